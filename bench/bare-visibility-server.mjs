@@ -1,0 +1,82 @@
+/**
+ * Baseline of the visibility-reads benchmark: `GET /api/visibility-score/<slug>` as a bare
+ * `node:http` + `pg` handler. The same work as the service minus the framework: the bearer key
+ * (a plain string compare), one SELECT of the stored row, the history window of 6 months, the
+ * `Nov 05` labels and the same JSON shape. Plain `node`, no loader.
+ *
+ * Env: PORT, HOST (default 127.0.0.1), DATABASE_URL, SERVICE_API_KEY. `GET /health` answers 200.
+ * With BARE_ENTITY_CHECK=1 it also looks the business up first (the query the service's
+ * `findEntity` runs, 404 when missing): a second variant, to split the service's extra query
+ * from its framework cost.
+ */
+import { createServer } from "node:http"
+import pg from "pg"
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+const expected = `Bearer ${process.env.SERVICE_API_KEY}`
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+/** `2026-11-05` → `Nov 05` */
+const label = (day) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(8, 10)}`
+
+/** The same date 6 months before today (UTC), clamped to the month's end, as `YYYY-MM-DD`. */
+const windowStart = () => {
+  const today = new Date()
+  const monthIndex = today.getUTCFullYear() * 12 + today.getUTCMonth() - 6
+  const y = Math.floor(monthIndex / 12)
+  const m = monthIndex % 12
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate()
+  return `${String(y).padStart(4, "0")}-${String(m + 1).padStart(2, "0")}-${String(Math.min(today.getUTCDate(), lastDay)).padStart(2, "0")}`
+}
+
+const send = (response, status, body) => {
+  const text = JSON.stringify(body)
+  response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) })
+  response.end(text)
+}
+
+const PREFIX = "/api/visibility-score/"
+const entityCheck = process.env.BARE_ENTITY_CHECK === "1"
+const ENTITY_QUERY = `SELECT e.*, b.source_url AS business_url
+  FROM entities e LEFT JOIN entities b ON b.business_id = e.business_id AND b.item_id = ''
+  WHERE e.business_id = $1 AND e.item_id = $2`
+
+const server = createServer((request, response) => {
+  const url = request.url ?? "/"
+  if (request.method === "GET" && url === "/health") return send(response, 200, { status: "healthy" })
+  if (request.method !== "GET" || !url.startsWith(PREFIX)) {
+    return send(response, 404, { status: "error", code: "not_found", message: "no such endpoint" })
+  }
+  if (request.headers.authorization !== expected) {
+    return send(response, 401, { status: "error", code: "unauthorized", message: "invalid credentials" })
+  }
+  const query = url.indexOf("?")
+  const slug = decodeURIComponent(url.slice(PREFIX.length, query === -1 ? undefined : query))
+  const itemId = query === -1 ? "" : new URLSearchParams(url.slice(query + 1)).get("item_id") ?? ""
+  const read = () => pool.query("SELECT value, trend, history FROM visibility_current WHERE business_id = $1 AND item_id = $2", [slug, itemId]).then(
+    ({ rows }) => {
+      const row = rows[0]
+      if (row === undefined) return send(response, 200, { visibilityScore: { value: 0, trend: "+0%" }, history: [] })
+      const start = windowStart()
+      send(response, 200, {
+        visibilityScore: { value: row.value, trend: row.trend },
+        history: row.history.filter((entry) => entry.day >= start).map((entry) => ({ date: label(entry.day), value: entry.value }))
+      })
+    },
+    () => send(response, 500, { status: "error", code: "internal_error", message: "the service failed to handle this request" })
+  )
+  if (!entityCheck) return read()
+  pool.query(ENTITY_QUERY, [slug, ""]).then(
+    ({ rows }) => rows.length === 0 ? send(response, 404, { status: "error", code: "business_not_found", message: `business ${slug} not found` }) : read(),
+    () => send(response, 500, { status: "error", code: "internal_error", message: "the service failed to handle this request" })
+  )
+})
+
+server.listen(Number(process.env.PORT ?? 8090), process.env.HOST ?? "127.0.0.1")
+
+const stop = () => {
+  server.close(() => pool.end().then(() => process.exit(0)))
+  server.closeAllConnections()
+}
+process.on("SIGTERM", stop)
+process.on("SIGINT", stop)

@@ -1,0 +1,95 @@
+/**
+ * Baseline of the visit-webhook benchmark: `POST /api/ai-recommendation-store` as a bare
+ * Fastify + `pg` handler. Minimal validation of the same JSON body shape, the platform by a
+ * case-insensitive `includes` over three tokens, and ONE `INSERT` of the visit row (the
+ * service's event data as columns plus the whole payload as jsonb, a bigserial id, like an
+ * events row) into `bare_visits`, which the benchmark creates. No duplicate detection, no
+ * entity lookup, no read-your-writes wait: the least a handler can do and still record visits.
+ * Answers `{ status, platform_id, platform_name, message }` like the service. Plain `node`.
+ *
+ * Env: PORT, HOST (default 127.0.0.1), DATABASE_URL. `GET /health` answers 200.
+ */
+import Fastify from "fastify"
+import pg from "pg"
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 })
+
+/** [lower-case token, platform key, platform name, crawler kind, token as spelled] */
+const PLATFORMS = [
+  ["gptbot", "ai_platform_1", "ChatGPT", "training_crawler", "GPTBot"],
+  ["claudebot", "ai_platform_2", "Claude", "training_crawler", "ClaudeBot"],
+  ["perplexitybot", "ai_platform_4", "Perplexity", "search_indexer", "PerplexityBot"]
+]
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/
+const PAGE_TYPES = new Set(["website", "blog_post", "ai_site"])
+
+const invalid = (reply, message) => reply.code(400).send({ status: "error", code: "invalid_request", message })
+
+const textOrNull = (value, max) => (typeof value === "string" && value.trim() !== "" ? value.slice(0, max) : null)
+
+const INSERT = `INSERT INTO bare_visits (business_id, item_id, page_url, page_type, page_title, user_agent, ip_address,
+  referrer, platform, platform_name, kind, token, verified, source, visited_at, data)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`
+
+app.get("/health", async () => ({ status: "healthy" }))
+
+app.post("/api/ai-recommendation-store", async (request, reply) => {
+  const body = request.body
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return invalid(reply, "expected a JSON object")
+  const { business_id, item_id, page_url, page_type, user_agent } = body
+  if (typeof business_id !== "string" || !SLUG.test(business_id)) return invalid(reply, "business_id: expected a slug")
+  if (item_id != null && (typeof item_id !== "string" || !SLUG.test(item_id))) return invalid(reply, "item_id: expected a slug")
+  if (typeof page_url !== "string" || page_url.length > 2048 || !/^https?:\/\//i.test(page_url.trim())) {
+    return invalid(reply, "page_url: expected an absolute http(s) URL")
+  }
+  if (page_type != null && !PAGE_TYPES.has(page_type)) return invalid(reply, "page_type: expected website, blog_post or ai_site")
+  if (typeof user_agent !== "string" || user_agent.length === 0 || user_agent.length > 1024) {
+    return invalid(reply, "user_agent: expected a user agent")
+  }
+  const lower = user_agent.toLowerCase()
+  const match = PLATFORMS.find(([token]) => lower.includes(token))
+  if (match === undefined) {
+    return { status: "ignored", platform_id: null, platform_name: null, message: "the user agent matches no AI platform; nothing was recorded" }
+  }
+  const [, platform, platformName, kind, token] = match
+  const visitedAt = new Date().toISOString()
+  const data = {
+    businessId: business_id,
+    itemId: item_id ?? null,
+    pageUrl: page_url.trim(),
+    pageType: page_type ?? "ai_site",
+    pageTitle: textOrNull(body.page_title, 1000),
+    userAgent: user_agent,
+    ipAddress: typeof body.ip_address === "string" ? body.ip_address : request.ip,
+    referrer: textOrNull(body.referrer, 2048),
+    platform,
+    platformName,
+    kind,
+    token,
+    verified: false,
+    source: "script",
+    visitedAt
+  }
+  await pool.query(INSERT, [
+    data.businessId, data.itemId, data.pageUrl, data.pageType, data.pageTitle, data.userAgent, data.ipAddress,
+    data.referrer, platform, platformName, kind, token, false, "script", visitedAt, data
+  ])
+  return { status: "success", platform_id: platform, platform_name: platformName, message: `Visit from ${platformName} recorded` }
+})
+
+app.setErrorHandler((error, _request, reply) => {
+  if (error.statusCode !== undefined && error.statusCode < 500) {
+    return reply.code(error.statusCode).send({ status: "error", code: "invalid_json", message: error.message })
+  }
+  return reply.code(500).send({ status: "error", code: "internal_error", message: "the service failed to handle this request" })
+})
+
+await app.listen({ port: Number(process.env.PORT ?? 8091), host: process.env.HOST ?? "127.0.0.1" })
+
+const stop = () => {
+  app.close().then(() => pool.end()).then(() => process.exit(0), () => process.exit(1))
+}
+process.on("SIGTERM", stop)
+process.on("SIGINT", stop)

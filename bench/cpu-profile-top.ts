@@ -1,0 +1,153 @@
+/**
+ * `tsx bench/cpu-profile-top.ts <file.cpuprofile> [--skip-ms N] [--top N] [--callers REGEX]`:
+ * the functions with the most self time in a V8 CPU profile (as `node --cpu-prof` writes, e.g.
+ * from a benchmark run with BENCH_CPU_PROF=<dir>), and self time per package / source area.
+ * `--skip-ms` drops the first N ms of samples (start-up); `--callers` lists the heaviest call
+ * stacks (innermost first) ending in a function whose name matches REGEX; `--inclusive
+ * 'label=REGEX;label=REGEX'` the total time of samples with a frame matching REGEX (tested on
+ * `functionName url`) anywhere on their stack; `--by-src` each sample charged to the innermost
+ * frame of the project's own `src/` on its stack (which part of the service asked for the work).
+ */
+import { readFileSync } from "node:fs"
+
+interface ProfileNode {
+  readonly id: number
+  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number; readonly columnNumber: number }
+  readonly children?: ReadonlyArray<number>
+}
+interface Profile {
+  readonly nodes: ReadonlyArray<ProfileNode>
+  readonly startTime: number
+  readonly endTime: number
+  readonly samples: ReadonlyArray<number>
+  readonly timeDeltas: ReadonlyArray<number>
+}
+
+const args = process.argv.slice(2)
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(name)
+  return index === -1 ? fallback : Number(args[index + 1])
+}
+const file = args.find((arg, index) => !arg.startsWith("--") && (index === 0 || !args[index - 1]!.startsWith("--")))
+if (file === undefined) {
+  console.error("usage: tsx bench/cpu-profile-top.ts <file.cpuprofile> [--skip-ms N] [--top N]")
+  process.exit(1)
+}
+const skipMs = option("--skip-ms", 0)
+const top = option("--top", 30)
+const callersIndex = args.indexOf("--callers")
+const callers = callersIndex === -1 ? undefined : new RegExp(args[callersIndex + 1]!)
+const inclusiveIndex = args.indexOf("--inclusive")
+const inclusive = inclusiveIndex === -1 ? [] : args[inclusiveIndex + 1]!.split(";").map((pair) => {
+  const at = pair.indexOf("=")
+  return { label: pair.slice(0, at), pattern: new RegExp(pair.slice(at + 1)) }
+})
+
+const profile = JSON.parse(readFileSync(file, "utf8")) as Profile
+const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+const parentOf = new Map<number, number>()
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id)
+
+const selfUs = new Map<number, number>()
+let elapsed = 0
+for (let i = 0; i < profile.samples.length; i++) {
+  const delta = profile.timeDeltas[i] ?? 0
+  elapsed += delta
+  if (elapsed / 1000 < skipMs) continue
+  // A sample's delta is the time since the previous sample: charge it to this sample's node.
+  selfUs.set(profile.samples[i]!, (selfUs.get(profile.samples[i]!) ?? 0) + delta)
+}
+
+const shortUrl = (url: string) => url.replace(/^file:\/\//, "").replace(/^.*\/node_modules\//, "nm:").replace(/^.*\/work\/main\//, "")
+
+const area = (url: string, functionName: string) => {
+  if (url === "") return `(${functionName || "native"})`
+  const nm = /\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)
+  if (nm !== null) return nm[1]!
+  if (url.startsWith("node:")) return "node:internal"
+  const src = /\/work\/main\/(src\/[^/]+)/.exec(url)
+  if (src !== null) return src[1]!
+  return shortUrl(url)
+}
+
+const byFunction = new Map<string, number>()
+const byArea = new Map<string, number>()
+let total = 0
+for (const [id, us] of selfUs) {
+  const frame = byId.get(id)!.callFrame
+  const key = `${frame.functionName || "(anonymous)"}  ${shortUrl(frame.url)}:${frame.lineNumber + 1}`
+  byFunction.set(key, (byFunction.get(key) ?? 0) + us)
+  const a = area(frame.url, frame.functionName)
+  byArea.set(a, (byArea.get(a) ?? 0) + us)
+  total += us
+}
+const idle = [...byFunction].filter(([key]) => key.startsWith("(idle)")).reduce((sum, [, us]) => sum + us, 0)
+const busy = total - idle
+const rows = (map: Map<string, number>) =>
+  [...map].filter(([key]) => !key.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, top).map(([key, us]) => ({
+    self_ms: Math.round(us / 1000),
+    "% of busy": +((100 * us) / busy).toFixed(1),
+    what: key
+  }))
+
+console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled after ${skipMs} ms, busy ${(busy / 1e6).toFixed(1)} s`)
+console.table(rows(byArea))
+console.table(rows(byFunction))
+
+if (callers !== undefined) {
+  const stacks = new Map<string, number>()
+  for (const [id, us] of selfUs) {
+    if (!callers.test(byId.get(id)!.callFrame.functionName)) continue
+    const frames: Array<string> = []
+    for (let at: number | undefined = id; at !== undefined && frames.length < 14; at = parentOf.get(at)) {
+      const frame = byId.get(at)!.callFrame
+      if (frame.functionName === "(root)") break
+      frames.push(`${frame.functionName || "(anonymous)"} ${shortUrl(frame.url).replace(/^nm:/, "")}:${frame.lineNumber + 1}`)
+    }
+    const key = frames.join("\n    <- ")
+    stacks.set(key, (stacks.get(key) ?? 0) + us)
+  }
+  for (const [stack, us] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
+    console.log(`\n${Math.round(us / 1000)} ms:\n    ${stack}`)
+  }
+}
+
+if (inclusive.length > 0) {
+  const rowsOut = inclusive.map(({ label, pattern }) => {
+    let us = 0
+    for (const [id, self] of selfUs) {
+      for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+        const frame = byId.get(at)!.callFrame
+        if (pattern.test(`${frame.functionName} ${frame.url}`)) {
+          us += self
+          break
+        }
+      }
+    }
+    return { inclusive_ms: Math.round(us / 1000), "% of busy": +((100 * us) / busy).toFixed(1), what: label }
+  })
+  console.table(rowsOut)
+}
+
+if (args.includes("--by-src")) {
+  const bySrc = new Map<string, number>()
+  for (const [id, us] of selfUs) {
+    let key: string | undefined
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const frame = byId.get(at)!.callFrame
+      if (/\/work\/main\/src\//.test(frame.url)) {
+        key = `${frame.functionName || "(anonymous)"}  ${shortUrl(frame.url)}:${frame.lineNumber + 1}`
+        break
+      }
+    }
+    const leaf = byId.get(id)!.callFrame
+    if (leaf.functionName === "(idle)") continue
+    key ??= `(no src frame) ${area(leaf.url, leaf.functionName)}`
+    bySrc.set(key, (bySrc.get(key) ?? 0) + us)
+  }
+  console.table([...bySrc].sort((a, b) => b[1] - a[1]).slice(0, top).map(([what, us]) => ({
+    self_ms: Math.round(us / 1000),
+    "% of busy": +((100 * us) / busy).toFixed(1),
+    what
+  })))
+}

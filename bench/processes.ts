@@ -1,0 +1,169 @@
+/**
+ * Child processes for the HTTP benchmarks: the service itself (`src/main.ts` under tsx) or a
+ * plain script, on a free loopback port, plus a small keep-alive HTTP client and a reader of
+ * a child's CPU time. Every child is stopped by its pid (SIGTERM, then SIGKILL after a bound).
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
+import http from "node:http"
+import { createServer } from "node:net"
+import { fileURLToPath } from "node:url"
+
+export const projectRoot = fileURLToPath(new URL("..", import.meta.url))
+
+export const SERVICE_KEY = "bench-service-key-0123456789abcdef"
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+
+/** Variables the service reads: never inherited from the bench's own environment. */
+const SERVICE_VARIABLE = /^(PORT|HOST|DATABASE_URL|DATA_DIR|PUBLIC_BASE_URL|SITES_DOMAIN|SITES_SCHEME|SERVICE_API_KEYS|AUTH_.*|IDENTITY_PROVIDER|CLERK_.*|STRIPE_.*|LLM_.*|AI_PLATFORM_.*|AI_VISIBILITY_SAMPLES|SCHEDULER_CRON|CRAWLER_ALLOW_PRIVATE|WEBHOOK_RATE_LIMIT_PER_MINUTE)$/
+
+const cleanEnv = (extra: Record<string, string>) => {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !SERVICE_VARIABLE.test(key)) env[key] = value
+  }
+  return { ...env, ...extra }
+}
+
+export interface Child {
+  readonly pid: number
+  readonly port: number
+  readonly baseUrl: string
+  /** Seconds of CPU (user + system) the child has used so far, from /proc. */
+  readonly cpuSeconds: () => number
+  readonly stop: () => Promise<void>
+}
+
+const clockTicks = 100 // USER_HZ on Linux
+
+export const cpuSecondsOf = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    // fields[0] is field 3 (state): utime is field 14, stime field 15.
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks
+  } catch {
+    return Number.NaN
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Starts `node [nodeArgs] script` with `env` (plus PORT and HOST) and waits until
+ * `GET readyPath` answers 200. Output is kept (bounded) to explain a failed start.
+ */
+export const startChild = async (options: {
+  readonly label: string
+  readonly nodeArgs: ReadonlyArray<string>
+  readonly env: Record<string, string>
+  readonly readyPath?: string
+  readonly startTimeoutMs?: number
+}): Promise<Child> => {
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, [...options.nodeArgs], {
+    cwd: projectRoot,
+    env: cleanEnv({ ...options.env, PORT: String(port), HOST: "127.0.0.1" }),
+    // The service logs a line per request on stdout: discarded (cheaply) rather than piped
+    // into this process, which is also the load generator.
+    stdio: ["ignore", "ignore", "pipe"]
+  })
+  let stderr = ""
+  child.stderr!.on("data", (chunk: Buffer) => {
+    if (stderr.length < 20_000) stderr += chunk.toString("utf8")
+  })
+  let exited: number | null | undefined
+  const exit = new Promise<void>((resolve) => child.once("exit", (code, signal) => {
+    exited = code ?? (signal === null ? -1 : -2)
+    resolve()
+  }))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (exited !== undefined) return
+    child.kill("SIGTERM")
+    const stopped = await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)])
+    if (!stopped) {
+      child.kill("SIGKILL")
+      await exit
+    }
+  }
+  const deadline = performance.now() + (options.startTimeoutMs ?? 90_000)
+  for (;;) {
+    if (exited !== undefined) throw new Error(`${options.label} exited (${exited}) before it was ready:\n${stderr}`)
+    if (performance.now() > deadline) {
+      await stop()
+      throw new Error(`${options.label} not ready in time:\n${stderr}`)
+    }
+    const ready = await fetch(`${baseUrl}${options.readyPath ?? "/health"}`).then((r) => r.status === 200, () => false)
+    if (ready) break
+    await sleep(200)
+  }
+  return { pid: child.pid!, port, baseUrl, cpuSeconds: () => cpuSecondsOf(child.pid!), stop }
+}
+
+/**
+ * The service (`src/main.ts` through tsx's loader) as a child process. With
+ * `BENCH_CPU_PROF=<dir>` it runs under `node --cpu-prof` and writes its profile to
+ * `<dir>/<label>/` on exit (read it with `tsx bench/cpu-profile-top.ts <file>`);
+ * `BENCH_SERVICE_NODE_ARGS` adds node flags of your choice.
+ */
+export const startService = (label: string, env: Record<string, string>) => {
+  const profileDir = process.env.BENCH_CPU_PROF
+  // One directory per child: the loader's worker thread writes a profile of its own beside the
+  // main thread's (`CPU.<date>.<time>.<pid>.0.*` is the main thread).
+  const profile = profileDir === undefined || profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}/${label}`]
+  // Any other node flags for the service child (e.g. `--heap-prof --heap-prof-dir=/tmp/heap`).
+  const extra = (process.env.BENCH_SERVICE_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "")
+  return startChild({
+    label,
+    nodeArgs: [...profile, ...extra, "--import", "tsx", "src/main.ts"],
+    env: { SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", ...env }
+  })
+}
+
+export interface Reply {
+  readonly status: number
+  readonly body: string
+}
+
+/** One request over `agent`; resolves with the status and the whole body. */
+export const send = (
+  agent: http.Agent,
+  port: number,
+  method: string,
+  path: string,
+  options: { readonly body?: unknown; readonly key?: string | undefined } = {}
+) =>
+  new Promise<Reply>((resolve, reject) => {
+    const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body))
+    const headers: Record<string, string | number> = {}
+    if (options.key !== undefined) headers["authorization"] = `Bearer ${options.key}`
+    if (payload !== undefined) {
+      headers["content-type"] = "application/json"
+      headers["content-length"] = payload.length
+    }
+    const request = http.request({ agent, host: "127.0.0.1", port, method, path, headers }, (response) => {
+      const chunks: Array<Buffer> = []
+      response.on("data", (chunk: Buffer) => chunks.push(chunk))
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }))
+      response.on("error", reject)
+    })
+    request.on("error", reject)
+    request.setTimeout(120_000, () => request.destroy(new Error(`${method} ${path}: no answer in 120 s`)))
+    request.end(payload)
+  })
+
+export const expectStatus = (reply: Reply, expected: ReadonlyArray<number>, what: string) => {
+  if (!expected.includes(reply.status)) throw new Error(`${what}: expected ${expected.join("/")}, got ${reply.status}: ${reply.body.slice(0, 500)}`)
+  return reply
+}

@@ -1,0 +1,142 @@
+/**
+ * Fan-out of 100 prompts × 8 platforms: 100 `POST /api/cron/analyze-visibility` requests fired
+ * at once at the service (a child process), whose 8 platforms are loopback OpenAI-compatible
+ * servers (in this process) answering after 300 ms. With `AI_PLATFORM_CONCURRENCY=C` the best
+ * any scheduler can do is ceil(100 / C) waves of 300 ms per platform, all platforms in
+ * parallel: the bound. The figure is wall time / bound (target ≤ 1.1×), median of 3 runs per C.
+ */
+import http from "node:http"
+import { loadavg } from "node:os"
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "../test/support/openai-compatible-server.ts"
+import { expectStatus, send, SERVICE_KEY, startService } from "./processes.ts"
+import { now, percentile, report, scratchDatabase } from "./support.ts"
+
+const DELAY_MS = 300
+const PROMPTS = 100
+const PLATFORMS = 8
+const REPEATS = Number(process.env.BENCH_FANOUT_REPEATS ?? 3)
+const CONCURRENCIES = (process.env.BENCH_FANOUT_CONCURRENCY ?? "10,25").split(",").map(Number)
+const BUSINESS = "bench-shoes"
+
+const answer = {
+  kind: "answer" as const,
+  content: "For comfortable everyday running shoes, Bench Shoes (bench-shoes.example) is a popular choice, alongside a few big brands.",
+  citations: ["https://bench-shoes.example/", "https://reviews.example/running-shoes"],
+  usage: { prompt_tokens: 40, completion_tokens: 30 }
+}
+
+const median = (values: ReadonlyArray<number>) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+const runConcurrency = async (concurrency: number) => {
+  const servers: Array<OpenAiCompatibleServer> = []
+  const db = await scratchDatabase(`fanout_c${concurrency}`)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 })
+  let service: Awaited<ReturnType<typeof startService>> | undefined
+  try {
+    for (let n = 0; n < PLATFORMS; n++) servers.push(await startOpenAiCompatibleServer({ delayMs: DELAY_MS, otherwise: answer }))
+    const env: Record<string, string> = {
+      DATABASE_URL: db.url,
+      AI_PLATFORM_CONCURRENCY: String(concurrency),
+      AI_PLATFORM_RATE_PER_MINUTE: "100000",
+      AI_PLATFORM_MAX_RETRIES: "0"
+    }
+    servers.forEach((server, index) => {
+      env[`AI_PLATFORM_${index + 1}_BASE_URL`] = server.baseUrl
+      env[`AI_PLATFORM_${index + 1}_MODEL`] = `bench-model-${index + 1}`
+      env[`AI_PLATFORM_${index + 1}_API_KEY`] = `bench-platform-key-${index + 1}`
+    })
+    service = await startService(`fanout-c${concurrency}`, env)
+    const port = service.port
+    const call = (method: string, path: string, body?: unknown) => send(agent, port, method, path, { body, key: SERVICE_KEY })
+
+    expectStatus(
+      await call("POST", "/api/business", { business_name: "Bench Shoes", business_url: "https://bench-shoes.example", org_slug: BUSINESS }),
+      [200, 201],
+      "create business"
+    )
+    const analyze = (prompt: string) => call("POST", "/api/cron/analyze-visibility", { business_id: BUSINESS, prompt })
+
+    // Warm-up: 8 analyze calls (JIT, connection pools to the database and to the 8 servers).
+    const warm = await Promise.all(Array.from({ length: 8 }, (_, i) => analyze(`warm-up prompt ${i}: best running shoes for beginners?`)))
+    warm.forEach((reply) => expectStatus(reply, [200], "warm-up analyze"))
+
+    const rows: Array<Record<string, string | number>> = []
+    const ratios: Array<number> = []
+    const bound = Math.ceil(PROMPTS / concurrency) * DELAY_MS
+    for (let repeat = 1; repeat <= REPEATS; repeat++) {
+      const callsBefore = servers.map((server) => server.calls)
+      const requestsBefore = servers.map((server) => server.requests.length)
+      const latencies: Array<number> = []
+      const statuses = new Map<number, number>()
+      let visible = 0
+      const cpuBefore = service.cpuSeconds()
+      const start = now()
+      await Promise.all(Array.from({ length: PROMPTS }, async (_, i) => {
+        const sent = now()
+        const reply = await analyze(`run ${repeat} prompt ${i}: which running shoe brand is best for flat feet, option ${i}?`)
+        latencies.push(now() - sent)
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
+        if (reply.status === 200) {
+          const body = JSON.parse(reply.body)
+          if (Array.from({ length: PLATFORMS }, (_, n) => body[`ai_platform_${n + 1}`]).every((flag) => flag === true)) visible++
+        }
+      }))
+      const wall = now() - start
+      const cpu = service.cpuSeconds() - cpuBefore
+      latencies.sort((a, b) => a - b)
+      const calls = servers.map((server, index) => server.calls - callsBefore[index]!)
+      const ok = statuses.get(200) ?? 0
+      if (ok !== PROMPTS) console.warn(`  C=${concurrency} run ${repeat}: statuses ${JSON.stringify(Object.fromEntries(statuses))}`)
+      if (calls.some((count) => count !== PROMPTS)) console.warn(`  C=${concurrency} run ${repeat}: calls per server ${calls.join(",")} (expected ${PROMPTS} each)`)
+      const ratio = wall / bound
+      // When each wave of C calls reached the platforms (latest over the 8 servers), from the start.
+      const arrivals = servers.map((server, index) => server.requests.slice(requestsBefore[index]).map((r) => r.arrivedAt - start).sort((a, b) => a - b))
+      const waves = Array.from({ length: Math.ceil(PROMPTS / concurrency) }, (_, k) =>
+        Math.max(...arrivals.map((times) => times[k * concurrency] ?? Number.NaN)))
+      const lastArrival = Math.max(...arrivals.map((times) => times[times.length - 1] ?? Number.NaN))
+      ratios.push(ratio)
+      rows.push({
+        C: concurrency,
+        run: repeat,
+        ok_200: `${ok}/${PROMPTS}`,
+        all_visible: visible,
+        calls_per_server: [...new Set(calls)].join("/"),
+        max_in_flight: servers.map((server) => server.maxInFlight).join(","),
+        wall_ms: Math.round(wall),
+        bound_ms: bound,
+        ratio: +ratio.toFixed(3),
+        wave_starts_ms: waves.map((t) => Math.round(t)).join("/"),
+        tail_ms: Math.round(wall - lastArrival - DELAY_MS),
+        service_cpu_ms: Math.round(cpu * 1000),
+        p50_ms: Math.round(percentile(latencies, 50)),
+        p99_ms: Math.round(percentile(latencies, 99))
+      })
+    }
+    report(rows)
+    return { concurrency, bound, medianRatio: median(ratios) }
+  } finally {
+    await service?.stop()
+    agent.destroy()
+    await Promise.all(servers.map((server) => server.close()))
+    await db.drop()
+  }
+}
+
+export const run = async () => {
+  const summary: Array<Record<string, string | number>> = []
+  for (const concurrency of CONCURRENCIES) {
+    const result = await runConcurrency(concurrency)
+    summary.push({
+      C: result.concurrency,
+      bound_ms: result.bound,
+      median_ratio: +result.medianRatio.toFixed(3),
+      target: "<= 1.1"
+    })
+  }
+  report(summary)
+  console.log(`load average at the end (1/5/15 min, 2 cores; other work on the machine skews figures): ${loadavg().map((n) => n.toFixed(2)).join(" / ")}`)
+  for (const row of summary) console.log(`fan-out wall / bound, C=${row.C}: median ${row.median_ratio} (target <= 1.1)`)
+}

@@ -1,0 +1,132 @@
+/**
+ * Verifies a bearer JWT and names its user. Two adapters: the identity provider's remote JWKS
+ * (`AUTH_JWKS_URL`), or this service's own signing key (local identity mode).
+ *
+ * An InvalidToken's reason is shown to the caller, so it is built from jose's error class only:
+ * never from the token, and never from a message that could quote it.
+ */
+import { ConfigError, Context, Data, Effect, Either, Layer, Option } from "effect"
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose"
+import { AppConfig } from "../config/app-config.ts"
+import { principalFromClaims } from "./claims.ts"
+import type { UserPrincipal } from "./principal.ts"
+import { SigningKeys } from "./signing-keys.ts"
+
+export class InvalidToken extends Data.TaggedError("InvalidToken")<{ readonly reason: string }> {}
+
+export interface TokenVerifierShape {
+  readonly verify: (token: string) => Effect.Effect<UserPrincipal, InvalidToken>
+}
+
+export class TokenVerifier extends Context.Tag("TokenVerifier")<TokenVerifier, TokenVerifierShape>() {}
+
+export interface VerifierChecks {
+  readonly issuer: Option.Option<string>
+  readonly audience: Option.Option<string>
+}
+
+export const ACCEPTED_ALGORITHMS = ["ES256", "RS256", "EdDSA"]
+export const CLOCK_TOLERANCE_SECONDS = 5
+
+// Longer than any real token; spares jose parsing megabytes sent as a header.
+const MAX_TOKEN_LENGTH = 16 * 1024
+
+const claimReason = (claim: string, reason: string): string => {
+  if (reason === "missing") return `token has no ${claim} claim`
+  switch (claim) {
+    case "iss":
+      return "unexpected issuer"
+    case "aud":
+      return "unexpected audience"
+    case "nbf":
+      return "token not yet valid"
+    default:
+      return `invalid ${claim} claim`
+  }
+}
+
+/** True when the keys could not be obtained: the caller is not at fault, operators should know. */
+const isKeySourceFailure = (error: unknown) =>
+  error instanceof errors.JWKSTimeout ||
+  error instanceof errors.JWKSInvalid ||
+  (error instanceof errors.JOSEError && error.code === "ERR_JOSE_GENERIC") ||
+  !(error instanceof errors.JOSEError)
+
+const reasonOf = (error: unknown): string => {
+  if (error instanceof errors.JWTExpired) return "token expired"
+  if (error instanceof errors.JWTClaimValidationFailed) return claimReason(error.claim, error.reason)
+  if (error instanceof errors.JWSSignatureVerificationFailed) return "signature invalid"
+  if (error instanceof errors.JWKSNoMatchingKey) return "no signing key matches the token"
+  if (error instanceof errors.JWKSMultipleMatchingKeys) return "several signing keys match the token"
+  if (error instanceof errors.JOSEAlgNotAllowed) return "signing algorithm not allowed"
+  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSENotSupported) {
+    return "malformed token"
+  }
+  if (isKeySourceFailure(error)) return "signing keys unavailable"
+  return "token invalid"
+}
+
+/** A verifier over a key source (a local or remote JWKS) with the configured claim checks. */
+export const make = (keys: JWTVerifyGetKey, checks: VerifierChecks): TokenVerifierShape => {
+  const verify = Effect.fn("TokenVerifier.verify")(function*(token: string) {
+    if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return yield* new InvalidToken({ reason: "malformed token" })
+    const { payload } = yield* Effect.tryPromise({
+      try: () =>
+        jwtVerify(token, keys, {
+          algorithms: ACCEPTED_ALGORITHMS,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          requiredClaims: ["exp", "sub"],
+          ...Option.match(checks.issuer, { onNone: () => ({}), onSome: (issuer) => ({ issuer }) }),
+          ...Option.match(checks.audience, { onNone: () => ({}), onSome: (audience) => ({ audience }) })
+        }),
+      catch: (error) => error
+    }).pipe(
+      Effect.tapError((error) =>
+        isKeySourceFailure(error)
+          ? Effect.logWarning("could not obtain the keys to verify a token").pipe(
+            Effect.annotateLogs({ error: error instanceof Error ? error.message : String(error) })
+          )
+          : Effect.void
+      ),
+      Effect.mapError((error) => new InvalidToken({ reason: reasonOf(error) }))
+    )
+    return yield* Either.match(principalFromClaims(payload), {
+      onLeft: (reason) => Effect.fail(new InvalidToken({ reason })),
+      onRight: Effect.succeed
+    })
+  })
+  return { verify }
+}
+
+const checksOf = (config: AppConfig): VerifierChecks => ({ issuer: config.authIssuer, audience: config.authAudience })
+
+/** The identity provider's JWKS at `AUTH_JWKS_URL`, cached by jose and refetched for an unknown kid. */
+export const remoteJwksLayer: Layer.Layer<TokenVerifier, ConfigError.ConfigError, AppConfig> = Layer.effect(
+  TokenVerifier,
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    if (Option.isNone(config.authJwksUrl)) {
+      return yield* Effect.fail(ConfigError.MissingData(["AUTH_JWKS_URL"], "Expected AUTH_JWKS_URL for the remote JWKS verifier"))
+    }
+    // A bounded fetch, and at most one refetch per 30 s however many unknown kids arrive.
+    const keys = createRemoteJWKSet(new URL(config.authJwksUrl.value), { timeoutDuration: 5000, cooldownDuration: 30000 })
+    return make(keys, checksOf(config))
+  })
+)
+
+/** This service's own signing key (local identity mode). */
+export const localKeysLayer: Layer.Layer<TokenVerifier, never, AppConfig | SigningKeys> = Layer.effect(
+  TokenVerifier,
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    const signingKeys = yield* SigningKeys
+    const keys = createLocalJWKSet(signingKeys.jwks as unknown as JSONWebKeySet)
+    return make(keys, checksOf(config))
+  })
+)
+
+/** Remote when `AUTH_JWKS_URL` is set, else the local signing key. */
+export const layerFromConfig: Layer.Layer<TokenVerifier, ConfigError.ConfigError, AppConfig | SigningKeys> = Layer.unwrapEffect(
+  Effect.map(AppConfig, (config): Layer.Layer<TokenVerifier, ConfigError.ConfigError, AppConfig | SigningKeys> =>
+    Option.isSome(config.authJwksUrl) ? remoteJwksLayer : localKeysLayer)
+)

@@ -1,0 +1,66 @@
+/**
+ * The cluster runtime, with its message and runner storage in the service's database and the
+ * entity actors registered on it. One runner in this process by default; with a runner
+ * address, a socket runner that shares the entities' shards with the other runners on the same
+ * PostgreSQL server (shard locks are advisory locks, which the embedded database cannot share).
+ */
+import {
+  MessageStorage,
+  RunnerAddress,
+  RunnerHealth,
+  Runners,
+  Sharding,
+  ShardingConfig,
+  SocketRunner,
+  SqlMessageStorage,
+  SqlRunnerStorage
+} from "@effect/cluster"
+import { NodeClusterSocket } from "@effect/platform-node"
+import { RpcSerialization } from "@effect/rpc"
+import type { SqlClient } from "@effect/sql"
+import { Layer, Option } from "effect"
+import { TrackedEntityLive } from "./tracked-entity.ts"
+
+export interface RunnerOptions {
+  /** Where the other runners reach this one; none: a single runner in this process. */
+  readonly address: Option.Option<{ readonly host: string; readonly port: number }>
+}
+
+type RunnerLayer = Layer.Layer<Sharding.Sharding | Runners.Runners | MessageStorage.MessageStorage, never, SqlClient.SqlClient>
+
+// The settings are given in code: the cluster's own environment names (HOST, PORT) are the
+// HTTP listener's variables here.
+// The shard lock timings stay at the library's defaults (refresh 10 s, expiry 35 s): a runner
+// whose event loop stalls under load for longer than a short expiry loses its own shards.
+const settings = {
+  // Persisted messages are delivered at once in process; the poll only picks up redeliveries.
+  entityMessagePollInterval: "1 second"
+} as const
+
+const singleRunner: RunnerLayer = Sharding.layer.pipe(
+  Layer.provideMerge(Runners.layerNoop),
+  Layer.provideMerge(SqlMessageStorage.layer),
+  Layer.provide([Layer.orDie(SqlRunnerStorage.layer), RunnerHealth.layerNoop]),
+  Layer.provide(ShardingConfig.layer(settings))
+)
+
+const socketRunner = (address: { readonly host: string; readonly port: number }): RunnerLayer =>
+  SocketRunner.layer.pipe(
+    Layer.provide([NodeClusterSocket.layerSocketServer, NodeClusterSocket.layerClientProtocol]),
+    Layer.provide(RunnerHealth.layerPing.pipe(Layer.provide(Runners.layerRpc), Layer.provide(NodeClusterSocket.layerClientProtocol))),
+    Layer.provideMerge(Layer.orDie(SqlMessageStorage.layer)),
+    Layer.provide(Layer.orDie(SqlRunnerStorage.layer)),
+    Layer.provide(ShardingConfig.layer({
+      ...settings,
+      runnerAddress: Option.some(RunnerAddress.make(address.host, address.port)),
+      runnerListenAddress: Option.some(RunnerAddress.make("0.0.0.0", address.port))
+    })),
+    Layer.provide(RpcSerialization.layerMsgPack),
+    Layer.orDie
+  )
+
+export const runnerLayer = (options: RunnerOptions): RunnerLayer =>
+  Option.match(options.address, { onNone: () => singleRunner, onSome: socketRunner })
+
+
+export const ActorsLive = TrackedEntityLive

@@ -1,0 +1,38 @@
+/**
+ * Sends commands to entity actors. Each command gets an id (the caller's, for idempotent
+ * retries, or a new one) under which the actor records its events exactly once.
+ */
+import { Effect } from "effect"
+import { randomUUID } from "node:crypto"
+import type { EntityCommand } from "../domain/entity-decider.ts"
+import { type EntityRef, streamIdOf } from "../domain/entity-ref.ts"
+import { TrackedEntity } from "./tracked-entity.ts"
+
+export interface SendOptions {
+  readonly commandId?: string | undefined
+  readonly correlationId?: string | undefined
+}
+
+export class EntityCommands extends Effect.Service<EntityCommands>()("EntityCommands", {
+  effect: Effect.gen(function*() {
+    const client = yield* TrackedEntity.client
+
+    const send = Effect.fn("EntityCommands.send")(function*(ref: EntityRef, command: EntityCommand, options: SendOptions = {}) {
+      const actor = client(streamIdOf(ref))
+      const base = { commandId: options.commandId ?? randomUUID(), correlationId: options.correlationId ?? null }
+      // Each command goes by the RPC of its own name.
+      const rpc = actor[command._tag] as (payload: typeof base & { readonly command: EntityCommand }) => ReturnType<typeof actor.CreateBusiness>
+      const reply = rpc({ ...base, command })
+      // Mailbox and storage failures of the cluster are infrastructure faults, not answers.
+      return yield* reply.pipe(
+        Effect.catchTags({
+          MailboxFull: Effect.die,
+          AlreadyProcessingMessage: Effect.die,
+          PersistenceError: Effect.die
+        })
+      )
+    })
+
+    return { send }
+  })
+}) {}

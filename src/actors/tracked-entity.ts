@@ -1,0 +1,158 @@
+/**
+ * The actor of one tracked entity (a business or a product), as an `@effect/cluster` entity
+ * whose id is the entity's stream id. It is the single writer of its stream: it loads the
+ * stream, decides with the pure decider, and appends with the expected version. Messages are
+ * persisted, so a command survives a crash of the runner and is redelivered.
+ *
+ * Redelivery is safe: a command's events get ids derived from its `commandId`, and a command
+ * whose events are already in the stream answers what it recorded the first time.
+ */
+import { ClusterSchema, Entity } from "@effect/cluster"
+import { Rpc } from "@effect/rpc"
+import { Effect, Either, Schema } from "effect"
+import { createHash } from "node:crypto"
+import {
+  CreateBusiness,
+  decide,
+  DeleteProduct,
+  type EntityCommand,
+  type EntityState,
+  evolve,
+  initialState,
+  DeploySite,
+  PublishPost,
+  RecordPrompts,
+  RegisterProduct,
+  StoreScore
+} from "../domain/entity-decider.ts"
+import { EntityEvent, fromStored, toStored } from "../domain/entity-events.ts"
+import { EventStore, type GlobalPosition, type RecordedEvent, StartOfLog } from "../eventstore/event-store.ts"
+
+export const Position = Schema.Struct({ transactionId: Schema.BigInt, position: Schema.BigInt })
+
+export class CommandResult extends Schema.Class<CommandResult>("CommandResult")({
+  streamVersion: Schema.Int,
+  /** Commit-order position of the stream's newest event: wait for projections to pass it. */
+  lastPosition: Position,
+  /** The events this command recorded (empty when it changed nothing). */
+  events: Schema.Array(EntityEvent)
+}) {}
+
+export class CommandRejected extends Schema.TaggedError<CommandRejected>()("CommandRejected", {
+  reason: Schema.Literal("already_exists", "not_found", "wrong_kind", "invalid", "daily_limit", "no_site"),
+  message: Schema.String
+}) {}
+
+const envelope = { commandId: Schema.String, correlationId: Schema.NullOr(Schema.String) }
+
+/** One persisted RPC per command, named for it. */
+const commandRpc = <const Tag extends EntityCommand["_tag"], C extends Schema.Schema<Extract<EntityCommand, { _tag: Tag }>, any>>(
+  tag: Tag,
+  command: C
+) =>
+  Rpc.make(tag, {
+    payload: { ...envelope, command },
+    success: CommandResult,
+    error: CommandRejected,
+    // Delivering the same command twice gives the reply of the first delivery.
+    primaryKey: (({ commandId }: { readonly commandId: string }) => commandId) as any
+  })
+
+export const TrackedEntity = Entity.make("TrackedEntity", [
+  commandRpc("CreateBusiness", CreateBusiness),
+  commandRpc("RegisterProduct", RegisterProduct),
+  commandRpc("DeleteProduct", DeleteProduct),
+  commandRpc("RecordPrompts", RecordPrompts),
+  commandRpc("StoreScore", StoreScore),
+  commandRpc("DeploySite", DeploySite),
+  commandRpc("PublishPost", PublishPost)
+]).annotateRpcs(ClusterSchema.Persisted, true)
+
+/** A UUID (version 5 layout) derived from the command id, so retries write the same events. */
+export const eventIdFor = (commandId: string, index: number): string => {
+  const hex = createHash("sha1").update(`sightline:${commandId}:${index}`).digest("hex")
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+const MAX_CONFLICT_RETRIES = 3
+
+export const TrackedEntityLive = TrackedEntity.toLayer(
+  Effect.gen(function*() {
+    const streamId = (yield* Entity.CurrentAddress).entityId
+    const store = yield* EventStore
+
+    let state: EntityState = initialState
+    let version = 0
+    let lastPosition: GlobalPosition = StartOfLog
+    let loaded = false
+    // Events of this stream by the command that caused them, to answer redeliveries.
+    const byCommand = new Map<string, Array<RecordedEvent>>()
+
+    const absorb = (events: ReadonlyArray<RecordedEvent>) => {
+      for (const recorded of events) {
+        state = evolve(state, fromStored(recorded))
+        version = recorded.streamVersion
+        lastPosition = recorded
+        const causation = recorded.metadata.causationId
+        if (causation !== null) byCommand.set(causation, [...(byCommand.get(causation) ?? []), recorded])
+      }
+    }
+
+    const catchUp = Effect.gen(function*() {
+      absorb(yield* store.readStream(streamId, version))
+      loaded = true
+    })
+
+    const result = (events: ReadonlyArray<RecordedEvent>) =>
+      new CommandResult({
+        streamVersion: version,
+        lastPosition: { transactionId: lastPosition.transactionId, position: lastPosition.position },
+        events: events.map(fromStored)
+      })
+
+    const handle = (commandId: string, correlationId: string | null, cmd: EntityCommand) =>
+      Effect.gen(function*() {
+        if (!loaded) yield* catchUp
+        for (let attempt = 0;; attempt++) {
+          const recorded = byCommand.get(commandId)
+          if (recorded !== undefined) return result(recorded)
+          const decision = decide(cmd, state)
+          if (Either.isLeft(decision)) {
+            return yield* new CommandRejected({ reason: decision.left.reason, message: decision.left.message })
+          }
+          if (decision.right.length === 0) return result([])
+          const appended = yield* Effect.either(store.append(
+            streamId,
+            version,
+            decision.right.map((event, index) => ({
+              eventId: eventIdFor(commandId, index),
+              ...toStored(event),
+              metadata: { correlationId, causationId: commandId }
+            }))
+          ))
+          // Whether it was written now or before, the stream now holds it: read it back.
+          if (Either.isRight(appended) || attempt >= MAX_CONFLICT_RETRIES) {
+            if (Either.isLeft(appended)) return yield* Effect.die(appended.left)
+            yield* catchUp
+            return result(byCommand.get(commandId) ?? [])
+          }
+          // Another writer moved the stream (a runner that owned this entity before): catch up, decide again.
+          yield* catchUp
+        }
+      }).pipe(Effect.withSpan("TrackedEntity.handle", { attributes: { streamId, command: cmd._tag } }))
+
+    const handler = ({ payload }: { readonly payload: { readonly commandId: string; readonly correlationId: string | null; readonly command: EntityCommand } }) =>
+      handle(payload.commandId, payload.correlationId, payload.command)
+    return TrackedEntity.of({
+      CreateBusiness: handler,
+      RegisterProduct: handler,
+      DeleteProduct: handler,
+      RecordPrompts: handler,
+      StoreScore: handler,
+      DeploySite: handler,
+      PublishPost: handler
+    })
+  }),
+  { maxIdleTime: "5 minutes" }
+)

@@ -1,0 +1,149 @@
+/**
+ * Mints a development token in local identity mode:
+ *
+ *   TOKEN=$(npm run -s token -- --user u1 --org-id org_1 --org-slug acme --role org:admin)
+ *
+ * Only the token goes to stdout; every message and log goes to stderr. With the embedded
+ * database held by a running server, the server mints the token through its control socket
+ * (PGlite belongs to one process); otherwise this process opens the database and signs with the
+ * same key the server publishes.
+ */
+import { Cause, ConfigError, Data, Effect, Either, Exit, Layer, Logger, LogLevel, Option } from "effect"
+import { join, resolve } from "node:path"
+import { parseArgs } from "node:util"
+import { mintToken, requestToken, type TokenRequest } from "../accounts/control-socket.ts"
+import { SigningKeys } from "../accounts/signing-keys.ts"
+import { AppConfig } from "../config/app-config.ts"
+import { clientFor, targetFromConfig } from "../db/database.ts"
+import { acquireEmbeddedLock, readEmbeddedLock } from "../db/embedded-lock.ts"
+
+const USAGE = "usage: npm run -s token -- --user <user id> [--org-id <id> --org-slug <slug>] " +
+  "[--role org:admin|org:member] [--expires-in <seconds>]"
+
+class CliError extends Data.TaggedError("CliError")<{ readonly message: string }> {}
+
+const DEFAULT_EXPIRES_IN = 3600
+
+const parseTokenArgs = (argv: ReadonlyArray<string>): Either.Either<TokenRequest, string> => {
+  let values: Record<string, string | boolean | undefined>
+  try {
+    values = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        user: { type: "string" },
+        "org-id": { type: "string" },
+        "org-slug": { type: "string" },
+        role: { type: "string" },
+        "expires-in": { type: "string" }
+      }
+    }).values
+  } catch (error) {
+    return Either.left(error instanceof Error ? error.message : String(error))
+  }
+  const text = (name: string) => {
+    const value = values[name]
+    return typeof value === "string" && value.trim().length > 0 ? value.trim() : undefined
+  }
+
+  const user = text("user")
+  if (user === undefined) return Either.left("--user is required")
+
+  const role = text("role") ?? "org:admin"
+  if (role !== "org:admin" && role !== "org:member") return Either.left(`--role must be org:admin or org:member, not "${role}"`)
+
+  const orgId = text("org-id")
+  const orgSlug = text("org-slug")
+  if ((orgId === undefined) !== (orgSlug === undefined)) return Either.left("--org-id and --org-slug go together: give both or neither")
+
+  const rawExpiresIn = text("expires-in")
+  const expiresIn = rawExpiresIn === undefined ? DEFAULT_EXPIRES_IN : /^\d+$/.test(rawExpiresIn) ? Number(rawExpiresIn) : Number.NaN
+  if (!Number.isSafeInteger(expiresIn) || expiresIn <= 0) return Either.left("--expires-in must be a positive whole number of seconds")
+
+  return Either.right({ user, orgId: orgId ?? null, orgSlug: orgSlug ?? null, role, expiresIn })
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+const mint = (request: TokenRequest) =>
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    if (Option.isSome(config.authJwksUrl)) {
+      return yield* new CliError({
+        message: "AUTH_JWKS_URL is set: tokens come from the identity provider, not from this command."
+      })
+    }
+
+    if (Option.isNone(config.databaseUrl)) {
+      const embeddedDir = resolve(join(config.dataDir, "pglite"))
+      const holder = readEmbeddedLock(embeddedDir)
+      if (holder !== undefined) {
+        const socket = holder.controlSocket
+        if (socket === null) {
+          return yield* new CliError({
+            message: `The embedded database in ${embeddedDir} is in use by process ${holder.pid}, which serves no control socket. ` +
+              "Wait for it to finish, or set DATABASE_URL."
+          })
+        }
+        return yield* Effect.tryPromise({
+          try: () => requestToken(socket, request),
+          catch: (error) =>
+            new CliError({
+              message: `A server (process ${holder.pid}) holds the embedded database in ${embeddedDir}, ` +
+                `and asking it for a token failed: ${messageOf(error)}`
+            })
+        })
+      }
+    }
+
+    const target = yield* targetFromConfig
+    return yield* Effect.scoped(Effect.gen(function*() {
+      // The lock outlives the database: it is taken before PGlite opens and released after it closes.
+      if (target._tag === "Embedded" && target.dataDir !== undefined) yield* acquireEmbeddedLock(target.dataDir)
+      return yield* mintToken(request).pipe(
+        Effect.provide(SigningKeys.Default.pipe(Layer.provide(clientFor(target)))),
+        Effect.mapError((error) => new CliError({ message: `Cannot open the database: ${error.message}` }))
+      )
+    }))
+  })
+
+const describeFailure = (cause: Cause.Cause<unknown>): string =>
+  Option.match(Cause.failureOption(cause), {
+    onSome: (error) =>
+      ConfigError.isConfigError(error) ? `invalid configuration: ${String(error)}` : messageOf(error),
+    onNone: () => {
+      const defect = Cause.squash(cause)
+      return `unexpected error: ${messageOf(defect)}`
+    }
+  })
+
+const main = async (): Promise<number> => {
+  const parsed = parseTokenArgs(process.argv.slice(2))
+  if (Either.isLeft(parsed)) {
+    process.stderr.write(`error: ${parsed.left}\n${USAGE}\n`)
+    return 1
+  }
+  const exit = await Effect.runPromiseExit(
+    mint(parsed.right).pipe(
+      Effect.provide(AppConfig.Default),
+      // stdout carries the token alone, so logs go to stderr.
+      Effect.provide(Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.logfmtLogger))),
+      Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
+    )
+  )
+  if (Exit.isSuccess(exit)) {
+    process.stdout.write(`${exit.value}\n`)
+    return 0
+  }
+  process.stderr.write(`error: ${describeFailure(exit.cause)}\n`)
+  return 1
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`error: ${messageOf(error)}\n`)
+    process.exit(1)
+  }
+)

@@ -1,0 +1,136 @@
+/**
+ * How the service's parts fit together, as layers: the database, the event store, the cluster
+ * runner with the entity actors, the projections, accounts and HTTP. `main.ts` launches
+ * `serviceLayer`; tests and tools build the same layers on a database of their choosing.
+ */
+import { Layer, Option } from "effect"
+import { controlSocketPath, mintToken, serveControlSocket } from "./accounts/control-socket.ts"
+import { SigningKeys } from "./accounts/signing-keys.ts"
+import * as TokenVerifierLayers from "./accounts/token-verifier.ts"
+import { ActorsLive, type RunnerOptions, runnerLayer } from "./actors/cluster.ts"
+import { EntityCommands } from "./actors/entity-commands.ts"
+import { clientFor, type DatabaseTarget } from "./db/database.ts"
+import { acquireEmbeddedLock } from "./db/embedded-lock.ts"
+import * as PgEventStore from "./eventstore/pg-event-store.ts"
+import { serverLayer } from "./http/server.ts"
+import { Entities } from "./projections/entities.ts"
+import { ProjectionRunner } from "./projections/runner.ts"
+import { ClusterWorkflowEngine } from "@effect/cluster"
+import { CheckRecorder } from "./actors/check-recorder.ts"
+import { JobJournal } from "./actors/job-journal.ts"
+import { JobResumerLive } from "./pipeline/job-resumer.ts"
+import { OnboardingLive } from "./pipeline/onboarding-workflow.ts"
+import { Jobs } from "./projections/jobs.ts"
+import { Sites } from "./projections/sites.ts"
+import { SiteHosting } from "./http/site-hosting.ts"
+import { SiteBuilder } from "./pipeline/site-builder.ts"
+import { RankingKeeper } from "./actors/ranking-keeper.ts"
+import { WallClock } from "./config/wall-clock.ts"
+import { VisibilityAnalysis } from "./pipeline/visibility-analysis.ts"
+import { PlatformGateway } from "./platforms/platform-gateway.ts"
+import { DocumentSourceLive } from "./projections/documents.ts"
+import { Prompts } from "./projections/prompts.ts"
+import { RankingScores } from "./projections/ranking-scores.ts"
+import { Scores } from "./projections/scores.ts"
+import { VisitRecorder } from "./actors/visit-recorder.ts"
+import { BotVisits } from "./projections/bot-visits.ts"
+import { IdentityJournal } from "./actors/identity-journal.ts"
+import { IdentityProviderLive } from "./accounts/identity-provider.ts"
+import { Mailer } from "./accounts/mailer.ts"
+import { Organizations } from "./projections/organizations.ts"
+import { StripeBillingLive } from "./accounts/billing.ts"
+import { BillingJournal } from "./actors/billing-journal.ts"
+import { BillingAccounts } from "./projections/billing.ts"
+import { DailyJournal } from "./actors/daily-journal.ts"
+import { SchedulerRuns } from "./projections/scheduler-runs.ts"
+import { DailyEntityLive } from "./scheduler/daily-entity-workflow.ts"
+import { DailyRunLive } from "./scheduler/daily-run-workflow.ts"
+import { DailyCronLive, DailyRunResumerLive, DailyRuns } from "./scheduler/daily-runs.ts"
+
+/** Event store, actors and projections over an already-provided SQL client. */
+export const coreLayer = (runner: RunnerOptions = { address: Option.none() }) =>
+  Layer.mergeAll(EntityCommands.Default, ProjectionRunner.Default).pipe(
+    Layer.provideMerge(ActorsLive),
+    Layer.provideMerge(runnerLayer(runner)),
+    Layer.provideMerge(PgEventStore.layer)
+  )
+
+export const CoreLive = coreLayer()
+
+export const coreFor = (target: DatabaseTarget) => CoreLive.pipe(Layer.provideMerge(clientFor(target)))
+
+/** Read models, the platform gateway, pipelines and accounts, over the core. */
+export const ServicesLive = Layer.mergeAll(OnboardingLive, JobResumerLive, DailyEntityLive, DailyRunLive, DailyCronLive, DailyRunResumerLive).pipe(
+  Layer.provideMerge(DailyRuns.Default),
+  Layer.provideMerge(Layer.mergeAll(
+    TokenVerifierLayers.layerFromConfig,
+    VisibilityAnalysis.Default,
+    RankingKeeper.Default,
+    JobJournal.Default,
+    Jobs.Default,
+    ClusterWorkflowEngine.layer,
+    SiteHosting.Default,
+    BillingJournal.Default,
+    BillingAccounts.Default,
+    StripeBillingLive,
+    DailyJournal.Default,
+    SchedulerRuns.Default
+  )),
+  Layer.provideMerge(SiteBuilder.Default),
+  Layer.provideMerge(Layer.mergeAll(
+    SigningKeys.Default,
+    Entities.Default,
+    Scores.Default,
+    Prompts.Default,
+    RankingScores.Default,
+    CheckRecorder.Default,
+    VisitRecorder.Default,
+    BotVisits.Default,
+    IdentityJournal.Default,
+    Organizations.Default,
+    Mailer.Default,
+    IdentityProviderLive,
+    PlatformGateway.Default,
+    Sites.Default
+  )),
+  Layer.provideMerge(DocumentSourceLive)
+)
+
+/**
+ * One process per embedded data directory: the lock is taken before the database opens. The
+ * control socket lets `npm run token` mint a token while this process holds the database.
+ */
+const embeddedGuard = (target: DatabaseTarget) =>
+  target._tag === "Embedded" && target.dataDir !== undefined
+    ? Layer.scopedDiscard(acquireEmbeddedLock(target.dataDir, { controlSocket: controlSocketPath(target.dataDir) }))
+    : Layer.empty
+
+const controlSocket = (target: DatabaseTarget) =>
+  target._tag === "Embedded" && target.dataDir !== undefined
+    ? Layer.scopedDiscard(serveControlSocket(controlSocketPath(target.dataDir), mintToken))
+    : Layer.empty
+
+export interface ServiceOptions {
+  /** The time recorded facts are stamped with (tests move it). */
+  readonly wallClock?: Layer.Layer<WallClock> | undefined
+  /** This process's cluster runner (default: a single runner). */
+  readonly runner?: RunnerOptions | undefined
+}
+
+/** The whole service, listening on `address`; it needs only AppConfig. */
+export const serviceLayer = (
+  target: DatabaseTarget,
+  address: { readonly port: number; readonly host: string; readonly logRequests?: boolean },
+  options: ServiceOptions = {}
+) =>
+  Layer.mergeAll(serverLayer(address), controlSocket(target)).pipe(
+    Layer.provideMerge(ServicesLive),
+    Layer.provideMerge(coreLayer(options.runner)),
+    Layer.provideMerge(clientFor(target)),
+    Layer.provideMerge(options.wallClock ?? WallClock.Default),
+    Layer.provide(embeddedGuard(target)),
+    // Spans go nowhere without an exporter, and building them (stack traces included) is a
+    // large share of a request's cost.
+    Layer.provide(Layer.setTracerEnabled(false))
+  )
+

@@ -1,0 +1,53 @@
+/**
+ * A platform check: the answer one platform gave to one prompt for one entity, with what the
+ * mention detector read in it. High-volume and order-free, so checks go to a stream of their
+ * own per entity (`checks-<entity>`), not through the entity's actor. The raw answers stay in
+ * the event, so a better detector can be replayed over history without asking again.
+ */
+import { Schema } from "effect"
+import { BusinessId, type EntityRef, ItemId, streamIdOf } from "./entity-ref.ts"
+import { PlatformKey } from "./platforms.ts"
+import { storedCodec } from "./stored-event.ts"
+
+export const Sentiment = Schema.Literal("positive", "neutral", "negative")
+
+export const CheckedAnswer = Schema.Struct({
+  text: Schema.String,
+  citations: Schema.Array(Schema.String),
+  engine: Schema.Literal("local", "openai-compatible"),
+  model: Schema.String,
+  latencyMs: Schema.Number,
+  costUsd: Schema.NullOr(Schema.Number),
+  visible: Schema.Boolean,
+  position: Schema.NullOr(Schema.Int),
+  sentiment: Schema.NullOr(Sentiment)
+})
+export type CheckedAnswer = typeof CheckedAnswer.Type
+
+export class PlatformChecked extends Schema.TaggedClass<PlatformChecked>()("PlatformChecked", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  prompt: Schema.String,
+  platform: PlatformKey,
+  status: Schema.Literal("answered", "failed"),
+  /** One per sample (AI_VISIBILITY_SAMPLES); the failed samples are not listed. */
+  answers: Schema.Array(CheckedAnswer),
+  /** Majority of the samples; false when failed (and then unmeasured, not "not visible"). */
+  visible: Schema.Boolean,
+  /** Share of the samples that were visible, 0..1. */
+  visibleShare: Schema.Number,
+  position: Schema.NullOr(Schema.Int),
+  sentiment: Schema.NullOr(Sentiment),
+  error: Schema.NullOr(Schema.Struct({ reason: Schema.String, message: Schema.String })),
+  samplesRequested: Schema.Int,
+  checkedAt: Schema.String
+}) {}
+
+export const CHECK_EVENT_VERSION = 1
+
+export const checksStreamOf = (ref: EntityRef) => `checks-${streamIdOf(ref).replace(/^(business|product)-/, "$1:")}`
+
+const codec = storedCodec(PlatformChecked, () => CHECK_EVENT_VERSION)
+
+export const checkToStored = codec.toStored
+export const checkFromStored = codec.fromStored

@@ -1,0 +1,246 @@
+/**
+ * The decider of a tracked entity: what it has become (`evolve`) and what a command
+ * produces given that (`decide`). Pure: the actor supplies time and ids inside the commands.
+ */
+import { Data, Either, Schema } from "effect"
+import {
+  BusinessCreated,
+  type EntityEvent,
+  ProductDeleted,
+  ProductRegistered,
+  PromptResult,
+  PromptsGenerated,
+  ScoreStored,
+  TrackingType
+} from "./entity-events.ts"
+import { BlogPostPublished, DAILY_POST_LIMIT, SiteDeployed, SiteFacts } from "./site-events.ts"
+import { BusinessId, ItemId } from "./entity-ref.ts"
+import { PLATFORM_KEYS } from "./platforms.ts"
+import { summarize } from "./scoring.ts"
+
+/** The generated site: its deployment version and day, and the posts of the latest post day. */
+export interface SiteState {
+  readonly version: number
+  readonly deployedDay: string | null
+  readonly postDay: string | null
+  readonly postsThatDay: number
+  readonly topicsThatDay: ReadonlyArray<string>
+  /** Every post slug so far: a slug is never given twice. */
+  readonly slugs: ReadonlySet<string>
+}
+
+const noSite: SiteState = { version: 0, deployedDay: null, postDay: null, postsThatDay: 0, topicsThatDay: [], slugs: new Set() }
+
+export type EntityState =
+  | { readonly _tag: "Unknown" }
+  | { readonly _tag: "Business"; readonly created: BusinessCreated; readonly promptSetVersion: number; readonly site: SiteState }
+  | {
+    readonly _tag: "Product"
+    readonly registered: ProductRegistered
+    readonly deleted: boolean
+    readonly promptSetVersion: number
+    readonly site: SiteState
+  }
+
+export const initialState: EntityState = { _tag: "Unknown" }
+
+const evolveSite = (site: SiteState, event: SiteDeployed | BlogPostPublished): SiteState => {
+  if (event._tag === "SiteDeployed") return { ...site, version: event.version, deployedDay: event.day }
+  const sameDay = site.postDay === event.date
+  return {
+    ...site,
+    postDay: event.date,
+    postsThatDay: sameDay ? site.postsThatDay + 1 : 1,
+    topicsThatDay: sameDay ? [...site.topicsThatDay, event.topic] : [event.topic],
+    slugs: new Set([...site.slugs, event.slug])
+  }
+}
+
+export const evolve = (state: EntityState, event: EntityEvent): EntityState => {
+  switch (event._tag) {
+    case "BusinessCreated":
+      return { _tag: "Business", created: event, promptSetVersion: 0, site: noSite }
+    case "ProductRegistered":
+      return state._tag === "Product"
+        ? { ...state, registered: event, deleted: false }
+        : { _tag: "Product", registered: event, deleted: false, promptSetVersion: 0, site: noSite }
+    case "ProductDeleted":
+      return state._tag === "Product" ? { ...state, deleted: true } : state
+    case "PromptsGenerated":
+      return state._tag === "Unknown" ? state : { ...state, promptSetVersion: event.setVersion }
+    case "ScoreStored":
+      return state
+    case "SiteDeployed":
+    case "BlogPostPublished":
+      return state._tag === "Unknown" ? state : { ...state, site: evolveSite(state.site, event) }
+  }
+}
+
+export class CreateBusiness extends Schema.TaggedClass<CreateBusiness>()("CreateBusiness", {
+  businessId: BusinessId,
+  businessUuid: Schema.UUID,
+  businessName: Schema.String,
+  businessUrl: Schema.NullOr(Schema.String),
+  trackingType: TrackingType,
+  identityOrgId: Schema.NullOr(Schema.String),
+  identityUserId: Schema.NullOr(Schema.String),
+  rankingScore: Schema.NullOr(Schema.Int),
+  at: Schema.String
+}) {}
+
+export class RegisterProduct extends Schema.TaggedClass<RegisterProduct>()("RegisterProduct", {
+  businessId: BusinessId,
+  itemId: ItemId,
+  name: Schema.NullOr(Schema.String),
+  url: Schema.String,
+  at: Schema.String
+}) {}
+
+export class DeleteProduct extends Schema.TaggedClass<DeleteProduct>()("DeleteProduct", {
+  businessId: BusinessId,
+  itemId: ItemId,
+  at: Schema.String
+}) {}
+
+export class RecordPrompts extends Schema.TaggedClass<RecordPrompts>()("RecordPrompts", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  prompts: Schema.Array(Schema.String),
+  generator: Schema.String,
+  at: Schema.String
+}) {}
+
+export class StoreScore extends Schema.TaggedClass<StoreScore>()("StoreScore", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  results: Schema.Array(PromptResult),
+  at: Schema.String
+}) {}
+
+export class DeploySite extends Schema.TaggedClass<DeploySite>()("DeploySite", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  day: Schema.String,
+  facts: SiteFacts,
+  faq: Schema.Array(Schema.Struct({ question: Schema.String, answer: Schema.String })),
+  about: Schema.String,
+  /** A deployment already made today is kept unless forced (onboarding with force_refresh). */
+  force: Schema.Boolean,
+  at: Schema.String
+}) {}
+
+export class PublishPost extends Schema.TaggedClass<PublishPost>()("PublishPost", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  date: Schema.String,
+  slug: Schema.String,
+  title: Schema.String,
+  summary: Schema.String,
+  bodyParagraphs: Schema.Array(Schema.String),
+  topic: Schema.String,
+  at: Schema.String
+}) {}
+
+export const EntityCommand = Schema.Union(CreateBusiness, RegisterProduct, DeleteProduct, RecordPrompts, StoreScore, DeploySite, PublishPost)
+export type EntityCommand = typeof EntityCommand.Type
+
+export class Rejected extends Data.TaggedError("Rejected")<{
+  readonly reason: "already_exists" | "not_found" | "wrong_kind" | "invalid" | "daily_limit" | "no_site"
+  readonly message: string
+}> {}
+
+const reject = (reason: Rejected["reason"], message: string) => Either.left(new Rejected({ reason, message }))
+
+/** A business, or a product that is not deleted: what prompts and scores may be recorded for. */
+const isActive = (state: EntityState) => state._tag === "Business" || (state._tag === "Product" && !state.deleted)
+
+const notFound = (command: { readonly businessId: string; readonly itemId: string | null }) =>
+  reject("not_found", command.itemId === null ? `business ${command.businessId} not found` : `product ${command.itemId} not found`)
+
+export const decide = (command: EntityCommand, state: EntityState): Either.Either<ReadonlyArray<EntityEvent>, Rejected> => {
+  switch (command._tag) {
+    case "CreateBusiness": {
+      if (state._tag !== "Unknown") return reject("already_exists", `business ${command.businessId} already exists`)
+      const { at, _tag, ...fields } = command
+      return Either.right([new BusinessCreated({ ...fields, createdAt: at })])
+    }
+    case "RegisterProduct": {
+      if (state._tag === "Business") return reject("wrong_kind", "a business stream cannot hold a product")
+      // Registering a product again (a new onboarding) is a no-op unless it was deleted or changed.
+      if (state._tag === "Product" && !state.deleted && state.registered.url === command.url && state.registered.name === command.name) {
+        return Either.right([])
+      }
+      return Either.right([new ProductRegistered({
+        businessId: command.businessId,
+        itemId: command.itemId,
+        name: command.name,
+        url: command.url,
+        registeredAt: command.at
+      })])
+    }
+    case "DeleteProduct": {
+      if (state._tag !== "Product" || state.deleted) return reject("not_found", `product ${command.itemId} not found`)
+      return Either.right([new ProductDeleted({ businessId: command.businessId, itemId: command.itemId, deletedAt: command.at })])
+    }
+    case "RecordPrompts": {
+      if (!isActive(state) || state._tag === "Unknown") return notFound(command)
+      if (command.prompts.length === 0) return reject("invalid", "a prompt set needs at least one prompt")
+      return Either.right([new PromptsGenerated({
+        businessId: command.businessId,
+        itemId: command.itemId,
+        setVersion: state.promptSetVersion + 1,
+        prompts: command.prompts,
+        generator: command.generator,
+        generatedAt: command.at
+      })])
+    }
+    case "StoreScore": {
+      if (!isActive(state)) return notFound(command)
+      if (command.results.length === 0) return reject("invalid", "results must hold at least one prompt")
+      const summary = summarize(command.results)
+      return Either.right([new ScoreStored({
+        businessId: command.businessId,
+        itemId: command.itemId,
+        results: command.results,
+        promptsAnalyzed: summary.promptsAnalyzed,
+        totalTrue: summary.totalTrue,
+        overallScore: summary.overallScore,
+        platformScores: summary.platformScores,
+        unmeasuredChecks: command.results.reduce(
+          (sum, result) => sum + result.failedPlatforms.filter((p) => PLATFORM_KEYS.includes(p)).length,
+          0
+        ),
+        storedAt: command.at
+      })])
+    }
+    case "DeploySite": {
+      if (!isActive(state) || state._tag === "Unknown") return notFound(command)
+      // One deployment per entity per UTC day: a second update the same day changes nothing.
+      if (state.site.deployedDay === command.day && !command.force) return Either.right([])
+      return Either.right([new SiteDeployed({
+        businessId: command.businessId,
+        itemId: command.itemId,
+        version: state.site.version + 1,
+        day: command.day,
+        facts: command.facts,
+        faq: command.faq,
+        about: command.about,
+        deployedAt: command.at
+      })])
+    }
+    case "PublishPost": {
+      if (!isActive(state) || state._tag === "Unknown") return notFound(command)
+      if (state.site.version === 0) return reject("no_site", "the entity has no deployed site yet: update the site first")
+      const today = state.site.postDay === command.date ? state.site.postsThatDay : 0
+      if (today >= DAILY_POST_LIMIT) {
+        return reject("daily_limit", `${DAILY_POST_LIMIT} blog posts were already published for ${command.date}; the next can be published tomorrow (UTC)`)
+      }
+      if (state.site.slugs.has(command.slug)) return reject("already_exists", `a post with slug ${command.slug} exists`)
+      if (state.site.postDay === command.date && state.site.topicsThatDay.includes(command.topic)) {
+        return reject("already_exists", `a post on "${command.topic}" was already published for ${command.date}`)
+      }
+      const { at, _tag, ...post } = command
+      return Either.right([new BlogPostPublished({ ...post, publishedAt: at })])
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Events of a tracked entity's stream. Past tense, versioned: the stored type is the tag and
+ * `schemaVersion` its shape. A new shape gets a new version and an upcaster below.
+ */
+import { Schema } from "effect"
+import { storedCodec } from "./stored-event.ts"
+import { BusinessId, ItemId } from "./entity-ref.ts"
+import { PlatformKey } from "./platforms.ts"
+import { BlogPostPublished, SiteDeployed } from "./site-events.ts"
+
+export const TrackingType = Schema.Literal("business", "product")
+export type TrackingType = typeof TrackingType.Type
+
+export class BusinessCreated extends Schema.TaggedClass<BusinessCreated>()("BusinessCreated", {
+  businessId: BusinessId,
+  businessUuid: Schema.UUID,
+  businessName: Schema.String,
+  businessUrl: Schema.NullOr(Schema.String),
+  trackingType: TrackingType,
+  identityOrgId: Schema.NullOr(Schema.String),
+  identityUserId: Schema.NullOr(Schema.String),
+  rankingScore: Schema.NullOr(Schema.Int),
+  createdAt: Schema.String
+}) {}
+
+export class ProductRegistered extends Schema.TaggedClass<ProductRegistered>()("ProductRegistered", {
+  businessId: BusinessId,
+  itemId: ItemId,
+  name: Schema.NullOr(Schema.String),
+  url: Schema.String,
+  registeredAt: Schema.String
+}) {}
+
+export class ProductDeleted extends Schema.TaggedClass<ProductDeleted>()("ProductDeleted", {
+  businessId: BusinessId,
+  itemId: ItemId,
+  deletedAt: Schema.String
+}) {}
+
+export class PromptsGenerated extends Schema.TaggedClass<PromptsGenerated>()("PromptsGenerated", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  /** 1 for the first set; a regeneration is the next version and the old set stays in the log. */
+  setVersion: Schema.Int,
+  prompts: Schema.Array(Schema.String),
+  /** "llm" (a configured model) or "builtin" (the offline generator). */
+  generator: Schema.String,
+  generatedAt: Schema.String
+}) {}
+
+export const PromptResult = Schema.Struct({
+  prompt: Schema.String,
+  flags: Schema.Record({ key: PlatformKey, value: Schema.Boolean }),
+  /** Platforms whose check failed for this prompt: their flag is false but unmeasured. */
+  failedPlatforms: Schema.Array(PlatformKey)
+})
+export type PromptResult = typeof PromptResult.Type
+
+export class ScoreStored extends Schema.TaggedClass<ScoreStored>()("ScoreStored", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  results: Schema.Array(PromptResult),
+  promptsAnalyzed: Schema.Int,
+  totalTrue: Schema.Int,
+  overallScore: Schema.Int,
+  platformScores: Schema.Record({ key: Schema.String, value: Schema.Int }),
+  /** Checks that failed and stayed failed: counted as not visible, reported apart. */
+  unmeasuredChecks: Schema.Int,
+  storedAt: Schema.String
+}) {}
+
+export const EntityEvent = Schema.Union(
+  BusinessCreated,
+  ProductRegistered,
+  ProductDeleted,
+  PromptsGenerated,
+  ScoreStored,
+  SiteDeployed,
+  BlogPostPublished
+)
+export type EntityEvent = typeof EntityEvent.Type
+
+/** The current schema version of each event type. */
+export const eventVersions: Record<EntityEvent["_tag"], number> = {
+  BusinessCreated: 1,
+  ProductRegistered: 1,
+  ProductDeleted: 1,
+  PromptsGenerated: 1,
+  ScoreStored: 1,
+  SiteDeployed: 1,
+  BlogPostPublished: 1
+}
+
+export const isEntityEventType = (type: string): type is EntityEvent["_tag"] => Object.hasOwn(eventVersions, type)
+
+const codec = storedCodec(EntityEvent, (tag) => eventVersions[tag])
+
+export const toStored = codec.toStored
+export const fromStored = codec.fromStored

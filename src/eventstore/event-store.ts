@@ -1,0 +1,111 @@
+/**
+ * The event store port: the log every fact of the service is appended to.
+ */
+import { Context, Data, Schema } from "effect"
+import type { Effect, Stream } from "effect"
+
+/** Where an event sits in commit order: the writing transaction, then the log position. */
+export interface GlobalPosition {
+  readonly transactionId: bigint
+  readonly position: bigint
+}
+
+export const StartOfLog: GlobalPosition = { transactionId: 0n, position: 0n }
+
+export const comparePositions = (a: GlobalPosition, b: GlobalPosition): -1 | 0 | 1 =>
+  a.transactionId !== b.transactionId
+    ? (a.transactionId < b.transactionId ? -1 : 1)
+    : a.position === b.position ? 0 : a.position < b.position ? -1 : 1
+
+export const maxPosition = (a: GlobalPosition, b: GlobalPosition) => comparePositions(a, b) >= 0 ? a : b
+
+export interface EventMetadata {
+  readonly correlationId: string | null
+  readonly causationId: string | null
+}
+
+export interface NewEvent {
+  /** Identifies the event for idempotent appends: appending the same id again writes nothing. */
+  readonly eventId: string
+  readonly type: string
+  readonly schemaVersion: number
+  readonly data: unknown
+  readonly metadata?: Partial<EventMetadata> | undefined
+}
+
+export interface RecordedEvent extends GlobalPosition {
+  readonly streamId: string
+  readonly streamVersion: number
+  readonly eventId: string
+  readonly type: string
+  readonly schemaVersion: number
+  readonly data: unknown
+  readonly metadata: EventMetadata
+  readonly recordedAt: Date
+}
+
+/** `number`: the stream must be at exactly this version (0: the stream must not exist). */
+export type ExpectedVersion = number | "any"
+
+export interface AppendResult {
+  readonly streamId: string
+  /** The stream's version after the append. */
+  readonly streamVersion: number
+  /** Commit-order position of the last event appended (or found, for a repeated append). */
+  readonly lastPosition: GlobalPosition
+  /** False when every event id was already in the log: nothing was written. */
+  readonly written: boolean
+}
+
+export class WrongExpectedVersion extends Schema.TaggedError<WrongExpectedVersion>()("WrongExpectedVersion", {
+  streamId: Schema.String,
+  expectedVersion: Schema.Union(Schema.Number, Schema.Literal("any")),
+  actualVersion: Schema.Number
+}) {
+  override get message() {
+    return `stream ${this.streamId} is at version ${this.actualVersion}, not ${this.expectedVersion}`
+  }
+}
+
+/** Some, but not all, of an append's event ids are already in the log: a programming error. */
+export class EventIdReused extends Data.TaggedError("EventIdReused")<{ readonly eventIds: ReadonlyArray<string> }> {}
+
+export interface ReadAllOptions {
+  readonly after: GlobalPosition
+  readonly limit: number
+  /** Only these event types; all when omitted. */
+  readonly types?: ReadonlyArray<string> | undefined
+}
+
+export interface Page {
+  readonly events: ReadonlyArray<RecordedEvent>
+  readonly scannedTo: GlobalPosition
+}
+
+export interface EventStoreShape {
+  readonly append: (
+    streamId: string,
+    expectedVersion: ExpectedVersion,
+    events: ReadonlyArray<NewEvent>
+  ) => Effect.Effect<AppendResult, WrongExpectedVersion>
+  readonly readStream: (streamId: string, fromVersion?: number) => Effect.Effect<ReadonlyArray<RecordedEvent>>
+  /** The events with these ids, in commit order (those not in the log are left out). */
+  readonly readByIds: (eventIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<RecordedEvent>>
+  /**
+   * Events in commit order after `after`. Only transactions that can no longer be preceded by a
+   * still-running one are returned, so a reader never skips an event that commits late.
+   */
+  readonly readAll: (options: ReadAllOptions) => Effect.Effect<ReadonlyArray<RecordedEvent>>
+  /**
+   * readAll, plus how far the log was scanned: the last event returned when the page is full,
+   * otherwise the newest readable position at the same snapshot. Lets a reader that filters by
+   * type move past events it does not read.
+   */
+  readonly readPage: (options: ReadAllOptions) => Effect.Effect<Page>
+  /** The commit-order position of the newest event that readAll can return now. */
+  readonly head: Effect.Effect<GlobalPosition>
+  /** Emits the event types of each commit (from any process on the same database). */
+  readonly changes: Stream.Stream<ReadonlyArray<string>>
+}
+
+export class EventStore extends Context.Tag("EventStore")<EventStore, EventStoreShape>() {}

@@ -1,0 +1,161 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect, Option } from "effect"
+import { randomUUID } from "node:crypto"
+import { CurrentPrincipal } from "../accounts/principal.ts"
+import { BillingJournal } from "../actors/billing-journal.ts"
+import { EntityCommands } from "../actors/entity-commands.ts"
+import { IdentityJournal } from "../actors/identity-journal.ts"
+import { RankingKeeper } from "../actors/ranking-keeper.ts"
+import { AppConfig } from "../config/app-config.ts"
+import { WallClock } from "../config/wall-clock.ts"
+import { CreateBusiness, DeleteProduct } from "../domain/entity-decider.ts"
+import { type BusinessId, businessRef, type ItemId } from "../domain/entity-ref.ts"
+import { rankingScoreFor } from "../domain/ranking-score.ts"
+import { businessSiteUrl, productSiteUrl, siteLabelOf } from "../domain/site-address.ts"
+import { slugify } from "../domain/slug.ts"
+import { normalizeUrl, parseWebUrl } from "../domain/url.ts"
+import { Entities, type EntityRow } from "../projections/entities.ts"
+import { SightlineApi } from "./api.ts"
+import { requireOrganization, requireService } from "./authorize.ts"
+import { BusinessRecord, type CreateBusinessRequest, EntityView } from "./businesses-api.ts"
+import { badRequest, Conflict, forbidden, internalError, notFound } from "./errors.ts"
+import { awaitProjections } from "./read-your-writes.ts"
+
+const MAX_SLUG_SUFFIX = 100
+
+/** The business URL as given, if it is a web address; an empty string counts as none. */
+const businessUrlOf = (payload: CreateBusinessRequest) => {
+  const raw = payload.business_url?.trim() ?? ""
+  if (raw === "") return Effect.succeed(Option.none<URL>())
+  return Option.match(parseWebUrl(raw), {
+    onNone: () => Effect.fail(badRequest("business_url: expected an http(s) web address")),
+    onSome: (url) => Effect.succeed(Option.some(url))
+  })
+}
+
+export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses", (handlers) =>
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    const commands = yield* EntityCommands
+    const entities = yield* Entities
+    const clock = yield* WallClock
+    const keeper = yield* RankingKeeper
+    const identity = yield* IdentityJournal
+    const billing = yield* BillingJournal
+    const sites = { scheme: config.sitesScheme, domain: config.sitesDomain }
+
+    const toView = (row: EntityRow) => {
+      const label = siteLabelOf(row.business_id, row.business_url)
+      return new EntityView({
+        business_id: row.business_id,
+        item_id: row.item_id === "" ? null : row.item_id,
+        source_url: row.source_url ?? "",
+        deployment_url: row.item_id === "" ? businessSiteUrl(sites, label) : productSiteUrl(sites, label, row.item_id)
+      })
+    }
+
+    const createBusiness = (payload: CreateBusinessRequest) =>
+      Effect.gen(function*() {
+        const principal = yield* CurrentPrincipal
+        const url = yield* businessUrlOf(payload)
+        // Linking a Stripe customer (decisions.md, Billing): service API keys, with identity_org_id.
+        const stripeCustomerId = payload.stripe_customer_id ?? null
+        if (stripeCustomerId !== null) {
+          if (principal._tag !== "Service") {
+            return yield* Effect.fail(forbidden("stripe_customer_id may only be set with a service API key"))
+          }
+          if ((payload.identity_org_id ?? "") === "") {
+            return yield* Effect.fail(badRequest("stripe_customer_id needs identity_org_id: the organization the customer belongs to"))
+          }
+        }
+        // The slug: the one asked for, else the token's organization, else (service keys) the name.
+        const requested = payload.org_slug ?? (principal._tag === "User" ? principal.orgSlug : null)
+        if (requested === null && principal._tag === "User") {
+          return yield* Effect.fail(forbidden("the token carries no organization"))
+        }
+        if (requested !== null) yield* requireOrganization(requested, "write")
+        const base = requested ?? slugify(payload.business_name)
+        const now = yield* clock.now
+        // The same score GET /api/ranking-score gives for this URL (kept once assigned).
+        const rankingScore = yield* Option.match(url, {
+          onNone: () => Effect.succeed(rankingScoreFor(`business:${base}`)),
+          onSome: (u) => keeper.scoreOf(normalizeUrl(u), now)
+        })
+        const user = principal._tag === "User" ? principal : null
+
+        for (let suffix = 1; suffix <= MAX_SLUG_SUFFIX; suffix++) {
+          const slug = (suffix === 1 ? base : `${base.slice(0, 60)}-${suffix}`) as BusinessId
+          const command = new CreateBusiness({
+            businessId: slug,
+            businessUuid: randomUUID(),
+            businessName: payload.business_name,
+            businessUrl: Option.match(url, { onNone: () => null, onSome: (u) => u.href }),
+            trackingType: payload.tracking_type ?? "business",
+            identityOrgId: payload.identity_org_id ?? user?.orgId ?? null,
+            identityUserId: payload.identity_user_id ?? user?.userId ?? null,
+            rankingScore,
+            at: now.toISOString()
+          })
+          const sent = yield* Effect.either(commands.send(businessRef(slug), command))
+          if (sent._tag === "Left") {
+            if (sent.left.reason !== "already_exists") return yield* Effect.fail(internalError())
+            // A slug named by the caller is theirs or nobody's; a derived one takes the next suffix.
+            if (requested !== null) {
+              return yield* Effect.fail(new Conflict({ status: "error", code: "business_exists", message: `business ${slug} already exists` }))
+            }
+            continue
+          }
+          yield* awaitProjections(sent.right.lastPosition, ["entities"])
+          // Local identity mode keeps organizations itself: the business's organization and its
+          // creator (as admin) are recorded when missing.
+          const orgId = payload.identity_org_id ?? user?.orgId ?? null
+          const creator = payload.identity_user_id ?? user?.userId ?? null
+          if (config.identityProvider === "local" && orgId !== null && creator !== null) {
+            const recorded = yield* identity.ensureFromToken(
+              { orgId, orgSlug: user?.orgSlug ?? slug, userId: creator, role: "org:admin", name: payload.business_name },
+              now
+            )
+            yield* awaitProjections(recorded, ["organizations"])
+          }
+          if (stripeCustomerId !== null && payload.identity_org_id !== undefined) {
+            const linked = yield* billing.linkCustomer(payload.identity_org_id, stripeCustomerId, now)
+            yield* awaitProjections(linked.position, ["billing"])
+          }
+          const row = yield* entities.findBusiness(slug)
+          if (row === undefined) return yield* Effect.fail(internalError())
+          return new BusinessRecord({
+            id: Number(row.record_id),
+            business_uuid: row.business_uuid ?? command.businessUuid,
+            business_name: row.name ?? payload.business_name,
+            created_at: row.created_at.toISOString(),
+            ranking_score: row.ranking_score ?? rankingScore,
+            business_id: slug
+          })
+        }
+        return yield* Effect.fail(new Conflict({ status: "error", code: "business_exists", message: `no free slug for ${base}` }))
+      })
+
+    return handlers
+      .handle("createBusiness", ({ payload }) => createBusiness(payload))
+      .handle("listEntities", ({ urlParams }) =>
+        requireService.pipe(
+          Effect.zipRight(entities.list({ businessId: urlParams.business_id, type: urlParams.type })),
+          Effect.map((rows) => ({ entities: rows.map(toView) }))
+        ))
+      .handle("deleteProduct", ({ path }) =>
+        Effect.gen(function*() {
+          yield* requireOrganization(path.business_id, "write")
+          const ref = { businessId: path.business_id as BusinessId, itemId: path.item_id as ItemId }
+          const at = (yield* clock.now).toISOString()
+          const sent = yield* Effect.either(commands.send(ref, new DeleteProduct({ ...ref, at })))
+          if (sent._tag === "Left") {
+            return yield* Effect.fail(
+              sent.left.reason === "not_found" || sent.left.reason === "wrong_kind"
+                ? notFound("product_not_found", `product ${path.item_id} not found`)
+                : internalError()
+            )
+          }
+          yield* awaitProjections(sent.right.lastPosition, ["entities"])
+          return { status: "success" as const, message: `Product ${path.item_id} deleted; its history stays readable` }
+        }))
+  }))

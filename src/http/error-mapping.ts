@@ -1,0 +1,124 @@
+/**
+ * Turns every failure into the documented JSON error body, so no framework body, stack trace
+ * or secret ever reaches a client.
+ *
+ * - `errorMapping`: inside HttpApi (see below).
+ * - `bodyLimit`: around the server: bodies over 1 MiB are refused with 413.
+ */
+import { HttpApiError, HttpApp, HttpMiddleware, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { HttpApiBuilder } from "@effect/platform"
+import { Cause, Effect, Option } from "effect"
+import { SightlineApi } from "./api.ts"
+import {
+  BadGateway,
+  BadRequest,
+  Conflict,
+  errorResponse,
+  Forbidden,
+  InternalError,
+  NotFound,
+  PayloadTooLarge,
+  RateLimited,
+  Unauthorized,
+  Unavailable
+} from "./errors.ts"
+import { Degraded } from "./system-api.ts"
+import { Gone } from "./errors.ts"
+
+export const MAX_BODY_BYTES = 1024 * 1024
+
+const isOverSize = (error: HttpServerError.RequestError) =>
+  error.cause instanceof Error && error.cause.message === "maxBytes exceeded"
+
+/**
+ * One line per field. A union reports one issue per member ("Expected "a", actual "x"";
+ * "Expected "b", ..."): those fold into "expected "a" or "b", actual "x"".
+ */
+const describeIssues = (error: HttpApiError.HttpApiDecodeError) => {
+  const byPath = new Map<string, Array<string>>()
+  for (const issue of error.issues) {
+    const path = issue.path.length === 0 ? "body" : issue.path.join(".")
+    byPath.set(path, [...(byPath.get(path) ?? []), issue.message])
+  }
+  return [...byPath].map(([path, messages]) => {
+    const alternatives = messages.map((message) => /^Expected (.+), actual (.+)$/s.exec(message))
+    if (messages.length > 1 && alternatives.every((match) => match !== null)) {
+      const expected = [...new Set(alternatives.map((match) => match![1]!).filter((value) => value !== "undefined"))]
+      return `${path}: expected ${expected.join(" or ")}, actual ${alternatives[0]![2]}`
+    }
+    return `${path}: ${messages[0]}`
+  }).join("; ").slice(0, 1000)
+}
+
+const isApiError = (error: unknown) =>
+  error instanceof BadRequest || error instanceof Unauthorized || error instanceof Forbidden ||
+  error instanceof NotFound || error instanceof Conflict || error instanceof PayloadTooLarge ||
+  error instanceof RateLimited || error instanceof InternalError || error instanceof Unavailable ||
+  error instanceof BadGateway || error instanceof Degraded || error instanceof Gone
+
+/**
+ * Runs inside HttpApi, around the router and before failures are encoded (the server turns
+ * whatever escapes into framework bodies, so nothing may escape): decode failures become
+ * typed 400/413 errors, the API's own errors pass on to be encoded, an unknown route is 404,
+ * anything else is logged and answered 500.
+ */
+export const errorMapping = HttpApiBuilder.middleware(SightlineApi, (app) =>
+  Effect.catchAllCause(app, (cause): Effect.Effect<HttpServerResponse.HttpServerResponse, BadRequest | PayloadTooLarge> => {
+    if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause) as never
+    const failure = Cause.failureOption(cause)
+    const error = Option.isSome(failure) ? failure.value : Cause.squash(cause)
+    if (Option.isSome(failure) && isApiError(error)) return Effect.failCause(cause) as never
+    if (error instanceof HttpApiError.HttpApiDecodeError) {
+      return Effect.fail(new BadRequest({ status: "error", code: "invalid_request", message: describeIssues(error) }))
+    }
+    if (HttpServerError.isServerError(error)) {
+      if (error._tag === "RouteNotFound") return Effect.succeed(errorResponse(404, "not_found", "no such endpoint"))
+      if (error._tag === "RequestError" && error.reason === "Decode") {
+        return isOverSize(error)
+          ? Effect.fail(new PayloadTooLarge({ status: "error", code: "payload_too_large", message: "the request body is over 1 MiB" }))
+          : Effect.fail(new BadRequest({ status: "error", code: "invalid_json", message: "the request body is not valid JSON" }))
+      }
+    }
+    return Effect.logError("request failed", cause).pipe(
+      Effect.as(errorResponse(500, "internal_error", "the service failed to handle this request"))
+    )
+  }) as HttpApp.Default<BadRequest | PayloadTooLarge>
+)
+
+/** Limits request bodies to 1 MiB: a declared length over it is refused before reading. */
+export const bodyLimit = HttpMiddleware.make((app) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const declared = Number(request.headers["content-length"] ?? "0")
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+      return errorResponse(413, "payload_too_large", "the request body is over 1 MiB")
+    }
+    return yield* HttpServerRequest.withMaxBodySize(app, Option.some(MAX_BODY_BYTES))
+  })
+)
+
+/**
+ * Every body is JSON (the contract says so): a body sent without `application/json` (curl -d
+ * sends a form type) is read as JSON rather than as a form.
+ */
+export const jsonBodies = HttpMiddleware.make((app) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const type = request.headers["content-type"] ?? ""
+    if (request.method === "GET" || request.method === "HEAD" || /^application\/([a-z.+-]*\+)?json\b/i.test(type)) return yield* app
+    return yield* Effect.provideService(
+      app,
+      HttpServerRequest.HttpServerRequest,
+      request.modify({ headers: { ...request.headers, "content-type": "application/json" } })
+    )
+  })
+)
+
+export const securityHeaders = HttpMiddleware.make((app) =>
+  Effect.map(app, (response) =>
+    HttpServerResponse.setHeaders(response, {
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer"
+    })
+  )
+)

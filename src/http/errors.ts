@@ -1,0 +1,92 @@
+/**
+ * The error responses of the API, one class per status. Every body is
+ * `{ "status": "error", "code": "<snake_case>", "message": "<text>" }`.
+ *
+ * HttpApi encodes a failure with the union of every error schema, so each class accepts its
+ * own set of codes: the sets never overlap, and a failure can only encode as its own status.
+ */
+import { HttpApiSchema, HttpApp, HttpServerResponse } from "@effect/platform"
+import { Effect, Schema } from "effect"
+
+const errorFields = <const Codes extends ReadonlyArray<string>>(...codes: Codes) => ({
+  status: Schema.Literal("error"),
+  code: Schema.Literal(...codes),
+  message: Schema.String
+})
+
+export class BadRequest extends Schema.Class<BadRequest>("BadRequest")(
+  errorFields("invalid_request", "invalid_json", "no_billing_customer", "invalid_signature", "invalid_invitation"),
+  HttpApiSchema.annotations({ status: 400, description: "The request is malformed or a field is invalid." })
+) {}
+
+export class Unauthorized extends Schema.Class<Unauthorized>("Unauthorized")(
+  errorFields("unauthorized", "missing_organization"),
+  HttpApiSchema.annotations({ status: 401, description: "Credentials are missing or invalid." })
+) {}
+
+export class Forbidden extends Schema.Class<Forbidden>("Forbidden")(
+  errorFields("forbidden"),
+  HttpApiSchema.annotations({ status: 403, description: "Valid credentials, but not for this organization or action." })
+) {}
+
+export class NotFound extends Schema.Class<NotFound>("NotFound")(
+  errorFields("not_found", "business_not_found", "product_not_found", "organization_not_found", "job_not_found", "run_not_found"),
+  HttpApiSchema.annotations({ status: 404, description: "The resource does not exist." })
+) {}
+
+export class Conflict extends Schema.Class<Conflict>("Conflict")(
+  errorFields("conflict", "business_exists", "site_not_deployed"),
+  HttpApiSchema.annotations({ status: 409, description: "The resource already exists or changed meanwhile." })
+) {}
+
+export class Gone extends Schema.Class<Gone>("Gone")(
+  errorFields("invitation_used", "invitation_expired"),
+  HttpApiSchema.annotations({ status: 410, description: "The invitation was already accepted or has expired." })
+) {}
+
+export class PayloadTooLarge extends Schema.Class<PayloadTooLarge>("PayloadTooLarge")(
+  errorFields("payload_too_large"),
+  HttpApiSchema.annotations({ status: 413, description: "The body is over 1 MiB." })
+) {}
+
+export class RateLimited extends Schema.Class<RateLimited>("RateLimited")(
+  { ...errorFields("rate_limited", "daily_limit_reached"), retry_after: Schema.Int },
+  HttpApiSchema.annotations({ status: 429, description: "Too many requests; see Retry-After." })
+) {}
+
+export class InternalError extends Schema.Class<InternalError>("InternalError")(
+  errorFields("internal_error", "database_error", "provider_error"),
+  HttpApiSchema.annotations({ status: 500, description: "The service failed; the body never carries details." })
+) {}
+
+export class BadGateway extends Schema.Class<BadGateway>("BadGateway")(
+  errorFields("platforms_unavailable", "identity_provider_unavailable"),
+  HttpApiSchema.annotations({
+    status: 502,
+    description: "Every answer platform failed (the failed checks were recorded), or the identity provider did not answer."
+  })
+) {}
+
+export class Unavailable extends Schema.Class<Unavailable>("Unavailable")(
+  errorFields("unavailable", "projection_lagging"),
+  HttpApiSchema.annotations({ status: 503, description: "The service cannot answer right now; retry." })
+) {}
+
+export const badRequest = (message: string) => new BadRequest({ status: "error", code: "invalid_request", message })
+export const unauthorized = (message: string) => new Unauthorized({ status: "error", code: "unauthorized", message })
+export const forbidden = (message: string) => new Forbidden({ status: "error", code: "forbidden", message })
+export const notFound = (code: NotFound["code"], message: string) => new NotFound({ status: "error", code, message })
+export const internalError = (message = "the service failed to handle this request") =>
+  new InternalError({ status: "error", code: "internal_error", message })
+
+/** Fails with 429 and sets `Retry-After` on the response. */
+export const rateLimited = (code: RateLimited["code"], message: string, retryAfterSeconds: number) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
+  return HttpApp.appendPreResponseHandler((_request, response) =>
+    Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(seconds)))
+  ).pipe(Effect.zipRight(Effect.fail(new RateLimited({ status: "error", code, message, retry_after: seconds }))))
+}
+
+/** The JSON body of an error response built outside HttpApi (router misses, defects). */
+export const errorResponse = (status: number, code: string, message: string) =>
+  HttpServerResponse.unsafeJson({ status: "error", code, message }, { status })

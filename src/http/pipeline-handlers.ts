@@ -1,0 +1,137 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect, Option } from "effect"
+import { randomUUID } from "node:crypto"
+import { JobJournal } from "../actors/job-journal.ts"
+import { WallClock } from "../config/wall-clock.ts"
+import { JobQueued } from "../domain/job-events.ts"
+import { parseWebUrl } from "../domain/url.ts"
+import { Onboarding, type OnboardingRequest, plannedSteps } from "../pipeline/onboarding-workflow.ts"
+import { Jobs } from "../projections/jobs.ts"
+import { SightlineApi } from "./api.ts"
+import { requireOrganization } from "./authorize.ts"
+import { badRequest, notFound } from "./errors.ts"
+import { GenerateAllResponse, GeneratePromptsResponse, JobResponse } from "./pipeline-api.ts"
+import { awaitProjections } from "./read-your-writes.ts"
+
+const webUrl = (field: string, value: string) =>
+  Option.match(parseWebUrl(value), {
+    onNone: () => Effect.fail(badRequest(`${field}: expected an http(s) web address`)),
+    onSome: (url) => Effect.succeed(url.href)
+  })
+
+export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (handlers) =>
+  Effect.gen(function*() {
+    const journal = yield* JobJournal
+    const jobs = yield* Jobs
+    const clock = yield* WallClock
+
+    /**
+     * Starts the onboarding job for a business, or answers the one already running for it.
+     * The job is queued (and readable) before the workflow starts; the workflow's
+     * idempotency key is the job id, so starting it again is harmless.
+     */
+    const start = (request: Omit<OnboardingRequest, "jobId">) =>
+      Effect.gen(function*() {
+        const now = yield* clock.now
+        const claim = yield* journal.claim(request.businessId, randomUUID(), now)
+        if (!claim.started) return claim.jobId
+        const payload: OnboardingRequest = { ...request, jobId: claim.jobId }
+        const queued = yield* journal.record(claim.jobId, "queued", new JobQueued({
+          jobId: claim.jobId,
+          kind: request.kind,
+          businessId: request.businessId,
+          request: payload,
+          steps: plannedSteps(payload),
+          queuedAt: now.toISOString()
+        }))
+        yield* Onboarding.execute(payload, { discard: true })
+        yield* awaitProjections(queued.lastPosition, ["jobs"])
+        return claim.jobId
+      })
+
+    return handlers
+      .handle("generateAll", ({ payload }) =>
+        Effect.gen(function*() {
+          yield* requireOrganization(payload.org_slug, "write")
+          const url = yield* webUrl("url", payload.url)
+          const products = payload.products ?? []
+          const ids = new Set<string>()
+          for (const product of products) {
+            if (ids.has(product.item_id)) return yield* Effect.fail(badRequest(`products: item_id ${product.item_id} appears twice`))
+            ids.add(product.item_id)
+          }
+          const checked = yield* Effect.forEach(products, (product) =>
+            Effect.map(webUrl(`products.${product.item_id}.url`, product.url), (productUrl) => ({
+              itemId: product.item_id,
+              url: productUrl,
+              name: product.name ?? null
+            })))
+          const jobId = yield* start({
+            kind: "generate-all",
+            businessId: payload.org_slug,
+            url,
+            itemId: null,
+            products: checked,
+            maxPages: payload.max_pages ?? 50,
+            forceRefresh: payload.force_refresh ?? false,
+            regenerate: false
+          })
+          return new GenerateAllResponse({
+            status: "accepted",
+            message: `Onboarding of ${payload.org_slug} started: prompts, visibility and sites run in the background; follow job ${jobId}`,
+            processes: {
+              business: { prompts_visibility: true, live_identity: true },
+              products: products.map((product) => ({ item_id: product.item_id, prompts_visibility: true, live_identity: true }))
+            },
+            job_id: jobId
+          })
+        }))
+      .handle("generatePrompts", ({ payload }) =>
+        Effect.gen(function*() {
+          yield* requireOrganization(payload.org_slug, "write")
+          const url = yield* webUrl("url", payload.url)
+          const jobId = yield* start({
+            kind: "generate-prompts",
+            businessId: payload.org_slug,
+            url,
+            itemId: payload.item_id ?? null,
+            products: [],
+            maxPages: payload.max_pages ?? 50,
+            forceRefresh: false,
+            regenerate: payload.regenerate ?? false
+          })
+          return new GeneratePromptsResponse({
+            status: "accepted",
+            message: `Prompt generation and visibility analysis of ${payload.org_slug} started; follow job ${jobId}`,
+            pipeline: ["generate_prompts", "analyze_visibility"],
+            job_id: jobId
+          })
+        }))
+      .handle("job", ({ path }) =>
+        Effect.gen(function*() {
+          const job = yield* jobs.find(path.job_id)
+          if (job === undefined) return yield* Effect.fail(notFound("job_not_found", `job ${path.job_id} not found`))
+          yield* requireOrganization(job.business_id, "read")
+          return new JobResponse({
+            job_id: job.job_id,
+            kind: job.kind,
+            business_id: job.business_id,
+            state: job.state as JobResponse["state"],
+            steps: job.steps.map((step) => ({
+              name: step.step,
+              state: step.state,
+              done: step.done,
+              failed: step.failed,
+              total: step.total,
+              detail: step.detail
+            })),
+            progress: {
+              done: job.steps.reduce((sum, step) => sum + step.done, 0),
+              total: job.steps.reduce((sum, step) => sum + step.total, 0)
+            },
+            errors: job.errors,
+            created_at: job.created_at.toISOString(),
+            updated_at: job.updated_at.toISOString()
+          })
+        }))
+  }))

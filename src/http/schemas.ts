@@ -1,0 +1,16 @@
+/** Field schemas shared by the API groups. */
+import { Schema } from "effect"
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/
+
+/** An organization slug (`business_id`, `org_slug`). */
+export const Slug = Schema.String.pipe(Schema.pattern(SLUG, {
+  message: () => "expected a slug: lower-case letters, digits and dashes, 1 to 64 characters"
+}))
+
+/** A product slug (`item_id`); null and absent both mean "the business itself". */
+export const OptionalItemId = Schema.optional(Schema.NullOr(Slug))
+
+export const PromptText = Schema.String.pipe(Schema.trimmed({
+  message: () => "expected a prompt without leading or trailing spaces"
+}), Schema.minLength(1), Schema.maxLength(2000))

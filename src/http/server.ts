@@ -1,0 +1,44 @@
+/**
+ * The HTTP server: the API with its handlers, authentication and error mapping, the OpenAPI
+ * document at /openapi.json and interactive docs at /docs.
+ */
+import { HttpApiBuilder, HttpApiSwagger, HttpMiddleware, HttpServer } from "@effect/platform"
+import type { HttpApp } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Layer } from "effect"
+import { createServer } from "node:http"
+import { SightlineApi } from "./api.ts"
+import { AuthenticationLive } from "./authentication.ts"
+import { BillingHandlers, StripeWebhookHandlers } from "./billing-handlers.ts"
+import { BusinessesHandlers } from "./businesses-handlers.ts"
+import { bodyLimit, errorMapping, jsonBodies, securityHeaders } from "./error-mapping.ts"
+import { IdentityHandlers } from "./identity-handlers.ts"
+import { PipelineHandlers } from "./pipeline-handlers.ts"
+import { RankingHandlers } from "./ranking-handlers.ts"
+import { siteHosting, SiteHosting } from "./site-hosting.ts"
+import { SchedulerHandlers } from "./scheduler-handlers.ts"
+import { SitesHandlers } from "./sites-handlers.ts"
+import { SystemHandlers } from "./system-handlers.ts"
+import { VisibilityHandlers } from "./visibility-handlers.ts"
+import { VisitsHandlers } from "./visits-handlers.ts"
+
+export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
+  Layer.provide([SystemHandlers, BusinessesHandlers, VisibilityHandlers, RankingHandlers, PipelineHandlers, SitesHandlers, VisitsHandlers, BillingHandlers, StripeWebhookHandlers, IdentityHandlers, SchedulerHandlers, errorMapping]),
+  Layer.provide(AuthenticationLive)
+)
+
+const middleware = (logRequests: boolean) => (app: HttpApp.Default): HttpApp.Default<never, SiteHosting> => {
+  const handled = securityHeaders(siteHosting(bodyLimit(jsonBodies(app))))
+  // A log line per request costs more than a cached read itself: opt-in (LOG_REQUESTS).
+  return logRequests ? HttpMiddleware.logger(handled) : handled
+}
+
+/** Serves the API on the given address (port 0: any free port); HttpServer tells the address. */
+export const serverLayer = (address: { readonly port: number; readonly host: string; readonly logRequests?: boolean }) =>
+  HttpApiBuilder.serve(middleware(address.logRequests ?? false)).pipe(
+    Layer.provide(HttpApiSwagger.layer({ path: "/docs" })),
+    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+    Layer.provide(ApiLive),
+    HttpServer.withLogAddress,
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: address.port, host: address.host }))
+  )

@@ -1,0 +1,170 @@
+/**
+ * Serves the generated sites from this same server, routed by `Host`:
+ * `<label>.{SITES_DOMAIN}` for a business, and for a product both `<label>-<item>.{SITES_DOMAIN}`
+ * and `<item>.<label>.{SITES_DOMAIN}`. Files are rendered from the current deployment and its
+ * posts (pure), cached per site revision, and served with ETag and Cache-Control.
+ */
+import { HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect, Option } from "effect"
+import { createHash } from "node:crypto"
+import { AppConfig } from "../config/app-config.ts"
+import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"
+
+import { Entities } from "../projections/entities.ts"
+import { Sites } from "../projections/sites.ts"
+import { renderSite } from "../site-generator/render-site.ts"
+import type { SiteFile } from "../site-generator/site-input.ts"
+import { SiteBuilder } from "../pipeline/site-builder.ts"
+import { recordServerSideVisit, VisitRecorder } from "../actors/visit-recorder.ts"
+
+const MAX_CACHED_SITES = 200
+const ITEM = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/
+
+interface CachedSite {
+  readonly revision: string
+  readonly files: ReadonlyMap<string, SiteFile & { readonly etag: string }>
+}
+
+/** `/` → `/index.html`, `/faq/` → `/faq/index.html`; `..` and odd characters never reach a lookup. */
+const filePathOf = (pathname: string) => {
+  const decoded = (() => {
+    try {
+      return decodeURIComponent(pathname)
+    } catch {
+      return "/"
+    }
+  })()
+  if (decoded.includes("..") || decoded.includes("\\")) return "/404.html"
+  return decoded.endsWith("/") ? `${decoded}index.html` : decoded
+}
+
+export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
+  effect: Effect.gen(function*() {
+    const config = yield* AppConfig
+    const entities = yield* Entities
+    const sites = yield* Sites
+    const builder = yield* SiteBuilder
+    const recorder = yield* VisitRecorder
+    const suffix = `.${config.sitesDomain}`
+    // A sites domain without a port matches site hosts on any port (the listener's, a proxy's).
+    const domainHasPort = /:\d+$/.test(config.sitesDomain)
+    const siteHostOf = (host: string) => {
+      const name = host.trim().toLowerCase()
+      return domainHasPort ? name : name.replace(/:\d+$/, "")
+    }
+    const cache = new Map<string, CachedSite>()
+
+    /** The entity a site host names, if any. */
+    const resolve = (host: string) =>
+      Effect.gen(function*() {
+        const name = siteHostOf(host)
+        if (!name.endsWith(suffix)) return Option.none<EntityRef>()
+        const prefix = name.slice(0, -suffix.length)
+        const parts = prefix.split(".")
+        if (parts.length === 2) {
+          // <item>.<label>
+          const [item, label] = parts as [string, string]
+          const businessId = yield* entities.bySiteLabel(label)
+          return businessId !== undefined && ITEM.test(item)
+            ? Option.some<EntityRef>({ businessId: businessId as BusinessId, itemId: item as ItemId })
+            : Option.none<EntityRef>()
+        }
+        if (parts.length !== 1) return Option.none<EntityRef>()
+        const business = yield* entities.bySiteLabel(prefix)
+        if (business !== undefined) return Option.some<EntityRef>({ businessId: business as BusinessId, itemId: null })
+        // <label>-<item>: the label itself may hold dashes, so try each split from the right.
+        for (let cut = prefix.lastIndexOf("-"); cut > 0; cut = prefix.lastIndexOf("-", cut - 1)) {
+          const owner = yield* entities.bySiteLabel(prefix.slice(0, cut))
+          const item = prefix.slice(cut + 1)
+          if (owner !== undefined && ITEM.test(item)) return Option.some<EntityRef>({ businessId: owner as BusinessId, itemId: item as ItemId })
+        }
+        return Option.none<EntityRef>()
+      })
+
+    const filesOf = (ref: EntityRef) =>
+      Effect.gen(function*() {
+        const key = `${ref.businessId}/${ref.itemId ?? ""}`
+        const revision = yield* sites.revision(ref.businessId, ref.itemId)
+        if (revision === undefined) return undefined
+        const cached = cache.get(key)
+        if (cached?.revision === revision) return cached.files
+        const deployment = yield* sites.deployment(ref.businessId, ref.itemId)
+        if (deployment === undefined) return undefined
+        const posts = yield* sites.posts(ref.businessId, ref.itemId)
+        const business = ref.itemId === null ? undefined : yield* entities.find(ref.businessId, null)
+        const businessUrl = ref.itemId === null ? deployment.facts.sourceUrl : business?.source_url ?? null
+        const rendered = renderSite({
+          ...deployment.facts,
+          businessId: ref.businessId,
+          itemId: ref.itemId,
+          siteUrl: builder.siteUrlOf(ref, businessUrl),
+          faq: deployment.faq,
+          about: deployment.about,
+          posts,
+          trackingEndpoint: `${config.publicBaseUrl}/api/ai-recommendation-store`,
+          generatedAt: deployment.deployedAt.toISOString()
+        })
+        const files = new Map([...rendered].map(([path, file]) => [
+          path,
+          { ...file, etag: `"${createHash("sha1").update(file.body).digest("base64url")}"` }
+        ]))
+        if (cache.size >= MAX_CACHED_SITES) cache.delete(cache.keys().next().value!)
+        cache.set(key, { revision, files })
+        return files as ReadonlyMap<string, SiteFile & { readonly etag: string }>
+      })
+
+    const notFoundPage = (files: ReadonlyMap<string, SiteFile> | undefined) =>
+      HttpServerResponse.text(files?.get("/404.html")?.body ?? "<!doctype html><title>Not found</title><h1>Not found</h1>", {
+        status: 404,
+        contentType: "text/html; charset=utf-8",
+        headers: { "cache-control": "no-cache" }
+      })
+
+    /** The response for a request to a hosted site, or None when the host is not a site's. */
+    const serve = (request: HttpServerRequest.HttpServerRequest) =>
+      Effect.gen(function*() {
+        const host = request.headers["host"] ?? ""
+        if (!siteHostOf(host).endsWith(suffix)) return Option.none<HttpServerResponse.HttpServerResponse>()
+        const ref = yield* resolve(host)
+        if (Option.isNone(ref)) return Option.some(notFoundPage(undefined))
+        const files = yield* filesOf(ref.value)
+        if (files === undefined) return Option.some(notFoundPage(undefined))
+        if (request.method !== "GET" && request.method !== "HEAD") {
+          return Option.some(HttpServerResponse.text("method not allowed", { status: 405, headers: { allow: "GET, HEAD" } }))
+        }
+        const path = filePathOf(new URL(request.url, "http://site").pathname)
+        const file = files.get(path) ?? (path.endsWith(".html") ? undefined : files.get(`${path}/index.html`))
+        if (file === undefined) return Option.some(notFoundPage(files))
+        const headers = {
+          etag: file.etag,
+          "cache-control": file.contentType.startsWith("text/html") ? "public, max-age=60, must-revalidate" : "public, max-age=300"
+        }
+        // Most crawlers run no script: every page a crawler fetches is recorded from the request
+        // itself (a visit also posted by the script is counted once). Not awaited by the page.
+        if (file.contentType.startsWith("text/html")) {
+          yield* Effect.forkDaemon(recordServerSideVisit(request, {
+            businessId: ref.value.businessId,
+            itemId: ref.value.itemId,
+            pageUrl: `${config.sitesScheme}://${host}${new URL(request.url, "http://site").pathname}`
+          }).pipe(Effect.provideService(VisitRecorder, recorder)))
+        }
+        if (request.headers["if-none-match"] === file.etag) {
+          return Option.some(HttpServerResponse.empty({ status: 304, headers }))
+        }
+        return Option.some(HttpServerResponse.text(request.method === "HEAD" ? "" : file.body, { contentType: file.contentType, headers }))
+      }).pipe(Effect.withSpan("SiteHosting.serve"))
+
+    return { serve, resolve }
+  })
+}) {}
+
+/** Answers requests to hosted sites before the API sees them. */
+export const siteHosting = HttpMiddleware.make((app) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const hosting = yield* SiteHosting
+    const response = yield* hosting.serve(request)
+    return Option.isSome(response) ? response.value : yield* app
+  })
+)
+

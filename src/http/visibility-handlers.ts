@@ -1,0 +1,143 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { randomUUID } from "node:crypto"
+import { EntityCommands } from "../actors/entity-commands.ts"
+import { WallClock } from "../config/wall-clock.ts"
+import { StoreScore } from "../domain/entity-decider.ts"
+import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"
+import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
+import { historyLabel, historyWindowStart, utcDay } from "../domain/scoring.ts"
+import { VisibilityAnalysis } from "../pipeline/visibility-analysis.ts"
+import { mentionFactsOf } from "../projections/entities.ts"
+import { Prompts } from "../projections/prompts.ts"
+import { Scores } from "../projections/scores.ts"
+import { SightlineApi } from "./api.ts"
+import { requireOrganization, requireService } from "./authorize.ts"
+import { BadGateway, badRequest, internalError, notFound } from "./errors.ts"
+import { findEntity } from "./entity-lookup.ts"
+import { awaitProjections } from "./read-your-writes.ts"
+import { AnalyzeResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse, VisibilityScoreResponse } from "./visibility-api.ts"
+
+const refOf = (businessId: string, itemId: string | null | undefined): EntityRef => ({
+  businessId: businessId as BusinessId,
+  itemId: (itemId ?? null) as ItemId | null
+})
+
+/** Prompts are the same prompt when they differ only in case and spacing. */
+const promptKey = (prompt: string) => prompt.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim()
+
+const resultsOf = (payload: StoreScoreRequest) =>
+  Effect.gen(function*() {
+    const seen = new Set<string>()
+    for (const result of payload.results) {
+      const key = promptKey(result.prompt)
+      if (seen.has(key)) return yield* Effect.fail(badRequest(`results: duplicate prompt "${result.prompt.slice(0, 100)}"`))
+      seen.add(key)
+    }
+    return payload.results.map((result) => ({
+      prompt: result.prompt,
+      flags: Object.fromEntries(PLATFORM_KEYS.map((key) => [key, result[key]])) as Record<PlatformKey, boolean>,
+      failedPlatforms: [...new Set(result.failed_platforms ?? [])]
+    }))
+  })
+
+export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility", (handlers) =>
+  Effect.gen(function*() {
+    const analysis = yield* VisibilityAnalysis
+    const commands = yield* EntityCommands
+    const scores = yield* Scores
+    const prompts = yield* Prompts
+    const clock = yield* WallClock
+
+    return handlers
+      .handle("analyzeVisibility", ({ payload }) =>
+        Effect.gen(function*() {
+          yield* requireService
+          const itemId = payload.item_id ?? null
+          const entity = yield* findEntity({ businessId: payload.business_id, itemId, allowDeleted: false })
+          const result = yield* analysis.analyze(refOf(payload.business_id, itemId), mentionFactsOf(entity), payload.prompt, randomUUID())
+          yield* awaitProjections(result.recordedAt, ["prompts"])
+          if (result.failedPlatforms.length === PLATFORM_KEYS.length) {
+            return yield* Effect.fail(new BadGateway({
+              status: "error",
+              code: "platforms_unavailable",
+              message: "every platform failed to answer; the failed checks were recorded"
+            }))
+          }
+          return new AnalyzeResponse({ status: "success", prompt: payload.prompt, ...result.flags, failed_platforms: result.failedPlatforms })
+        }))
+      .handle("storeVisibilityScore", ({ payload }) =>
+        Effect.gen(function*() {
+          yield* requireService
+          const results = yield* resultsOf(payload)
+          const ref = refOf(payload.business_id, payload.item_id)
+          const at = (yield* clock.now).toISOString()
+          const sent = yield* Effect.either(commands.send(ref, new StoreScore({ ...ref, results, at })))
+          if (sent._tag === "Left") {
+            if (sent.left.reason === "not_found") {
+              return yield* Effect.fail(notFound(ref.itemId === null ? "business_not_found" : "product_not_found", sent.left.message))
+            }
+            return yield* Effect.fail(sent.left.reason === "invalid" ? badRequest(sent.left.message) : internalError())
+          }
+          yield* awaitProjections(sent.right.lastPosition, ["scores"])
+          const stored = sent.right.events.find((event) => event._tag === "ScoreStored")
+          if (stored === undefined || stored._tag !== "ScoreStored") return yield* Effect.fail(internalError())
+          return new StoreScoreResponse({
+            status: "success",
+            overall_score: stored.overallScore,
+            prompts_analyzed: stored.promptsAnalyzed,
+            total_true: stored.totalTrue,
+            platform_scores: stored.platformScores as StoreScoreResponse["platform_scores"],
+            unmeasured_checks: stored.unmeasuredChecks
+          })
+        }))
+      .handle("visibilityScore", ({ path, urlParams }) =>
+        Effect.gen(function*() {
+          yield* requireOrganization(path.org_slug, "read")
+          const itemId = urlParams.item_id ?? null
+          const { businessKnown, current, entityKnown } = yield* scores.visibilityOf(path.org_slug, itemId)
+          if (!businessKnown) return yield* Effect.fail(notFound("business_not_found", `business ${path.org_slug} not found`))
+          if (!entityKnown) return yield* Effect.fail(notFound("product_not_found", `product ${itemId} not found`))
+          if (current === undefined) return new VisibilityScoreResponse({ visibilityScore: { value: 0, trend: "+0%" }, history: [] })
+          const windowStart = historyWindowStart(utcDay(yield* clock.now))
+          return new VisibilityScoreResponse({
+            visibilityScore: { value: current.value, trend: current.trend },
+            history: current.history.filter((entry) => entry.day >= windowStart).map((entry) => ({
+              date: historyLabel(entry.day),
+              value: entry.value
+            }))
+          })
+        }))
+      .handle("prompts", ({ path, urlParams }) =>
+        Effect.gen(function*() {
+          yield* requireOrganization(path.business_id, "read")
+          const itemId = urlParams.item_id ?? null
+          yield* findEntity({ businessId: path.business_id, itemId, allowDeleted: true })
+          const set = yield* prompts.currentSet(path.business_id, itemId)
+          const checks = yield* prompts.latestChecks(path.business_id, itemId)
+          const byPrompt = new Map<string, Array<(typeof checks)[number]>>()
+          for (const check of checks) byPrompt.set(check.prompt, [...(byPrompt.get(check.prompt) ?? []), check])
+          return new PromptsResponse({
+            business_id: path.business_id,
+            item_id: itemId,
+            set_version: set?.setVersion ?? null,
+            generated_at: set?.generatedAt.toISOString() ?? null,
+            prompts: (set?.prompts ?? []).map((prompt) => {
+              const found = byPrompt.get(prompt) ?? []
+              const flags = Object.fromEntries(PLATFORM_KEYS.map((key) => [key, found.some((c) => c.platform === key && c.visible)]))
+              return {
+                prompt,
+                ...(flags as Record<PlatformKey, boolean>),
+                platforms: Object.fromEntries(found.map((c) => [c.platform, {
+                  visible: c.visible,
+                  status: c.status,
+                  position: c.position,
+                  sentiment: c.sentiment,
+                  citations: c.citations,
+                  checked_at: c.checked_at.toISOString()
+                }]))
+              }
+            })
+          })
+        }))
+  }))

@@ -1,0 +1,484 @@
+/**
+ * What the crawler keeps of a page: its title, description, canonical link, headings, main
+ * text, JSON-LD, product hints and same-site links, as plain decoded strings. The page is
+ * hostile input: it is tokenized (never parsed into a live DOM, never run), `script`, `style`,
+ * `noscript` and `template` content is dropped, text hidden with `hidden`, `aria-hidden` or an
+ * inline `display:none` is not read as content, and every output is capped.
+ *
+ * Element nesting follows the HTML tree builder closely enough for the containers that matter
+ * (`main`, `nav`, headings, hidden subtrees): misnested end tags behind a block element are
+ * ignored, and `<p>`, `<li>`, `<dt>`/`<dd>` and headings close implicitly as in browsers.
+ */
+import { type StartTag, tokenize } from "./html-tokens.ts"
+import {
+  addProducts,
+  type ProductHint,
+  productsFromJsonLd,
+  resolveHttpUrl,
+  type SiteNames,
+  siteNamesFromJsonLd
+} from "./structured-data.ts"
+import { isSameSite } from "./url-policy.ts"
+
+export interface ExtractedPage {
+  readonly title: string
+  readonly description: string
+  /** Absolute http(s) URL of `<link rel=canonical>`, or null. */
+  readonly canonical: string | null
+  /** The text of each h1, h2 and h3, in document order. */
+  readonly headings: ReadonlyArray<string>
+  readonly text: string
+  readonly jsonLd: ReadonlyArray<unknown>
+  readonly products: ReadonlyArray<ProductHint>
+  /** Same-site http(s) links, absolute, without fragments, de-duplicated, in document order. */
+  readonly links: ReadonlyArray<string>
+  readonly siteNames: SiteNames & { readonly openGraph: string | null }
+  /** Whether the page carries executable scripts (a hint that it may need rendering). */
+  readonly hasScripts: boolean
+}
+
+export const LIMITS = {
+  html: 4 * 1024 * 1024,
+  text: 20_000,
+  title: 300,
+  description: 1_000,
+  headings: 100,
+  heading: 300,
+  jsonLdBlocks: 20,
+  jsonLdBlockChars: 100_000,
+  jsonLdTotalChars: 200_000,
+  links: 1_000,
+  depth: 512
+} as const
+
+const VOID = new Set([
+  "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen", "link", "meta",
+  "param", "source", "track", "wbr"
+])
+// Elements whose tags do not separate words: `<b>Acme</b>Shop` reads "AcmeShop".
+const INLINE = new Set([
+  "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s",
+  "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "nobr", "tt", "big", "strike", "ins", "del"
+])
+// The tree builder's "special" elements: an end tag for something else does not close them.
+const SPECIAL = new Set([
+  "address", "applet", "area", "article", "aside", "base", "basefont", "bgsound", "blockquote", "body", "br", "button",
+  "caption", "center", "col", "colgroup", "dd", "details", "dir", "div", "dl", "dt", "embed", "fieldset", "figcaption",
+  "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr",
+  "html", "iframe", "img", "input", "keygen", "li", "link", "listing", "main", "marquee", "menu", "meta", "nav",
+  "noembed", "noframes", "noscript", "object", "ol", "p", "param", "plaintext", "pre", "script", "search", "section",
+  "select", "source", "style", "summary", "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "title",
+  "tr", "track", "ul", "wbr", "xmp", "svg", "math"
+])
+const SCOPE_BOUNDARY = new Set(["applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "svg", "math"])
+const CLOSES_P = new Set([
+  "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset",
+  "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "main", "menu",
+  "nav", "ol", "p", "pre", "search", "section", "summary", "table", "ul", "li", "dd", "dt", "listing", "xmp"
+])
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"])
+const SECTIONING = new Set(["article", "aside", "main", "nav", "section"])
+const DROPPED = new Set(["template", "svg", "math", "select", "datalist", "object", "map"])
+const JS_TYPES = /^(|module|text\/javascript|application\/javascript|text\/ecmascript|application\/ecmascript)$/
+
+interface Scope {
+  readonly types: ReadonlyArray<string>
+  readonly props: Map<string, Array<string | Scope>>
+}
+
+interface Frame {
+  readonly name: string
+  /** Text inside is not content: hidden, inert or foreign. */
+  readonly dropped: boolean
+  /** Inside `template` (inert: browsers neither render nor follow it) or svg/math (foreign). */
+  readonly inert: boolean
+  readonly foreign: boolean
+  /** Inside site chrome: nav, aside, a page-level header or footer. */
+  readonly chrome: boolean
+  readonly inMain: boolean
+  readonly inSection: boolean
+  readonly scope: Scope | undefined
+  /** Collects this element's text: a heading, or a microdata property. */
+  readonly capture: Capture | undefined
+}
+
+interface Capture {
+  text: string
+  readonly done: (text: string) => void
+}
+
+/** Whitespace-collapsing text with a hard cap; control characters are removed. */
+class TextSink {
+  private out = ""
+  private pendingSpace = false
+  constructor(private readonly max: number) {}
+  add(text: string): void {
+    if (this.out.length >= this.max) return
+    const clean = text.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g, "")
+    const pieces = clean.split(/\s+/)
+    for (let i = 0; i < pieces.length; i++) {
+      // Pieces were separated by whitespace; an empty first or last one means the text
+      // started or ended with some.
+      if (i > 0) this.pendingSpace = true
+      const piece = pieces[i]!
+      if (piece === "") continue
+      if (this.pendingSpace && this.out !== "") this.out += " "
+      this.pendingSpace = false
+      this.out += piece
+      if (this.out.length >= this.max) {
+        this.out = this.out.slice(0, this.max)
+        return
+      }
+    }
+  }
+  space(): void {
+    this.pendingSpace = true
+  }
+  toString(): string {
+    return this.out.trim()
+  }
+}
+
+const collapse = (text: string, max: number): string => {
+  const sink = new TextSink(max)
+  sink.add(text)
+  return sink.toString()
+}
+
+const isHidden = (tag: StartTag): boolean => {
+  if (tag.attrs.has("hidden")) return true
+  if ((tag.attrs.get("aria-hidden") ?? "").trim().toLowerCase() === "true") return true
+  if (tag.name === "dialog" && !tag.attrs.has("open")) return true
+  const style = (tag.attrs.get("style") ?? "").toLowerCase().replace(/\s+/g, "")
+  return style.includes("display:none") || style.includes("visibility:hidden")
+}
+
+const roleOf = (tag: StartTag) => (tag.attrs.get("role") ?? "").trim().toLowerCase()
+
+const relTokens = (tag: StartTag) => (tag.attrs.get("rel") ?? "").toLowerCase().split(/\s+/)
+
+// Microdata: where a property's value comes from, by element.
+const MICRODATA_URL_ATTRIBUTE: Readonly<Record<string, string>> = {
+  a: "href", area: "href", link: "href", img: "src", audio: "src", embed: "src", iframe: "src", source: "src",
+  track: "src", video: "src", object: "data"
+}
+
+const microdataProducts = (scopes: ReadonlyArray<Scope>, base: string): ReadonlyArray<ProductHint> => {
+  const first = (scope: Scope, prop: string): string | null => {
+    const value = scope.props.get(prop)?.find((v): v is string => typeof v === "string")
+    const text = value === undefined ? "" : collapse(value, 2000)
+    return text === "" ? null : text
+  }
+  const hints: Array<ProductHint> = []
+  for (const scope of scopes) {
+    if (!scope.types.some((t) => t === "Product" || t === "ProductGroup" || t === "IndividualProduct")) continue
+    const name = first(scope, "name")
+    if (name === null) continue
+    const offer = scope.props.get("offers")?.find((v): v is Scope => typeof v !== "string")
+    const image = first(scope, "image")
+    const url = first(scope, "url")
+    hints.push({
+      name: name.slice(0, 300),
+      description: first(scope, "description"),
+      sku: first(scope, "sku")?.slice(0, 100) ?? null,
+      price: (offer === undefined ? null : first(offer, "price") ?? first(offer, "lowPrice"))?.slice(0, 40) ?? first(scope, "price"),
+      currency: (offer === undefined ? null : first(offer, "pricecurrency"))?.slice(0, 10) ?? first(scope, "pricecurrency"),
+      url: resolveHttpUrl(url, base),
+      image: resolveHttpUrl(image, base),
+      source: "microdata"
+    })
+  }
+  return hints
+}
+
+const parseJsonLd = (raw: string): unknown => {
+  // Some sites wrap the block in an HTML comment or CDATA markers: tolerated, nothing else is.
+  const body = raw.trim().replace(/^<!--/, "").replace(/-->$/, "").replace(/^(\/\/)?\s*<!\[CDATA\[/, "").replace(
+    /(\/\/)?\s*\]\]>$/,
+    ""
+  )
+  try {
+    return JSON.parse(body) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
+  const html = input.length > LIMITS.html ? input.slice(0, LIMITS.html) : input
+  const root: Frame = {
+    name: "#root",
+    dropped: false,
+    inert: false,
+    foreign: false,
+    chrome: false,
+    inMain: false,
+    inSection: false,
+    scope: undefined,
+    capture: undefined
+  }
+  const stack: Array<Frame> = [root]
+  const top = () => stack[stack.length - 1]!
+  const captures: Array<Capture> = []
+
+  let title: string | undefined
+  /** The first document `<title>` has opened; its raw token is the title. */
+  let titleOpen = false
+  let baseHref: string | undefined
+  let canonicalHref: string | undefined
+  const meta = new Map<string, string>()
+  const headings: Array<string> = []
+  const mainText = new TextSink(LIMITS.text)
+  const bodyText = new TextSink(LIMITS.text)
+  let sawMain = false
+  const jsonLd: Array<unknown> = []
+  let jsonLdChars = 0
+  const rawLinks: Array<string> = []
+  const scopes: Array<Scope> = []
+  let hasScripts = false
+  let pendingScript: "json-ld" | "other" | undefined
+
+  const popTo = (index: number) => {
+    while (stack.length > index) {
+      const frame = stack.pop()!
+      if (frame.capture !== undefined) {
+        captures.splice(captures.lastIndexOf(frame.capture), 1)
+        frame.capture.done(frame.capture.text)
+      }
+      if (!INLINE.has(frame.name)) {
+        mainText.space()
+        bodyText.space()
+      }
+    }
+  }
+  /** Index of the nearest open `names` element, not looking past a scope boundary. */
+  const inScope = (names: ReadonlySet<string> | string, boundary: ReadonlySet<string> = SCOPE_BOUNDARY): number => {
+    for (let i = stack.length - 1; i > 0; i--) {
+      const name = stack[i]!.name
+      if (typeof names === "string" ? name === names : names.has(name)) return i
+      if (boundary.has(name)) return -1
+    }
+    return -1
+  }
+
+  const closeImplied = (name: string) => {
+    if (CLOSES_P.has(name)) {
+      const p = inScope("p", new Set([...SCOPE_BOUNDARY, "button"]))
+      if (p > 0) popTo(p)
+    }
+    if (name === "li") {
+      const li = inScope("li", new Set([...SCOPE_BOUNDARY, "ul", "ol", "menu"]))
+      if (li > 0) popTo(li)
+    }
+    if (name === "dt" || name === "dd") {
+      const item = inScope(new Set(["dt", "dd"]), new Set([...SCOPE_BOUNDARY, "dl"]))
+      if (item > 0) popTo(item)
+    }
+    if (HEADINGS.has(name) && HEADINGS.has(top().name)) popTo(stack.length - 1)
+    if ((name === "option" || name === "optgroup") && top().name === "option") popTo(stack.length - 1)
+  }
+
+  const open = (tag: StartTag) => {
+    const parent = top()
+    const role = roleOf(tag)
+    const name = tag.name
+    const inSection = parent.inSection || SECTIONING.has(name)
+    // A header or footer is page chrome only outside sectioning content, as for ARIA landmarks.
+    const chrome = parent.chrome || name === "nav" || name === "aside" ||
+      ((name === "header" || name === "footer") && !parent.inSection) ||
+      ["navigation", "banner", "contentinfo", "complementary"].includes(role)
+    const inMain = parent.inMain || name === "main" || name === "article" || role === "main"
+    const dropped = parent.dropped || DROPPED.has(name) || isHidden(tag)
+    if (inMain && !parent.inMain && !dropped) sawMain = true
+
+    let scope = parent.scope
+    let capture: Capture | undefined
+    const itemprop = (tag.attrs.get("itemprop") ?? "").trim().split(/\s+/).filter((p) => p !== "").map((p) => p.toLowerCase())
+    if (tag.attrs.has("itemscope")) {
+      const types = (tag.attrs.get("itemtype") ?? "").trim().split(/\s+/).map((t) => t.replace(/\/+$/, "").split("/").pop() ?? "")
+      const child: Scope = { types, props: new Map() }
+      if (scopes.length < 200) scopes.push(child)
+      if (parent.scope !== undefined) for (const p of itemprop) pushProp(parent.scope, p, child)
+      scope = child
+    } else if (itemprop.length > 0 && parent.scope !== undefined) {
+      const owner = parent.scope
+      const direct = tag.attrs.get("content") ?? tag.attrs.get(MICRODATA_URL_ATTRIBUTE[name] ?? "") ??
+        (name === "time" ? tag.attrs.get("datetime") : undefined) ??
+        (name === "data" || name === "meter" ? tag.attrs.get("value") : undefined)
+      if (direct !== undefined) for (const p of itemprop) pushProp(owner, p, direct)
+      else if (!VOID.has(name)) capture = { text: "", done: (text) => itemprop.forEach((p) => pushProp(owner, p, text)) }
+    }
+    if (!dropped && (name === "h1" || name === "h2" || name === "h3") && headings.length < LIMITS.headings) {
+      const heading: Capture = {
+        text: "",
+        done: (text) => {
+          const clean = collapse(text, LIMITS.heading)
+          if (clean !== "" && headings.length < LIMITS.headings) headings.push(clean)
+        }
+      }
+      // A heading nested in a microdata property captures for both: chain them.
+      if (capture !== undefined) {
+        const inner = capture
+        capture = { text: "", done: (text) => (heading.done(text), inner.done(text)) }
+      } else {
+        capture = heading
+      }
+    }
+    if (VOID.has(name) || (tag.selfClosing && (parent.dropped || name === "svg" || name === "math"))) return
+    if (stack.length >= LIMITS.depth) return
+    const inert = parent.inert || name === "template"
+    const foreign = parent.foreign || name === "svg" || name === "math"
+    const frame: Frame = { name, dropped, inert, foreign, chrome, inMain, inSection, scope, capture }
+    stack.push(frame)
+    if (capture !== undefined) captures.push(capture)
+  }
+
+  const pushProp = (scope: Scope, prop: string, value: string | Scope) => {
+    const list = scope.props.get(prop) ?? []
+    if (list.length < 20) list.push(value)
+    scope.props.set(prop, list)
+  }
+
+  const close = (name: string) => {
+    if (HEADINGS.has(name)) {
+      const at = inScope(HEADINGS)
+      if (at > 0) popTo(at)
+      return
+    }
+    if (SPECIAL.has(name)) {
+      const at = inScope(name)
+      if (at > 0) popTo(at)
+      return
+    }
+    // Any other end tag closes the nearest element of its name, unless a special element is
+    // in the way: `<span><div></span>` leaves the div (and the span) open.
+    for (let i = stack.length - 1; i > 0; i--) {
+      const frame = stack[i]!
+      if (frame.name === name) return popTo(i)
+      if (SPECIAL.has(frame.name)) return
+    }
+  }
+
+  const addText = (text: string) => {
+    for (const capture of captures) {
+      if (capture.text.length < 4_000) capture.text += text
+    }
+    const frame = top()
+    if (frame.dropped) return
+    if (frame.inMain && !frame.chrome) mainText.add(text)
+    if (!frame.chrome) bodyText.add(text)
+  }
+
+  for (const token of tokenize(html)) {
+    switch (token.type) {
+      case "text":
+        addText(token.text)
+        break
+      case "start": {
+        const { attrs, name } = token
+        if (name === "html" || name === "head" || name === "body") break
+        if (name === "base" && baseHref === undefined && attrs.has("href")) baseHref = attrs.get("href")
+        if (name === "link" && canonicalHref === undefined && relTokens(token).includes("canonical") && attrs.has("href")) {
+          canonicalHref = attrs.get("href")
+        }
+        if ((name === "a" || name === "area") && attrs.has("href") && rawLinks.length < LIMITS.links * 4) {
+          if (!top().inert) rawLinks.push(attrs.get("href")!)
+        }
+        if (name === "meta") {
+          const key = (attrs.get("property") ?? attrs.get("name") ?? "").trim().toLowerCase()
+          const content = attrs.get("content")
+          if (key !== "" && content !== undefined && !meta.has(key) && meta.size < 200) meta.set(key, content)
+        }
+        if (name === "script") {
+          const type = (attrs.get("type") ?? "").split(";")[0]!.trim().toLowerCase()
+          pendingScript = type === "application/ld+json" ? "json-ld" : JS_TYPES.test(type) ? "other" : undefined
+          if (pendingScript === "other" && !top().inert) hasScripts = true
+          break
+        }
+        if (name === "title" || name === "style" || name === "noscript" || name === "textarea" || name === "iframe" ||
+          name === "xmp" || name === "noembed" || name === "noframes" || name === "plaintext") {
+          // Raw-text elements: their content arrives as one raw token and is not content.
+          if (name === "title" && title === undefined && !top().foreign && !top().inert) titleOpen = true
+          break
+        }
+        closeImplied(name)
+        open(token)
+        if (name === "br" || name === "img" || name === "hr") {
+          mainText.space()
+          bodyText.space()
+        }
+        break
+      }
+      case "end":
+        if (token.name === "html" || token.name === "head" || token.name === "body") break
+        if (["script", "title", "style", "noscript", "textarea", "iframe", "xmp", "noembed", "noframes", "plaintext"].includes(token.name)) {
+          pendingScript = undefined
+          break
+        }
+        close(token.name)
+        break
+      case "raw":
+        if (token.name === "title" && titleOpen && title === undefined) title = collapse(token.text, LIMITS.title)
+        if (token.name === "script" && pendingScript === "json-ld" && !top().inert && jsonLd.length < LIMITS.jsonLdBlocks) {
+          if (token.text.length <= LIMITS.jsonLdBlockChars && jsonLdChars + token.text.length <= LIMITS.jsonLdTotalChars) {
+            const parsed = parseJsonLd(token.text)
+            if (parsed !== undefined && typeof parsed === "object" && parsed !== null) {
+              jsonLd.push(parsed)
+              jsonLdChars += token.text.length
+            }
+          }
+        }
+        break
+    }
+  }
+  popTo(1)
+
+  const base = resolveHttpUrl(baseHref, pageUrl) ?? pageUrl
+  const links: Array<string> = []
+  const seenLinks = new Set<string>()
+  for (const href of rawLinks) {
+    const url = resolveHttpUrl(href, base)
+    if (url === null || seenLinks.has(url) || !isSameSite(url, pageUrl)) continue
+    seenLinks.add(url)
+    links.push(url)
+    if (links.length >= LIMITS.links) break
+  }
+
+  const metaText = (key: string, max: number) => collapse(meta.get(key) ?? "", max)
+  const pageTitle = title !== undefined && title !== "" ? title : metaText("og:title", LIMITS.title)
+  const description = metaText("description", LIMITS.description) || metaText("og:description", LIMITS.description)
+
+  const products: Array<ProductHint> = []
+  addProducts(products, productsFromJsonLd(jsonLd, base))
+  addProducts(products, microdataProducts(scopes, base))
+  const ogType = metaText("og:type", 50).toLowerCase()
+  const ogPrice = metaText("product:price:amount", 40) || metaText("og:price:amount", 40)
+  if (ogType === "product" || ogType === "product.item" || ogType === "og:product" || ogPrice !== "") {
+    const name = metaText("og:title", 300) || pageTitle
+    if (name !== "") {
+      addProducts(products, [{
+        name,
+        description: metaText("og:description", 2000) || null,
+        sku: metaText("product:retailer_item_id", 100) || null,
+        price: ogPrice || null,
+        currency: (metaText("product:price:currency", 10) || metaText("og:price:currency", 10)) || null,
+        url: resolveHttpUrl(meta.get("og:url"), base),
+        image: resolveHttpUrl(meta.get("og:image"), base),
+        source: "opengraph"
+      }])
+    }
+  }
+
+  return {
+    title: pageTitle,
+    description,
+    canonical: resolveHttpUrl(canonicalHref, base),
+    headings,
+    text: sawMain && mainText.toString() !== "" ? mainText.toString() : bodyText.toString(),
+    jsonLd,
+    products,
+    links,
+    siteNames: { ...siteNamesFromJsonLd(jsonLd), openGraph: metaText("og:site_name", 300) || null },
+    hasScripts
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * What a site says about crawling it, fetched: robots.txt per origin (RFC 9309 status rules) and
+ * the sitemap URLs it lists (robots `Sitemap:` lines and `/sitemap.xml`, indexes followed two
+ * levels deep). Each fetch goes through the SSRF guard like any page.
+ */
+import { Effect } from "effect"
+import { ALLOW_ALL, DISALLOW_ALL, isUrlAllowed, parseRobots, type Robots } from "./robots.ts"
+import { type FetchFailed, type FetchRefused, safeFetch, type SafeFetchOptions, sameSiteHops } from "./safe-fetch.ts"
+import { MAX_SITEMAP_URLS, parseSitemap } from "./sitemap.ts"
+import { isSameSite } from "./url-policy.ts"
+
+/** RFC 9309 asks crawlers to parse at least 500 KiB of robots.txt. */
+export const ROBOTS_MAX_BYTES = 512 * 1024
+/** Sitemap documents fetched per crawl, index files included. */
+export const MAX_SITEMAP_DOCUMENTS = 10
+/** An index lists sitemaps (depth 1), which may be indexes themselves (depth 2); no deeper. */
+export const MAX_SITEMAP_DEPTH = 2
+
+type BaseOptions = Pick<SafeFetchOptions, "allowPrivate" | "timeoutMs" | "resolveHost">
+
+/**
+ * The robots.txt of `origin` as RFC 9309 §2.3.1 reads its fetch: 2xx → its rules; 4xx
+ * ("unavailable") → allow all; 5xx, 429 and network failures ("unreachable") → disallow all;
+ * more than five redirects → unavailable. When the guard refuses the origin itself, that
+ * refusal is the answer (it fails): no page there can be fetched, and the caller says why.
+ */
+export const fetchRobots = (origin: string, options: BaseOptions): Effect.Effect<Robots, FetchRefused> => {
+  const url = `${origin}/robots.txt`
+  return safeFetch(url, { ...options, accept: "any", maxBytes: ROBOTS_MAX_BYTES }).pipe(
+    Effect.map((response) => {
+      if (response.status >= 200 && response.status <= 299) return parseRobots(response.body)
+      if (response.status === 429 || response.status >= 500) return DISALLOW_ALL
+      return ALLOW_ALL
+    }),
+    Effect.catchAll((error: FetchRefused | FetchFailed) => {
+      if (error._tag === "FetchRefused" && error.url === url) return Effect.fail(error)
+      return Effect.succeed(error._tag === "FetchFailed" && error.code === "redirects" ? ALLOW_ALL : DISALLOW_ALL)
+    }),
+    Effect.withSpan("Crawler.fetchRobots", { attributes: { origin } })
+  )
+}
+
+export interface SitemapSources {
+  /** The robots.txt that applies to each sitemap's own URL. */
+  readonly robotsFor: (url: URL) => Effect.Effect<Robots, FetchRefused>
+  /** Called before each sitemap request, to keep the crawl's pace. */
+  readonly pace: Effect.Effect<void>
+}
+
+/**
+ * Page URLs from the site's sitemaps, in the order they are listed, same-site only, at most
+ * `MAX_SITEMAP_URLS`. A missing, unreadable or disallowed sitemap contributes nothing.
+ */
+export const collectSitemapUrls = (
+  site: string,
+  declared: ReadonlyArray<string>,
+  sources: SitemapSources,
+  options: BaseOptions & Pick<SafeFetchOptions, "maxBytes">
+): Effect.Effect<ReadonlyArray<string>> =>
+  Effect.gen(function*() {
+    const queue: Array<{ readonly url: string; readonly depth: number }> = []
+    const queued = new Set<string>()
+    const enqueue = (url: string, depth: number) => {
+      if (!isSameSite(url, site) || queued.has(url)) return
+      queued.add(url)
+      queue.push({ url, depth })
+    }
+    for (const url of declared) enqueue(url, 0)
+    enqueue(new URL("/sitemap.xml", site).href, 0)
+
+    const pages: Array<string> = []
+    const seen = new Set<string>()
+    let fetched = 0
+    while (queue.length > 0 && fetched < MAX_SITEMAP_DOCUMENTS && pages.length < MAX_SITEMAP_URLS) {
+      const { depth, url } = queue.shift()!
+      const robots = yield* Effect.option(sources.robotsFor(new URL(url)))
+      if (robots._tag === "None" || !isUrlAllowed(robots.value, new URL(url))) continue
+      fetched++
+      yield* sources.pace
+      const response = yield* safeFetch(url, {
+        ...options,
+        accept: ["application/xml", "text/xml", "text/plain"],
+        checkHop: sameSiteHops(site)
+      }).pipe(Effect.option)
+      if (response._tag === "None" || response.value.status < 200 || response.value.status > 299) continue
+      const parsed = parseSitemap(response.value.body, MAX_SITEMAP_URLS)
+      if (parsed.kind === "sitemapindex") {
+        if (depth < MAX_SITEMAP_DEPTH) for (const child of parsed.urls) enqueue(child, depth + 1)
+        continue
+      }
+      for (const page of parsed.urls) {
+        if (pages.length >= MAX_SITEMAP_URLS) break
+        if (!isSameSite(page, site) || seen.has(page)) continue
+        seen.add(page)
+        pages.push(page)
+      }
+    }
+    return pages
+  }).pipe(Effect.withSpan("Crawler.collectSitemapUrls", { attributes: { site } }))

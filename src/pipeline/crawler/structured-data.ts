@@ -1,0 +1,211 @@
+/**
+ * Facts a page states about itself in structured form: products (JSON-LD `Product`/`Offer`,
+ * microdata, OpenGraph `og:type=product`) and the site's own name (JSON-LD `Organization` or
+ * `WebSite`). The input is parsed JSON from a hostile page: walks are bounded in depth and node
+ * count, only own data is read, every string is collapsed, capped and stripped of markup, and
+ * every URL is resolved and kept only when it is http(s).
+ */
+import { plainText } from "./html-tokens.ts"
+
+export interface ProductHint {
+  readonly name: string
+  readonly description: string | null
+  readonly sku: string | null
+  /** As written by the page (`"19.99"`), never parsed into a float. */
+  readonly price: string | null
+  readonly currency: string | null
+  readonly url: string | null
+  readonly image: string | null
+  readonly source: "json-ld" | "microdata" | "opengraph"
+}
+
+export const MAX_PRODUCTS_PER_PAGE = 50
+const MAX_DEPTH = 12
+const MAX_NODES = 5_000
+
+type Json = null | boolean | number | string | ReadonlyArray<Json> | { readonly [key: string]: Json }
+type JsonObject = { readonly [key: string]: Json }
+
+const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value)
+
+const own = (object: JsonObject, key: string): Json | undefined =>
+  Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined
+
+const cap = (text: string, max: number): string => text.length > max ? text.slice(0, max).trimEnd() : text
+
+/** A short plain string from a JSON-LD value: a string, a number, `{ "@value" }`, or the first of a list. */
+export const textOf = (value: Json | undefined, max = 300): string | null => {
+  let v: Json | undefined = value
+  for (let i = 0; i < 3 && v !== undefined; i++) {
+    if (Array.isArray(v)) v = v[0]
+    else if (isObject(v)) v = own(v, "@value") ?? own(v, "name")
+    else break
+  }
+  if (typeof v === "number" && Number.isFinite(v)) return String(v)
+  if (typeof v !== "string") return null
+  const text = cap(plainText(v.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/g, "")), max)
+  return text === "" ? null : text
+}
+
+export const resolveHttpUrl = (value: string | null | undefined, base: string): string | null => {
+  if (value === null || value === undefined || value.trim() === "") return null
+  try {
+    const url = new URL(value.trim(), base)
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null
+    url.hash = ""
+    return url.href.length > 2048 ? null : url.href
+  } catch {
+    return null
+  }
+}
+
+const typesOf = (object: JsonObject): ReadonlyArray<string> => {
+  const raw = own(object, "@type")
+  const list = Array.isArray(raw) ? raw : [raw]
+  return list.filter((t): t is string => typeof t === "string").map((t) => t.replace(/^https?:\/\/schema\.org\//i, ""))
+}
+
+const PRODUCT_TYPES = new Set(["Product", "ProductGroup", "IndividualProduct", "ProductModel", "SomeProducts"])
+const OFFER_TYPES = new Set(["Offer", "AggregateOffer"])
+
+const isProduct = (object: JsonObject) => typesOf(object).some((t) => PRODUCT_TYPES.has(t))
+
+const urlOf = (value: Json | undefined, base: string): string | null => {
+  let v = value
+  if (Array.isArray(v)) v = v[0]
+  if (isObject(v)) v = own(v, "url") ?? own(v, "contentUrl")
+  return typeof v === "string" ? resolveHttpUrl(v, base) : null
+}
+
+const priceOf = (offer: JsonObject): { price: string | null; currency: string | null } => {
+  const spec = own(offer, "priceSpecification")
+  const specObject = isObject(spec) ? spec : Array.isArray(spec) && isObject(spec[0]) ? spec[0] : undefined
+  const price = textOf(own(offer, "price"), 40) ?? textOf(own(offer, "lowPrice"), 40) ??
+    (specObject === undefined ? null : textOf(own(specObject, "price"), 40))
+  const currency = textOf(own(offer, "priceCurrency"), 10) ??
+    (specObject === undefined ? null : textOf(own(specObject, "priceCurrency"), 10))
+  return { price, currency }
+}
+
+const firstOffer = (value: Json | undefined): JsonObject | undefined => {
+  const list = Array.isArray(value) ? value : [value]
+  const offers = list.filter(isObject)
+  return offers.find((o) => priceOf(o).price !== null) ?? offers[0]
+}
+
+const productFrom = (product: JsonObject, offer: JsonObject | undefined, base: string): ProductHint | undefined => {
+  const name = textOf(own(product, "name"))
+  if (name === null) return undefined
+  const { currency, price } = offer === undefined ? { price: null, currency: null } : priceOf(offer)
+  return {
+    name,
+    description: textOf(own(product, "description"), 2000),
+    sku: textOf(own(product, "sku"), 100) ?? textOf(own(product, "mpn"), 100) ?? textOf(own(product, "productID"), 100),
+    price,
+    currency,
+    url: urlOf(own(product, "url"), base) ?? (offer === undefined ? null : urlOf(own(offer, "url"), base)),
+    image: urlOf(own(product, "image"), base),
+    source: "json-ld"
+  }
+}
+
+/** Fills the gaps of one hint with another's values (the same product seen twice). */
+const merge = (a: ProductHint, b: ProductHint): ProductHint => ({
+  name: a.name,
+  description: a.description ?? b.description,
+  sku: a.sku ?? b.sku,
+  price: a.price ?? b.price,
+  currency: a.currency ?? b.currency,
+  url: a.url ?? b.url,
+  image: a.image ?? b.image,
+  source: a.source
+})
+
+/** Adds hints to `into`, folding the same product (name and sku) into one. */
+export const addProducts = (into: Array<ProductHint>, hints: ReadonlyArray<ProductHint>): void => {
+  for (const hint of hints) {
+    const at = into.findIndex((p) => p.name === hint.name && (p.sku === hint.sku || p.sku === null || hint.sku === null))
+    if (at >= 0) into[at] = merge(into[at]!, hint)
+    else if (into.length < MAX_PRODUCTS_PER_PAGE) into.push(hint)
+  }
+}
+
+/** Every object reachable in the blocks, depth-first, within the bounds. */
+const walk = (blocks: ReadonlyArray<unknown>, visit: (object: JsonObject, depth: number) => void): void => {
+  let nodes = 0
+  const go = (value: unknown, depth: number): void => {
+    if (depth > MAX_DEPTH || nodes >= MAX_NODES) return
+    nodes++
+    if (Array.isArray(value)) {
+      for (const item of value) go(item, depth + 1)
+    } else if (isObject(value)) {
+      visit(value, depth)
+      for (const key of Object.keys(value)) go(value[key], depth + 1)
+    }
+  }
+  for (const block of blocks) go(block, 0)
+}
+
+export const productsFromJsonLd = (blocks: ReadonlyArray<unknown>, base: string): ReadonlyArray<ProductHint> => {
+  const found: Array<ProductHint> = []
+  walk(blocks, (object) => {
+    if (isProduct(object)) {
+      const hint = productFrom(object, firstOffer(own(object, "offers")), base)
+      if (hint !== undefined) addProducts(found, [hint])
+    } else if (typesOf(object).some((t) => OFFER_TYPES.has(t))) {
+      const offered = own(object, "itemOffered")
+      const item = Array.isArray(offered) ? offered.find(isObject) : offered
+      if (isObject(item) && isProduct(item)) {
+        const hint = productFrom(item, object, base)
+        if (hint !== undefined) addProducts(found, [hint])
+      }
+    }
+  })
+  return found
+}
+
+// Organization and its common subtypes (LocalBusiness has over a hundred: the suffixes and the
+// usual standalone names cover what business sites use).
+const ORGANIZATION_SUFFIX = /(Organization|Organisation|Business|Store|Shop|Restaurant|Agency|Clinic|Salon|Contractor)$/
+const ORGANIZATION_TYPES = new Set([
+  "Corporation", "NGO", "Airline", "Consortium", "SportsTeam", "School", "CollegeOrUniversity", "Bakery", "BarOrPub",
+  "Brewery", "CafeOrCoffeeShop", "Distillery", "Winery", "FoodEstablishment", "Dentist", "Physician", "Hospital",
+  "Pharmacy", "Optician", "Attorney", "Notary", "BankOrCreditUnion", "RealEstateAgent", "Electrician", "Plumber",
+  "Locksmith", "MovingCompany", "HousePainter", "RoofingContractor", "AutoRepair", "AutoDealer", "AutoBodyShop",
+  "BeautySalon", "HairSalon", "DaySpa", "NailSalon", "TattooParlor", "HealthClub", "ExerciseGym", "Hotel", "Motel",
+  "BedAndBreakfast", "Hostel", "Resort", "Campground", "ChildCare", "DryCleaningOrLaundry", "Library", "Florist",
+  "VeterinaryCare", "AnimalShelter", "ArtGallery", "MovieTheater", "NightClub", "BowlingAlley", "GolfCourse",
+  "SkiResort", "TravelAgency", "InsuranceAgency", "AccountingService", "LegalService", "ProfessionalService",
+  "MedicalClinic", "Optometric", "FinancialService", "EmergencyService"
+])
+const isOrganization = (type: string) => ORGANIZATION_TYPES.has(type) || ORGANIZATION_SUFFIX.test(type)
+
+export interface SiteNames {
+  readonly organization: string | null
+  readonly website: string | null
+}
+
+/**
+ * The site's name as its top-level JSON-LD nodes (or `@graph` members) state it. Nested nodes
+ * are not read: a product's `manufacturer` is somebody else's organization.
+ */
+export const siteNamesFromJsonLd = (blocks: ReadonlyArray<unknown>): SiteNames => {
+  let organization: string | null = null
+  let website: string | null = null
+  const topLevel: Array<JsonObject> = []
+  for (const block of blocks.slice(0, 50)) {
+    const items = Array.isArray(block) ? block : [block]
+    for (const item of items.slice(0, 100)) {
+      if (!isObject(item)) continue
+      topLevel.push(item)
+      const graph = own(item, "@graph")
+      if (Array.isArray(graph)) topLevel.push(...graph.slice(0, 100).filter(isObject))
+    }
+  }
+  for (const node of topLevel) {
+    const types = typesOf(node)
+    if (organization === null && types.some(isOrganization)) organization = textOf(own(node, "name"))
+    if (website === null && types.includes("WebSite")) website = textOf(own(node, "name"))
+  }
+  return { organization, website }
+}

@@ -1,0 +1,226 @@
+/**
+ * The steps of onboarding one entity, each safe to run again after a crash: its effects are
+ * events whose ids derive from the job and the step, and commands whose ids do the same, so
+ * a re-run records nothing twice. The workflow (`onboarding-workflow.ts`) makes each one a
+ * durable activity.
+ */
+import { Effect, Option } from "effect"
+import { EntityCommands } from "../actors/entity-commands.ts"
+import { JobJournal } from "../actors/job-journal.ts"
+import { eventIdFor } from "../actors/tracked-entity.ts"
+import { AppConfig } from "../config/app-config.ts"
+import { WallClock } from "../config/wall-clock.ts"
+import { crawlStreamOf, crawlToStored, MAX_PAGE_TEXT, SiteCrawled } from "../domain/crawl-events.ts"
+import { CreateBusiness, RecordPrompts, RegisterProduct, StoreScore } from "../domain/entity-decider.ts"
+import { type BusinessId, type EntityRef, type ItemId, streamIdOf } from "../domain/entity-ref.ts"
+import { JobStepCompleted, JobStepProgressed } from "../domain/job-events.ts"
+import type { EntityFacts } from "../domain/mention-target.ts"
+import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
+import { rankingScoreFor } from "../domain/ranking-score.ts"
+import { normalizeUrl, parseWebUrl } from "../domain/url.ts"
+import { EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
+import { Prompts } from "../projections/prompts.ts"
+import { ProjectionRunner } from "../projections/runner.ts"
+import { crawlSite } from "./crawler/crawl-site.ts"
+import { factsFromPages, type PromptFacts } from "./prompts/entity-facts.ts"
+import { generatePrompts } from "./prompts/generate-prompts.ts"
+import { VisibilityAnalysis } from "./visibility-analysis.ts"
+
+/** Prompts analyzed per durable step: a crash repeats at most this many. */
+export const ANALYZE_BATCH = 10
+
+/** Batches in flight at once: the platforms' own concurrency caps bound the calls. */
+export const ANALYZE_BATCHES_IN_FLIGHT = 4
+
+export interface EntityPlan {
+  readonly ref: EntityRef
+  /** Where the crawl starts: the business website or the product page. */
+  readonly url: string
+  readonly name: string | null
+  readonly businessName: string | null
+}
+
+export const entityKey = (ref: EntityRef) => (ref.itemId === null ? "business" : `product:${ref.itemId}`)
+
+export interface PromptCheckResult {
+  readonly prompt: string
+  readonly flags: Readonly<Record<PlatformKey, boolean>>
+  readonly failedPlatforms: ReadonlyArray<PlatformKey>
+}
+
+const now = Effect.flatMap(WallClock, (clock) => clock.now)
+
+export const progress = (jobId: string, step: string, done: number, failed: number, total: number) =>
+  Effect.gen(function*() {
+    const at = (yield* now).toISOString()
+    yield* (yield* JobJournal).record(jobId, `progress:${step}:${done}`, new JobStepProgressed({ jobId, step, done, failed, total, at }))
+  })
+
+export const completeStep = (jobId: string, step: string, outcome: "succeeded" | "failed" | "skipped", detail: string | null) =>
+  Effect.gen(function*() {
+    const at = (yield* now).toISOString()
+    yield* (yield* JobJournal).record(jobId, `complete:${step}`, new JobStepCompleted({ jobId, step, outcome, detail, at }))
+  })
+
+/** Crawls the entity's site and records what it found; answers the facts prompts are built from. */
+export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    const store = yield* EventStore
+    const crawl = yield* crawlSite(plan.url, {
+      maxPages,
+      allowPrivate: config.crawlerAllowPrivate,
+      render: Option.match(config.crawlerChromiumPath, { onNone: () => undefined, onSome: (chromiumPath) => ({ chromiumPath }) })
+    }).pipe(Effect.either)
+    const crawledAt = (yield* now).toISOString()
+    const pages = crawl._tag === "Right" ? crawl.right.pages : []
+    const siteName = crawl._tag === "Right" ? crawl.right.siteName : null
+    const event = new SiteCrawled({
+      businessId: plan.ref.businessId,
+      itemId: plan.ref.itemId,
+      startUrl: plan.url,
+      siteName,
+      pages: pages.map((page) => ({
+        url: page.url,
+        title: page.title,
+        description: page.description,
+        headings: page.headings.slice(0, 50),
+        text: page.text.slice(0, MAX_PAGE_TEXT),
+        jsonLd: page.jsonLd.slice(0, 10),
+        products: page.products.slice(0, 20).map((product) => ({
+          name: product.name,
+          description: product.description ?? null,
+          url: product.url ?? null,
+          price: product.price === undefined || product.price === null ? null : String(product.price),
+          currency: product.currency ?? null
+        }))
+      })),
+      disallowed: crawl._tag === "Right" ? crawl.right.disallowed.slice(0, 200) : [],
+      crawledAt
+    })
+    yield* store.append(crawlStreamOf(plan.ref), "any", [
+      { eventId: eventIdFor(`crawl:${jobId}:${entityKey(plan.ref)}`, 0), ...crawlToStored(event) }
+    ]).pipe(Effect.orDie)
+    const name = plan.name ?? siteName ?? new URL(plan.url).hostname.replace(/^www\./, "")
+    const facts = factsFromPages({
+      name,
+      kind: plan.ref.itemId === null ? "business" : "product",
+      businessName: plan.businessName ?? name,
+      url: plan.url,
+      pages: event.pages
+    })
+    return {
+      facts,
+      siteName,
+      pages: pages.length,
+      error: crawl._tag === "Left" ? String((crawl.left as { message?: unknown }).message ?? crawl.left) : null
+    }
+  })
+
+/** Creates the business if it has no record yet (named from its site), or registers the product. */
+export const ensureEntityStep = (jobId: string, plan: EntityPlan, name: string) =>
+  Effect.gen(function*() {
+    const commands = yield* EntityCommands
+    const at = (yield* now).toISOString()
+    if (plan.ref.itemId === null) {
+      const url = Option.getOrUndefined(parseWebUrl(plan.url))
+      const created = yield* Effect.either(commands.send(plan.ref, new CreateBusiness({
+        businessId: plan.ref.businessId,
+        businessUuid: eventIdFor(`business-uuid:${plan.ref.businessId}`, 0),
+        businessName: name,
+        businessUrl: url?.href ?? plan.url,
+        trackingType: "business",
+        identityOrgId: null,
+        identityUserId: null,
+        rankingScore: rankingScoreFor(url === undefined ? `business:${plan.ref.businessId}` : normalizeUrl(url)),
+        at
+      }), { commandId: `${jobId}:create-business` }))
+      // A business that exists already is what this step wants.
+      if (created._tag === "Left" && created.left.reason !== "already_exists") return yield* Effect.die(created.left)
+      if (created._tag === "Right") return yield* caughtUp(created.right.lastPosition)
+      // Created before: wait for its stream's newest event. (The log's head is no bound here: it
+      // leaves out events behind a transaction still open, which may be this one's.)
+      const events = yield* (yield* EventStore).readStream(streamIdOf(plan.ref))
+      const last = events[events.length - 1]
+      if (last !== undefined) yield* caughtUp(last)
+      return
+    }
+    const registered = yield* commands.send(plan.ref, new RegisterProduct({
+      businessId: plan.ref.businessId,
+      itemId: plan.ref.itemId,
+      name: plan.name,
+      url: plan.url,
+      at
+    }), { commandId: `${jobId}:register:${plan.ref.itemId}` }).pipe(Effect.orDie)
+    yield* caughtUp(registered.lastPosition)
+  })
+
+/** The next steps read the entity from the entities read model: let it pass the entity's events. */
+const caughtUp = (position: GlobalPosition) =>
+  Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(position, ["entities"])).pipe(Effect.orDie)
+
+/** The entity's prompt set: the current one, or a new one when none exists or on request. */
+export const promptsStep = (jobId: string, ref: EntityRef, facts: PromptFacts, regenerate: boolean) =>
+  Effect.gen(function*() {
+    const prompts = yield* Prompts
+    const existing = yield* prompts.currentSet(ref.businessId, ref.itemId)
+    if (existing !== undefined && !regenerate) return { prompts: existing.prompts, generator: existing.generator, reused: true }
+    const config = yield* AppConfig
+    const generated = yield* generatePrompts(facts, config.llm)
+    const at = (yield* now).toISOString()
+    const result = yield* (yield* EntityCommands).send(
+      ref,
+      new RecordPrompts({ businessId: ref.businessId, itemId: ref.itemId, prompts: generated.prompts, generator: generated.generator, at }),
+      { commandId: `${jobId}:prompts:${entityKey(ref)}` }
+    ).pipe(Effect.orDie)
+    yield* Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(result.lastPosition, ["prompts"])).pipe(Effect.orDie)
+    const recorded = result.events.find((event) => event._tag === "PromptsGenerated")
+    return {
+      // A re-run answers the set recorded the first time, not a second generation.
+      prompts: recorded?._tag === "PromptsGenerated" ? recorded.prompts : generated.prompts,
+      generator: generated.generator,
+      reused: false
+    }
+  })
+
+/** Checks a batch of prompts on the 8 platforms; a failed check is tried once more. */
+export const analyzeStep = (jobId: string, ref: EntityRef, facts: EntityFacts, prompts: ReadonlyArray<string>, offset: number) =>
+  Effect.gen(function*() {
+    const analysis = yield* VisibilityAnalysis
+    return yield* Effect.forEach(prompts, (prompt, i) =>
+      Effect.gen(function*() {
+        const requestId = `${jobId}:${entityKey(ref)}:${offset + i}`
+        const first = yield* analysis.analyze(ref, facts, prompt, requestId)
+        if (first.failedPlatforms.length === 0) {
+          return { prompt, flags: first.flags, failedPlatforms: [] } satisfies PromptCheckResult
+        }
+        const retry = yield* analysis.analyze(ref, facts, prompt, `${requestId}:retry`)
+        const flags = Object.fromEntries(PLATFORM_KEYS.map((key) => [
+          key,
+          first.failedPlatforms.includes(key) ? retry.flags[key] : first.flags[key]
+        ])) as Record<PlatformKey, boolean>
+        const failedPlatforms = first.failedPlatforms.filter((key) => retry.failedPlatforms.includes(key))
+        return { prompt, flags, failedPlatforms } satisfies PromptCheckResult
+      }), { concurrency: ANALYZE_BATCH })
+  })
+
+/** Stores the entity's score from its checks, once per job. */
+export const scoreStep = (jobId: string, ref: EntityRef, results: ReadonlyArray<PromptCheckResult>) =>
+  Effect.gen(function*() {
+    const at = (yield* now).toISOString()
+    const stored = yield* (yield* EntityCommands).send(
+      ref,
+      new StoreScore({ businessId: ref.businessId, itemId: ref.itemId, results, at }),
+      { commandId: `${jobId}:score:${entityKey(ref)}` }
+    ).pipe(Effect.orDie)
+    // A job that says it succeeded has its score readable.
+    yield* Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(stored.lastPosition, ["scores"])).pipe(Effect.orDie)
+    const event = stored.events.find((e) => e._tag === "ScoreStored")
+    return event?._tag === "ScoreStored" ? event.overallScore : null
+  })
+
+export const businessRefOf = (businessId: string): EntityRef => ({ businessId: businessId as BusinessId, itemId: null })
+export const productRefOf = (businessId: string, itemId: string): EntityRef => ({
+  businessId: businessId as BusinessId,
+  itemId: itemId as ItemId
+})

@@ -1,0 +1,126 @@
+/**
+ * Text helpers shared by fact extraction, prompt validation and the built-in generator: folding
+ * (case and diacritics), word splitting, a light stemmer and the stop-word lists. Pure.
+ */
+
+const SPECIAL_FOLDS: Readonly<Record<string, string>> = {
+  "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ı": "i",
+  "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-", "\u2013": "-", "\u2014": "-"
+}
+
+/** Lower case, diacritics removed (`Crème Brûlée` → `creme brulee`), typographic quotes made plain. */
+export const fold = (text: string): string =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[øæœßđłı\u2019\u2018\u02bc\u2010\u2011\u2013\u2014]/gu, (c) => SPECIAL_FOLDS[c] ?? c)
+
+/** Folded words: letters and digits; apostrophes dropped inside words (`what's` → `whats`). */
+export const wordsOf = (text: string): Array<string> =>
+  fold(text)
+    .replace(/(\p{L})'(?=\p{L})/gu, "$1")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+
+const list = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/).filter((w) => w.length > 0))
+
+/** Function words (English, with the commonest French ones: many small-business sites are French). */
+export const STOP_WORDS: ReadonlySet<string> = list(`
+  a an the and or but nor if then else when where why how what which who whom whose that this these
+  those there here is are was were be been being am do does did done have has had will would shall
+  should can could might must may not no yes so as at by for from in into of off on onto out over to
+  up with within without about above across after against along among around before behind below
+  beneath beside between beyond down during except inside near outside past since through toward
+  towards under until upon via i me my mine myself we us our ours you your yours he him his she her
+  it its they them their theirs all any both each either every few many more most much neither none
+  other others own same several some such than too very just only also even ever still yet already
+  again always never often sometimes usually once now today maybe perhaps quite rather really almost
+  enough instead however therefore thus because although though while whereas unless whether per
+  plus etc ok get got make made let lets one two three four five six seven eight nine ten im ive
+  youre dont doesnt isnt arent cant wont didnt id youll weve theyre thats whats heres theres s t
+  le la les de des du et en pour avec nos notre vos votre une un est sur dans par au aux ou qui que
+  il elle ils nous vous ce cette ces son sa ses leur leurs pas plus tout tous toute toutes
+`)
+
+/**
+ * Words that say nothing about a field: web-page furniture and marketing filler. Kept out of the
+ * extracted keywords and out of the vocabulary the relevance test matches against.
+ */
+export const GENERIC_WORDS: ReadonlySet<string> = list(`
+  home page homepage website site web online welcome contact contacts info information about
+  menu navigation nav skip content main footer header sidebar search login log logout sign signup
+  register account cart basket checkout wishlist privacy policy policies cookie cookies terms
+  conditions legal notice copyright rights reserved powered theme wordpress shopify wix squarespace
+  newsletter subscribe email mail phone tel call fax address map directions follow facebook
+  instagram twitter linkedin youtube tiktok pinterest share like click read more learn view see
+  show hide open close next previous back top bottom new news blog post posts article articles
+  faq faqs help support customer customers service services company business team story stories
+  mission vision values career careers jobs job hiring partner partners gallery photos photo
+  image images video videos testimonial testimonials review reviews rating ratings quality best
+  great good excellent amazing awesome perfect top leading premier premium professional trusted
+  reliable affordable free fast easy simple unique special quick day days week weeks month months
+  year years time times hour hours monday tuesday wednesday thursday friday saturday sunday today
+  price prices pricing cost costs offer offers deal deals sale sales discount shop store buy order
+  orders shipping delivery return returns refund product products item items collection
+  collections category categories all available want need use using used just way ways thing
+  things people person everyone everything anything something nothing lot lots world first last
+  since established family owned local locally based located proudly years experience
+  accueil bienvenue contactez mentions legales panier compte nous propos
+`)
+
+const isStopOrGeneric = (w: string) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w)
+
+/** Content words of a text: folded, no stop words, no generic words, no bare numbers, ≥ 3 letters. */
+export const contentWords = (text: string): Array<string> =>
+  wordsOf(text).filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !isStopOrGeneric(w))
+
+/**
+ * A light English stemmer for matching, not for display: plurals and possessives only
+ * (`bakeries` → `bakery`, `boxes` → `box`, `cakes` → `cake`). Enough for "same term", and it never
+ * produces a stem that is not a prefix-ish form of the word.
+ */
+export const stem = (word: string): string => {
+  const w = word.endsWith("'s") ? word.slice(0, -2) : word
+  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`
+  if (w.length > 4 && /(?:ss|x|z|ch|sh)es$/.test(w)) return w.slice(0, -2)
+  if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) return w.slice(0, -1)
+  return w
+}
+
+/**
+ * Two stems name the same term when equal, or when both are at least 5 letters long and share a
+ * prefix of 5 letters or more covering most of the shorter one (`baker` ~ `bakery`,
+ * `manager` ~ `management`): cheap morphology without a dictionary.
+ */
+export const sameTerm = (a: string, b: string): boolean => {
+  if (a === b) return true
+  if (a.length < 5 || b.length < 5) return false
+  let common = 0
+  const max = Math.min(a.length, b.length)
+  while (common < max && a[common] === b[common]) common++
+  return common >= 5 && common >= Math.ceil(0.75 * max)
+}
+
+/** The key under which two phrases count as the same: folded, punctuation as spaces, one space. */
+export const phraseKey = (text: string): string => wordsOf(text).join(" ")
+
+/** Whether `phrase` occurs in `text` on word boundaries, after folding both. */
+export const containsPhrase = (text: string, phrase: string): boolean => {
+  const needle = phraseKey(phrase)
+  if (needle === "") return false
+  return ` ${phraseKey(text)} `.includes(` ${needle} `)
+}
+
+/** 32-bit FNV-1a: a stable hash for deterministic rotations, not for security. */
+export const fnv1a = (text: string): number => {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return hash >>> 0
+}
+
+/** Collapses runs of whitespace and trims. */
+export const squish = (text: string): string => text.replace(/\s+/g, " ").trim()

@@ -1,0 +1,97 @@
+/**
+ * One prompt checked on the 8 platforms, in parallel: each answer read by the mention
+ * detector, the samples folded into a flag per platform, and every platform's check recorded.
+ * Used by `POST /api/cron/analyze-visibility` and by the onboarding and daily pipelines.
+ * Interrupting it interrupts the platform calls in flight (structured concurrency).
+ */
+import { Effect } from "effect"
+import { CheckRecorder } from "../actors/check-recorder.ts"
+import { AppConfig } from "../config/app-config.ts"
+import { WallClock } from "../config/wall-clock.ts"
+import { type CheckedAnswer, PlatformChecked } from "../domain/check-events.ts"
+import type { EntityRef } from "../domain/entity-ref.ts"
+import { detectMention } from "../domain/mention-detection.ts"
+import { type EntityFacts, mentionTargetOf } from "../domain/mention-target.ts"
+import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
+import { majorityOf } from "../domain/sample-majority.ts"
+import type { GlobalPosition } from "../eventstore/event-store.ts"
+import { type CheckOutcome, PlatformGateway } from "../platforms/platform-gateway.ts"
+
+export interface Analysis {
+  readonly flags: Readonly<Record<PlatformKey, boolean>>
+  readonly failedPlatforms: ReadonlyArray<PlatformKey>
+  readonly checks: ReadonlyArray<PlatformChecked>
+  readonly recordedAt: GlobalPosition
+}
+
+export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("VisibilityAnalysis", {
+  effect: Effect.gen(function*() {
+    const gateway = yield* PlatformGateway
+    const recorder = yield* CheckRecorder
+    const clock = yield* WallClock
+    const { visibilitySamples } = yield* AppConfig
+
+    const analyze = Effect.fn("VisibilityAnalysis.analyze")(function*(
+      ref: EntityRef,
+      facts: EntityFacts,
+      prompt: string,
+      requestId: string
+    ) {
+      const target = mentionTargetOf(facts)
+      const samples = yield* Effect.all(
+        Array.from({ length: visibilitySamples }, () => gateway.askAll(prompt)),
+        { concurrency: "unbounded" }
+      )
+      const checkedAt = (yield* clock.now).toISOString()
+
+      const checkOf = (platform: PlatformKey): PlatformChecked => {
+        const outcomes: ReadonlyArray<CheckOutcome> = samples.map((sample) => sample[platform])
+        const answers: Array<CheckedAnswer> = []
+        for (const outcome of outcomes) {
+          if (outcome._tag !== "Answered") continue
+          const detection = detectMention(outcome.answer, target)
+          answers.push({
+            text: outcome.answer.text,
+            citations: outcome.answer.citations,
+            engine: outcome.answer.engine,
+            model: outcome.answer.model,
+            latencyMs: outcome.latencyMs,
+            costUsd: outcome.answer.costUsd,
+            visible: detection.visible,
+            position: detection.position,
+            sentiment: detection.sentiment
+          })
+        }
+        const majority = majorityOf(answers)
+        const lastFailure = outcomes.find((outcome) => outcome._tag === "Failed")
+        return new PlatformChecked({
+          businessId: ref.businessId,
+          itemId: ref.itemId,
+          prompt,
+          platform,
+          status: answers.length > 0 ? "answered" : "failed",
+          answers,
+          visible: majority.visible,
+          visibleShare: majority.visibleShare,
+          position: majority.position,
+          sentiment: majority.sentiment,
+          error: answers.length > 0 || lastFailure === undefined || lastFailure._tag !== "Failed"
+            ? null
+            : { reason: lastFailure.error.reason, message: lastFailure.error.message },
+          samplesRequested: visibilitySamples,
+          checkedAt
+        })
+      }
+
+      const { appended, checks } = yield* recorder.record(ref, requestId, PLATFORM_KEYS.map(checkOf))
+      return {
+        flags: Object.fromEntries(checks.map((check) => [check.platform, check.visible])) as Record<PlatformKey, boolean>,
+        failedPlatforms: checks.filter((check) => check.status === "failed").map((check) => check.platform),
+        checks,
+        recordedAt: appended.lastPosition
+      } satisfies Analysis
+    })
+
+    return { analyze }
+  })
+}) {}

@@ -1,0 +1,112 @@
+/**
+ * Read model of AI-crawler visits: a daily roll-up, one row per entity, UTC day and platform
+ * (`bot_visit_days`), so a 365-day read touches at most 365 × 8 rows per entity whatever the
+ * traffic. Raw visits stay in the log only (`BotVisited`, streams `visits-*`).
+ *
+ * The counters are incremented, which a second application of one event would break; each row
+ * therefore remembers the commit-order position of the last event it counted and only counts
+ * events after it. The runner applies in commit order and moves its checkpoint in the same
+ * transaction, so this guard is never needed in normal running: it makes `apply` idempotent.
+ */
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
+import { utcDay } from "../domain/scoring.ts"
+import { visitFromStored } from "../domain/visit-events.ts"
+import type { Projection } from "./projection.ts"
+
+export const botVisitsProjection: Projection = {
+  name: "bot_visits",
+  version: 1,
+  eventTypes: ["BotVisited"],
+  tables: ["bot_visit_days"],
+  setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    Effect.all([
+      sql`
+        CREATE TABLE IF NOT EXISTS bot_visit_days (
+          business_id text NOT NULL,
+          item_id text NOT NULL,
+          day text NOT NULL,
+          platform text NOT NULL,
+          visits integer NOT NULL,
+          verified_visits integer NOT NULL,
+          last_transaction_id bigint NOT NULL,
+          last_position bigint NOT NULL,
+          PRIMARY KEY (business_id, item_id, day, platform)
+        )`,
+      // Business-wide reads (the business and all its products) go by day across items.
+      sql`CREATE INDEX IF NOT EXISTS bot_visit_days_business_day_idx ON bot_visit_days (business_id, day)`
+    ], { discard: true })),
+  apply: (recorded) =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const event = visitFromStored(recorded)
+      const transactionId = recorded.transactionId.toString()
+      const position = recorded.position.toString()
+      const verified = event.verified ? 1 : 0
+      yield* sql`
+        INSERT INTO bot_visit_days (business_id, item_id, day, platform, visits, verified_visits, last_transaction_id, last_position)
+        VALUES (${event.businessId}, ${event.itemId ?? ""}, ${utcDay(new Date(event.visitedAt))}, ${event.platform}, 1, ${verified},
+          ${transactionId}, ${position})
+        ON CONFLICT (business_id, item_id, day, platform) DO UPDATE
+          SET visits = bot_visit_days.visits + 1,
+            verified_visits = bot_visit_days.verified_visits + excluded.verified_visits,
+            last_transaction_id = excluded.last_transaction_id,
+            last_position = excluded.last_position
+          WHERE (bot_visit_days.last_transaction_id, bot_visit_days.last_position)
+            < (excluded.last_transaction_id, excluded.last_position)`
+    })
+}
+
+export interface BotVisitCounts {
+  /** From `days` days before `now` to `now`. */
+  readonly periodStart: Date
+  readonly periodEnd: Date
+  readonly byPlatform: Readonly<Record<PlatformKey, number>>
+  readonly total: number
+  readonly uniquePlatforms: number
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Queries over the bot-visits read model. */
+export class BotVisits extends Effect.Service<BotVisits>()("BotVisits", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    /**
+     * Visits of a business and all its products (`itemId` null) or of one product, over the
+     * last `days` days. The roll-up is by UTC day, so the window is whole days: every day whose
+     * UTC date lies from the date of `now - days` to the date of `now`, both included (7 days
+     * back from a Tuesday noon counts from the previous Tuesday 00:00 to this Tuesday 24:00).
+     */
+    const stats = (businessId: string, itemId: string | null, days: number, now: Date) => {
+      const periodStart = new Date(now.getTime() - days * DAY_MS)
+      return sql<{ platform: string; visits: number }>`
+        SELECT platform, sum(visits)::int AS visits FROM bot_visit_days
+        WHERE business_id = ${businessId}
+          ${itemId === null ? sql`` : sql`AND item_id = ${itemId}`}
+          AND day >= ${utcDay(periodStart)} AND day <= ${utcDay(now)}
+        GROUP BY platform`.pipe(
+        Effect.map((rows): BotVisitCounts => {
+          const byPlatform = Object.fromEntries(PLATFORM_KEYS.map((key) => [key, 0])) as Record<PlatformKey, number>
+          for (const row of rows) {
+            if ((PLATFORM_KEYS as ReadonlyArray<string>).includes(row.platform)) byPlatform[row.platform as PlatformKey] = Number(row.visits)
+          }
+          const counts = Object.values(byPlatform)
+          return {
+            periodStart,
+            periodEnd: now,
+            byPlatform,
+            total: counts.reduce((sum, n) => sum + n, 0),
+            uniquePlatforms: counts.filter((n) => n > 0).length
+          }
+        }),
+        Effect.orDie,
+        Effect.withSpan("BotVisits.stats")
+      )
+    }
+
+    return { stats }
+  })
+}) {}

@@ -1,0 +1,135 @@
+/**
+ * Read model of tracked entities: businesses and their products, for listings, ownership and
+ * addresses. A product row keeps its history after deletion (`deleted_at` set).
+ */
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { fromStored } from "../domain/entity-events.ts"
+import { siteLabelOf } from "../domain/site-address.ts"
+import type { EntityFacts } from "../domain/mention-target.ts"
+import type { Projection } from "./projection.ts"
+
+export const entitiesProjection: Projection = {
+  name: "entities",
+  version: 2,
+  eventTypes: ["BusinessCreated", "ProductRegistered", "ProductDeleted"],
+  tables: ["entities"],
+  setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    Effect.all([
+    sql`
+      CREATE TABLE IF NOT EXISTS entities (
+        business_id text NOT NULL,
+        item_id text NOT NULL DEFAULT '',
+        record_id bigint NOT NULL,
+        business_uuid uuid,
+        name text,
+        source_url text,
+        tracking_type text NOT NULL,
+        identity_org_id text,
+        identity_user_id text,
+        ranking_score integer,
+        site_label text NOT NULL,
+        created_at timestamptz NOT NULL,
+        deleted_at timestamptz,
+        PRIMARY KEY (business_id, item_id)
+      )`,
+    sql`CREATE INDEX IF NOT EXISTS entities_site_label_idx ON entities (site_label) WHERE item_id = ''`
+    ], { discard: true })),
+  apply: (recorded) =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const event = fromStored(recorded)
+      switch (event._tag) {
+        case "BusinessCreated":
+          yield* sql`
+            INSERT INTO entities (business_id, item_id, record_id, business_uuid, name, source_url, tracking_type,
+              identity_org_id, identity_user_id, ranking_score, site_label, created_at)
+            VALUES (${event.businessId}, '', ${recorded.position.toString()}, ${event.businessUuid}, ${event.businessName},
+              ${event.businessUrl}, ${event.trackingType}, ${event.identityOrgId}, ${event.identityUserId},
+              ${event.rankingScore}, ${siteLabelOf(event.businessId, event.businessUrl)}, ${event.createdAt})
+            ON CONFLICT (business_id, item_id) DO NOTHING`
+          return
+        case "ProductRegistered":
+          yield* sql`
+            INSERT INTO entities (business_id, item_id, record_id, name, source_url, tracking_type, site_label, created_at)
+            VALUES (${event.businessId}, ${event.itemId}, ${recorded.position.toString()}, ${event.name}, ${event.url},
+              'product', '', ${event.registeredAt})
+            ON CONFLICT (business_id, item_id) DO UPDATE
+              SET name = excluded.name, source_url = excluded.source_url, deleted_at = NULL`
+          return
+        case "ProductDeleted":
+          yield* sql`
+            UPDATE entities SET deleted_at = ${event.deletedAt}
+            WHERE business_id = ${event.businessId} AND item_id = ${event.itemId}`
+          return
+      }
+    })
+}
+
+export interface EntityRow {
+  readonly business_id: string
+  readonly item_id: string
+  readonly record_id: string
+  readonly business_uuid: string | null
+  readonly name: string | null
+  readonly source_url: string | null
+  readonly tracking_type: string
+  readonly identity_org_id: string | null
+  readonly identity_user_id: string | null
+  readonly ranking_score: number | null
+  readonly site_label: string
+  readonly created_at: Date
+  /** The business's URL, for products too (their site address derives from it). */
+  readonly business_url: string | null
+}
+
+/** The facts mention detection needs about an entity. */
+export const mentionFactsOf = (row: EntityRow): EntityFacts => ({
+  itemId: row.item_id === "" ? null : row.item_id,
+  name: row.name,
+  url: row.source_url
+})
+
+export interface EntityFilter {
+  readonly businessId?: string | undefined
+  readonly type?: "business" | "product" | undefined
+}
+
+/** Queries over the entities read model. */
+export class Entities extends Effect.Service<Entities>()("Entities", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    /** Active entities (deleted products excluded), businesses before their products. */
+    const list = (filter: EntityFilter) =>
+      sql<EntityRow>`
+        SELECT e.*, b.source_url AS business_url
+        FROM entities e LEFT JOIN entities b ON b.business_id = e.business_id AND b.item_id = ''
+        WHERE e.deleted_at IS NULL
+          ${filter.businessId === undefined ? sql`` : sql`AND e.business_id = ${filter.businessId}`}
+          ${filter.type === undefined ? sql`` : filter.type === "business" ? sql`AND e.item_id = ''` : sql`AND e.item_id <> ''`}
+        ORDER BY e.business_id, e.item_id`.pipe(Effect.orDie, Effect.withSpan("Entities.list"))
+
+    const findBusiness = (businessId: string) =>
+      Effect.map(list({ businessId, type: "business" }), (rows) => rows[0])
+
+    /** One entity, deleted products included (their history stays readable). */
+    const find = (businessId: string, itemId: string | null) =>
+      sql<EntityRow & { deleted_at: Date | null }>`
+        SELECT e.*, b.source_url AS business_url
+        FROM entities e LEFT JOIN entities b ON b.business_id = e.business_id AND b.item_id = ''
+        WHERE e.business_id = ${businessId} AND e.item_id = ${itemId ?? ""}`.pipe(
+        Effect.map((rows) => rows[0]),
+        Effect.orDie,
+        Effect.withSpan("Entities.find")
+      )
+
+    /** The business whose site lives at this label (the earliest, should two share a domain). */
+    const bySiteLabel = (label: string) =>
+      sql<{ business_id: string }>`
+        SELECT business_id FROM entities WHERE item_id = '' AND site_label = ${label}
+        ORDER BY record_id LIMIT 1`.pipe(Effect.map((rows) => rows[0]?.business_id), Effect.orDie)
+
+    return { list, findBusiness, find, bySiteLabel }
+  })
+}) {}

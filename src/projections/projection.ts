@@ -1,0 +1,21 @@
+/**
+ * A projection: one read model built from the log. It owns its tables, which it names without
+ * a schema so that a rebuild can write them into a fresh schema through `search_path`.
+ * `apply` must be idempotent and deterministic: it may use only the event, never the clock,
+ * so a replay gives the same rows.
+ */
+import type { SqlClient, SqlError } from "@effect/sql"
+import type { Effect } from "effect"
+import type { RecordedEvent } from "../eventstore/event-store.ts"
+
+export interface Projection {
+  readonly name: string
+  /** Bumped when the tables or the handler change: the read model is then rebuilt from the log. */
+  readonly version: number
+  readonly eventTypes: ReadonlyArray<string>
+  /** Its tables, in creation order; compared row by row by `replay --verify`. */
+  readonly tables: ReadonlyArray<string>
+  /** Creates the tables if missing, with unqualified names. */
+  readonly setup: Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient>
+  readonly apply: (event: RecordedEvent) => Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient>
+}

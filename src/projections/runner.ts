@@ -1,0 +1,201 @@
+/**
+ * Runs every projection: reads the log in commit order, applies a page and moves the
+ * checkpoint in one transaction, and waits for the next commit (NOTIFY) or a poll tick.
+ * `waitFor` gives read-your-writes: a handler that appended waits until the projections it
+ * reads have passed its events.
+ */
+import { SqlClient } from "@effect/sql"
+import { Duration, Effect, Layer, Queue, Schedule, Schema, Stream, SubscriptionRef } from "effect"
+import { comparePositions, EventStore, type GlobalPosition, maxPosition, type RecordedEvent } from "../eventstore/event-store.ts"
+import { projections as catalog } from "./catalog.ts"
+import { advanceCheckpoint, CheckpointMoved, ensureProjection, readCheckpoint } from "./checkpoints.ts"
+import type { Projection } from "./projection.ts"
+
+const PAGE_SIZE = 500
+const POLL_INTERVAL = Duration.seconds(1)
+const WAIT_LIMIT = Duration.seconds(15)
+
+export class ProjectionTimeout extends Schema.TaggedError<ProjectionTimeout>()("ProjectionTimeout", {
+  projections: Schema.Array(Schema.String)
+}) {}
+
+export interface ProjectionStatus {
+  readonly name: string
+  readonly version: number
+  readonly position: { readonly transactionId: string; readonly position: string }
+  /** Events of its types committed after its position. */
+  readonly pendingEvents: number
+  /** Age of the oldest pending event, 0 when caught up. */
+  readonly lagMs: number
+  readonly lastError: string | null
+}
+
+/** Applies events to a projection and moves its checkpoint, all in one transaction. */
+export const applyPage = (
+  projection: Projection,
+  events: ReadonlyArray<RecordedEvent>,
+  from: GlobalPosition,
+  to: GlobalPosition
+) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql.withTransaction(Effect.gen(function*() {
+      for (const event of events) yield* projection.apply(event)
+      yield* advanceCheckpoint(projection.name, from, to)
+    })))
+
+interface Worker {
+  readonly projection: Projection
+  readonly progress: SubscriptionRef.SubscriptionRef<GlobalPosition>
+  /** The progress, readable synchronously (waiters check and register in one step). */
+  reached: GlobalPosition
+  /** Callers of waitFor, each released once progress passes its position. */
+  readonly waiters: Set<{ readonly position: GlobalPosition; readonly release: () => void }>
+  readonly wake: Queue.Queue<void>
+  lastError: string | null
+}
+
+export const make = (projections: ReadonlyArray<Projection>) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const store = yield* EventStore
+
+    for (const projection of projections) yield* ensureProjection(projection)
+
+    const workers = yield* Effect.forEach(projections, (projection) =>
+      Effect.gen(function*() {
+        const start = yield* readCheckpoint(projection.name)
+        const worker: Worker = {
+          projection,
+          progress: yield* SubscriptionRef.make(start),
+          waiters: new Set(),
+          reached: start,
+          wake: yield* Queue.sliding<void>(1),
+          lastError: null
+        }
+        return worker
+      }))
+
+    /** Sets a worker's progress and releases the waiters it has passed. */
+    const advance = (worker: Worker, position: GlobalPosition) =>
+      Effect.zipRight(
+        SubscriptionRef.set(worker.progress, position),
+        Effect.sync(() => {
+          worker.reached = position
+          for (const waiter of worker.waiters) {
+            if (comparePositions(position, waiter.position) >= 0) {
+              worker.waiters.delete(waiter)
+              waiter.release()
+            }
+          }
+        })
+      )
+
+    const wakeAll = Effect.forEach(workers, (worker) => Queue.offer(worker.wake, undefined), { discard: true })
+
+    const runWorker = (worker: Worker) => {
+      const { projection } = worker
+      // `stored` is the checkpoint in the database; `progress` may run ahead of it over pages
+      // holding no events of this projection's types, which need no write.
+      let stored: GlobalPosition
+      const step = Effect.gen(function*() {
+        const current = yield* SubscriptionRef.get(worker.progress)
+        const page = yield* store.readPage({ after: current, limit: PAGE_SIZE, types: projection.eventTypes })
+        if (page.events.length > 0) {
+          yield* applyPage(projection, page.events, stored, page.scannedTo).pipe(
+            Effect.provideService(SqlClient.SqlClient, sql)
+          )
+          stored = page.scannedTo
+        }
+        yield* advance(worker, maxPosition(current, page.scannedTo))
+        worker.lastError = null
+        return page.events.length === PAGE_SIZE
+      }).pipe(
+        Effect.catchTag("CheckpointMoved", () =>
+          // Another runner applied these events: continue from where it got.
+          Effect.gen(function*() {
+            stored = yield* readCheckpoint(projection.name).pipe(Effect.provideService(SqlClient.SqlClient, sql))
+            yield* advance(worker, stored)
+            return true
+          })),
+        Effect.tapErrorCause((cause) =>
+          Effect.sync(() => {
+            worker.lastError = cause.toString().slice(0, 500)
+          }).pipe(Effect.zipRight(Effect.logError(`projection ${projection.name} failed; retrying`, cause)))
+        ),
+        Effect.retry(Schedule.exponential("200 millis").pipe(Schedule.jittered, Schedule.union(Schedule.spaced("30 seconds")))),
+        Effect.catchAllCause(() => Effect.succeed(false))
+      )
+      const idle = Queue.take(worker.wake).pipe(
+        Effect.timeout(POLL_INTERVAL),
+        Effect.ignore,
+        Effect.zipRight(Queue.takeAll(worker.wake))
+      )
+      return Effect.gen(function*() {
+        stored = yield* SubscriptionRef.get(worker.progress)
+        while (true) {
+          const more = yield* step
+          if (!more) yield* idle
+        }
+      })
+    }
+
+    const wakeFor = (types: ReadonlyArray<string>) =>
+      Effect.forEach(workers, (worker) =>
+        types.some((type) => worker.projection.eventTypes.includes(type)) ? Queue.offer(worker.wake, undefined) : Effect.void, { discard: true })
+    yield* Effect.forkScoped(store.changes.pipe(Stream.runForEach(wakeFor)))
+    yield* Effect.forEach(workers, (worker) => Effect.forkScoped(runWorker(worker)), { discard: true })
+
+    const byName = new Map(workers.map((worker) => [worker.projection.name, worker]))
+
+    /** Waits until the named projections (all by default) have passed `position`. */
+    const waitFor = (position: GlobalPosition, names?: ReadonlyArray<string>) => {
+      const selected = names === undefined ? workers : names.map((name) => byName.get(name)!)
+      // A waiter is a callback, not a stream: writes wait here on every request. Checking the
+      // progress and registering happen in one synchronous step, so no advance falls between.
+      const passed = (worker: Worker) =>
+        Effect.async<void>((resume) => {
+          if (comparePositions(worker.reached, position) >= 0) return resume(Effect.void)
+          const waiter = { position, release: () => resume(Effect.void) }
+          worker.waiters.add(waiter)
+          return Effect.sync(() => worker.waiters.delete(waiter))
+        })
+      return Effect.forEach(selected, passed, { concurrency: "unbounded", discard: true }).pipe(
+        // Nudge only the projections waited on (a NOTIFY may not have reached them yet).
+        Effect.zipLeft(Effect.forEach(selected, (worker) => Queue.offer(worker.wake, undefined), { discard: true }), { concurrent: true }),
+        Effect.timeoutFail({
+          duration: WAIT_LIMIT,
+          onTimeout: () => new ProjectionTimeout({ projections: selected.map((worker) => worker.projection.name) })
+        }),
+        Effect.withSpan("ProjectionRunner.waitFor")
+      )
+    }
+
+    const status = Effect.forEach(workers, (worker) =>
+      Effect.gen(function*() {
+        const progress = yield* SubscriptionRef.get(worker.progress)
+        const [row] = yield* sql<{ pending: string; oldest: Date | null }>`
+          SELECT count(*) AS pending, min(recorded_at) AS oldest FROM events
+          WHERE (transaction_id, position) > (${progress.transactionId.toString()}::xid8, ${progress.position.toString()}::bigint)
+            AND ${sql.in("event_type", worker.projection.eventTypes)}`
+        return {
+          name: worker.projection.name,
+          version: worker.projection.version,
+          position: { transactionId: progress.transactionId.toString(), position: progress.position.toString() },
+          pendingEvents: Number(row?.pending ?? 0),
+          lagMs: row?.oldest ? Math.max(0, Date.now() - row.oldest.getTime()) : 0,
+          lastError: worker.lastError
+        } satisfies ProjectionStatus
+      }))
+
+    return { waitFor, status, nudge: wakeAll }
+  })
+
+export class ProjectionRunner extends Effect.Service<ProjectionRunner>()("ProjectionRunner", {
+  scoped: make(catalog)
+}) {}
+
+/** A runner over a chosen list of projections (tests, tools). */
+export const layerWith = (projections: ReadonlyArray<Projection>) =>
+  Layer.scoped(ProjectionRunner, Effect.map(make(projections), (runner) => ProjectionRunner.make(runner)))
+
+export { CheckpointMoved }

@@ -1,0 +1,149 @@
+/**
+ * Read model of visibility scores: every stored score (`score_log`), the per-prompt results of
+ * the latest one (`score_results`), and per entity one row holding what
+ * `GET /api/visibility-score` answers (`visibility_current`: value, trend, daily history),
+ * so that read is a single-row lookup. Everything derives from ScoreStored events alone.
+ */
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { fromStored, type ScoreStored } from "../domain/entity-events.ts"
+import { historyWindowStart, trendText, utcDay, weekBefore } from "../domain/scoring.ts"
+import type { Projection } from "./projection.ts"
+
+export const scoresProjection: Projection = {
+  name: "scores",
+  version: 1,
+  eventTypes: ["ScoreStored"],
+  tables: ["score_log", "score_results", "visibility_current"],
+  setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    Effect.all([
+      sql`
+        CREATE TABLE IF NOT EXISTS score_log (
+          position bigint PRIMARY KEY,
+          business_id text NOT NULL,
+          item_id text NOT NULL,
+          stored_at timestamptz NOT NULL,
+          day text NOT NULL,
+          overall_score integer NOT NULL,
+          platform_scores jsonb NOT NULL,
+          prompts_analyzed integer NOT NULL,
+          total_true integer NOT NULL,
+          unmeasured_checks integer NOT NULL
+        )`,
+      sql`CREATE INDEX IF NOT EXISTS score_log_entity_idx ON score_log (business_id, item_id, stored_at)`,
+      sql`
+        CREATE TABLE IF NOT EXISTS score_results (
+          business_id text NOT NULL,
+          item_id text NOT NULL,
+          prompt text NOT NULL,
+          flags jsonb NOT NULL,
+          failed_platforms jsonb NOT NULL,
+          stored_at timestamptz NOT NULL,
+          PRIMARY KEY (business_id, item_id, prompt)
+        )`,
+      sql`
+        CREATE TABLE IF NOT EXISTS visibility_current (
+          business_id text NOT NULL,
+          item_id text NOT NULL,
+          value integer NOT NULL,
+          trend text NOT NULL,
+          history jsonb NOT NULL,
+          stored_at timestamptz NOT NULL,
+          PRIMARY KEY (business_id, item_id)
+        )`
+    ], { discard: true })),
+  apply: (recorded) =>
+    Effect.gen(function*() {
+      const event = fromStored(recorded) as ScoreStored
+      const sql = yield* SqlClient.SqlClient
+      const itemId = event.itemId ?? ""
+      const storedAt = new Date(event.storedAt)
+      yield* sql`
+        INSERT INTO score_log (position, business_id, item_id, stored_at, day, overall_score, platform_scores,
+          prompts_analyzed, total_true, unmeasured_checks)
+        VALUES (${recorded.position.toString()}, ${event.businessId}, ${itemId}, ${event.storedAt}, ${utcDay(storedAt)},
+          ${event.overallScore}, ${JSON.stringify(event.platformScores)}::jsonb, ${event.promptsAnalyzed}, ${event.totalTrue},
+          ${event.unmeasuredChecks})
+        ON CONFLICT (position) DO NOTHING`
+
+      // The current score is the newest stored; an older event replayed late changes nothing here.
+      const [latest] = yield* sql<{ position: string; stored_at: Date; overall_score: number }>`
+        SELECT position, stored_at, overall_score FROM score_log
+        WHERE business_id = ${event.businessId} AND item_id = ${itemId}
+        ORDER BY stored_at DESC, position DESC LIMIT 1`
+      if (latest === undefined) return
+      if (latest.position === recorded.position.toString()) {
+        yield* sql`DELETE FROM score_results WHERE business_id = ${event.businessId} AND item_id = ${itemId}`
+        for (const result of event.results) {
+          yield* sql`
+            INSERT INTO score_results (business_id, item_id, prompt, flags, failed_platforms, stored_at)
+            VALUES (${event.businessId}, ${itemId}, ${result.prompt}, ${JSON.stringify(result.flags)}::jsonb,
+              ${JSON.stringify(result.failedPlatforms)}::jsonb, ${event.storedAt})
+            ON CONFLICT (business_id, item_id, prompt) DO UPDATE
+              SET flags = excluded.flags, failed_platforms = excluded.failed_platforms, stored_at = excluded.stored_at`
+        }
+      }
+
+      const [baseline] = yield* sql<{ overall_score: number }>`
+        SELECT overall_score FROM score_log
+        WHERE business_id = ${event.businessId} AND item_id = ${itemId} AND stored_at <= ${weekBefore(latest.stored_at).toISOString()}
+        ORDER BY stored_at DESC, position DESC LIMIT 1`
+      // One entry per UTC day: the last score stored that day.
+      const history = yield* sql<{ day: string; overall_score: number }>`
+        SELECT DISTINCT ON (day) day, overall_score FROM score_log
+        WHERE business_id = ${event.businessId} AND item_id = ${itemId}
+          AND day >= ${historyWindowStart(utcDay(latest.stored_at))}
+        ORDER BY day, stored_at DESC, position DESC`
+      yield* sql`
+        INSERT INTO visibility_current (business_id, item_id, value, trend, history, stored_at)
+        VALUES (${event.businessId}, ${itemId}, ${latest.overall_score},
+          ${trendText(latest.overall_score, baseline?.overall_score ?? null)},
+          ${JSON.stringify(history.map((h) => ({ day: h.day, value: h.overall_score })))}::jsonb, ${latest.stored_at.toISOString()})
+        ON CONFLICT (business_id, item_id) DO UPDATE
+          SET value = excluded.value, trend = excluded.trend, history = excluded.history, stored_at = excluded.stored_at`
+    })
+}
+
+export interface CurrentVisibility {
+  readonly value: number
+  readonly trend: string
+  readonly history: ReadonlyArray<{ readonly day: string; readonly value: number }>
+}
+
+/** Queries over the scores read model. */
+export class Scores extends Effect.Service<Scores>()("Scores", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const current = (businessId: string, itemId: string | null) =>
+      sql<CurrentVisibility>`
+        SELECT value, trend, history FROM visibility_current
+        WHERE business_id = ${businessId} AND item_id = ${itemId ?? ""}`.pipe(
+        Effect.map((rows) => rows[0]),
+        Effect.orDie,
+        Effect.withSpan("Scores.current")
+      )
+    /**
+     * What `GET /api/visibility-score` reads, in one query: whether the business and the
+     * entity are known (deleted products included), and the entity's current row.
+     */
+    const visibilityOf = (businessId: string, itemId: string | null) =>
+      sql<{ business_known: boolean; entity_known: boolean; value: number | null; trend: string | null; history: CurrentVisibility["history"] | null }>`
+        SELECT b.business_id IS NOT NULL AS business_known, e.business_id IS NOT NULL AS entity_known,
+          v.value, v.trend, v.history
+        FROM (SELECT 1) AS one
+        LEFT JOIN entities b ON b.business_id = ${businessId} AND b.item_id = ''
+        LEFT JOIN entities e ON e.business_id = ${businessId} AND e.item_id = ${itemId ?? ""}
+        LEFT JOIN visibility_current v ON v.business_id = ${businessId} AND v.item_id = ${itemId ?? ""}`.pipe(
+        Effect.map(([row]) => ({
+          businessKnown: row?.business_known === true,
+          entityKnown: row?.entity_known === true,
+          current: row?.value === null || row?.value === undefined
+            ? undefined
+            : { value: row.value, trend: row.trend ?? "+0%", history: row.history ?? [] } satisfies CurrentVisibility
+        })),
+        Effect.orDie
+      )
+
+    return { current, visibilityOf }
+  })
+}) {}

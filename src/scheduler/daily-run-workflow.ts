@@ -1,0 +1,71 @@
+/**
+ * A daily run as a durable workflow: it fixes the entities it covers (active ones; deleted
+ * products excluded), runs each one's day (`DailyEntity`) with bounded concurrency, and
+ * records which failed. A failed entity never blocks the others.
+ */
+import { Activity, Workflow } from "@effect/workflow"
+import { Effect, Schema } from "effect"
+import { DailyJournal } from "../actors/daily-journal.ts"
+import { AppConfig } from "../config/app-config.ts"
+import { WallClock } from "../config/wall-clock.ts"
+import { DailyRunFinished, DailyRunStarted, dailyRunStreamOf } from "../domain/daily-run-events.ts"
+import { Entities } from "../projections/entities.ts"
+import { Prompts } from "../projections/prompts.ts"
+import { DailyEntity } from "./daily-entity-workflow.ts"
+
+export const DailyRunRequest = Schema.Struct({
+  runId: Schema.String,
+  date: Schema.String,
+  businessId: Schema.NullOr(Schema.String)
+})
+export type DailyRunRequest = typeof DailyRunRequest.Type
+
+export const DailyRun = Workflow.make({
+  name: "DailyRun",
+  payload: DailyRunRequest,
+  idempotencyKey: (request) => request.runId
+})
+
+const Member = Schema.Struct({ businessId: Schema.String, itemId: Schema.NullOr(Schema.String), prompts: Schema.Int })
+
+/** The run's entities, fixed once: businesses before their products. */
+const membersOf = (request: DailyRunRequest) =>
+  Effect.gen(function*() {
+    const rows = yield* (yield* Entities).list({ businessId: request.businessId ?? undefined })
+    const prompts = yield* Prompts
+    const members = yield* Effect.forEach(rows, (row) => {
+      const itemId = row.item_id === "" ? null : row.item_id
+      return Effect.map(prompts.currentSet(row.business_id, itemId), (set) => ({
+        businessId: row.business_id,
+        itemId,
+        prompts: set?.prompts.length ?? 0
+      }))
+    })
+    const at = (yield* (yield* WallClock).now).toISOString()
+    yield* (yield* DailyJournal).record(
+      dailyRunStreamOf(request.runId),
+      "started",
+      new DailyRunStarted({ runId: request.runId, date: request.date, entities: members, at })
+    )
+    return members
+  })
+
+export const DailyRunLive = DailyRun.toLayer((request) =>
+  Effect.gen(function*() {
+    const { schedulerConcurrency } = yield* AppConfig
+    const members = yield* Activity.make({ name: "entities", success: Schema.Array(Member), execute: membersOf(request) })
+    const outcomes = yield* Effect.forEach(members, (member) =>
+      DailyEntity.execute({ date: request.date, businessId: member.businessId, itemId: member.itemId }).pipe(
+        Effect.map((outcome) => ({ ...member, ...outcome }))
+      ), { concurrency: schedulerConcurrency })
+    const failedEntities = outcomes
+      .filter((entity) => entity.outcome === "failed")
+      .map(({ businessId, errors, itemId }) => ({ businessId, itemId, errors }))
+    const at = (yield* (yield* WallClock).now).toISOString()
+    yield* (yield* DailyJournal).record(
+      dailyRunStreamOf(request.runId),
+      "finished",
+      new DailyRunFinished({ runId: request.runId, outcome: failedEntities.length === 0 ? "succeeded" : "failed", failedEntities, at })
+    )
+  })
+)

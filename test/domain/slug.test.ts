@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest"
+import { isValidSlug, slugify } from "../../src/domain/slug.ts"
+
+describe("slugify", () => {
+  it.each([
+    ["Acme", "acme"],
+    ["Acme Widgets, Inc.", "acme-widgets-inc"],
+    ["Café Déjà Vu!", "cafe-deja-vu"],
+    ["  --Hello__World--  ", "hello-world"],
+    ["Ｆｕｌｌ Ｗｉｄｔｈ", "full-width"],
+    ["Straße 42", "stra-e-42"],
+    ["日本 Sushi", "sushi"],
+    ["Crème brûlée & Co", "creme-brulee-co"],
+  ])("%j → %j", (input, expected) => {
+    expect(slugify(input)).toBe(expected)
+  })
+
+  it("falls back to `business` when nothing is left", () => {
+    expect(slugify("")).toBe("business")
+    expect(slugify("日本")).toBe("business")
+    expect(slugify("---!!!---")).toBe("business")
+  })
+
+  it("cuts to 48 characters and trims a dash left by the cut", () => {
+    expect(slugify("a".repeat(60))).toBe("a".repeat(48))
+    expect(slugify(`${"a".repeat(47)} bcd`)).toBe("a".repeat(47))
+  })
+
+  it("always produces a valid slug", () => {
+    for (const input of ["", "x", "Ünïcödé", "a".repeat(100), "-a-", "日本", "Hello World 2024"]) {
+      expect(isValidSlug(slugify(input))).toBe(true)
+    }
+  })
+})
+
+describe("isValidSlug", () => {
+  it("accepts lower-case alphanumerics with inner dashes, 1 to 64 characters", () => {
+    for (const s of ["a", "0", "acme", "acme-widgets", "a--b", "a".repeat(64)]) expect(isValidSlug(s)).toBe(true)
+  })
+
+  it("rejects everything else", () => {
+    for (const s of ["", "-a", "a-", "Acme", "a b", "café", "a_b", "a".repeat(65)]) expect(isValidSlug(s)).toBe(false)
+  })
+})

@@ -1,0 +1,442 @@
+/**
+ * Durable onboarding: the service, a child process, is killed with SIGKILL in the middle of a
+ * generate-all job (both crawls done, the business's visibility 30+ prompts in, an analyze step
+ * partly recorded) and started again on the same database, without a second generate-all.
+ * The job finishes by itself; the completed crawl activities do not run again (the fixture site
+ * sees no second crawl); the platforms are asked again only for prompts of the analyze steps in
+ * flight at the kill; and the event log holds every fact once: one crawl, one prompt set and one
+ * score per entity, one JobQueued and one JobFinished, 800 checks per entity with no (prompt,
+ * platform) recorded twice for one request. The score served is the one stored.
+ */
+import { SqlClient } from "@effect/sql"
+import { Effect, ManagedRuntime } from "effect"
+import { cpSync, lstatSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import pg from "pg"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { clientFor } from "../../src/db/database.ts"
+import * as OnboardingSteps from "../../src/pipeline/onboarding-steps.ts"
+import { testDatabases } from "../support/databases.ts"
+import { type FixtureSite, startFixtureSite } from "../support/fixture-site.ts"
+import { type OpenAiCompatibleServer, type RecordedRequest, type ScriptedAnswer, startOpenAiCompatibleServer } from "../support/openai-compatible-server.ts"
+import { freePort, type ServiceProcess, startServiceProcess } from "../support/service-process.ts"
+
+const SERVICE_KEY = "crash-test-service-key-0123456789abcdef"
+const auth = { authorization: `Bearer ${SERVICE_KEY}` }
+const PLATFORMS = 8
+const PROMPTS = 100
+/** Prompts per durable analyze step. */
+const ANALYZE_BATCH = OnboardingSteps.ANALYZE_BATCH
+/**
+ * Analyze steps of one entity in flight at once: a kill interrupts at most this many, and only
+ * their prompts are asked again. One while the batches run one after another.
+ */
+const BATCHES_IN_FLIGHT = Number((OnboardingSteps as unknown as Record<string, unknown>)["ANALYZE_BATCHES_IN_FLIGHT"] ?? 1)
+const PLATFORM_CONCURRENCY = 4
+const ANSWER: ScriptedAnswer = { kind: "answer", content: "Try **Crumb Bakery** in Lyon.", citations: [] }
+const ENTITIES = ["business", "product:wedding-cake"] as const
+const STEPS = ["crawl", "prompts", "visibility", "score"] as const
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+interface JobStep {
+  readonly name: string
+  readonly state: string
+  readonly done: number
+  readonly failed: number
+  readonly total: number
+  readonly detail: string | null
+}
+
+interface JobBody {
+  readonly state: string
+  readonly steps: ReadonlyArray<JobStep>
+  readonly errors: ReadonlyArray<string>
+  readonly progress: { readonly done: number; readonly total: number }
+}
+
+const promptOf = (request: RecordedRequest): string | undefined =>
+  (request.body?.messages as ReadonlyArray<{ role: string; content: string }> | undefined)?.find((m) => m.role === "user")?.content
+
+/** Counts per page path. */
+const countsOf = (paths: ReadonlyArray<string>) => {
+  const counts: Record<string, number> = {}
+  for (const path of paths) counts[path] = (counts[path] ?? 0) + 1
+  return counts
+}
+
+type Query = (text: string) => Promise<ReadonlyArray<Record<string, unknown>>>
+
+/** Runs `inspect` with a reader of the event log, closed afterwards. */
+const withServerDatabase = async <A>(url: string, inspect: (query: Query) => Promise<A>): Promise<A> => {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await inspect(async (text) => (await client.query(text)).rows)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The embedded database opened in this process: only once the service has exited. */
+const withEmbeddedDatabase = async <A>(dataDir: string, inspect: (query: Query) => Promise<A>): Promise<A> => {
+  const runtime = ManagedRuntime.make(clientFor({ _tag: "Embedded", dataDir: join(dataDir, "pglite") }))
+  try {
+    return await inspect((text) =>
+      runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe<Record<string, unknown>>(text)))
+    )
+  } finally {
+    await runtime.dispose()
+  }
+}
+
+for (const database of testDatabases) {
+  describe(`durable onboarding across a SIGKILL (${database.name})`, () => {
+    let site: FixtureSite | undefined
+    const platforms: Array<OpenAiCompatibleServer> = []
+    const children: Array<ServiceProcess> = []
+    let release = async () => {}
+    let dataDir: string | undefined
+    let databaseUrl: string | undefined
+    let env: Record<string, string> = {}
+    let port = 0
+
+    beforeAll(async () => {
+      site = await startFixtureSite()
+      for (let n = 1; n <= PLATFORMS; n++) {
+        platforms.push(await startOpenAiCompatibleServer({
+          delayMs: 150,
+          otherwise: ANSWER
+        }))
+      }
+      if (database.name === "server") {
+        const created = await database.create()
+        release = created.release
+        databaseUrl = created.url!
+      } else {
+        dataDir = mkdtempSync(join(tmpdir(), "sightline-crash-"))
+      }
+      port = await freePort()
+      env = {
+        SERVICE_API_KEYS: SERVICE_KEY,
+        CRAWLER_ALLOW_PRIVATE: "true",
+        SCHEDULER_CRON: "off",
+        AI_PLATFORM_CONCURRENCY: String(PLATFORM_CONCURRENCY),
+        AI_PLATFORM_MAX_RETRIES: "0",
+        ...Object.fromEntries(platforms.flatMap((server, i) => [
+          [`AI_PLATFORM_${i + 1}_BASE_URL`, server.baseUrl],
+          [`AI_PLATFORM_${i + 1}_MODEL`, `loopback-model-${i + 1}`],
+          [`AI_PLATFORM_${i + 1}_API_KEY`, `loopback-key-${i + 1}`]
+        ])),
+        ...(databaseUrl !== undefined ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! })
+      }
+    })
+
+    afterAll(async () => {
+      for (const child of children) await child.stop("SIGKILL", 10_000).catch(() => undefined)
+      for (const server of platforms) await server.close().catch(() => undefined)
+      await site?.close().catch(() => undefined)
+      await release().catch(() => undefined)
+      if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
+    })
+
+    const start = async (label: string) => {
+      // The same port both times: a restarted service is the same service.
+      const child = await startServiceProcess({ label, env, port, startTimeoutMs: 120_000 })
+      children.push(child)
+      return child
+    }
+
+    const call = async (child: ServiceProcess, method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${child.baseUrl}${path}`, {
+        method,
+        headers: auth,
+        signal: AbortSignal.timeout(30_000),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) })
+      })
+      return { status: response.status, body: await response.json() as any }
+    }
+
+    /** Polls the job until `done` says so, at most `timeoutMs`. */
+    const pollJob = async (child: ServiceProcess, jobId: string, done: (job: JobBody) => boolean, timeoutMs: number, interval = 100) => {
+      const deadline = Date.now() + timeoutMs
+      let last: JobBody | undefined
+      for (;;) {
+        if (child.exitStatus() !== null) throw new Error(`service exited (${child.exitStatus()}) while job ${jobId} was ${last?.state}:\n${child.output()}`)
+        const reply = await call(child, "GET", `/api/jobs/${jobId}`).catch(() => undefined)
+        if (reply?.status === 200) {
+          last = reply.body as JobBody
+          if (done(last)) return last
+          if (last.state === "failed") throw new Error(`job ${jobId} failed: ${JSON.stringify(last)}`)
+        }
+        if (Date.now() > deadline) {
+          throw new Error(`job ${jobId} not there in ${timeoutMs} ms; last seen: ${JSON.stringify(last)}\n${child.output().slice(-5_000)}`)
+        }
+        await sleep(interval)
+      }
+    }
+
+    /** Reads the event log directly; the service must not be running on an embedded one. */
+    const readLog = async <A>(inspect: (query: Query) => Promise<A>, options: { readonly copy?: boolean } = {}) => {
+      if (databaseUrl !== undefined) return withServerDatabase(databaseUrl, inspect)
+      if (!options.copy) return withEmbeddedDatabase(dataDir!, inspect)
+      const copy = mkdtempSync(join(tmpdir(), "sightline-crash-copy-"))
+      try {
+        // Regular files and directories only: not the control socket.
+        cpSync(join(dataDir!, "pglite"), join(copy, "pglite"), {
+          recursive: true,
+          filter: (source) => {
+            const stat = lstatSync(source)
+            return stat.isDirectory() || stat.isFile()
+          }
+        })
+        return await withEmbeddedDatabase(copy, inspect)
+      } finally {
+        rmSync(copy, { recursive: true, force: true })
+      }
+    }
+
+    const stepOf = (job: JobBody, name: string) => job.steps.find((step) => step.name === name)
+
+    it("finishes a job killed half way, without repeating a completed step or doubling an event", async () => {
+      // 1. The service, and a job under way.
+      const first = await start("service (before the kill)")
+      const started = await call(first, "POST", "/api/generate-all", {
+        url: `${site!.baseUrl}/`,
+        org_slug: "crumb-bakery",
+        products: [{ item_id: "wedding-cake", url: `${site!.baseUrl}/products/wedding-cake` }]
+      })
+      expect(started.status).toBe(202)
+      const jobId: string = started.body.job_id
+      expect(jobId).toEqual(expect.any(String))
+
+      // 2. Killed once both crawls are done and the business visibility is at least 30 prompts in.
+      const atKill = await pollJob(first, jobId, (job) =>
+        stepOf(job, "business.crawl")?.state === "succeeded" &&
+        stepOf(job, "product:wedding-cake.crawl")?.state === "succeeded" &&
+        (stepOf(job, "business.visibility")?.done ?? 0) >= 30, 120_000)
+      // Killed inside an analyze batch with part of it recorded, the case where a re-run could
+      // record checks twice: the platforms slow down to 1.5 s an answer (a batch then takes
+      // seconds), and the kill comes as soon as the checks read model shows an entity with a
+      // batch partly recorded (checked prompts not a multiple of the batch, 3+ still to come).
+      for (const server of platforms) server.setBehavior({ delayMs: 1_500, otherwise: ANSWER })
+      const recordedOf = async (query: string) => {
+        const reply = await call(first, "GET", `/api/prompts/crumb-bakery${query}`)
+        if (reply.status !== 200) return 0
+        const prompts = reply.body.prompts as ReadonlyArray<{ readonly platforms: Record<string, unknown> }>
+        return prompts.filter((prompt) => Object.keys(prompt.platforms).length === PLATFORMS).length
+      }
+      const midBatchDeadline = Date.now() + 60_000
+      for (;;) {
+        const recorded = [await recordedOf(""), await recordedOf("?item_id=wedding-cake")]
+        if (recorded.some((n) => n < PROMPTS && n % ANALYZE_BATCH >= 1 && n % ANALYZE_BATCH <= ANALYZE_BATCH - 3)) break
+        if (Date.now() > midBatchDeadline) throw new Error(`no batch partly recorded in 60 s: ${recorded.join(", ")}`)
+        await sleep(50)
+      }
+      process.kill(first.pid, "SIGKILL")
+      const status = await Promise.race([first.exited, sleep(30_000).then(() => "still running")])
+      expect(status).toBe("SIGKILL")
+      const stepsAtKill = atKill.steps.map((step) => `${step.name}:${step.state}:${step.done}/${step.total}`)
+      // Not finished at the kill: the visibility of neither entity was through.
+      expect(stepOf(atKill, "business.visibility")!.state).not.toBe("succeeded")
+
+      // The log as the kill left it (the embedded one read from a copy, so that the restarted
+      // service itself recovers the crashed directory).
+      const logAtKill = await readLog(async (query) => ({
+        checks: await query(`
+          SELECT coalesce(data->>'itemId', '') AS item_id, count(*)::int AS n FROM events
+          WHERE event_type = 'PlatformChecked' GROUP BY 1 ORDER BY 1`),
+        progress: await query(`
+          SELECT data->>'step' AS step, max((data->>'done')::int)::int AS done FROM events
+          WHERE stream_id = 'job-${jobId}' AND event_type = 'JobStepProgressed' GROUP BY 1 ORDER BY 1`)
+      }), { copy: true })
+      const checksAtKill = Object.fromEntries(logAtKill.checks.map((row) => [row.item_id as string, row.n as number]))
+      const doneAtKill = Object.fromEntries(logAtKill.progress.map((row) => [row.step as string, row.done as number]))
+      const batchesAtKill = ENTITIES.map((key, i) => {
+        const itemId = i === 0 ? "" : "wedding-cake"
+        return { key, checks: checksAtKill[itemId] ?? 0, completedPrompts: doneAtKill[`${key}.visibility`] ?? 0 }
+      })
+      for (const entity of batchesAtKill) {
+        expect(entity.checks).toBeGreaterThanOrEqual(entity.completedPrompts * PLATFORMS)
+        expect(entity.checks).toBeLessThan(PROMPTS * PLATFORMS)
+      }
+      // The case worth proving (checked again on the log itself): checks of a batch not completed
+      // were recorded before the kill, and the batch runs again after it.
+      expect(batchesAtKill.some((entity) => entity.checks > entity.completedPrompts * PLATFORMS)).toBe(true)
+
+      // What the site and the platforms saw before the kill: everything they have seen until the
+      // restart (their servers run in this process, so a request the service sent just before
+      // it died may be read only now).
+      await sleep(500)
+      const pagesAtKill = countsOf(site!.requests)
+      const callsAtKill = platforms.map((server) => server.calls)
+      const requestsAtKill = platforms.map((server) => server.requests.length)
+      expect(callsAtKill.every((calls) => calls < PROMPTS * ENTITIES.length)).toBe(true)
+
+      // 3. Started again on the same database: the job finishes by itself.
+      for (const server of platforms) server.setBehavior({ delayMs: 150, otherwise: ANSWER })
+      const second = await start("service (after the restart)")
+      const finished = await pollJob(second, jobId, (job) => job.state === "succeeded", 120_000, 250)
+      const pagesAfter = countsOf(site!.requests)
+      const callsAfter = platforms.map((server) => server.calls)
+
+      console.info(JSON.stringify({
+        database: database.name,
+        jobId,
+        stepsAtKill,
+        batchesAtKill,
+        callsAtKill,
+        callsAfter,
+        pagesAtKill,
+        pagesAfter,
+        stepsAfter: finished.steps.map((step) => `${step.name}:${step.state}:${step.done}/${step.total}:${step.detail}`)
+      }, null, 2))
+
+      expect(finished.state).toBe("succeeded")
+      expect(finished.errors).toEqual([])
+      // The 8 steps of the two entities (and any step the job plans beside them) all succeeded.
+      const stepNames = finished.steps.map((step) => step.name)
+      expect(stepNames).toEqual(expect.arrayContaining(ENTITIES.flatMap((key) => STEPS.map((step) => `${key}.${step}`))))
+      expect(finished.steps.filter((step) => step.state !== "succeeded")).toEqual([])
+      // The crawls were completed activities: not one page fetched again.
+      expect(pagesAfter).toEqual(pagesAtKill)
+      expect(pagesAtKill["/"]).toBeGreaterThanOrEqual(1)
+      expect(pagesAtKill["/products/wedding-cake"]).toBeGreaterThanOrEqual(1)
+      // Each platform: every prompt of both entities once, plus at most the batches in flight at
+      // the kill, once more (one batch of 10 per entity while batches run one at a time).
+      for (const calls of callsAfter) {
+        expect(calls).toBeGreaterThanOrEqual(PROMPTS * ENTITIES.length)
+        expect(calls).toBeLessThanOrEqual(PROMPTS * ENTITIES.length + BATCHES_IN_FLIGHT * ANALYZE_BATCH * ENTITIES.length)
+      }
+
+      // The scores as read over HTTP.
+      const scores: Record<string, number> = {}
+      for (const [key, query] of [["", ""], ["wedding-cake", "?item_id=wedding-cake"]] as const) {
+        const score = await call(second, "GET", `/api/visibility-score/crumb-bakery${query}`)
+        expect(score.status).toBe(200)
+        scores[key] = score.body.visibilityScore.value
+      }
+
+      // 4. Stopped, and the log read directly.
+      expect(await second.stop("SIGTERM", 30_000)).not.toBe("SIGKILL")
+      const inspect = async (query: Query) => {
+        const perEntity = await query(`
+          SELECT event_type, coalesce(data->>'itemId', '') AS item_id, count(*)::int AS n
+          FROM events
+          WHERE event_type IN ('SiteCrawled', 'PromptsGenerated', 'ScoreStored', 'PlatformChecked', 'SiteDeployed')
+            AND data->>'businessId' = 'crumb-bakery'
+          GROUP BY 1, 2 ORDER BY 1, 2`)
+        const jobEvents = await query(`
+          SELECT event_type, count(*)::int AS n FROM events
+          WHERE stream_id = 'job-${jobId}' AND event_type IN ('JobQueued', 'JobFinished')
+          GROUP BY 1 ORDER BY 1`)
+        const repeatedChecks = await query(`
+          SELECT data->>'prompt' AS prompt, data->>'platform' AS platform, metadata->>'causationId' AS causation, count(*)::int AS n
+          FROM events WHERE event_type = 'PlatformChecked'
+          GROUP BY 1, 2, 3 HAVING count(*) > 1`)
+        const repeatedSteps = await query(`
+          SELECT event_type, data->>'step' AS step, data->>'done' AS done, count(*)::int AS n FROM events
+          WHERE stream_id = 'job-${jobId}' AND event_type IN ('JobStepCompleted', 'JobStepProgressed')
+          GROUP BY 1, 2, 3 HAVING count(*) > 1`)
+        const repeatedIds = await query(`SELECT event_id, count(*)::int AS n FROM events GROUP BY event_id HAVING count(*) > 1`)
+        const checksPerRequest = await query(`
+          SELECT coalesce(data->>'itemId', '') AS item_id, count(DISTINCT metadata->>'causationId')::int AS requests,
+            count(DISTINCT data->>'prompt')::int AS prompts,
+            count(*) FILTER (WHERE data->>'status' <> 'answered')::int AS failed
+          FROM events WHERE event_type = 'PlatformChecked' GROUP BY 1 ORDER BY 1`)
+        const stored = await query(`
+          SELECT coalesce(data->>'itemId', '') AS item_id, (data->>'overallScore')::int AS overall,
+            (data->>'promptsAnalyzed')::int AS prompts, (data->>'unmeasuredChecks')::int AS unmeasured
+          FROM events WHERE event_type = 'ScoreStored' ORDER BY 1`)
+        const promptSets = await query(`
+          SELECT coalesce(data->>'itemId', '') AS item_id, data->'prompts' AS prompts FROM events
+          WHERE event_type = 'PromptsGenerated' AND data->>'businessId' = 'crumb-bakery' ORDER BY 1`)
+        const totals = await query(`SELECT event_type, count(*)::int AS n FROM events GROUP BY 1 ORDER BY 1`)
+        return { perEntity, jobEvents, repeatedChecks, repeatedSteps, repeatedIds, checksPerRequest, stored, promptSets, totals }
+      }
+      const log = await readLog(inspect)
+      const { promptSets, ...shown } = log
+      console.info(JSON.stringify({ database: database.name, scoresOverHttp: scores, ...shown }, null, 2))
+
+      // Which prompts each platform was asked, before the kill and in all: every prompt of each
+      // set at least once, and again only the prompts of the batches in flight at the kill.
+      const sets = promptSets.map((row) => ({
+        itemId: row.item_id as string,
+        prompts: (typeof row.prompts === "string" ? JSON.parse(row.prompts) : row.prompts) as ReadonlyArray<string>
+      }))
+      expect(sets.map((set) => [set.itemId, set.prompts.length])).toEqual([["", PROMPTS], ["wedding-cake", PROMPTS]])
+      const holders = new Map<string, Array<{ itemId: string; batch: number }>>()
+      for (const set of sets) {
+        set.prompts.forEach((prompt, index) => {
+          holders.set(prompt, [...(holders.get(prompt) ?? []), { itemId: set.itemId, batch: Math.floor(index / ANALYZE_BATCH) }])
+        })
+      }
+      const askedAgain = platforms.map((server, i) => {
+        const all = new Map<string, number>()
+        const beforeKill = new Map<string, number>()
+        server.requests.forEach((request, index) => {
+          const prompt = promptOf(request) ?? "(none)"
+          all.set(prompt, (all.get(prompt) ?? 0) + 1)
+          if (index < requestsAtKill[i]!) beforeKill.set(prompt, (beforeKill.get(prompt) ?? 0) + 1)
+        })
+        // Nothing but the prompts of the two sets.
+        expect([...all.keys()].filter((prompt) => !holders.has(prompt))).toEqual([])
+        const again: Array<string> = []
+        for (const [prompt, held] of holders) {
+          const calls = all.get(prompt) ?? 0
+          expect(calls, `calls for "${prompt}"`).toBeGreaterThanOrEqual(held.length)
+          expect(calls, `calls for "${prompt}"`).toBeLessThanOrEqual(2 * held.length)
+          // Asked again only if it had been asked before the kill: its step was interrupted.
+          if (calls > held.length) {
+            expect(beforeKill.get(prompt) ?? 0, `"${prompt}" asked again though not asked before the kill`).toBeGreaterThanOrEqual(1)
+            again.push(prompt)
+          }
+        }
+        // The prompts asked again fall in at most BATCHES_IN_FLIGHT batches of each entity.
+        const batches = Object.fromEntries(sets.map((set) => [
+          set.itemId,
+          [...new Set(again.flatMap((prompt) => {
+            const held = holders.get(prompt)!
+            return held.length === 1 && held[0]!.itemId === set.itemId ? [held[0]!.batch] : []
+          }))].sort((a, b) => a - b)
+        ]))
+        for (const set of sets) expect(batches[set.itemId]!.length).toBeLessThanOrEqual(BATCHES_IN_FLIGHT)
+        return { askedAgain: again.length, batches, prompts: again.map((prompt) => ({ prompt, in: holders.get(prompt) })) }
+      })
+      console.info(JSON.stringify({
+        database: database.name,
+        batchesInFlight: BATCHES_IN_FLIGHT,
+        askedAgainPerPlatform: askedAgain.map(({ askedAgain, batches }) => ({ askedAgain, batches })),
+        askedAgainOnPlatform1: askedAgain[0]?.prompts
+      }))
+
+      // A job that also deploys each entity's site (a `.site` step) deploys it once.
+      const deploysSites = stepNames.some((name) => name.endsWith(".site"))
+      const byTypeAndEntity = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+        String(a.event_type).localeCompare(String(b.event_type)) || String(a.item_id).localeCompare(String(b.item_id))
+      expect([...log.perEntity].sort(byTypeAndEntity)).toEqual(["", "wedding-cake"].flatMap((itemId) => [
+        { event_type: "PlatformChecked", item_id: itemId, n: PROMPTS * PLATFORMS },
+        { event_type: "PromptsGenerated", item_id: itemId, n: 1 },
+        { event_type: "ScoreStored", item_id: itemId, n: 1 },
+        { event_type: "SiteCrawled", item_id: itemId, n: 1 },
+        ...(deploysSites ? [{ event_type: "SiteDeployed", item_id: itemId, n: 1 }] : [])
+      ]).sort(byTypeAndEntity))
+      expect(log.jobEvents).toEqual([{ event_type: "JobFinished", n: 1 }, { event_type: "JobQueued", n: 1 }])
+      expect(log.repeatedChecks).toEqual([])
+      // Each step completed once, each progress count recorded once.
+      expect(log.repeatedSteps).toEqual([])
+      expect(log.repeatedIds).toEqual([])
+      expect(log.checksPerRequest).toEqual([
+        { item_id: "", requests: PROMPTS, prompts: PROMPTS, failed: 0 },
+        { item_id: "wedding-cake", requests: PROMPTS, prompts: PROMPTS, failed: 0 }
+      ])
+      expect(log.stored.map((row) => ({ item_id: row.item_id, prompts: row.prompts, unmeasured: row.unmeasured }))).toEqual([
+        { item_id: "", prompts: PROMPTS, unmeasured: 0 },
+        { item_id: "wedding-cake", prompts: PROMPTS, unmeasured: 0 }
+      ])
+      // The score served is the one stored, once.
+      for (const row of log.stored) expect(scores[row.item_id as string]).toBe(row.overall)
+    }, 240_000)
+  })
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest"
+import {
+  builtinPrompts,
+  builtinPromptsTagged,
+  builtinTopUp,
+  PROMPT_INTENTS,
+  type PromptIntent,
+  type Slots,
+  TEMPLATES
+} from "../../../src/pipeline/prompts/builtin-generator.ts"
+import type { PromptFacts } from "../../../src/pipeline/prompts/entity-facts.ts"
+import { namesEntity, normalizePrompt, validatePrompts } from "../../../src/pipeline/prompts/validate-prompts.ts"
+import { BAKERY, LLM_STYLE_PROMPTS, SAAS, THIN } from "./fixtures.ts"
+
+const intentCounts = (facts: PromptFacts, count = 100) => {
+  const counts = Object.fromEntries(PROMPT_INTENTS.map((intent) => [intent, 0])) as Record<PromptIntent, number>
+  for (const p of builtinPromptsTagged(facts, count)) counts[p.intent] += 1
+  return counts
+}
+
+/** The checks every generated set must pass, whatever the facts. */
+const expectValidSet = (facts: PromptFacts, prompts: ReadonlyArray<string>, count: number) => {
+  expect(prompts).toHaveLength(count)
+  expect(new Set(prompts.map(normalizePrompt)).size).toBe(count)
+  // Validated as one set: one sentence each, 4–30 words, distinct, relevant, brand cap held.
+  expect(validatePrompts(prompts, facts, { count }).rejected).toEqual([])
+  expect(prompts.filter((p) => namesEntity(p, facts)).length).toBeLessThanOrEqual(Math.floor(count / 10))
+}
+
+describe("TEMPLATES", () => {
+  it("has at least 40 templates, at least 4 per intent, with unique ids", () => {
+    expect(TEMPLATES.length).toBeGreaterThanOrEqual(40)
+    for (const intent of PROMPT_INTENTS) {
+      expect(TEMPLATES.filter((t) => t.intent === intent).length, intent).toBeGreaterThanOrEqual(4)
+    }
+    expect(new Set(TEMPLATES.map((t) => t.id)).size).toBe(TEMPLATES.length)
+  })
+})
+
+describe("builtinPrompts", () => {
+  it("returns exactly 100 distinct, valid prompts for a business", () => {
+    expectValidSet(BAKERY, builtinPrompts(BAKERY), 100)
+  })
+
+  it("is deterministic: the same facts give the same list, byte for byte", () => {
+    const first = JSON.stringify(builtinPrompts(BAKERY))
+    const second = JSON.stringify(builtinPrompts(BAKERY))
+    expect(second).toBe(first)
+    // Equal facts built in another key order are the same input.
+    const reordered: PromptFacts = {
+      keywords: [...BAKERY.keywords],
+      audience: [...BAKERY.audience],
+      place: BAKERY.place,
+      category: BAKERY.category,
+      offerings: [...BAKERY.offerings],
+      url: BAKERY.url,
+      businessName: BAKERY.businessName,
+      kind: BAKERY.kind,
+      name: BAKERY.name
+    }
+    expect(JSON.stringify(builtinPrompts(reordered))).toBe(first)
+  })
+
+  it("covers every intent", () => {
+    const counts = intentCounts(BAKERY)
+    expect(counts).toEqual({
+      discovery: 14,
+      local: 12,
+      comparison: 10,
+      price: 10,
+      reviews: 10,
+      "how-to": 10,
+      alternatives: 8,
+      audience: 10,
+      problem: 11,
+      brand: 5
+    })
+  })
+
+  it("keeps brand-navigational prompts to a few, and everything else free of the name", () => {
+    const tagged = builtinPromptsTagged(BAKERY)
+    const naming = tagged.filter((p) => namesEntity(p.prompt, BAKERY))
+    expect(naming.length).toBeLessThanOrEqual(10)
+    expect(naming.every((p) => p.intent === "brand")).toBe(true)
+  })
+
+  it("fills the templates with the facts: offerings, place, audience", () => {
+    const prompts = builtinPrompts(BAKERY)
+    const mentioning = (phrase: string) => prompts.filter((p) => p.toLowerCase().includes(phrase.toLowerCase())).length
+    expect(mentioning("bakery") + mentioning("bakeries")).toBeGreaterThanOrEqual(50)
+    expect(mentioning("Lyon")).toBeGreaterThanOrEqual(8)
+    expect(mentioning("near me")).toBeGreaterThanOrEqual(3)
+    expect(mentioning("wedding cakes")).toBeGreaterThanOrEqual(5)
+    expect(mentioning("event planners") + mentioning("busy families") + mentioning("couples")).toBeGreaterThanOrEqual(5)
+    expect(prompts).toContain("What are the best bakeries in Lyon?")
+  })
+
+  it("reads well: plurals, articles and verb agreement", () => {
+    const template = (id: string) => TEMPLATES.find((t) => t.id === id)!
+    const slots: Slots = {
+      kind: "business",
+      category: "bakery",
+      aCategory: "a bakery",
+      categories: "bakeries",
+      countable: true,
+      offering: "wedding cakes",
+      offeringPlural: true,
+      place: "Lyon",
+      audience: "couples",
+      name: "Maison Dupont"
+    }
+    expect(template("price-worth-it").render(slots)).toBe("Are expensive wedding cakes really worth the money?")
+    expect(template("price-worth-it").render({ ...slots, offering: "sourdough bread", offeringPlural: false }))
+      .toBe("Is expensive sourdough bread really worth the money?")
+    expect(template("price-usual-cost").render(slots)).toBe("How much do wedding cakes usually cost?")
+    expect(template("how-to-choose").render(slots)).toBe("How do I choose a good bakery?")
+    expect(template("how-to-choose").render({ ...slots, category: "running shoes", countable: false })).toBe("How do I choose good running shoes?")
+
+    const prompts = builtinPrompts(BAKERY, 200)
+    expect(prompts.some((p) => p.includes("a bakery"))).toBe(true)
+    // No "a" before a vowel sound.
+    expect(prompts.filter((p) => /\ba [aeio]/i.test(p))).toEqual([])
+  })
+
+  it("handles a product in a mass-noun category, online only: no article, no near-me", () => {
+    const prompts = builtinPrompts(SAAS)
+    expectValidSet(SAAS, prompts, 100)
+    expect(prompts.some((p) => /near me|nearby/i.test(p))).toBe(false)
+    expect(prompts.some((p) => /\ba project management software\b/i.test(p))).toBe(false)
+    expect(prompts).toContain("What are the best project management software options for small teams?")
+    const counts = intentCounts(SAAS)
+    expect(counts.local).toBe(0)
+    for (const intent of PROMPT_INTENTS.filter((i) => i !== "local" && i !== "brand")) {
+      expect(counts[intent], intent).toBeGreaterThanOrEqual(8)
+    }
+  })
+
+  it("works with thin facts (only a name and a URL)", () => {
+    const prompts = builtinPrompts(THIN)
+    expectValidSet(THIN, prompts, 100)
+    const counts = intentCounts(THIN)
+    for (const intent of PROMPT_INTENTS) expect(counts[intent], intent).toBeGreaterThanOrEqual(5)
+  })
+
+  it("works with a thin product and a category but no offerings", () => {
+    const product: PromptFacts = { ...THIN, kind: "product", name: "Widget One", businessName: "Acme" }
+    expectValidSet(product, builtinPrompts(product), 100)
+    const florist: PromptFacts = { ...THIN, name: "Petals", category: "florist", place: "Bristol" }
+    expectValidSet(florist, builtinPrompts(florist), 100)
+  })
+
+  it.each([1, 20, 57, 250])("returns exactly %i prompts when asked", (count) => {
+    expectValidSet(BAKERY, builtinPrompts(BAKERY, count), count)
+    expectValidSet(THIN, builtinPrompts(THIN, count), count)
+  })
+
+  it("gives two entities of the same field different openings", () => {
+    const other: PromptFacts = { ...BAKERY, name: "Boulangerie Martin", businessName: "Boulangerie Martin", url: "https://martin.fr" }
+    expect(builtinPrompts(other).slice(0, 10)).not.toEqual(builtinPrompts(BAKERY).slice(0, 10))
+  })
+
+  it("keeps the entity's name out of offerings it is part of", () => {
+    const facts: PromptFacts = { ...BAKERY, offerings: ["Maison Dupont signature loaf", "wedding cakes"] }
+    const prompts = builtinPrompts(facts)
+    expectValidSet(facts, prompts, 100)
+    expect(prompts.some((p) => p.includes("signature loaf") && !p.includes("Maison Dupont"))).toBe(true)
+  })
+
+  it("copes with a name made of ordinary words", () => {
+    const facts: PromptFacts = { ...BAKERY, name: "The Bread Shop", businessName: "The Bread Shop" }
+    expectValidSet(facts, builtinPrompts(facts), 100)
+  })
+})
+
+describe("builtinTopUp", () => {
+  it("fills around existing prompts without repeating them or exceeding the brand cap", () => {
+    const existing = [
+      ...LLM_STYLE_PROMPTS.slice(0, 50),
+      ...Array.from({ length: 8 }, (_, i) => `Is Maison Dupont the right bakery for event number ${i + 1}?`)
+    ]
+    const topUp = builtinTopUp(BAKERY, existing, 42, 100).map((p) => p.prompt)
+    expect(topUp).toHaveLength(42)
+    const all = [...existing, ...topUp]
+    expect(validatePrompts(all, BAKERY, { count: 100 }).rejected).toEqual([])
+    expect(all.filter((p) => namesEntity(p, BAKERY)).length).toBeLessThanOrEqual(10)
+  })
+})

@@ -1,0 +1,231 @@
+import { describe, expect, it } from "vitest"
+import { builtinPrompts } from "../../../src/pipeline/prompts/builtin-generator.ts"
+import { type CrawledPageFacts, factsFromPages, MAX_FACTS_PER_LIST } from "../../../src/pipeline/prompts/entity-facts.ts"
+import { validatePrompts } from "../../../src/pipeline/prompts/validate-prompts.ts"
+
+const page = (overrides: Partial<CrawledPageFacts>): CrawledPageFacts => ({
+  title: "",
+  description: "",
+  headings: [],
+  text: "",
+  jsonLd: [],
+  products: [],
+  ...overrides
+})
+
+const BAKERY_PAGES: ReadonlyArray<CrawledPageFacts> = [
+  page({
+    title: "Maison Dupont – Artisan Bakery in Lyon | Sourdough & Wedding Cakes",
+    description: "Family bakery in Lyon since 1987: sourdough bread, viennoiseries and custom cakes for weddings and birthdays.",
+    headings: [
+      "Maison Dupont",
+      "Our Breads",
+      "Wedding Cakes",
+      "Viennoiseries",
+      "Opening Hours",
+      "Contact us",
+      "Baked fresh every morning with organic flour from local mills"
+    ],
+    text:
+      "Maison Dupont is an artisan bakery in Lyon. We bake sourdough bread every morning with organic flour. " +
+      "Our croissants are made with AOP butter. Custom cakes for weddings and birthdays, perfect for busy families " +
+      "and for event planners. Order your wedding cake two weeks ahead. Open Tuesday to Sunday. " +
+      "Gluten-free options for people with allergies.",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Bakery",
+        name: "Maison Dupont",
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: "12 rue Mercière",
+          addressLocality: "Lyon",
+          postalCode: "69002",
+          addressCountry: "FR"
+        },
+        telephone: "+33 4 78 00 00 00",
+        makesOffer: [{ "@type": "Offer", itemOffered: { "@type": "Product", name: "Sourdough Bread" } }],
+        hasOfferCatalog: {
+          "@type": "OfferCatalog",
+          name: "Cakes",
+          itemListElement: [
+            { "@type": "Offer", itemOffered: { "@type": "Product", name: "Wedding Cakes" } },
+            { "@type": "Offer", itemOffered: { "@type": "Service", name: "Custom Birthday Cakes" } }
+          ]
+        }
+      },
+      { "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: [{ "@type": "ListItem", position: 1, name: "Home" }] }
+    ],
+    products: [{ name: "Pain de Campagne", description: "A rustic sourdough loaf" }, { name: "Croissant au Beurre", description: null }]
+  }),
+  page({
+    title: "Wedding Cakes – Maison Dupont",
+    description: "Tiered wedding cakes designed for your day.",
+    headings: ["Wedding Cakes", "How to order", "Tastings"],
+    text: "Book a tasting at our shop in Lyon. Our wedding cakes serve 50 to 300 guests. Ideal for couples who want something unique."
+  })
+]
+
+const bakeryFacts = () =>
+  factsFromPages({ name: "Maison Dupont", kind: "business", businessName: "Maison Dupont", url: "https://maison-dupont.fr", pages: BAKERY_PAGES })
+
+describe("factsFromPages", () => {
+  it("reads a bakery's JSON-LD, headings and text", () => {
+    expect(bakeryFacts()).toEqual({
+      name: "Maison Dupont",
+      kind: "business",
+      businessName: "Maison Dupont",
+      url: "https://maison-dupont.fr",
+      // JSON-LD offers and catalog first, then product names, then plain headings.
+      offerings: [
+        "sourdough bread",
+        "wedding cakes",
+        "custom birthday cakes",
+        "pain de campagne",
+        "croissant au beurre",
+        "viennoiseries",
+        "tastings"
+      ],
+      category: "bakery",
+      place: "Lyon",
+      audience: ["event planners", "busy families", "couples"],
+      keywords: ["artisan", "organic", "flour", "mills", "tiered", "rustic", "loaf", "bake", "butter", "gluten", "allergies", "guests"]
+    })
+  })
+
+  it("is deterministic", () => {
+    expect(JSON.stringify(bakeryFacts())).toBe(JSON.stringify(bakeryFacts()))
+  })
+
+  it("finds the category in headings and the place in 'in <Place>' phrases without JSON-LD", () => {
+    const facts = factsFromPages({
+      name: "Bright Smile",
+      kind: "business",
+      businessName: "Bright Smile",
+      url: "https://brightsmile.example",
+      pages: [
+        page({
+          title: "Bright Smile Dental – Family Dentist in Boston",
+          description: "Gentle dental care for kids and adults. Teeth whitening, implants and Invisalign in Boston.",
+          headings: ["Teeth Whitening", "Dental Implants", "Invisalign", "Meet the Team", "Why choose us?"],
+          text:
+            "We are a family dentist based in Boston. Our clinic welcomes new patients in January. " +
+            "Dental implants for seniors. Emergency appointments available."
+        })
+      ]
+    })
+    expect(facts.category).toBe("dentist")
+    expect(facts.place).toBe("Boston")
+    expect(facts.offerings).toEqual(["teeth whitening", "dental implants", "invisalign"])
+    expect(facts.audience).toEqual(["kids", "adults", "seniors"])
+  })
+
+  it("takes areaServed when there is no address, and a product's own category", () => {
+    const facts = factsFromPages({
+      name: "Trail Runner 3",
+      kind: "product",
+      businessName: "Stride Co",
+      url: "https://stride.example/products/trail-runner-3",
+      pages: [
+        page({
+          title: "Trail Runner 3 – Stride Co",
+          headings: ["Trail Runner 3", "Grip on any terrain"],
+          text: "A lightweight shoe for trail runners and hikers, made for long distances.",
+          jsonLd: [
+            {
+              "@context": "https://schema.org",
+              "@graph": [
+                { "@type": "Organization", name: "Stride Co", areaServed: [{ "@type": "Country", name: "Canada" }] },
+                {
+                  "@type": "Product",
+                  name: "Trail Runner 3",
+                  category: "Shoes > Running Shoes > Trail Running Shoes",
+                  offers: { "@type": "Offer", price: "129.00", priceCurrency: "CAD" }
+                }
+              ]
+            }
+          ]
+        })
+      ]
+    })
+    expect(facts.category).toBe("trail running shoes")
+    expect(facts.place).toBe("Canada")
+    expect(facts.audience).toEqual(["trail runners", "hikers"])
+    // The product's own name is not one of its offerings.
+    expect(facts.offerings).not.toContain("trail runner 3")
+  })
+
+  it("names a software application's field from its applicationCategory", () => {
+    const facts = factsFromPages({
+      name: "Taskly",
+      kind: "business",
+      businessName: "Taskly",
+      url: "https://taskly.io",
+      pages: [
+        page({
+          title: "Taskly – project planning for small teams",
+          jsonLd: [{ "@context": "https://schema.org", "@type": "SoftwareApplication", name: "Taskly", applicationCategory: "BusinessApplication" }]
+        })
+      ]
+    })
+    expect(facts.category).toBe("business software")
+    expect(facts.place).toBeNull()
+    expect(facts.audience).toEqual(["small teams"])
+  })
+
+  it("ignores weak place mentions, months and the entity's own name", () => {
+    const facts = factsFromPages({
+      name: "Acme Studio",
+      kind: "business",
+      businessName: "Acme Studio",
+      url: "https://acme.example",
+      pages: [page({ text: "Founded in March. We believe in Acme values. Our work was featured in Wired once." })]
+    })
+    expect(facts.place).toBeNull()
+  })
+
+  it("caps every list at 12 and survives junk structured data", () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ name: `Gift box number ${i + 1}` }))
+    const cyclic: Record<string, unknown> = { "@type": "Bakery" }
+    cyclic["self"] = cyclic
+    const facts = factsFromPages({
+      name: "Box Shop",
+      kind: "business",
+      businessName: "Box Shop",
+      url: "https://box.example",
+      pages: [
+        page({
+          text: Array.from({ length: 40 }, (_, i) => `keyword${String.fromCharCode(97 + (i % 26))}word for builders${i % 3 === 0 ? "" : " and gardeners"}`).join(". "),
+          products: many,
+          jsonLd: [null, 42, "text", [[[]]], cyclic, { "@type": ["Thing", 7], name: 3 }]
+        })
+      ]
+    })
+    expect(facts.offerings.length).toBe(MAX_FACTS_PER_LIST)
+    expect(facts.keywords.length).toBeLessThanOrEqual(MAX_FACTS_PER_LIST)
+    expect(facts.audience.length).toBeLessThanOrEqual(MAX_FACTS_PER_LIST)
+    expect(facts.category).toBe("bakery")
+  })
+
+  it("gives only a name and a URL when the crawl found nothing", () => {
+    const facts = factsFromPages({ name: "Acme", kind: "business", businessName: "Acme", url: "https://acme.example", pages: [] })
+    expect(facts).toEqual({
+      name: "Acme",
+      kind: "business",
+      businessName: "Acme",
+      url: "https://acme.example",
+      offerings: [],
+      category: null,
+      place: null,
+      audience: [],
+      keywords: []
+    })
+  })
+
+  it("feeds the built-in generator with facts that give 100 valid prompts", () => {
+    const facts = bakeryFacts()
+    const prompts = builtinPrompts(facts)
+    expect(prompts).toHaveLength(100)
+    expect(validatePrompts(prompts, facts).rejected).toEqual([])
+  })
+})

@@ -1,0 +1,164 @@
+/**
+ * The visit recorder's group commit against a real event store, and the bot-visits roll-up:
+ * every visit once under concurrency, the retry after a stale look, an idempotent apply, and
+ * the day window of the statistics.
+ */
+import { SqlClient } from "@effect/sql"
+import { Effect, Layer, ManagedRuntime } from "effect"
+import { randomUUID } from "node:crypto"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type VisitInput, VisitRecorder } from "../../src/actors/visit-recorder.ts"
+import { coreFor } from "../../src/composition.ts"
+import { shiftedWallClock } from "../../src/config/wall-clock.ts"
+import { visitsStreamOf } from "../../src/domain/visit-events.ts"
+import { comparePositions, EventStore, type GlobalPosition, type RecordedEvent } from "../../src/eventstore/event-store.ts"
+import { BotVisits, botVisitsProjection } from "../../src/projections/bot-visits.ts"
+import { ProjectionRunner } from "../../src/projections/runner.ts"
+import { testDatabases } from "../support/databases.ts"
+
+const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.1; +https://openai.com/gptbot"
+const CLAUDEBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)"
+
+/** Looks that miss what the log holds, as if another process wrote it just after the look. */
+let staleLooks = 0
+const flakyLooks = Layer.effect(
+  EventStore,
+  Effect.map(EventStore, (store) => ({
+    ...store,
+    readByIds: (ids: ReadonlyArray<string>) => {
+      if (staleLooks <= 0) return store.readByIds(ids)
+      staleLooks--
+      return Effect.succeed<ReadonlyArray<RecordedEvent>>([])
+    }
+  }))
+)
+
+const latest = (positions: ReadonlyArray<GlobalPosition>) => positions.reduce((a, b) => comparePositions(a, b) >= 0 ? a : b)
+
+for (const database of testDatabases) {
+  describe(`bot visits recording and roll-up (${database.name})`, () => {
+    let runtime: ManagedRuntime.ManagedRuntime<
+      VisitRecorder | BotVisits | EventStore | ProjectionRunner | SqlClient.SqlClient,
+      unknown
+    >
+    let setNow: (instant: Date) => Promise<void>
+    let release = async () => {}
+
+    const visitOf = (businessId: string, page: string, userAgent = GPTBOT): VisitInput => ({
+      businessId,
+      itemId: null,
+      pageUrl: `https://${businessId}.sites.example${page}`,
+      pageType: "ai_site",
+      pageTitle: null,
+      userAgent,
+      ipAddress: "192.0.2.1",
+      clientAddress: "192.0.2.1",
+      referrer: null,
+      source: "script"
+    })
+
+    const record = (visits: ReadonlyArray<VisitInput>) =>
+      runtime.runPromise(Effect.flatMap(VisitRecorder, (recorder) => Effect.forEach(visits, recorder.record, { concurrency: "unbounded" })))
+
+    const settle = (positions: ReadonlyArray<GlobalPosition>) =>
+      runtime.runPromise(Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(latest(positions), ["bot_visits"])))
+
+    const positionsOf = (outcomes: ReadonlyArray<{ status: string }>) =>
+      outcomes.flatMap((outcome) => "recordedAt" in outcome ? [outcome.recordedAt as GlobalPosition] : [])
+
+    beforeAll(async () => {
+      const created = await database.create()
+      release = created.release
+      const clock = await Effect.runPromise(shiftedWallClock)
+      setNow = (instant) => Effect.runPromise(clock.setNow(instant))
+      const core = coreFor(created.target)
+      runtime = ManagedRuntime.make(
+        Layer.mergeAll(VisitRecorder.Default.pipe(Layer.provide(flakyLooks)), BotVisits.Default).pipe(
+          Layer.provideMerge(core),
+          Layer.provide(clock.layer),
+          Layer.orDie
+        ) as Layer.Layer<VisitRecorder | BotVisits | EventStore | ProjectionRunner | SqlClient.SqlClient>
+      )
+    })
+    afterAll(async () => {
+      await runtime?.dispose()
+      await release()
+    })
+
+    it("records each of many concurrent visits once, however often it is posted", async () => {
+      const businessId = `biz-${randomUUID().slice(0, 8)}`
+      const at = new Date("2026-10-05T10:00:10Z")
+      await setNow(at)
+      const distinct = Array.from({ length: 120 }, (_, i) => visitOf(businessId, `/page-${i}`))
+      const outcomes = await record([...distinct, ...distinct, ...distinct])
+      expect(outcomes.every((outcome) => outcome.status === "success")).toBe(true)
+      const duplicates = outcomes.filter((outcome) => outcome.status === "success" && outcome.duplicate).length
+      expect(duplicates).toBe(240)
+      const events = await runtime.runPromise(Effect.flatMap(EventStore, (store) => store.readStream(visitsStreamOf(businessId, at))))
+      expect(events).toHaveLength(120)
+      expect(new Set(events.map((event) => (event.data as { pageUrl: string }).pageUrl)).size).toBe(120)
+      await settle(positionsOf(outcomes))
+      const stats = await runtime.runPromise(Effect.flatMap(BotVisits, (visits) => visits.stats(businessId, null, 7, at)))
+      expect(stats.byPlatform.ai_platform_1).toBe(120)
+      expect(stats.total).toBe(120)
+    })
+
+    it("retries a batch when another writer recorded one of its visits after the look", async () => {
+      const businessId = `biz-${randomUUID().slice(0, 8)}`
+      const at = new Date("2026-10-05T11:00:10Z")
+      await setNow(at)
+      const [first] = await record([visitOf(businessId, "/a")])
+      expect(first).toMatchObject({ status: "success", duplicate: false })
+      // The next look misses /a: the batch appends /a and /b together, the store refuses the
+      // mixed append, and the batch looks again and writes /b alone.
+      staleLooks = 1
+      const outcomes = await record([visitOf(businessId, "/a"), visitOf(businessId, "/b")])
+      expect(staleLooks).toBe(0)
+      expect(outcomes).toMatchObject([{ status: "success", duplicate: true }, { status: "success", duplicate: false }])
+      const events = await runtime.runPromise(Effect.flatMap(EventStore, (store) => store.readStream(visitsStreamOf(businessId, at))))
+      expect(events.map((event) => (event.data as { pageUrl: string }).pageUrl)).toEqual([
+        `https://${businessId}.sites.example/a`,
+        `https://${businessId}.sites.example/b`
+      ])
+    })
+
+    it("counts an event once even when it is applied again", async () => {
+      const businessId = `biz-${randomUUID().slice(0, 8)}`
+      const at = new Date("2026-10-06T09:30:00Z")
+      await setNow(at)
+      const outcomes = await record([visitOf(businessId, "/x"), visitOf(businessId, "/y", CLAUDEBOT)])
+      await settle(positionsOf(outcomes))
+      const rows = () =>
+        runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
+          sql<{ platform: string; visits: number }>`
+            SELECT platform, visits FROM bot_visit_days WHERE business_id = ${businessId} ORDER BY platform`))
+      const before = await rows()
+      expect(before).toEqual([{ platform: "ai_platform_1", visits: 1 }, { platform: "ai_platform_2", visits: 1 }])
+      const events = await runtime.runPromise(Effect.flatMap(EventStore, (store) => store.readStream(visitsStreamOf(businessId, at))))
+      await runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
+        sql.withTransaction(Effect.forEach(events, (event) => botVisitsProjection.apply(event), { discard: true }))))
+      expect(await rows()).toEqual(before)
+    })
+
+    it("counts the UTC days from the date of now − days to the date of now", async () => {
+      const businessId = `biz-${randomUUID().slice(0, 8)}`
+      const visitsAt = ["2026-10-02T23:59:59Z", "2026-10-03T00:00:00Z", "2026-10-09T12:00:00Z", "2026-10-10T23:59:59Z", "2026-10-11T00:00:00Z"]
+      const positions: Array<GlobalPosition> = []
+      for (const [i, instant] of visitsAt.entries()) {
+        await setNow(new Date(instant))
+        positions.push(...positionsOf(await record([visitOf(businessId, `/p${i}`)])))
+      }
+      await settle(positions)
+      const statsAt = (now: string, days: number) =>
+        runtime.runPromise(Effect.flatMap(BotVisits, (visits) => visits.stats(businessId, null, days, new Date(now))))
+      const week = await statsAt("2026-10-10T12:00:00Z", 7)
+      expect(week.periodStart.toISOString()).toBe("2026-10-03T12:00:00.000Z")
+      expect(week.periodEnd.toISOString()).toBe("2026-10-10T12:00:00.000Z")
+      // 10-03 (whole day) to 10-10 (whole day): not 10-02, not 10-11.
+      expect(week.total).toBe(3)
+      expect((await statsAt("2026-10-10T12:00:00Z", 1)).total).toBe(2)
+      expect((await statsAt("2026-10-11T00:00:00Z", 365)).total).toBe(5)
+      expect((await statsAt("2026-10-10T12:00:00Z", 7)).uniquePlatforms).toBe(1)
+    })
+  })
+}

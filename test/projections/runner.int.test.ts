@@ -1,0 +1,224 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Layer, ManagedRuntime } from "effect"
+import { randomUUID } from "node:crypto"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { EntityCommands } from "../../src/actors/entity-commands.ts"
+import { coreFor } from "../../src/composition.ts"
+import type { DatabaseTarget } from "../../src/db/database.ts"
+import { DeleteProduct, RegisterProduct } from "../../src/domain/entity-decider.ts"
+import { type BusinessId, businessRef, type ItemId } from "../../src/domain/entity-ref.ts"
+import { comparePositions, EventStore, type GlobalPosition } from "../../src/eventstore/event-store.ts"
+import type { Projection } from "../../src/projections/projection.ts"
+import { layerWith, ProjectionRunner } from "../../src/projections/runner.ts"
+import { createBusiness } from "../support/commands.ts"
+import { testDatabases } from "../support/databases.ts"
+
+const ENTITY_EVENTS = ["BusinessCreated", "ProductRegistered", "ProductDeleted"]
+
+/**
+ * Counts how often each event is applied. Deliberately not idempotent: a count above 1 means
+ * the runner applied an event twice.
+ */
+const countingProjection = (version: number): Projection => ({
+  name: "test_apply_counts",
+  version,
+  eventTypes: ENTITY_EVENTS,
+  tables: ["test_apply_counts"],
+  setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql`CREATE TABLE IF NOT EXISTS test_apply_counts (
+      event_id text PRIMARY KEY,
+      event_type text NOT NULL,
+      applied integer NOT NULL
+    )`),
+  apply: (event) =>
+    Effect.flatMap(SqlClient.SqlClient, (sql) =>
+      sql`INSERT INTO test_apply_counts (event_id, event_type, applied) VALUES (${event.eventId}, ${event.type}, 1)
+        ON CONFLICT (event_id) DO UPDATE SET applied = test_apply_counts.applied + 1`)
+})
+
+type R = EntityCommands | ProjectionRunner | EventStore | SqlClient.SqlClient
+
+/** Builds the runtime, runs `body`, disposes it: the next one opens the same database anew. */
+const using = async <A>(layer: Layer.Layer<R, unknown>, body: (run: <B, E>(effect: Effect.Effect<B, E, R>) => Promise<B>) => Promise<A>) => {
+  const runtime = ManagedRuntime.make(layer.pipe(Layer.orDie))
+  try {
+    return await body((effect) => runtime.runPromise(effect))
+  } finally {
+    await runtime.dispose()
+  }
+}
+
+const withCounting = (target: DatabaseTarget, version: number) =>
+  layerWith([countingProjection(version)]).pipe(Layer.provideMerge(coreFor(target)))
+
+const createSome = (prefix: string, n: number) =>
+  Effect.gen(function*() {
+    const commands = yield* EntityCommands
+    let last: GlobalPosition = { transactionId: 0n, position: 0n }
+    for (let i = 0; i < n; i++) {
+      const slug = `${prefix}-${i}-${randomUUID().slice(0, 6)}`
+      last = (yield* commands.send(businessRef(slug as BusinessId), createBusiness(slug))).lastPosition
+    }
+    return last
+  })
+
+const counts = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  sql<{ event_id: string; event_type: string; applied: number }>`
+    SELECT event_id, event_type, applied FROM test_apply_counts ORDER BY event_id`)
+
+const entityEventIds = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  Effect.map(
+    sql<{ event_id: string }>`SELECT event_id FROM events WHERE ${sql.in("event_type", ENTITY_EVENTS)} ORDER BY event_id`,
+    (rows) => rows.map((row) => row.event_id)
+  ))
+
+const storedCheckpoint = (name: string) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    Effect.map(
+      sql<{ version: number; transaction_id: string; position: string }>`
+        SELECT version, transaction_id, position FROM projection_checkpoints WHERE name = ${name}`,
+      (rows) => rows[0]
+    ))
+
+for (const database of testDatabases) {
+  describe(`projection runner (${database.name})`, () => {
+    let target: DatabaseTarget
+    let release = async () => {}
+    let dataDir: string | undefined
+
+    beforeAll(async () => {
+      const created = await database.create()
+      release = created.release
+      // Restarts must find the data again: the embedded database gets a directory.
+      if (created.target._tag === "Embedded") {
+        dataDir = mkdtempSync(join(tmpdir(), "sightline-runner-"))
+        target = { _tag: "Embedded", dataDir }
+      } else {
+        target = created.target
+      }
+    })
+    afterAll(async () => {
+      await release()
+      if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
+    })
+
+    it("applies entity commands, and waitFor returns only once the entities table shows them", async () => {
+      await using(coreFor(target), async (run) => {
+        const slug = `alpha-${randomUUID().slice(0, 6)}`
+        const ref = { businessId: slug as BusinessId, itemId: "widget" as ItemId }
+        // Each wait is followed at once by a read: an early return would show up as a missing row.
+        const seen = await run(Effect.gen(function*() {
+          const commands = yield* EntityCommands
+          const runner = yield* ProjectionRunner
+          const sql = yield* SqlClient.SqlClient
+          const read = sql<{ item_id: string; name: string | null; deleted_at: Date | null }>`
+            SELECT item_id, name, deleted_at FROM entities WHERE business_id = ${slug} ORDER BY item_id`
+          const created = yield* commands.send(businessRef(slug as BusinessId), createBusiness(slug))
+          yield* runner.waitFor(created.lastPosition, ["entities"])
+          const afterCreate = yield* read
+          const registered = yield* commands.send(ref, new RegisterProduct({ businessId: ref.businessId, itemId: ref.itemId, name: "Widget", url: "https://x.example/w", at: "2026-11-20T11:00:00.000Z" }))
+          yield* runner.waitFor(registered.lastPosition, ["entities"])
+          const afterRegister = yield* read
+          const deleted = yield* commands.send(ref, new DeleteProduct({ businessId: ref.businessId, itemId: ref.itemId, at: "2026-11-21T10:00:00.000Z" }))
+          yield* runner.waitFor(deleted.lastPosition)
+          const afterDelete = yield* read
+          return { afterCreate, afterRegister, afterDelete }
+        }))
+        expect(seen.afterCreate).toEqual([{ item_id: "", name: `Business ${slug}`, deleted_at: null }])
+        expect(seen.afterRegister.map((row) => [row.item_id, row.name, row.deleted_at])).toEqual([
+          ["", `Business ${slug}`, null],
+          ["widget", "Widget", null]
+        ])
+        expect(seen.afterDelete.map((row) => [row.item_id, row.deleted_at?.toISOString() ?? null])).toEqual([
+          ["", null],
+          ["widget", "2026-11-21T10:00:00.000Z"]
+        ])
+
+        // Several commands in a row, then one wait for the last: all of them are visible.
+        const many = await run(Effect.gen(function*() {
+          const last = yield* createSome("burst", 5)
+          yield* (yield* ProjectionRunner).waitFor(last, ["entities"])
+          const sql = yield* SqlClient.SqlClient
+          return yield* sql<{ n: string }>`SELECT count(*) AS n FROM entities WHERE business_id LIKE 'burst-%'`
+        }))
+        expect(Number(many[0]!.n)).toBe(5)
+      })
+    })
+
+    it("reports no pending events and the head position once caught up", async () => {
+      await using(coreFor(target), async (run) => {
+        const { head, last, status } = await run(Effect.gen(function*() {
+          const last = yield* createSome("status", 2)
+          const runner = yield* ProjectionRunner
+          yield* runner.waitFor(last)
+          return { last, head: yield* (yield* EventStore).head, status: yield* runner.status }
+        }))
+        const entities = status.find((s) => s.name === "entities")!
+        expect(entities.pendingEvents).toBe(0)
+        expect(entities.lagMs).toBe(0)
+        expect(entities.lastError).toBeNull()
+        expect(entities.position).toEqual({ transactionId: head.transactionId.toString(), position: head.position.toString() })
+        expect(comparePositions(head, last)).toBe(0)
+      })
+    })
+
+    it("keeps a projection's checkpoint over a restart and applies no event twice", async () => {
+      const before = await using(withCounting(target, 1), async (run) =>
+        run(Effect.gen(function*() {
+          const runner = yield* ProjectionRunner
+          expect((yield* runner.status).map((s) => s.name)).toEqual(["test_apply_counts"])
+          const last = yield* createSome("restart-a", 3)
+          yield* runner.waitFor(last, ["test_apply_counts"])
+          return { counts: yield* counts, ids: yield* entityEventIds, checkpoint: yield* storedCheckpoint("test_apply_counts") }
+        })))
+      // Every entity event of the log so far, including those of the tests before, once each.
+      expect(before.counts.map((row) => row.event_id)).toEqual(before.ids)
+      expect(before.counts.every((row) => row.applied === 1)).toBe(true)
+      expect(before.checkpoint?.version).toBe(1)
+
+      const after = await using(withCounting(target, 1), async (run) =>
+        run(Effect.gen(function*() {
+          const runner = yield* ProjectionRunner
+          // Started from the stored checkpoint: nothing new to do, nothing re-applied.
+          const status = yield* runner.status
+          const last = yield* createSome("restart-b", 2)
+          yield* runner.waitFor(last, ["test_apply_counts"])
+          return { status, counts: yield* counts, ids: yield* entityEventIds }
+        })))
+      expect(after.status[0]!.position).toEqual({ transactionId: before.checkpoint!.transaction_id, position: before.checkpoint!.position })
+      expect(after.status[0]!.pendingEvents).toBe(0)
+      expect(after.ids.length).toBe(before.ids.length + 2)
+      expect(after.counts.map((row) => row.event_id)).toEqual(after.ids)
+      expect(after.counts.filter((row) => row.applied !== 1)).toEqual([])
+    })
+
+    it("drops and rebuilds a projection's table from the log when its version changes", async () => {
+      const expected = await using(withCounting(target, 1), async (run) =>
+        run(Effect.gen(function*() {
+          const runner = yield* ProjectionRunner
+          yield* runner.waitFor(yield* (yield* EventStore).head, ["test_apply_counts"])
+          const rows = yield* counts
+          // Damage the read model: only a rebuild from the log brings it back.
+          const sql = yield* SqlClient.SqlClient
+          yield* sql`DELETE FROM test_apply_counts WHERE event_id = ${rows[0]!.event_id}`
+          yield* sql`UPDATE test_apply_counts SET applied = 7 WHERE event_id = ${rows[1]!.event_id}`
+          yield* sql`INSERT INTO test_apply_counts (event_id, event_type, applied) VALUES ('bogus', 'Bogus', 1)`
+          return rows
+        })))
+      expect(expected.length).toBeGreaterThan(2)
+      expect(expected.every((row) => row.applied === 1)).toBe(true)
+
+      const rebuilt = await using(withCounting(target, 2), async (run) =>
+        run(Effect.gen(function*() {
+          const runner = yield* ProjectionRunner
+          yield* runner.waitFor(yield* (yield* EventStore).head, ["test_apply_counts"])
+          return { rows: yield* counts, checkpoint: yield* storedCheckpoint("test_apply_counts") }
+        })))
+      expect(rebuilt.rows).toEqual(expected)
+      expect(rebuilt.checkpoint?.version).toBe(2)
+    })
+  })
+}

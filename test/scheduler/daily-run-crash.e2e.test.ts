@@ -1,0 +1,108 @@
+/**
+ * A daily run on the embedded database (the default deployment), interrupted by SIGKILL while
+ * entities' days are in flight, resumes when the service starts again, without a second
+ * trigger: every entity gets its site, 15 posts, its checks and one score, each once, and the
+ * platforms are asked again only for the batches in flight at the kill.
+ */
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ANALYZE_BATCH, ANALYZE_BATCHES_IN_FLIGHT } from "../../src/pipeline/onboarding-steps.ts"
+import { DAY_FACTS_QUERY, dayFactsOnce, entitiesIn, runSucceeded, platformEnv, seedBusinesses, waitForRun } from "../support/daily-run.ts"
+import { type OpenAiCompatibleServer, startOpenAiCompatibleServer } from "../support/openai-compatible-server.ts"
+import { freePort, type ServiceProcess, startServiceProcess } from "../support/service-process.ts"
+import { startService } from "../support/service.ts"
+
+const SERVICE_KEY = "crash-daily-service-key-0123456789"
+const auth = { authorization: `Bearer ${SERVICE_KEY}` }
+const BUSINESSES = Array.from({ length: 6 }, (_, i) => `crash-biz-${i + 1}`)
+const PROMPTS = 30
+const CONCURRENCY = 2
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+describe("the daily run across a SIGKILL (embedded)", () => {
+  const platforms: Array<OpenAiCompatibleServer> = []
+  const children: Array<ServiceProcess> = []
+  let dataDir = ""
+  let env: Record<string, string> = {}
+  let port = 0
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "sightline-daily-crash-"))
+    await seedBusinesses({ _tag: "Embedded", dataDir: join(dataDir, "pglite") }, SERVICE_KEY, BUSINESSES, PROMPTS)
+    for (let n = 1; n <= 8; n++) platforms.push(await startOpenAiCompatibleServer({ delayMs: 120 }))
+    port = await freePort()
+    env = {
+      DATA_DIR: dataDir,
+      SERVICE_API_KEYS: SERVICE_KEY,
+      SCHEDULER_CRON: "off",
+      SCHEDULER_CONCURRENCY: String(CONCURRENCY),
+      AI_PLATFORM_CONCURRENCY: "16",
+      AI_PLATFORM_MAX_RETRIES: "0",
+      ...platformEnv(platforms)
+    }
+  }, 120_000)
+
+  afterAll(async () => {
+    for (const child of children) await child.stop("SIGKILL", 10_000).catch(() => undefined)
+    for (const server of platforms) await server.close().catch(() => undefined)
+    if (dataDir !== "") rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const start = async (label: string) => {
+    // The same port both times: a restarted service is the same service.
+    const child = await startServiceProcess({ label, env, port, startTimeoutMs: 120_000 })
+    children.push(child)
+    return child
+  }
+
+  it("resumes after a restart and records every fact once", async () => {
+    const first = await start("service")
+    const started = await fetch(`${first.baseUrl}/api/scheduler/runs`, { method: "POST", headers: auth, body: "{}" })
+    expect(started.status).toBe(202)
+    const { run_id: runId } = await started.json() as { run_id: string }
+
+    // Kill it once one entity's day is done and others are in flight.
+    for (let waited = 0; ; waited += 20) {
+      const finished = entitiesIn(first.output(), "succeeded")
+      const inFlight = [...entitiesIn(first.output(), "started on this runner")].filter((slug) => !finished.has(slug))
+      if (finished.size >= 1 && inFlight.length >= 1) break
+      if (waited > 120_000) throw new Error(`no entity finished:\n${first.output()}`)
+      await sleep(20)
+    }
+    await first.stop("SIGKILL")
+    const finishedBefore = entitiesIn(first.output(), "succeeded")
+    const inFlightAtKill = [...entitiesIn(first.output(), "started on this runner")].filter((slug) => !finishedBefore.has(slug))
+    const askedBefore = platforms.map((server) => server.requests.length)
+
+    const second = await start("service, restarted")
+    const run = await waitForRun(second.baseUrl, SERVICE_KEY, runId, 180_000, () => second.output().slice(-6_000))
+    const n = BUSINESSES.length
+    expect(run).toMatchObject(runSucceeded(n, PROMPTS))
+    // No step of a day finished before the kill ran again: the platforms heard none of its prompts.
+    const askedAfter = platforms.flatMap((server, i) => server.requests.slice(askedBefore[i]).map((request) => JSON.stringify(request.body)))
+    for (const slug of finishedBefore) {
+      expect([slug, askedAfter.filter((body) => body.includes(`near ${slug} bakes`)).length]).toEqual([slug, 0])
+    }
+    await second.stop("SIGTERM")
+
+    // Every fact once, read from the log with the service stopped (the embedded database is one process's).
+    const reader = await startService({ _tag: "Embedded", dataDir: join(dataDir, "pglite") }, { SCHEDULER_CRON: "off" })
+    try {
+      const facts = await reader.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(DAY_FACTS_QUERY)))
+      expect(facts).toEqual(dayFactsOnce(n, PROMPTS))
+    } finally {
+      await reader.stop()
+    }
+    // The platforms were asked again only for the batches in flight at the kill.
+    const rerunBound = inFlightAtKill.length * ANALYZE_BATCH * ANALYZE_BATCHES_IN_FLIGHT
+    platforms.forEach((server, i) => {
+      expect(askedBefore[i]).toBeLessThan(PROMPTS * n)
+      expect(server.requests.length).toBeGreaterThanOrEqual(PROMPTS * n)
+      expect(server.requests.length).toBeLessThanOrEqual(PROMPTS * n + rerunBound)
+    })
+  }, 300_000)
+})
