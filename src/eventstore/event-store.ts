@@ -104,6 +104,12 @@ export interface EventStoreShape {
   readonly readPage: (options: ReadAllOptions) => Effect.Effect<Page>
   /** The commit-order position of the newest event that readAll can return now. */
   readonly head: Effect.Effect<GlobalPosition>
+  /**
+   * The position of the newest committed event, readable yet or not: waiting for projections
+   * to pass it sees everything committed before the call (head can lag behind a transaction
+   * still open anywhere on the server).
+   */
+  readonly lastCommitted: Effect.Effect<GlobalPosition>
   /** Emits the event types of each commit (from any process on the same database). */
   readonly changes: Stream.Stream<ReadonlyArray<string>>
 }

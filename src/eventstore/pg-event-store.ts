@@ -238,17 +238,19 @@ export const make = Effect.gen(function*() {
 
   const readAll: EventStoreShape["readAll"] = (options) => Effect.map(readPage(options), (page) => page.events)
 
+  const newest = (rows: ReadonlyArray<{ position: string; transaction_id: string }>): GlobalPosition =>
+    rows[0] === undefined
+      ? { transactionId: 0n, position: 0n }
+      : { transactionId: BigInt(rows[0].transaction_id), position: BigInt(rows[0].position) }
+
   const head: EventStoreShape["head"] = sql<{ position: string; transaction_id: string }>`
     SELECT position, transaction_id FROM events
     WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    ORDER BY transaction_id DESC, position DESC LIMIT 1`.pipe(
-    Effect.map((rows): GlobalPosition =>
-      rows[0] === undefined
-        ? { transactionId: 0n, position: 0n }
-        : { transactionId: BigInt(rows[0].transaction_id), position: BigInt(rows[0].position) }
-    ),
-    Effect.orDie
-  )
+    ORDER BY transaction_id DESC, position DESC LIMIT 1`.pipe(Effect.map(newest), Effect.orDie)
+
+  const lastCommitted: EventStoreShape["lastCommitted"] = sql<{ position: string; transaction_id: string }>`
+    SELECT position, transaction_id FROM events
+    ORDER BY transaction_id DESC, position DESC LIMIT 1`.pipe(Effect.map(newest), Effect.orDie)
 
   // The payload is `<last position>|<type>,<type>`: readers wake only for types they read.
   const changes: EventStoreShape["changes"] = pg.listen(EVENTS_CHANNEL).pipe(
@@ -258,7 +260,7 @@ export const make = Effect.gen(function*() {
     Stream.orDie
   )
 
-  return EventStore.of({ append, readStream, readByIds, readAll, readPage, head, changes })
+  return EventStore.of({ append, readStream, readByIds, readAll, readPage, head, lastCommitted, changes })
 })
 
 export const layer = Layer.effect(EventStore, make)

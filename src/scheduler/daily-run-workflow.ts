@@ -9,8 +9,10 @@ import { DailyJournal } from "../actors/daily-journal.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { DailyRunFinished, DailyRunStarted, dailyRunStreamOf } from "../domain/daily-run-events.ts"
+import { EventStore } from "../eventstore/event-store.ts"
 import { Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
+import { ProjectionRunner } from "../projections/runner.ts"
 import { DailyEntity } from "./daily-entity-workflow.ts"
 
 export const DailyRunRequest = Schema.Struct({
@@ -28,9 +30,18 @@ export const DailyRun = Workflow.make({
 
 const Member = Schema.Struct({ businessId: Schema.String, itemId: Schema.NullOr(Schema.String), prompts: Schema.Int })
 
-/** The run's entities, fixed once: businesses before their products. */
+/**
+ * The run's entities, fixed once: businesses before their products. Every entity recorded
+ * before the run started is in it: the read models are first brought up to the log's last
+ * commit (a lagging projection past the wait limit is logged, and the run goes on with what
+ * the read models hold).
+ */
 const membersOf = (request: DailyRunRequest) =>
   Effect.gen(function*() {
+    const recorded = yield* (yield* EventStore).lastCommitted
+    yield* (yield* ProjectionRunner).waitFor(recorded, ["entities", "prompts"]).pipe(
+      Effect.catchAll((lagging) => Effect.logWarning(`daily run ${request.runId}: ${lagging.projections.join(", ")} still behind; reading the entities as they are`))
+    )
     const rows = yield* (yield* Entities).list({ businessId: request.businessId ?? undefined })
     const prompts = yield* Prompts
     const members = yield* Effect.forEach(rows, (row) => {

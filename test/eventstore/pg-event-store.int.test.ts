@@ -153,15 +153,19 @@ for (const database of testDatabases) {
             )
           ))
           yield* Deferred.await(appended)
-          yield* store.append(stream(), 0, [late])
+          const lateAppended = yield* store.append(stream(), 0, [late])
           const whileOpen = yield* store.readAll({ after: before, limit: 100 })
+          const heads = { head: yield* store.head, lastCommitted: yield* store.lastCommitted }
           yield* Deferred.succeed(commit, undefined)
           yield* Fiber.join(slow)
           const afterCommit = yield* readVisible({ after: before, limit: 100 }, 2)
-          return { whileOpen, afterCommit }
+          return { whileOpen, heads, lateAppended, afterCommit }
         }))
         // The late transaction's event is held back while the earlier one is open...
         expect(outcome.whileOpen.map((e) => e.eventId)).toEqual([])
+        // ...so the head stays behind it, while the last commit is already the late event.
+        expect(outcome.heads.head.transactionId < outcome.lateAppended.lastPosition.transactionId).toBe(true)
+        expect(outcome.heads.lastCommitted).toEqual(outcome.lateAppended.lastPosition)
         // ...and both are seen, in commit order, once it commits.
         expect(outcome.afterCommit.map((e) => e.eventId)).toEqual([early.eventId, late.eventId])
         expect(outcome.afterCommit[0]!.position < outcome.afterCommit[1]!.position).toBe(true)
