@@ -10,10 +10,10 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { join, resolve } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { EntityCommands } from "../../src/actors/entity-commands.ts"
 import { shiftedWallClock } from "../../src/config/wall-clock.ts"
 import { type EntityCommand, RecordPrompts, RegisterProduct } from "../../src/domain/entity-decider.ts"
 import type { BusinessId, EntityRef, ItemId } from "../../src/domain/entity-ref.ts"
+import { sendAndRead } from "../support/commands.ts"
 import { testDatabases } from "../support/databases.ts"
 import { json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
@@ -50,8 +50,7 @@ for (const database of testDatabases) {
     let service: RunningService
     let release = async () => {}
     const cli = (args: ReadonlyArray<string>, key = SERVICE_KEY) => runDaily(args, { SIGHTLINE_URL: service.baseUrl, SIGHTLINE_API_KEY: key })
-    const send = (ref: EntityRef, command: EntityCommand) =>
-      service.runtime.runPromise(Effect.flatMap(EntityCommands, (commands) => commands.send(ref, command)))
+    const send = (ref: EntityRef, command: EntityCommand) => sendAndRead(service.runtime, ref, command)
 
     beforeAll(async () => {
       const created = await database.create()

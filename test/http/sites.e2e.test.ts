@@ -3,12 +3,12 @@
  */
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { EntityCommands } from "../../src/actors/entity-commands.ts"
 import { shiftedWallClock } from "../../src/config/wall-clock.ts"
 import { RegisterProduct } from "../../src/domain/entity-decider.ts"
 import type { BusinessId, ItemId } from "../../src/domain/entity-ref.ts"
 import { projections } from "../../src/projections/catalog.ts"
 import { verify } from "../../src/projections/rebuild.ts"
+import { sendAndRead } from "../support/commands.ts"
 import { testDatabases } from "../support/databases.ts"
 import { getWithHost, json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
@@ -31,14 +31,13 @@ for (const database of testDatabases) {
       service = await startService(created.target, {}, { wallClock: clock.layer })
       await setNow(new Date("2026-11-20T08:00:00Z"))
       expect((await call("POST", "/api/business", { business_name: "Sunrise Bakery", business_url: "https://www.sunrise-bakery.example/", org_slug: "sunrise" })).status).toBe(201)
-      await service.runtime.runPromise(Effect.flatMap(EntityCommands, (commands) =>
-        commands.send({ businessId: "sunrise" as BusinessId, itemId: "rye-loaf" as ItemId }, new RegisterProduct({
-          businessId: "sunrise" as BusinessId,
-          itemId: "rye-loaf" as ItemId,
-          name: "Rye Loaf",
-          url: "https://www.sunrise-bakery.example/rye",
-          at: "2026-11-20T08:00:00.000Z"
-        }))))
+      await sendAndRead(service.runtime, { businessId: "sunrise" as BusinessId, itemId: "rye-loaf" as ItemId }, new RegisterProduct({
+        businessId: "sunrise" as BusinessId,
+        itemId: "rye-loaf" as ItemId,
+        name: "Rye Loaf",
+        url: "https://www.sunrise-bakery.example/rye",
+        at: "2026-11-20T08:00:00.000Z"
+      }))
     })
     afterAll(async () => {
       await service?.stop()

@@ -5,7 +5,6 @@
 import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { EntityCommands } from "../../src/actors/entity-commands.ts"
 import { shiftedWallClock } from "../../src/config/wall-clock.ts"
 import { checksStreamOf } from "../../src/domain/check-events.ts"
 import { RegisterProduct } from "../../src/domain/entity-decider.ts"
@@ -15,6 +14,7 @@ import { rankingScoreFor } from "../../src/domain/ranking-score.ts"
 import { EventStore } from "../../src/eventstore/event-store.ts"
 import { projections } from "../../src/projections/catalog.ts"
 import { verify } from "../../src/projections/rebuild.ts"
+import { sendAndRead } from "../support/commands.ts"
 import { testDatabases } from "../support/databases.ts"
 import { type OpenAiCompatibleServer, startOpenAiCompatibleServer } from "../support/openai-compatible-server.ts"
 import { json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
@@ -46,17 +46,13 @@ for (const database of testDatabases) {
     }
 
     const registerProduct = (businessId: string, itemId: string, name: string) =>
-      service.runtime.runPromise(Effect.flatMap(EntityCommands, (commands) =>
-        commands.send(
-          { businessId: businessId as BusinessId, itemId: itemId as ItemId },
-          new RegisterProduct({
-            businessId: businessId as BusinessId,
-            itemId: itemId as ItemId,
-            name,
-            url: `https://acme-shoes.example/products/${itemId}`,
-            at: new Date().toISOString()
-          })
-        )))
+      sendAndRead(service.runtime, { businessId: businessId as BusinessId, itemId: itemId as ItemId }, new RegisterProduct({
+        businessId: businessId as BusinessId,
+        itemId: itemId as ItemId,
+        name,
+        url: `https://acme-shoes.example/products/${itemId}`,
+        at: new Date().toISOString()
+      }))
 
     const store = (businessId: string, results: ReadonlyArray<{ prompt: string } & Flags>, itemId?: string) =>
       call("POST", "/api/cron/store-visibility-score", { business_id: businessId, ...(itemId ? { item_id: itemId } : {}), results })

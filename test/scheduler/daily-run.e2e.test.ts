@@ -7,13 +7,12 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { EntityCommands } from "../../src/actors/entity-commands.ts"
 import { shiftedWallClock } from "../../src/config/wall-clock.ts"
 import { DeleteProduct, type EntityCommand, RecordPrompts, RegisterProduct } from "../../src/domain/entity-decider.ts"
 import type { BusinessId, EntityRef, ItemId } from "../../src/domain/entity-ref.ts"
 import { projections } from "../../src/projections/catalog.ts"
-import { ProjectionRunner } from "../../src/projections/runner.ts"
 import { verify } from "../../src/projections/rebuild.ts"
+import { sendAndRead } from "../support/commands.ts"
 import { testDatabases } from "../support/databases.ts"
 import { json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
@@ -35,12 +34,7 @@ for (const database of testDatabases) {
     const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = auth) =>
       json(await fetch(`${service.baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
     /** Sends a command and waits until the read models have its events, as an endpoint would. */
-    const send = (ref: EntityRef, command: EntityCommand) =>
-      service.runtime.runPromise(Effect.gen(function*() {
-        const result = yield* (yield* EntityCommands).send(ref, command)
-        yield* (yield* ProjectionRunner).waitFor(result.lastPosition)
-        return result
-      }))
+    const send = (ref: EntityRef, command: EntityCommand) => sendAndRead(service.runtime, ref, command)
     const query = <A extends object>(text: string) =>
       service.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe<A>(text)))
     /** Events of the entity-level facts per stream and type. */
