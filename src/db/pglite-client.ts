@@ -15,6 +15,7 @@ import { SqlClient, SqlError, Statement } from "@effect/sql"
 import type { SqlConnection } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Effect, Layer, Redacted, Stream } from "effect"
+import { makeFifoSemaphore } from "../concurrency/fifo-semaphore.ts"
 
 const BEGIN = /^\s*(BEGIN|START\s+TRANSACTION)\b/i
 // Ends a transaction; "ROLLBACK TO SAVEPOINT x" does not.
@@ -41,7 +42,8 @@ const open = (dataDir: string | undefined) =>
 export const make = (options: PgliteOptions) =>
   Effect.gen(function*() {
     const db = yield* open(options.dataDir)
-    const lock = yield* Effect.makeSemaphore(1)
+    // FIFO: every statement queues here, and effect's semaphore wakes all waiters per release.
+    const lock = yield* makeFifoSemaphore(1)
 
     const query = (sql: string, params: ReadonlyArray<unknown>, rowMode: RowMode) =>
       Effect.tryPromise({
@@ -60,7 +62,7 @@ export const make = (options: PgliteOptions) =>
       readonly releaseTransaction = Effect.suspend(() => {
         if (!this.holding) return Effect.void
         this.holding = false
-        return lock.release(1)
+        return lock.release
       })
 
       run(sql: string, params: ReadonlyArray<unknown>, mode: RowMode): Effect.Effect<ReadonlyArray<any>, SqlError.SqlError> {
@@ -68,15 +70,15 @@ export const make = (options: PgliteOptions) =>
         if (this.holding) return END.test(sql) ? Effect.ensuring(statement, this.releaseTransaction) : statement
         if (BEGIN.test(sql)) {
           return Effect.uninterruptible(
-            lock.take(1).pipe(
-              Effect.zipRight(Effect.onError(statement, () => lock.release(1))),
+            lock.take.pipe(
+              Effect.zipRight(Effect.onError(statement, () => lock.release)),
               Effect.tap(() => {
                 this.holding = true
               })
             )
           )
         }
-        return lock.withPermits(1)(statement)
+        return lock.withPermit(statement)
       }
       get isHolding() {
         return this.holding
@@ -121,8 +123,8 @@ export const make = (options: PgliteOptions) =>
       Stream.asyncPush<string, SqlError.SqlError>((emit) =>
         Effect.acquireRelease(
           // LISTEN must not run inside someone else's transaction on the shared session.
-          lock.withPermits(1)(Effect.promise(() => db.listen(channel, (payload) => emit.single(payload)))),
-          (unlisten) => lock.withPermits(1)(Effect.promise(() => unlisten()))
+          lock.withPermit(Effect.promise(() => db.listen(channel, (payload) => emit.single(payload)))),
+          (unlisten) => lock.withPermit(Effect.promise(() => unlisten()))
         )
       )
 

@@ -9,7 +9,9 @@
  * retried. `ask` never fails: a failure is an outcome with its error, which the caller stores
  * as a failed check, never as "not visible".
  */
-import { Clock, Duration, Effect, Option, RateLimiter, Ref, Schedule } from "effect"
+import { Clock, Duration, Effect, Option, Ref, Schedule } from "effect"
+import { makeFifoSemaphore } from "../concurrency/fifo-semaphore.ts"
+import { makeTokenBucket } from "../concurrency/token-bucket.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { type Answer, type AnswerEngine, EngineError } from "./answer-engine.ts"
@@ -49,10 +51,8 @@ const backoff = Schedule.exponential("250 millis", 2).pipe(
  * A token bucket holding one second's worth of calls (at least one) and refilled one token per
  * `60 000 / ratePerMinute` ms: bursts stay small, and the per-minute rate holds over any minute.
  */
-const rateLimiterFor = (ratePerMinute: number) => {
-  const burst = Math.max(1, Math.ceil(ratePerMinute / 60))
-  return RateLimiter.make({ limit: burst, interval: Duration.millis((burst * 60_000) / ratePerMinute), algorithm: "token-bucket" })
-}
+const rateLimiterFor = (ratePerMinute: number) =>
+  makeTokenBucket({ capacity: Math.max(1, Math.ceil(ratePerMinute / 60)), intervalMs: 60_000 / ratePerMinute })
 
 export class PlatformGateway extends Effect.Service<PlatformGateway>()("PlatformGateway", {
   scoped: Effect.gen(function*() {
@@ -73,8 +73,7 @@ export class PlatformGateway extends Effect.Service<PlatformGateway>()("Platform
           kind,
           engine,
           limits,
-          permits: yield* Effect.makeSemaphore(limits.concurrency),
-          // Scoped to the service: its refill fiber stops when the layer is released.
+          permits: yield* makeFifoSemaphore(limits.concurrency),
           rateLimit: yield* rateLimiterFor(limits.ratePerMinute),
           breaker: yield* makeCircuitBreaker(platform)
         }
@@ -95,7 +94,7 @@ export class PlatformGateway extends Effect.Service<PlatformGateway>()("Platform
             new EngineError({ platform, reason: "timeout", retryable: true, message: `No answer within ${lane.limits.timeoutMs} ms` })
         })
       )
-      const attempt = lane.breaker.protect(lane.rateLimit(lane.permits.withPermits(1)(call)))
+      const attempt = lane.breaker.protect(lane.rateLimit.limit(lane.permits.withPermit(call)))
 
       const result = yield* attempt.pipe(
         Effect.retry({ schedule: backoff, times: lane.limits.maxRetries, while: (error) => error.retryable }),
