@@ -49,7 +49,8 @@ const backoff = Schedule.exponential("250 millis", 2).pipe(
 
 /**
  * A token bucket holding one second's worth of calls (at least one) and refilled one token per
- * `60 000 / ratePerMinute` ms: bursts stay small, and the per-minute rate holds over any minute.
+ * `60 000 / ratePerMinute` ms: bursts stay small, and any minute sees at most the rate plus
+ * that one second's worth (the bucket starts full).
  */
 const rateLimiterFor = (ratePerMinute: number) =>
   makeTokenBucket({ capacity: Math.max(1, Math.ceil(ratePerMinute / 60)), intervalMs: 60_000 / ratePerMinute })
