@@ -5,6 +5,7 @@
  * the log but not yet in the entities read model. The run waits for it instead of leaving it out.
  * (The embedded database serializes its transactions, so nothing can be held open beside a run.)
  */
+import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -27,18 +28,14 @@ for (const database of testDatabases.filter((d) => d.name === "server")) {
     let url = ""
     /** The run's DailyRunStarted event, once recorded: the entities it fixed. */
     const startedEvent = async (runId: string) => {
-      const client = new pg.Client({ connectionString: url })
-      await client.connect()
-      try {
-        for (let tries = 0; tries < 300; tries++) {
-          const { rows } = await client.query("SELECT data FROM events WHERE stream_id = $1 AND event_type = 'DailyRunStarted'", [dailyRunStreamOf(runId)])
-          if (rows[0] !== undefined) return rows[0].data
-          await sleep(100)
-        }
-        throw new Error(`run ${runId} never started`)
-      } finally {
-        await client.end()
+      for (let tries = 0; tries < 300; tries++) {
+        const rows = await service.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
+          sql<{ data: { entities: Array<{ itemId: string | null }> } }>`
+            SELECT data FROM events WHERE stream_id = ${dailyRunStreamOf(runId)} AND event_type = 'DailyRunStarted'`))
+        if (rows[0] !== undefined) return rows[0].data
+        await sleep(100)
       }
+      throw new Error(`run ${runId} never started`)
     }
 
     beforeAll(async () => {
@@ -79,7 +76,7 @@ for (const database of testDatabases.filter((d) => d.name === "server")) {
         await sleep(1_500)
         await holder.query("COMMIT")
         const started = await startedEvent(runId)
-        expect(started.entities.map((entity: { itemId: string | null }) => entity.itemId)).toEqual([null, "atlas"])
+        expect(started.entities.map((entity) => entity.itemId)).toEqual([null, "atlas"])
       } finally {
         await holder.end()
       }
