@@ -33,6 +33,19 @@ const middleware = (logRequests: boolean) => (app: HttpApp.Default): HttpApp.Def
   return logRequests ? HttpMiddleware.logger(handled) : handled
 }
 
+/**
+ * Idle keep-alive connections live 65 s (Node's default is 5 s). A client reuses a connection
+ * until the server's advertised timeout less a margin; with 5 s, an event loop busy for a few
+ * seconds lets the server's idle timer fire just as the client sends on the socket, and the
+ * client gets ECONNRESET. 65 s also outlives the 60 s idle timeout of common load balancers.
+ */
+const keepAliveServer = () => {
+  const server = createServer()
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+  return server
+}
+
 /** Serves the API on the given address (port 0: any free port); HttpServer tells the address. */
 export const serverLayer = (address: { readonly port: number; readonly host: string; readonly logRequests?: boolean }) =>
   HttpApiBuilder.serve(middleware(address.logRequests ?? false)).pipe(
@@ -40,5 +53,5 @@ export const serverLayer = (address: { readonly port: number; readonly host: str
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
     Layer.provide(ApiLive),
     HttpServer.withLogAddress,
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: address.port, host: address.host }))
+    Layer.provideMerge(NodeHttpServer.layer(keepAliveServer, { port: address.port, host: address.host }))
   )

@@ -22,8 +22,10 @@ for (const database of testDatabases) {
       await release()
     })
 
-    it("GET / answers the greeting", async () => {
-      expect(await json(await fetch(`${service.baseUrl}/`))).toEqual({
+    it("GET / answers the greeting, keeping the connection for 65 s", async () => {
+      const response = await fetch(`${service.baseUrl}/`)
+      expect(response.headers.get("keep-alive")).toBe("timeout=65")
+      expect(await json(response)).toEqual({
         status: 200,
         body: { message: "Sightline: how visible your business is in AI answers, and the assets that raise it." }
       })
