@@ -70,8 +70,9 @@ for (const database of testDatabases.filter((d) => d.name === "server")) {
         }))
         // The workflow itself, started as DailyRuns.start does once the run is queued (the
         // endpoint first waits to read the queued run, which would wait out the holder too).
-        const runId = runIdOf(utcDay(new Date()), "harbour")
-        await service.runtime.runPromise(DailyRun.execute({ runId, date: utcDay(new Date()), businessId: "harbour" }, { discard: true }))
+        const date = utcDay(new Date())
+        const runId = runIdOf(date, "harbour")
+        await service.runtime.runPromise(DailyRun.execute({ runId, date, businessId: "harbour" }, { discard: true }))
         // Long enough for the run to have read its entities had it not waited.
         await sleep(1_500)
         await holder.query("COMMIT")
