@@ -1,11 +1,13 @@
 /**
  * The official `openai` client for a configured OpenAI-compatible endpoint, set up the way every
  * caller here needs it: no client-side retries (callers retry with their own backoff), a
- * backstop timeout (callers bound each call and abort it), and nothing read from `OPENAI_*`.
+ * backstop timeout (callers bound each call and abort it), nothing read from `OPENAI_*`, and
+ * node's own http client underneath instead of the global fetch (see `node-http-fetch.ts`).
  */
 import { Redacted } from "effect"
 import OpenAI from "openai"
 import type { PlatformEndpoint } from "../config/app-config.ts"
+import { makeNodeHttpFetch } from "./node-http-fetch.ts"
 
 export const makeOpenAiClient = (endpoint: PlatformEndpoint, backstopTimeoutMs: number) => {
   const secret = Redacted.value(endpoint.apiKey)
@@ -23,6 +25,7 @@ export const makeOpenAiClient = (endpoint: PlatformEndpoint, backstopTimeoutMs: 
     webhookSecret: null,
     maxRetries: 0,
     timeout: backstopTimeoutMs,
+    fetch: makeNodeHttpFetch(),
     logLevel: "off"
   })
 }
