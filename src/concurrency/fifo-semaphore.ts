@@ -7,6 +7,10 @@
  * behind the embedded database's lock) that is O(waiters) work per release and stacks that grow
  * for as long as a fiber waits: measured as most of the daily run's CPU and gigabytes of heap.
  * Here a release is O(1) and a waiter is woken once.
+ *
+ * Two faces over one queue: effects (`take`, `withPermit`) and callbacks (`acquire`,
+ * `releaseUnsafe`), the latter for callers that run without a fiber per waiter (the platform
+ * gateway) and want the next waiter started within the release itself.
  */
 import { Effect } from "effect"
 
@@ -17,6 +21,14 @@ export interface FifoSemaphore {
   readonly release: Effect.Effect<void>
   /** Runs `self` holding a permit, released however it ends. */
   readonly withPermit: <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  /**
+   * Calls `granted` once a permit is held: at once if one is free, else when it is handed on,
+   * in arrival order, inside that `releaseUnsafe`. The answer withdraws a waiter not served yet,
+   * and says whether it did (false: the permit was granted and must be released).
+   */
+  readonly acquire: (granted: () => void) => () => boolean
+  /** Gives a permit back; the longest waiter's `granted` runs before this returns. */
+  readonly releaseUnsafe: () => void
 }
 
 export const makeFifoSemaphore = (permits: number): Effect.Effect<FifoSemaphore> =>
@@ -26,26 +38,30 @@ export const makeFifoSemaphore = (permits: number): Effect.Effect<FifoSemaphore>
     const waiters = new Set<() => void>()
 
     const releaseUnsafe = () => {
-      for (const wake of waiters) {
-        waiters.delete(wake)
-        wake()
+      for (const granted of waiters) {
+        waiters.delete(granted)
+        granted()
         return
       }
       free++
     }
 
-    const take = Effect.async<void>((resume) => {
-      const wake = () => resume(Effect.void)
+    const acquire = (granted: () => void) => {
       if (free > 0) {
         free--
-        wake()
-      } else {
-        waiters.add(wake)
+        granted()
+        return () => false
       }
+      waiters.add(granted)
+      return () => waiters.delete(granted)
+    }
+
+    const take = Effect.async<void>((resume) => {
+      const withdraw = acquire(() => resume(Effect.void))
       // Runs when the take ends interrupted: still waiting, leave the queue; already granted
       // (the interruption came before the fiber went on), pass the permit on.
       return Effect.sync(() => {
-        if (!waiters.delete(wake)) releaseUnsafe()
+        if (!withdraw()) releaseUnsafe()
       })
     })
 
@@ -54,5 +70,5 @@ export const makeFifoSemaphore = (permits: number): Effect.Effect<FifoSemaphore>
     const withPermit = <A, E, R>(self: Effect.Effect<A, E, R>) =>
       Effect.uninterruptibleMask((restore) => Effect.zipRight(restore(take), Effect.ensuring(restore(self), release)))
 
-    return { take, release, withPermit }
+    return { take, release, withPermit, acquire, releaseUnsafe }
   })

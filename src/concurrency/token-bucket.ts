@@ -10,6 +10,8 @@ import { Duration, Effect } from "effect"
 export interface TokenBucket {
   /** Waits for a token; runs `self` once it has one. */
   readonly limit: <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  /** Books the next free slot as of `now` (ms): how long to wait for it, 0 to go at once. */
+  readonly reserve: (now: number) => number
 }
 
 export const makeTokenBucket = (options: { readonly capacity: number; readonly intervalMs: number }): Effect.Effect<TokenBucket> =>
@@ -18,15 +20,19 @@ export const makeTokenBucket = (options: { readonly capacity: number; readonly i
     // The theoretical arrival time: when the bucket would be full again if nobody else came.
     let theoretical = 0
 
+    const reserve = (now: number) => {
+      const base = Math.max(theoretical, now)
+      const at = Math.max(now, base - burstMs)
+      theoretical = base + options.intervalMs
+      return at - now
+    }
+
     const take = Effect.clockWith((clock) =>
       Effect.suspend(() => {
-        const now = clock.unsafeCurrentTimeMillis()
-        const base = Math.max(theoretical, now)
-        const at = Math.max(now, base - burstMs)
-        theoretical = base + options.intervalMs
-        return at > now ? Effect.sleep(Duration.millis(at - now)) : Effect.void
+        const wait = reserve(clock.unsafeCurrentTimeMillis())
+        return wait > 0 ? Effect.sleep(Duration.millis(wait)) : Effect.void
       })
     )
 
-    return { limit: (self) => Effect.zipRight(take, self) }
+    return { limit: (self) => Effect.zipRight(take, self), reserve }
   })

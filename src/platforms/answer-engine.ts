@@ -4,7 +4,6 @@
  * retries, rate limits and circuit breaking are the gateway's (`platform-gateway.ts`).
  */
 import { Data } from "effect"
-import type { Effect } from "effect"
 import type { PlatformKey } from "../domain/platforms.ts"
 
 export interface Answer {
@@ -32,5 +31,11 @@ export class EngineError extends Data.TaggedError("EngineError")<{
 }> {}
 
 export interface AnswerEngine {
-  readonly answer: (request: AnswerRequest) => Effect.Effect<Answer, EngineError>
+  /**
+   * One call. Rejects with an EngineError (anything else is a defect). `signal` aborts it (the
+   * gateway's timeout, an interrupted caller); its outcome is ignored after that. A promise, not
+   * an effect: the gateway runs attempts as callbacks, without a fiber per call (see
+   * `platform-lane.ts`).
+   */
+  readonly answer: (request: AnswerRequest, signal: AbortSignal) => Promise<Answer>
 }

@@ -5,7 +5,7 @@
  * sentences that match the question best, and cites the documents' URLs. Nothing here is random
  * or time-dependent: the same prompt over the same documents gives a byte-identical answer.
  */
-import { Effect } from "effect"
+import { Cause, Effect, Exit } from "effect"
 import type { PlatformKey } from "../domain/platforms.ts"
 import type { Answer, AnswerEngine, AnswerRequest } from "./answer-engine.ts"
 import type { DocumentSourceShape, SourceDocument } from "./document-source.ts"
@@ -137,10 +137,13 @@ export const answerFrom = (profile: LocalProfile, prompt: string, candidates: Re
 export const makeLocalAnswerEngine = (platform: PlatformKey, source: DocumentSourceShape): AnswerEngine => {
   const profile = LOCAL_PROFILES[platform]
   return {
-    answer: (request: AnswerRequest) =>
-      source.candidates(request.prompt, CANDIDATE_LIMIT).pipe(
-        Effect.map((candidates) => answerFrom(profile, request.prompt, candidates)),
-        Effect.withSpan("LocalAnswerEngine.answer", { attributes: { platform, profile: profile.name } })
-      )
+    answer: (request: AnswerRequest, signal: AbortSignal) =>
+      Effect.runPromiseExit(
+        source.candidates(request.prompt, CANDIDATE_LIMIT).pipe(
+          Effect.map((candidates) => answerFrom(profile, request.prompt, candidates)),
+          Effect.withSpan("LocalAnswerEngine.answer", { attributes: { platform, profile: profile.name } })
+        ),
+        { signal }
+      ).then((exit) => (Exit.isSuccess(exit) ? exit.value : Promise.reject(Cause.squash(exit.cause))))
   }
 }

@@ -5,7 +5,7 @@
  * Llama API. One call per `answer`; timeouts and retries belong to the gateway, so the client's
  * own are switched off (its timeout is only a backstop well above any configured one).
  */
-import { Effect, Redacted } from "effect"
+import { Redacted } from "effect"
 import OpenAI from "openai"
 import { makeOpenAiClient } from "./openai-client.ts"
 import type { PlatformEndpoint } from "../config/app-config.ts"
@@ -200,7 +200,7 @@ export const makeOpenAiCompatibleEngine = (platform: PlatformKey, endpoint: Plat
   const secret = Redacted.value(endpoint.apiKey)
   const client = makeOpenAiClient(endpoint, CLIENT_BACKSTOP_TIMEOUT_MS)
 
-  const answer = (request: AnswerRequest) => {
+  const answer = async (request: AnswerRequest, signal: AbortSignal): Promise<Answer> => {
     const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
       model: endpoint.model,
       messages: [
@@ -208,18 +208,17 @@ export const makeOpenAiCompatibleEngine = (platform: PlatformKey, endpoint: Plat
         { role: "user", content: request.prompt }
       ]
     }
-    return Effect.tryPromise({
-      // The signal aborts the HTTP request when the effect is interrupted (gateway timeout,
-      // an interrupted askAll), so an abandoned call does not keep a connection and a permit.
-      try: (signal) => client.chat.completions.create(body, { signal }) as Promise<unknown>,
-      catch: (error) => toEngineError(platform, error, secret)
-    }).pipe(
-      Effect.flatMap((response) => {
-        const result = answerOf(platform, endpoint.model, response)
-        return result instanceof EngineError ? Effect.fail(result) : Effect.succeed(result)
-      }),
-      Effect.withSpan("OpenAiCompatibleEngine.answer", { attributes: { platform, model: endpoint.model } })
-    )
+    let response: unknown
+    try {
+      // The signal aborts the HTTP request (gateway timeout, an interrupted askAll), so an
+      // abandoned call does not keep a connection and a permit.
+      response = await client.chat.completions.create(body, { signal })
+    } catch (error) {
+      throw toEngineError(platform, error, secret)
+    }
+    const result = answerOf(platform, endpoint.model, response)
+    if (result instanceof EngineError) throw result
+    return result
   }
 
   return { answer }

@@ -72,4 +72,44 @@ describe("makeFifoSemaphore", () => {
       expect(yield* Deferred.isDone(started)).toBe(false)
       expect(yield* takenAtOnce(semaphore)).toBe(true)
     }))
+
+  it.effect("callbacks: a release starts the longest waiter before it returns; a withdrawn waiter is skipped", () =>
+    Effect.gen(function*() {
+      const semaphore = yield* makeFifoSemaphore(1)
+      const order: Array<string> = []
+      semaphore.acquire(() => order.push("first"))
+      expect(semaphore.acquire(() => order.push("second"))).toBeTypeOf("function")
+      const withdrawThird = semaphore.acquire(() => order.push("third"))
+      semaphore.acquire(() => order.push("fourth"))
+      expect(order).toEqual(["first"])
+      expect(withdrawThird()).toBe(true)
+      semaphore.releaseUnsafe()
+      expect(order).toEqual(["first", "second"])
+      semaphore.releaseUnsafe()
+      expect(order).toEqual(["first", "second", "fourth"])
+      semaphore.releaseUnsafe()
+      // Free again, for callbacks and effects alike; a granted waiter cannot be withdrawn.
+      const withdrawGranted = semaphore.acquire(() => order.push("fifth"))
+      expect(order).toEqual(["first", "second", "fourth", "fifth"])
+      expect(withdrawGranted()).toBe(false)
+      semaphore.releaseUnsafe()
+      expect(yield* takenAtOnce(semaphore)).toBe(true)
+    }))
+
+  it.effect("callbacks and effects share one queue, in arrival order", () =>
+    Effect.gen(function*() {
+      const semaphore = yield* makeFifoSemaphore(1)
+      yield* semaphore.take
+      const order: Array<string> = []
+      const effectWaiter = yield* Effect.fork(semaphore.withPermit(Effect.sync(() => void order.push("effect"))))
+      yield* Effect.yieldNow()
+      semaphore.acquire(() => {
+        order.push("callback")
+        semaphore.releaseUnsafe()
+      })
+      yield* semaphore.release
+      yield* Fiber.join(effectWaiter)
+      expect(order).toEqual(["effect", "callback"])
+      expect(yield* takenAtOnce(semaphore)).toBe(true)
+    }))
 })

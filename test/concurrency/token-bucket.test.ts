@@ -34,4 +34,15 @@ describe("makeTokenBucket", () => {
       expect(times.filter((t) => t < 60_000).length).toBe(600)
       expect(times.at(-1)).toBe(59_900)
     }))
+
+  it.effect("reserve books slots as the effects do: the wait for each caller in arrival order", () =>
+    Effect.gen(function*() {
+      const bucket = yield* makeTokenBucket({ capacity: 2, intervalMs: 500 })
+      expect([0, 0, 0, 0, 0].map(() => bucket.reserve(1_000))).toEqual([0, 0, 500, 1000, 1500])
+      // Later arrivals wait for the slots still booked ahead of them, never beyond the refill.
+      expect(bucket.reserve(2_000)).toBe(1_000)
+      expect(bucket.reserve(10_000)).toBe(0)
+      expect(bucket.reserve(10_000)).toBe(0)
+      expect(bucket.reserve(10_000)).toBe(500)
+    }))
 })

@@ -84,4 +84,26 @@ describe("makeCircuitBreaker", () => {
       yield* Fiber.interrupt(trial)
       expect(yield* breaker.protect(Effect.succeed("next"))).toBe("next")
     }))
+
+  it.effect("admit and settle keep the same state as protect", () =>
+    Effect.gen(function*() {
+      const breaker = yield* makeCircuitBreaker("ai_platform_1", { failureThreshold: 2, cooldown: "10 seconds" })
+      const down = new EngineError({ platform: "ai_platform_1", reason: "timeout", retryable: true, message: "No answer within 100 ms" })
+      for (let i = 0; i < 2; i++) {
+        const ticket = breaker.admit(1_000)
+        expect(ticket).toBe("closed")
+        breaker.settle("closed", down, 1_000)
+      }
+      expect(yield* breaker.state).toEqual({ _tag: "Open", until: 11_000, lastError: "No answer within 100 ms" })
+      const refusedNow = breaker.admit(5_000)
+      expect(refusedNow).toMatchObject({ reason: "circuit_open", retryable: false, message: "Circuit open for 6 s more; last failure: No answer within 100 ms" })
+      expect(breaker.admit(11_000)).toBe("trial")
+      expect(breaker.admit(11_001)).toMatchObject({ reason: "circuit_open", message: "Circuit half-open: a trial call is in flight" })
+      // A trial that never finished reopens the circuit with its cooldown over.
+      breaker.settle("trial", "unfinished", 12_000)
+      expect(yield* breaker.state).toEqual({ _tag: "Open", until: 12_000, lastError: "the trial call did not finish" })
+      expect(breaker.admit(12_000)).toBe("trial")
+      breaker.settle("trial", "succeeded", 12_500)
+      expect(yield* breaker.state).toEqual({ _tag: "Closed", consecutiveFailures: 0 })
+    }))
 })

@@ -47,7 +47,7 @@ const arraySource = (documents: ReadonlyArray<SourceDocument>): DocumentSourceSh
 })
 
 const answer = (platform: (typeof PLATFORM_KEYS)[number], prompt: string, documents = DOCUMENTS) =>
-  Effect.runPromise(makeLocalAnswerEngine(platform, arraySource(documents)).answer({ platform, prompt }))
+  makeLocalAnswerEngine(platform, arraySource(documents)).answer({ platform, prompt }, new AbortController().signal)
 
 describe("makeLocalAnswerEngine", () => {
   it("cites the most relevant documents and names them in the text", async () => {

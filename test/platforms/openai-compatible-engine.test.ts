@@ -1,7 +1,7 @@
-import { Effect, Either, Fiber, Redacted } from "effect"
+import { Redacted } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { PlatformEndpoint } from "../../src/config/app-config.ts"
-import type { EngineError } from "../../src/platforms/answer-engine.ts"
+import { EngineError } from "../../src/platforms/answer-engine.ts"
 import { costOf, makeOpenAiCompatibleEngine, urlsInText } from "../../src/platforms/openai-compatible-engine.ts"
 import { type OpenAiCompatibleServer, startOpenAiCompatibleServer, waitUntil } from "../support/openai-compatible-server.ts"
 
@@ -23,15 +23,16 @@ const endpoint = (overrides: Partial<PlatformEndpoint> = {}): PlatformEndpoint =
 })
 
 const ask = (prompt = "best bakery in Lyon?", config = endpoint()) =>
-  Effect.runPromise(makeOpenAiCompatibleEngine("ai_platform_1", config).answer({ platform: "ai_platform_1", prompt }))
+  makeOpenAiCompatibleEngine("ai_platform_1", config).answer({ platform: "ai_platform_1", prompt }, new AbortController().signal)
 
-const failure = async (config = endpoint()): Promise<EngineError> => {
-  const result = await Effect.runPromise(
-    Effect.either(makeOpenAiCompatibleEngine("ai_platform_1", config).answer({ platform: "ai_platform_1", prompt: "q" }))
+const failure = (config = endpoint()): Promise<EngineError> =>
+  makeOpenAiCompatibleEngine("ai_platform_1", config).answer({ platform: "ai_platform_1", prompt: "q" }, new AbortController().signal).then(
+    () => Promise.reject(new Error("expected the call to fail")),
+    (error: unknown) => {
+      if (!(error instanceof EngineError)) throw new Error(`expected an EngineError, got ${String(error)}`)
+      return error
+    }
   )
-  if (Either.isRight(result)) throw new Error("expected the call to fail")
-  return result.left
-}
 
 describe("makeOpenAiCompatibleEngine", () => {
   it("returns the answer text and the model the vendor reports, with the key as a bearer token", async () => {
@@ -162,13 +163,15 @@ describe("makeOpenAiCompatibleEngine", () => {
     expect(await failure(endpoint({ baseUrl }))).toMatchObject({ reason: "connection", retryable: true })
   })
 
-  it("aborts the HTTP request when the effect is interrupted", async () => {
+  it("aborts the HTTP request when its signal is aborted", async () => {
     server.setBehavior({ replies: [{ kind: "hang" }] })
     const calls = server.calls
     const aborted = server.aborted
-    const fiber = Effect.runFork(makeOpenAiCompatibleEngine("ai_platform_1", endpoint()).answer({ platform: "ai_platform_1", prompt: "q" }))
+    const controller = new AbortController()
+    const call = makeOpenAiCompatibleEngine("ai_platform_1", endpoint()).answer({ platform: "ai_platform_1", prompt: "q" }, controller.signal)
     await waitUntil(() => server.calls === calls + 1)
-    await Effect.runPromise(Fiber.interrupt(fiber))
+    controller.abort()
+    await expect(call).rejects.toMatchObject({ reason: "connection", retryable: true, message: "The request was aborted" })
     await waitUntil(() => server.aborted === aborted + 1)
     expect(server.inFlight).toBe(0)
   })

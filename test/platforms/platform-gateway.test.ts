@@ -38,12 +38,12 @@ const endpointEnv = (n: number, server: OpenAiCompatibleServer): Record<string, 
   [`AI_PLATFORM_${n}_MODEL`]: `model-${n}`
 })
 
-const run = <A>(env: Record<string, string>, f: (gateway: PlatformGateway) => Effect.Effect<A>): Promise<A> =>
+const run = <A>(env: Record<string, string>, f: (gateway: PlatformGateway) => Effect.Effect<A>, source = documentSource): Promise<A> =>
   Effect.runPromise(
     Effect.flatMap(PlatformGateway, f).pipe(
       Effect.provide(
         PlatformGateway.Default.pipe(
-          Layer.provide(Layer.mergeAll(AppConfig.Default, documentSource)),
+          Layer.provide(Layer.mergeAll(AppConfig.Default, source)),
           Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))))
         )
       )
@@ -185,5 +185,36 @@ describe("PlatformGateway", () => {
     await waitUntil(() => server.aborted === 2)
     expect(server.inFlight).toBe(0)
     expect(server.calls).toBe(2)
+  })
+
+  it("an ask interrupted while it waits for a permit leaves the queue: the permit goes to the next one", async () => {
+    const server = await serve({ replies: [{ kind: "hang" }] })
+    const env = { ...endpointEnv(1, server), AI_PLATFORM_1_CONCURRENCY: "1" }
+    const [leaving, next] = await run(env, (gateway) =>
+      Effect.gen(function*() {
+        const first = yield* Effect.fork(gateway.ask("ai_platform_1", "first"))
+        const second = yield* Effect.fork(gateway.ask("ai_platform_1", "second"))
+        const third = yield* Effect.fork(gateway.ask("ai_platform_1", "third"))
+        yield* Effect.promise(() => waitUntil(() => server.calls === 1))
+        const leaving = yield* Fiber.interrupt(second)
+        // Interrupting the hanging call aborts it and hands its permit on, past the one that left.
+        yield* Fiber.interrupt(first)
+        return [leaving, yield* Fiber.join(third)] as const
+      }))
+    expect(Exit.isInterrupted(leaving)).toBe(true)
+    expect(expectAnswered(next).attempts).toBe(1)
+    expect(server.calls).toBe(2)
+    expect(server.requests.map((request) => request.body.messages[1].content)).toEqual(["first", "third"])
+    await waitUntil(() => server.aborted === 1)
+  })
+
+  it("an engine defect is a failed check (bad_response, not retried), and the other platforms answer", async () => {
+    const broken = Layer.succeed(DocumentSource, { candidates: () => Effect.die(new Error("index corrupted")) })
+    const server = await serve({ replies: [{ kind: "answer", content: "Maison Pralus" }] })
+    const outcomes = await run(endpointEnv(1, server), (gateway) => gateway.askAll("bakery", ["ai_platform_1", "ai_platform_2"]), broken)
+    expect(expectAnswered(outcomes.ai_platform_1).answer.text).toBe("Maison Pralus")
+    const failed = expectFailed(outcomes.ai_platform_2)
+    expect(failed.error).toMatchObject({ platform: "ai_platform_2", reason: "bad_response", retryable: false, message: "The answer engine failed unexpectedly" })
+    expect(failed.attempts).toBe(1)
   })
 })
