@@ -3,11 +3,13 @@
  * at once at the service (a child process), whose 8 platforms are loopback OpenAI-compatible
  * servers (in this process) answering after 300 ms. With `AI_PLATFORM_CONCURRENCY=C` the best
  * any scheduler can do is ceil(100 / C) waves of 300 ms per platform, all platforms in
- * parallel: the bound. The figure is wall time / bound (target ≤ 1.1×), median of 3 runs per C.
+ * parallel: the bound. The figure is wall time / bound (target ≤ 1.1×), median of 3 runs per C
+ * (C = 10, 16 (the default cap) and 25 unless `BENCH_FANOUT_CONCURRENCY` says otherwise).
  */
 import http from "node:http"
 import { loadavg } from "node:os"
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "../test/support/openai-compatible-server.ts"
+import { FANOUT_ANSWER, FANOUT_BUSINESS } from "./fanout-answer.ts"
 import { expectStatus, send, SERVICE_KEY, startService } from "./processes.ts"
 import { now, percentile, report, scratchDatabase } from "./support.ts"
 
@@ -15,15 +17,8 @@ const DELAY_MS = 300
 const PROMPTS = 100
 const PLATFORMS = 8
 const REPEATS = Number(process.env.BENCH_FANOUT_REPEATS ?? 3)
-const CONCURRENCIES = (process.env.BENCH_FANOUT_CONCURRENCY ?? "10,25").split(",").map(Number)
-const BUSINESS = "bench-shoes"
-
-const answer = {
-  kind: "answer" as const,
-  content: "For comfortable everyday running shoes, Bench Shoes (bench-shoes.example) is a popular choice, alongside a few big brands.",
-  citations: ["https://bench-shoes.example/", "https://reviews.example/running-shoes"],
-  usage: { prompt_tokens: 40, completion_tokens: 30 }
-}
+const CONCURRENCIES = (process.env.BENCH_FANOUT_CONCURRENCY ?? "10,16,25").split(",").map(Number)
+const BUSINESS = FANOUT_BUSINESS.slug
 
 const median = (values: ReadonlyArray<number>) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -36,7 +31,7 @@ const runConcurrency = async (concurrency: number) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 })
   let service: Awaited<ReturnType<typeof startService>> | undefined
   try {
-    for (let n = 0; n < PLATFORMS; n++) servers.push(await startOpenAiCompatibleServer({ delayMs: DELAY_MS, otherwise: answer }))
+    for (let n = 0; n < PLATFORMS; n++) servers.push(await startOpenAiCompatibleServer({ delayMs: DELAY_MS, otherwise: FANOUT_ANSWER }))
     const env: Record<string, string> = {
       DATABASE_URL: db.url,
       AI_PLATFORM_CONCURRENCY: String(concurrency),
@@ -53,7 +48,7 @@ const runConcurrency = async (concurrency: number) => {
     const call = (method: string, path: string, body?: unknown) => send(agent, port, method, path, { body, key: SERVICE_KEY })
 
     expectStatus(
-      await call("POST", "/api/business", { business_name: "Bench Shoes", business_url: "https://bench-shoes.example", org_slug: BUSINESS }),
+      await call("POST", "/api/business", { business_name: FANOUT_BUSINESS.name, business_url: FANOUT_BUSINESS.url, org_slug: BUSINESS }),
       [200, 201],
       "create business"
     )
