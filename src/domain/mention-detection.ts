@@ -68,26 +68,73 @@ const foldChar = (ch: string): string => {
   return ch.normalize("NFKD").toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "")
 }
 
-const fold = (s: string): Folded => {
-  let text = ""
-  const starts: Array<number> = []
-  const ends: Array<number> = []
-  let i = 0
-  while (i < s.length) {
+// Folding lower-cases ASCII and nothing else of it (every special fold is outside ASCII), and
+// folds each code point on its own: runs of ASCII fold with one `toLowerCase`, and only the
+// other code points go through `foldChar`. Answers are read eight at a time per prompt, and
+// folding them char by char was a fifth of the detector's time.
+const ASCII_ONLY = /^[\x00-\x7f]*$/
+const NON_ASCII_RUN = /[^\x00-\x7f]+/g
+
+/** Folds a run of non-ASCII code points, calling `each(from, to, folded)` per code point. */
+const foldRun = (s: string, from: number, to: number, each: (start: number, end: number, folded: string) => void): void => {
+  let i = from
+  while (i < to) {
     const cp = s.codePointAt(i) ?? 0
     const len = cp > 0xffff ? 2 : 1
-    const f = foldChar(s.slice(i, i + len))
-    for (let k = 0; k < f.length; k++) {
-      starts.push(i)
-      ends.push(i + len)
-    }
-    text += f
+    each(i, i + len, foldChar(s.slice(i, i + len)))
     i += len
   }
+}
+
+const fold = (s: string): Folded => {
+  const starts = new Array<number>(s.length)
+  const ends = new Array<number>(s.length)
+  if (ASCII_ONLY.test(s)) {
+    for (let i = 0; i < s.length; i++) {
+      starts[i] = i
+      ends[i] = i + 1
+    }
+    return { text: s.toLowerCase(), starts, ends }
+  }
+  starts.length = 0
+  ends.length = 0
+  let text = ""
+  const ascii = (from: number, to: number) => {
+    text += s.slice(from, to).toLowerCase()
+    for (let i = from; i < to; i++) {
+      starts.push(i)
+      ends.push(i + 1)
+    }
+  }
+  let at = 0
+  for (const run of s.matchAll(NON_ASCII_RUN)) {
+    ascii(at, run.index)
+    foldRun(s, run.index, run.index + run[0].length, (start, end, folded) => {
+      for (let k = 0; k < folded.length; k++) {
+        starts.push(start)
+        ends.push(end)
+      }
+      text += folded
+    })
+    at = run.index + run[0].length
+  }
+  ascii(at, s.length)
   return { text, starts, ends }
 }
 
-const foldPlain = (s: string): string => fold(s).text
+const foldPlain = (s: string): string => {
+  if (ASCII_ONLY.test(s)) return s.toLowerCase()
+  let text = ""
+  let at = 0
+  for (const run of s.matchAll(NON_ASCII_RUN)) {
+    text += s.slice(at, run.index).toLowerCase()
+    foldRun(s, run.index, run.index + run[0].length, (_start, _end, folded) => {
+      text += folded
+    })
+    at = run.index + run[0].length
+  }
+  return text + s.slice(at).toLowerCase()
+}
 
 const WORD_CHAR = /[\p{L}\p{N}]/u
 const isWordChar = (c: string | undefined): boolean => c !== undefined && WORD_CHAR.test(c)
@@ -578,6 +625,19 @@ const isKnowledgeNegation = (clause: string): boolean => {
   return KNOWLEDGE_NEGATIONS.some((re) => re.test(folded))
 }
 
+/** Which of a document's clauses are knowledge disclaimers; read twice per detection, so kept. */
+const disclaimersOf = (() => {
+  const known = new WeakMap<Doc, ReadonlyArray<boolean>>()
+  return (doc: Doc): ReadonlyArray<boolean> => {
+    let found = known.get(doc)
+    if (found === undefined) {
+      found = doc.clauses.map((c) => isKnowledgeNegation(slice(doc, c)))
+      known.set(doc, found)
+    }
+    return found
+  }
+})()
+
 // A disclaimer that refers back by pronoun ("Crumb? I'm not familiar with it.") also covers the
 // sentence that only restated the name: a question, or "You asked about…/Regarding…".
 const REFERS_BACK = /\b(?:it|this|that|them|they|such)\b/
@@ -786,6 +846,17 @@ const compileTarget = (target: MentionTarget) => {
 }
 
 type CompiledTarget = ReturnType<typeof compileTarget>
+
+/** A target is read against every platform's answer: compiled once per target object. */
+const compiledTargets = new WeakMap<MentionTarget, CompiledTarget>()
+const compiledTarget = (target: MentionTarget): CompiledTarget => {
+  let compiled = compiledTargets.get(target)
+  if (compiled === undefined) {
+    compiled = compileTarget(target)
+    compiledTargets.set(target, compiled)
+  }
+  return compiled
+}
 
 const hostMatchesDomain = (host: string, domain: string): boolean => host === domain || host.endsWith(`.${domain}`)
 
@@ -1265,7 +1336,7 @@ const SOURCE_ORDER: ReadonlyArray<MatchSource> = ["name", "alias", "domain", "ci
  */
 export const detectMention = (answer: Answer, target: MentionTarget): Detection => {
   const doc = analyse(answer.text)
-  const t = compileTarget(target)
+  const t = compiledTarget(target)
 
   // Domain and URL matches.
   const domainMentions: Array<Span> = doc.hosts.filter((h) => identifies(t, h.host, h.path))
@@ -1338,8 +1409,9 @@ export const detectMention = (answer: Answer, target: MentionTarget): Detection 
  */
 const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set<number> => {
   const out = new Set<number>()
+  const disclaimers = disclaimersOf(doc)
   doc.clauses.forEach((c, i) => {
-    if (!isKnowledgeNegation(slice(doc, c))) return
+    if (!disclaimers[i]) return
     out.add(i)
     if (!REFERS_BACK.test(foldPlain(slice(doc, c))) && !namesEntity(c)) return
     const si = spanIndexAt(doc.sentences, c.start)
