@@ -241,8 +241,11 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
     })
     yield* Effect.forkScoped(writer)
 
-    /** Detects the crawler, verifies its address, and records the visit; ignores everything else. */
-    const record = Effect.fn("VisitRecorder.record")(function*(input: VisitInput) {
+    /**
+     * Detects the crawler, verifies its address, and records the visit; ignores everything else.
+     * No span: it runs for every visit, and a span's stack capture costs more than the rest.
+     */
+    const record = (input: VisitInput) => Effect.gen(function*() {
       const detection = detectCrawler(input.userAgent)
       if (detection === null) {
         return {
@@ -280,7 +283,8 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
         source: input.source,
         visitKey,
         visitedAt: visitedAt.toISOString()
-      })
+        // Built from checked input; the codec validates it again when the batch encodes it.
+      }, true)
       const done = yield* Deferred.make<Committed>()
       yield* Queue.offer(queue, {
         event,

@@ -3,14 +3,15 @@
  * embedded PGlite under `DATA_DIR`. Migrations run once the client is up; they are idempotent
  * and serialized (the migrator locks its table), so several runners may start at once.
  */
-import { Migrator, SqlClient } from "@effect/sql"
-import type { SqlError } from "@effect/sql"
+import * as Reactivity from "@effect/experimental/Reactivity"
+import { Migrator, SqlClient, SqlError } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, Option } from "effect"
-import type { Redacted } from "effect"
+import { Context, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
+import pg from "pg"
 import { AppConfig } from "../config/app-config.ts"
+import { DirectQuery, fromPool, viaSqlClient } from "./direct-query.ts"
 import { migrations } from "./migrations/index.ts"
 import * as Pglite from "./pglite-client.ts"
 
@@ -18,19 +19,49 @@ export type DatabaseTarget =
   | { readonly _tag: "Server"; readonly url: Redacted.Redacted<string> }
   | { readonly _tag: "Embedded"; readonly dataDir: string | undefined }
 
-export const serverClient = (url: Redacted.Redacted<string>) =>
-  PgClient.layer({ url, maxConnections: 20, applicationName: "sightline" })
+type Clients = PgClient.PgClient | SqlClient.SqlClient | DirectQuery
 
-export const embeddedClient = (dataDir: string | undefined) =>
+const CONNECT_TIMEOUT = Duration.seconds(5)
+
+/** The pool of the server: @effect/sql and the direct queries share it. */
+const openPool = (url: Redacted.Redacted<string>) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: async () => {
+        const pool = new pg.Pool({ connectionString: Redacted.value(url), max: 20, application_name: "sightline" })
+        // A connection that fails while idle is dropped by the pool; the next query reconnects.
+        pool.on("error", () => {})
+        await pool.query("SELECT 1").catch((cause) => pool.end().then(() => Promise.reject(cause), () => Promise.reject(cause)))
+        return pool
+      },
+      catch: (cause) => new SqlError.SqlError({ cause, message: "PostgreSQL: failed to connect" })
+    }).pipe(Effect.timeoutFail({
+      duration: CONNECT_TIMEOUT,
+      onTimeout: () => new SqlError.SqlError({ cause: new Error("connection timed out"), message: "PostgreSQL: connection timed out" })
+    })),
+    (pool) => Effect.promise(() => pool.end()).pipe(Effect.timeoutOption(Duration.seconds(1)))
+  )
+
+export const serverClient = (url: Redacted.Redacted<string>): Layer.Layer<Clients, SqlError.SqlError> =>
+  Layer.scopedContext(Effect.gen(function*() {
+    const pool = yield* openPool(url)
+    const client = yield* PgClient.fromPool({ acquire: Effect.succeed(pool), applicationName: "sightline" })
+    return Context.make(PgClient.PgClient, client).pipe(
+      Context.add(SqlClient.SqlClient, client),
+      Context.add(DirectQuery, fromPool(pool))
+    )
+  })).pipe(Layer.provide(Reactivity.layer))
+
+export const embeddedClient = (dataDir: string | undefined): Layer.Layer<Clients, SqlError.SqlError> =>
   Layer.unwrapEffect(Effect.sync(() => {
     if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true })
-    return Pglite.layer({ dataDir })
+    return viaSqlClient.pipe(Layer.provideMerge(Pglite.layer({ dataDir })))
   }))
 
 export const runMigrations = Migrator.make({})({ loader: migrations })
 
 /** A client for the target with every migration applied. */
-export const clientFor = (target: DatabaseTarget): Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, SqlError.SqlError | Migrator.MigrationError> => {
+export const clientFor = (target: DatabaseTarget): Layer.Layer<Clients, SqlError.SqlError | Migrator.MigrationError> => {
   const client = target._tag === "Server" ? serverClient(target.url) : embeddedClient(target.dataDir)
   return Layer.effectDiscard(runMigrations).pipe(Layer.provideMerge(client))
 }

@@ -1,10 +1,11 @@
 /**
  * Authentication for every non-public endpoint: `Authorization: Bearer <token>` where the token
  * is a service API key or a JWT of the identity provider. Missing or invalid: 401.
+ * `BearerAuth` reads the header; the HttpApi middleware and the fast lane both call it.
  */
 import { HttpApiMiddleware, HttpApiSecurity, HttpServerRequest } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { matchesServiceKey } from "../accounts/api-keys.ts"
+import { serviceKeyMatcher } from "../accounts/api-keys.ts"
 import { CurrentPrincipal, type Principal } from "../accounts/principal.ts"
 import { TokenVerifier } from "../accounts/token-verifier.ts"
 import { AppConfig } from "../config/app-config.ts"
@@ -17,28 +18,32 @@ export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("Aut
 }) {}
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
+const SERVICE: Principal = { _tag: "Service" }
+
+export class BearerAuth extends Effect.Service<BearerAuth>()("BearerAuth", {
+  effect: Effect.gen(function*() {
+    const config = yield* AppConfig
+    const verifier = yield* TokenVerifier
+    const isServiceKey = serviceKeyMatcher(config.serviceApiKeys)
+    /** The caller named by an `Authorization` header's value (the raw header, parsed strictly). */
+    const authenticate = (header: string | undefined): Effect.Effect<Principal, Unauthorized> => {
+      if (header === undefined || header.trim() === "") {
+        return Effect.fail(unauthorized("missing Authorization: Bearer <token> header"))
+      }
+      const token = BEARER.exec(header)?.[1]
+      if (token === undefined) return Effect.fail(unauthorized("the Authorization header must be Bearer <token>"))
+      if (isServiceKey(token)) return Effect.succeed(SERVICE)
+      return verifier.verify(token).pipe(Effect.mapError((error) => unauthorized(`invalid token: ${error.reason}`)))
+    }
+    return { authenticate }
+  })
+}) {}
 
 export const AuthenticationLive = Layer.effect(
   Authentication,
-  Effect.gen(function*() {
-    const config = yield* AppConfig
-    const verifier = yield* TokenVerifier
-    return Authentication.of({
-      // The decoded value is ignored: the raw header is parsed strictly here instead.
-      bearer: () =>
-        Effect.gen(function*() {
-          const request = yield* HttpServerRequest.HttpServerRequest
-          const header = request.headers.authorization
-          if (header === undefined || header.trim() === "") {
-            return yield* Effect.fail(unauthorized("missing Authorization: Bearer <token> header"))
-          }
-          const token = BEARER.exec(header)?.[1]
-          if (token === undefined) return yield* Effect.fail(unauthorized("the Authorization header must be Bearer <token>"))
-          if (matchesServiceKey(token, config.serviceApiKeys)) return { _tag: "Service" } satisfies Principal
-          return yield* verifier.verify(token).pipe(
-            Effect.mapError((error) => unauthorized(`invalid token: ${error.reason}`))
-          )
-        })
-    })
-  })
+  Effect.map(BearerAuth, (auth) =>
+    Authentication.of({
+      // The decoded value is ignored: the raw header is parsed strictly instead.
+      bearer: () => Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => auth.authenticate(request.headers.authorization))
+    }))
 )

@@ -9,52 +9,15 @@ import { HttpApiError, HttpApp, HttpMiddleware, HttpServerError, HttpServerReque
 import { HttpApiBuilder } from "@effect/platform"
 import { Cause, Effect, Option } from "effect"
 import { SightlineApi } from "./api.ts"
-import {
-  BadGateway,
-  BadRequest,
-  Conflict,
-  errorResponse,
-  Forbidden,
-  InternalError,
-  NotFound,
-  PayloadTooLarge,
-  RateLimited,
-  Unauthorized,
-  Unavailable
-} from "./errors.ts"
+import { BadRequest, describeIssues, errorResponse, PayloadTooLarge, statusOf } from "./errors.ts"
 import { Degraded } from "./system-api.ts"
-import { Gone } from "./errors.ts"
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
 const isOverSize = (error: HttpServerError.RequestError) =>
   error.cause instanceof Error && error.cause.message === "maxBytes exceeded"
 
-/**
- * One line per field. A union reports one issue per member ("Expected "a", actual "x"";
- * "Expected "b", ..."): those fold into "expected "a" or "b", actual "x"".
- */
-const describeIssues = (error: HttpApiError.HttpApiDecodeError) => {
-  const byPath = new Map<string, Array<string>>()
-  for (const issue of error.issues) {
-    const path = issue.path.length === 0 ? "body" : issue.path.join(".")
-    byPath.set(path, [...(byPath.get(path) ?? []), issue.message])
-  }
-  return [...byPath].map(([path, messages]) => {
-    const alternatives = messages.map((message) => /^Expected (.+), actual (.+)$/s.exec(message))
-    if (messages.length > 1 && alternatives.every((match) => match !== null)) {
-      const expected = [...new Set(alternatives.map((match) => match![1]!).filter((value) => value !== "undefined"))]
-      return `${path}: expected ${expected.join(" or ")}, actual ${alternatives[0]![2]}`
-    }
-    return `${path}: ${messages[0]}`
-  }).join("; ").slice(0, 1000)
-}
-
-const isApiError = (error: unknown) =>
-  error instanceof BadRequest || error instanceof Unauthorized || error instanceof Forbidden ||
-  error instanceof NotFound || error instanceof Conflict || error instanceof PayloadTooLarge ||
-  error instanceof RateLimited || error instanceof InternalError || error instanceof Unavailable ||
-  error instanceof BadGateway || error instanceof Degraded || error instanceof Gone
+const isApiError = (error: unknown) => statusOf(error) !== undefined || error instanceof Degraded
 
 /**
  * Runs inside HttpApi, around the router and before failures are encoded (the server turns
@@ -69,7 +32,7 @@ export const errorMapping = HttpApiBuilder.middleware(SightlineApi, (app) =>
     const error = Option.isSome(failure) ? failure.value : Cause.squash(cause)
     if (Option.isSome(failure) && isApiError(error)) return Effect.failCause(cause) as never
     if (error instanceof HttpApiError.HttpApiDecodeError) {
-      return Effect.fail(new BadRequest({ status: "error", code: "invalid_request", message: describeIssues(error) }))
+      return Effect.fail(new BadRequest({ status: "error", code: "invalid_request", message: describeIssues(error.issues) }))
     }
     if (HttpServerError.isServerError(error)) {
       if (error._tag === "RouteNotFound") return Effect.succeed(errorResponse(404, "not_found", "no such endpoint"))

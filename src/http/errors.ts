@@ -72,6 +72,37 @@ export class Unavailable extends Schema.Class<Unavailable>("Unavailable")(
   HttpApiSchema.annotations({ status: 503, description: "The service cannot answer right now; retry." })
 ) {}
 
+/**
+ * One line per field. A union reports one issue per member ("Expected "a", actual "x"";
+ * "Expected "b", ..."): those fold into "expected "a" or "b", actual "x"".
+ */
+export const describeIssues = (issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }>) => {
+  const byPath = new Map<string, Array<string>>()
+  for (const issue of issues) {
+    const path = issue.path.length === 0 ? "body" : issue.path.join(".")
+    byPath.set(path, [...(byPath.get(path) ?? []), issue.message])
+  }
+  return [...byPath].map(([path, messages]) => {
+    const alternatives = messages.map((message) => /^Expected (.+), actual (.+)$/s.exec(message))
+    if (messages.length > 1 && alternatives.every((match) => match !== null)) {
+      const expected = [...new Set(alternatives.map((match) => match![1]!).filter((value) => value !== "undefined"))]
+      return `${path}: expected ${expected.join(" or ")}, actual ${alternatives[0]![2]}`
+    }
+    return `${path}: ${messages[0]}`
+  }).join("; ").slice(0, 1000)
+}
+
+/** Every error class of the API with its status (the annotation above, for answers written outside HttpApi). */
+const STATUSES = [
+  [BadRequest, 400], [Unauthorized, 401], [Forbidden, 403], [NotFound, 404], [Conflict, 409], [Gone, 410],
+  [PayloadTooLarge, 413], [RateLimited, 429], [InternalError, 500], [BadGateway, 502], [Unavailable, 503]
+] as const
+
+export type ApiError = InstanceType<(typeof STATUSES)[number][0]>
+
+/** The status of one of the API's errors, or undefined for anything else. */
+export const statusOf = (error: unknown): number | undefined => STATUSES.find(([type]) => error instanceof type)?.[1]
+
 export const badRequest = (message: string) => new BadRequest({ status: "error", code: "invalid_request", message })
 export const unauthorized = (message: string) => new Unauthorized({ status: "error", code: "unauthorized", message })
 export const forbidden = (message: string) => new Forbidden({ status: "error", code: "forbidden", message })

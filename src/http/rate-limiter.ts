@@ -76,24 +76,34 @@ const allowAnyOrigin = HttpApp.appendPreResponseHandler((_request, response) =>
   Effect.succeed(HttpServerResponse.setHeaders(response, CORS_ALLOW_ORIGIN))
 )
 
+/** The webhook's per-address limit: one set of buckets for the fast lane and the HttpApi guard. */
+export class VisitWebhookLimit extends Effect.Service<VisitWebhookLimit>()("VisitWebhookLimit", {
+  effect: Effect.map(AppConfig, (config) => {
+    const buckets = new TokenBuckets(config.webhookRateLimitPerMinute)
+    /** Takes a token for the connection's address, or the 429 to answer. */
+    const take = (clientAddress: string | null, nowMs: number): RateLimited | undefined => {
+      const decision = buckets.take(rateKeyOf(clientAddress), nowMs)
+      if (decision.allowed) return undefined
+      return new RateLimited({
+        status: "error",
+        code: "rate_limited",
+        message: `at most ${config.webhookRateLimitPerMinute} visits a minute per address; retry later`,
+        retry_after: Math.max(1, Math.ceil(decision.retryAfterSeconds))
+      })
+    }
+    return { take }
+  })
+}) {}
+
 export const VisitWebhookGuardLive = Layer.effect(
   VisitWebhookGuard,
-  Effect.gen(function*() {
-    const config = yield* AppConfig
-    const buckets = new TokenBuckets(config.webhookRateLimitPerMinute)
-    return VisitWebhookGuard.of(Effect.gen(function*() {
+  Effect.map(VisitWebhookLimit, (limit) =>
+    VisitWebhookGuard.of(Effect.gen(function*() {
       yield* allowAnyOrigin
       const request = yield* HttpServerRequest.HttpServerRequest
       // The connection's address: no trusted proxy is configured, and a forwarded header is
       // whatever the client wants it to be.
-      const decision = buckets.take(rateKeyOf(clientAddressOf(request)), yield* Clock.currentTimeMillis)
-      if (!decision.allowed) {
-        return yield* rateLimited(
-          "rate_limited",
-          `at most ${config.webhookRateLimitPerMinute} visits a minute per address; retry later`,
-          decision.retryAfterSeconds
-        )
-      }
-    }))
-  })
+      const refused = limit.take(clientAddressOf(request), yield* Clock.currentTimeMillis)
+      if (refused !== undefined) return yield* rateLimited(refused.code, refused.message, refused.retry_after)
+    })))
 )

@@ -5,13 +5,14 @@
 import { HttpApiBuilder, HttpApiSwagger, HttpMiddleware, HttpServer } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Layer } from "effect"
-import { createServer } from "node:http"
+import { Effect, Layer } from "effect"
 import { SightlineApi } from "./api.ts"
-import { AuthenticationLive } from "./authentication.ts"
+import { AuthenticationLive, BearerAuth } from "./authentication.ts"
 import { BillingHandlers, StripeWebhookHandlers } from "./billing-handlers.ts"
 import { BusinessesHandlers } from "./businesses-handlers.ts"
 import { bodyLimit, errorMapping, jsonBodies, securityHeaders } from "./error-mapping.ts"
+import { FastLane, LaneServer } from "./fast-lane.ts"
+import { VisitWebhookLimit } from "./rate-limiter.ts"
 import { IdentityHandlers } from "./identity-handlers.ts"
 import { PipelineHandlers } from "./pipeline-handlers.ts"
 import { RankingHandlers } from "./ranking-handlers.ts"
@@ -34,13 +35,14 @@ const middleware = (logRequests: boolean) => (app: HttpApp.Default): HttpApp.Def
 }
 
 /**
- * Idle keep-alive connections live 65 s (Node's default is 5 s). A client reuses a connection
- * until the server's advertised timeout less a margin; with 5 s, an event loop busy for a few
- * seconds lets the server's idle timer fire just as the client sends on the socket, and the
- * client gets ECONNRESET. 65 s also outlives the 60 s idle timeout of common load balancers.
+ * Node's server with the fast lane in front of HttpApi. Idle keep-alive connections live 65 s
+ * (Node's default is 5 s). A client reuses a connection until the server's advertised timeout
+ * less a margin; with 5 s, an event loop busy for a few seconds lets the server's idle timer
+ * fire just as the client sends on the socket, and the client gets ECONNRESET. 65 s also
+ * outlives the 60 s idle timeout of common load balancers.
  */
-const keepAliveServer = () => {
-  const server = createServer()
+const nodeServer = (lane: FastLane) => () => {
+  const server = new LaneServer(lane.serve)
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
   return server
@@ -53,5 +55,8 @@ export const serverLayer = (address: { readonly port: number; readonly host: str
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
     Layer.provide(ApiLive),
     HttpServer.withLogAddress,
-    Layer.provideMerge(NodeHttpServer.layer(keepAliveServer, { port: address.port, host: address.host }))
+    Layer.provideMerge(Layer.unwrapEffect(Effect.map(FastLane, (lane) =>
+      NodeHttpServer.layer(nodeServer(lane), { port: address.port, host: address.host })))),
+    Layer.provide(FastLane.Default),
+    Layer.provide(Layer.mergeAll(BearerAuth.Default, VisitWebhookLimit.Default))
   )

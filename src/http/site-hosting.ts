@@ -38,6 +38,25 @@ const filePathOf = (pathname: string) => {
   return decoded.endsWith("/") ? `${decoded}index.html` : decoded
 }
 
+/**
+ * The host of a request as site hosting matches it, lower-cased; a sites domain without a port
+ * matches site hosts on any port (the listener's, a proxy's).
+ */
+const siteHostNameOf = (sitesDomain: string) => {
+  const domainHasPort = /:\d+$/.test(sitesDomain)
+  return (host: string) => {
+    const name = host.trim().toLowerCase()
+    return domainHasPort ? name : name.replace(/:\d+$/, "")
+  }
+}
+
+/** Whether a `Host` names a site under the sites domain (hosting answers it, never the API). */
+export const isSiteHost = (sitesDomain: string) => {
+  const nameOf = siteHostNameOf(sitesDomain)
+  const suffix = `.${sitesDomain}`
+  return (host: string) => nameOf(host).endsWith(suffix)
+}
+
 export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
   effect: Effect.gen(function*() {
     const config = yield* AppConfig
@@ -46,12 +65,8 @@ export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
     const builder = yield* SiteBuilder
     const recorder = yield* VisitRecorder
     const suffix = `.${config.sitesDomain}`
-    // A sites domain without a port matches site hosts on any port (the listener's, a proxy's).
-    const domainHasPort = /:\d+$/.test(config.sitesDomain)
-    const siteHostOf = (host: string) => {
-      const name = host.trim().toLowerCase()
-      return domainHasPort ? name : name.replace(/:\d+$/, "")
-    }
+    const siteHostOf = siteHostNameOf(config.sitesDomain)
+    const onSitesDomain = isSiteHost(config.sitesDomain)
     const cache = new Map<string, CachedSite>()
 
     /** The entity a site host names, if any. */
@@ -124,7 +139,7 @@ export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
     const serve = (request: HttpServerRequest.HttpServerRequest) =>
       Effect.gen(function*() {
         const host = request.headers["host"] ?? ""
-        if (!siteHostOf(host).endsWith(suffix)) return Option.none<HttpServerResponse.HttpServerResponse>()
+        if (!onSitesDomain(host)) return Option.none<HttpServerResponse.HttpServerResponse>()
         const ref = yield* resolve(host)
         if (Option.isNone(ref)) return Option.some(notFoundPage(undefined))
         const files = yield* filesOf(ref.value)

@@ -90,7 +90,9 @@ export class PromptsResponse extends Schema.Class<PromptsResponse>("PromptsRespo
   }))
 }) {}
 
-const ItemQuery = Schema.Struct({ item_id: Schema.optional(Slug) })
+export const ItemQuery = Schema.Struct({ item_id: Schema.optional(Slug) })
+
+export const VisibilityScorePath = Schema.Struct({ org_slug: Slug })
 
 export class VisibilityApi extends HttpApiGroup.make("visibility")
   .add(
@@ -106,7 +108,7 @@ export class VisibilityApi extends HttpApiGroup.make("visibility")
   )
   .add(
     HttpApiEndpoint.get("visibilityScore", "/api/visibility-score/:org_slug")
-      .setPath(Schema.Struct({ org_slug: Slug }))
+      .setPath(VisibilityScorePath)
       .setUrlParams(ItemQuery)
       .addSuccess(VisibilityScoreResponse)
   )

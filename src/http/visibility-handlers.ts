@@ -6,17 +6,17 @@ import { WallClock } from "../config/wall-clock.ts"
 import { StoreScore } from "../domain/entity-decider.ts"
 import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
-import { historyLabel, historyWindowStart, utcDay } from "../domain/scoring.ts"
+import { CurrentPrincipal } from "../accounts/principal.ts"
 import { VisibilityAnalysis } from "../pipeline/visibility-analysis.ts"
 import { mentionFactsOf } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
-import { Scores } from "../projections/scores.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization, requireService } from "./authorize.ts"
 import { BadGateway, badRequest, internalError, notFound } from "./errors.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { awaitProjections } from "./read-your-writes.ts"
-import { AnalyzeResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse, VisibilityScoreResponse } from "./visibility-api.ts"
+import { AnalyzeResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse } from "./visibility-api.ts"
+import { visibilityScoreFor } from "./visibility-score.ts"
 
 const refOf = (businessId: string, itemId: string | null | undefined): EntityRef => ({
   businessId: businessId as BusinessId,
@@ -45,7 +45,6 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
   Effect.gen(function*() {
     const analysis = yield* VisibilityAnalysis
     const commands = yield* EntityCommands
-    const scores = yield* Scores
     const prompts = yield* Prompts
     const clock = yield* WallClock
 
@@ -92,22 +91,7 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
           })
         }))
       .handle("visibilityScore", ({ path, urlParams }) =>
-        Effect.gen(function*() {
-          yield* requireOrganization(path.org_slug, "read")
-          const itemId = urlParams.item_id ?? null
-          const { businessKnown, current, entityKnown } = yield* scores.visibilityOf(path.org_slug, itemId)
-          if (!businessKnown) return yield* Effect.fail(notFound("business_not_found", `business ${path.org_slug} not found`))
-          if (!entityKnown) return yield* Effect.fail(notFound("product_not_found", `product ${itemId} not found`))
-          if (current === undefined) return new VisibilityScoreResponse({ visibilityScore: { value: 0, trend: "+0%" }, history: [] })
-          const windowStart = historyWindowStart(utcDay(yield* clock.now))
-          return new VisibilityScoreResponse({
-            visibilityScore: { value: current.value, trend: current.trend },
-            history: current.history.filter((entry) => entry.day >= windowStart).map((entry) => ({
-              date: historyLabel(entry.day),
-              value: entry.value
-            }))
-          })
-        }))
+        Effect.flatMap(CurrentPrincipal, (principal) => visibilityScoreFor(principal, path.org_slug, urlParams.item_id ?? null)))
       .handle("prompts", ({ path, urlParams }) =>
         Effect.gen(function*() {
           yield* requireOrganization(path.business_id, "read")

@@ -102,5 +102,6 @@ export class BotVisitsApi extends HttpApiGroup.make("botVisits")
   )
   .addError(Forbidden)
   .addError(NotFound)
+  .addError(Unavailable)
   .middleware(Authentication)
 {}

@@ -13,6 +13,7 @@ import { Effect } from "effect"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { utcDay } from "../domain/scoring.ts"
 import { visitFromStored } from "../domain/visit-events.ts"
+import type { RecordedEvent } from "../eventstore/event-store.ts"
 import type { Projection } from "./projection.ts"
 
 export const botVisitsProjection: Projection = {
@@ -37,25 +38,90 @@ export const botVisitsProjection: Projection = {
       // Business-wide reads (the business and all its products) go by day across items.
       sql`CREATE INDEX IF NOT EXISTS bot_visit_days_business_day_idx ON bot_visit_days (business_id, day)`
     ], { discard: true })),
-  apply: (recorded) =>
+  apply: (recorded) => Effect.flatMap(SqlClient.SqlClient, (sql) => countVisit(sql, recorded)),
+  // One statement per page: the page's visits added up per row. A row that has already counted
+  // some of a group's events (only when a page is applied twice) takes that group one by one.
+  applyPage: (events) =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const event = visitFromStored(recorded)
-      const transactionId = recorded.transactionId.toString()
-      const position = recorded.position.toString()
-      const verified = event.verified ? 1 : 0
-      yield* sql`
-        INSERT INTO bot_visit_days (business_id, item_id, day, platform, visits, verified_visits, last_transaction_id, last_position)
-        VALUES (${event.businessId}, ${event.itemId ?? ""}, ${utcDay(new Date(event.visitedAt))}, ${event.platform}, 1, ${verified},
-          ${transactionId}, ${position})
+      const groups = new Map<string, Group>()
+      for (const recorded of events) {
+        const event = visitFromStored(recorded)
+        const row = { businessId: event.businessId, itemId: event.itemId ?? "", day: utcDay(new Date(event.visitedAt)), platform: event.platform }
+        const key = `${row.businessId}/${row.itemId}/${row.day}/${row.platform}`
+        const group = groups.get(key) ?? { ...row, key, visits: 0, verified: 0, events: [] }
+        group.visits++
+        if (event.verified) group.verified++
+        group.events.push(recorded)
+        groups.set(key, group)
+      }
+      const batch = [...groups.values()].map((group) => {
+        const first = group.events[0]!
+        const last = group.events[group.events.length - 1]!
+        return {
+          key: group.key,
+          business_id: group.businessId,
+          item_id: group.itemId,
+          day: group.day,
+          platform: group.platform,
+          visits: group.visits,
+          verified: group.verified,
+          first_transaction_id: first.transactionId.toString(),
+          first_position: first.position.toString(),
+          last_transaction_id: last.transactionId.toString(),
+          last_position: last.position.toString()
+        }
+      })
+      const counted = yield* sql<{ key: string }>`
+        WITH g AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS g(key text, business_id text, item_id text,
+            day text, platform text, visits int, verified int, first_transaction_id bigint, first_position bigint,
+            last_transaction_id bigint, last_position bigint)
+        )
+        INSERT INTO bot_visit_days AS d (business_id, item_id, day, platform, visits, verified_visits, last_transaction_id, last_position)
+        SELECT business_id, item_id, day, platform, visits, verified, last_transaction_id, last_position FROM g
         ON CONFLICT (business_id, item_id, day, platform) DO UPDATE
-          SET visits = bot_visit_days.visits + 1,
-            verified_visits = bot_visit_days.verified_visits + excluded.verified_visits,
+          SET visits = d.visits + excluded.visits,
+            verified_visits = d.verified_visits + excluded.verified_visits,
             last_transaction_id = excluded.last_transaction_id,
             last_position = excluded.last_position
-          WHERE (bot_visit_days.last_transaction_id, bot_visit_days.last_position)
-            < (excluded.last_transaction_id, excluded.last_position)`
+          WHERE (d.last_transaction_id, d.last_position) < (
+            SELECT g.first_transaction_id, g.first_position FROM g
+            WHERE (g.business_id, g.item_id, g.day, g.platform) = (d.business_id, d.item_id, d.day, d.platform))
+        RETURNING (SELECT g.key FROM g
+          WHERE (g.business_id, g.item_id, g.day, g.platform) = (d.business_id, d.item_id, d.day, d.platform)) AS key`
+      const done = new Set(counted.map((row) => row.key))
+      for (const group of groups.values()) {
+        if (!done.has(group.key)) for (const recorded of group.events) yield* countVisit(sql, recorded)
+      }
     })
+}
+
+interface Group {
+  readonly key: string
+  readonly businessId: string
+  readonly itemId: string
+  readonly day: string
+  readonly platform: string
+  visits: number
+  verified: number
+  readonly events: Array<RecordedEvent>
+}
+
+/** Counts one visit, unless its row has counted it (or a later one) already. */
+const countVisit = (sql: SqlClient.SqlClient, recorded: RecordedEvent) => {
+  const event = visitFromStored(recorded)
+  return sql`
+    INSERT INTO bot_visit_days (business_id, item_id, day, platform, visits, verified_visits, last_transaction_id, last_position)
+    VALUES (${event.businessId}, ${event.itemId ?? ""}, ${utcDay(new Date(event.visitedAt))}, ${event.platform}, 1, ${event.verified ? 1 : 0},
+      ${recorded.transactionId.toString()}, ${recorded.position.toString()})
+    ON CONFLICT (business_id, item_id, day, platform) DO UPDATE
+      SET visits = bot_visit_days.visits + 1,
+        verified_visits = bot_visit_days.verified_visits + excluded.verified_visits,
+        last_transaction_id = excluded.last_transaction_id,
+        last_position = excluded.last_position
+      WHERE (bot_visit_days.last_transaction_id, bot_visit_days.last_position)
+        < (excluded.last_transaction_id, excluded.last_position)`
 }
 
 export interface BotVisitCounts {

@@ -4,6 +4,8 @@
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { batchedLookup } from "../db/batched-lookup.ts"
+import { DirectQuery } from "../db/direct-query.ts"
 import { fromStored } from "../domain/entity-events.ts"
 import { siteLabelOf } from "../domain/site-address.ts"
 import type { EntityFacts } from "../domain/mention-target.ts"
@@ -95,10 +97,21 @@ export interface EntityFilter {
   readonly type?: "business" | "product" | undefined
 }
 
+/** What a visit's entity is: recordable, or the 404 to answer. */
+export type VisitTarget = "active" | "business_not_found" | "product_not_found"
+
+const VISIT_TARGETS_QUERY = `
+  SELECT k.business_id, k.item_id,
+    EXISTS (SELECT 1 FROM entities b WHERE b.business_id = k.business_id AND b.item_id = '') AS business_known,
+    EXISTS (SELECT 1 FROM entities e
+      WHERE e.business_id = k.business_id AND e.item_id = k.item_id AND e.deleted_at IS NULL) AS active
+  FROM jsonb_to_recordset($1::jsonb) AS k(business_id text, item_id text)`
+
 /** Queries over the entities read model. */
 export class Entities extends Effect.Service<Entities>()("Entities", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const direct = yield* DirectQuery
 
     /** Active entities (deleted products excluded), businesses before their products. */
     const list = (filter: EntityFilter) =>
@@ -130,6 +143,26 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
         SELECT business_id FROM entities WHERE item_id = '' AND site_label = ${label}
         ORDER BY record_id LIMIT 1`.pipe(Effect.map((rows) => rows[0]?.business_id), Effect.orDie)
 
-    return { list, findBusiness, find, bySiteLabel }
+    /**
+     * Whether a visit may name this entity: its business exists and, for a product, the
+     * product is active. Batched (a crawler loading a site posts many visits at once) and a
+     * direct query: the visit webhook's lookup (see `src/db/direct-query.ts`).
+     */
+    const visitTarget = batchedLookup<{ readonly businessId: string; readonly itemId: string | null }, VisitTarget>({
+      keyOf: ({ businessId, itemId }) => `${businessId}/${itemId ?? ""}`,
+      load: async (keys) => {
+        const wanted = keys.map(({ businessId, itemId }) => ({ business_id: businessId, item_id: itemId ?? "" }))
+        const rows = await direct.query<{ business_id: string; item_id: string; business_known: boolean; active: boolean }>(
+          VISIT_TARGETS_QUERY,
+          [JSON.stringify(wanted)]
+        )
+        return new Map(rows.map((row): [string, VisitTarget] => [
+          `${row.business_id}/${row.item_id}`,
+          !row.business_known ? "business_not_found" : row.active ? "active" : "product_not_found"
+        ]))
+      }
+    })
+
+    return { list, findBusiness, find, bySiteLabel, visitTarget }
   })
 }) {}

@@ -5,7 +5,7 @@
  * so a replay gives the same rows.
  */
 import type { SqlClient, SqlError } from "@effect/sql"
-import type { Effect } from "effect"
+import { Effect } from "effect"
 import type { RecordedEvent } from "../eventstore/event-store.ts"
 
 export interface Projection {
@@ -18,4 +18,16 @@ export interface Projection {
   /** Creates the tables if missing, with unqualified names. */
   readonly setup: Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient>
   readonly apply: (event: RecordedEvent) => Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient>
+  /**
+   * Applies a page of events (in commit order) at once, leaving exactly the rows `apply` one by
+   * one would: for read models fed many events a second, where a statement per event is most
+   * of the cost. Optional.
+   */
+  readonly applyPage?: (events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient>
 }
+
+/** Applies events to a projection: a page at once when it can, else one by one. */
+export const applyEvents = (projection: Projection, events: ReadonlyArray<RecordedEvent>) =>
+  projection.applyPage !== undefined
+    ? projection.applyPage(events)
+    : Effect.forEach(events, projection.apply, { discard: true })

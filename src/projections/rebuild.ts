@@ -20,7 +20,7 @@ import {
   StartOfLog
 } from "../eventstore/event-store.ts"
 import { CheckpointMoved, readCheckpoint } from "./checkpoints.ts"
-import type { Projection } from "./projection.ts"
+import { applyEvents, type Projection } from "./projection.ts"
 
 const PAGE_SIZE = 1000
 const MAX_ROUNDS = 10
@@ -142,7 +142,7 @@ const catchUpIn = (
         ? page.events
         : page.events.filter((event) => comparePositions(event, upTo) <= 0)
       if (events.length > 0) {
-        yield* inSchema(schema, live, Effect.forEach(events, projection.apply, { discard: true }))
+        yield* inSchema(schema, live, applyEvents(projection, events))
       }
       // Never past `upTo`: the events after it were left out of this page.
       const next = upTo !== undefined && comparePositions(page.scannedTo, upTo) > 0 ? upTo : page.scannedTo

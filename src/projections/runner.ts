@@ -9,7 +9,7 @@ import { Duration, Effect, Layer, Queue, Schedule, Schema, Stream, SubscriptionR
 import { comparePositions, EventStore, type GlobalPosition, maxPosition, type RecordedEvent } from "../eventstore/event-store.ts"
 import { projections as catalog } from "./catalog.ts"
 import { advanceCheckpoint, CheckpointMoved, ensureProjection, readCheckpoint } from "./checkpoints.ts"
-import type { Projection } from "./projection.ts"
+import { applyEvents, type Projection } from "./projection.ts"
 
 const PAGE_SIZE = 500
 const POLL_INTERVAL = Duration.seconds(1)
@@ -39,7 +39,7 @@ export const applyPage = (
 ) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
     sql.withTransaction(Effect.gen(function*() {
-      for (const event of events) yield* projection.apply(event)
+      yield* applyEvents(projection, events)
       yield* advanceCheckpoint(projection.name, from, to)
     })))
 

@@ -6,6 +6,7 @@
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { DirectQuery } from "../db/direct-query.ts"
 import { fromStored, type ScoreStored } from "../domain/entity-events.ts"
 import { historyWindowStart, trendText, utcDay, weekBefore } from "../domain/scoring.ts"
 import type { Projection } from "./projection.ts"
@@ -110,10 +111,22 @@ export interface CurrentVisibility {
   readonly history: ReadonlyArray<{ readonly day: string; readonly value: number }>
 }
 
+export interface VisibilityRead {
+  readonly businessKnown: boolean
+  readonly entityKnown: boolean
+  readonly current: CurrentVisibility | undefined
+}
+
+const CURRENT_QUERY = "SELECT value, trend, history FROM visibility_current WHERE business_id = $1 AND item_id = $2"
+const KNOWN_QUERY = `SELECT
+    EXISTS (SELECT 1 FROM entities WHERE business_id = $1 AND item_id = '') AS business_known,
+    EXISTS (SELECT 1 FROM entities WHERE business_id = $1 AND item_id = $2) AS entity_known`
+
 /** Queries over the scores read model. */
 export class Scores extends Effect.Service<Scores>()("Scores", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const direct = yield* DirectQuery
     const current = (businessId: string, itemId: string | null) =>
       sql<CurrentVisibility>`
         SELECT value, trend, history FROM visibility_current
@@ -123,26 +136,18 @@ export class Scores extends Effect.Service<Scores>()("Scores", {
         Effect.withSpan("Scores.current")
       )
     /**
-     * What `GET /api/visibility-score` reads, in one query: whether the business and the
-     * entity are known (deleted products included), and the entity's current row.
+     * What `GET /api/visibility-score` reads. An entity with a score is known (a score is only
+     * ever stored for a known entity, and deleting a product keeps it readable), so the common
+     * read is one primary-key lookup; only an entity without a score costs a second query, to
+     * tell "no score yet" from an unknown business or product. A direct query: this is the
+     * fast lane's read (see `src/db/direct-query.ts`).
      */
-    const visibilityOf = (businessId: string, itemId: string | null) =>
-      sql<{ business_known: boolean; entity_known: boolean; value: number | null; trend: string | null; history: CurrentVisibility["history"] | null }>`
-        SELECT b.business_id IS NOT NULL AS business_known, e.business_id IS NOT NULL AS entity_known,
-          v.value, v.trend, v.history
-        FROM (SELECT 1) AS one
-        LEFT JOIN entities b ON b.business_id = ${businessId} AND b.item_id = ''
-        LEFT JOIN entities e ON e.business_id = ${businessId} AND e.item_id = ${itemId ?? ""}
-        LEFT JOIN visibility_current v ON v.business_id = ${businessId} AND v.item_id = ${itemId ?? ""}`.pipe(
-        Effect.map(([row]) => ({
-          businessKnown: row?.business_known === true,
-          entityKnown: row?.entity_known === true,
-          current: row?.value === null || row?.value === undefined
-            ? undefined
-            : { value: row.value, trend: row.trend ?? "+0%", history: row.history ?? [] } satisfies CurrentVisibility
-        })),
-        Effect.orDie
-      )
+    const visibilityOf = async (businessId: string, itemId: string | null): Promise<VisibilityRead> => {
+      const [row] = await direct.query<CurrentVisibility>(CURRENT_QUERY, [businessId, itemId ?? ""])
+      if (row !== undefined) return { businessKnown: true, entityKnown: true, current: row }
+      const [known] = await direct.query<{ business_known: boolean; entity_known: boolean }>(KNOWN_QUERY, [businessId, itemId ?? ""])
+      return { businessKnown: known?.business_known === true, entityKnown: known?.entity_known === true, current: undefined }
+    }
 
     return { current, visibilityOf }
   })

@@ -140,6 +140,38 @@ for (const database of testDatabases) {
       expect(await rows()).toEqual(before)
     })
 
+    it("adds up a page at once, and counts each event once when a page overlaps what a row has counted", async () => {
+      const businessId = `biz-${randomUUID().slice(0, 8)}`
+      const at = new Date("2026-10-07T10:00:00Z")
+      await setNow(at)
+      const outcomes = await record([
+        visitOf(businessId, "/a"),
+        visitOf(businessId, "/b"),
+        visitOf(businessId, "/c", CLAUDEBOT),
+        visitOf(businessId, "/d")
+      ])
+      await settle(positionsOf(outcomes))
+      const rows = () =>
+        runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
+          sql<{ platform: string; visits: number }>`
+            SELECT platform, visits FROM bot_visit_days WHERE business_id = ${businessId} ORDER BY platform`))
+      const counted = [{ platform: "ai_platform_1", visits: 3 }, { platform: "ai_platform_2", visits: 1 }]
+      expect(await rows()).toEqual(counted)
+      const events = await runtime.runPromise(Effect.flatMap(EventStore, (store) => store.readStream(visitsStreamOf(businessId, at))))
+      const applyPage = (page: typeof events) =>
+        runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(botVisitsProjection.applyPage!(page))))
+      // The whole page again: every group's row has counted it already.
+      await applyPage(events)
+      expect(await rows()).toEqual(counted)
+      // From nothing: the first GPTBot visit alone, then the whole page, whose GPTBot group
+      // starts at an event the row has counted (one by one there), the ClaudeBot group at none.
+      await runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`DELETE FROM bot_visit_days WHERE business_id = ${businessId}`))
+      await applyPage(events.slice(0, 1))
+      expect(await rows()).toEqual([{ platform: "ai_platform_1", visits: 1 }])
+      await applyPage(events)
+      expect(await rows()).toEqual(counted)
+    })
+
     it("counts the UTC days from the date of now − days to the date of now", async () => {
       const businessId = `biz-${randomUUID().slice(0, 8)}`
       const visitsAt = ["2026-10-02T23:59:59Z", "2026-10-03T00:00:00Z", "2026-10-09T12:00:00Z", "2026-10-10T23:59:59Z", "2026-10-11T00:00:00Z"]

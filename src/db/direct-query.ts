@@ -1,0 +1,37 @@
+/**
+ * A query that returns a promise of rows, on the service's own database: for the few request
+ * paths served outside the Effect runtime (the fast lane, `src/http/fast-lane.ts`). Measured
+ * here, an @effect/sql statement costs ~50 µs of CPU beyond the `pg` driver's own (a span, a
+ * scope and fiber hops per statement), most of a hot read's budget. On a PostgreSQL server it
+ * goes straight to the pool @effect/sql uses; on the embedded database it goes through the
+ * SqlClient, so it queues on the same lock as every other statement.
+ *
+ * Same rules as any SQL here: constant statement text, values only as parameters.
+ */
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Runtime } from "effect"
+import type pg from "pg"
+
+export interface DirectQueryShape {
+  readonly query: <Row extends object>(text: string, params: ReadonlyArray<unknown>) => Promise<ReadonlyArray<Row>>
+}
+
+export class DirectQuery extends Context.Tag("DirectQuery")<DirectQuery, DirectQueryShape>() {}
+
+export const fromPool = (pool: pg.Pool): DirectQueryShape => ({
+  query: <Row extends object>(text: string, params: ReadonlyArray<unknown>) =>
+    pool.query<Row>(text, params as Array<unknown>).then((result) => result.rows)
+})
+
+/** Through the SqlClient in context: for databases without a pool of their own (PGlite). */
+export const viaSqlClient: Layer.Layer<DirectQuery, never, SqlClient.SqlClient> = Layer.effect(
+  DirectQuery,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const run = Runtime.runPromise(yield* Effect.runtime<never>())
+    return {
+      query: <Row extends object>(text: string, params: ReadonlyArray<unknown>) =>
+        run(Effect.orDie(sql.unsafe<Row>(text, params as Array<unknown>)))
+    }
+  })
+)

@@ -1,0 +1,132 @@
+/**
+ * `POST /api/ai-recommendation-store`, the public webhook the tracking script posts visits to:
+ * the handler (`recordVisit`), and its fast-lane route (see `fast-lane.ts`). HttpApi's handler
+ * calls the same function.
+ *
+ * Decisions (decisions.md leaves them open):
+ * - Verification trusts the connection's address only. No trusted proxy is configured, and a
+ *   forwarded header or the body's `ip_address` is whatever the caller writes there; the
+ *   body's address is recorded as reported (the connection's when absent).
+ * - An unknown or deleted product is 404 like an unknown business; the entity is checked
+ *   before the user agent, so the answer does not depend on who visits.
+ * - The answer comes once the visit is committed to the log. It does not wait for the
+ *   statistics' read model: nothing in the answer reads it. The statistics endpoint waits for
+ *   that read model to pass the log's last commit instead, so a visit answered before a read
+ *   is counted by it (read-your-writes, paid by the rare reader rather than every visit).
+ */
+import { Clock, Effect, Runtime } from "effect"
+import { VisitRecorder } from "../actors/visit-recorder.ts"
+import { canonicalAddress } from "../domain/ip-ranges.ts"
+import { Entities } from "../projections/entities.ts"
+import { MAX_BODY_BYTES } from "./error-mapping.ts"
+import { notFound } from "./errors.ts"
+import { type LaneRequest, makeAnswer, decodeOrBadRequest, sendJson } from "./lane.ts"
+import { CORS_ALLOW_ORIGIN, VisitWebhookLimit } from "./rate-limiter.ts"
+import { RecordVisitRequest, RecordVisitResponse } from "./visits-api.ts"
+
+/** Browsers cache the preflight for a day: the script posts once per page view. */
+export const PREFLIGHT_HEADERS = {
+  ...CORS_ALLOW_ORIGIN,
+  "access-control-allow-methods": "POST, OPTIONS",
+  "access-control-allow-headers": "content-type",
+  "access-control-max-age": "86400"
+}
+
+const emptyToNull = (value: string | null | undefined) => value === undefined || value === null || value.trim() === "" ? null : value
+
+/** Records the visit a (decoded) request reports, coming from `clientAddress`. */
+export const recordVisit = (payload: RecordVisitRequest, clientAddress: string | null) =>
+  Effect.gen(function*() {
+    const itemId = payload.item_id ?? null
+    const entities = yield* Entities
+    const target = yield* Effect.promise(() => entities.visitTarget({ businessId: payload.business_id, itemId }))
+    if (target === "business_not_found" || target === undefined) {
+      return yield* Effect.fail(notFound("business_not_found", `business ${payload.business_id} not found`))
+    }
+    if (target === "product_not_found") return yield* Effect.fail(notFound("product_not_found", `product ${itemId} not found`))
+    const outcome = yield* (yield* VisitRecorder).record({
+      businessId: payload.business_id,
+      itemId,
+      pageUrl: payload.page_url.trim(),
+      pageType: payload.page_type,
+      pageTitle: emptyToNull(payload.page_title),
+      userAgent: payload.user_agent,
+      ipAddress: payload.ip_address == null ? clientAddress : canonicalAddress(payload.ip_address),
+      clientAddress,
+      referrer: emptyToNull(payload.referrer),
+      source: "script"
+    })
+    return new RecordVisitResponse({
+      status: outcome.status,
+      platform_id: outcome.platform_id,
+      platform_name: outcome.platform_name,
+      message: outcome.message
+    })
+  })
+
+const PATH = "/api/ai-recommendation-store"
+const decodePayload = decodeOrBadRequest(RecordVisitRequest)
+const TOO_LARGE = { status: "error", code: "payload_too_large", message: "the request body is over 1 MiB" }
+const NOT_JSON = { status: "error", code: "invalid_json", message: "the request body is not valid JSON" }
+
+/** The body, or undefined once a 413 has been answered (over 1 MiB, declared or sent). */
+const readBody = (lane: LaneRequest): Promise<string | undefined> =>
+  new Promise((resolve, reject) => {
+    const { request, response } = lane
+    const refuse = () => {
+      sendJson(response, 413, TOO_LARGE, { ...CORS_ALLOW_ORIGIN, connection: "close" })
+      request.resume()
+      resolve(undefined)
+    }
+    if (Number(request.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return refuse()
+    const chunks: Array<Buffer> = []
+    let size = 0
+    request.on("data", (chunk: Buffer) => {
+      if (size > MAX_BODY_BYTES) return
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) return refuse()
+      chunks.push(chunk)
+    })
+    request.on("end", () => {
+      if (size <= MAX_BODY_BYTES) resolve(Buffer.concat(chunks, size).toString("utf8"))
+    })
+    request.on("error", reject)
+  })
+
+/**
+ * The fast lane's route for the webhook: the same steps as HttpApi's (the per-address limit
+ * before the body is read, CORS on every answer, bodies read as JSON whatever their type).
+ */
+export const fastVisitWebhook = Effect.gen(function*() {
+  const limit = yield* VisitWebhookLimit
+  const runtime = yield* Effect.runtime<VisitRecorder | Entities>()
+  const answer = makeAnswer(runtime)
+  const nowMs = () => Runtime.runSync(runtime)(Clock.currentTimeMillis)
+  return (lane: LaneRequest): boolean => {
+    const { pathname, request, response, search } = lane
+    if (pathname !== PATH || search !== "") return false
+    if (request.method === "OPTIONS") {
+      response.writeHead(204, PREFLIGHT_HEADERS).end()
+      return true
+    }
+    if (request.method !== "POST") return false
+    const clientAddress = request.socket.remoteAddress === undefined ? null : canonicalAddress(request.socket.remoteAddress)
+    const refused = limit.take(clientAddress, nowMs())
+    if (refused !== undefined) {
+      sendJson(response, 429, refused, { ...CORS_ALLOW_ORIGIN, "retry-after": String(refused.retry_after) })
+      request.resume()
+      return true
+    }
+    readBody(lane).then((body) => {
+      if (body === undefined) return
+      let json: unknown
+      try {
+        json = JSON.parse(body)
+      } catch {
+        return sendJson(response, 400, NOT_JSON, CORS_ALLOW_ORIGIN)
+      }
+      answer(response, Effect.flatMap(decodePayload(json), (payload) => recordVisit(payload, clientAddress)), CORS_ALLOW_ORIGIN)
+    }, () => response.destroy())
+    return true
+  }
+})
