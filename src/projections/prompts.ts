@@ -8,6 +8,7 @@ import { Effect } from "effect"
 import { checkFromStored } from "../domain/check-events.ts"
 import { fromStored, type PromptsGenerated } from "../domain/entity-events.ts"
 import type { PlatformKey } from "../domain/platforms.ts"
+import type { RecordedEvent } from "../eventstore/event-store.ts"
 import type { Projection } from "./projection.ts"
 
 export const promptsProjection: Projection = {
@@ -43,33 +44,81 @@ export const promptsProjection: Projection = {
           PRIMARY KEY (business_id, item_id, prompt, platform)
         )`
     ], { discard: true })),
-  apply: (recorded) =>
-    Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+  apply: (recorded) => applyPrompts([recorded]),
+  // A page in two statements, one per table: checks arrive eight per analysis, and a statement
+  // per event was most of this read model's cost.
+  applyPage: (events) => applyPrompts(events)
+}
+
+/**
+ * Applies events in commit order, leaving the rows one-by-one application would: a prompt set is
+ * kept as first recorded (its version is its key), and per prompt and platform the check with
+ * the newest (checked_at, log position) wins, so a check replayed out of order never overwrites
+ * a newer one. Idempotent: applying a page again changes nothing.
+ */
+const applyPrompts = (events: ReadonlyArray<RecordedEvent>) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const sets: Array<Record<string, unknown>> = []
+    const checks: Array<Record<string, unknown>> = []
+    for (const recorded of events) {
       if (recorded.type === "PromptsGenerated") {
         const event = fromStored(recorded) as PromptsGenerated
-        yield* sql`
-          INSERT INTO prompt_sets (business_id, item_id, set_version, prompts, generator, generated_at)
-          VALUES (${event.businessId}, ${event.itemId ?? ""}, ${event.setVersion}, ${JSON.stringify(event.prompts)}::jsonb,
-            ${event.generator}, ${event.generatedAt})
-          ON CONFLICT DO NOTHING`
-        return
+        sets.push({
+          ord: sets.length,
+          business_id: event.businessId,
+          item_id: event.itemId ?? "",
+          set_version: event.setVersion,
+          prompts: event.prompts,
+          generator: event.generator,
+          generated_at: event.generatedAt
+        })
+      } else {
+        const check = checkFromStored(recorded)
+        checks.push({
+          business_id: check.businessId,
+          item_id: check.itemId ?? "",
+          prompt: check.prompt,
+          platform: check.platform,
+          status: check.status,
+          visible: check.visible,
+          position: check.position,
+          sentiment: check.sentiment,
+          citations: check.answers[0]?.citations ?? [],
+          checked_at: check.checkedAt,
+          log_position: recorded.position.toString()
+        })
       }
-      const check = checkFromStored(recorded)
-      // Newest check wins; a check replayed out of order never overwrites a newer one.
+    }
+    if (sets.length > 0) {
+      // In commit order, so of two sets with one key the first recorded stays, as one by one.
+      yield* sql`
+        INSERT INTO prompt_sets (business_id, item_id, set_version, prompts, generator, generated_at)
+        SELECT business_id, item_id, set_version, prompts, generator, generated_at
+        FROM jsonb_to_recordset(${JSON.stringify(sets)}::jsonb) AS s(ord integer, business_id text, item_id text,
+          set_version integer, prompts jsonb, generator text, generated_at timestamptz)
+        ORDER BY ord
+        ON CONFLICT DO NOTHING`
+    }
+    if (checks.length > 0) {
+      // One row per key (an upsert may touch a row once per statement): the newest of the page,
+      // which then meets the stored row under the same rule.
       yield* sql`
         INSERT INTO prompt_checks (business_id, item_id, prompt, platform, status, visible, position, sentiment,
           citations, checked_at, log_position)
-        VALUES (${check.businessId}, ${check.itemId ?? ""}, ${check.prompt}, ${check.platform}, ${check.status},
-          ${check.visible}, ${check.position}, ${check.sentiment},
-          ${JSON.stringify(check.answers[0]?.citations ?? [])}::jsonb, ${check.checkedAt}, ${recorded.position.toString()})
+        SELECT DISTINCT ON (business_id, item_id, prompt, platform) business_id, item_id, prompt, platform, status, visible,
+          position, sentiment, citations, checked_at, log_position
+        FROM jsonb_to_recordset(${JSON.stringify(checks)}::jsonb) AS c(business_id text, item_id text, prompt text,
+          platform text, status text, visible boolean, position integer, sentiment text, citations jsonb,
+          checked_at timestamptz, log_position bigint)
+        ORDER BY business_id, item_id, prompt, platform, checked_at DESC, log_position DESC
         ON CONFLICT (business_id, item_id, prompt, platform) DO UPDATE
           SET status = excluded.status, visible = excluded.visible, position = excluded.position,
             sentiment = excluded.sentiment, citations = excluded.citations, checked_at = excluded.checked_at,
             log_position = excluded.log_position
           WHERE (excluded.checked_at, excluded.log_position) >= (prompt_checks.checked_at, prompt_checks.log_position)`
-    })
-}
+    }
+  })
 
 export interface PromptSet {
   readonly setVersion: number
