@@ -37,12 +37,10 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
       prompt: string,
       requestId: string
     ) {
-      const target = mentionTargetOf(facts)
-      const samples = yield* Effect.all(
-        Array.from({ length: visibilitySamples }, () => gateway.askAll(prompt)),
-        { concurrency: "unbounded" }
-      )
+      const samples = yield* gateway.askSamples(prompt, visibilitySamples)
       const checkedAt = (yield* clock.now).toISOString()
+      // Built once the calls are out: the detector needs it only when the answers are in.
+      const target = mentionTargetOf(facts)
 
       const checkOf = (platform: PlatformKey): PlatformChecked => {
         const outcomes: ReadonlyArray<CheckOutcome> = samples.map((sample) => sample[platform])
@@ -64,6 +62,8 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
         }
         const majority = majorityOf(answers)
         const lastFailure = outcomes.find((outcome) => outcome._tag === "Failed")
+        // Built from values typed by the same schema; re-validating each field here cost more than
+        // reading the answer. Stored events are still encoded through the schema (`checkToStored`).
         return new PlatformChecked({
           businessId: ref.businessId,
           itemId: ref.itemId,
@@ -80,7 +80,7 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
             : { reason: lastFailure.error.reason, message: lastFailure.error.message },
           samplesRequested: visibilitySamples,
           checkedAt
-        })
+        }, { disableValidation: true })
       }
 
       const { appended, checks } = yield* recorder.record(ref, requestId, PLATFORM_KEYS.map(checkOf))

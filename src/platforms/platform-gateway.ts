@@ -32,33 +32,41 @@ export class PlatformGateway extends Effect.Service<PlatformGateway>()("Platform
     const laneOf = Object.fromEntries(lanes.map((lane) => [lane.platform, lane])) as Record<PlatformKey, Lane>
 
     /**
-     * The asks of `prompt` on `platforms`, all at once, as one effect: it ends when every ask
-     * has, and interrupting it cancels those still running (aborting their calls in flight).
-     * Each ask settles on its own, so one platform failing leaves the others' answers intact.
+     * `samples` rounds of asks of `prompt` on `platforms`, all at once, as one effect: it ends when
+     * every ask has, and interrupting it cancels those still running (aborting their calls in
+     * flight). Each ask settles on its own, so one platform failing leaves the others' answers
+     * intact. One `Effect.async` for them all, not a fiber per ask (see `platform-lane.ts`).
      */
-    const askEach = (prompt: string, platforms: ReadonlyArray<PlatformKey>) =>
+    const askEach = (prompt: string, platforms: ReadonlyArray<PlatformKey>, samples: number) =>
       Effect.clockWith((clock) =>
-        Effect.async<{ outcomes: Record<string, CheckOutcome>; defects: Array<unknown> }>((resume) => {
+        Effect.async<{ rounds: Array<Record<string, CheckOutcome>>; defects: Array<unknown> }>((resume) => {
           const unique = [...new Set(platforms)]
-          const outcomes: Record<string, CheckOutcome> = {}
+          const rounds = Array.from({ length: samples }, (): Record<string, CheckOutcome> => ({}))
           const defects: Array<unknown> = []
-          let pending = unique.length
-          if (pending === 0) return resume(Effect.succeed({ outcomes, defects }))
+          let pending = unique.length * samples
+          if (pending === 0) return resume(Effect.succeed({ rounds, defects }))
           const now = () => clock.unsafeCurrentTimeMillis()
-          const cancels = unique.map((platform) =>
-            startAsk(laneOf[platform], prompt, now, (outcome, defect) => {
-              outcomes[platform] = outcome
-              if (defect !== undefined) defects.push(defect.cause)
-              if (--pending === 0) resume(Effect.succeed({ outcomes, defects }))
-            })
+          // The caller goes on (reading the answers, recording them) from the event loop's check
+          // phase, after the I/O already in: answers that landed together each free a permit and
+          // start the next waiting call first, instead of waiting behind this caller's work.
+          let resuming: ReturnType<typeof setImmediate> | undefined
+          const cancels = rounds.flatMap((outcomes) =>
+            unique.map((platform) =>
+              startAsk(laneOf[platform], prompt, now, (outcome, defect) => {
+                outcomes[platform] = outcome
+                if (defect !== undefined) defects.push(defect.cause)
+                if (--pending === 0) resuming = setImmediate(() => resume(Effect.succeed({ rounds, defects })))
+              })
+            )
           )
           return Effect.sync(() => {
+            if (resuming !== undefined) clearImmediate(resuming)
             for (const cancel of cancels) cancel()
           })
         })
       ).pipe(
         Effect.tap(({ defects }) => Effect.forEach(defects, (defect) => Effect.logError("Answer engine defect", Cause.die(defect)), { discard: true })),
-        Effect.map(({ outcomes }) => outcomes),
+        Effect.map(({ rounds }) => rounds),
         Effect.withSpan("PlatformGateway.askAll", { captureStackTrace: false })
       )
 
@@ -67,13 +75,17 @@ export class PlatformGateway extends Effect.Service<PlatformGateway>()("Platform
       prompt: string,
       platforms?: ReadonlyArray<K>
     ): Effect.Effect<Record<K, CheckOutcome>> =>
-      askEach(prompt, platforms ?? PLATFORM_KEYS) as Effect.Effect<Record<K, CheckOutcome>>
+      Effect.map(askEach(prompt, platforms ?? PLATFORM_KEYS, 1), (rounds) => rounds[0]!) as Effect.Effect<Record<K, CheckOutcome>>
+
+    /** `samples` answers from each of the 8 platforms, all asked at once; one record per sample. */
+    const askSamples = (prompt: string, samples: number): Effect.Effect<ReadonlyArray<Record<PlatformKey, CheckOutcome>>> =>
+      askEach(prompt, PLATFORM_KEYS, samples) as Effect.Effect<ReadonlyArray<Record<PlatformKey, CheckOutcome>>>
 
     const ask = (platform: PlatformKey, prompt: string): Effect.Effect<CheckOutcome> =>
-      Effect.map(askEach(prompt, [platform]), (outcomes) => outcomes[platform]!)
+      Effect.map(askEach(prompt, [platform], 1), (rounds) => rounds[0]![platform]!)
 
     const engineOf = (platform: PlatformKey): EngineKind => laneOf[platform].kind
 
-    return { ask, askAll, engineOf }
+    return { ask, askAll, askSamples, engineOf }
   })
 }) {}

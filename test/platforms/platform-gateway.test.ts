@@ -217,4 +217,17 @@ describe("PlatformGateway", () => {
     expect(failed.error).toMatchObject({ platform: "ai_platform_2", reason: "bad_response", retryable: false, message: "The answer engine failed unexpectedly" })
     expect(failed.attempts).toBe(1)
   })
+
+  it("askSamples asks every platform that many times, all at once", async () => {
+    const server = await serve({ delayMs: 100 })
+    const rounds = await run(endpointEnv(1, server), (gateway) => gateway.askSamples("sourdough bakery in Lyon", 3))
+    expect(rounds.length).toBe(3)
+    for (const round of rounds) {
+      expect(Object.keys(round).sort()).toEqual([...PLATFORM_KEYS].sort())
+      expect(expectAnswered(round.ai_platform_1).answer.text).toBe("You could try Example Bakery, known for its sourdough.")
+      expect(expectAnswered(round.ai_platform_3).answer.engine).toBe("local")
+    }
+    expect(server.calls).toBe(3)
+    expect(server.maxInFlight).toBe(3)
+  })
 })
