@@ -167,10 +167,14 @@ try {
     if (wanted("project")) {
       const events = await runtime.runPromise(Effect.flatMap(EventStore, (store) => store.readAll({ after: { transactionId: 0n, position: 0n }, limit: 2000, types: ["PlatformChecked"] })))
       if (events.length < 128) throw new Error("run the record piece first (it writes the events applied here)")
-      const applyAll = (page: typeof events) =>
+      const oneByOne = (page: typeof events) =>
         runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(Effect.forEach(page, promptsProjection.apply, { discard: true }))))
-      await measure("prompts projection: 8 events per page (ms per 8)", 200, 1, (i) => applyAll(events.slice((i * 8) % 1000, (i * 8) % 1000 + 8)))
-      await measure("prompts projection: 128 events per page (ms per 128)", 20, 1, (i) => applyAll(events.slice((i * 128) % 800, (i * 128) % 800 + 128)))
+      const paged = (page: typeof events) =>
+        runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(promptsProjection.applyPage!(page))))
+      for (const [how, apply] of [["one by one", oneByOne], ["applyPage", paged]] as const) {
+        await measure(`prompts projection, ${how}: 8 events (ms per 8)`, 200, 1, (i) => apply(events.slice((i * 8) % 1000, (i * 8) % 1000 + 8)))
+        await measure(`prompts projection, ${how}: 128 events (ms per 128)`, 20, 1, (i) => apply(events.slice((i * 128) % 800, (i * 128) % 800 + 128)))
+      }
       await measure("decode 8 stored PlatformChecked", 2000, 1, (i) => events.slice((i * 8) % 1000, (i * 8) % 1000 + 8).map(checkFromStored))
     }
     if (wanted("analyze")) {
