@@ -60,12 +60,24 @@ interface Folded {
   readonly ends: ReadonlyArray<number>
 }
 
-const foldChar = (ch: string): string => {
+const foldCharUncached = (ch: string): string => {
   const special = SPECIAL_FOLDS[ch]
   if (special !== undefined) return special
   if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return ch.toLowerCase()
   // Lower-casing can itself produce a combining mark (`İ` → `i̇`), so drop marks last.
   return ch.normalize("NFKD").toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "")
+}
+
+// Answers repeat few non-ASCII characters (dashes, quotes, the entity mark in sentiment), each
+// costing two normalizations: folded once. Bounded, since the text comes from outside.
+const FOLDED_CHARS = new Map<string, string>()
+const foldChar = (ch: string): string => {
+  let folded = FOLDED_CHARS.get(ch)
+  if (folded === undefined) {
+    folded = foldCharUncached(ch)
+    if (FOLDED_CHARS.size < 4096) FOLDED_CHARS.set(ch, folded)
+  }
+  return folded
 }
 
 // Folding lower-cases ASCII and nothing else of it (every special fold is outside ASCII), and
@@ -717,13 +729,18 @@ const NEGATION_BARRIERS = set(`and or but so then`)
 // Word tokens, and `|` for punctuation that ends a phrase.
 const SENTIMENT_TOKEN = /[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*|⟦entity⟧|[,;:()—–]|(?<=\s)-(?=\s)/gu
 
+const PHRASE_MARKS = new Set([",", ";", ":", "(", ")", "—", "–", "-"])
+/** Only a word that starts a known pair needs the pair looked up. */
+const PAIR_FIRST_WORDS = new Set([...POSITIVE_PAIRS, ...NEGATIVE_PAIRS, ...NEUTRAL_PAIRS].map((pair) => pair.split(" ")[0]!))
+
 /** `text` with the entity's names replaced by `ENTITY_MARK`. */
 const scoreClause = (text: string): number => {
-  const toks = (foldPlain(text).match(SENTIMENT_TOKEN) ?? []).map((tk) => (/^[\p{L}\p{N}]|⟦/u.test(tk) ? tk : "|"))
+  // A SENTIMENT_TOKEN is a word, the entity mark, or one of these marks, which end a phrase.
+  const toks = (foldPlain(text).match(SENTIMENT_TOKEN) ?? []).map((tk) => (PHRASE_MARKS.has(tk) ? "|" : tk))
   let score = 0
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!
-    const pair = i + 1 < toks.length ? `${t} ${toks[i + 1]}` : ""
+    const pair = i + 1 < toks.length && PAIR_FIRST_WORDS.has(t) ? `${t} ${toks[i + 1]}` : ""
     let polarity = 0
     let width = 1
     if (NEUTRAL_PAIRS.has(pair)) {
