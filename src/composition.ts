@@ -14,7 +14,7 @@ import { acquireEmbeddedLock } from "./db/embedded-lock.ts"
 import * as PgEventStore from "./eventstore/pg-event-store.ts"
 import { serverLayer } from "./http/server.ts"
 import { Entities } from "./projections/entities.ts"
-import { ProjectionRunner } from "./projections/runner.ts"
+import { ProjectionProgressLive, ProjectionRunner } from "./projections/runner.ts"
 import { ClusterWorkflowEngine } from "@effect/cluster"
 import { CheckRecorder } from "./actors/check-recorder.ts"
 import { JobJournal } from "./actors/job-journal.ts"
@@ -49,7 +49,8 @@ import { DailyCronLive, DailyRunResumerLive, DailyRuns } from "./scheduler/daily
 
 /** Event store, actors and projections over an already-provided SQL client. */
 export const coreLayer = (runner: RunnerOptions = { address: Option.none() }) =>
-  Layer.mergeAll(EntityCommands.Default, ProjectionRunner.Default).pipe(
+  Layer.mergeAll(EntityCommands.Default, ProjectionProgressLive).pipe(
+    Layer.provideMerge(ProjectionRunner.Default),
     Layer.provideMerge(ActorsLive),
     Layer.provideMerge(runnerLayer(runner)),
     Layer.provideMerge(PgEventStore.layer)

@@ -6,10 +6,15 @@
  * collapse into one event, and a retried post records nothing new.
  *
  * **Group commit.** A visit costs one event; appending each on its own would cost a statement
- * and a commit per request. Callers put their visit on a queue; a writer takes what arrived
- * within ~5 ms (at most 256 visits), appends each stream's visits in one statement, and answers
- * every caller once its batch has committed. While a batch commits the next one gathers, and
- * a few batches may commit at once.
+ * and a commit per request. Visits wait while the database is busy with earlier batches and
+ * go together when it is free: a batch starts at the end of the event-loop turn its first
+ * visit arrived in, when fewer than 2 batches are committing, and takes every visit waiting
+ * then (up to 256), each stream's visits in one statement; every caller is answered once its
+ * batch has committed. So a lone visit is committed at once, and under load batches grow to
+ * what arrives while one commits (no fixed wait, which would cap a client's request rate).
+ * The per-visit part is plain code and one Effect runs per batch: the webhook records
+ * thousands of visits a second, and a fiber, a deferred and a queue offer per visit cost
+ * more than the visit's own work.
  *
  * Duplicates never reach an append: the event store refuses an append where some ids are new
  * and some already in the log (EventIdReused), so a batch first drops the ids the log already
@@ -17,30 +22,28 @@
  * is then refused whole, and the batch looks again and retries.
  */
 import { HttpServerRequest } from "@effect/platform"
-import { Cause, Deferred, Duration, Effect, Exit, Option, Queue } from "effect"
+import { Cause, Effect, Exit, Option, Runtime } from "effect"
 import { WallClock } from "../config/wall-clock.ts"
 import { detectCrawler, isSpoofedGoogleExtended } from "../domain/crawler-detection.ts"
 import type { BusinessId, ItemId } from "../domain/entity-ref.ts"
 import { canonicalAddress, isVerified } from "../domain/ip-ranges.ts"
 import { PLATFORM_NAMES, type PlatformKey } from "../domain/platforms.ts"
 import {
-  BotVisited,
+  type BotVisitedFields,
   type PageType,
   previousMinuteKey,
   visitKeyOf,
   type VisitSource,
   visitsStreamOf,
-  visitToStored
+  visitFieldsToStored
 } from "../domain/visit-events.ts"
 import { EventIdReused, EventStore, type GlobalPosition, type RecordedEvent } from "../eventstore/event-store.ts"
 import { eventIdFor } from "./tracked-entity.ts"
 
-/** How long a batch waits for company after its first visit. */
-const GATHER_WINDOW = Duration.millis(5)
 const MAX_BATCH = 256
-const MAX_BATCHES_IN_FLIGHT = 4
-/** Callers wait (back-pressure) rather than grow memory without bound. */
-const QUEUE_CAPACITY = 16_384
+const MAX_BATCHES_IN_FLIGHT = 2
+/** Visits waiting beyond this are refused (the caller gets an error) rather than grow memory without bound. */
+const MAX_WAITING = 16_384
 const MAX_ATTEMPTS = 4
 
 export interface VisitInput {
@@ -100,12 +103,19 @@ interface Committed {
 }
 
 interface Pending {
-  readonly event: BotVisited
+  readonly event: BotVisitedFields
   readonly eventId: string
   readonly streamId: string
   /** Script posts: the id a server-side record of this visit has if made a minute earlier. */
   readonly lookBackId: string | null
-  readonly done: Deferred.Deferred<Committed>
+  readonly answer: (exit: Exit.Exit<Committed>) => void
+}
+
+/** Visits are refused while this many wait for a commit: the database is not keeping up. */
+export class VisitBacklogFull extends Error {
+  constructor() {
+    super(`more than ${MAX_WAITING} visits are waiting to be recorded`)
+  }
 }
 
 const IGNORED_MESSAGE = "the user agent matches no AI platform; nothing was recorded"
@@ -126,8 +136,8 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
   scoped: Effect.gen(function*() {
     const store = yield* EventStore
     const clock = yield* WallClock
-    const queue = yield* Effect.acquireRelease(Queue.bounded<Pending>(QUEUE_CAPACITY), Queue.shutdown)
-    const inFlight = yield* Effect.makeSemaphore(MAX_BATCHES_IN_FLIGHT)
+    const runtime = yield* Effect.runtime<never>()
+    const runFork = Runtime.runFork(runtime)
 
     /** The log's copies of these ids (and what they are), in one lookup. */
     const lookUp = (ids: ReadonlyArray<string>) =>
@@ -137,7 +147,7 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
     const appendStream = (streamId: string, items: ReadonlyArray<Pending>) =>
       store.append(streamId, "any", items.map((item) => ({
         eventId: item.eventId,
-        ...visitToStored(item.event),
+        ...visitFieldsToStored(item.event),
         metadata: { correlationId: null, causationId: `visit:${item.event.visitKey}` }
       }))).pipe(
         Effect.map((appended) => ({ _tag: "Done" as const, appended })),
@@ -217,35 +227,64 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
     const commitAndAnswer = (batch: ReadonlyArray<Pending>) =>
       commit(batch).pipe(
         Effect.exit,
-        Effect.flatMap((exit) =>
-          Effect.forEach(batch, (item) => {
-            if (Exit.isFailure(exit)) return Deferred.failCause(item.done, exit.cause)
+        Effect.map((exit) => {
+          for (const item of batch) {
+            if (Exit.isFailure(exit)) {
+              item.answer(Exit.failCause(exit.cause))
+              continue
+            }
             const committed = exit.value(item)
-            return committed === undefined
-              ? Deferred.die(item.done, new Error("visits: a visit of the batch got no outcome"))
-              : Deferred.succeed(item.done, committed)
-          }, { discard: true })
-        ),
+            item.answer(committed === undefined ? Exit.die(new Error("visits: a visit of the batch got no outcome")) : Exit.succeed(committed))
+          }
+        }),
         Effect.withSpan("VisitRecorder.commit", { attributes: { visits: batch.length } })
       )
 
-    const writer = Effect.gen(function*() {
-      while (true) {
-        const first = yield* Queue.take(queue)
-        yield* inFlight.take(1)
-        // Wait for company unless a full batch is already waiting.
-        if ((yield* Queue.size(queue)) < MAX_BATCH - 1) yield* Effect.sleep(GATHER_WINDOW)
-        const rest = yield* Queue.takeUpTo(queue, MAX_BATCH - 1)
-        yield* Effect.fork(commitAndAnswer([first, ...rest]).pipe(Effect.ensuring(inFlight.release(1))))
-      }
-    })
-    yield* Effect.forkScoped(writer)
+    const waiting: Array<Pending> = []
+    let gathering: ReturnType<typeof setImmediate> | undefined
+    let inFlight = 0
+    let closed = false
+
+    /** Starts the next batch at the end of this turn, if the database has room for one. */
+    const schedule = () => {
+      if (closed || waiting.length === 0 || inFlight >= MAX_BATCHES_IN_FLIGHT) return
+      gathering ??= setImmediate(startBatch)
+    }
+    const startBatch = () => {
+      if (gathering !== undefined) clearImmediate(gathering)
+      gathering = undefined
+      if (closed || waiting.length === 0 || inFlight >= MAX_BATCHES_IN_FLIGHT) return
+      inFlight++
+      runFork(commitAndAnswer(waiting.splice(0, MAX_BATCH))).addObserver(() => {
+        inFlight--
+        schedule()
+      })
+      schedule()
+    }
+    const enqueue = (item: Omit<Pending, "answer">) =>
+      new Promise<Committed>((resolve, reject) => {
+        if (closed) return reject(new Error("visits: the recorder has stopped"))
+        if (waiting.length >= MAX_WAITING) return reject(new VisitBacklogFull())
+        waiting.push({
+          ...item,
+          answer: (exit) => Exit.isSuccess(exit) ? resolve(exit.value) : reject(Cause.squash(exit.cause))
+        })
+        schedule()
+      })
+    // Visits still waiting at shutdown are refused; batches committing finish on their own.
+    yield* Effect.addFinalizer(() =>
+      Effect.sync(() => {
+        closed = true
+        if (gathering !== undefined) clearImmediate(gathering)
+        for (const item of waiting.splice(0)) item.answer(Exit.die(new Error("visits: the recorder has stopped")))
+      })
+    )
 
     /**
      * Detects the crawler, verifies its address, and records the visit; ignores everything else.
-     * No span: it runs for every visit, and a span's stack capture costs more than the rest.
+     * A promise: the webhook's fast lane calls it per visit (see the top of this file).
      */
-    const record = (input: VisitInput) => Effect.gen(function*() {
+    const recordNow = async (input: VisitInput): Promise<VisitOutcome> => {
       const detection = detectCrawler(input.userAgent)
       if (detection === null) {
         return {
@@ -253,9 +292,9 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
           platform_id: null,
           platform_name: null,
           message: isSpoofedGoogleExtended(input.userAgent) ? SPOOFED_MESSAGE : IGNORED_MESSAGE
-        } satisfies VisitOutcome as VisitOutcome
+        }
       }
-      const visitedAt = yield* clock.now
+      const visitedAt = clock.unsafeNow()
       const keyInput = {
         businessId: input.businessId,
         itemId: input.itemId,
@@ -266,7 +305,7 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
       const visitKey = visitKeyOf(keyInput, visitedAt)
       const platformName = PLATFORM_NAMES[detection.platform]
       const verified = isVerified(input.clientAddress, detection.vendor)
-      const event = new BotVisited({
+      const event: BotVisitedFields = {
         businessId: input.businessId as BusinessId,
         itemId: input.itemId as ItemId | null,
         pageUrl: input.pageUrl,
@@ -283,18 +322,14 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
         source: input.source,
         visitKey,
         visitedAt: visitedAt.toISOString()
-        // Built from checked input; the codec validates it again when the batch encodes it.
-      }, true)
-      const done = yield* Deferred.make<Committed>()
-      yield* Queue.offer(queue, {
+      }
+      const committed = await enqueue({
         event,
         eventId: eventIdFor(`visit:${visitKey}`, 0),
         streamId: visitsStreamOf(input.businessId, visitedAt),
         // Only a script post looks back: it follows the page load, never precedes it.
-        lookBackId: input.source === "script" ? eventIdFor(`visit:${previousMinuteKey(keyInput, visitedAt)}`, 0) : null,
-        done
+        lookBackId: input.source === "script" ? eventIdFor(`visit:${previousMinuteKey(keyInput, visitedAt)}`, 0) : null
       })
-      const committed = yield* Deferred.await(done)
       return {
         status: "success",
         platform_id: detection.platform,
@@ -303,8 +338,10 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
         recordedAt: committed.position,
         duplicate: committed.duplicate,
         verified
-      } satisfies VisitOutcome as VisitOutcome
-    })
+      }
+    }
+
+    const record = (input: VisitInput): Effect.Effect<VisitOutcome> => Effect.promise(() => recordNow(input))
 
     /**
      * For the hosting of generated sites: records the request of a served page when it comes
@@ -332,7 +369,7 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
         )
       )
 
-    return { record, recordServerSide }
+    return { record, recordNow, recordServerSide }
   })
 }) {}
 

@@ -13,9 +13,15 @@ const K = new Uint32Array([
 
 const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n))
 
+const encoder = new TextEncoder()
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"))
+// Scratch space reused by every call (it runs per recorded visit): single-threaded, never re-entered.
+const w = new Uint32Array(64)
+const h = new Uint32Array(8)
+
 /** SHA-256 of the UTF-8 encoding of `text`, as 64 lower-case hex characters. */
 export const sha256Hex = (text: string): string => {
-  const data = new TextEncoder().encode(text)
+  const data = encoder.encode(text)
   // Message + 0x80 + zero padding + 64-bit big-endian bit length, to a multiple of 64 bytes.
   const padded = new Uint8Array(Math.ceil((data.length + 9) / 64) * 64)
   padded.set(data)
@@ -25,10 +31,8 @@ export const sha256Hex = (text: string): string => {
   view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000))
   view.setUint32(padded.length - 4, bitLength >>> 0)
 
-  const h = new Uint32Array([
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-  ])
-  const w = new Uint32Array(64)
+  h[0] = 0x6a09e667, h[1] = 0xbb67ae85, h[2] = 0x3c6ef372, h[3] = 0xa54ff53a
+  h[4] = 0x510e527f, h[5] = 0x9b05688c, h[6] = 0x1f83d9ab, h[7] = 0x5be0cd19
   for (let offset = 0; offset < padded.length; offset += 64) {
     for (let t = 0; t < 16; t++) w[t] = view.getUint32(offset + t * 4)
     for (let t = 16; t < 64; t++) {
@@ -38,7 +42,8 @@ export const sha256Hex = (text: string): string => {
       const s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10)
       w[t] = w[t - 16]! + s0 + w[t - 7]! + s1
     }
-    let a = h[0]!, b = h[1]!, c = h[2]!, d = h[3]!, e = h[4]!, f = h[5]!, g = h[6]!, k = h[7]!
+    let a: number = h[0]!, b: number = h[1]!, c: number = h[2]!, d: number = h[3]!
+    let e: number = h[4]!, f: number = h[5]!, g: number = h[6]!, k: number = h[7]!
     for (let t = 0; t < 64; t++) {
       const t1 = k + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[t]! + w[t]!
       const t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))
@@ -52,8 +57,13 @@ export const sha256Hex = (text: string): string => {
       a = (t1 + t2) >>> 0
     }
     // Uint32Array stores modulo 2^32.
-    const sums = [a, b, c, d, e, f, g, k]
-    for (let i = 0; i < 8; i++) h[i] = h[i]! + sums[i]!
+    h[0] = h[0]! + a, h[1] = h[1]! + b, h[2] = h[2]! + c, h[3] = h[3]! + d
+    h[4] = h[4]! + e, h[5] = h[5]! + f, h[6] = h[6]! + g, h[7] = h[7]! + k
   }
-  return Array.from(h, (word) => word.toString(16).padStart(8, "0")).join("")
+  let hex = ""
+  for (let i = 0; i < 8; i++) {
+    const word = h[i]!
+    hex += HEX[word >>> 24]! + HEX[(word >>> 16) & 0xff]! + HEX[(word >>> 8) & 0xff]! + HEX[word & 0xff]!
+  }
+  return hex
 }

@@ -1,5 +1,5 @@
 /** What the fast lane's routes share (`fast-lane.ts`): the request they see and how they answer. */
-import { Cause, Effect, Exit, ParseResult, Runtime, Schema } from "effect"
+import { Cause, Effect, Either, Exit, ParseResult, Runtime, Schema } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { badRequest, describeIssues, statusOf } from "./errors.ts"
 
@@ -22,41 +22,54 @@ export const sendJson = (response: ServerResponse, status: number, body: unknown
   response.end(text)
 }
 
+/** A schema's decode failure as the 400 HttpApi gives for it. */
+export const decodeFailure = (error: ParseResult.ParseError) =>
+  badRequest(describeIssues(ParseResult.ArrayFormatter.formatErrorSync(error)))
+
 /** Decodes with a schema of the API; a failure is the 400 HttpApi gives for it. */
 export const decodeOrBadRequest = <A, I>(schema: Schema.Schema<A, I>) => {
   const decode = Schema.decodeUnknown(schema)
-  return (input: unknown) =>
-    Effect.mapError(decode(input), (error) => badRequest(describeIssues(ParseResult.ArrayFormatter.formatErrorSync(error))))
+  return (input: unknown) => Effect.mapError(decode(input), decodeFailure)
 }
 
+const INTERNAL_ERROR = { status: "error", code: "internal_error", message: "the service failed to handle this request" }
+
 /**
- * Runs a route's handler and writes its answer: a success as JSON, one of the API's errors as
- * its documented body, anything else logged and answered 500 without details. A client that
- * goes away interrupts the handler, as HttpApi does.
+ * How a route answers: a success as JSON, one of the API's errors as its documented body
+ * (with `Retry-After` for a 429), anything else logged and answered 500 without details.
  */
-export const makeAnswer = <R>(runtime: Runtime.Runtime<R>) => {
+export const makeReplies = <R>(runtime: Runtime.Runtime<R>) => {
   const runFork = Runtime.runFork(runtime)
-  return <A, E>(
-    response: ServerResponse,
-    handler: Effect.Effect<A, E, R>,
-    headers?: Record<string, string>
-  ) => {
+
+  const fail = (response: ServerResponse, cause: Cause.Cause<unknown>, headers?: Record<string, string>) => {
+    const failure = Cause.failureOption(cause)
+    const status = failure._tag === "Some" ? statusOf(failure.value) : undefined
+    if (failure._tag === "Some" && status !== undefined) {
+      const retryAfter = (failure.value as { readonly retry_after?: number }).retry_after
+      return sendJson(response, status, failure.value, retryAfter === undefined ? headers : { ...headers, "retry-after": String(retryAfter) })
+    }
+    runFork(Effect.logError("request failed", cause))
+    sendJson(response, 500, INTERNAL_ERROR, headers)
+  }
+
+  /** Runs a handler and answers with its outcome; a client that goes away interrupts it, as in HttpApi. */
+  const answer = <A, E>(response: ServerResponse, handler: Effect.Effect<A, E, R>, headers?: Record<string, string>) => {
     const fiber = runFork(handler)
     fiber.addObserver((exit) => {
       if (Exit.isSuccess(exit)) return sendJson(response, 200, exit.value, headers)
-      if (Cause.isInterruptedOnly(exit.cause)) return
-      const failure = Cause.failureOption(exit.cause)
-      const status = failure._tag === "Some" ? statusOf(failure.value) : undefined
-      if (failure._tag === "Some" && status !== undefined) {
-        const retryAfter = (failure.value as { readonly retry_after?: number }).retry_after
-        return sendJson(response, status, failure.value, retryAfter === undefined ? headers : { ...headers, "retry-after": String(retryAfter) })
-      }
-      runFork(Effect.logError("request failed", exit.cause))
-      sendJson(response, 500, { status: "error", code: "internal_error", message: "the service failed to handle this request" }, headers)
+      if (!Cause.isInterruptedOnly(exit.cause)) fail(response, exit.cause, headers)
     })
     response.once("close", () => {
       if (!response.writableEnded) fiber.unsafeInterruptAsFork(fiber.id())
     })
   }
-}
 
+  /** Answers with a promised outcome: for routes whose work is plain code (no fiber per request). */
+  const answerPromise = <A, E>(response: ServerResponse, outcome: Promise<Either.Either<A, E>>, headers?: Record<string, string>) =>
+    outcome.then(
+      (result) => Either.isRight(result) ? sendJson(response, 200, result.right, headers) : fail(response, Cause.fail(result.left), headers),
+      (error) => fail(response, Cause.die(error), headers)
+    )
+
+  return { answer, answerPromise, fail }
+}

@@ -10,7 +10,7 @@ import { historyLabel, historyWindowStart, utcDay } from "../domain/scoring.ts"
 import { Scores } from "../projections/scores.ts"
 import { BearerAuth } from "./authentication.ts"
 import { forbidden, notFound } from "./errors.ts"
-import { decodeOrBadRequest, type LaneRequest, makeAnswer } from "./lane.ts"
+import { decodeOrBadRequest, type LaneRequest, makeReplies } from "./lane.ts"
 import { ItemQuery, VisibilityScorePath, VisibilityScoreResponse } from "./visibility-api.ts"
 
 export const visibilityScoreFor = (principal: Principal, orgSlug: string, itemId: string | null) =>
@@ -49,7 +49,7 @@ const plainItemQuery = (search: string): { readonly item_id?: string } | undefin
 /** The fast lane's route for this endpoint (see `fast-lane.ts`): same steps as HttpApi's. */
 export const fastVisibilityScore = Effect.gen(function*() {
   const auth = yield* BearerAuth
-  const answer = makeAnswer(yield* Effect.runtime<Scores | WallClock>())
+  const { answer } = makeReplies(yield* Effect.runtime<Scores | WallClock>())
   return ({ pathname, request, response, search }: LaneRequest): boolean => {
     if (request.method !== "GET" || !pathname.startsWith(PREFIX)) return false
     const slug = pathname.slice(PREFIX.length)

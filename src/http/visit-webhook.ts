@@ -14,13 +14,13 @@
  *   that read model to pass the log's last commit instead, so a visit answered before a read
  *   is counted by it (read-your-writes, paid by the rare reader rather than every visit).
  */
-import { Clock, Effect, Runtime } from "effect"
+import { Cause, Effect, Either, Schema } from "effect"
 import { VisitRecorder } from "../actors/visit-recorder.ts"
 import { canonicalAddress } from "../domain/ip-ranges.ts"
 import { Entities } from "../projections/entities.ts"
 import { MAX_BODY_BYTES } from "./error-mapping.ts"
-import { notFound } from "./errors.ts"
-import { type LaneRequest, makeAnswer, decodeOrBadRequest, sendJson } from "./lane.ts"
+import { type NotFound, notFound } from "./errors.ts"
+import { decodeFailure, type LaneRequest, makeReplies, sendJson } from "./lane.ts"
 import { CORS_ALLOW_ORIGIN, VisitWebhookLimit } from "./rate-limiter.ts"
 import { RecordVisitRequest, RecordVisitResponse } from "./visits-api.ts"
 
@@ -34,17 +34,22 @@ export const PREFLIGHT_HEADERS = {
 
 const emptyToNull = (value: string | null | undefined) => value === undefined || value === null || value.trim() === "" ? null : value
 
-/** Records the visit a (decoded) request reports, coming from `clientAddress`. */
-export const recordVisit = (payload: RecordVisitRequest, clientAddress: string | null) =>
-  Effect.gen(function*() {
+/**
+ * Records the visit a decoded request reports, coming from `clientAddress`; Left: the 404 to
+ * answer. Plain code over promises, no fiber per visit: see `visit-recorder.ts`.
+ */
+export const makeRecordVisit = Effect.gen(function*() {
+  const entities = yield* Entities
+  const recorder = yield* VisitRecorder
+  return async (payload: RecordVisitRequest, clientAddress: string | null): Promise<Either.Either<RecordVisitResponse, NotFound>> => {
     const itemId = payload.item_id ?? null
-    const entities = yield* Entities
-    const target = yield* Effect.promise(() => entities.visitTarget({ businessId: payload.business_id, itemId }))
-    if (target === "business_not_found" || target === undefined) {
-      return yield* Effect.fail(notFound("business_not_found", `business ${payload.business_id} not found`))
+    const target = await entities.visitTarget({ businessId: payload.business_id, itemId })
+    if (target !== "active") {
+      return Either.left(target === "product_not_found"
+        ? notFound("product_not_found", `product ${itemId} not found`)
+        : notFound("business_not_found", `business ${payload.business_id} not found`))
     }
-    if (target === "product_not_found") return yield* Effect.fail(notFound("product_not_found", `product ${itemId} not found`))
-    const outcome = yield* (yield* VisitRecorder).record({
+    const outcome = await recorder.recordNow({
       businessId: payload.business_id,
       itemId,
       pageUrl: payload.page_url.trim(),
@@ -56,16 +61,17 @@ export const recordVisit = (payload: RecordVisitRequest, clientAddress: string |
       referrer: emptyToNull(payload.referrer),
       source: "script"
     })
-    return new RecordVisitResponse({
+    return Either.right(new RecordVisitResponse({
       status: outcome.status,
       platform_id: outcome.platform_id,
       platform_name: outcome.platform_name,
       message: outcome.message
-    })
-  })
+    }, true))
+  }
+})
 
 const PATH = "/api/ai-recommendation-store"
-const decodePayload = decodeOrBadRequest(RecordVisitRequest)
+const decodePayload = Schema.decodeUnknownEither(RecordVisitRequest)
 const TOO_LARGE = { status: "error", code: "payload_too_large", message: "the request body is over 1 MiB" }
 const NOT_JSON = { status: "error", code: "invalid_json", message: "the request body is not valid JSON" }
 
@@ -99,9 +105,8 @@ const readBody = (lane: LaneRequest): Promise<string | undefined> =>
  */
 export const fastVisitWebhook = Effect.gen(function*() {
   const limit = yield* VisitWebhookLimit
-  const runtime = yield* Effect.runtime<VisitRecorder | Entities>()
-  const answer = makeAnswer(runtime)
-  const nowMs = () => Runtime.runSync(runtime)(Clock.currentTimeMillis)
+  const recordVisit = yield* makeRecordVisit
+  const { answerPromise, fail } = makeReplies(yield* Effect.runtime<never>())
   return (lane: LaneRequest): boolean => {
     const { pathname, request, response, search } = lane
     if (pathname !== PATH || search !== "") return false
@@ -111,7 +116,7 @@ export const fastVisitWebhook = Effect.gen(function*() {
     }
     if (request.method !== "POST") return false
     const clientAddress = request.socket.remoteAddress === undefined ? null : canonicalAddress(request.socket.remoteAddress)
-    const refused = limit.take(clientAddress, nowMs())
+    const refused = limit.take(clientAddress, Date.now())
     if (refused !== undefined) {
       sendJson(response, 429, refused, { ...CORS_ALLOW_ORIGIN, "retry-after": String(refused.retry_after) })
       request.resume()
@@ -125,7 +130,9 @@ export const fastVisitWebhook = Effect.gen(function*() {
       } catch {
         return sendJson(response, 400, NOT_JSON, CORS_ALLOW_ORIGIN)
       }
-      answer(response, Effect.flatMap(decodePayload(json), (payload) => recordVisit(payload, clientAddress)), CORS_ALLOW_ORIGIN)
+      const payload = decodePayload(json)
+      if (Either.isLeft(payload)) return fail(response, Cause.fail(decodeFailure(payload.left)), CORS_ALLOW_ORIGIN)
+      answerPromise(response, recordVisit(payload.right, clientAddress), CORS_ALLOW_ORIGIN)
     }, () => response.destroy())
     return true
   }

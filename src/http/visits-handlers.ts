@@ -13,14 +13,14 @@ import { awaitProjections } from "./read-your-writes.ts"
 import { requireOrganization } from "./authorize.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { VisitWebhookGuardLive } from "./rate-limiter.ts"
-import { PREFLIGHT_HEADERS, recordVisit } from "./visit-webhook.ts"
+import { makeRecordVisit, PREFLIGHT_HEADERS } from "./visit-webhook.ts"
 import { BotVisitStats } from "./visits-api.ts"
 
 export const VisitWebhookHandlers = HttpApiBuilder.group(SightlineApi, "visitWebhook", (handlers) =>
-  Effect.succeed(
+  Effect.map(makeRecordVisit, (recordVisit) =>
     handlers
       // Verification trusts the connection's address only (see visit-webhook.ts).
-      .handle("recordVisit", ({ payload, request }) => recordVisit(payload, clientAddressOf(request)))
+      .handle("recordVisit", ({ payload, request }) => Effect.flatten(Effect.promise(() => recordVisit(payload, clientAddressOf(request)))))
       .handle("recordVisitPreflight", () => Effect.succeed(HttpServerResponse.empty({ status: 204, headers: PREFLIGHT_HEADERS })))
   ))
 

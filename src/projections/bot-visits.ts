@@ -12,7 +12,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { utcDay } from "../domain/scoring.ts"
-import { visitFromStored } from "../domain/visit-events.ts"
+import { countedVisitOf } from "../domain/visit-events.ts"
 import type { RecordedEvent } from "../eventstore/event-store.ts"
 import type { Projection } from "./projection.ts"
 
@@ -21,6 +21,8 @@ export const botVisitsProjection: Projection = {
   version: 1,
   eventTypes: ["BotVisited"],
   tables: ["bot_visit_days"],
+  // Crawlers come in bursts of hundreds of visits a second: count them a page at a time.
+  gatherMs: 20,
   setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
     Effect.all([
       sql`
@@ -46,7 +48,7 @@ export const botVisitsProjection: Projection = {
       const sql = yield* SqlClient.SqlClient
       const groups = new Map<string, Group>()
       for (const recorded of events) {
-        const event = visitFromStored(recorded)
+        const event = countedVisitOf(recorded)
         const row = { businessId: event.businessId, itemId: event.itemId ?? "", day: utcDay(new Date(event.visitedAt)), platform: event.platform }
         const key = `${row.businessId}/${row.itemId}/${row.day}/${row.platform}`
         const group = groups.get(key) ?? { ...row, key, visits: 0, verified: 0, events: [] }
@@ -110,7 +112,7 @@ interface Group {
 
 /** Counts one visit, unless its row has counted it (or a later one) already. */
 const countVisit = (sql: SqlClient.SqlClient, recorded: RecordedEvent) => {
-  const event = visitFromStored(recorded)
+  const event = countedVisitOf(recorded)
   return sql`
     INSERT INTO bot_visit_days (business_id, item_id, day, platform, visits, verified_visits, last_transaction_id, last_position)
     VALUES (${event.businessId}, ${event.itemId ?? ""}, ${utcDay(new Date(event.visitedAt))}, ${event.platform}, 1, ${event.verified ? 1 : 0},

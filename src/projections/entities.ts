@@ -9,7 +9,9 @@ import { DirectQuery } from "../db/direct-query.ts"
 import { fromStored } from "../domain/entity-events.ts"
 import { siteLabelOf } from "../domain/site-address.ts"
 import type { EntityFacts } from "../domain/mention-target.ts"
+import { comparePositions, type GlobalPosition } from "../eventstore/event-store.ts"
 import type { Projection } from "./projection.ts"
+import { ProjectionProgress } from "./progress.ts"
 
 export const entitiesProjection: Projection = {
   name: "entities",
@@ -100,6 +102,8 @@ export interface EntityFilter {
 /** What a visit's entity is: recordable, or the 404 to answer. */
 export type VisitTarget = "active" | "business_not_found" | "product_not_found"
 
+const MAX_REMEMBERED = 100_000
+
 const VISIT_TARGETS_QUERY = `
   SELECT k.business_id, k.item_id,
     EXISTS (SELECT 1 FROM entities b WHERE b.business_id = k.business_id AND b.item_id = '') AS business_known,
@@ -112,6 +116,7 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const direct = yield* DirectQuery
+    const progress = yield* ProjectionProgress
 
     /** Active entities (deleted products excluded), businesses before their products. */
     const list = (filter: EntityFilter) =>
@@ -145,10 +150,13 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
 
     /**
      * Whether a visit may name this entity: its business exists and, for a product, the
-     * product is active. Batched (a crawler loading a site posts many visits at once) and a
-     * direct query: the visit webhook's lookup (see `src/db/direct-query.ts`).
+     * product is active. The visit webhook's lookup, thousands a second: an entity found
+     * active is remembered until this read model next moves (entities change rarely), and
+     * lookups are batched (a crawler loading a site posts many visits at once) direct queries
+     * (see `src/db/direct-query.ts`). What is not active is asked again each time, so a new
+     * business is found as soon as the read model has it.
      */
-    const visitTarget = batchedLookup<{ readonly businessId: string; readonly itemId: string | null }, VisitTarget>({
+    const lookUpVisitTarget = batchedLookup<{ readonly businessId: string; readonly itemId: string | null }, VisitTarget>({
       keyOf: ({ businessId, itemId }) => `${businessId}/${itemId ?? ""}`,
       load: async (keys) => {
         const wanted = keys.map(({ businessId, itemId }) => ({ business_id: businessId, item_id: itemId ?? "" }))
@@ -162,6 +170,22 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
         ]))
       }
     })
+
+    let activeAt: GlobalPosition = progress.reachedOf(entitiesProjection.name)
+    const active = new Set<string>()
+    const visitTarget = async (key: { readonly businessId: string; readonly itemId: string | null }): Promise<VisitTarget> => {
+      const reached = progress.reachedOf(entitiesProjection.name)
+      if (comparePositions(reached, activeAt) !== 0 || active.size >= MAX_REMEMBERED) {
+        active.clear()
+        activeAt = reached
+      }
+      const id = `${key.businessId}/${key.itemId ?? ""}`
+      if (active.has(id)) return "active"
+      const target = (await lookUpVisitTarget(key)) ?? "business_not_found"
+      // Only what was read while the model stood still: a lookup racing a change is not kept.
+      if (target === "active" && comparePositions(progress.reachedOf(entitiesProjection.name), reached) === 0) active.add(id)
+      return target
+    }
 
     return { list, findBusiness, find, bySiteLabel, visitTarget }
   })

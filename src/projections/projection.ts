@@ -23,6 +23,11 @@ export interface Projection {
    * one would: for read models fed many events a second, where a statement per event is most
    * of the cost. Optional.
    */
+  /**
+   * Once woken by a commit, wait this long before reading: for read models fed by bursts (visits),
+   * so many small commits make one page. Nothing waits on it but readers of that model.
+   */
+  readonly gatherMs?: number
   readonly applyPage?: (events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient>
 }
 

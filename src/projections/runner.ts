@@ -9,6 +9,7 @@ import { Duration, Effect, Layer, Queue, Schedule, Schema, Stream, SubscriptionR
 import { comparePositions, EventStore, type GlobalPosition, maxPosition, type RecordedEvent } from "../eventstore/event-store.ts"
 import { projections as catalog } from "./catalog.ts"
 import { advanceCheckpoint, CheckpointMoved, ensureProjection, readCheckpoint } from "./checkpoints.ts"
+import { ProjectionProgress } from "./progress.ts"
 import { applyEvents, type Projection } from "./projection.ts"
 
 const PAGE_SIZE = 500
@@ -128,6 +129,8 @@ export const make = (projections: ReadonlyArray<Projection>) =>
       const idle = Queue.take(worker.wake).pipe(
         Effect.timeout(POLL_INTERVAL),
         Effect.ignore,
+        // Woken, a projection fed by bursts lets the burst finish and reads it as one page.
+        Effect.zipRight(projection.gatherMs === undefined ? Effect.void : Effect.sleep(projection.gatherMs)),
         Effect.zipRight(Queue.takeAll(worker.wake))
       )
       return Effect.gen(function*() {
@@ -187,7 +190,10 @@ export const make = (projections: ReadonlyArray<Projection>) =>
         } satisfies ProjectionStatus
       }))
 
-    return { waitFor, status, nudge: wakeAll }
+    /** How far a projection has got, right now (its read model holds everything before it). */
+    const reachedOf = (name: string): GlobalPosition => byName.get(name)!.reached
+
+    return { waitFor, status, nudge: wakeAll, reachedOf }
   })
 
 export class ProjectionRunner extends Effect.Service<ProjectionRunner>()("ProjectionRunner", {
@@ -199,3 +205,5 @@ export const layerWith = (projections: ReadonlyArray<Projection>) =>
   Layer.scoped(ProjectionRunner, Effect.map(make(projections), (runner) => ProjectionRunner.make(runner)))
 
 export { CheckpointMoved }
+
+export const ProjectionProgressLive = Layer.effect(ProjectionProgress, Effect.map(ProjectionRunner, ({ reachedOf }) => ({ reachedOf })))

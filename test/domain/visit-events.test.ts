@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest"
-import { BotVisited, pageIdentity, previousMinuteKey, visitFromStored, visitKeyOf, visitsStreamOf, visitToStored } from "../../src/domain/visit-events.ts"
+import {
+  BotVisited,
+  countedVisitOf,
+  pageIdentity,
+  previousMinuteKey,
+  visitFieldsToStored,
+  visitFromStored,
+  visitKeyOf,
+  visitsStreamOf,
+  visitToStored
+} from "../../src/domain/visit-events.ts"
 import type { BusinessId } from "../../src/domain/entity-ref.ts"
 
 const base = {
@@ -72,6 +82,17 @@ describe("BotVisited", () => {
     expect(stored.schemaVersion).toBe(1)
     expect(stored.data).not.toHaveProperty("_tag")
     expect(visitFromStored(stored)).toEqual(event)
+    // The recorder's path (plain fields) stores exactly the same; the roll-up reads its fields back.
+    const { _tag, ...fields } = event
+    expect(visitFieldsToStored(fields)).toEqual(stored)
+    expect(countedVisitOf(stored)).toEqual({
+      businessId: "acme",
+      itemId: null,
+      platform: "ai_platform_1",
+      verified: true,
+      visitedAt: at.toISOString()
+    })
+    expect(() => visitFieldsToStored({ ...fields, platform: "ai_platform_9" as never })).toThrow()
   })
 
   it("goes to one stream per business and UTC day", () => {

@@ -152,6 +152,22 @@ for (const database of testDatabases) {
         })
       })
 
+      it("answers 404 for a product as soon as its deletion is answered, though its visits were just recorded", async () => {
+        const slug = await newBusiness()
+        await registerProduct(slug, "road-racer")
+        // The webhook remembers active entities until the entities read model moves.
+        expect((await visit(slug, UA.gptbot, { item_id: "road-racer" })).body.status).toBe("success")
+        expect((await visit(slug, UA.claudebot, { item_id: "road-racer" })).body.status).toBe("success")
+        expect((await call("DELETE", `/api/products/${slug}/road-racer`)).status).toBe(200)
+        expect(await visit(slug, UA.perplexitybot, { item_id: "road-racer" })).toMatchObject({
+          status: 404,
+          body: { status: "error", code: "product_not_found", message: "product road-racer not found" }
+        })
+        // Registered again: found again (what is not active is asked each time).
+        await registerProduct(slug, "road-racer")
+        expect((await visit(slug, UA.perplexitybot, { item_id: "road-racer" })).body.status).toBe("success")
+      })
+
       it("records what the request says, the detected crawler and whether its address is the vendor's", async () => {
         const slug = await newBusiness()
         await registerProduct(slug, "trail-runner")
