@@ -126,7 +126,7 @@ export const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const ids = events.map((event) => event.eventId)
       const rows = yield* sql<{ event_id: string; stream_id: string; stream_version: number; position: string; transaction_id: string }>`
-        SELECT event_id, stream_id, stream_version, position, transaction_id FROM events WHERE ${sql.in("event_id", ids)}
+        SELECT event_id, stream_id, stream_version, position, transaction_id FROM events WHERE event_id = ANY(${ids}::uuid[])
         ORDER BY transaction_id, position`
       if (rows.length === 0) return Option.none<AppendResult>()
       if (rows.length !== ids.length || rows.some((row) => row.stream_id !== streamId)) {
@@ -196,7 +196,8 @@ export const make = Effect.gen(function*() {
   const readByIds: EventStoreShape["readByIds"] = (eventIds) =>
     eventIds.length === 0
       ? Effect.succeed([])
-      : sql<EventRow>`SELECT * FROM events WHERE ${sql.in("event_id", eventIds)} ORDER BY transaction_id, position`.pipe(
+      // One array parameter: an IN list costs a parameter (and a plan) per id.
+      : sql<EventRow>`SELECT * FROM events WHERE event_id = ANY(${eventIds}::uuid[]) ORDER BY transaction_id, position`.pipe(
         Effect.map((rows) => rows.map(toRecorded)),
         Effect.orDie,
         Effect.withSpan("EventStore.readByIds")
