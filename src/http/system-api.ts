@@ -25,7 +25,7 @@ export class Degraded extends Schema.Class<Degraded>("Degraded")(
     message: Schema.String,
     database: Schema.Literal("ok", "unreachable")
   },
-  HttpApiSchema.annotations({ status: 503, description: "The database does not answer." })
+  HttpApiSchema.annotations({ status: 503, description: "The database does not answer, or the projections' status does not come in time." })
 ) {}
 
 export const Jwks = Schema.Struct({ keys: Schema.Array(Schema.Record({ key: Schema.String, value: Schema.Unknown })) })

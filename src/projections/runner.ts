@@ -15,6 +15,8 @@ import { applyEvents, type Projection } from "./projection.ts"
 const PAGE_SIZE = 500
 const POLL_INTERVAL = Duration.seconds(1)
 const WAIT_LIMIT = Duration.seconds(15)
+/** Pending events are counted up to this many: past it, the lag tells more than the count. */
+export const PENDING_COUNT_LIMIT = 100_000
 
 export class ProjectionTimeout extends Schema.TaggedError<ProjectionTimeout>()("ProjectionTimeout", {
   projections: Schema.Array(Schema.String)
@@ -24,7 +26,7 @@ export interface ProjectionStatus {
   readonly name: string
   readonly version: number
   readonly position: { readonly transactionId: string; readonly position: string }
-  /** Events of its types committed after its position. */
+  /** Events of its types committed after its position (counted up to PENDING_COUNT_LIMIT). */
   readonly pendingEvents: number
   /** Age of the oldest pending event, 0 when caught up. */
   readonly lagMs: number
@@ -173,22 +175,43 @@ export const make = (projections: ReadonlyArray<Projection>) =>
       )
     }
 
-    const status = Effect.forEach(workers, (worker) =>
-      Effect.gen(function*() {
-        const progress = yield* SubscriptionRef.get(worker.progress)
-        const [row] = yield* sql<{ pending: string; oldest: Date | null }>`
-          SELECT count(*) AS pending, min(recorded_at) AS oldest FROM events
-          WHERE (transaction_id, position) > (${progress.transactionId.toString()}::xid8, ${progress.position.toString()}::bigint)
-            AND ${sql.in("event_type", worker.projection.eventTypes)}`
+    /**
+     * Each projection's pending events and the age of the oldest, in one statement (a count
+     * per projection, bounded, and the first pending event by index), so it answers quickly
+     * when the log is long and the pool is busy.
+     */
+    const status = Effect.gen(function*() {
+      const positions = workers.map((worker) => ({
+        name: worker.projection.name,
+        transaction_id: worker.reached.transactionId.toString(),
+        position: worker.reached.position.toString(),
+        types: worker.projection.eventTypes.join(",")
+      }))
+      const rows = yield* sql<{ name: string; pending: number; oldest: Date | null }>`
+        SELECT w.name,
+          (SELECT count(*)::int FROM (
+            SELECT 1 FROM events e
+            WHERE (e.transaction_id, e.position) > (w.transaction_id::xid8, w.position)
+              AND e.event_type = ANY(string_to_array(w.types, ','))
+            LIMIT ${PENDING_COUNT_LIMIT}) AS counted) AS pending,
+          (SELECT e.recorded_at FROM events e
+            WHERE (e.transaction_id, e.position) > (w.transaction_id::xid8, w.position)
+              AND e.event_type = ANY(string_to_array(w.types, ','))
+            ORDER BY e.transaction_id, e.position LIMIT 1) AS oldest
+        FROM jsonb_to_recordset(${JSON.stringify(positions)}::jsonb) AS w(name text, transaction_id text, position bigint, types text)`
+      const byProjection = new Map(rows.map((row) => [row.name, row]))
+      return workers.map((worker): ProjectionStatus => {
+        const row = byProjection.get(worker.projection.name)
         return {
           name: worker.projection.name,
           version: worker.projection.version,
-          position: { transactionId: progress.transactionId.toString(), position: progress.position.toString() },
-          pendingEvents: Number(row?.pending ?? 0),
+          position: { transactionId: worker.reached.transactionId.toString(), position: worker.reached.position.toString() },
+          pendingEvents: row?.pending ?? 0,
           lagMs: row?.oldest ? Math.max(0, Date.now() - row.oldest.getTime()) : 0,
           lastError: worker.lastError
-        } satisfies ProjectionStatus
-      }))
+        }
+      })
+    })
 
     /** How far a projection has got, right now (its read model holds everything before it). */
     const reachedOf = (name: string): GlobalPosition => byName.get(name)!.reached

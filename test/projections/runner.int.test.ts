@@ -165,6 +165,33 @@ for (const database of testDatabases) {
       })
     })
 
+    it("reports a stuck projection's pending events, the age of the oldest, and that it is retrying", async () => {
+      const stuck: Projection = {
+        name: "test_stuck",
+        version: 1,
+        eventTypes: ["BusinessCreated"],
+        tables: [],
+        setup: Effect.void,
+        apply: () => Effect.dieMessage("this projection never applies anything")
+      }
+      await using(layerWith([stuck]).pipe(Layer.provideMerge(coreFor(target))), async (run) => {
+        const status = await run(Effect.gen(function*() {
+          const runner = yield* ProjectionRunner
+          const before = (yield* runner.status)[0]!
+          yield* createSome("stuck", 3)
+          yield* Effect.sleep("1200 millis")
+          return { before, after: (yield* runner.status)[0]! }
+        }))
+        const pendingBefore = status.before.pendingEvents
+        expect(status.after.name).toBe("test_stuck")
+        // Every BusinessCreated of the log is pending (the tests before wrote some), 3 more now.
+        expect(status.after.pendingEvents).toBe(pendingBefore + 3)
+        expect(status.after.lagMs).toBeGreaterThanOrEqual(1200)
+        expect(status.after.lastError).toMatch(/this projection never applies anything/)
+        expect(status.after.position).toEqual({ transactionId: "0", position: "0" })
+      })
+    })
+
     it("keeps a projection's checkpoint over a restart and applies no event twice", async () => {
       const before = await using(withCounting(target, 1), async (run) =>
         run(Effect.gen(function*() {
