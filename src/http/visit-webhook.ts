@@ -15,11 +15,11 @@
  *   is counted by it (read-your-writes, paid by the rare reader rather than every visit).
  */
 import { Cause, Effect, Either, Schema } from "effect"
-import { VisitRecorder } from "../actors/visit-recorder.ts"
+import { VisitBacklogFull, type VisitOutcome, VisitRecorder } from "../actors/visit-recorder.ts"
 import { canonicalAddress } from "../domain/ip-ranges.ts"
 import { Entities } from "../projections/entities.ts"
 import { MAX_BODY_BYTES } from "./error-mapping.ts"
-import { type NotFound, notFound } from "./errors.ts"
+import { type NotFound, notFound, Unavailable } from "./errors.ts"
 import { decodeFailure, type LaneRequest, makeReplies, sendJson } from "./lane.ts"
 import { CORS_ALLOW_ORIGIN, VisitWebhookLimit } from "./rate-limiter.ts"
 import { RecordVisitRequest, RecordVisitResponse } from "./visits-api.ts"
@@ -41,7 +41,7 @@ const emptyToNull = (value: string | null | undefined) => value === undefined ||
 export const makeRecordVisit = Effect.gen(function*() {
   const entities = yield* Entities
   const recorder = yield* VisitRecorder
-  return async (payload: RecordVisitRequest, clientAddress: string | null): Promise<Either.Either<RecordVisitResponse, NotFound>> => {
+  return async (payload: RecordVisitRequest, clientAddress: string | null): Promise<Either.Either<RecordVisitResponse, NotFound | Unavailable>> => {
     const itemId = payload.item_id ?? null
     const target = await entities.visitTarget({ businessId: payload.business_id, itemId })
     if (target !== "active") {
@@ -49,18 +49,24 @@ export const makeRecordVisit = Effect.gen(function*() {
         ? notFound("product_not_found", `product ${itemId} not found`)
         : notFound("business_not_found", `business ${payload.business_id} not found`))
     }
-    const outcome = await recorder.recordNow({
-      businessId: payload.business_id,
-      itemId,
-      pageUrl: payload.page_url.trim(),
-      pageType: payload.page_type,
-      pageTitle: emptyToNull(payload.page_title),
-      userAgent: payload.user_agent,
-      ipAddress: payload.ip_address == null ? clientAddress : canonicalAddress(payload.ip_address),
-      clientAddress,
-      referrer: emptyToNull(payload.referrer),
-      source: "script"
-    })
+    let outcome: VisitOutcome
+    try {
+      outcome = await recorder.recordNow({
+        businessId: payload.business_id,
+        itemId,
+        pageUrl: payload.page_url.trim(),
+        pageType: payload.page_type,
+        pageTitle: emptyToNull(payload.page_title),
+        userAgent: payload.user_agent,
+        ipAddress: payload.ip_address == null ? clientAddress : canonicalAddress(payload.ip_address),
+        clientAddress,
+        referrer: emptyToNull(payload.referrer),
+        source: "script"
+      })
+    } catch (error) {
+      if (!(error instanceof VisitBacklogFull)) throw error
+      return Either.left(new Unavailable({ status: "error", code: "unavailable", message: "too many visits are waiting to be recorded; retry shortly" }))
+    }
     return Either.right(new RecordVisitResponse({
       status: outcome.status,
       platform_id: outcome.platform_id,

@@ -7,7 +7,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type VisitInput, VisitRecorder } from "../../src/actors/visit-recorder.ts"
+import { VisitBacklogFull, type VisitInput, VisitRecorder } from "../../src/actors/visit-recorder.ts"
 import { coreFor } from "../../src/composition.ts"
 import { shiftedWallClock } from "../../src/config/wall-clock.ts"
 import { visitsStreamOf } from "../../src/domain/visit-events.ts"
@@ -121,6 +121,22 @@ for (const database of testDatabases) {
         `https://${businessId}.sites.example/b`
       ])
     })
+
+    it("refuses visits past 16,384 waiting for a commit, and records every one it took", async () => {
+      const businessId = `biz-${randomUUID().slice(0, 8)}`
+      await setNow(new Date("2026-10-08T10:00:00Z"))
+      const recorder = await runtime.runPromise(VisitRecorder)
+      // All offered in one turn of the event loop: no batch has started when the last arrives.
+      const outcomes = await Promise.allSettled(Array.from({ length: 20_000 }, (_, i) => recorder.recordNow(visitOf(businessId, `/p${i}`))))
+      const refused = outcomes.filter((outcome) => outcome.status === "rejected")
+      expect(refused.length).toBe(20_000 - 16_384)
+      expect(refused.every((outcome) => outcome.reason instanceof VisitBacklogFull)).toBe(true)
+      const recorded = outcomes.flatMap((outcome) => outcome.status === "fulfilled" ? [outcome.value] : [])
+      expect(recorded.length).toBe(16_384)
+      await settle(positionsOf(recorded))
+      const total = await runtime.runPromise(Effect.flatMap(BotVisits, (visits) => visits.stats(businessId, null, 1, new Date("2026-10-08T12:00:00Z"))))
+      expect(total.total).toBe(16_384)
+    }, 120_000)
 
     it("counts an event once even when it is applied again", async () => {
       const businessId = `biz-${randomUUID().slice(0, 8)}`
