@@ -4,7 +4,7 @@
  * `BearerAuth` reads the header; the HttpApi middleware and the fast lane both call it.
  */
 import { HttpApiMiddleware, HttpApiSecurity, HttpServerRequest } from "@effect/platform"
-import { Effect, Layer } from "effect"
+import { Effect, Either, Layer, Runtime } from "effect"
 import { serviceKeyMatcher } from "../accounts/api-keys.ts"
 import { CurrentPrincipal, type Principal } from "../accounts/principal.ts"
 import { TokenVerifier } from "../accounts/token-verifier.ts"
@@ -25,17 +25,28 @@ export class BearerAuth extends Effect.Service<BearerAuth>()("BearerAuth", {
     const config = yield* AppConfig
     const verifier = yield* TokenVerifier
     const isServiceKey = serviceKeyMatcher(config.serviceApiKeys)
-    /** The caller named by an `Authorization` header's value (the raw header, parsed strictly). */
-    const authenticate = (header: string | undefined): Effect.Effect<Principal, Unauthorized> => {
-      if (header === undefined || header.trim() === "") {
-        return Effect.fail(unauthorized("missing Authorization: Bearer <token> header"))
-      }
+    const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
+
+    /** A service key's principal, the token to verify, or the 401 (the raw header, parsed strictly). */
+    const read = (header: string | undefined): Either.Either<Principal | string, Unauthorized> => {
+      if (header === undefined || header.trim() === "") return Either.left(unauthorized("missing Authorization: Bearer <token> header"))
       const token = BEARER.exec(header)?.[1]
-      if (token === undefined) return Effect.fail(unauthorized("the Authorization header must be Bearer <token>"))
-      if (isServiceKey(token)) return Effect.succeed(SERVICE)
-      return verifier.verify(token).pipe(Effect.mapError((error) => unauthorized(`invalid token: ${error.reason}`)))
+      if (token === undefined) return Either.left(unauthorized("the Authorization header must be Bearer <token>"))
+      return Either.right(isServiceKey(token) ? SERVICE : token)
     }
-    return { authenticate }
+    const verify = (token: string) => verifier.verify(token).pipe(Effect.mapError((error) => unauthorized(`invalid token: ${error.reason}`)))
+
+    /** The caller named by an `Authorization` header's value. */
+    const authenticate = (header: string | undefined): Effect.Effect<Principal, Unauthorized> =>
+      Effect.flatMap(read(header), (found) => typeof found === "string" ? verify(found) : Effect.succeed(found))
+
+    /** The same, as a promise: for the fast lane, which runs no fiber per request (service keys run none at all). */
+    const authenticateNow = (header: string | undefined): Promise<Either.Either<Principal, Unauthorized>> => {
+      const found = read(header)
+      if (Either.isLeft(found) || typeof found.right !== "string") return Promise.resolve(found as Either.Either<Principal, Unauthorized>)
+      return runPromise(Effect.either(verify(found.right)))
+    }
+    return { authenticate, authenticateNow }
   })
 }) {}
 

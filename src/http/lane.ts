@@ -1,5 +1,5 @@
 /** What the fast lane's routes share (`fast-lane.ts`): the request they see and how they answer. */
-import { Cause, Effect, Either, Exit, ParseResult, Runtime, Schema } from "effect"
+import { Cause, Effect, Either, ParseResult, Runtime } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { badRequest, describeIssues, statusOf } from "./errors.ts"
 
@@ -26,12 +26,6 @@ export const sendJson = (response: ServerResponse, status: number, body: unknown
 export const decodeFailure = (error: ParseResult.ParseError) =>
   badRequest(describeIssues(ParseResult.ArrayFormatter.formatErrorSync(error)))
 
-/** Decodes with a schema of the API; a failure is the 400 HttpApi gives for it. */
-export const decodeOrBadRequest = <A, I>(schema: Schema.Schema<A, I>) => {
-  const decode = Schema.decodeUnknown(schema)
-  return (input: unknown) => Effect.mapError(decode(input), decodeFailure)
-}
-
 const INTERNAL_ERROR = { status: "error", code: "internal_error", message: "the service failed to handle this request" }
 
 /**
@@ -52,24 +46,12 @@ export const makeReplies = <R>(runtime: Runtime.Runtime<R>) => {
     sendJson(response, 500, INTERNAL_ERROR, headers)
   }
 
-  /** Runs a handler and answers with its outcome; a client that goes away interrupts it, as in HttpApi. */
-  const answer = <A, E>(response: ServerResponse, handler: Effect.Effect<A, E, R>, headers?: Record<string, string>) => {
-    const fiber = runFork(handler)
-    fiber.addObserver((exit) => {
-      if (Exit.isSuccess(exit)) return sendJson(response, 200, exit.value, headers)
-      if (!Cause.isInterruptedOnly(exit.cause)) fail(response, exit.cause, headers)
-    })
-    response.once("close", () => {
-      if (!response.writableEnded) fiber.unsafeInterruptAsFork(fiber.id())
-    })
-  }
-
-  /** Answers with a promised outcome: for routes whose work is plain code (no fiber per request). */
+  /** Answers with a promised outcome: the routes' work is plain code, no fiber per request. */
   const answerPromise = <A, E>(response: ServerResponse, outcome: Promise<Either.Either<A, E>>, headers?: Record<string, string>) =>
     outcome.then(
       (result) => Either.isRight(result) ? sendJson(response, 200, result.right, headers) : fail(response, Cause.fail(result.left), headers),
       (error) => fail(response, Cause.die(error), headers)
     )
 
-  return { answer, answerPromise, fail }
+  return { answerPromise, fail }
 }

@@ -16,7 +16,7 @@ import { BadGateway, badRequest, internalError, notFound } from "./errors.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { awaitProjections } from "./read-your-writes.ts"
 import { AnalyzeResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse } from "./visibility-api.ts"
-import { visibilityScoreFor } from "./visibility-score.ts"
+import { makeVisibilityScore } from "./visibility-score.ts"
 
 const refOf = (businessId: string, itemId: string | null | undefined): EntityRef => ({
   businessId: businessId as BusinessId,
@@ -47,6 +47,7 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
     const commands = yield* EntityCommands
     const prompts = yield* Prompts
     const clock = yield* WallClock
+    const visibilityScore = yield* makeVisibilityScore
 
     return handlers
       .handle("analyzeVisibility", ({ payload }) =>
@@ -91,7 +92,8 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
           })
         }))
       .handle("visibilityScore", ({ path, urlParams }) =>
-        Effect.flatMap(CurrentPrincipal, (principal) => visibilityScoreFor(principal, path.org_slug, urlParams.item_id ?? null)))
+        Effect.flatMap(CurrentPrincipal, (principal) =>
+          Effect.flatten(Effect.promise(() => visibilityScore(principal, path.org_slug, urlParams.item_id ?? null)))))
       .handle("prompts", ({ path, urlParams }) =>
         Effect.gen(function*() {
           yield* requireOrganization(path.business_id, "read")
