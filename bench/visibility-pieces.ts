@@ -3,13 +3,15 @@
  * this process, measured apart: main-thread time (event-loop active time) and CPU of all threads
  * (GC helpers included) per operation. The loopback platforms run in a child process (no delay)
  * so their cost is not counted; the database is a scratch one on the server of
- * BENCH_DATABASE_URL. Run it under the benchmark lock: figures need a quiet machine.
+ * BENCH_DATABASE_URL. Run it under the benchmark lock: figures need a quiet machine. `run` is
+ * exported for `bench/run.ts`.
  */
 import { SqlClient } from "@effect/sql"
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomUUID } from "node:crypto"
 import { performance } from "node:perf_hooks"
 import { createInterface } from "node:readline"
+import { pathToFileURL } from "node:url"
 import { ConfigProvider, Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { CheckRecorder } from "../src/actors/check-recorder.ts"
 import { AppConfig, type PlatformEndpoint } from "../src/config/app-config.ts"
@@ -32,8 +34,6 @@ import { FANOUT_ANSWER, FANOUT_BUSINESS } from "./fanout-answer.ts"
 import { projectRoot } from "./processes.ts"
 import { report, scratchDatabase } from "./support.ts"
 
-const selected = process.argv.slice(2).filter((arg) => !arg.startsWith("-"))
-const wanted = (piece: string) => selected.length === 0 || selected.includes(piece)
 
 const startPlatforms = async (count: number) => {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "bench/openai-loopback-child.ts", String(count), "0"], {
@@ -124,79 +124,88 @@ const checksFor = (prompt: string) =>
     })
   })
 
-const platforms = await startPlatforms(8)
-const db = await scratchDatabase("pieces")
-try {
-  const endpoint: PlatformEndpoint = {
-    baseUrl: platforms.baseUrls[0]!,
-    apiKey: Redacted.make("bench-platform-key-1"),
-    model: "bench-model-1"
-  }
-  if (wanted("openai")) {
-    const client = makeOpenAiClient(endpoint, 610_000)
-    const body = { model: endpoint.model, messages: [{ role: "user" as const, content: "best running shoes?" }] }
-    await measure("openai client call (raw promise)", 1000, 1, () => client.chat.completions.create(body, { signal: new AbortController().signal }))
-    await measure("openai client call (raw promise)", 2000, 16, () => client.chat.completions.create(body, { signal: new AbortController().signal }))
-    const engine = makeOpenAiCompatibleEngine("ai_platform_1", endpoint)
-    await measure("engine.answer (promise)", 2000, 16, () => engine.answer({ platform: "ai_platform_1", prompt: "best running shoes?" }, new AbortController().signal))
-  }
-  if (wanted("gateway")) {
-    const runtime = ManagedRuntime.make(
-      PlatformGateway.Default.pipe(Layer.provide(Layer.mergeAll(AppConfig.Default, noDocuments)), Layer.provide(configFor(platforms.baseUrls)))
-    )
-    const gateway = await runtime.runPromise(PlatformGateway)
-    await measure("gateway.ask (1 platform)", 2000, 16, () => runtime.runPromise(gateway.ask("ai_platform_1", "best running shoes?")))
-    await measure("gateway.askAll (8 platforms)", 300, 4, () => runtime.runPromise(gateway.askAll("best running shoes?")))
-    await runtime.dispose()
-  }
-  if (wanted("mention")) {
-    await measure("detectMention (one answer)", 20000, 1, () => detectMention(answer, target))
-    await measure("8 checks built (detect + PlatformChecked)", 2000, 1, (i) => checksFor(`prompt ${i}`))
-  }
-  const database = clientFor({ _tag: "Server", url: Redacted.make(db.url) }).pipe(Layer.orDie)
-  if (wanted("record") || wanted("project") || wanted("analyze")) {
-    const core = Layer.mergeAll(CheckRecorder.Default, PgEventStore.layer).pipe(Layer.provideMerge(PgEventStore.layer), Layer.provideMerge(database))
-    const runtime = ManagedRuntime.make(core)
-    await runtime.runPromise(promptsProjection.setup)
-    if (wanted("record")) {
-      await measure("record 8 checks (encode + append)", 300, 1, (i) =>
-        runtime.runPromise(Effect.flatMap(CheckRecorder, (recorder) => recorder.record(ref, randomUUID(), checksFor(`record ${i}`)))))
-      await measure("record 8 checks (encode + append)", 800, 8, (i) =>
-        runtime.runPromise(Effect.flatMap(CheckRecorder, (recorder) => recorder.record(ref, randomUUID(), checksFor(`record c ${i}`)))))
+/** Measures the pieces named (all when none: openai, gateway, mention, record, project, analyze). */
+export const run = async (pieces: ReadonlyArray<string> = []) => {
+  const wanted = (piece: string) => pieces.length === 0 || pieces.includes(piece)
+  rows.length = 0
+  const platforms = await startPlatforms(8)
+  const db = await scratchDatabase("pieces")
+  try {
+    const endpoint: PlatformEndpoint = {
+      baseUrl: platforms.baseUrls[0]!,
+      apiKey: Redacted.make("bench-platform-key-1"),
+      model: "bench-model-1"
     }
-    if (wanted("project")) {
-      const events = await runtime.runPromise(Effect.flatMap(EventStore, (store) => store.readAll({ after: { transactionId: 0n, position: 0n }, limit: 2000, types: ["PlatformChecked"] })))
-      if (events.length < 128) throw new Error("run the record piece first (it writes the events applied here)")
-      const oneByOne = (page: typeof events) =>
-        runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(Effect.forEach(page, promptsProjection.apply, { discard: true }))))
-      const paged = (page: typeof events) =>
-        runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(promptsProjection.applyPage!(page))))
-      for (const [how, apply] of [["one by one", oneByOne], ["applyPage", paged]] as const) {
-        await measure(`prompts projection, ${how}: 8 events (ms per 8)`, 200, 1, (i) => apply(events.slice((i * 8) % 1000, (i * 8) % 1000 + 8)))
-        await measure(`prompts projection, ${how}: 128 events (ms per 128)`, 20, 1, (i) => apply(events.slice((i * 128) % 800, (i * 128) % 800 + 128)))
-      }
-      await measure("decode 8 stored PlatformChecked", 2000, 1, (i) => events.slice((i * 8) % 1000, (i * 8) % 1000 + 8).map(checkFromStored))
+    if (wanted("openai")) {
+      const client = makeOpenAiClient(endpoint, 610_000)
+      const body = { model: endpoint.model, messages: [{ role: "user" as const, content: "best running shoes?" }] }
+      await measure("openai client call (raw promise)", 1000, 1, () => client.chat.completions.create(body, { signal: new AbortController().signal }))
+      await measure("openai client call (raw promise)", 2000, 16, () => client.chat.completions.create(body, { signal: new AbortController().signal }))
+      const engine = makeOpenAiCompatibleEngine("ai_platform_1", endpoint)
+      await measure("engine.answer (promise)", 2000, 16, () => engine.answer({ platform: "ai_platform_1", prompt: "best running shoes?" }, new AbortController().signal))
     }
-    if (wanted("analyze")) {
-      const analysis = ManagedRuntime.make(
-        VisibilityAnalysis.Default.pipe(
-          Layer.provide(Layer.mergeAll(PlatformGateway.Default, WallClock.Default, AppConfig.Default, CheckRecorder.Default)),
-          Layer.provide(Layer.mergeAll(AppConfig.Default, noDocuments, PgEventStore.layer)),
-          Layer.provide(database),
-          Layer.provide(configFor(platforms.baseUrls))
-        )
+    if (wanted("gateway")) {
+      const runtime = ManagedRuntime.make(
+        PlatformGateway.Default.pipe(Layer.provide(Layer.mergeAll(AppConfig.Default, noDocuments)), Layer.provide(configFor(platforms.baseUrls)))
       )
-      await measure("VisibilityAnalysis.analyze (8 platforms, record)", 300, 1, (i) =>
-        analysis.runPromise(Effect.flatMap(VisibilityAnalysis, (a) => a.analyze(ref, facts, `analyze ${i}`, randomUUID()))))
-      await measure("VisibilityAnalysis.analyze (8 platforms, record)", 600, 8, (i) =>
-        analysis.runPromise(Effect.flatMap(VisibilityAnalysis, (a) => a.analyze(ref, facts, `analyze c ${i}`, randomUUID()))))
-      await analysis.dispose()
+      const gateway = await runtime.runPromise(PlatformGateway)
+      await measure("gateway.ask (1 platform)", 2000, 16, () => runtime.runPromise(gateway.ask("ai_platform_1", "best running shoes?")))
+      await measure("gateway.askAll (8 platforms)", 300, 4, () => runtime.runPromise(gateway.askAll("best running shoes?")))
+      await runtime.dispose()
     }
-    await runtime.dispose()
+    if (wanted("mention")) {
+      await measure("detectMention (one answer)", 20000, 1, () => detectMention(answer, target))
+      await measure("8 checks built (detect + PlatformChecked)", 2000, 1, (i) => checksFor(`prompt ${i}`))
+    }
+    const database = clientFor({ _tag: "Server", url: Redacted.make(db.url) }).pipe(Layer.orDie)
+    if (wanted("record") || wanted("project") || wanted("analyze")) {
+      const core = Layer.mergeAll(CheckRecorder.Default, PgEventStore.layer).pipe(Layer.provideMerge(PgEventStore.layer), Layer.provideMerge(database))
+      const runtime = ManagedRuntime.make(core)
+      await runtime.runPromise(promptsProjection.setup)
+      if (wanted("record")) {
+        await measure("record 8 checks (encode + append)", 300, 1, (i) =>
+          runtime.runPromise(Effect.flatMap(CheckRecorder, (recorder) => recorder.record(ref, randomUUID(), checksFor(`record ${i}`)))))
+        await measure("record 8 checks (encode + append)", 800, 8, (i) =>
+          runtime.runPromise(Effect.flatMap(CheckRecorder, (recorder) => recorder.record(ref, randomUUID(), checksFor(`record c ${i}`)))))
+      }
+      if (wanted("project")) {
+        const events = await runtime.runPromise(Effect.flatMap(EventStore, (store) => store.readAll({ after: { transactionId: 0n, position: 0n }, limit: 2000, types: ["PlatformChecked"] })))
+        if (events.length < 128) throw new Error("run the record piece first (it writes the events applied here)")
+        const oneByOne = (page: typeof events) =>
+          runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(Effect.forEach(page, promptsProjection.apply, { discard: true }))))
+        const paged = (page: typeof events) =>
+          runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(promptsProjection.applyPage!(page))))
+        for (const [how, apply] of [["one by one", oneByOne], ["applyPage", paged]] as const) {
+          await measure(`prompts projection, ${how}: 8 events (ms per 8)`, 200, 1, (i) => apply(events.slice((i * 8) % 1000, (i * 8) % 1000 + 8)))
+          await measure(`prompts projection, ${how}: 128 events (ms per 128)`, 20, 1, (i) => apply(events.slice((i * 128) % 800, (i * 128) % 800 + 128)))
+        }
+        await measure("decode 8 stored PlatformChecked", 2000, 1, (i) => events.slice((i * 8) % 1000, (i * 8) % 1000 + 8).map(checkFromStored))
+      }
+      if (wanted("analyze")) {
+        const analysis = ManagedRuntime.make(
+          VisibilityAnalysis.Default.pipe(
+            Layer.provide(Layer.mergeAll(PlatformGateway.Default, WallClock.Default, AppConfig.Default, CheckRecorder.Default)),
+            Layer.provide(Layer.mergeAll(AppConfig.Default, noDocuments, PgEventStore.layer)),
+            Layer.provide(database),
+            Layer.provide(configFor(platforms.baseUrls))
+          )
+        )
+        await measure("VisibilityAnalysis.analyze (8 platforms, record)", 300, 1, (i) =>
+          analysis.runPromise(Effect.flatMap(VisibilityAnalysis, (a) => a.analyze(ref, facts, `analyze ${i}`, randomUUID()))))
+        await measure("VisibilityAnalysis.analyze (8 platforms, record)", 600, 8, (i) =>
+          analysis.runPromise(Effect.flatMap(VisibilityAnalysis, (a) => a.analyze(ref, facts, `analyze c ${i}`, randomUUID()))))
+        await analysis.dispose()
+      }
+      await runtime.dispose()
+    }
+    report(rows)
+  } finally {
+    platforms.stop()
+    await db.drop()
   }
-  report(rows)
-} finally {
-  platforms.stop()
-  await db.drop()
 }
-process.exit(0)
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await run(process.argv.slice(2).filter((arg) => !arg.startsWith("-")))
+  process.exit(0)
+}
