@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "event-store-append": () => import("./event-store-append.ts"),
   "onboarding": () => import("./onboarding.ts"),
   "visibility-fanout": () => import("./visibility-fanout.ts"),
+  "visibility-pieces": () => import("./visibility-pieces.ts"),
   "visibility-reads": () => import("./visibility-reads.ts"),
   "visit-stats": () => import("./visit-stats.ts"),
   "visit-webhook": () => import("./visit-webhook.ts")

@@ -14,7 +14,7 @@ import { applyEvents, type Projection } from "./projection.ts"
 
 const PAGE_SIZE = 500
 const POLL_INTERVAL = Duration.seconds(1)
-const WAIT_LIMIT = Duration.seconds(15)
+const WAIT_LIMIT_MS = 15_000
 /** Pending events are counted up to this many: past it, the lag tells more than the count. */
 export const PENDING_COUNT_LIMIT = 100_000
 
@@ -46,13 +46,18 @@ export const applyPage = (
       yield* advanceCheckpoint(projection.name, from, to)
     })))
 
+interface Waiter {
+  readonly position: GlobalPosition
+  readonly release: () => void
+}
+
 interface Worker {
   readonly projection: Projection
   readonly progress: SubscriptionRef.SubscriptionRef<GlobalPosition>
   /** The progress, readable synchronously (waiters check and register in one step). */
   reached: GlobalPosition
   /** Callers of waitFor, each released once progress passes its position. */
-  readonly waiters: Set<{ readonly position: GlobalPosition; readonly release: () => void }>
+  readonly waiters: Set<Waiter>
   readonly wake: Queue.Queue<void>
   lastError: string | null
 }
@@ -152,27 +157,47 @@ export const make = (projections: ReadonlyArray<Projection>) =>
 
     const byName = new Map(workers.map((worker) => [worker.projection.name, worker]))
 
-    /** Waits until the named projections (all by default) have passed `position`. */
+    /**
+     * Waits until the named projections (all by default) have passed `position`. Writes wait
+     * here on every request, so it is one callback per projection and one timer, not fibers:
+     * checking the progress and registering happen in one synchronous step, so no advance
+     * falls between them.
+     */
     const waitFor = (position: GlobalPosition, names?: ReadonlyArray<string>) => {
       const selected = names === undefined ? workers : names.map((name) => byName.get(name)!)
-      // A waiter is a callback, not a stream: writes wait here on every request. Checking the
-      // progress and registering happen in one synchronous step, so no advance falls between.
-      const passed = (worker: Worker) =>
-        Effect.async<void>((resume) => {
-          if (comparePositions(worker.reached, position) >= 0) return resume(Effect.void)
-          const waiter = { position, release: () => resume(Effect.void) }
+      return Effect.async<void, ProjectionTimeout>((resume) => {
+        const registered: Array<readonly [Worker, Waiter]> = []
+        const leave = () => {
+          for (const [worker, waiter] of registered) worker.waiters.delete(waiter)
+        }
+        let left = 0
+        const passed = () => {
+          if (--left > 0) return
+          clearTimeout(timer)
+          resume(Effect.void)
+        }
+        const timer = setTimeout(() => {
+          leave()
+          resume(Effect.fail(new ProjectionTimeout({ projections: selected.map((worker) => worker.projection.name) })))
+        }, WAIT_LIMIT_MS)
+        for (const worker of selected) {
+          if (comparePositions(worker.reached, position) >= 0) continue
+          const waiter: Waiter = { position, release: passed }
           worker.waiters.add(waiter)
-          return Effect.sync(() => worker.waiters.delete(waiter))
+          registered.push([worker, waiter])
+          left++
+          // Nudge it: the NOTIFY of this write may not have reached it yet.
+          worker.wake.unsafeOffer(undefined)
+        }
+        if (left === 0) {
+          clearTimeout(timer)
+          return resume(Effect.void)
+        }
+        return Effect.sync(() => {
+          clearTimeout(timer)
+          leave()
         })
-      return Effect.forEach(selected, passed, { concurrency: "unbounded", discard: true }).pipe(
-        // Nudge only the projections waited on (a NOTIFY may not have reached them yet).
-        Effect.zipLeft(Effect.forEach(selected, (worker) => Queue.offer(worker.wake, undefined), { discard: true }), { concurrent: true }),
-        Effect.timeoutFail({
-          duration: WAIT_LIMIT,
-          onTimeout: () => new ProjectionTimeout({ projections: selected.map((worker) => worker.projection.name) })
-        }),
-        Effect.withSpan("ProjectionRunner.waitFor")
-      )
+      })
     }
 
     /**
