@@ -3,6 +3,9 @@ import { Schema } from "effect"
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/
 
+/** A slug's shape, for a check before (instead of) a full decode on a hot path. */
+export const isSlug = (value: string) => SLUG.test(value)
+
 /** An organization slug (`business_id`, `org_slug`). */
 export const Slug = Schema.String.pipe(Schema.pattern(SLUG, {
   message: () => "expected a slug: lower-case letters, digits and dashes, 1 to 64 characters"

@@ -12,9 +12,24 @@ import { Scores } from "../projections/scores.ts"
 import { BearerAuth } from "./authentication.ts"
 import { type Forbidden, forbidden, type NotFound, notFound } from "./errors.ts"
 import { decodeFailure, type LaneRequest, makeReplies } from "./lane.ts"
+import { isSlug } from "./schemas.ts"
 import { ItemQuery, VisibilityScorePath, VisibilityScoreResponse } from "./visibility-api.ts"
 
 const NO_SCORE = new VisibilityScoreResponse({ visibilityScore: { value: 0, trend: "+0%" }, history: [] })
+
+/** The history window's first day for today, kept for the day (every read asks for it). */
+const windowStartFor = (() => {
+  let today = ""
+  let start = ""
+  return (now: Date) => {
+    const day = utcDay(now)
+    if (day !== today) {
+      today = day
+      start = historyWindowStart(day)
+    }
+    return start
+  }
+})()
 
 export const makeVisibilityScore = Effect.gen(function*() {
   const scores = yield* Scores
@@ -26,7 +41,7 @@ export const makeVisibilityScore = Effect.gen(function*() {
     if (!businessKnown) return Either.left(notFound("business_not_found", `business ${orgSlug} not found`))
     if (!entityKnown) return Either.left(notFound("product_not_found", `product ${itemId} not found`))
     if (current === undefined) return Either.right(NO_SCORE)
-    const windowStart = historyWindowStart(utcDay(clock.unsafeNow()))
+    const windowStart = windowStartFor(clock.unsafeNow())
     return Either.right(new VisibilityScoreResponse({
       visibilityScore: { value: current.value, trend: current.trend },
       history: current.history.filter((entry) => entry.day >= windowStart).map((entry) => ({
@@ -63,11 +78,13 @@ export const fastVisibilityScore = Effect.gen(function*() {
     if (query === undefined || slug === "" || /[/%]/.test(slug)) return false
     auth.authenticateNow(request.headers.authorization).then((principal) => {
       if (Either.isLeft(principal)) return fail(response, Cause.fail(principal.left))
-      const path = decodePath({ org_slug: slug })
-      if (Either.isLeft(path)) return fail(response, Cause.fail(decodeFailure(path.left)))
-      const item = decodeQuery(query)
-      if (Either.isLeft(item)) return fail(response, Cause.fail(decodeFailure(item.left)))
-      return answerPromise(response, visibilityScore(principal.right, path.right.org_slug, item.right.item_id ?? null))
+      // A well-formed slug skips the schemas; a malformed one gets their exact 400.
+      const path = isSlug(slug) ? undefined : decodePath({ org_slug: slug })
+      if (path !== undefined && Either.isLeft(path)) return fail(response, Cause.fail(decodeFailure(path.left)))
+      const itemId = query.item_id ?? null
+      const item = itemId === null || isSlug(itemId) ? undefined : decodeQuery(query)
+      if (item !== undefined && Either.isLeft(item)) return fail(response, Cause.fail(decodeFailure(item.left)))
+      return answerPromise(response, visibilityScore(principal.right, slug, itemId))
     }).catch((error) => fail(response, Cause.die(error)))
     return true
   }

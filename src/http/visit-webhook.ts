@@ -132,7 +132,8 @@ export const fastVisitWebhook = Effect.gen(function*() {
       if (body === undefined) return
       let json: unknown
       try {
-        json = JSON.parse(body)
+        // An empty body reads as null, as HttpApi reads it (its 400 names the missing object).
+        json = body === "" ? null : JSON.parse(body)
       } catch {
         return sendJson(response, 400, NOT_JSON, CORS_ALLOW_ORIGIN)
       }
