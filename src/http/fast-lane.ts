@@ -8,9 +8,10 @@
  * times what the read itself costs, so those endpoints served at a fraction of what a bare
  * handler serves. The lane keeps everything that is the service's: the same authentication
  * (`BearerAuth`), authorization, schemas, error bodies and the same handler functions
- * (`visibility-score.ts`, `visit-webhook.ts`), each run as one Effect; it drops only the
- * framework around them. The endpoints stay declared in the HttpApi (OpenAPI, docs), whose
- * handlers call the same functions.
+ * (`visibility-score.ts`, `visit-webhook.ts`), as plain code over promises with no fiber per
+ * request; it drops only the framework around them. The endpoints stay declared in the HttpApi
+ * (OpenAPI, docs), whose handlers call the same functions; `test/http/fast-lane.e2e.test.ts`
+ * sends each case both ways and requires the same answer.
  *
  * A request the lane does not recognise exactly (another method, a percent-encoded or odd path,
  * other query parameters, a site's host) goes on to HttpApi unchanged. With `LOG_REQUESTS` the
