@@ -10,9 +10,11 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Cause, Effect, Option } from "effect"
 import { SightlineApi } from "./api.ts"
 import { BadRequest, describeIssues, errorResponse, PayloadTooLarge, statusOf } from "./errors.ts"
+import { CORS_ALLOW_ORIGIN } from "./rate-limiter.ts"
 import { Degraded } from "./system-api.ts"
 
 export const MAX_BODY_BYTES = 1024 * 1024
+const VISIT_WEBHOOK_PATH = "/api/ai-recommendation-store"
 
 const isOverSize = (error: HttpServerError.RequestError) =>
   error.cause instanceof Error && error.cause.message === "maxBytes exceeded"
@@ -54,7 +56,9 @@ export const bodyLimit = HttpMiddleware.make((app) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     const declared = Number(request.headers["content-length"] ?? "0")
     if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-      return errorResponse(413, "payload_too_large", "the request body is over 1 MiB")
+      const refused = errorResponse(413, "payload_too_large", "the request body is over 1 MiB")
+      // The visit webhook answers every origin, its errors included (see rate-limiter.ts).
+      return request.url.startsWith(VISIT_WEBHOOK_PATH) ? HttpServerResponse.setHeaders(refused, CORS_ALLOW_ORIGIN) : refused
     }
     return yield* HttpServerRequest.withMaxBodySize(app, Option.some(MAX_BODY_BYTES))
   })

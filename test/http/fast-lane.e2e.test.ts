@@ -4,6 +4,7 @@
  * request answered both ways; status, body and the headers that matter must be equal.
  */
 import { randomUUID } from "node:crypto"
+import { request as httpRequest } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { testDatabases } from "../support/databases.ts"
 import { type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
@@ -25,7 +26,7 @@ for (const database of testDatabases) {
     let member = ""
     const slug = `lane-${randomUUID().slice(0, 8)}`
 
-    const send = async (method: string, path: string, options: { token?: string | null; body?: string } = {}): Promise<Answer> => {
+    const send = async (method: string, path: string, options: { token?: string | null | undefined; body?: string | undefined } = {}): Promise<Answer> => {
       const token = options.token === undefined ? SERVICE_KEY : options.token
       const response = await fetch(`${service.baseUrl}${path}`, {
         method,
@@ -42,7 +43,7 @@ for (const database of testDatabases) {
     }
 
     /** The request through the lane, then through HttpApi (an extra parameter the lane refuses). */
-    const bothWays = async (method: string, path: string, options: { token?: string | null; body?: string } = {}) => {
+    const bothWays = async (method: string, path: string, options: { token?: string | null | undefined; body?: string | undefined } = {}) => {
       const lane = await send(method, path, options)
       const api = await send(method, `${path}${path.includes("?") ? "&" : "?"}via=httpapi`, options)
       return { lane, api }
@@ -124,6 +125,28 @@ for (const database of testDatabases) {
         expect(lane.status).toBe(expected)
         expect(lane).toEqual(api)
         expect(lane.allowOrigin).toBe("*")
+      })
+
+      it("refuses a declared body over 1 MiB with 413 both ways", async () => {
+        const { api, lane } = await bothWays("POST", "/api/ai-recommendation-store", { token: null, body: visit({ page_title: "t".repeat(1024 * 1024) }) })
+        expect(lane.status).toBe(413)
+        expect(JSON.parse(lane.body)).toEqual({ status: "error", code: "payload_too_large", message: "the request body is over 1 MiB" })
+        expect(lane).toEqual(api)
+      })
+
+      it("answers 413 to a body over 1 MiB sent in chunks, without a declared length", async () => {
+        const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const request = httpRequest(`${service.baseUrl}/api/ai-recommendation-store`, { method: "POST", headers: { "transfer-encoding": "chunked" } }, (response) => {
+            let body = ""
+            response.on("data", (chunk) => (body += chunk))
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, body }))
+          })
+          // The server may close the connection once it has answered: what was still being sent fails.
+          request.on("error", (error) => (error.message.includes("EPIPE") || error.message.includes("ECONNRESET") ? undefined : reject(error)))
+          for (let i = 0; i < 20; i++) request.write("x".repeat(64 * 1024))
+          request.end()
+        })
+        expect(answer).toEqual({ status: 413, body: JSON.stringify({ status: "error", code: "payload_too_large", message: "the request body is over 1 MiB" }) })
       })
 
       it("answers a CORS preflight the same both ways", async () => {
