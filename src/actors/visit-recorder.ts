@@ -237,7 +237,7 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
             item.answer(committed === undefined ? Exit.die(new Error("visits: a visit of the batch got no outcome")) : Exit.succeed(committed))
           }
         }),
-        Effect.withSpan("VisitRecorder.commit", { attributes: { visits: batch.length } })
+        Effect.withSpan("VisitRecorder.commit", { attributes: { visits: batch.length }, captureStackTrace: false })
       )
 
     const waiting: Array<Pending> = []

@@ -180,7 +180,8 @@ export const make = Effect.gen(function*() {
           }))
         )
       }),
-      Effect.withSpan("EventStore.append", { attributes: { streamId, count: events.length } })
+      // Every write comes here: the span takes no stack trace (a new Error per call).
+      Effect.withSpan("EventStore.append", { attributes: { streamId, count: events.length }, captureStackTrace: false })
     )
   }
 
@@ -190,7 +191,7 @@ export const make = Effect.gen(function*() {
       ORDER BY stream_version`.pipe(
       Effect.map((rows) => rows.map(toRecorded)),
       Effect.orDie,
-      Effect.withSpan("EventStore.readStream", { attributes: { streamId } })
+      Effect.withSpan("EventStore.readStream", { attributes: { streamId }, captureStackTrace: false })
     )
 
   const readByIds: EventStoreShape["readByIds"] = (eventIds) =>
@@ -200,7 +201,7 @@ export const make = Effect.gen(function*() {
       : sql<EventRow>`SELECT * FROM events WHERE event_id = ANY(${eventIds}::uuid[]) ORDER BY transaction_id, position`.pipe(
         Effect.map((rows) => rows.map(toRecorded)),
         Effect.orDie,
-        Effect.withSpan("EventStore.readByIds")
+        Effect.withSpan("EventStore.readByIds", { captureStackTrace: false })
       )
 
   // `transaction_id < xmin of the current snapshot`: every transaction that could still commit
@@ -234,7 +235,7 @@ export const make = Effect.gen(function*() {
         return { events, scannedTo: { transactionId: scannedTo.transactionId, position: scannedTo.position } }
       }),
       Effect.orDie,
-      Effect.withSpan("EventStore.readPage")
+      Effect.withSpan("EventStore.readPage", { captureStackTrace: false })
     )
 
   const readAll: EventStoreShape["readAll"] = (options) => Effect.map(readPage(options), (page) => page.events)
