@@ -16,10 +16,9 @@
  * thousands of visits a second, and a fiber, a deferred and a queue offer per visit cost
  * more than the visit's own work.
  *
- * Duplicates never reach an append: the event store refuses an append where some ids are new
- * and some already in the log (EventIdReused), so a batch first drops the ids the log already
- * holds (one lookup per batch). Another process may write one of them in between; that append
- * is then refused whole, and the batch looks again and retries.
+ * Duplicates are dropped by the append itself (`EventStore.appendNew`): a visit whose id the
+ * log holds, or (a script post) whose server-side record of a minute earlier it holds, is not
+ * written again, and the look and the write are one statement, so one round trip per batch.
  */
 import { HttpServerRequest } from "@effect/platform"
 import { Cause, Effect, Exit, Option, Runtime } from "effect"
@@ -37,14 +36,13 @@ import {
   visitsStreamOf,
   visitFieldsToStored
 } from "../domain/visit-events.ts"
-import { EventIdReused, EventStore, type GlobalPosition, type RecordedEvent } from "../eventstore/event-store.ts"
+import { EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 import { eventIdFor } from "./tracked-entity.ts"
 
 const MAX_BATCH = 256
 const MAX_BATCHES_IN_FLIGHT = 2
 /** Visits waiting beyond this are refused (the caller gets an error) rather than grow memory without bound. */
 const MAX_WAITING = 16_384
-const MAX_ATTEMPTS = 4
 
 export interface VisitInput {
   readonly businessId: string
@@ -121,8 +119,6 @@ export class VisitBacklogFull extends Error {
 const IGNORED_MESSAGE = "the user agent matches no AI platform; nothing was recorded"
 const SPOOFED_MESSAGE = "Google-Extended is a robots.txt token that Google never sends as a user agent; nothing was recorded"
 
-const positionOf = (event: RecordedEvent): GlobalPosition => ({ transactionId: event.transactionId, position: event.position })
-
 /** `/blog/<date>/<slug>/` is a post; anything else on a generated site is the site itself. */
 const pageTypeOf = (pageUrl: string): PageType => {
   try {
@@ -139,85 +135,43 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
     const runtime = yield* Effect.runtime<never>()
     const runFork = Runtime.runFork(runtime)
 
-    /** The log's copies of these ids (and what they are), in one lookup. */
-    const lookUp = (ids: ReadonlyArray<string>) =>
-      Effect.map(store.readByIds([...new Set(ids)]), (events) => new Map(events.map((event) => [event.eventId, event])))
-
-    /** Appends one stream's visits; "retry" when another writer recorded one of them meanwhile. */
+    /** Appends one stream's visits, each unless the log holds it or its server-side record. */
     const appendStream = (streamId: string, items: ReadonlyArray<Pending>) =>
-      store.append(streamId, "any", items.map((item) => ({
+      store.appendNew(streamId, items.map((item) => ({
         eventId: item.eventId,
         ...visitFieldsToStored(item.event),
-        metadata: { correlationId: null, causationId: `visit:${item.event.visitKey}` }
-      }))).pipe(
-        Effect.map((appended) => ({ _tag: "Done" as const, appended })),
-        // With "any" a version conflict cannot happen; a repeated id raced in by another process
-        // makes the store refuse the mixed append (a defect there): look again, then retry.
-        Effect.catchTag("WrongExpectedVersion", () => Effect.succeed({ _tag: "Retry" as const })),
-        Effect.catchSomeDefect((defect) =>
-          defect instanceof EventIdReused ? Option.some(Effect.succeed({ _tag: "Retry" as const })) : Option.none()
-        )
-      )
+        metadata: { correlationId: null, causationId: `visit:${item.event.visitKey}` },
+        sameAs: item.lookBackId === null ? undefined : { eventId: item.lookBackId, field: "source", value: "server" }
+      })))
 
     const commit = (batch: ReadonlyArray<Pending>) =>
       Effect.gen(function*() {
         const results = new Map<string, Committed>()
-        /** An id answered by another id's outcome (same visit, in this batch or a minute earlier). */
+        /** An id answered by another id's outcome (the same visit's server-side record in this batch). */
         const aliases = new Map<string, string>()
         // The same visit twice in one batch: the first is written, the others answered with it.
-        const seen = new Set<string>()
-        const unique = new Set<Pending>()
-        for (const item of batch) {
-          if (seen.has(item.eventId)) continue
-          seen.add(item.eventId)
-          unique.add(item)
-        }
-        const serverIdsInBatch = new Set([...unique].filter((item) => item.event.source === "server").map((item) => item.eventId))
-        let remaining: ReadonlyArray<Pending> = [...unique]
-        for (let attempt = 1; remaining.length > 0; attempt++) {
-          if (attempt > MAX_ATTEMPTS) return yield* Effect.dieMessage(`visits: batch still conflicting after ${MAX_ATTEMPTS} attempts`)
-          const known = yield* lookUp(remaining.flatMap((item) => item.lookBackId === null ? [item.eventId] : [item.eventId, item.lookBackId]))
-          const byStream = new Map<string, Array<Pending>>()
-          for (const item of remaining) {
-            const recorded = known.get(item.eventId)
-            if (recorded !== undefined) {
-              results.set(item.eventId, { position: positionOf(recorded), duplicate: true })
-              continue
-            }
-            if (item.lookBackId !== null) {
-              const earlier = known.get(item.lookBackId)
-              if (earlier !== undefined && (earlier.data as { source?: unknown }).source === "server") {
-                results.set(item.eventId, { position: positionOf(earlier), duplicate: true })
-                continue
-              }
-              if (serverIdsInBatch.has(item.lookBackId)) {
-                aliases.set(item.eventId, item.lookBackId)
-                continue
-              }
-            }
-            const stream = byStream.get(item.streamId)
-            if (stream === undefined) byStream.set(item.streamId, [item])
-            else stream.push(item)
+        const unique = new Map<string, Pending>()
+        for (const item of batch) if (!unique.has(item.eventId)) unique.set(item.eventId, item)
+        const byStream = new Map<string, Array<Pending>>()
+        for (const item of unique.values()) {
+          if (item.lookBackId !== null && unique.get(item.lookBackId)?.event.source === "server") {
+            aliases.set(item.eventId, item.lookBackId)
+            continue
           }
-          const outcomes = yield* Effect.forEach([...byStream], ([streamId, items]) =>
-            Effect.map(appendStream(streamId, items), (outcome) => ({ items, outcome })), { concurrency: 4 })
-          const retry: Array<Pending> = []
-          for (const { items, outcome } of outcomes) {
-            if (outcome._tag === "Retry") {
-              retry.push(...items)
-              continue
-            }
-            for (const item of items) {
-              results.set(item.eventId, { position: outcome.appended.lastPosition, duplicate: !outcome.appended.written })
-            }
-          }
-          remaining = retry
+          const stream = byStream.get(item.streamId)
+          if (stream === undefined) byStream.set(item.streamId, [item])
+          else stream.push(item)
         }
+        yield* Effect.forEach(byStream, ([streamId, items]) =>
+          Effect.map(appendStream(streamId, items), (outcomes) =>
+            outcomes.forEach((outcome, i) => {
+              results.set(items[i]!.eventId, { position: outcome.position, duplicate: !outcome.written })
+            })), { concurrency: 4, discard: true })
         // Only the first caller of a visit wrote it: the others (the same visit again in this
         // batch, a script post answered by the server-side record) are duplicates.
         return (item: Pending): Committed | undefined => {
           const own = results.get(item.eventId)
-          if (own !== undefined) return unique.has(item) ? own : { ...own, duplicate: true }
+          if (own !== undefined) return unique.get(item.eventId) === item ? own : { ...own, duplicate: true }
           const alias = results.get(aliases.get(item.eventId) ?? "")
           return alias === undefined ? undefined : { ...alias, duplicate: true }
         }

@@ -44,6 +44,22 @@ export interface RecordedEvent extends GlobalPosition {
   readonly recordedAt: Date
 }
 
+/** An event for `appendNew`: written unless the log already holds it, or holds what stands for it. */
+export interface NewEventOnce extends NewEvent {
+  /**
+   * Another event that stands for this one: when the log holds `eventId` with `field` of its
+   * data equal to `value`, this event is not written either.
+   */
+  readonly sameAs?: { readonly eventId: string; readonly field: string; readonly value: string } | undefined
+}
+
+/** What `appendNew` did with one event: wrote it, or found it (or what stands for it) in the log. */
+export interface OnceOutcome {
+  readonly written: boolean
+  /** Where the event written, or the event found, sits in the log. */
+  readonly position: GlobalPosition
+}
+
 /** `number`: the stream must be at exactly this version (0: the stream must not exist). */
 export type ExpectedVersion = number | "any"
 
@@ -88,6 +104,13 @@ export interface EventStoreShape {
     expectedVersion: ExpectedVersion,
     events: ReadonlyArray<NewEvent>
   ) => Effect.Effect<AppendResult, WrongExpectedVersion>
+  /**
+   * Appends, at the stream's end, each event the log does not hold yet (see `NewEventOnce`),
+   * and answers one outcome per event, in order. For order-free streams (expected version
+   * "any") whose events may arrive more than once: the look and the write are one statement.
+   * The ids must be distinct.
+   */
+  readonly appendNew: (streamId: string, events: ReadonlyArray<NewEventOnce>) => Effect.Effect<ReadonlyArray<OnceOutcome>>
   readonly readStream: (streamId: string, fromVersion?: number) => Effect.Effect<ReadonlyArray<RecordedEvent>>
   /** The events with these ids, in commit order (those not in the log are left out). */
   readonly readByIds: (eventIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<RecordedEvent>>

@@ -20,6 +20,8 @@ import {
   type GlobalPosition,
   maxPosition,
   type NewEvent,
+  type NewEventOnce,
+  type OnceOutcome,
   type Page,
   type ReadAllOptions,
   type RecordedEvent,
@@ -86,21 +88,22 @@ export const make = Effect.gen(function*() {
       : sql`UPDATE streams SET version = ${expected + count}
           WHERE stream_id = ${streamId} AND version = ${expected} RETURNING version`
 
+  /** An event as the append statements read it from their one JSON parameter. */
+  const toInput = (event: NewEvent) => ({
+    eventId: event.eventId,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    data: event.data ?? null,
+    metadata: { correlationId: event.metadata?.correlationId ?? null, causationId: event.metadata?.causationId ?? null }
+  })
+
   /**
    * One statement, so one round trip and atomic without a transaction of its own: claim the
    * versions, insert the events only if the claim took (no claim, no row, no position taken),
    * and notify readers with the last position (delivered at commit).
    */
   const writeEvents = (streamId: string, expected: ExpectedVersion, events: ReadonlyArray<NewEvent>) => {
-    const batch = {
-      events: events.map((event) => ({
-        eventId: event.eventId,
-        type: event.type,
-        schemaVersion: event.schemaVersion,
-        data: event.data ?? null,
-        metadata: { correlationId: event.metadata?.correlationId ?? null, causationId: event.metadata?.causationId ?? null }
-      }))
-    }
+    const batch = { events: events.map(toInput) }
     return sql<{ position: string; transaction_id: string; stream_version: number }>`
       WITH input AS (
         SELECT e.value AS event, e.ordinality::int AS ord
@@ -185,6 +188,80 @@ export const make = Effect.gen(function*() {
     )
   }
 
+  /**
+   * One statement: look up each event (its own id first, then what stands for it), claim
+   * versions for the rest, insert them, notify. Another writer inserting one of the ids
+   * meanwhile makes the insert fail on the unique id once that writer commits; the statement
+   * then runs again, and its new snapshot finds the event.
+   */
+  const writeNew = (streamId: string, events: ReadonlyArray<NewEventOnce>) => {
+    const batch = { events: events.map((event) => ({ ...toInput(event), sameAs: event.sameAs ?? null })) }
+    return sql<{ position: string; transaction_id: string; written: boolean }>`
+      WITH input AS (
+        SELECT e.value AS event, e.ordinality::int AS ord
+        FROM jsonb_array_elements((${pg.json(batch)}::jsonb)->'events') WITH ORDINALITY AS e
+      ),
+      found AS (
+        SELECT input.ord, k.position, k.transaction_id
+        FROM input CROSS JOIN LATERAL (
+          (SELECT position, transaction_id FROM events WHERE event_id = (input.event->>'eventId')::uuid)
+          UNION ALL
+          (SELECT position, transaction_id FROM events
+            WHERE event_id = (input.event->'sameAs'->>'eventId')::uuid
+              AND data->>(input.event->'sameAs'->>'field') = input.event->'sameAs'->>'value')
+          LIMIT 1
+        ) k
+      ),
+      fresh AS (
+        SELECT input.event, (row_number() OVER (ORDER BY input.ord))::int AS n
+        FROM input WHERE NOT EXISTS (SELECT 1 FROM found WHERE found.ord = input.ord)
+      ),
+      claim AS (
+        INSERT INTO streams (stream_id, version) SELECT ${streamId}, count(*)::int FROM fresh HAVING count(*) > 0
+        ON CONFLICT (stream_id) DO UPDATE SET version = streams.version + excluded.version RETURNING version
+      ),
+      inserted AS (
+        INSERT INTO events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+        SELECT ${streamId}, claim.version - (SELECT count(*) FROM fresh)::int + fresh.n, (fresh.event->>'eventId')::uuid,
+          fresh.event->>'type', (fresh.event->>'schemaVersion')::int, fresh.event->'data', fresh.event->'metadata'
+        FROM claim CROSS JOIN fresh
+        ORDER BY fresh.n
+        RETURNING position, transaction_id, event_id, event_type
+      ),
+      notified AS (
+        SELECT pg_notify(${EVENTS_CHANNEL}, max(position)::text || '|' || string_agg(DISTINCT event_type, ','))
+        FROM inserted HAVING count(*) > 0
+      )
+      SELECT COALESCE(i.position, f.position) AS position, COALESCE(i.transaction_id, f.transaction_id) AS transaction_id,
+        i.position IS NOT NULL AS written
+      FROM input
+        LEFT JOIN found f ON f.ord = input.ord
+        LEFT JOIN inserted i ON i.event_id = (input.event->>'eventId')::uuid
+        CROSS JOIN (SELECT count(*) FROM notified) AS notify
+      ORDER BY input.ord`
+  }
+
+  const appendNew: EventStoreShape["appendNew"] = (streamId, events) => {
+    if (events.length === 0) return Effect.succeed([])
+    if (new Set(events.map((event) => event.eventId)).size !== events.length) {
+      return Effect.die(new Error("appendNew: the event ids of one append must be distinct"))
+    }
+    return writeNew(streamId, events).pipe(
+      Effect.retry({
+        times: 3,
+        while: (failure) => failure._tag === "SqlError" && isUniqueViolation(failure, "events_event_id_key")
+      }),
+      Effect.map((rows) =>
+        rows.map((row): OnceOutcome => ({
+          written: row.written,
+          position: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }
+        }))
+      ),
+      Effect.orDie,
+      Effect.withSpan("EventStore.appendNew", { attributes: { streamId, count: events.length }, captureStackTrace: false })
+    )
+  }
+
   const readStream: EventStoreShape["readStream"] = (streamId, fromVersion = 0) =>
     sql<EventRow>`
       SELECT * FROM events WHERE stream_id = ${streamId} AND stream_version > ${fromVersion}
@@ -262,7 +339,7 @@ export const make = Effect.gen(function*() {
     Stream.orDie
   )
 
-  return EventStore.of({ append, readStream, readByIds, readAll, readPage, head, lastCommitted, changes })
+  return EventStore.of({ append, appendNew, readStream, readByIds, readAll, readPage, head, lastCommitted, changes })
 })
 
 export const layer = Layer.effect(EventStore, make)

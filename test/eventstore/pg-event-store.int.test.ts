@@ -145,7 +145,73 @@ for (const database of testDatabases) {
       expect(received._tag).toBe("Some")
     })
 
+    it("appendNew writes the events the log lacks and answers where the others are", async () => {
+      const id = stream()
+      const other = stream()
+      const [a, b, c, d] = [event("A"), event("B"), event("C"), event("D")]
+      const [server, script] = [event("Seen", { source: "server" }), event("Seen", { source: "script" })]
+      const outcome = await run(Effect.gen(function*() {
+        const store = yield* EventStore
+        const first = yield* store.appendNew(id, [a])
+        const earlier = yield* store.append(other, "any", [server, script])
+        const found = yield* store.readByIds([a.eventId, server.eventId])
+        const second = yield* store.appendNew(id, [
+          a,
+          b,
+          { ...c, sameAs: { eventId: server.eventId, field: "source", value: "server" } },
+          { ...d, sameAs: { eventId: script.eventId, field: "source", value: "server" } }
+        ])
+        const again = yield* store.appendNew(id, [a, b])
+        const duplicateIds = yield* Effect.exit(store.appendNew(id, [event(), { ...b }, b]))
+        return { first, earlier, found, second, again, duplicateIds, read: yield* store.readStream(id) }
+      }))
+      const [foundA, foundServer] = outcome.found
+      expect(outcome.first).toEqual([{ written: true, position: { transactionId: foundA!.transactionId, position: foundA!.position } }])
+      const positionOf = (eventId: string) => {
+        const recorded = outcome.read.find((e) => e.eventId === eventId)!
+        return { transactionId: recorded.transactionId, position: recorded.position }
+      }
+      // a is in the log; c stands for the server event; d's stand-in is no server event.
+      expect(outcome.second).toEqual([
+        { written: false, position: positionOf(a.eventId) },
+        { written: true, position: positionOf(b.eventId) },
+        { written: false, position: { transactionId: foundServer!.transactionId, position: foundServer!.position } },
+        { written: true, position: positionOf(d.eventId) }
+      ])
+      expect(outcome.again).toEqual([{ written: false, position: positionOf(a.eventId) }, { written: false, position: positionOf(b.eventId) }])
+      expect(outcome.read.map((e) => [e.streamVersion, e.eventId])).toEqual([[1, a.eventId], [2, b.eventId], [3, d.eventId]])
+      expect(outcome.duplicateIds._tag).toBe("Failure")
+      const version = await run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ version: number }>`SELECT version FROM streams WHERE stream_id = ${id}`))
+      expect(version).toEqual([{ version: 3 }])
+    })
+
     if (database.name === "server") {
+      it("appendNew answers an event another writer commits meanwhile as found, and writes the rest", async () => {
+        const id = stream()
+        const [x, y] = [event("X"), event("Y")]
+        const outcome = await run(Effect.gen(function*() {
+          const store = yield* EventStore
+          const sql = yield* SqlClient.SqlClient
+          const appended = yield* Deferred.make<void>()
+          const commit = yield* Deferred.make<void>()
+          const other = yield* Effect.fork(sql.withTransaction(
+            store.appendNew(id, [x]).pipe(Effect.tap(() => Deferred.succeed(appended, undefined)), Effect.zipLeft(Deferred.await(commit)))
+          ))
+          yield* Deferred.await(appended)
+          // This append waits on x's id until the other transaction ends, fails on it, and runs again.
+          const racing = yield* Effect.fork(store.appendNew(id, [x, y]))
+          yield* Effect.sleep("300 millis")
+          const doneWhileOpen = (yield* Fiber.poll(racing))._tag === "Some"
+          yield* Deferred.succeed(commit, undefined)
+          const [written] = yield* Fiber.join(other)
+          return { doneWhileOpen, written: written!, raced: yield* Fiber.join(racing), read: yield* store.readStream(id) }
+        }))
+        expect(outcome.doneWhileOpen).toBe(false)
+        expect(outcome.raced[0]).toEqual({ written: false, position: outcome.written.position })
+        expect(outcome.raced[1]!.written).toBe(true)
+        expect(outcome.read.map((e) => [e.streamVersion, e.eventId])).toEqual([[1, x.eventId], [2, y.eventId]])
+      })
+
       it("never lets a reader skip a transaction that commits after a later one", async () => {
         const before = await run(Effect.flatMap(EventStore, (store) => store.lastCommitted))
         const [early, late] = [event("EarlyStarted"), event("LateStarted")]
