@@ -22,6 +22,7 @@ import { MAX_BODY_BYTES } from "./error-mapping.ts"
 import { type NotFound, notFound, Unavailable } from "./errors.ts"
 import { decodeFailure, type LaneRequest, makeReplies, sendJson } from "./lane.ts"
 import { CORS_ALLOW_ORIGIN, VisitWebhookLimit } from "./rate-limiter.ts"
+import { plainVisitPayload, type VisitPayload } from "./visit-payload.ts"
 import { RecordVisitRequest, RecordVisitResponse } from "./visits-api.ts"
 
 /** Browsers cache the preflight for a day: the script posts once per page view. */
@@ -41,7 +42,7 @@ const emptyToNull = (value: string | null | undefined) => value === undefined ||
 export const makeRecordVisit = Effect.gen(function*() {
   const entities = yield* Entities
   const recorder = yield* VisitRecorder
-  return async (payload: RecordVisitRequest, clientAddress: string | null): Promise<Either.Either<RecordVisitResponse, NotFound | Unavailable>> => {
+  return async (payload: VisitPayload, clientAddress: string | null): Promise<Either.Either<RecordVisitResponse, NotFound | Unavailable>> => {
     const itemId = payload.item_id ?? null
     const target = await entities.visitTarget({ businessId: payload.business_id, itemId })
     if (target !== "active") {
@@ -137,6 +138,8 @@ export const fastVisitWebhook = Effect.gen(function*() {
       } catch {
         return sendJson(response, 400, NOT_JSON, CORS_ALLOW_ORIGIN)
       }
+      const plain = plainVisitPayload(json)
+      if (plain !== undefined) return answerPromise(response, recordVisit(plain, clientAddress), CORS_ALLOW_ORIGIN)
       const payload = decodePayload(json)
       if (Either.isLeft(payload)) return fail(response, Cause.fail(decodeFailure(payload.left)), CORS_ALLOW_ORIGIN)
       answerPromise(response, recordVisit(payload.right, clientAddress), CORS_ALLOW_ORIGIN)

@@ -6,25 +6,21 @@
  * JSON cross-origin from the generated sites.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Option, Schema } from "effect"
+import { Schema } from "effect"
 import { isIpAddress } from "../domain/ip-ranges.ts"
 import { PlatformKey } from "../domain/platforms.ts"
-import { parseWebUrl } from "../domain/url.ts"
 import { PageType } from "../domain/visit-events.ts"
 import { Authentication } from "./authentication.ts"
 import { Forbidden, NotFound, RateLimited, Unavailable } from "./errors.ts"
 import { VisitWebhookGuard } from "./rate-limiter.ts"
+import { isPageUrl, MAX_IP_ADDRESS, MAX_PAGE_TITLE, MAX_PAGE_URL, MAX_REFERRER, MAX_USER_AGENT } from "./visit-payload.ts"
 import { OptionalItemId, Slug } from "./schemas.ts"
 
 const textUpTo = (max: number) => Schema.String.pipe(Schema.maxLength(max, { message: () => `expected at most ${max} characters` }))
 
-const PageUrl = textUpTo(2048).pipe(
-  Schema.filter((value) =>
-    (/^https?:\/\//i.test(value.trim()) && Option.isSome(parseWebUrl(value))) || "expected an absolute http(s) URL"
-  )
-)
+const PageUrl = textUpTo(MAX_PAGE_URL).pipe(Schema.filter((value) => isPageUrl(value) || "expected an absolute http(s) URL"))
 
-const IpAddress = textUpTo(64).pipe(Schema.filter((value) => isIpAddress(value) || "expected an IPv4 or IPv6 address"))
+const IpAddress = textUpTo(MAX_IP_ADDRESS).pipe(Schema.filter((value) => isIpAddress(value) || "expected an IPv4 or IPv6 address"))
 
 const optionalText = (max: number) => Schema.optional(Schema.NullOr(textUpTo(max)))
 
@@ -33,10 +29,10 @@ export class RecordVisitRequest extends Schema.Class<RecordVisitRequest>("Record
   item_id: OptionalItemId,
   page_url: PageUrl,
   page_type: Schema.optionalWith(PageType, { nullable: true, default: () => "ai_site" as const }),
-  page_title: optionalText(1000),
-  user_agent: textUpTo(1024).pipe(Schema.minLength(1, { message: () => "expected a user agent" })),
+  page_title: optionalText(MAX_PAGE_TITLE),
+  user_agent: textUpTo(MAX_USER_AGENT).pipe(Schema.minLength(1, { message: () => "expected a user agent" })),
   ip_address: Schema.optional(Schema.NullOr(IpAddress)),
-  referrer: optionalText(2048)
+  referrer: optionalText(MAX_REFERRER)
 }) {}
 
 export class RecordVisitResponse extends Schema.Class<RecordVisitResponse>("RecordVisitResponse")({
