@@ -189,56 +189,17 @@ export const make = Effect.gen(function*() {
   }
 
   /**
-   * One statement: look up each event (its own id first, then what stands for it), claim
-   * versions for the rest, insert them, notify. Another writer inserting one of the ids
-   * meanwhile makes the insert fail on the unique id once that writer commits; the statement
-   * then runs again, and its new snapshot finds the event.
+   * One statement (`events_append_new`, a function so its plan is kept: see its migration):
+   * look up each event (its own id first, then what stands for it), claim versions for the
+   * rest, insert them, notify. Another writer inserting one of the ids meanwhile makes the
+   * insert fail on the unique id once that writer commits; the statement then runs again, and
+   * its new snapshot finds the event.
    */
   const writeNew = (streamId: string, events: ReadonlyArray<NewEventOnce>) => {
     const batch = { events: events.map((event) => ({ ...toInput(event), sameAs: event.sameAs ?? null })) }
     return sql<{ position: string; transaction_id: string; written: boolean }>`
-      WITH input AS (
-        SELECT e.value AS event, e.ordinality::int AS ord
-        FROM jsonb_array_elements((${pg.json(batch)}::jsonb)->'events') WITH ORDINALITY AS e
-      ),
-      found AS (
-        SELECT input.ord, k.position, k.transaction_id
-        FROM input CROSS JOIN LATERAL (
-          (SELECT position, transaction_id FROM events WHERE event_id = (input.event->>'eventId')::uuid)
-          UNION ALL
-          (SELECT position, transaction_id FROM events
-            WHERE event_id = (input.event->'sameAs'->>'eventId')::uuid
-              AND data->>(input.event->'sameAs'->>'field') = input.event->'sameAs'->>'value')
-          LIMIT 1
-        ) k
-      ),
-      fresh AS (
-        SELECT input.event, (row_number() OVER (ORDER BY input.ord))::int AS n
-        FROM input WHERE NOT EXISTS (SELECT 1 FROM found WHERE found.ord = input.ord)
-      ),
-      claim AS (
-        INSERT INTO streams (stream_id, version) SELECT ${streamId}, count(*)::int FROM fresh HAVING count(*) > 0
-        ON CONFLICT (stream_id) DO UPDATE SET version = streams.version + excluded.version RETURNING version
-      ),
-      inserted AS (
-        INSERT INTO events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
-        SELECT ${streamId}, claim.version - (SELECT count(*) FROM fresh)::int + fresh.n, (fresh.event->>'eventId')::uuid,
-          fresh.event->>'type', (fresh.event->>'schemaVersion')::int, fresh.event->'data', fresh.event->'metadata'
-        FROM claim CROSS JOIN fresh
-        ORDER BY fresh.n
-        RETURNING position, transaction_id, event_id, event_type
-      ),
-      notified AS (
-        SELECT pg_notify(${EVENTS_CHANNEL}, max(position)::text || '|' || string_agg(DISTINCT event_type, ','))
-        FROM inserted HAVING count(*) > 0
-      )
-      SELECT COALESCE(i.position, f.position) AS position, COALESCE(i.transaction_id, f.transaction_id) AS transaction_id,
-        i.position IS NOT NULL AS written
-      FROM input
-        LEFT JOIN found f ON f.ord = input.ord
-        LEFT JOIN inserted i ON i.event_id = (input.event->>'eventId')::uuid
-        CROSS JOIN (SELECT count(*) FROM notified) AS notify
-      ORDER BY input.ord`
+      SELECT out_position AS position, out_transaction_id AS transaction_id, out_written AS written
+      FROM events_append_new(${streamId}, ${pg.json(batch)}::jsonb, ${EVENTS_CHANNEL})`
   }
 
   const appendNew: EventStoreShape["appendNew"] = (streamId, events) => {

@@ -4,6 +4,7 @@ import createEventsCommitOrderIndex from "./0002_create_events_commit_order_inde
 import createStreams from "./0003_create_streams.ts"
 import createProjectionCheckpoints from "./0004_create_projection_checkpoints.ts"
 import createSigningKeys from "./0005_create_signing_keys.ts"
+import createEventsAppendNewFunction from "./0006_create_events_append_new_function.ts"
 
 /** Keys are `<id>_<name>`; a migration, once released, is never edited. */
 export const migrations = Migrator.fromRecord({
@@ -11,5 +12,6 @@ export const migrations = Migrator.fromRecord({
   "0002_create_events_commit_order_index": createEventsCommitOrderIndex,
   "0003_create_streams": createStreams,
   "0004_create_projection_checkpoints": createProjectionCheckpoints,
-  "0005_create_signing_keys": createSigningKeys
+  "0005_create_signing_keys": createSigningKeys,
+  "0006_create_events_append_new_function": createEventsAppendNewFunction
 })
