@@ -117,7 +117,8 @@ export const startChild = async (options: {
  * `<dir>/<label>/` on exit (read it with `tsx bench/cpu-profile-top.ts <file>`);
  * `BENCH_SERVICE_NODE_ARGS` adds node flags of your choice.
  */
-export const startService = (label: string, env: Record<string, string>) => {
+/** `readyPath`: default `/health`, which answers 503 while the projections' status is late (a long catch-up). */
+export const startService = (label: string, env: Record<string, string>, readyPath?: string) => {
   const profileDir = process.env.BENCH_CPU_PROF
   // One directory per child: the loader's worker thread writes a profile of its own beside the
   // main thread's (`CPU.<date>.<time>.<pid>.0.*` is the main thread).
@@ -127,7 +128,8 @@ export const startService = (label: string, env: Record<string, string>) => {
   return startChild({
     label,
     nodeArgs: [...profile, ...extra, "--import", "tsx", "src/main.ts"],
-    env: { SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", ...env }
+    env: { SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", ...env },
+    ...(readyPath === undefined ? {} : { readyPath })
   })
 }
 

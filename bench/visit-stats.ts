@@ -155,7 +155,8 @@ export const run = async () => {
 
     // 3. The service again: its projections catch up on the log.
     const spawnedAt = now()
-    service = await startService("stats-service", { DATABASE_URL: db.url })
+    // Ready once it serves HTTP: `/health` may answer 503 while a million events are pending.
+    service = await startService("stats-service", { DATABASE_URL: db.url }, "/")
     const readyAt = now()
     const serviceCpuAtReady = service.cpuSeconds()
     const pgCpuAtReady = postgresCpu()

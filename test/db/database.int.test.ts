@@ -5,6 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { clientFor, type DatabaseTarget } from "../../src/db/database.ts"
+import { DirectQuery } from "../../src/db/direct-query.ts"
 import { migrations } from "../../src/db/migrations/index.ts"
 import { testDatabases } from "../support/databases.ts"
 import { json, SERVICE_KEY, startService } from "../support/service.ts"
@@ -76,6 +77,19 @@ for (const database of testDatabases) {
       expect(second.applied).toEqual(first.applied)
       expect(second.tables).toEqual(first.tables)
     })
+
+    if (database.name === "server") {
+      it("opens the server's connections with JIT compiling off, through @effect/sql and the direct queries alike", async () => {
+        const settings = await Effect.runPromise(Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          const direct = yield* DirectQuery
+          const [viaSql] = yield* sql<{ readonly jit: string }>`SHOW jit`
+          const [viaDirect] = yield* Effect.promise(() => direct.query<{ readonly jit: string }>("SHOW jit", []))
+          return [viaSql?.jit, viaDirect?.jit]
+        }).pipe(Effect.provide(clientFor(serverTarget!))))
+        expect(settings).toEqual(["off", "off"])
+      })
+    }
 
     it("keeps a created business across a restart of the service", async () => {
       const target = persistentTarget()
