@@ -285,9 +285,11 @@ describe("extractPage: hostile sizes", () => {
       `${"<span hidden>".repeat(50_000)}${"</span>".repeat(50_000)}visible`,
       `<p>${"x ".repeat(2_000_000)}</p>`
     ]
+    // A bound on complexity, not a speed target: a linear pass takes under a second here (0.8 s
+    // for the deepest nesting, machine loaded), a quadratic one minutes; 3 s flaked once under load.
     for (const html of cases) {
       const { ms, page } = timed(html)
-      expect(ms, html.slice(0, 30)).toBeLessThan(3_000)
+      expect(ms, html.slice(0, 30)).toBeLessThan(10_000)
       expect(page.text.length).toBeLessThanOrEqual(20_000)
     }
   })
