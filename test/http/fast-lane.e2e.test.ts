@@ -149,6 +149,31 @@ for (const database of testDatabases) {
         expect(answer).toEqual({ status: 413, body: JSON.stringify({ status: "error", code: "payload_too_large", message: "the request body is over 1 MiB" }) })
       })
 
+      it("refuses an address over its rate limit with the same 429 both ways", async () => {
+        const created = await database.create()
+        const limited = await startService(created.target, { WEBHOOK_RATE_LIMIT_PER_MINUTE: "1" })
+        try {
+          const post = (path: string) =>
+            fetch(`${limited.baseUrl}${path}`, { method: "POST", body: visit({ business_id: "no-such-business" }) }).then(async (response) => ({
+              status: response.status,
+              body: await response.text(),
+              allowOrigin: response.headers.get("access-control-allow-origin"),
+              retryAfter: response.headers.get("retry-after")
+            }))
+          // The minute's one request (an unknown business: the limit comes first), then one each way.
+          expect((await post("/api/ai-recommendation-store")).status).toBe(404)
+          const lane = await post("/api/ai-recommendation-store")
+          const api = await post("/api/ai-recommendation-store?via=httpapi")
+          expect(lane.status).toBe(429)
+          expect(lane.retryAfter).toBe("60")
+          expect(lane.allowOrigin).toBe("*")
+          expect(lane).toEqual(api)
+        } finally {
+          await limited.stop()
+          await created.release()
+        }
+      })
+
       it("answers a CORS preflight the same both ways", async () => {
         const { api, lane } = await bothWays("OPTIONS", "/api/ai-recommendation-store", { token: null })
         expect(lane.status).toBe(204)
