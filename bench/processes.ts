@@ -115,9 +115,9 @@ export const startChild = async (options: {
  * The service (`src/main.ts` through tsx's loader) as a child process. With
  * `BENCH_CPU_PROF=<dir>` it runs under `node --cpu-prof` and writes its profile to
  * `<dir>/<label>/` on exit (read it with `tsx bench/cpu-profile-top.ts <file>`);
- * `BENCH_SERVICE_NODE_ARGS` adds node flags of your choice.
+ * `BENCH_SERVICE_NODE_ARGS` adds node flags of your choice. `readyPath` (default `/health`, which
+ * answers 503 while the projections' status is late, as in a long catch-up) says when it is up.
  */
-/** `readyPath`: default `/health`, which answers 503 while the projections' status is late (a long catch-up). */
 export const startService = (label: string, env: Record<string, string>, readyPath?: string) => {
   const profileDir = process.env.BENCH_CPU_PROF
   // One directory per child: the loader's worker thread writes a profile of its own beside the

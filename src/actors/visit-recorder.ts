@@ -9,8 +9,8 @@
  * and a commit per request. Visits wait while the database is busy with earlier batches and
  * go together when it is free: a batch starts at the end of the event-loop turn its first
  * visit arrived in, when no batch is committing (or one is and 16 visits wait), and takes
- * every visit waiting then (up to 256), each stream's visits in one statement; every caller is answered once its
- * batch has committed. So a lone visit is committed at once, and under load batches grow to
+ * every visit waiting then (up to 256), each stream's visits in one statement; every caller
+ * is answered once its batch has committed. So a lone visit is committed at once, and under load batches grow to
  * what arrives while one commits (no fixed wait, which would cap a client's request rate).
  * The per-visit part is plain code and one Effect runs per batch: the webhook records
  * thousands of visits a second, and a fiber, a deferred and a queue offer per visit cost

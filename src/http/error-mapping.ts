@@ -12,9 +12,9 @@ import { SightlineApi } from "./api.ts"
 import { BadRequest, describeIssues, errorResponse, PayloadTooLarge, statusOf } from "./errors.ts"
 import { CORS_ALLOW_ORIGIN } from "./rate-limiter.ts"
 import { Degraded } from "./system-api.ts"
+import { VISIT_WEBHOOK_PATH } from "./visits-api.ts"
 
 export const MAX_BODY_BYTES = 1024 * 1024
-const VISIT_WEBHOOK_PATH = "/api/ai-recommendation-store"
 
 const isOverSize = (error: HttpServerError.RequestError) =>
   error.cause instanceof Error && error.cause.message === "maxBytes exceeded"

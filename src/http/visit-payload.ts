@@ -6,7 +6,7 @@
 import { Option } from "effect"
 import { isIpAddress } from "../domain/ip-ranges.ts"
 import { parseWebUrl } from "../domain/url.ts"
-import type { PageType } from "../domain/visit-events.ts"
+import { PageType } from "../domain/visit-events.ts"
 import { isSlug } from "./schemas.ts"
 
 export const MAX_PAGE_URL = 2048
@@ -17,7 +17,7 @@ export const MAX_REFERRER = 2048
 
 export const isPageUrl = (value: string) => /^https?:\/\//i.test(value.trim()) && Option.isSome(parseWebUrl(value))
 
-const PAGE_TYPES: ReadonlySet<unknown> = new Set<PageType>(["website", "blog_post", "ai_site"])
+const PAGE_TYPES: ReadonlySet<unknown> = new Set(PageType.literals)
 
 /** What the webhook's schema decodes a body to. */
 export interface VisitPayload {

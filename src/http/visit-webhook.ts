@@ -23,7 +23,7 @@ import { type NotFound, notFound, Unavailable } from "./errors.ts"
 import { decodeFailure, type LaneRequest, makeReplies, sendJson } from "./lane.ts"
 import { CORS_ALLOW_ORIGIN, VisitWebhookLimit } from "./rate-limiter.ts"
 import { plainVisitPayload, type VisitPayload } from "./visit-payload.ts"
-import { RecordVisitRequest, RecordVisitResponse } from "./visits-api.ts"
+import { RecordVisitRequest, RecordVisitResponse, VISIT_WEBHOOK_PATH } from "./visits-api.ts"
 
 /** Browsers cache the preflight for a day: the script posts once per page view. */
 export const PREFLIGHT_HEADERS = {
@@ -77,7 +77,6 @@ export const makeRecordVisit = Effect.gen(function*() {
   }
 })
 
-const PATH = "/api/ai-recommendation-store"
 const decodePayload = Schema.decodeUnknownEither(RecordVisitRequest)
 const TOO_LARGE = { status: "error", code: "payload_too_large", message: "the request body is over 1 MiB" }
 const NOT_JSON = { status: "error", code: "invalid_json", message: "the request body is not valid JSON" }
@@ -116,7 +115,7 @@ export const fastVisitWebhook = Effect.gen(function*() {
   const { answerPromise, fail } = makeReplies(yield* Effect.runtime<never>())
   return (lane: LaneRequest): boolean => {
     const { pathname, request, response, search } = lane
-    if (pathname !== PATH || search !== "") return false
+    if (pathname !== VISIT_WEBHOOK_PATH || search !== "") return false
     if (request.method === "OPTIONS") {
       response.writeHead(204, PREFLIGHT_HEADERS).end()
       return true

@@ -13,8 +13,11 @@ import { PageType } from "../domain/visit-events.ts"
 import { Authentication } from "./authentication.ts"
 import { Forbidden, NotFound, RateLimited, Unavailable } from "./errors.ts"
 import { VisitWebhookGuard } from "./rate-limiter.ts"
-import { isPageUrl, MAX_IP_ADDRESS, MAX_PAGE_TITLE, MAX_PAGE_URL, MAX_REFERRER, MAX_USER_AGENT } from "./visit-payload.ts"
 import { OptionalItemId, Slug } from "./schemas.ts"
+import { isPageUrl, MAX_IP_ADDRESS, MAX_PAGE_TITLE, MAX_PAGE_URL, MAX_REFERRER, MAX_USER_AGENT } from "./visit-payload.ts"
+
+/** The public webhook the tracking script posts visits to. */
+export const VISIT_WEBHOOK_PATH = "/api/ai-recommendation-store"
 
 const textUpTo = (max: number) => Schema.String.pipe(Schema.maxLength(max, { message: () => `expected at most ${max} characters` }))
 
@@ -73,7 +76,7 @@ const Days = Schema.compose(
 
 export class VisitWebhookApi extends HttpApiGroup.make("visitWebhook")
   .add(
-    HttpApiEndpoint.post("recordVisit", "/api/ai-recommendation-store")
+    HttpApiEndpoint.post("recordVisit", VISIT_WEBHOOK_PATH)
       .setPayload(RecordVisitRequest)
       .addSuccess(RecordVisitResponse)
       .addError(NotFound)
@@ -82,7 +85,7 @@ export class VisitWebhookApi extends HttpApiGroup.make("visitWebhook")
       .middleware(VisitWebhookGuard)
   )
   .add(
-    HttpApiEndpoint.options("recordVisitPreflight", "/api/ai-recommendation-store")
+    HttpApiEndpoint.options("recordVisitPreflight", VISIT_WEBHOOK_PATH)
       .addSuccess(HttpApiSchema.NoContent)
       .annotate(OpenApi.Exclude, true)
   )

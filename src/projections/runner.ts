@@ -166,32 +166,28 @@ export const make = (projections: ReadonlyArray<Projection>) =>
     const waitFor = (position: GlobalPosition, names?: ReadonlyArray<string>) => {
       const selected = names === undefined ? workers : names.map((name) => byName.get(name)!)
       return Effect.async<void, ProjectionTimeout>((resume) => {
+        const behind = selected.filter((worker) => comparePositions(worker.reached, position) < 0)
+        if (behind.length === 0) return resume(Effect.void)
         const registered: Array<readonly [Worker, Waiter]> = []
         const leave = () => {
           for (const [worker, waiter] of registered) worker.waiters.delete(waiter)
-        }
-        let left = 0
-        const passed = () => {
-          if (--left > 0) return
-          clearTimeout(timer)
-          resume(Effect.void)
         }
         const timer = setTimeout(() => {
           leave()
           resume(Effect.fail(new ProjectionTimeout({ projections: selected.map((worker) => worker.projection.name) })))
         }, WAIT_LIMIT_MS)
-        for (const worker of selected) {
-          if (comparePositions(worker.reached, position) >= 0) continue
+        let left = behind.length
+        const passed = () => {
+          if (--left > 0) return
+          clearTimeout(timer)
+          resume(Effect.void)
+        }
+        for (const worker of behind) {
           const waiter: Waiter = { position, release: passed }
           worker.waiters.add(waiter)
           registered.push([worker, waiter])
-          left++
           // Nudge it: the NOTIFY of this write may not have reached it yet.
           worker.wake.unsafeOffer(undefined)
-        }
-        if (left === 0) {
-          clearTimeout(timer)
-          return resume(Effect.void)
         }
         return Effect.sync(() => {
           clearTimeout(timer)
