@@ -27,6 +27,11 @@ export interface VerifierChecks {
 
 export const ACCEPTED_ALGORITHMS = ["ES256", "RS256", "EdDSA"]
 export const CLOCK_TOLERANCE_SECONDS = 5
+/**
+ * The longest a token may live: its `exp` at most this far past now and, when it carries `iat`,
+ * past its issue time. A leaked token then stops working within a day whatever its issuer chose.
+ */
+export const MAX_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60
 
 // Longer than any real token; spares jose parsing megabytes sent as a header.
 const MAX_TOKEN_LENGTH = 16 * 1024
@@ -43,6 +48,15 @@ const claimReason = (claim: string, reason: string): string => {
     default:
       return `invalid ${claim} claim`
   }
+}
+
+/** Why a verified token's times are refused, if they are: too long a life, or issued in the future. */
+const lifetimeProblem = (payload: { readonly exp?: number; readonly iat?: number }, nowSeconds: number): string | undefined => {
+  const exp = payload.exp!
+  if (payload.iat !== undefined && payload.iat > nowSeconds + CLOCK_TOLERANCE_SECONDS) return "token issued in the future"
+  if (exp - nowSeconds > MAX_TOKEN_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS) return "token lifetime too long"
+  if (payload.iat !== undefined && exp - payload.iat > MAX_TOKEN_LIFETIME_SECONDS) return "token lifetime too long"
+  return undefined
 }
 
 /** True when the keys could not be obtained: the caller is not at fault, operators should know. */
@@ -90,6 +104,9 @@ export const make = (keys: JWTVerifyGetKey, checks: VerifierChecks): TokenVerifi
       ),
       Effect.mapError((error) => new InvalidToken({ reason: reasonOf(error) }))
     )
+    // jose has checked that exp is a number and not past; its iat check needs iat present.
+    const problem = lifetimeProblem(payload, Math.floor(Date.now() / 1000))
+    if (problem !== undefined) return yield* new InvalidToken({ reason: problem })
     return yield* Either.match(principalFromClaims(payload), {
       onLeft: (reason) => Effect.fail(new InvalidToken({ reason })),
       onRight: Effect.succeed
@@ -107,6 +124,11 @@ export const remoteJwksLayer: Layer.Layer<TokenVerifier, ConfigError.ConfigError
     const config = yield* AppConfig
     if (Option.isNone(config.authJwksUrl)) {
       return yield* Effect.fail(ConfigError.MissingData(["AUTH_JWKS_URL"], "Expected AUTH_JWKS_URL for the remote JWKS verifier"))
+    }
+    if (Option.isNone(config.authIssuer)) {
+      yield* Effect.logWarning(
+        "AUTH_JWKS_URL is set without AUTH_ISSUER: tokens from any issuer whose keys this JWKS holds are accepted; set AUTH_ISSUER to the identity provider's issuer"
+      )
     }
     // A bounded fetch, and at most one refetch per 30 s however many unknown kids arrive.
     const keys = createRemoteJWKSet(new URL(config.authJwksUrl.value), { timeoutDuration: 5000, cooldownDuration: 30000 })

@@ -13,6 +13,7 @@ import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { mintToken, requestToken, type TokenRequest } from "../accounts/control-socket.ts"
 import { SigningKeys } from "../accounts/signing-keys.ts"
+import { MAX_TOKEN_LIFETIME_SECONDS } from "../accounts/token-verifier.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { clientFor, targetFromConfig } from "../db/database.ts"
 import { acquireEmbeddedLock, readEmbeddedLock } from "../db/embedded-lock.ts"
@@ -60,6 +61,9 @@ const parseTokenArgs = (argv: ReadonlyArray<string>): Either.Either<TokenRequest
   const rawExpiresIn = text("expires-in")
   const expiresIn = rawExpiresIn === undefined ? DEFAULT_EXPIRES_IN : /^\d+$/.test(rawExpiresIn) ? Number(rawExpiresIn) : Number.NaN
   if (!Number.isSafeInteger(expiresIn) || expiresIn <= 0) return Either.left("--expires-in must be a positive whole number of seconds")
+  if (expiresIn > MAX_TOKEN_LIFETIME_SECONDS) {
+    return Either.left(`--expires-in must be at most ${MAX_TOKEN_LIFETIME_SECONDS} seconds: longer-lived tokens are refused`)
+  }
 
   return Either.right({ user, orgId: orgId ?? null, orgSlug: orgSlug ?? null, role, expiresIn })
 }

@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { ConfigError, ConfigProvider, Effect, Either, Layer, ManagedRuntime } from "effect"
+import { ConfigError, ConfigProvider, Effect, Either, Layer, Logger, ManagedRuntime } from "effect"
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -205,6 +205,47 @@ describe("remote JWKS verifier", () => {
     const token = await new SignJWT({ sub: "user_clerk" }).setProtectedHeader({ alg: "RS256", kid: "rsa-1" })
       .setIssuedAt().setExpirationTime("10m").sign(other.privateKey)
     expect(failureOf(await verify(token, { AUTH_JWKS_URL: jwksUrl })).reason).toBe("signature invalid")
+  })
+
+  it("refuses a token living longer than 24 hours or issued in the future, beyond 5 s of clock skew", async () => {
+    const config = { AUTH_JWKS_URL: jwksUrl, AUTH_ISSUER: "https://clerk.test", AUTH_AUDIENCE: "sightline" }
+    const now = Math.floor(Date.now() / 1000)
+    const day = 24 * 60 * 60
+    const signed = (iat: number | undefined, exp: number) => {
+      let jwt = new SignJWT({ sub: "user_clerk" }).setProtectedHeader({ alg: "RS256", kid: "rsa-1" })
+        .setIssuer("https://clerk.test").setAudience("sightline").setExpirationTime(exp)
+      if (iat !== undefined) jwt = jwt.setIssuedAt(iat)
+      return jwt.sign(privateKey)
+    }
+    const reasonFor = async (iat: number | undefined, exp: number) => {
+      const result = await verify(await signed(iat, exp), config)
+      return Either.isRight(result) ? "accepted" : result.left.reason
+    }
+    expect(await reasonFor(now, now + 100 * 365 * day)).toBe("token lifetime too long")
+    expect(await reasonFor(undefined, now + 100 * 365 * day)).toBe("token lifetime too long")
+    expect(await reasonFor(undefined, now + day + 60)).toBe("token lifetime too long")
+    // Issued two hours ago, expiring in 23: 25 hours in all.
+    expect(await reasonFor(now - 2 * 3600, now + 23 * 3600)).toBe("token lifetime too long")
+    expect(await reasonFor(now + 365 * day, now + 365 * day + 60)).toBe("token issued in the future")
+    expect(await reasonFor(now + 60, now + 600)).toBe("token issued in the future")
+    expect(await reasonFor(now, now + day)).toBe("accepted")
+    expect(await reasonFor(undefined, now + day)).toBe("accepted")
+    expect(await reasonFor(now + 3, now + 600)).toBe("accepted")
+  })
+
+  it("warns at start-up when AUTH_JWKS_URL is set without AUTH_ISSUER", async () => {
+    const warnings: Array<string> = []
+    const capture = Logger.replace(Logger.defaultLogger, Logger.make(({ logLevel, message }) => {
+      if (logLevel._tag === "Warning") warnings.push(String(Array.isArray(message) ? message.join(" ") : message))
+    }))
+    const build = (config: Record<string, string>) =>
+      Effect.runPromise(Effect.scoped(Layer.build(remoteJwksLayer.pipe(Layer.provide(configLayer(config))))).pipe(Effect.provide(capture)))
+    await build({ AUTH_JWKS_URL: jwksUrl, AUTH_ISSUER: "https://clerk.test" })
+    expect(warnings).toEqual([])
+    await build({ AUTH_JWKS_URL: jwksUrl })
+    expect(warnings).toEqual([
+      "AUTH_JWKS_URL is set without AUTH_ISSUER: tokens from any issuer whose keys this JWKS holds are accepted; set AUTH_ISSUER to the identity provider's issuer"
+    ])
   })
 
   it("answers InvalidToken, without leaking details, when the JWKS cannot be fetched", async () => {

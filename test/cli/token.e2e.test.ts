@@ -84,7 +84,8 @@ describe("npm run token, on its own embedded database", () => {
     [["--org-id", "org_1", "--org-slug", "acme"], "--user is required"],
     [["--user", "u1", "--org-id", "org_1"], "--org-id and --org-slug go together"],
     [["--user", "u1", "--expires-in", "soon"], "--expires-in must be a positive whole number of seconds"],
-    [["--user", "u1", "--expires-in", "0"], "--expires-in must be a positive whole number of seconds"]
+    [["--user", "u1", "--expires-in", "0"], "--expires-in must be a positive whole number of seconds"],
+    [["--user", "u1", "--expires-in", "86401"], "--expires-in must be at most 86400 seconds: longer-lived tokens are refused"]
   ])("rejects %j with exit code 1 and a message on stderr", async (args, message) => {
     const result = await runCli(freshDir(), args)
     expect(result.code).toBe(1)
