@@ -4,6 +4,7 @@ import { BillingApi, StripeWebhookApi } from "./billing-api.ts"
 import { BusinessesApi } from "./businesses-api.ts"
 import { BadRequest, InternalError, PayloadTooLarge, Unauthorized } from "./errors.ts"
 import { IdentityApi } from "./identity-api.ts"
+import { API_DESCRIPTION, apiVersion, documentTransform } from "./openapi-document.ts"
 import { PipelineApi } from "./pipeline-api.ts"
 import { RankingApi } from "./ranking-api.ts"
 import { SchedulerApi } from "./scheduler-api.ts"
@@ -27,6 +28,10 @@ export class SightlineApi extends HttpApi.make("sightline")
   .addError(PayloadTooLarge)
   .addError(Unauthorized)
   .addError(InternalError)
-  .annotate(OpenApi.Title, "Sightline API")
-  .annotate(OpenApi.Description, "How visible businesses and their products are in AI answer platforms.")
+  .annotateContext(OpenApi.annotations({
+    title: "Sightline API",
+    version: apiVersion,
+    description: API_DESCRIPTION,
+    transform: documentTransform
+  }))
 {}
