@@ -34,11 +34,15 @@ const resultsOf = (payload: StoreScoreRequest) =>
       if (seen.has(key)) return yield* Effect.fail(badRequest(`results: duplicate prompt "${result.prompt.slice(0, 100)}"`))
       seen.add(key)
     }
-    return payload.results.map((result) => ({
-      prompt: result.prompt,
-      flags: Object.fromEntries(PLATFORM_KEYS.map((key) => [key, result[key]])) as Record<PlatformKey, boolean>,
-      failedPlatforms: [...new Set(result.failed_platforms ?? [])]
-    }))
+    return payload.results.map((result) => {
+      const failed = new Set(result.failed_platforms ?? [])
+      // A platform named as failed was not measured: it counts as not visible whatever its flag says.
+      return {
+        prompt: result.prompt,
+        flags: Object.fromEntries(PLATFORM_KEYS.map((key) => [key, result[key] && !failed.has(key)])) as Record<PlatformKey, boolean>,
+        failedPlatforms: [...failed]
+      }
+    })
   })
 
 export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility", (handlers) =>

@@ -135,6 +135,21 @@ for (const database of testDatabases) {
         expect([body.overall_score, body.total_true, body.prompts_analyzed, body.unmeasured_checks]).toEqual([50, 400, 100, 3])
       })
 
+      it("counts a platform named as failed as not visible though its flag is true, and a repeated name once", async () => {
+        const slug = await newBusiness()
+        const results = [
+          { prompt: "one", ...flags(1, 2), failed_platforms: ["ai_platform_1", "ai_platform_1"] },
+          { prompt: "two", ...flags(2), failed_platforms: ["ai_platform_3", "ai_platform_3", "ai_platform_3"] }
+        ]
+        const { status, body } = await store(slug, results)
+        expect(status).toBe(200)
+        expect([body.overall_score, body.total_true, body.prompts_analyzed, body.unmeasured_checks]).toEqual([13, 2, 2, 2])
+        expect(body.platform_scores.ai_platform_1_score).toBe(0)
+        expect(body.platform_scores.ai_platform_2_score).toBe(100)
+        const prompt = await call("GET", `/api/visibility-score/${slug}`)
+        expect(prompt.body.visibilityScore.value).toBe(13)
+      })
+
       it("is read back at once by visibility-score (read-your-writes)", async () => {
         const slug = await newBusiness()
         await store(slug, [{ prompt: "one", ...flags(1, 2) }])
