@@ -54,6 +54,18 @@ const server: TestDatabase = {
 
 export const testDatabases: ReadonlyArray<TestDatabase> = serverUrl ? [embedded, server] : [embedded]
 
+/**
+ * The PostgreSQL server, for a suite that needs one (several processes or connections on one
+ * database): undefined without TEST_DATABASE_URL, and then it says loudly that the suite is not
+ * running, as the browser suites do without Chromium. Declare it with `describe.skipIf`.
+ */
+export const serverDatabaseFor = (suite: string): TestDatabase | undefined => {
+  if (serverUrl) return server
+  const line = "!".repeat(78)
+  console.warn(`${line}\n  No TEST_DATABASE_URL: "${suite}" needs a PostgreSQL server and is NOT running.\n  Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it (CI does).\n${line}`)
+  return undefined
+}
+
 export type SqlLayer = Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, SqlError.SqlError | unknown>
 
 export const layerFor = (target: DatabaseTarget) => clientFor(target).pipe(Layer.orDie)
