@@ -127,7 +127,7 @@ const countVisit = (sql: SqlClient.SqlClient, recorded: RecordedEvent) => {
 }
 
 export interface BotVisitCounts {
-  /** From `days` days before `now` to `now`. */
+  /** The start (00:00 UTC) of the first counted day. */
   readonly periodStart: Date
   readonly periodEnd: Date
   readonly byPlatform: Readonly<Record<PlatformKey, number>>
@@ -144,12 +144,13 @@ export class BotVisits extends Effect.Service<BotVisits>()("BotVisits", {
 
     /**
      * Visits of a business and all its products (`itemId` null) or of one product, over the
-     * last `days` days. The roll-up is by UTC day, so the window is whole days: every day whose
-     * UTC date lies from the date of `now - days` to the date of `now`, both included (7 days
-     * back from a Tuesday noon counts from the previous Tuesday 00:00 to this Tuesday 24:00).
+     * last `days` UTC days, today included. The roll-up is by UTC day, so the window starts at a
+     * day's 00:00 UTC and the reported start says so: `days` 7 on a Tuesday noon counts from the
+     * previous Wednesday 00:00 to now.
      */
     const stats = (businessId: string, itemId: string | null, days: number, now: Date) => {
-      const periodStart = new Date(now.getTime() - days * DAY_MS)
+      const today = Date.parse(`${utcDay(now)}T00:00:00Z`)
+      const periodStart = new Date(today - (days - 1) * DAY_MS)
       return sql<{ platform: string; visits: number }>`
         SELECT platform, sum(visits)::int AS visits FROM bot_visit_days
         WHERE business_id = ${businessId}

@@ -171,9 +171,9 @@ for (const database of testDatabases) {
       expect(await rows()).toEqual(counted)
     })
 
-    it("counts the UTC days from the date of now − days to the date of now", async () => {
+    it("counts the last `days` UTC days, today included, and reports the first one's 00:00 as the start", async () => {
       const businessId = `biz-${randomUUID().slice(0, 8)}`
-      const visitsAt = ["2026-10-02T23:59:59Z", "2026-10-03T00:00:00Z", "2026-10-09T12:00:00Z", "2026-10-10T23:59:59Z", "2026-10-11T00:00:00Z"]
+      const visitsAt = ["2026-10-03T23:59:59Z", "2026-10-04T00:00:00Z", "2026-10-09T12:00:00Z", "2026-10-09T23:59:59Z", "2026-10-10T00:00:00Z", "2026-10-10T23:59:59Z", "2026-10-11T00:00:00Z"]
       const positions: Array<GlobalPosition> = []
       for (const [i, instant] of visitsAt.entries()) {
         await setNow(new Date(instant))
@@ -183,12 +183,18 @@ for (const database of testDatabases) {
       const statsAt = (now: string, days: number) =>
         runtime.runPromise(Effect.flatMap(BotVisits, (visits) => visits.stats(businessId, null, days, new Date(now))))
       const week = await statsAt("2026-10-10T12:00:00Z", 7)
-      expect(week.periodStart.toISOString()).toBe("2026-10-03T12:00:00.000Z")
+      expect(week.periodStart.toISOString()).toBe("2026-10-04T00:00:00.000Z")
       expect(week.periodEnd.toISOString()).toBe("2026-10-10T12:00:00.000Z")
-      // 10-03 (whole day) to 10-10 (whole day): not 10-02, not 10-11.
-      expect(week.total).toBe(3)
-      expect((await statsAt("2026-10-10T12:00:00Z", 1)).total).toBe(2)
-      expect((await statsAt("2026-10-11T00:00:00Z", 365)).total).toBe(5)
+      // 10-04 to 10-10: not 10-03, not 10-11.
+      expect(week.total).toBe(5)
+      // One day is today alone: not yesterday's last second.
+      const day = await statsAt("2026-10-10T12:00:00Z", 1)
+      expect(day.periodStart.toISOString()).toBe("2026-10-10T00:00:00.000Z")
+      expect(day.total).toBe(2)
+      const two = await statsAt("2026-10-10T00:00:00Z", 2)
+      expect(two.periodStart.toISOString()).toBe("2026-10-09T00:00:00.000Z")
+      expect(two.total).toBe(4)
+      expect((await statsAt("2026-10-11T00:00:00Z", 365)).total).toBe(7)
       expect((await statsAt("2026-10-10T12:00:00Z", 7)).uniquePlatforms).toBe(1)
     })
   })
