@@ -1,44 +1,51 @@
 /** Business records and entity listings. */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authentication } from "./authentication.ts"
 import { Conflict, Forbidden, NotFound, Unavailable } from "./errors.ts"
+import { operation } from "./openapi-document.ts"
 import { Slug } from "./schemas.ts"
 
-const optionalText = (max: number) => Schema.optional(Schema.String.pipe(Schema.maxLength(max)))
+const optionalText = (max: number, description: string, example: string) =>
+  Schema.optional(Schema.String.pipe(Schema.maxLength(max)).annotations({ description, examples: [example] }))
 
 export class CreateBusinessRequest extends Schema.Class<CreateBusinessRequest>("CreateBusinessRequest")({
-  business_name: Schema.String.pipe(Schema.trimmed(), Schema.minLength(1), Schema.maxLength(200)),
-  business_url: optionalText(2048),
+  business_name: Schema.String.pipe(Schema.trimmed(), Schema.minLength(1), Schema.maxLength(200)).annotations({
+    examples: ["Blue Door Bakery"]
+  }),
+  business_url: optionalText(2048, "The business's website, an http(s) address; empty or absent for none.", "https://bluedoorbakery.example"),
   tracking_type: Schema.optional(Schema.Literal("business", "product")),
-  identity_org_id: optionalText(200),
-  identity_user_id: optionalText(200),
-  org_slug: Schema.optional(Slug),
+  identity_org_id: optionalText(200, "The identity provider's organization id (default: the token's).", "org_2blueDoorBakery"),
+  identity_user_id: optionalText(200, "The creating user's id (default: the token's `sub`).", "user_2maraLopez"),
+  org_slug: Schema.optional(Slug.annotations({
+    description: "The business's slug (default: the token's organization slug, or the name slugified).",
+    examples: ["blue-door-bakery"]
+  })),
   /** Service API keys only, together with `identity_org_id`: links the organization's Stripe customer. */
   stripe_customer_id: Schema.optional(Schema.String.pipe(
     Schema.pattern(/^cus_[A-Za-z0-9_]+$/, { message: () => "stripe_customer_id: expected a Stripe customer id (cus_...)" }),
     Schema.maxLength(100, { message: () => "stripe_customer_id: expected at most 100 characters" })
-  ))
+  ).annotations({ description: "Service API keys only, with `identity_org_id`: links the organization's Stripe customer.", examples: ["cus_Q3bluedoor"] }))
 }) {}
 
 export class BusinessRecord extends Schema.Class<BusinessRecord>("BusinessRecord")({
-  id: Schema.Int,
-  business_uuid: Schema.String,
-  business_name: Schema.String,
-  created_at: Schema.String,
-  ranking_score: Schema.Int,
-  business_id: Schema.String
+  id: Schema.Int.annotations({ examples: [42] }),
+  business_uuid: Schema.String.annotations({ examples: ["9b2f6c1e-4d3a-4c8e-9f1a-2b7d5e8c0a13"] }),
+  business_name: Schema.String.annotations({ examples: ["Blue Door Bakery"] }),
+  created_at: Schema.String.annotations({ examples: ["2026-11-05T14:03:27.512Z"] }),
+  ranking_score: Schema.Int.annotations({ examples: [41] }),
+  business_id: Schema.String.annotations({ description: "The business's slug.", examples: ["blue-door-bakery"] })
 }) {}
 
 export class EntityView extends Schema.Class<EntityView>("Entity")({
-  business_id: Schema.String,
-  item_id: Schema.NullOr(Schema.String),
-  source_url: Schema.String,
-  deployment_url: Schema.String
+  business_id: Schema.String.annotations({ examples: ["blue-door-bakery"] }),
+  item_id: Schema.NullOr(Schema.String).annotations({ description: "The product's slug; null for the business itself.", examples: ["sourdough-loaf"] }),
+  source_url: Schema.String.annotations({ examples: ["https://bluedoorbakery.example/shop/sourdough-loaf"] }),
+  deployment_url: Schema.String.annotations({ examples: ["https://bluedoorbakery-example-sourdough-loaf.sites.example.com"] })
 }) {}
 
 export const EntitiesQuery = Schema.Struct({
-  business_id: Schema.optional(Slug),
+  business_id: Schema.optional(Slug.annotations({ description: "Only this business and its products.", examples: ["blue-door-bakery"] })),
   type: Schema.optional(Schema.Literal("business", "product"))
 })
 
@@ -48,21 +55,57 @@ export class BusinessesApi extends HttpApiGroup.make("businesses")
       .setPayload(CreateBusinessRequest)
       .addSuccess(BusinessRecord, { status: 201 })
       .addError(Conflict)
-      .addError(Forbidden)
+      .addError(Unavailable)
+      .annotateContext(operation({
+        summary: "Create a business",
+        access: "organizationWrite",
+        description:
+          "Records a business and answers its record with `business_id`, its slug: `org_slug` if given, else the token's organization slug, else (service keys) the name slugified with a numeric suffix when taken. Its ranking score is the one `GET /api/ranking-score` gives for its URL. In local identity mode the organization and its creator (as admin) are recorded when missing.",
+        errors: [
+          "400 `invalid_request`: a field is invalid (e.g. `business_url` not an http(s) address; `stripe_customer_id` without `identity_org_id`).",
+          "403 `forbidden`: another organization's `org_slug`, a member's token, a user token without an organization, or `stripe_customer_id` sent with a user token.",
+          "409 `business_exists`: the slug asked for (or every numbered variant of the name) is taken.",
+          "503 `projection_lagging`: the business was recorded but is not readable yet; read it again shortly."
+        ]
+      }))
   )
   .add(
     HttpApiEndpoint.get("listEntities", "/api/cron/entities")
       .setUrlParams(EntitiesQuery)
       .addSuccess(Schema.Struct({ entities: Schema.Array(EntityView) }))
-      .addError(Forbidden)
+      .annotateContext(operation({
+        summary: "List tracked entities (businesses and products)",
+        access: "service",
+        description:
+          "Every active business and product with its source URL and the address of its generated site, for the daily run; filter by `business_id` and `type`.",
+        errors: ["400 `invalid_request`: `business_id` is not a slug or `type` is not `business` or `product`.", "403 `forbidden`: a user token."]
+      }))
   )
   .add(
     HttpApiEndpoint.del("deleteProduct", "/api/products/:business_id/:item_id")
-      .setPath(Schema.Struct({ business_id: Slug, item_id: Slug }))
-      .addSuccess(Schema.Struct({ status: Schema.Literal("success"), message: Schema.String }))
-      .addError(Forbidden)
+      .setPath(Schema.Struct({
+        business_id: Slug.annotations({ examples: ["blue-door-bakery"] }),
+        item_id: Slug.annotations({ examples: ["sourdough-loaf"] })
+      }))
+      .addSuccess(Schema.Struct({
+        status: Schema.Literal("success"),
+        message: Schema.String.annotations({ examples: ["Product sourdough-loaf deleted; its history stays readable"] })
+      }))
+      .addError(NotFound)
+      .addError(Unavailable)
+      .annotateContext(operation({
+        summary: "Delete a product",
+        access: "organizationWrite",
+        description: "Stops tracking a product of the business. Its history (scores, checks, visits) stays readable.",
+        errors: [
+          "400 `invalid_request`: `business_id` or `item_id` is not a slug.",
+          "403 `forbidden`: another organization or a member.",
+          "404 `product_not_found`: no such active product.",
+          "503 `projection_lagging`: the deletion was recorded but is not readable yet."
+        ]
+      }))
   )
-  .addError(NotFound)
-  .addError(Unavailable)
+  .addError(Forbidden)
   .middleware(Authentication)
+  .annotate(OpenApi.Description, "Business records and the list of tracked entities.")
 {}
