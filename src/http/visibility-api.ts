@@ -1,9 +1,10 @@
 /** Visibility checks, scores, history and prompts. */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PlatformKey } from "../domain/platforms.ts"
 import { Authentication } from "./authentication.ts"
 import { BadGateway, Forbidden, NotFound, Unavailable } from "./errors.ts"
+import { operation } from "./openapi-document.ts"
 import { OptionalItemId, PromptText, Slug } from "./schemas.ts"
 
 const flagFields = {
@@ -17,28 +18,32 @@ const flagFields = {
   ai_platform_8: Schema.Boolean
 }
 
+const BusinessId = Slug.annotations({ description: "The business's slug.", examples: ["blue-door-bakery"] })
+
+const Prompt = PromptText.annotations({ examples: ["best sourdough bakery in Asheville"] })
+
 export class AnalyzeRequest extends Schema.Class<AnalyzeRequest>("AnalyzeVisibilityRequest")({
-  business_id: Slug,
-  prompt: PromptText,
+  business_id: BusinessId,
+  prompt: Prompt,
   item_id: OptionalItemId
 }) {}
 
 export class AnalyzeResponse extends Schema.Class<AnalyzeResponse>("AnalyzeVisibilityResponse")({
   status: Schema.Literal("success"),
-  prompt: Schema.String,
+  prompt: Schema.String.annotations({ examples: ["best sourdough bakery in Asheville"] }),
   ...flagFields,
   /** Platforms whose check failed: their flag is false, and the check is unmeasured. */
   failed_platforms: Schema.Array(PlatformKey)
 }) {}
 
 export const PromptResultInput = Schema.Struct({
-  prompt: PromptText,
+  prompt: Prompt,
   ...flagFields,
   failed_platforms: Schema.optional(Schema.Array(PlatformKey))
 })
 
 export class StoreScoreRequest extends Schema.Class<StoreScoreRequest>("StoreVisibilityScoreRequest")({
-  business_id: Slug,
+  business_id: BusinessId,
   item_id: OptionalItemId,
   results: Schema.Array(PromptResultInput).pipe(
     Schema.minItems(1, { message: () => "results must hold at least one prompt" }),
@@ -65,34 +70,44 @@ export class StoreScoreResponse extends Schema.Class<StoreScoreResponse>("StoreV
 }) {}
 
 export class VisibilityScoreResponse extends Schema.Class<VisibilityScoreResponse>("VisibilityScoreResponse")({
-  visibilityScore: Schema.Struct({ value: Schema.Int, trend: Schema.String }),
-  history: Schema.Array(Schema.Struct({ date: Schema.String, value: Schema.Int }))
+  visibilityScore: Schema.Struct({
+    value: Schema.Int.annotations({ examples: [38] }),
+    trend: Schema.String.annotations({ description: "Change against the score of 7 days earlier, always signed.", examples: ["+12%"] })
+  }),
+  history: Schema.Array(Schema.Struct({
+    date: Schema.String.annotations({ examples: ["Nov 05"] }),
+    value: Schema.Int.annotations({ examples: [34] })
+  }))
 }) {}
 
 const PlatformDetail = Schema.Struct({
   visible: Schema.Boolean,
   status: Schema.Literal("answered", "failed"),
-  position: Schema.NullOr(Schema.Int),
-  sentiment: Schema.NullOr(Schema.String),
-  citations: Schema.Array(Schema.String),
-  checked_at: Schema.String
+  position: Schema.NullOr(Schema.Int).annotations({ examples: [2] }),
+  sentiment: Schema.NullOr(Schema.String).annotations({ examples: ["positive"] }),
+  citations: Schema.Array(Schema.String).annotations({ examples: [["https://bluedoorbakery.example/"]] }),
+  checked_at: Schema.String.annotations({ examples: ["2026-11-05T06:12:44.031Z"] })
 })
 
 export class PromptsResponse extends Schema.Class<PromptsResponse>("PromptsResponse")({
-  business_id: Schema.String,
-  item_id: Schema.NullOr(Schema.String),
-  set_version: Schema.NullOr(Schema.Int),
-  generated_at: Schema.NullOr(Schema.String),
+  business_id: Schema.String.annotations({ examples: ["blue-door-bakery"] }),
+  item_id: Schema.NullOr(Schema.String).annotations({ examples: [null] }),
+  set_version: Schema.NullOr(Schema.Int).annotations({ examples: [1] }),
+  generated_at: Schema.NullOr(Schema.String).annotations({ examples: ["2026-11-05T06:02:10.118Z"] }),
   prompts: Schema.Array(Schema.Struct({
-    prompt: Schema.String,
+    prompt: Schema.String.annotations({ examples: ["best sourdough bakery in Asheville"] }),
     ...flagFields,
     platforms: Schema.Record({ key: Schema.String, value: PlatformDetail })
   }))
 }) {}
 
-export const ItemQuery = Schema.Struct({ item_id: Schema.optional(Slug) })
+export const ItemQuery = Schema.Struct({
+  item_id: Schema.optional(Slug.annotations({ description: "A product's slug; absent for the business itself.", examples: ["sourdough-loaf"] }))
+})
 
-export const VisibilityScorePath = Schema.Struct({ org_slug: Slug })
+export const VisibilityScorePath = Schema.Struct({ org_slug: BusinessId })
+
+const NOT_FOUND = "404 `business_not_found` or `product_not_found`: no such business, or no such product of it."
 
 export class VisibilityApi extends HttpApiGroup.make("visibility")
   .add(
@@ -100,26 +115,67 @@ export class VisibilityApi extends HttpApiGroup.make("visibility")
       .setPayload(AnalyzeRequest)
       .addSuccess(AnalyzeResponse)
       .addError(BadGateway)
+      .addError(Unavailable)
+      .annotateContext(operation({
+        summary: "Check one prompt on the 8 AI platforms",
+        access: "service",
+        description:
+          "Asks the prompt on each of the 8 platforms (`ai_platform_1` to `ai_platform_8`) and answers whether the business (or product) is mentioned on each. Every check is recorded, failed ones too; a platform whose check failed is `false` and listed in `failed_platforms`.",
+        errors: [
+          "400 `invalid_request`: a field is invalid (e.g. `prompt` empty, over 2,000 characters or with leading or trailing spaces).",
+          "403 `forbidden`: a user token.",
+          NOT_FOUND,
+          "502 `platforms_unavailable`: every platform failed to answer (the failed checks were recorded).",
+          "503 `projection_lagging`: the checks were recorded but are not readable yet."
+        ]
+      }))
   )
   .add(
     HttpApiEndpoint.post("storeVisibilityScore", "/api/cron/store-visibility-score")
       .setPayload(StoreScoreRequest)
       .addSuccess(StoreScoreResponse)
+      .addError(Unavailable)
+      .annotateContext(operation({
+        summary: "Store a visibility score from prompt results",
+        access: "service",
+        description:
+          "Computes and stores the visibility score of a business (or product) from per-prompt platform flags: `overall_score = round(total_true / (prompts × 8) × 100)`, each platform's score `round(true_N / prompts × 100)` (half up). A platform named in a prompt's `failed_platforms` counts as not visible and as an unmeasured check.",
+        errors: [
+          "400 `invalid_request`: `results` empty or over 1,000 prompts, a duplicate prompt (case and spacing ignored), a missing flag.",
+          "403 `forbidden`: a user token.",
+          NOT_FOUND,
+          "503 `projection_lagging`: the score was recorded but is not readable yet."
+        ]
+      }))
   )
   .add(
     HttpApiEndpoint.get("visibilityScore", "/api/visibility-score/:org_slug")
       .setPath(VisibilityScorePath)
       .setUrlParams(ItemQuery)
       .addSuccess(VisibilityScoreResponse)
+      .annotateContext(operation({
+        summary: "Current visibility score, trend and history",
+        access: "organizationRead",
+        description:
+          "The latest visibility score of the business (or of a product with `item_id`), its trend against the score stored at or before 7 days earlier, and its history: one entry per UTC day (the day's last score), oldest first, the last 6 months. No score yet: `{ \"value\": 0, \"trend\": \"+0%\" }` and an empty history.",
+        errors: ["400 `invalid_request`: `org_slug` or `item_id` is not a slug.", "403 `forbidden`: another organization's token.", NOT_FOUND]
+      }))
   )
   .add(
     HttpApiEndpoint.get("prompts", "/api/prompts/:business_id")
-      .setPath(Schema.Struct({ business_id: Slug }))
+      .setPath(Schema.Struct({ business_id: BusinessId }))
       .setUrlParams(ItemQuery)
       .addSuccess(PromptsResponse)
+      .annotateContext(operation({
+        summary: "Current prompts and their latest checks",
+        access: "organizationRead",
+        description:
+          "The current prompt set of the business (or product) with, for each prompt, whether each platform mentioned it and the details of its latest check (position, sentiment, citations). A deleted product's prompts stay readable.",
+        errors: ["400 `invalid_request`: `business_id` or `item_id` is not a slug.", "403 `forbidden`: another organization's token.", NOT_FOUND]
+      }))
   )
   .addError(Forbidden)
   .addError(NotFound)
-  .addError(Unavailable)
   .middleware(Authentication)
+  .annotate(OpenApi.Description, "Visibility checks on the 8 AI platforms, scores, their history and the prompts.")
 {}
