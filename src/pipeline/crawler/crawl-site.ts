@@ -13,17 +13,19 @@
  *   aside), by the page a redirect or a canonical link names, and by identical main text.
  */
 import { createHash } from "node:crypto"
-import { Data, Duration, Effect, Option } from "effect"
+import { Duration, Effect, Option } from "effect"
 import { parseWebUrl } from "../../domain/url.ts"
 import { type ExtractedPage, extractPage } from "./extract.ts"
 import { makePageRenderer, needsRendering, type PageRenderer } from "./render-page.ts"
-import { ALLOW_ALL, isUrlAllowed, type Robots } from "./robots.ts"
-import { type FetchRefused, type FetchResult, refuseHop, safeFetch, type SafeFetchOptions } from "./safe-fetch.ts"
+import { CrawlFailed, fromFetchError, httpError, invalidStartUrl, robotsDisallowed, unreachable } from "./crawl-failure.ts"
+import { ALLOW_ALL, DISALLOW_ALL, isUrlAllowed, type Robots } from "./robots.ts"
+import { type FetchFailed, type FetchRefused, type FetchResult, refuseHop, safeFetch, type SafeFetchOptions } from "./safe-fetch.ts"
 import { collectSitemapUrls, fetchRobots } from "./site-rules.ts"
 import type { ProductHint } from "./structured-data.ts"
 import { dedupeKey, isSameSite, nonHtmlExtension, normalizePageUrl } from "./url-policy.ts"
 
 export type { ProductHint } from "./structured-data.ts"
+export { CrawlFailed, type CrawlFailureCode } from "./crawl-failure.ts"
 
 export const DEFAULT_MAX_PAGES = 50
 export const MAX_PAGES_LIMIT = 200
@@ -74,13 +76,6 @@ export interface CrawlResult {
   readonly skipped: ReadonlyArray<SkippedUrl>
 }
 
-/** The crawl could not start: a bad start URL, or a start page that cannot be read. */
-export class CrawlFailed extends Data.TaggedError("CrawlFailed")<{
-  readonly url: string
-  readonly reason: string
-  readonly message: string
-}> {}
-
 const ROBOTS_REFUSAL = "disallowed by robots.txt"
 
 const clamp = (value: number | undefined, fallback: number, min: number, max: number) =>
@@ -91,7 +86,13 @@ const textHash = (text: string) => createHash("sha256").update(text).digest("hex
 type Outcome =
   | { readonly _tag: "Page"; readonly response: FetchResult; readonly page: ExtractedPage; readonly rendered: boolean }
   | { readonly _tag: "Disallowed" }
-  | { readonly _tag: "Skipped"; readonly reason: string }
+  | {
+    readonly _tag: "Skipped"
+    readonly reason: string
+    /** What went wrong, for the start page's failure. */
+    readonly error?: FetchRefused | FetchFailed | undefined
+    readonly status?: number | undefined
+  }
 
 export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effect<CrawlResult, CrawlFailed> =>
   Effect.scoped(Effect.gen(function*() {
@@ -105,13 +106,14 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
 
     const start = Option.flatMap(parseWebUrl(startUrl), (url) => Option.fromNullable(normalizePageUrl(url)))
     if (Option.isNone(start)) {
-      return yield* new CrawlFailed({ url: startUrl, reason: "invalid-url", message: `Not a web address: ${startUrl}` })
+      return yield* invalidStartUrl(startUrl)
     }
 
     // robots.txt per origin, fetched once even when several pages ask at the same time. It
-    // fails (FetchRefused) when the guard refuses the origin: then so is every page there.
-    const robotsCache = new Map<string, Effect.Effect<Robots, FetchRefused>>()
-    const robotsFor = (url: URL): Effect.Effect<Robots, FetchRefused> => {
+    // fails (FetchRefused) when the guard refuses the origin: then so is every page there. An
+    // origin that cannot be reached disallows all (RFC 9309), except the start's: see below.
+    const robotsCache = new Map<string, Effect.Effect<Robots, FetchRefused | FetchFailed>>()
+    const robotsOrUnreachable = (url: URL): Effect.Effect<Robots, FetchRefused | FetchFailed> => {
       let cached = robotsCache.get(url.origin)
       if (cached === undefined) {
         cached = Effect.runSync(Effect.cached(fetchRobots(url.origin, fetchBase)))
@@ -119,6 +121,8 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
       }
       return cached
     }
+    const robotsFor = (url: URL): Effect.Effect<Robots, FetchRefused> =>
+      Effect.catchTag(robotsOrUnreachable(url), "FetchFailed", () => Effect.succeed(DISALLOW_ALL))
 
     const disallowed: Array<string> = []
     const disallowedSet = new Set<string>()
@@ -147,8 +151,14 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
         }
       })
 
-    // A refused start origin surfaces from the start page's fetch below, as a CrawlFailed.
-    const startRobots = yield* Effect.orElseSucceed(robotsFor(new URL(start.value)), () => ALLOW_ALL)
+    // A start host that cannot be reached fails the crawl (read as "disallow all", it would be
+    // a crawl of no page that looks like a success). A refused start origin surfaces from the
+    // start page's fetch below.
+    const startRules = yield* Effect.either(robotsOrUnreachable(new URL(start.value)))
+    if (startRules._tag === "Left" && startRules.left._tag === "FetchFailed") {
+      return yield* unreachable(start.value, startRules.left.reason)
+    }
+    const startRobots = startRules._tag === "Right" ? startRules.right : ALLOW_ALL
     const delayMs = Math.min(MAX_CRAWL_DELAY_MS, Math.round((startRobots.crawlDelaySeconds ?? 0) * 1000))
     const concurrency = delayMs > 0 ? 1 : clamp(options.concurrency, DEFAULT_CONCURRENCY, 1, 16)
     let requests = 0
@@ -169,11 +179,11 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
         if (fetched._tag === "Left") {
           const error = fetched.left
           if (error._tag === "FetchRefused" && error.reason === ROBOTS_REFUSAL) return { _tag: "Disallowed" } as const
-          return { _tag: "Skipped", reason: error.reason } as const
+          return { _tag: "Skipped", reason: error.reason, error } as const
         }
         const response = fetched.right
         if (response.status < 200 || response.status > 299) {
-          return { _tag: "Skipped", reason: `HTTP ${response.status}` } as const
+          return { _tag: "Skipped", reason: `HTTP ${response.status}`, status: response.status } as const
         }
         const page = extractPage(response.body, response.finalUrl)
         if (renderer === undefined || !needsRendering(page)) return { _tag: "Page", response, page, rendered: false } as const
@@ -189,16 +199,14 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
 
     // The start page: its redirects may leave the host typed in (acme.com → www.acme.com or a
     // new domain); the site is wherever it lands.
+    // A crawl that reads no page fails, saying why: the start page is where every other page
+    // is found.
     const first = yield* fetchPage(start.value)
-    if (first._tag !== "Page") {
-      if (first._tag === "Disallowed") {
-        return { startUrl: start.value, finalStartUrl: start.value, siteName: null, pages: [], disallowed, skipped }
-      }
-      return yield* new CrawlFailed({
-        url: start.value,
-        reason: "start-page",
-        message: `Could not read ${start.value}: ${first.reason}`
-      })
+    if (first._tag === "Disallowed") return yield* robotsDisallowed(start.value)
+    if (first._tag === "Skipped") {
+      if (first.error !== undefined) return yield* fromFetchError(start.value, first.error)
+      if (first.status !== undefined) return yield* httpError(start.value, first.status)
+      return yield* new CrawlFailed({ url: start.value, code: "site_unreadable", message: `${start.value} could not be read`, detail: first.reason })
     }
     const finalStartUrl = normalizePageUrl(first.response.finalUrl) ?? start.value
     site = finalStartUrl

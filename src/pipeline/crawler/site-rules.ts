@@ -20,11 +20,14 @@ type BaseOptions = Pick<SafeFetchOptions, "allowPrivate" | "timeoutMs" | "resolv
 
 /**
  * The robots.txt of `origin` as RFC 9309 §2.3.1 reads its fetch: 2xx → its rules; 4xx
- * ("unavailable") → allow all; 5xx, 429 and network failures ("unreachable") → disallow all;
- * more than five redirects → unavailable. When the guard refuses the origin itself, that
- * refusal is the answer (it fails): no page there can be fetched, and the caller says why.
+ * ("unavailable") → allow all; 5xx and 429 ("unreachable") → disallow all; more than five
+ * redirects → unavailable. When the host cannot be reached at all (DNS, connection, timeout)
+ * the fetch fails (FetchFailed): for the start page that is the crawl's failure, which
+ * "disallow all" would hide; for any other origin the caller reads it as disallow all. When the
+ * guard refuses the origin itself, that refusal is the answer (it fails): no page there can be
+ * fetched, and the caller says why.
  */
-export const fetchRobots = (origin: string, options: BaseOptions): Effect.Effect<Robots, FetchRefused> => {
+export const fetchRobots = (origin: string, options: BaseOptions): Effect.Effect<Robots, FetchRefused | FetchFailed> => {
   const url = `${origin}/robots.txt`
   return safeFetch(url, { ...options, accept: "any", maxBytes: ROBOTS_MAX_BYTES }).pipe(
     Effect.map((response) => {
@@ -33,12 +36,16 @@ export const fetchRobots = (origin: string, options: BaseOptions): Effect.Effect
       return ALLOW_ALL
     }),
     Effect.catchAll((error: FetchRefused | FetchFailed) => {
-      if (error._tag === "FetchRefused" && error.url === url) return Effect.fail(error)
+      // Only the origin's own failure: a redirect elsewhere that fails is read as RFC 9309 says.
+      if (error.url === url && (error._tag === "FetchRefused" || isUnreachable(error))) return Effect.fail(error)
       return Effect.succeed(error._tag === "FetchFailed" && error.code === "redirects" ? ALLOW_ALL : DISALLOW_ALL)
     }),
     Effect.withSpan("Crawler.fetchRobots", { attributes: { origin } })
   )
 }
+
+/** The host could not be reached: no answer at all, as opposed to a bad one. */
+export const isUnreachable = (error: FetchFailed) => error.code === "dns" || error.code === "network" || error.code === "timeout"
 
 export interface SitemapSources {
   /** The robots.txt that applies to each sitemap's own URL. */

@@ -152,15 +152,17 @@ describe("crawlSite: bounds and rules", () => {
     expect(pathsOf(result)).toEqual(["/"])
   })
 
-  it("treats an unreachable robots.txt (5xx) as disallowing everything", async () => {
+  it("treats an unreachable robots.txt (5xx) as disallowing everything: the crawl fails", async () => {
     const down = await startServer((req, res) => {
       res.writeHead(req.url === "/robots.txt" ? 503 : 200, { "content-type": "text/html" })
       res.end("<p>page</p>")
     })
     try {
-      const result = await crawl(`${down.origin}/`)
-      expect(result.pages).toEqual([])
-      expect(result.disallowed).toEqual([`${down.origin}/`])
+      const result = await Effect.runPromise(Effect.either(crawlSite(`${down.origin}/`, { allowPrivate: true })))
+      expect(result).toMatchObject({
+        _tag: "Left",
+        left: { _tag: "CrawlFailed", code: "robots_disallowed", message: `robots.txt disallows ${down.origin}/` }
+      })
       expect(down.paths()).toEqual(["/robots.txt"])
     } finally {
       await down.close()
@@ -319,13 +321,15 @@ describe("crawlSite: bounds and rules", () => {
     expect(Either.isLeft(result)).toBe(true)
     const error = (result as Either.Left<CrawlFailed, CrawlResult>).left
     expect(error).toBeInstanceOf(CrawlFailed)
-    expect(error.message).toMatch(/loopback/)
+    expect(error.code).toBe("address_not_allowed")
+    expect(error.message).toBe("the address is not allowed")
+    expect(error.detail).toMatch(/loopback/)
     expect(sockets).toBe(0)
     expect(site.connections()).toBe(before)
   })
 
   it("fails on a start URL that is not a web address", async () => {
     const result = await Effect.runPromise(Effect.either(crawlSite("ftp://acme.example/", { allowPrivate: true })))
-    expect(result).toMatchObject({ _tag: "Left", left: { _tag: "CrawlFailed", reason: "invalid-url" } })
+    expect(result).toMatchObject({ _tag: "Left", left: { _tag: "CrawlFailed", code: "invalid_url" } })
   })
 })
