@@ -4,12 +4,14 @@
  *
  * - `errorMapping`: inside HttpApi (see below).
  * - `bodyLimit`: around the server: bodies over 1 MiB are refused with 413.
+ * - `guardedRequests`: the checks of `json-guard.ts` before any route or schema runs.
  */
 import { HttpApiError, HttpApp, HttpMiddleware, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { HttpApiBuilder } from "@effect/platform"
 import { Cause, Effect, Option } from "effect"
 import { SightlineApi } from "./api.ts"
-import { BadRequest, describeIssues, errorResponse, PayloadTooLarge, statusOf } from "./errors.ts"
+import { BadRequest, describeIssues, errorResponse, PayloadTooLarge, statusOf, UNDESCRIBED_MISMATCH } from "./errors.ts"
+import { checkJsonBody, checkRequestUrl } from "./json-guard.ts"
 import { CORS_ALLOW_ORIGIN } from "./rate-limiter.ts"
 import { Degraded } from "./system-api.ts"
 import { VISIT_WEBHOOK_PATH } from "./visits-api.ts"
@@ -20,6 +22,14 @@ const isOverSize = (error: HttpServerError.RequestError) =>
   error.cause instanceof Error && error.cause.message === "maxBytes exceeded"
 
 const isApiError = (error: unknown) => statusOf(error) !== undefined || error instanceof Degraded
+
+/**
+ * A defect thrown by effect's own formatters (`Inspectable`, `ParseResult`) running out of
+ * stack: HttpApi formats a decode failure before this mapping sees it, printing the refused
+ * value, so a value too deep to print dies there instead of failing as a 400.
+ */
+export const isFormatterOverflow = (defect: unknown) =>
+  defect instanceof RangeError && /\b(Inspectable|ParseResult)\.[jt]s\b/.test(defect.stack ?? "")
 
 /**
  * Runs inside HttpApi, around the router and before failures are encoded (the server turns
@@ -36,6 +46,9 @@ export const errorMapping = HttpApiBuilder.middleware(SightlineApi, (app) =>
     if (error instanceof HttpApiError.HttpApiDecodeError) {
       return Effect.fail(new BadRequest({ status: "error", code: "invalid_request", message: describeIssues(error.issues) }))
     }
+    if (isFormatterOverflow(error)) {
+      return Effect.fail(new BadRequest({ status: "error", code: "invalid_request", message: UNDESCRIBED_MISMATCH }))
+    }
     if (HttpServerError.isServerError(error)) {
       if (error._tag === "RouteNotFound") return Effect.succeed(errorResponse(404, "not_found", "no such endpoint"))
       if (error._tag === "RequestError" && error.reason === "Decode") {
@@ -50,15 +63,19 @@ export const errorMapping = HttpApiBuilder.middleware(SightlineApi, (app) =>
   }) as HttpApp.Default<BadRequest | PayloadTooLarge>
 )
 
+/** An error answered before HttpApi runs; the visit webhook answers every origin, its errors included (see rate-limiter.ts). */
+const refuse = (request: HttpServerRequest.HttpServerRequest, status: number, code: string, message: string) => {
+  const refused = errorResponse(status, code, message)
+  return request.url.startsWith(VISIT_WEBHOOK_PATH) ? HttpServerResponse.setHeaders(refused, CORS_ALLOW_ORIGIN) : refused
+}
+
 /** Limits request bodies to 1 MiB: a declared length over it is refused before reading. */
 export const bodyLimit = HttpMiddleware.make((app) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const declared = Number(request.headers["content-length"] ?? "0")
     if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-      const refused = errorResponse(413, "payload_too_large", "the request body is over 1 MiB")
-      // The visit webhook answers every origin, its errors included (see rate-limiter.ts).
-      return request.url.startsWith(VISIT_WEBHOOK_PATH) ? HttpServerResponse.setHeaders(refused, CORS_ALLOW_ORIGIN) : refused
+      return refuse(request, 413, "payload_too_large", "the request body is over 1 MiB")
     }
     return yield* HttpServerRequest.withMaxBodySize(app, Option.some(MAX_BODY_BYTES))
   })
@@ -81,11 +98,41 @@ export const jsonBodies = HttpMiddleware.make((app) =>
   })
 )
 
+/**
+ * Refuses a request whose URL or JSON body fails `json-guard.ts` with its 400, before any route
+ * or schema runs. Runs inside `jsonBodies` (the body is read as JSON by then).
+ *
+ * The body is read once: the platform's request caches its text (`request.text`), and the
+ * request handed on answers `json` with the value parsed here, so HttpApi's decode reuses it.
+ * A body that is not JSON, or not readable (over the size limit), goes on unchanged: HttpApi
+ * reads the same cached failure and answers it as before (400 `invalid_json`, 413).
+ */
+export const guardedRequests = HttpMiddleware.make((app) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const urlRefusal = checkRequestUrl(request.url)
+    if (urlRefusal !== undefined) return refuse(request, 400, urlRefusal.code, urlRefusal.message)
+    if (request.method === "GET" || request.method === "HEAD") return yield* app
+    const text = yield* Effect.either(request.text)
+    if (text._tag === "Left") return yield* app
+    let body: unknown
+    try {
+      body = text.right === "" ? null : JSON.parse(text.right)
+    } catch {
+      return yield* app
+    }
+    const bodyRefusal = checkJsonBody(body)
+    if (bodyRefusal !== undefined) return refuse(request, 400, bodyRefusal.code, bodyRefusal.message)
+    const parsed: HttpServerRequest.HttpServerRequest = Object.create(request, { json: { value: Effect.succeed(body) } })
+    return yield* Effect.provideService(app, HttpServerRequest.HttpServerRequest, parsed)
+  })
+)
+
+export const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer"
+} as const
+
 export const securityHeaders = HttpMiddleware.make((app) =>
-  Effect.map(app, (response) =>
-    HttpServerResponse.setHeaders(response, {
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "no-referrer"
-    })
-  )
+  Effect.map(app, (response) => HttpServerResponse.setHeaders(response, SECURITY_HEADERS))
 )

@@ -72,9 +72,20 @@ export class Unavailable extends Schema.Class<Unavailable>("Unavailable")(
   HttpApiSchema.annotations({ status: 503, description: "The service cannot answer right now; retry." })
 ) {}
 
+/** What a 400 says when the schema's own description of the mismatch cannot be built. */
+export const UNDESCRIBED_MISMATCH = "body: the request does not match the expected schema"
+
+/** How much of a refused value a message quotes: the value is the caller's, of any size. */
+const MAX_ACTUAL_CHARS = 120
+
+const EXPECTED_ACTUAL = /^Expected (.+?), actual (.+)$/s
+
+const quoted = (actual: string) => actual.length > MAX_ACTUAL_CHARS ? `${actual.slice(0, MAX_ACTUAL_CHARS)}…` : actual
+
 /**
  * One line per field. A union reports one issue per member ("Expected "a", actual "x"";
- * "Expected "b", ..."): those fold into "expected "a" or "b", actual "x"".
+ * "Expected "b", ..."): those fold into "expected "a" or "b", actual "x"". The refused value
+ * is quoted up to `MAX_ACTUAL_CHARS`.
  */
 export const describeIssues = (issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }>) => {
   const byPath = new Map<string, Array<string>>()
@@ -83,12 +94,13 @@ export const describeIssues = (issues: ReadonlyArray<{ readonly path: ReadonlyAr
     byPath.set(path, [...(byPath.get(path) ?? []), issue.message])
   }
   return [...byPath].map(([path, messages]) => {
-    const alternatives = messages.map((message) => /^Expected (.+), actual (.+)$/s.exec(message))
+    const alternatives = messages.map((message) => EXPECTED_ACTUAL.exec(message))
     if (messages.length > 1 && alternatives.every((match) => match !== null)) {
       const expected = [...new Set(alternatives.map((match) => match![1]!).filter((value) => value !== "undefined"))]
-      return `${path}: expected ${expected.join(" or ")}, actual ${alternatives[0]![2]}`
+      return `${path}: expected ${expected.join(" or ")}, actual ${quoted(alternatives[0]![2]!)}`
     }
-    return `${path}: ${messages[0]}`
+    const single = alternatives[0]
+    return single ? `${path}: Expected ${single[1]}, actual ${quoted(single[2]!)}` : `${path}: ${messages[0]}`
   }).join("; ").slice(0, 1000)
 }
 

@@ -19,41 +19,88 @@
  */
 import { Effect } from "effect"
 import { type IncomingMessage, Server, type ServerResponse } from "node:http"
+import type { Duplex } from "node:stream"
 import { AppConfig } from "../config/app-config.ts"
-import type { LaneRequest, LaneRoute } from "./lane.ts"
+import { SECURITY_HEADERS } from "./error-mapping.ts"
+import { type LaneRequest, type LaneRoute, makeReplies, type Replies } from "./lane.ts"
 import { isSiteHost } from "./site-hosting.ts"
 import { fastVisibilityScore } from "./visibility-score.ts"
 import { fastVisitWebhook } from "./visit-webhook.ts"
+
+/**
+ * Offers the request to each route in turn. A route that throws while it decides has taken the
+ * request: the failure is logged and answered 500, and the server goes on serving.
+ */
+export const serveRoutes = (routes: ReadonlyArray<LaneRoute>, replies: Replies) =>
+(request: IncomingMessage, response: ServerResponse): boolean => {
+  const url = request.url ?? "/"
+  const mark = url.indexOf("?")
+  const lane: LaneRequest = {
+    request,
+    response,
+    pathname: mark === -1 ? url : url.slice(0, mark),
+    search: mark === -1 ? "" : url.slice(mark + 1)
+  }
+  for (const route of routes) {
+    try {
+      if (route(lane)) return true
+    } catch (error) {
+      replies.serve(response, undefined, () => Promise.reject(error))
+      return true
+    }
+  }
+  return false
+}
 
 export class FastLane extends Effect.Service<FastLane>()("FastLane", {
   effect: Effect.gen(function*() {
     const config = yield* AppConfig
     const onSitesDomain = isSiteHost(config.sitesDomain)
-    const routes: ReadonlyArray<LaneRoute> = [yield* fastVisibilityScore, yield* fastVisitWebhook]
+    const routes = serveRoutes([yield* fastVisibilityScore, yield* fastVisitWebhook], makeReplies(yield* Effect.runtime<never>()))
     const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
       if (config.logRequests || onSitesDomain(request.headers.host ?? "")) return false
-      const url = request.url ?? "/"
-      const mark = url.indexOf("?")
-      const lane: LaneRequest = {
-        request,
-        response,
-        pathname: mark === -1 ? url : url.slice(0, mark),
-        search: mark === -1 ? "" : url.slice(mark + 1)
-      }
-      for (const route of routes) if (route(lane)) return true
-      return false
+      return routes(request, response)
     }
     return { serve }
   })
 }) {}
 
 /**
+ * Node's answer to a request it could not parse, with the API's JSON error body (Node's own
+ * answers have none): headers over `maxHeaderSize` (16 KiB) are 431, a request that timed out
+ * before it was whole is 408, anything else malformed is 400.
+ */
+const clientErrorAnswer = (code: string | undefined): readonly [number, string, string, string] => {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return [431, "Request Header Fields Too Large", "headers_too_large", "the request headers are over 16 KiB"]
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return [408, "Request Timeout", "request_timeout", "the request was not received in time"]
+    default:
+      return [400, "Bad Request", "invalid_request", "the request is not valid HTTP"]
+  }
+}
+
+const answerClientError = (error: NodeJS.ErrnoException, socket: Duplex) => {
+  // A connection the client reset, or one already answered, has nobody to read an answer.
+  if (error.code === "ECONNRESET" || !socket.writable || (socket as Duplex & { bytesWritten?: number }).bytesWritten) {
+    return void socket.destroy()
+  }
+  const [status, reason, code, message] = clientErrorAnswer(error.code)
+  const body = JSON.stringify({ status: "error", code, message })
+  const headers = { ...SECURITY_HEADERS, "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close" }
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("")
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`)
+}
+
+/**
  * Node's HTTP server with the lane in front of the `request` listeners (HttpApi's): a request
- * the lane serves is never emitted to them.
+ * the lane serves is never emitted to them. Requests Node cannot parse get a JSON error body.
  */
 export class LaneServer extends Server {
   constructor(private readonly lane: (request: IncomingMessage, response: ServerResponse) => boolean) {
     super()
+    this.on("clientError", answerClientError)
   }
 
   override emit(event: string | symbol, ...args: Array<any>): boolean {

@@ -3,7 +3,7 @@
  * code over a promise (no fiber per request: this is the busiest read). One function for both
  * ways a request arrives: the fast lane, and HttpApi's handler.
  */
-import { Cause, Effect, Either, Schema } from "effect"
+import { Effect, Either, Schema } from "effect"
 import { canAccessOrganization } from "../accounts/authorization.ts"
 import type { Principal } from "../accounts/principal.ts"
 import { WallClock } from "../config/wall-clock.ts"
@@ -70,22 +70,23 @@ const plainItemQuery = (search: string): { readonly item_id?: string } | undefin
 export const fastVisibilityScore = Effect.gen(function*() {
   const auth = yield* BearerAuth
   const visibilityScore = yield* makeVisibilityScore
-  const { answerPromise, fail } = makeReplies(yield* Effect.runtime<never>())
+  const { answer, serve } = makeReplies(yield* Effect.runtime<never>())
   return ({ pathname, request, response, search }: LaneRequest): boolean => {
     if (request.method !== "GET" || !pathname.startsWith(PREFIX)) return false
     const slug = pathname.slice(PREFIX.length)
     const query = plainItemQuery(search)
     if (query === undefined || slug === "" || /[/%]/.test(slug)) return false
-    auth.authenticateNow(request.headers.authorization).then((principal) => {
-      if (Either.isLeft(principal)) return fail(response, Cause.fail(principal.left))
+    serve(response, undefined, async () => {
+      const principal = await auth.authenticateNow(request.headers.authorization)
+      if (Either.isLeft(principal)) return answer(response, principal)
       // A well-formed slug skips the schemas; a malformed one gets their exact 400.
       const path = isSlug(slug) ? undefined : decodePath({ org_slug: slug })
-      if (path !== undefined && Either.isLeft(path)) return fail(response, Cause.fail(decodeFailure(path.left)))
+      if (path !== undefined && Either.isLeft(path)) return answer(response, Either.left(decodeFailure(path.left)))
       const itemId = query.item_id ?? null
       const item = itemId === null || isSlug(itemId) ? undefined : decodeQuery(query)
-      if (item !== undefined && Either.isLeft(item)) return fail(response, Cause.fail(decodeFailure(item.left)))
-      return answerPromise(response, visibilityScore(principal.right, slug, itemId))
-    }).catch((error) => fail(response, Cause.die(error)))
+      if (item !== undefined && Either.isLeft(item)) return answer(response, Either.left(decodeFailure(item.left)))
+      answer(response, await visibilityScore(principal.right, slug, itemId))
+    })
     return true
   }
 })

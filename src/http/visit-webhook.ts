@@ -14,12 +14,13 @@
  *   that read model to pass the log's last commit instead, so a visit answered before a read
  *   is counted by it (read-your-writes, paid by the rare reader rather than every visit).
  */
-import { Cause, Effect, Either, Schema } from "effect"
+import { Effect, Either, Schema } from "effect"
 import { VisitBacklogFull, type VisitOutcome, VisitRecorder } from "../actors/visit-recorder.ts"
 import { canonicalAddress } from "../domain/ip-ranges.ts"
 import { Entities } from "../projections/entities.ts"
-import { MAX_BODY_BYTES } from "./error-mapping.ts"
+import { MAX_BODY_BYTES, SECURITY_HEADERS } from "./error-mapping.ts"
 import { type NotFound, notFound, Unavailable } from "./errors.ts"
+import { checkJsonBody } from "./json-guard.ts"
 import { decodeFailure, type LaneRequest, makeReplies, sendJson } from "./lane.ts"
 import { CORS_ALLOW_ORIGIN, VisitWebhookLimit } from "./rate-limiter.ts"
 import { plainVisitPayload, type VisitPayload } from "./visit-payload.ts"
@@ -81,9 +82,12 @@ const decodePayload = Schema.decodeUnknownEither(RecordVisitRequest)
 const TOO_LARGE = { status: "error", code: "payload_too_large", message: "the request body is over 1 MiB" }
 const NOT_JSON = { status: "error", code: "invalid_json", message: "the request body is not valid JSON" }
 
-/** The body, or undefined once a 413 has been answered (over 1 MiB, declared or sent). */
+/**
+ * The body, or undefined once it needs no answer: a 413 has been answered (over 1 MiB,
+ * declared or sent), or the client's stream failed (the connection is closed).
+ */
 const readBody = (lane: LaneRequest): Promise<string | undefined> =>
-  new Promise((resolve, reject) => {
+  new Promise((resolve) => {
     const { request, response } = lane
     const refuse = () => {
       sendJson(response, 413, TOO_LARGE, { ...CORS_ALLOW_ORIGIN, connection: "close" })
@@ -102,33 +106,38 @@ const readBody = (lane: LaneRequest): Promise<string | undefined> =>
     request.on("end", () => {
       if (size <= MAX_BODY_BYTES) resolve(Buffer.concat(chunks, size).toString("utf8"))
     })
-    request.on("error", reject)
+    request.on("error", () => {
+      response.destroy()
+      resolve(undefined)
+    })
   })
 
 /**
  * The fast lane's route for the webhook: the same steps as HttpApi's (the per-address limit
- * before the body is read, CORS on every answer, bodies read as JSON whatever their type).
+ * before the body is read, CORS on every answer, bodies read as JSON whatever their type, the
+ * checks of `json-guard.ts` before the schema).
  */
 export const fastVisitWebhook = Effect.gen(function*() {
   const limit = yield* VisitWebhookLimit
   const recordVisit = yield* makeRecordVisit
-  const { answerPromise, fail } = makeReplies(yield* Effect.runtime<never>())
+  const { answer, serve } = makeReplies(yield* Effect.runtime<never>())
   return (lane: LaneRequest): boolean => {
     const { pathname, request, response, search } = lane
     if (pathname !== VISIT_WEBHOOK_PATH || search !== "") return false
     if (request.method === "OPTIONS") {
-      response.writeHead(204, PREFLIGHT_HEADERS).end()
+      response.writeHead(204, { ...PREFLIGHT_HEADERS, ...SECURITY_HEADERS }).end()
       return true
     }
     if (request.method !== "POST") return false
-    const clientAddress = request.socket.remoteAddress === undefined ? null : canonicalAddress(request.socket.remoteAddress)
-    const refused = limit.take(clientAddress, Date.now())
-    if (refused !== undefined) {
-      sendJson(response, 429, refused, { ...CORS_ALLOW_ORIGIN, "retry-after": String(refused.retry_after) })
-      request.resume()
-      return true
-    }
-    readBody(lane).then((body) => {
+    serve(response, CORS_ALLOW_ORIGIN, async () => {
+      const clientAddress = request.socket.remoteAddress === undefined ? null : canonicalAddress(request.socket.remoteAddress)
+      const refused = limit.take(clientAddress, Date.now())
+      if (refused !== undefined) {
+        sendJson(response, 429, refused, { ...CORS_ALLOW_ORIGIN, "retry-after": String(refused.retry_after) })
+        request.resume()
+        return
+      }
+      const body = await readBody(lane)
       if (body === undefined) return
       let json: unknown
       try {
@@ -137,12 +146,14 @@ export const fastVisitWebhook = Effect.gen(function*() {
       } catch {
         return sendJson(response, 400, NOT_JSON, CORS_ALLOW_ORIGIN)
       }
+      const refusal = checkJsonBody(json)
+      if (refusal !== undefined) return sendJson(response, 400, { status: "error", ...refusal }, CORS_ALLOW_ORIGIN)
       const plain = plainVisitPayload(json)
-      if (plain !== undefined) return answerPromise(response, recordVisit(plain, clientAddress), CORS_ALLOW_ORIGIN)
+      if (plain !== undefined) return answer(response, await recordVisit(plain, clientAddress), CORS_ALLOW_ORIGIN)
       const payload = decodePayload(json)
-      if (Either.isLeft(payload)) return fail(response, Cause.fail(decodeFailure(payload.left)), CORS_ALLOW_ORIGIN)
-      answerPromise(response, recordVisit(payload.right, clientAddress), CORS_ALLOW_ORIGIN)
-    }, () => response.destroy())
+      if (Either.isLeft(payload)) return answer(response, Either.left(decodeFailure(payload.left)), CORS_ALLOW_ORIGIN)
+      answer(response, await recordVisit(payload.right, clientAddress), CORS_ALLOW_ORIGIN)
+    })
     return true
   }
 })
