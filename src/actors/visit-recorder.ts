@@ -16,6 +16,11 @@
  * thousands of visits a second, and a fiber, a deferred and a queue offer per visit cost
  * more than the visit's own work.
  *
+ * **Failures stay with their visit.** Each stream of a batch is appended on its own; when the
+ * store refuses a stream's events (a visit holding what the database cannot store), that
+ * stream's visits are appended one by one, so only the offending visit fails and every other
+ * caller is answered with its own outcome.
+ *
  * Duplicates are dropped by the append itself (`EventStore.appendNew`): a visit whose id the
  * log holds, or (a script post) whose server-side record of a minute earlier it holds, is not
  * written again, and the look and the write are one statement, so one round trip per batch.
@@ -26,6 +31,7 @@ import { WallClock } from "../config/wall-clock.ts"
 import { detectCrawler, isSpoofedGoogleExtended } from "../domain/crawler-detection.ts"
 import type { BusinessId, ItemId } from "../domain/entity-ref.ts"
 import { canonicalAddress, isVerified } from "../domain/ip-ranges.ts"
+import { cleanText } from "../domain/text.ts"
 import { PLATFORM_NAMES, type PlatformKey } from "../domain/platforms.ts"
 import {
   type BotVisitedFields,
@@ -36,7 +42,7 @@ import {
   visitsStreamOf,
   visitFieldsToStored
 } from "../domain/visit-events.ts"
-import { EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
+import { type AppendFailure, EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 import { eventIdFor } from "./tracked-entity.ts"
 
 const MAX_BATCH = 256
@@ -113,7 +119,7 @@ interface Pending {
   readonly streamId: string
   /** Script posts: the id a server-side record of this visit has if made a minute earlier. */
   readonly lookBackId: string | null
-  readonly answer: (exit: Exit.Exit<Committed>) => void
+  readonly answer: (exit: Exit.Exit<Committed, AppendFailure>) => void
 }
 
 /** Visits are refused while this many wait for a commit: the database is not keeping up. */
@@ -142,6 +148,10 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
     const runtime = yield* Effect.runtime<never>()
     const runFork = Runtime.runFork(runtime)
 
+    /** Only a refusal can be one visit's doing; a database that is unavailable is so for each. */
+    const isRefusal = (cause: Cause.Cause<AppendFailure>) =>
+      Option.exists(Cause.failureOption(cause), (failure) => failure._tag === "EventsRefused")
+
     /** Appends one stream's visits, each unless the log holds it or its server-side record. */
     const appendStream = (streamId: string, items: ReadonlyArray<Pending>) =>
       store.appendNew(streamId, items.map((item) => ({
@@ -151,40 +161,92 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
         sameAs: item.lookBackId === null ? undefined : { eventId: item.lookBackId, field: "source", value: "server" }
       })))
 
+    /**
+     * Appends one stream's visits and records each one's outcome. A stream's append fails
+     * alone (the other streams of the batch go on); when the store refuses it, its visits are
+     * appended one by one, so only a visit that cannot be stored fails. That fallback only runs
+     * after a refusal: the usual cost stays one statement per stream.
+     */
+    const appendStreamIsolated = (
+      streamId: string,
+      items: ReadonlyArray<Pending>,
+      outcomes: Map<string, Exit.Exit<Committed, AppendFailure>>
+    ): Effect.Effect<void> =>
+      appendStream(streamId, items).pipe(
+        Effect.matchCauseEffect({
+          onSuccess: (written) =>
+            Effect.sync(() =>
+              written.forEach((outcome, i) => {
+                outcomes.set(items[i]!.eventId, Exit.succeed({ position: outcome.position, duplicate: !outcome.written }))
+              })
+            ),
+          onFailure: (cause) => {
+            if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
+            // Only a refusal can be one visit's doing; a database that is unavailable is so for each.
+            if (isRefusal(cause) && items.length > 1) {
+              return Effect.forEach(items, (item) => appendStreamIsolated(streamId, [item], outcomes), { discard: true })
+            }
+            return Effect.sync(() => {
+              for (const item of items) outcomes.set(item.eventId, Exit.failCause(cause))
+            })
+          }
+        })
+      )
+
+    const groupByStream = (items: Iterable<Pending>) => {
+      const byStream = new Map<string, Array<Pending>>()
+      for (const item of items) {
+        const stream = byStream.get(item.streamId)
+        if (stream === undefined) byStream.set(item.streamId, [item])
+        else stream.push(item)
+      }
+      return byStream
+    }
+
     const commit = (batch: ReadonlyArray<Pending>) =>
       Effect.gen(function*() {
-        const results = new Map<string, Committed>()
+        const outcomes = new Map<string, Exit.Exit<Committed, AppendFailure>>()
         /** An id answered by another id's outcome (the same visit's server-side record in this batch). */
         const aliases = new Map<string, string>()
         // The same visit twice in one batch: the first is written, the others answered with it.
         const unique = new Map<string, Pending>()
         for (const item of batch) if (!unique.has(item.eventId)) unique.set(item.eventId, item)
-        const byStream = new Map<string, Array<Pending>>()
+        const own: Array<Pending> = []
         for (const item of unique.values()) {
           if (item.lookBackId !== null && unique.get(item.lookBackId)?.event.source === "server") {
             aliases.set(item.eventId, item.lookBackId)
-            continue
-          }
-          const stream = byStream.get(item.streamId)
-          if (stream === undefined) byStream.set(item.streamId, [item])
-          else stream.push(item)
+          } else own.push(item)
         }
-        yield* Effect.forEach(byStream, ([streamId, items]) =>
-          Effect.map(appendStream(streamId, items), (outcomes) =>
-            outcomes.forEach((outcome, i) => {
-              results.set(items[i]!.eventId, { position: outcome.position, duplicate: !outcome.written })
-            })), { concurrency: 4, discard: true })
-        // Only the first caller of a visit wrote it: the others (the same visit again in this
-        // batch, a script post answered by the server-side record) are duplicates.
-        return (item: Pending): Committed | undefined => {
-          const own = results.get(item.eventId)
-          if (own !== undefined) return unique.get(item.eventId) === item ? own : { ...own, duplicate: true }
-          const alias = results.get(aliases.get(item.eventId) ?? "")
-          return alias === undefined ? undefined : { ...alias, duplicate: true }
+        yield* Effect.forEach(
+          groupByStream(own),
+          ([streamId, items]) => appendStreamIsolated(streamId, items, outcomes),
+          { concurrency: 4, discard: true }
+        )
+        /** Whose outcome answers an item: its own, or its server-side record's. */
+        const answeredBy = (item: Pending) => aliases.get(item.eventId) ?? item.eventId
+        const isFirst = (item: Pending) => !aliases.has(item.eventId) && unique.get(item.eventId) === item
+        // An item answered by another's outcome (the same visit again in this batch, a script
+        // post by its server-side record) is not answered by that one's failure: it is appended
+        // on its own, in batch order, so the first of them that can be stored is written.
+        const retried = new Map<Pending, Exit.Exit<Committed, AppendFailure>>()
+        for (const item of batch) {
+          const first = outcomes.get(answeredBy(item))
+          if (isFirst(item) || first === undefined || Exit.isSuccess(first) || !isRefusal(first.cause)) continue
+          const written = yield* Effect.exit(appendStream(item.streamId, [item]))
+          retried.set(
+            item,
+            Exit.map(written, ([outcome]) => ({ position: outcome!.position, duplicate: !outcome!.written }))
+          )
+        }
+        // Only the first caller of a visit wrote it: the others are duplicates.
+        return (item: Pending): Exit.Exit<Committed, AppendFailure> | undefined => {
+          const outcome = retried.get(item) ?? outcomes.get(answeredBy(item))
+          if (outcome === undefined || Exit.isFailure(outcome) || retried.has(item) || isFirst(item)) return outcome
+          return Exit.succeed({ ...outcome.value, duplicate: true })
         }
       })
 
-    /** Commits a batch and answers every caller in it, also when it fails. */
+    /** Commits a batch and answers every caller in it, each with its own visit's outcome. */
     const commitAndAnswer = (batch: ReadonlyArray<Pending>) =>
       commit(batch).pipe(
         Effect.exit,
@@ -194,8 +256,8 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
               item.answer(Exit.failCause(exit.cause))
               continue
             }
-            const committed = exit.value(item)
-            item.answer(committed === undefined ? Exit.die(new Error("visits: a visit of the batch got no outcome")) : Exit.succeed(committed))
+            const outcome = exit.value(item)
+            item.answer(outcome ?? Exit.die(new Error("visits: a visit of the batch got no outcome")))
           }
         }),
         Effect.withSpan("VisitRecorder.commit", { attributes: { visits: batch.length }, captureStackTrace: false })
@@ -315,19 +377,27 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
       record({
         businessId: visit.businessId,
         itemId: visit.itemId,
-        pageUrl: visit.pageUrl,
+        // Taken from the served request, not checked like a webhook body: made storable here,
+        // so a stray byte in a header or path never costs the visit.
+        pageUrl: cleanText(visit.pageUrl),
         pageType: visit.pageType ?? pageTypeOf(visit.pageUrl),
-        pageTitle: visit.pageTitle,
-        userAgent: visit.userAgent,
+        pageTitle: visit.pageTitle === null ? null : cleanText(visit.pageTitle),
+        userAgent: cleanText(visit.userAgent),
         ipAddress: visit.ipAddress,
         clientAddress: visit.ipAddress,
-        referrer: visit.referrer,
+        referrer: visit.referrer === null ? null : cleanText(visit.referrer),
         source: "server"
       }).pipe(
         Effect.catchAllCause((cause) =>
           Cause.isInterruptedOnly(cause)
             ? Effect.interrupt
-            : Effect.as(Effect.logWarning("visits: a server-side visit was not recorded", cause), undefined)
+            // Never silent: the page was served, but a crawler's visit of it is missing.
+            : Effect.as(
+              Effect.logError("visits: a server-side visit was not recorded", cause).pipe(
+                Effect.annotateLogs({ businessId: visit.businessId, itemId: visit.itemId ?? "" })
+              ),
+              undefined
+            )
         )
       )
 

@@ -83,6 +83,33 @@ export class WrongExpectedVersion extends Schema.TaggedError<WrongExpectedVersio
   }
 }
 
+/**
+ * The database refuses these events for what they hold (text PostgreSQL cannot store, a value
+ * JSON cannot encode, a data exception or integrity violation): appending them again fails the
+ * same way, so it is never retried. `reason` is for logs, never for a response.
+ */
+export class EventsRefused extends Schema.TaggedError<EventsRefused>()("EventsRefused", {
+  streamId: Schema.String,
+  reason: Schema.String
+}) {
+  override get message() {
+    return `events of stream ${this.streamId} refused: ${this.reason}`
+  }
+}
+
+/** The database could not be reached, or kept failing transiently, through the append's retries. */
+export class StoreUnavailable extends Schema.TaggedError<StoreUnavailable>()("StoreUnavailable", {
+  streamId: Schema.String,
+  reason: Schema.String
+}) {
+  override get message() {
+    return `events of stream ${this.streamId} not appended: ${this.reason}`
+  }
+}
+
+/** Why an append wrote nothing, apart from a version conflict. */
+export type AppendFailure = EventsRefused | StoreUnavailable
+
 /** Some, but not all, of an append's event ids are already in the log: a programming error. */
 export class EventIdReused extends Data.TaggedError("EventIdReused")<{ readonly eventIds: ReadonlyArray<string> }> {}
 
@@ -99,18 +126,26 @@ export interface Page {
 }
 
 export interface EventStoreShape {
+  /**
+   * Appends at the expected version. Events holding what PostgreSQL cannot store unchanged (a
+   * NUL, an unpaired surrogate) are refused before any SQL (EventsRefused), never altered;
+   * transient database failures are retried a few times, then answered StoreUnavailable.
+   */
   readonly append: (
     streamId: string,
     expectedVersion: ExpectedVersion,
     events: ReadonlyArray<NewEvent>
-  ) => Effect.Effect<AppendResult, WrongExpectedVersion>
+  ) => Effect.Effect<AppendResult, WrongExpectedVersion | AppendFailure>
   /**
    * Appends, at the stream's end, each event the log does not hold yet (see `NewEventOnce`),
    * and answers one outcome per event, in order. For order-free streams (expected version
    * "any") whose events may arrive more than once: the look and the write are one statement.
    * The ids must be distinct.
    */
-  readonly appendNew: (streamId: string, events: ReadonlyArray<NewEventOnce>) => Effect.Effect<ReadonlyArray<OnceOutcome>>
+  readonly appendNew: (
+    streamId: string,
+    events: ReadonlyArray<NewEventOnce>
+  ) => Effect.Effect<ReadonlyArray<OnceOutcome>, AppendFailure>
   readonly readStream: (streamId: string, fromVersion?: number) => Effect.Effect<ReadonlyArray<RecordedEvent>>
   /** The events with these ids, in commit order (those not in the log are left out). */
   readonly readByIds: (eventIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<RecordedEvent>>

@@ -10,9 +10,12 @@
 import { SqlClient, SqlError } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Option, Schedule, Stream } from "effect"
+import { unstorableJson } from "../domain/text.ts"
 import {
+  type AppendFailure,
   type AppendResult,
   EventIdReused,
+  EventsRefused,
   EventStore,
   type EventStoreShape,
   StartOfLog,
@@ -25,6 +28,7 @@ import {
   type Page,
   type ReadAllOptions,
   type RecordedEvent,
+  StoreUnavailable,
   WrongExpectedVersion
 } from "./event-store.ts"
 
@@ -59,6 +63,59 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 const isUniqueViolation = (error: SqlError.SqlError, constraint: string) => {
   const cause = error.cause as { code?: string; constraint?: string } | undefined
   return cause?.code === "23505" && cause.constraint === constraint
+}
+
+const sqlStateOf = (error: SqlError.SqlError): string | undefined => {
+  const code = (error.cause as { code?: unknown } | undefined)?.code
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined
+}
+
+/**
+ * SQLSTATE classes another try can get past: connection exception (08), transaction rollback
+ * (40: serialization failure, deadlock), insufficient resources (53), operator intervention
+ * (57), system error (58).
+ */
+const TRANSIENT_CLASSES = new Set(["08", "40", "53", "57", "58"])
+
+/**
+ * Whether the same statement may succeed if run again. A failure without a SQLSTATE is the
+ * connection's (or the driver's); but a TypeError is the driver failing to encode a parameter,
+ * which fails the same way every time. Any other SQLSTATE (22 data exception, 23 integrity
+ * violation, ...) is about the statement or its data.
+ */
+const isTransient = (error: SqlError.SqlError) => {
+  const state = sqlStateOf(error)
+  return state === undefined ? !(error.cause instanceof TypeError) : TRANSIENT_CLASSES.has(state.slice(0, 2))
+}
+
+/** A few quick tries (about 0.7 s in all): enough for a dropped connection or a serialization failure. */
+const TRANSIENT_RETRY = Schedule.exponential("100 millis").pipe(Schedule.intersect(Schedule.recurs(3)))
+
+const retryTransient = <A, E>(effect: Effect.Effect<A, E>) =>
+  Effect.retry(effect, {
+    schedule: TRANSIENT_RETRY,
+    while: (failure) => failure instanceof SqlError.SqlError && isTransient(failure)
+  })
+
+/** A database failure of an append, typed by whether another try could succeed. */
+const appendFailure = (streamId: string, error: SqlError.SqlError): AppendFailure => {
+  const state = sqlStateOf(error)
+  return isTransient(error)
+    ? new StoreUnavailable({ streamId, reason: state === undefined ? "the database connection failed" : `SQLSTATE ${state}` })
+    : new EventsRefused({ streamId, reason: state === undefined ? "the events could not be encoded" : `SQLSTATE ${state}` })
+}
+
+/**
+ * Refuses, before any SQL, events PostgreSQL could not store unchanged: it would fail on them
+ * (a NUL or an unpaired surrogate in jsonb or text), and changing them here would silently
+ * alter data the caller was told is valid.
+ */
+const refusalOf = (streamId: string, events: ReadonlyArray<NewEventOnce>): EventsRefused | undefined => {
+  for (const event of events) {
+    const reason = unstorableJson({ type: event.type, data: event.data, metadata: event.metadata, sameAs: event.sameAs }, "event")
+    if (reason !== undefined) return new EventsRefused({ streamId, reason })
+  }
+  return undefined
 }
 
 /** A failed compare-and-set, carried out of the transaction so it rolls back. */
@@ -153,8 +210,10 @@ export const make = Effect.gen(function*() {
         written: false
       })).pipe(Effect.orDie)
     }
+    const refused = refusalOf(streamId, events)
+    if (refused !== undefined) return Effect.fail(refused)
     const write = Effect.gen(function*() {
-      const [last] = yield* writeEvents(streamId, expectedVersion, events)
+      const [last] = yield* retryTransient(writeEvents(streamId, expectedVersion, events))
       if (last === undefined) return yield* Effect.fail(new VersionMoved(yield* currentVersion(streamId)))
       return {
         streamId,
@@ -164,10 +223,10 @@ export const make = Effect.gen(function*() {
       } satisfies AppendResult
     })
     return write.pipe(
-      Effect.catchAll((failure) => {
+      Effect.catchAll((failure): Effect.Effect<AppendResult, WrongExpectedVersion | AppendFailure> => {
         const repeated = failure instanceof VersionMoved ||
           (failure._tag === "SqlError" && isUniqueViolation(failure, "events_event_id_key"))
-        if (!repeated) return Effect.die(failure)
+        if (!repeated) return Effect.fail(appendFailure(streamId, failure as SqlError.SqlError))
         return findRecorded(streamId, events).pipe(
           Effect.orDie,
           Effect.flatMap(Option.match({
@@ -207,18 +266,21 @@ export const make = Effect.gen(function*() {
     if (new Set(events.map((event) => event.eventId)).size !== events.length) {
       return Effect.die(new Error("appendNew: the event ids of one append must be distinct"))
     }
+    const refused = refusalOf(streamId, events)
+    if (refused !== undefined) return Effect.fail(refused)
     return writeNew(streamId, events).pipe(
       Effect.retry({
         times: 3,
         while: (failure) => failure._tag === "SqlError" && isUniqueViolation(failure, "events_event_id_key")
       }),
+      retryTransient,
       Effect.map((rows) =>
         rows.map((row): OnceOutcome => ({
           written: row.written,
           position: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }
         }))
       ),
-      Effect.orDie,
+      Effect.mapError((failure) => appendFailure(streamId, failure)),
       Effect.withSpan("EventStore.appendNew", { attributes: { streamId, count: events.length }, captureStackTrace: false })
     )
   }
