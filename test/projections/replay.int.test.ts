@@ -70,7 +70,9 @@ const runCli = (args: ReadonlyArray<string>, env: Record<string, string | undefi
   new Promise<CliResult>((resolve) => {
     const childEnv: Record<string, string> = {}
     for (const [key, value] of Object.entries({ ...process.env, ...env })) if (value !== undefined) childEnv[key] = value
-    execFile("node_modules/.bin/tsx", ["src/cli/replay.ts", ...args], { env: childEnv, timeout: 50_000 }, (error, stdout, stderr) => {
+    // One node process with tsx's loader (the tsx binary would start a second), and a bound
+    // generous enough for a loaded machine: the test waits for the CLI's exit, not a guess.
+    execFile(process.execPath, ["--import", "tsx", "src/cli/replay.ts", ...args], { env: childEnv, timeout: 240_000 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1
       resolve({ code, stdout, stderr })
     })
@@ -191,7 +193,7 @@ for (const database of testDatabases) {
       expect(again.code).toBe(0)
       expect(lastLine(again.stdout)).toBe("replay verify: 0 differences")
       expect(await run(freshSchemas)).toBe(0)
-    })
+    }, 300_000)
   })
 }
 
@@ -222,7 +224,7 @@ describe("replay CLI (embedded)", () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toContain("entities: 5 live rows, 5 rebuilt rows: ok")
     expect(lastLine(result.stdout)).toBe("replay verify: 0 differences")
-  })
+  }, 300_000)
 
   it("refuses a data directory held by another process", async () => {
     const result = await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
