@@ -53,6 +53,11 @@ export class JobResponse extends Schema.Class<JobResponse>("JobResponse")({
   state: Schema.Literal("queued", "running", "succeeded", "failed"),
   steps: Schema.Array(Schema.Struct({
     name: Schema.String,
+    pipeline_step: Schema.Literal("generate_prompts", "analyze_visibility", "live_identity").annotations({
+      description: "The documented pipeline step this step belongs to: generate_prompts (crawl, prompts) and " +
+        "analyze_visibility (visibility, score), as generate-prompts lists them in `pipeline`; live_identity (site), " +
+        "the generate-all process of that name."
+    }),
     state: Schema.String,
     done: Schema.Int,
     failed: Schema.Int,

@@ -5,7 +5,7 @@ import { JobJournal } from "../actors/job-journal.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { JobQueued } from "../domain/job-events.ts"
 import { parseWebUrl } from "../domain/url.ts"
-import { Onboarding, type OnboardingRequest, plannedSteps } from "../pipeline/onboarding-workflow.ts"
+import { Onboarding, type OnboardingRequest, pipelineStepOf, plannedSteps } from "../pipeline/onboarding-workflow.ts"
 import { Jobs } from "../projections/jobs.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization } from "./authorize.ts"
@@ -119,6 +119,7 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
             state: job.state as JobResponse["state"],
             steps: job.steps.map((step) => ({
               name: step.step,
+              pipeline_step: pipelineStepOf(step.step),
               state: step.state,
               done: step.done,
               failed: step.failed,

@@ -62,7 +62,11 @@ export const completeStep = (jobId: string, step: string, outcome: "succeeded" |
     yield* (yield* JobJournal).record(jobId, `complete:${step}`, new JobStepCompleted({ jobId, step, outcome, detail, at }))
   })
 
-/** Crawls the entity's site and records what it found; answers the facts prompts are built from. */
+/**
+ * Crawls the entity's site and records what it found; answers the facts prompts are built from,
+ * and, when the crawl read no page, why (a code and a message the tenant may see; the detail
+ * goes to the log).
+ */
 export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
   Effect.gen(function*() {
     const config = yield* AppConfig
@@ -72,6 +76,11 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
       allowPrivate: config.crawlerAllowPrivate,
       render: Option.match(config.crawlerChromiumPath, { onNone: () => undefined, onSome: (chromiumPath) => ({ chromiumPath }) })
     }).pipe(Effect.either)
+    if (crawl._tag === "Left") {
+      yield* Effect.logWarning("crawl read no page").pipe(
+        Effect.annotateLogs({ jobId, entity: entityKey(plan.ref), code: crawl.left.code, detail: crawl.left.detail })
+      )
+    }
     const crawledAt = (yield* now).toISOString()
     const pages = crawl._tag === "Right" ? crawl.right.pages : []
     const siteName = crawl._tag === "Right" ? crawl.right.siteName : null
@@ -113,7 +122,8 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
       facts,
       siteName,
       pages: pages.length,
-      error: crawl._tag === "Left" ? String((crawl.left as { message?: unknown }).message ?? crawl.left) : null
+      error: crawl._tag === "Left" ? crawl.left.message : null,
+      errorCode: crawl._tag === "Left" ? `crawl_${crawl.left.code}` : null
     }
   })
 

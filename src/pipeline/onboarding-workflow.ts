@@ -5,7 +5,7 @@
  * (`onboarding-steps.ts`). The business and its products run in parallel.
  */
 import { Activity, Workflow } from "@effect/workflow"
-import { Deferred, Effect, Schema } from "effect"
+import { Deferred, Effect, Layer, Schema } from "effect"
 import { JobJournal } from "../actors/job-journal.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { JobFinished, JobKind } from "../domain/job-events.ts"
@@ -77,19 +77,49 @@ const CheckResultSchema = Schema.Struct({
   failedPlatforms: Schema.Array(PlatformKey)
 })
 
+/**
+ * Entities of one job (so of one organization: a business runs one job at a time) onboarding at
+ * once; the others wait their turn, their steps `pending`. With the global cap below, one
+ * request of 50 products cannot fill the process with checks.
+ */
+export const ENTITIES_IN_FLIGHT = 4
+
+/** Analyze steps in flight across every job of the process (each checks ANALYZE_BATCH prompts). */
+export const ANALYZE_STEPS_IN_FLIGHT = 8
+
+/** An entity's steps, in order, with their planned totals. */
+const entitySteps = (kind: OnboardingRequest["kind"]) => [
+  { step: "crawl", total: 1 },
+  { step: "prompts", total: 1 },
+  { step: "visibility", total: 100 },
+  { step: "score", total: 1 },
+  ...(kind === "generate-all" ? [{ step: "site", total: 1 }] : [])
+]
+
 /** The steps a job shows, in order, with their planned totals. */
 export const plannedSteps = (request: OnboardingRequest) => {
   const keys = request.kind === "generate-prompts"
     ? [request.itemId === null ? "business" : `product:${request.itemId}`]
     : ["business", ...request.products.map((product) => `product:${product.itemId}`)]
-  return keys.flatMap((key) => [
-    { name: `${key}.crawl`, total: 1 },
-    { name: `${key}.prompts`, total: 1 },
-    { name: `${key}.visibility`, total: 100 },
-    { name: `${key}.score`, total: 1 },
-    ...(request.kind === "generate-all" ? [{ name: `${key}.site`, total: 1 }] : [])
-  ])
+  return keys.flatMap((key) => entitySteps(request.kind).map(({ step, total }) => ({ name: `${key}.${step}`, total })))
 }
+
+export type PipelineStep = "generate_prompts" | "analyze_visibility" | "live_identity"
+
+/**
+ * The documented pipeline step a job step belongs to: `generate_prompts` (crawl, prompts) and
+ * `analyze_visibility` (checks, score), as `generate-prompts` answers in `pipeline`, and
+ * `live_identity` (the site), as `generate-all` names that process.
+ */
+export const pipelineStepOf = (name: string): PipelineStep => {
+  const step = name.slice(name.lastIndexOf(".") + 1)
+  if (step === "crawl" || step === "prompts") return "generate_prompts"
+  if (step === "site") return "live_identity"
+  return "analyze_visibility"
+}
+
+/** Said of a step that failed unexpectedly; the cause is in the service log. */
+const INTERNAL_ERROR = "internal_error: the step failed unexpectedly; the service log has the cause"
 
 /** One entity's process: crawl, prompts, visibility, score; returns its errors. */
 interface EntityOptions {
@@ -100,33 +130,64 @@ interface EntityOptions {
   readonly after?: Deferred.Deferred<void> | undefined
 }
 
-const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: EntityOptions) =>
-  Effect.gen(function*() {
-    const key = entityKey(plan.ref)
+const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: EntityOptions, analyzeSlots: Effect.Semaphore) => {
+  const key = entityKey(plan.ref)
+  // Which of this entity's steps began and which were recorded as done, so a failure can close
+  // every step it leaves open: the one(s) running failed, the rest never ran.
+  const started = new Set<string>()
+  const closed = new Set<string>()
+  const begin = (step: string) => Effect.sync(() => started.add(step))
+  const close = (step: string, outcome: "succeeded" | "failed" | "skipped", detail: string | null) =>
+    Effect.zipRight(Effect.sync(() => closed.add(step)), completeStep(request.jobId, `${key}.${step}`, outcome, detail))
+  const closeOpenSteps = Effect.forEach(entitySteps(request.kind), ({ step }) => {
+    if (closed.has(step)) return Effect.void
+    return started.has(step)
+      ? close(step, "failed", INTERNAL_ERROR)
+      : close(step, "skipped", "not run: an earlier step failed")
+  }, { discard: true })
+  return Effect.gen(function*() {
     const errors: Array<string> = []
 
     if (request.kind === "generate-all" && !request.forceRefresh) {
-      // An entity whose assets exist is left alone unless force_refresh.
+      // An active entity whose assets exist is left alone unless force_refresh; a deleted
+      // product onboarded again is registered again (its old assets stay its history).
+      const row = yield* (yield* Entities).find(plan.ref.businessId, plan.ref.itemId)
+      const active = row !== undefined && row.deleted_at === null
       const prompts = yield* (yield* Prompts).currentSet(plan.ref.businessId, plan.ref.itemId)
       const score = yield* (yield* Scores).current(plan.ref.businessId, plan.ref.itemId)
       const site = yield* (yield* Sites).deployment(plan.ref.businessId, plan.ref.itemId)
-      if (prompts !== undefined && score !== undefined && site !== undefined) {
-        for (const step of ["crawl", "prompts", "visibility", "score", "site"]) {
-          yield* completeStep(request.jobId, `${key}.${step}`, "skipped", "assets exist; force_refresh recreates them")
+      if (active && prompts !== undefined && score !== undefined && site !== undefined) {
+        for (const { step } of entitySteps(request.kind)) {
+          yield* close(step, "skipped", "assets exist; force_refresh recreates them")
         }
         return errors
       }
     }
 
+    yield* begin("crawl")
     const crawled = yield* Activity.make({
       name: `crawl:${key}`,
-      success: Schema.Struct({ facts: PromptFactsSchema, siteName: Schema.NullOr(Schema.String), pages: Schema.Int, error: Schema.NullOr(Schema.String) }),
+      success: Schema.Struct({
+        facts: PromptFactsSchema,
+        siteName: Schema.NullOr(Schema.String),
+        pages: Schema.Int,
+        /** Why the crawl read no page, for the tenant, and its stable code. */
+        error: Schema.NullOr(Schema.String),
+        errorCode: Schema.optional(Schema.NullOr(Schema.String))
+      }),
       // A product is its page and a few around it; the business is its whole site.
       execute: crawlStep(request.jobId, plan, plan.ref.itemId === null ? request.maxPages : Math.min(request.maxPages, 5))
     })
-    if (crawled.error !== null) errors.push(`${key}: crawl failed: ${crawled.error}`)
-    yield* completeStep(request.jobId, `${key}.crawl`, crawled.error === null ? "succeeded" : "failed", `${crawled.pages} pages`)
+    // A crawl that read nothing fails its step and the job; prompts are still made from what
+    // the request says (the address, the name).
+    if (crawled.error !== null) {
+      errors.push(`${key}.crawl: ${crawled.errorCode ?? "crawl_failed"}: ${crawled.error}`)
+      yield* close("crawl", "failed", crawled.error)
+    } else {
+      yield* close("crawl", "succeeded", `${crawled.pages} pages`)
+    }
 
+    yield* begin("prompts")
     if (options.ensure) {
       yield* Activity.make({ name: `ensure:${key}`, execute: ensureEntityStep(request.jobId, plan, crawled.facts.name) })
     }
@@ -137,7 +198,7 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
       success: Schema.Struct({ prompts: Schema.Array(Schema.String), generator: Schema.String, reused: Schema.Boolean }),
       execute: promptsStep(request.jobId, plan.ref, crawled.facts, request.regenerate || request.forceRefresh)
     })
-    yield* completeStep(request.jobId, `${key}.prompts`, "succeeded", prompts.reused ? "current set reused" : `${prompts.prompts.length} prompts (${prompts.generator})`)
+    yield* close("prompts", "succeeded", prompts.reused ? "current set reused" : `${prompts.prompts.length} prompts (${prompts.generator})`)
 
     const entities = yield* Entities
     const row = yield* entities.find(plan.ref.businessId, plan.ref.itemId)
@@ -145,7 +206,7 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
     const total = prompts.prompts.length
 
     // B/D: the site, beside the visibility checks (it needs the prompts for its FAQ, not the checks).
-    const site = request.kind !== "generate-all" ? Effect.succeed(errors) : (options.after === undefined ? Effect.void : Deferred.await(options.after)).pipe(Effect.zipRight(Activity.make({
+    const site = request.kind !== "generate-all" ? Effect.succeed(errors) : (options.after === undefined ? Effect.void : Deferred.await(options.after)).pipe(Effect.zipRight(begin("site")), Effect.zipRight(Activity.make({
       name: `site:${key}`,
       success: Schema.String,
       execute: Effect.flatMap(WallClock, (clock) => clock.now).pipe(
@@ -163,9 +224,10 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
         Effect.map((deployed) => deployed.url),
         Effect.orDie
       )
-    }))).pipe(Effect.flatMap((url) => completeStep(request.jobId, `${key}.site`, "succeeded", url)))
+    }))).pipe(Effect.flatMap((url) => close("site", "succeeded", url)))
 
     const visibility = Effect.gen(function*() {
+      yield* begin("visibility")
       const offsets = Array.from({ length: Math.ceil(total / ANALYZE_BATCH) }, (_, i) => i * ANALYZE_BATCH)
       let done = 0
       let failed = 0
@@ -173,7 +235,9 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
         Activity.make({
           name: `analyze:${key}:${offset}`,
           success: Schema.Array(CheckResultSchema),
-          execute: analyzeStep(request.jobId, plan.ref, facts, prompts.prompts.slice(offset, offset + ANALYZE_BATCH), offset)
+          execute: analyzeSlots.withPermits(1)(
+            analyzeStep(request.jobId, plan.ref, facts, prompts.prompts.slice(offset, offset + ANALYZE_BATCH), offset)
+          )
         }).pipe(
           Effect.tap((batch) => {
             done += batch.length
@@ -181,28 +245,35 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
             return progress(request.jobId, `${key}.visibility`, done, failed, total)
           })
         ), { concurrency: ANALYZE_BATCHES_IN_FLIGHT })
-      yield* completeStep(request.jobId, `${key}.visibility`, "succeeded", `${total} prompts checked on 8 platforms`)
+      yield* close("visibility", "succeeded", `${total} prompts checked on 8 platforms`)
       return batches.flat() as Array<PromptCheckResult>
     })
 
     const [, results] = yield* Effect.all([site, visibility], { concurrency: 2 })
 
+    yield* begin("score")
     const score = yield* Activity.make({
       name: `score:${key}`,
       success: Schema.NullOr(Schema.Int),
       execute: scoreStep(request.jobId, plan.ref, results)
     })
-    yield* completeStep(request.jobId, `${key}.score`, "succeeded", `score ${score}`)
+    yield* close("score", "succeeded", `score ${score}`)
     return errors
   }).pipe(
+    // The cause (a database error, a defect) goes to the log only: the job says which step
+    // failed, with a stable code.
     Effect.catchAllCause((cause) =>
-      Effect.logError(`onboarding step failed for ${entityKey(plan.ref)}`, cause).pipe(
-        Effect.as([`${entityKey(plan.ref)}: ${cause.toString().split("\n")[0]?.slice(0, 300)}`])
+      Effect.logError(`onboarding step failed for ${key}`, cause).pipe(
+        Effect.annotateLogs({ jobId: request.jobId }),
+        Effect.zipRight(Effect.sync(() => [...started].filter((step) => !closed.has(step)))),
+        Effect.tap(() => closeOpenSteps),
+        Effect.map((failed) => (failed.length === 0 ? [key] : failed.map((step) => `${key}.${step}`)).map((step) => `${step}: ${INTERNAL_ERROR}`))
       )
     )
   )
+}
 
-export const OnboardingLive = Onboarding.toLayer((request) =>
+export const OnboardingLive = Layer.unwrapEffect(Effect.map(Effect.makeSemaphore(ANALYZE_STEPS_IN_FLIGHT), (analyzeSlots) => Onboarding.toLayer((request) =>
   Effect.gen(function*() {
     const journal = yield* JobJournal
     const clock = yield* WallClock
@@ -229,18 +300,19 @@ export const OnboardingLive = Onboarding.toLayer((request) =>
         url: existing?.source_url ?? request.url,
         name: existing?.name ?? null,
         businessName: business?.name ?? null
-      }, { ensure: existing === undefined || existing.deleted_at !== null })
+      }, { ensure: existing === undefined || existing.deleted_at !== null }, analyzeSlots)
     } else if (request.kind === "generate-prompts") {
-      errors = yield* runEntity(request, businessPlan, { ensure: true })
+      errors = yield* runEntity(request, businessPlan, { ensure: true }, analyzeSlots)
     } else {
-      // Everything in parallel; a product's site waits for the business record its address derives from.
+      // ENTITIES_IN_FLIGHT at a time, the business first; a product's site waits for the
+      // business record its address derives from (the business is always among the first).
       const recorded = yield* Deferred.make<void>()
       const all = yield* Effect.all(
         [
-          runEntity(request, businessPlan, { ensure: true, recorded }).pipe(Effect.ensuring(Deferred.succeed(recorded, undefined))),
-          ...request.products.map((product) => runEntity(request, productPlan(product), { ensure: true, after: recorded }))
+          runEntity(request, businessPlan, { ensure: true, recorded }, analyzeSlots).pipe(Effect.ensuring(Deferred.succeed(recorded, undefined))),
+          ...request.products.map((product) => runEntity(request, productPlan(product), { ensure: true, after: recorded }, analyzeSlots))
         ],
-        { concurrency: "unbounded" }
+        { concurrency: ENTITIES_IN_FLIGHT }
       )
       errors = all.flat()
     }
@@ -254,4 +326,4 @@ export const OnboardingLive = Onboarding.toLayer((request) =>
     }))
     yield* journal.release(request.businessId, request.jobId, yield* clock.now)
   })
-)
+)))
