@@ -2,40 +2,52 @@
  * Start-up: read and check the configuration, open the database (server or embedded),
  * run migrations, start the runner, the projections and the HTTP server.
  */
+import { HttpServer } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
-import { Cause, ConfigError, Effect, Layer, Option } from "effect"
+import { Cause, Context, Effect, Layer, Option } from "effect"
 import { serviceLayer } from "./composition.ts"
-import { AppConfig, describeConfigError } from "./config/app-config.ts"
+import { AppConfig, type AppSettings } from "./config/app-config.ts"
+import { secureDataDir } from "./db/data-dir.ts"
 import { targetFromConfig } from "./db/database.ts"
+import { installProcessGuard } from "./process-guard.ts"
+import { describeStartupFailure } from "./startup/failure.ts"
+import { readyMessage } from "./startup/ready-message.ts"
 
-const describeStartupFailure = (cause: Cause.Cause<unknown>): string => {
-  const error = Cause.squash(cause)
-  if (ConfigError.isConfigError(error)) return `configuration error: ${describeConfigError(error)}`
-  if (error && typeof error === "object" && "_tag" in error && error._tag === "EmbeddedDataDirInUse") {
-    return String((error as { message?: unknown }).message ?? "the embedded data directory is in use")
-  }
-  return `start-up failed: ${error instanceof Error ? error.message : String(error)}`
-}
+installProcessGuard()
 
-const program = Effect.gen(function*() {
-  const config = yield* AppConfig
-  const target = yield* targetFromConfig
-  yield* Effect.logInfo(
-    `starting Sightline on ${config.host}:${config.port} with ${target._tag === "Server" ? "a PostgreSQL server" : `the embedded database in ${target.dataDir}`}`
-  )
-  if (Option.isSome(config.clusterRunnerAddress) && target._tag === "Embedded") {
-    return yield* Effect.fail(new Error("CLUSTER_RUNNER_ADDRESS needs DATABASE_URL: runners share a PostgreSQL server, never an embedded database"))
-  }
-  return yield* Layer.launch(serviceLayer(
-    target,
-    { port: config.port, host: config.host, logRequests: config.logRequests },
-    { runner: { address: config.clusterRunnerAddress } }
-  ))
-}).pipe(
+/** Prints why start-up failed, once (the process then exits with code 1). */
+let reported = false
+const report = (cause: Cause.Cause<unknown>, address: { readonly host: string; readonly port: number } | undefined) =>
+  Effect.sync(() => {
+    if (reported || Cause.isInterruptedOnly(cause)) return
+    reported = true
+    console.error(`sightline: ${describeStartupFailure(cause, address)}`)
+  })
+
+const start = (config: AppSettings) =>
+  Effect.gen(function*() {
+    const target = yield* targetFromConfig
+    yield* Effect.logInfo(
+      `starting Sightline on ${config.host}:${config.port} with ${target._tag === "Server" ? "a PostgreSQL server" : `the embedded database in ${target.dataDir}`}`
+    )
+    if (Option.isSome(config.clusterRunnerAddress) && target._tag === "Embedded") {
+      return yield* Effect.fail(new Error("CLUSTER_RUNNER_ADDRESS needs DATABASE_URL: runners share a PostgreSQL server, never an embedded database"))
+    }
+    // Before anything writes under DATA_DIR: private modes, or a refusal naming the fix.
+    if (target._tag === "Embedded") yield* secureDataDir(config.dataDir)
+    const context = yield* Layer.build(serviceLayer(
+      target,
+      { port: config.port, host: config.host, logRequests: config.logRequests },
+      { runner: { address: config.clusterRunnerAddress } }
+    ))
+    const bound = Context.get(context, HttpServer.HttpServer).address
+    yield* Effect.logInfo(readyMessage(config, bound._tag === "TcpAddress" ? bound.port : config.port))
+    return yield* Effect.never
+  }).pipe(Effect.scoped, Effect.tapErrorCause((cause) => report(cause, config)))
+
+const program = Effect.flatMap(AppConfig, start).pipe(
   Effect.provide(AppConfig.Default),
-  Effect.tapErrorCause((cause) =>
-    Cause.isInterruptedOnly(cause) ? Effect.void : Effect.sync(() => console.error(`sightline: ${describeStartupFailure(cause)}`))
-  )
+  Effect.tapErrorCause((cause) => report(cause, undefined))
 )
 
 NodeRuntime.runMain(program, { disableErrorReporting: true })

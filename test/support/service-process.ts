@@ -75,9 +75,11 @@ export const startServiceProcess = async (options: {
   readonly env: Record<string, string>
   readonly port?: number
   readonly startTimeoutMs?: number
+  /** Modules the child loads before the service (`node --import`), e.g. a `data:` URL. */
+  readonly preload?: ReadonlyArray<string>
 }): Promise<ServiceProcess> => {
   const port = options.port ?? await freePort()
-  const child: ChildProcess = spawn(process.execPath, ["--import", SIGNAL_WITNESS, "--import", "tsx", "src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", SIGNAL_WITNESS, ...(options.preload ?? []).flatMap((module) => ["--import", module]), "--import", "tsx", "src/main.ts"], {
     cwd: projectRoot,
     env: cleanEnv({ ...options.env, PORT: String(port), HOST: "127.0.0.1" }),
     stdio: ["ignore", "pipe", "pipe"]
