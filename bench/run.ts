@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "daily-run": () => import("./daily-run.ts"),
   "event-store-append": () => import("./event-store-append.ts"),
   "onboarding": () => import("./onboarding.ts"),
+  "startup": () => import("./startup.ts"),
   "visibility-fanout": () => import("./visibility-fanout.ts"),
   "visibility-pieces": () => import("./visibility-pieces.ts"),
   "visibility-reads": () => import("./visibility-reads.ts"),

@@ -11,6 +11,7 @@ import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import pg from "pg"
 import { AppConfig } from "../config/app-config.ts"
+import { restrictNewFiles } from "./data-dir.ts"
 import { DirectQuery, fromPool, viaSqlClient } from "./direct-query.ts"
 import { migrations } from "./migrations/index.ts"
 import * as Pglite from "./pglite-client.ts"
@@ -56,7 +57,8 @@ export const serverClient = (url: Redacted.Redacted<string>): Layer.Layer<Client
 
 export const embeddedClient = (dataDir: string | undefined): Layer.Layer<Clients, SqlError.SqlError> =>
   Layer.unwrapEffect(Effect.sync(() => {
-    if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true })
+    restrictNewFiles()
+    if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     return viaSqlClient.pipe(Layer.provideMerge(Pglite.layer({ dataDir })))
   }))
 

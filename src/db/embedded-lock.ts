@@ -71,7 +71,7 @@ const inUse = (dataDir: string, pid: number) =>
 
 const tryAcquire = (dataDir: string, controlSocket: string | null): Effect.Effect<string, EmbeddedDataDirInUse> =>
   Effect.suspend(() => {
-    mkdirSync(dataDir, { recursive: true })
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     const path = lockPath(dataDir)
     const content = JSON.stringify({ pid: process.pid, controlSocket })
     // Written in full under a private name, then linked into place: link fails atomically when

@@ -16,6 +16,7 @@ import type { SqlConnection } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Effect, Layer, Redacted, Stream } from "effect"
 import { makeFifoSemaphore } from "../concurrency/fifo-semaphore.ts"
+import { makePrivate, restrictNewFiles } from "./data-dir.ts"
 
 const BEGIN = /^\s*(BEGIN|START\s+TRANSACTION)\b/i
 // Ends a transaction; "ROLLBACK TO SAVEPOINT x" does not.
@@ -32,8 +33,13 @@ export interface PgliteOptions {
 const open = (dataDir: string | undefined) =>
   Effect.acquireRelease(
     Effect.tryPromise({
-      // int8 stays a string, as the pg driver gives it: positions can pass 2^53.
-      try: () => PGlite.create(dataDir ?? "memory://", { parsers: { [types.INT8]: (x: string) => x } }),
+      try: async () => {
+        restrictNewFiles()
+        // int8 stays a string, as the pg driver gives it: positions can pass 2^53.
+        const db = await PGlite.create(dataDir ?? "memory://", { parsers: { [types.INT8]: (x: string) => x } })
+        if (dataDir !== undefined) makePrivate(dataDir)
+        return db
+      },
       catch: (cause) => new SqlError.SqlError({ cause, message: "PGlite: failed to open the data directory" })
     }),
     (db) => Effect.promise(() => db.close())

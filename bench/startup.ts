@@ -1,0 +1,169 @@
+/**
+ * Start-up and idle cost of the real `npm start` on the embedded database (targets: first
+ * start <= 6 s, restart <= 3 s to `/health` 200; idle RSS <= 300 MB summed over every process
+ * of `npm start`; idle CPU <= 1% of a core).
+ *
+ * In a temporary DATA_DIR: a fresh start (the data directory does not exist), then, after a
+ * SIGTERM, a restart on the same directory. For each: the time from spawn to the first output
+ * line and to `GET /health` 200. After the restart, the service idles for BENCH_IDLE_SECONDS
+ * (default 30): RSS summed over the process tree (from /proc, at the end), and CPU time used by
+ * the tree during the idle window, as a percentage of one core. Figures are wall-clock and
+ * depend on the machine's load: read them with `uptime` beside them.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { loadavg, tmpdir } from "node:os"
+import { join } from "node:path"
+import { freePort, projectRoot } from "./processes.ts"
+import { report } from "./support.ts"
+
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30)
+const START_TIMEOUT_MS = 180_000
+const CLOCK_TICKS = 100 // USER_HZ on Linux
+const PAGE_KB = 4
+
+const SERVICE_VARIABLE = /^(PORT|HOST|DATABASE_URL|DATA_DIR|PUBLIC_BASE_URL|SERVICE_API_KEYS|AUTH_.*|IDENTITY_PROVIDER|CLERK_.*|STRIPE_.*|LLM_.*|AI_PLATFORM_.*|SCHEDULER_.*|CLUSTER_.*|LOG_REQUESTS)$/
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+interface ProcStat {
+  readonly pid: number
+  readonly ppid: number
+  readonly cpuTicks: number
+  readonly rssKb: number
+}
+
+const readStat = (pid: number): ProcStat | undefined => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15, rss 24 (pages).
+    return { pid, ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]), rssKb: Number(fields[21]) * PAGE_KB }
+  } catch {
+    return undefined
+  }
+}
+
+/** The process `root` and all its descendants. */
+const tree = (root: number): Array<ProcStat> => {
+  const all = readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map((name) => readStat(Number(name)))
+  const byParent = new Map<number, Array<ProcStat>>()
+  for (const stat of all) {
+    if (stat === undefined) continue
+    byParent.set(stat.ppid, [...(byParent.get(stat.ppid) ?? []), stat])
+  }
+  const rootStat = readStat(root)
+  if (rootStat === undefined) return []
+  const found = [rootStat]
+  for (let i = 0; i < found.length; i++) found.push(...(byParent.get(found[i]!.pid) ?? []))
+  return found
+}
+
+const commandOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter((part) => part !== "").join(" ").slice(0, 80)
+  } catch {
+    return "?"
+  }
+}
+
+interface Run {
+  readonly child: ChildProcess
+  readonly firstLineMs: number
+  readonly healthyMs: number
+  readonly output: () => string
+  readonly stop: () => Promise<void>
+}
+
+const start = async (dataDir: string, port: number): Promise<Run> => {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !SERVICE_VARIABLE.test(key)) env[key] = value
+  }
+  const began = performance.now()
+  const child = spawn("npm", ["start"], {
+    cwd: projectRoot,
+    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so that a stop reaches npm's children too.
+    detached: true
+  })
+  let output = ""
+  let firstLineMs = Number.NaN
+  let exited = false
+  const exit = new Promise<void>((resolve) => child.once("exit", () => {
+    exited = true
+    resolve()
+  }))
+  const keep = (chunk: Buffer) => {
+    if (output.length < 40_000) output += chunk.toString("utf8")
+    // The service's own first line, not npm's banner ("> sightline@... start", "> node ...").
+    if (Number.isNaN(firstLineMs) && output.split("\n").some((line) => line.trim() !== "" && !line.startsWith(">"))) {
+      firstLineMs = performance.now() - began
+    }
+  }
+  child.stdout!.on("data", keep)
+  child.stderr!.on("data", keep)
+  const stop = async () => {
+    if (exited) return
+    process.kill(-child.pid!, "SIGTERM")
+    const stopped = await Promise.race([exit.then(() => true), sleep(20_000).then(() => false)])
+    if (!stopped) {
+      process.kill(-child.pid!, "SIGKILL")
+      await exit
+    }
+  }
+  for (;;) {
+    if (exited) throw new Error(`npm start exited before it was healthy:\n${output}`)
+    if (performance.now() - began > START_TIMEOUT_MS) {
+      await stop()
+      throw new Error(`npm start not healthy in ${START_TIMEOUT_MS} ms:\n${output}`)
+    }
+    const healthy = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.status === 200,
+      () => false
+    )
+    if (healthy) break
+    await sleep(50)
+  }
+  return { child, firstLineMs, healthyMs: performance.now() - began, output: () => output, stop }
+}
+
+export const run = async () => {
+  const root = mkdtempSync(join(tmpdir(), "sightline-startup-"))
+  const dataDir = join(root, "data")
+  const port = await freePort()
+  const rows: Array<Record<string, string | number>> = []
+  try {
+    const fresh = await start(dataDir, port)
+    rows.push({ start: "fresh", first_line_s: +(fresh.firstLineMs / 1000).toFixed(2), healthy_s: +(fresh.healthyMs / 1000).toFixed(2) })
+    await fresh.stop()
+
+    const restart = await start(dataDir, port)
+    rows.push({ start: "restart", first_line_s: +(restart.firstLineMs / 1000).toFixed(2), healthy_s: +(restart.healthyMs / 1000).toFixed(2) })
+    // Settle: whatever start-up left running (JIT, GC) is not idle cost.
+    await sleep(5_000)
+    const before = tree(restart.child.pid!)
+    const t0 = performance.now()
+    await sleep(IDLE_SECONDS * 1000)
+    const after = tree(restart.child.pid!)
+    const seconds = (performance.now() - t0) / 1000
+    const ticksBefore = new Map(before.map((s) => [s.pid, s.cpuTicks]))
+    const cpuTicks = after.reduce((sum, s) => sum + s.cpuTicks - (ticksBefore.get(s.pid) ?? 0), 0)
+    const rssMb = after.reduce((sum, s) => sum + s.rssKb, 0) / 1024
+    const processes = after.map((s) => ({ pid: s.pid, rss_mb: +(s.rssKb / 1024).toFixed(1), command: commandOf(s.pid) }))
+    await restart.stop()
+    report(rows)
+    report(processes)
+    report([{
+      idle_s: +seconds.toFixed(1),
+      processes: after.length,
+      rss_total_mb: +rssMb.toFixed(1),
+      cpu_percent_of_a_core: +((100 * cpuTicks) / CLOCK_TICKS / seconds).toFixed(2),
+      load_1m: +loadavg()[0]!.toFixed(2)
+    }])
+    process.stdout.write(`the fresh start's output:\n${fresh.output()}\nthe restart's output:\n${restart.output()}\n`)
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+}
