@@ -116,7 +116,7 @@ export const makeClerkProvider = (options: ClerkOptions): IdentityProviderShape 
       Effect.catchTag("IdentityProviderError", (error): Effect.Effect<never, IdentityProviderError | OrganizationNotFound> =>
         error.status === 404 ? Effect.fail(new OrganizationNotFound({ orgId: request.orgId })) : Effect.fail(error)),
       // Clerk's invitation API has no "answer the pending one": every call is a new invitation.
-      Effect.map((invitation) => ({ invitationId: invitation.id, created: true })),
+      Effect.map((invitation) => ({ invitationId: invitation.id, created: true, delivery: "email" as const })),
       Effect.withSpan("Clerk.createInvitation")
     )
 

@@ -49,7 +49,7 @@ export interface InvitationRequest {
   /** Lower-cased. */
   readonly emailAddress: string
   readonly role: OrgRole
-  /** Where the accepted invitation leads: an absolute http(s) URL or a path. */
+  /** Where the accepted invitation leads: a path on this service (see redirect-path.ts). */
   readonly redirectUrl: string
   /** The inviting admin, or a service key. */
   readonly inviter: Principal
@@ -59,6 +59,8 @@ export interface CreatedInvitation {
   readonly invitationId: string
   /** False when a pending invitation for the address was answered instead. */
   readonly created: boolean
+  /** How the invitation reaches the invitee: e-mailed (SMTP, or the provider), or only kept in the outbox. */
+  readonly delivery: "email" | "outbox"
 }
 
 export interface AcceptRequest {

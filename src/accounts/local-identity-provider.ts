@@ -113,7 +113,7 @@ export const makeLocalProvider = Effect.gen(function*() {
       })
       yield* awaitRead(result.position)
       yield* sendInvitationEmail(request.orgId, result)
-      return { invitationId: result.invitationId, created: result.created }
+      return { invitationId: result.invitationId, created: result.created, delivery: mailer.enabled ? "email" as const : "outbox" as const }
     })
 
   const acceptInvitation = (request: AcceptRequest) =>

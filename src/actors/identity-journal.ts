@@ -4,7 +4,7 @@
  * so a repeated command records nothing twice; decisions that depend on the stream (a pending
  * invitation, a used token) append at the version they read and re-decide on a conflict.
  */
-import { Data, Effect, Either } from "effect"
+import { Data, Effect, Either, Option } from "effect"
 import { createHash, randomBytes, randomUUID } from "node:crypto"
 import {
   foldOrganization,
@@ -21,6 +21,7 @@ import {
   OrganizationCreated,
   orgStreamOf
 } from "../domain/identity-events.ts"
+import { DEFAULT_REDIRECT_PATH, sameOriginPath } from "../domain/redirect-path.ts"
 import { type GlobalPosition, StartOfLog, EventStore } from "../eventstore/event-store.ts"
 import { eventIdFor } from "./tracked-entity.ts"
 
@@ -159,6 +160,9 @@ export class IdentityJournal extends Effect.Service<IdentityJournal>()("Identity
         if (new Date(invitation.expiresAt).getTime() <= at.getTime()) {
           return yield* Effect.fail(new InvitationRejected({ reason: "expired", message: "the invitation has expired" }))
         }
+        // Decided before the acceptance is recorded: an invitation stored before redirects were
+        // checked may hold a value no `Location` header can carry (it leads to the default).
+        const redirectUrl = Option.getOrElse(sameOriginPath(invitation.redirectUrl), () => DEFAULT_REDIRECT_PATH)
         const appended = yield* Effect.either(store.append(orgStreamOf(orgId), version, [
           {
             eventId: eventIdFor(`org:${orgId}:invitation:${invitationId}:accepted`, 0),
@@ -170,7 +174,7 @@ export class IdentityJournal extends Effect.Service<IdentityJournal>()("Identity
           }
         ]))
         if (Either.isRight(appended)) {
-          return { redirectUrl: invitation.redirectUrl, position: appended.right.lastPosition }
+          return { redirectUrl, position: appended.right.lastPosition }
         }
         if (appended.left._tag !== "WrongExpectedVersion" || attempt >= MAX_CONFLICT_RETRIES) return yield* Effect.die(appended.left)
       }

@@ -68,6 +68,16 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
             return yield* Effect.fail(badRequest("stripe_customer_id needs identity_org_id: the organization the customer belongs to"))
           }
         }
+        // A user token speaks for its own organization and user only: naming another one would
+        // record the caller as a member (admin) of a foreign organization.
+        if (principal._tag === "User") {
+          if (payload.identity_org_id !== undefined && payload.identity_org_id !== principal.orgId) {
+            return yield* Effect.fail(forbidden("identity_org_id may name another organization than the token's only with a service API key"))
+          }
+          if (payload.identity_user_id !== undefined && payload.identity_user_id !== principal.userId) {
+            return yield* Effect.fail(forbidden("identity_user_id may name another user than the token's only with a service API key"))
+          }
+        }
         // The slug: the one asked for, else the token's organization, else (service keys) the name.
         const requested = payload.org_slug ?? (principal._tag === "User" ? principal.orgSlug : null)
         if (requested === null && principal._tag === "User") {
@@ -108,8 +118,8 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
           yield* awaitProjections(sent.right.lastPosition, ["entities"])
           // Local identity mode keeps organizations itself: the business's organization and its
           // creator (as admin) are recorded when missing.
-          const orgId = payload.identity_org_id ?? user?.orgId ?? null
-          const creator = payload.identity_user_id ?? user?.userId ?? null
+          const orgId = user !== null ? user.orgId : payload.identity_org_id ?? null
+          const creator = user !== null ? user.userId : payload.identity_user_id ?? null
           if (config.identityProvider === "local" && orgId !== null && creator !== null) {
             const recorded = yield* identity.ensureFromToken(
               { orgId, orgSlug: user?.orgSlug ?? slug, userId: creator, role: "org:admin", name: payload.business_name },

@@ -5,7 +5,8 @@
  * e-mails itself: there the accept link answers 400 and the outbox 404.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Schema } from "effect"
+import { Option, Schema } from "effect"
+import { REDIRECT_PATH_RULE, sameOriginPath } from "../domain/redirect-path.ts"
 import { Authentication } from "./authentication.ts"
 import { BadGateway, Forbidden, Gone, NotFound, Unavailable } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
@@ -25,9 +26,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 const RedirectUrl = Schema.String.pipe(
   Schema.maxLength(2048),
-  Schema.filter((value) => /^https?:\/\/[^\s/]+/i.test(value) || (value.startsWith("/") && !value.startsWith("//")), {
-    message: () => "redirect_url must be an absolute http(s) URL or a path starting with /"
-  })
+  Schema.filter((value) => Option.isSome(sameOriginPath(value)), { message: () => REDIRECT_PATH_RULE })
 )
 
 export class InviteRequest extends Schema.Class<InviteRequest>("InviteRequest")({

@@ -4,7 +4,7 @@
  * service knows (the business URL, the subscription status) and turn port failures into errors.
  */
 import { HttpApiBuilder, HttpApp, HttpServerResponse } from "@effect/platform"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import {
   IdentityProvider,
   type IdentityProviderError,
@@ -13,10 +13,16 @@ import {
   type OutboxNotKept
 } from "../accounts/identity-provider.ts"
 import { CurrentPrincipal, type Principal } from "../accounts/principal.ts"
+import { DEFAULT_REDIRECT_PATH, sameOriginPath } from "../domain/redirect-path.ts"
 import { BillingAccounts } from "../projections/billing.ts"
 import { Entities } from "../projections/entities.ts"
 import { SightlineApi } from "./api.ts"
 import { BadGateway, BadRequest, forbidden, Gone, InternalError, notFound, Unavailable } from "./errors.ts"
+
+/** The answer when no mail server is configured: the invitation exists, its e-mail waits in the outbox. */
+export const outboxOnlyMessage = (email: string, orgId: string) =>
+  `invitation to ${email} created and queued in the outbox, not e-mailed: SMTP_URL is not set; ` +
+  `GET /api/organizations/${orgId}/outbox shows the message with its accept link`
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
@@ -108,14 +114,18 @@ export const IdentityHandlers = HttpApiBuilder.group(SightlineApi, "identity", (
             orgId: payload.organization_id,
             emailAddress: email,
             role: payload.role ?? "org:member",
-            redirectUrl: payload.redirect_url ?? "/dashboard",
+            redirectUrl: Option.getOrElse(Option.flatMap(Option.fromNullable(payload.redirect_url), sameOriginPath), () => DEFAULT_REDIRECT_PATH),
             inviter: principal
           }).pipe(
             Effect.catchTags({ IdentityProviderError: providerFailure, OrganizationNotFound: organizationNotFound })
           )
           return {
             status: "success" as const,
-            message: invitation.created ? `invitation sent to ${email}` : `an invitation to ${email} is already pending`,
+            message: !invitation.created
+              ? `an invitation to ${email} is already pending`
+              : invitation.delivery === "email"
+              ? `invitation sent to ${email}`
+              : outboxOnlyMessage(email, payload.organization_id),
             invitation_id: invitation.invitationId
           }
         }))
