@@ -204,6 +204,11 @@ const read = Effect.gen(function*() {
     webhookRateLimitPerMinute: yield* Config.integer("WEBHOOK_RATE_LIMIT_PER_MINUTE").pipe(
       Config.validate({ message: "Expected a positive integer", validation: (n) => n > 0 }),
       Config.withDefault(600)
+    ),
+    /** Public `GET /api/ranking-score` requests a minute per client address (each new URL is stored). */
+    rankingRateLimitPerMinute: yield* Config.integer("RANKING_RATE_LIMIT_PER_MINUTE").pipe(
+      Config.validate({ message: "Expected a positive integer", validation: (n) => n > 0 }),
+      Config.withDefault(60)
     )
   }
 })

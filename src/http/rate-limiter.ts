@@ -76,23 +76,28 @@ const allowAnyOrigin = HttpApp.appendPreResponseHandler((_request, response) =>
   Effect.succeed(HttpServerResponse.setHeaders(response, CORS_ALLOW_ORIGIN))
 )
 
+/**
+ * A per-address limit of `perMinute` requests: `take` spends a token for the connection's
+ * address, or answers the 429 to send (`what` names the requests in its message).
+ */
+export const perAddressLimit = (perMinute: number, what: string) => {
+  const buckets = new TokenBuckets(perMinute)
+  const take = (clientAddress: string | null, nowMs: number): RateLimited | undefined => {
+    const decision = buckets.take(rateKeyOf(clientAddress), nowMs)
+    if (decision.allowed) return undefined
+    return new RateLimited({
+      status: "error",
+      code: "rate_limited",
+      message: `at most ${perMinute} ${what} a minute per address; retry later`,
+      retry_after: Math.max(1, Math.ceil(decision.retryAfterSeconds))
+    })
+  }
+  return { take }
+}
+
 /** The webhook's per-address limit: one set of buckets for the fast lane and the HttpApi guard. */
 export class VisitWebhookLimit extends Effect.Service<VisitWebhookLimit>()("VisitWebhookLimit", {
-  effect: Effect.map(AppConfig, (config) => {
-    const buckets = new TokenBuckets(config.webhookRateLimitPerMinute)
-    /** Takes a token for the connection's address, or the 429 to answer. */
-    const take = (clientAddress: string | null, nowMs: number): RateLimited | undefined => {
-      const decision = buckets.take(rateKeyOf(clientAddress), nowMs)
-      if (decision.allowed) return undefined
-      return new RateLimited({
-        status: "error",
-        code: "rate_limited",
-        message: `at most ${config.webhookRateLimitPerMinute} visits a minute per address; retry later`,
-        retry_after: Math.max(1, Math.ceil(decision.retryAfterSeconds))
-      })
-    }
-    return { take }
-  })
+  effect: Effect.map(AppConfig, (config) => perAddressLimit(config.webhookRateLimitPerMinute, "visits"))
 }) {}
 
 export const VisitWebhookGuardLive = Layer.effect(
