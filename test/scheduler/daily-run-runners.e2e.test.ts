@@ -80,10 +80,18 @@ describe.skipIf(server === undefined)("the daily run on two runners (server)", (
     for (let waited = 0; ; waited += 250) {
       const rows = await query("SELECT count(*)::int AS n FROM cluster_runners WHERE healthy")
       if (Number(rows[0]!.n) >= 2) break
-      if (waited > 30_000) throw new Error(`runners not registered:\n${a.output()}\n${b.output()}`)
+      if (waited > 60_000) throw new Error(`runners not registered:\n${a.output()}\n${b.output()}`)
       await sleep(250)
     }
-    await sleep(4_000)
+    // Shard locks are advisory locks held by each runner's connection: both runners hold some.
+    for (let waited = 0; ; waited += 250) {
+      const rows = await query(`
+        SELECT count(DISTINCT l.pid)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+        WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()`)
+      if (Number(rows[0]!.n) >= 2) break
+      if (waited > 60_000) throw new Error(`shards not shared between the runners:\n${a.output()}\n${b.output()}`)
+      await sleep(250)
+    }
 
     const started = await fetch(`${a.baseUrl}/api/scheduler/runs`, { method: "POST", headers: auth, body: "{}" })
     expect(started.status).toBe(202)
