@@ -4,6 +4,7 @@
  * baseline run in the same process, never pass/fail.
  */
 const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
+  "api-under-onboarding": () => import("./api-under-onboarding.ts"),
   "daily-run": () => import("./daily-run.ts"),
   "event-store-append": () => import("./event-store-append.ts"),
   "onboarding": () => import("./onboarding.ts"),
