@@ -150,7 +150,7 @@ describe.skipIf(!runBrowserSuites)("a generated site in Chromium", () => {
     })
     const tab = await crawler.newPage()
     await tab.goto(`${origin}/faq/`, { waitUntil: "load" })
-    await expect.poll(() => visits.length, { timeout: 5_000 }).toBe(1)
+    await expect.poll(() => visits.length, { timeout: 30_000 }).toBe(1)
     expect(visits[0]).toEqual({
       contentType: "application/json",
       body: {

@@ -65,10 +65,10 @@ for (const database of testDatabases) {
         body: JSON.stringify({ business_id: "zanetti-dental", prompt: "dentist in lyon" }),
         signal: controller.signal
       }).catch((error: unknown) => error)
-      await eventually(() => hanging.inFlight === 3, 10_000)
+      await eventually(() => hanging.inFlight === 3, 60_000)
       controller.abort()
       await request
-      await eventually(() => hanging.aborted === 3, 10_000)
+      await eventually(() => hanging.aborted === 3, 60_000)
       expect([hanging.aborted, hanging.inFlight]).toEqual([3, 0])
     })
 

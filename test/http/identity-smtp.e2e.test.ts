@@ -122,7 +122,7 @@ for (const database of testDatabases) {
       })
       expect(status).toBe(200)
       const invitationId = body.invitation_id as string
-      const row = await eventually(() => outboxRow(invitationId), (value) => value?.last_error !== null, 20_000)
+      const row = await eventually(() => outboxRow(invitationId), (value) => value?.last_error !== null, 90_000)
       expect(row.sent_at).toBeNull()
       expect(row.last_error).toEqual(expect.any(String))
       expect(row.last_error).not.toContain(PASSWORD)
@@ -131,6 +131,6 @@ for (const database of testDatabases) {
       const failed = events.filter((event) => event.type === "InvitationEmailFailed")
       expect(failed).toHaveLength(1)
       expect(JSON.stringify(events.map((event) => event.data))).not.toContain(PASSWORD)
-    }, 30_000)
+    }, 180_000)
   })
 }
