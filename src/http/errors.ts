@@ -8,59 +8,63 @@
 import { HttpApiSchema, HttpApp, HttpServerResponse } from "@effect/platform"
 import { Effect, Schema } from "effect"
 
-const errorFields = <const Codes extends ReadonlyArray<string>>(...codes: Codes) => ({
+/** The body's fields; `example` is a message the status really carries (shown by /docs). */
+const errorFields = <const Codes extends ReadonlyArray<string>>(example: string, ...codes: Codes) => ({
   status: Schema.Literal("error"),
   code: Schema.Literal(...codes),
-  message: Schema.String
+  message: Schema.String.annotations({ examples: [example] })
 })
 
 export class BadRequest extends Schema.Class<BadRequest>("BadRequest")(
-  errorFields("invalid_request", "invalid_json", "no_billing_customer", "invalid_signature", "invalid_invitation"),
+  errorFields("url: expected an http(s) web address", "invalid_request", "invalid_json", "no_billing_customer", "invalid_signature", "invalid_invitation"),
   HttpApiSchema.annotations({ status: 400, description: "The request is malformed or a field is invalid." })
 ) {}
 
 export class Unauthorized extends Schema.Class<Unauthorized>("Unauthorized")(
-  errorFields("unauthorized", "missing_organization"),
+  errorFields("missing Authorization: Bearer <token> header", "unauthorized", "missing_organization"),
   HttpApiSchema.annotations({ status: 401, description: "Credentials are missing or invalid." })
 ) {}
 
 export class Forbidden extends Schema.Class<Forbidden>("Forbidden")(
-  errorFields("forbidden"),
+  errorFields("this action needs the org:admin role", "forbidden"),
   HttpApiSchema.annotations({ status: 403, description: "Valid credentials, but not for this organization or action." })
 ) {}
 
 export class NotFound extends Schema.Class<NotFound>("NotFound")(
-  errorFields("not_found", "business_not_found", "product_not_found", "organization_not_found", "job_not_found", "run_not_found"),
+  errorFields("business blue-door-bakery not found", "not_found", "business_not_found", "product_not_found", "organization_not_found", "job_not_found", "run_not_found"),
   HttpApiSchema.annotations({ status: 404, description: "The resource does not exist." })
 ) {}
 
 export class Conflict extends Schema.Class<Conflict>("Conflict")(
-  errorFields("conflict", "business_exists", "site_not_deployed"),
+  errorFields("business blue-door-bakery already exists", "conflict", "business_exists", "site_not_deployed"),
   HttpApiSchema.annotations({ status: 409, description: "The resource already exists or changed meanwhile." })
 ) {}
 
 export class Gone extends Schema.Class<Gone>("Gone")(
-  errorFields("invitation_used", "invitation_expired"),
+  errorFields("this invitation was already accepted", "invitation_used", "invitation_expired"),
   HttpApiSchema.annotations({ status: 410, description: "The invitation was already accepted or has expired." })
 ) {}
 
 export class PayloadTooLarge extends Schema.Class<PayloadTooLarge>("PayloadTooLarge")(
-  errorFields("payload_too_large"),
+  errorFields("the request body is over 1 MiB", "payload_too_large"),
   HttpApiSchema.annotations({ status: 413, description: "The body is over 1 MiB." })
 ) {}
 
 export class RateLimited extends Schema.Class<RateLimited>("RateLimited")(
-  { ...errorFields("rate_limited", "daily_limit_reached"), retry_after: Schema.Int },
+  {
+    ...errorFields("at most 600 visits a minute per address; retry later", "rate_limited", "daily_limit_reached"),
+    retry_after: Schema.Int.annotations({ description: "Seconds to wait, as in `Retry-After`.", examples: [6] })
+  },
   HttpApiSchema.annotations({ status: 429, description: "Too many requests; see Retry-After." })
 ) {}
 
 export class InternalError extends Schema.Class<InternalError>("InternalError")(
-  errorFields("internal_error", "database_error", "provider_error"),
+  errorFields("the service failed to handle this request", "internal_error", "database_error", "provider_error"),
   HttpApiSchema.annotations({ status: 500, description: "The service failed; the body never carries details." })
 ) {}
 
 export class BadGateway extends Schema.Class<BadGateway>("BadGateway")(
-  errorFields("platforms_unavailable", "identity_provider_unavailable"),
+  errorFields("every platform failed to answer; the failed checks were recorded", "platforms_unavailable", "identity_provider_unavailable"),
   HttpApiSchema.annotations({
     status: 502,
     description: "Every answer platform failed (the failed checks were recorded), or the identity provider did not answer."
@@ -68,7 +72,7 @@ export class BadGateway extends Schema.Class<BadGateway>("BadGateway")(
 ) {}
 
 export class Unavailable extends Schema.Class<Unavailable>("Unavailable")(
-  errorFields("unavailable", "projection_lagging"),
+  errorFields("the change was recorded but is not readable yet; retry the read shortly", "unavailable", "projection_lagging"),
   HttpApiSchema.annotations({ status: 503, description: "The service cannot answer right now; retry." })
 ) {}
 
