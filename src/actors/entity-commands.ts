@@ -2,15 +2,23 @@
  * Sends commands to entity actors. Each command gets an id (the caller's, for idempotent
  * retries, or a new one) under which the actor records its events exactly once.
  */
-import { Effect } from "effect"
+import { Duration, Effect } from "effect"
 import { randomUUID } from "node:crypto"
 import type { EntityCommand } from "../domain/entity-decider.ts"
 import { type EntityRef, streamIdOf } from "../domain/entity-ref.ts"
-import { TrackedEntity } from "./tracked-entity.ts"
+import { CommandRejected, TrackedEntity } from "./tracked-entity.ts"
+
+/**
+ * How long a caller waits for an actor's reply. The command stays persisted and may still be
+ * carried out; the caller is told to retry rather than held (an HTTP request has no other bound).
+ */
+export const REPLY_TIMEOUT = Duration.seconds(30)
 
 export interface SendOptions {
   readonly commandId?: string | undefined
   readonly correlationId?: string | undefined
+  /** Default: REPLY_TIMEOUT. */
+  readonly timeout?: Duration.DurationInput | undefined
 }
 
 export class EntityCommands extends Effect.Service<EntityCommands>()("EntityCommands", {
@@ -29,6 +37,10 @@ export class EntityCommands extends Effect.Service<EntityCommands>()("EntityComm
           MailboxFull: Effect.die,
           AlreadyProcessingMessage: Effect.die,
           PersistenceError: Effect.die
+        }),
+        Effect.timeoutFail({
+          duration: options.timeout ?? REPLY_TIMEOUT,
+          onTimeout: () => new CommandRejected({ reason: "unavailable", message: "the entity did not answer in time; retry" })
         })
       )
     })

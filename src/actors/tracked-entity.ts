@@ -38,8 +38,14 @@ export class CommandResult extends Schema.Class<CommandResult>("CommandResult")(
   events: Schema.Array(EntityEvent)
 }) {}
 
+/**
+ * A command that changed nothing. Besides the decider's reasons: `unstorable`, the store
+ * refused the command's events for what they hold (trying again fails the same way), and
+ * `unavailable`, the database kept failing through the store's retries (or the reply did not
+ * come in time: see `EntityCommands`).
+ */
 export class CommandRejected extends Schema.TaggedError<CommandRejected>()("CommandRejected", {
-  reason: Schema.Literal("already_exists", "not_found", "wrong_kind", "invalid", "daily_limit", "no_site"),
+  reason: Schema.Literal("already_exists", "not_found", "wrong_kind", "invalid", "daily_limit", "no_site", "unstorable", "unavailable"),
   message: Schema.String
 }) {}
 
@@ -76,6 +82,8 @@ export const eventIdFor = (commandId: string, index: number): string => {
 }
 
 const MAX_CONFLICT_RETRIES = 3
+
+const unstorable = new CommandRejected({ reason: "unstorable", message: "the command's events could not be stored" })
 
 export const TrackedEntityLive = TrackedEntity.toLayer(
   Effect.gen(function*() {
@@ -122,20 +130,32 @@ export const TrackedEntityLive = TrackedEntity.toLayer(
             return yield* new CommandRejected({ reason: decision.left.reason, message: decision.left.message })
           }
           if (decision.right.length === 0) return result([])
-          const appended = yield* Effect.either(store.append(
-            streamId,
-            version,
-            decision.right.map((event, index) => ({
-              eventId: eventIdFor(commandId, index),
-              ...toStored(event),
-              metadata: { correlationId, causationId: commandId }
-            }))
-          ))
+          const events = yield* Effect.try({
+            try: () =>
+              decision.right.map((event, index) => ({
+                eventId: eventIdFor(commandId, index),
+                ...toStored(event),
+                metadata: { correlationId, causationId: commandId }
+              })),
+            catch: () => unstorable
+          })
+          const appended = yield* Effect.either(store.append(streamId, version, events))
           // Whether it was written now or before, the stream now holds it: read it back.
-          if (Either.isRight(appended) || attempt >= MAX_CONFLICT_RETRIES) {
-            if (Either.isLeft(appended)) return yield* Effect.die(appended.left)
+          if (Either.isRight(appended)) {
             yield* catchUp
             return result(byCommand.get(commandId) ?? [])
+          }
+          // A failed append is the command's answer, never a defect: a defect restarts the
+          // entity and redelivers the command, which fails again, and callers wait meanwhile.
+          switch (appended.left._tag) {
+            case "EventsRefused":
+              yield* Effect.logWarning("entity: the store refused a command's events", appended.left.reason)
+              return yield* unstorable
+            case "StoreUnavailable":
+              return yield* new CommandRejected({ reason: "unavailable", message: "the event store is unavailable; retry" })
+          }
+          if (attempt >= MAX_CONFLICT_RETRIES) {
+            return yield* new CommandRejected({ reason: "unavailable", message: "the entity kept changing meanwhile; retry" })
           }
           // Another writer moved the stream (a runner that owned this entity before): catch up, decide again.
           yield* catchUp
