@@ -3,7 +3,7 @@
  * runner with the entity actors, the projections, accounts and HTTP. `main.ts` launches
  * `serviceLayer`; tests and tools build the same layers on a database of their choosing.
  */
-import { Layer, Option } from "effect"
+import { Duration, Layer, Option } from "effect"
 import { controlSocketPath, mintToken, serveControlSocket } from "./accounts/control-socket.ts"
 import { SigningKeys } from "./accounts/signing-keys.ts"
 import * as TokenVerifierLayers from "./accounts/token-verifier.ts"
@@ -14,7 +14,9 @@ import { acquireEmbeddedLock } from "./db/embedded-lock.ts"
 import * as PgEventStore from "./eventstore/pg-event-store.ts"
 import { serverLayer } from "./http/server.ts"
 import { Entities } from "./projections/entities.ts"
-import { ProjectionProgressLive, ProjectionRunner } from "./projections/runner.ts"
+import { SiteHosts } from "./projections/site-hosts.ts"
+import { SiteHostRegistry } from "./actors/site-host-registry.ts"
+import { ProjectionPollInterval, ProjectionProgressLive, ProjectionRunner } from "./projections/runner.ts"
 import { ClusterWorkflowEngine } from "@effect/cluster"
 import { CheckRecorder } from "./actors/check-recorder.ts"
 import { JobJournal } from "./actors/job-journal.ts"
@@ -78,9 +80,11 @@ export const ServicesLive = Layer.mergeAll(OnboardingLive, JobResumerLive, Daily
     SchedulerRuns.Default
   )),
   Layer.provideMerge(SiteBuilder.Default),
+  Layer.provideMerge(SiteHostRegistry.Default),
   Layer.provideMerge(Layer.mergeAll(
     SigningKeys.Default,
     Entities.Default,
+    SiteHosts.Default,
     Scores.Default,
     Prompts.Default,
     RankingScores.Default,
@@ -111,6 +115,12 @@ const controlSocket = (target: DatabaseTarget) =>
     ? Layer.scopedDiscard(serveControlSocket(controlSocketPath(target.dataDir), mintToken))
     : Layer.empty
 
+/** The embedded database's NOTIFY never drops (one process): its projections poll rarely. */
+const projectionPolling = (target: DatabaseTarget) =>
+  target._tag === "Embedded" ? Layer.succeed(ProjectionPollInterval, EMBEDDED_POLL_INTERVAL) : Layer.empty
+
+const EMBEDDED_POLL_INTERVAL = Duration.seconds(30)
+
 export interface ServiceOptions {
   /** The time recorded facts are stamped with (tests move it). */
   readonly wallClock?: Layer.Layer<WallClock> | undefined
@@ -126,7 +136,7 @@ export const serviceLayer = (
 ) =>
   Layer.mergeAll(serverLayer(address), controlSocket(target)).pipe(
     Layer.provideMerge(ServicesLive),
-    Layer.provideMerge(coreLayer(options.runner)),
+    Layer.provideMerge(coreLayer(options.runner).pipe(Layer.provide(projectionPolling(target)))),
     Layer.provideMerge(clientFor(target)),
     Layer.provideMerge(options.wallClock ?? WallClock.Default),
     Layer.provide(embeddedGuard(target)),

@@ -6,12 +6,13 @@ import { BillingJournal } from "../actors/billing-journal.ts"
 import { EntityCommands } from "../actors/entity-commands.ts"
 import { IdentityJournal } from "../actors/identity-journal.ts"
 import { RankingKeeper } from "../actors/ranking-keeper.ts"
+import { SiteHostRegistry } from "../actors/site-host-registry.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { CreateBusiness, DeleteProduct } from "../domain/entity-decider.ts"
 import { type BusinessId, businessRef, type ItemId } from "../domain/entity-ref.ts"
 import { rankingScoreFor } from "../domain/ranking-score.ts"
-import { businessSiteUrl, productSiteUrl, siteLabelOf } from "../domain/site-address.ts"
+import { siteUrlOfHost } from "../domain/site-address.ts"
 import { slugify } from "../domain/slug.ts"
 import { normalizeUrl, parseWebUrl } from "../domain/url.ts"
 import { Entities, type EntityRow } from "../projections/entities.ts"
@@ -42,17 +43,22 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
     const keeper = yield* RankingKeeper
     const identity = yield* IdentityJournal
     const billing = yield* BillingJournal
+    const registry = yield* SiteHostRegistry
     const sites = { scheme: config.sitesScheme, domain: config.sitesDomain }
 
-    const toView = (row: EntityRow) => {
-      const label = siteLabelOf(row.business_id, row.business_url)
-      return new EntityView({
-        business_id: row.business_id,
-        item_id: row.item_id === "" ? null : row.item_id,
-        source_url: row.source_url ?? "",
-        deployment_url: row.item_id === "" ? businessSiteUrl(sites, label) : productSiteUrl(sites, label, row.item_id)
-      })
-    }
+    const refOf = (row: EntityRow) => ({ businessId: row.business_id as BusinessId, itemId: row.item_id === "" ? null : row.item_id as ItemId })
+
+    /** The rows with the addresses their entities hold in the site host registry. */
+    const toViews = (rows: ReadonlyArray<EntityRow>) =>
+      Effect.map(registry.hostsFor(rows.map(refOf)), (hostOf) =>
+        rows.map((row) =>
+          new EntityView({
+            business_id: row.business_id,
+            item_id: row.item_id === "" ? null : row.item_id,
+            source_url: row.source_url ?? "",
+            deployment_url: siteUrlOfHost(sites, hostOf(refOf(row)) ?? row.business_id)
+          })
+        ))
 
     const createBusiness = (payload: CreateBusinessRequest) =>
       Effect.gen(function*() {
@@ -116,6 +122,9 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
             continue
           }
           yield* awaitProjections(sent.right.lastPosition, ["entities"])
+          // The site address is taken now, while the business is new: a later business wanting
+          // the same label gets a suffixed one (site-address.ts).
+          yield* registry.hostFor(businessRef(slug))
           // Local identity mode keeps organizations itself: the business's organization and its
           // creator (as admin) are recorded when missing.
           const orgId = user !== null ? user.orgId : payload.identity_org_id ?? null
@@ -150,7 +159,8 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
       .handle("listEntities", ({ urlParams }) =>
         requireService.pipe(
           Effect.zipRight(entities.list({ businessId: urlParams.business_id, type: urlParams.type })),
-          Effect.map((rows) => ({ entities: rows.map(toView) }))
+          Effect.flatMap(toViews),
+          Effect.map((views) => ({ entities: views }))
         ))
       .handle("deleteProduct", ({ path }) =>
         Effect.gen(function*() {

@@ -1,7 +1,8 @@
 /**
  * Serves the generated sites from this same server, routed by `Host`:
  * `<label>.{SITES_DOMAIN}` for a business, and for a product both `<label>-<item>.{SITES_DOMAIN}`
- * and `<item>.<label>.{SITES_DOMAIN}`. Files are rendered from the current deployment and its
+ * and `<item>.<label>.{SITES_DOMAIN}`. A host resolves to the one entity that claimed it in the
+ * site host registry (see site-address.ts), never by guessing where a label ends. Files are rendered from the current deployment and its
  * posts (pure), cached per site revision, and served with ETag and Cache-Control.
  */
 import { HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/platform"
@@ -10,7 +11,7 @@ import { createHash } from "node:crypto"
 import { AppConfig } from "../config/app-config.ts"
 import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"
 
-import { Entities } from "../projections/entities.ts"
+import { SiteHosts } from "../projections/site-hosts.ts"
 import { Sites } from "../projections/sites.ts"
 import { renderSite } from "../site-generator/render-site.ts"
 import type { SiteFile } from "../site-generator/site-input.ts"
@@ -60,7 +61,7 @@ export const isSiteHost = (sitesDomain: string) => {
 export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
   effect: Effect.gen(function*() {
     const config = yield* AppConfig
-    const entities = yield* Entities
+    const hosts = yield* SiteHosts
     const sites = yield* Sites
     const builder = yield* SiteBuilder
     const recorder = yield* VisitRecorder
@@ -77,23 +78,19 @@ export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
         const prefix = name.slice(0, -suffix.length)
         const parts = prefix.split(".")
         if (parts.length === 2) {
-          // <item>.<label>
+          // <item>.<business host>
           const [item, label] = parts as [string, string]
-          const businessId = yield* entities.bySiteLabel(label)
-          return businessId !== undefined && ITEM.test(item)
-            ? Option.some<EntityRef>({ businessId: businessId as BusinessId, itemId: item as ItemId })
+          const holder = yield* hosts.holderOf(label)
+          return holder !== undefined && holder.itemId === null && ITEM.test(item)
+            ? Option.some<EntityRef>({ businessId: holder.businessId as BusinessId, itemId: item as ItemId })
             : Option.none<EntityRef>()
         }
         if (parts.length !== 1) return Option.none<EntityRef>()
-        const business = yield* entities.bySiteLabel(prefix)
-        if (business !== undefined) return Option.some<EntityRef>({ businessId: business as BusinessId, itemId: null })
-        // <label>-<item>: the label itself may hold dashes, so try each split from the right.
-        for (let cut = prefix.lastIndexOf("-"); cut > 0; cut = prefix.lastIndexOf("-", cut - 1)) {
-          const owner = yield* entities.bySiteLabel(prefix.slice(0, cut))
-          const item = prefix.slice(cut + 1)
-          if (owner !== undefined && ITEM.test(item)) return Option.some<EntityRef>({ businessId: owner as BusinessId, itemId: item as ItemId })
-        }
-        return Option.none<EntityRef>()
+        // A business's host, or a product's dashed host: exactly the entity that claimed it.
+        const holder = yield* hosts.holderOf(prefix)
+        return holder === undefined
+          ? Option.none<EntityRef>()
+          : Option.some<EntityRef>({ businessId: holder.businessId as BusinessId, itemId: holder.itemId as ItemId | null })
       })
 
     const filesOf = (ref: EntityRef) =>
@@ -106,13 +103,11 @@ export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
         const deployment = yield* sites.deployment(ref.businessId, ref.itemId)
         if (deployment === undefined) return undefined
         const posts = yield* sites.posts(ref.businessId, ref.itemId)
-        const business = ref.itemId === null ? undefined : yield* entities.find(ref.businessId, null)
-        const businessUrl = ref.itemId === null ? deployment.facts.sourceUrl : business?.source_url ?? null
         const rendered = renderSite({
           ...deployment.facts,
           businessId: ref.businessId,
           itemId: ref.itemId,
-          siteUrl: builder.siteUrlOf(ref, businessUrl),
+          siteUrl: yield* builder.siteUrlOf(ref),
           faq: deployment.faq,
           about: deployment.about,
           posts,

@@ -5,13 +5,14 @@
  */
 import { Effect, Either } from "effect"
 import { EntityCommands } from "../actors/entity-commands.ts"
+import { SiteHostRegistry } from "../actors/site-host-registry.ts"
 import { CommandRejected } from "../actors/tracked-entity.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { crawlFromStored, crawlStreamOf, type SiteCrawled } from "../domain/crawl-events.ts"
 import { DeploySite, PublishPost } from "../domain/entity-decider.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
-import { businessSiteUrl, nestedProductSiteUrl, productSiteUrl, siteLabelOf } from "../domain/site-address.ts"
+import { nestedProductSiteUrl, siteUrlOfHost } from "../domain/site-address.ts"
 import { EventStore } from "../eventstore/event-store.ts"
 import { Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
@@ -70,14 +71,24 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
     const prompts = yield* Prompts
     const sites = yield* Sites
     const commands = yield* EntityCommands
+    const registry = yield* SiteHostRegistry
     const settings = { scheme: config.sitesScheme, domain: config.sitesDomain }
 
-    /** The deployment URL: `<label>.<domain>`, a product's `<label>-<item>.<domain>`, or its nested form. */
-    const siteUrlOf = (ref: EntityRef, businessUrl: string | null, form: "dashed" | "nested" = "dashed") => {
-      const label = siteLabelOf(ref.businessId, businessUrl)
-      if (ref.itemId === null) return businessSiteUrl(settings, label)
-      return form === "nested" ? nestedProductSiteUrl(settings, label, ref.itemId) : productSiteUrl(settings, label, ref.itemId)
-    }
+    /**
+     * The deployment URL from the entity's registered host name (claimed when it has none yet):
+     * `<host>.<domain>`, or a product's nested `<item>.<business host>.<domain>`.
+     */
+    const siteUrlOf = (ref: EntityRef, form: "dashed" | "nested" = "dashed") =>
+      Effect.gen(function*() {
+        if (form === "nested" && ref.itemId !== null) {
+          const businessHost = yield* registry.hostFor({ businessId: ref.businessId, itemId: null })
+          if (businessHost === undefined) return yield* Effect.dieMessage(`business ${ref.businessId} has no record`)
+          return nestedProductSiteUrl(settings, businessHost, ref.itemId)
+        }
+        const host = yield* registry.hostFor(ref)
+        if (host === undefined) return yield* Effect.dieMessage(`business ${ref.businessId} has no record`)
+        return siteUrlOfHost(settings, host)
+      })
 
     const latestCrawl = (ref: EntityRef) =>
       Effect.map(store.readStream(crawlStreamOf(ref)), (events) => {
@@ -139,7 +150,7 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
         force: options.force,
         at: options.at.toISOString()
       }), { commandId: options.commandId })
-      return { url: siteUrlOf(ref, found.businessUrl), nestedUrl: siteUrlOf(ref, found.businessUrl, "nested"), position: result.lastPosition }
+      return { url: yield* siteUrlOf(ref), nestedUrl: yield* siteUrlOf(ref, "nested"), position: result.lastPosition }
     })
 
     /** Publishes the day's next post on a topic not yet covered that day; answers its URL. */
@@ -148,8 +159,6 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
       if (deployment === undefined) {
         return yield* Effect.fail(new CommandRejected({ reason: "no_site", message: "the entity has no deployed site yet: update the site first" }))
       }
-      const business = ref.itemId === null ? undefined : yield* entities.find(ref.businessId, null)
-      const businessUrl = ref.itemId === null ? deployment.facts.sourceUrl : business?.source_url ?? null
       const topics = dailyTopics(deployment.facts, options.date)
       for (let attempt = 0; attempt < 3; attempt++) {
         const existing = yield* sites.posts(ref.businessId, ref.itemId)
@@ -171,7 +180,7 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
           at: options.at.toISOString()
         })))
         if (Either.isRight(sent)) {
-          return { url: blogPostUrl(siteUrlOf(ref, businessUrl), { date: options.date, slug }), position: sent.right.lastPosition }
+          return { url: blogPostUrl(yield* siteUrlOf(ref), { date: options.date, slug }), position: sent.right.lastPosition }
         }
         // A concurrent post took this topic or slug: read again and take the next.
         if (sent.left.reason !== "already_exists") return yield* Effect.fail(sent.left)

@@ -10,6 +10,7 @@ import { rankingScoresProjection } from "./ranking-scores.ts"
 import { scoresProjection } from "./scores.ts"
 import { botVisitsProjection } from "./bot-visits.ts"
 import { schedulerRunsProjection } from "./scheduler-runs.ts"
+import { siteHostsProjection } from "./site-hosts.ts"
 import { sitesProjection } from "./sites.ts"
 
 export const projections: ReadonlyArray<Projection> = [
@@ -20,6 +21,7 @@ export const projections: ReadonlyArray<Projection> = [
   documentsProjection,
   jobsProjection,
   sitesProjection,
+  siteHostsProjection,
   botVisitsProjection,
   billingProjection,
   organizationsProjection,

@@ -142,12 +142,6 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
         Effect.withSpan("Entities.find")
       )
 
-    /** The business whose site lives at this label (the earliest, should two share a domain). */
-    const bySiteLabel = (label: string) =>
-      sql<{ business_id: string }>`
-        SELECT business_id FROM entities WHERE item_id = '' AND site_label = ${label}
-        ORDER BY record_id LIMIT 1`.pipe(Effect.map((rows) => rows[0]?.business_id), Effect.orDie)
-
     /**
      * Whether a visit may name this entity: its business exists and, for a product, the
      * product is active. The visit webhook's lookup, thousands a second: an entity found
@@ -187,6 +181,6 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
       return target
     }
 
-    return { list, findBusiness, find, bySiteLabel, visitTarget }
+    return { list, findBusiness, find, visitTarget }
   })
 }) {}
