@@ -46,7 +46,7 @@ export class EntityView extends Schema.Class<EntityView>("Entity")({
 
 export const EntitiesQuery = Schema.Struct({
   business_id: Schema.optional(Slug.annotations({ description: "Only this business and its products.", examples: ["blue-door-bakery"] })),
-  type: Schema.optional(Schema.Literal("business", "product"))
+  type: Schema.optional(Schema.Literal("business", "product").annotations({ examples: ["product"] }))
 })
 
 export class BusinessesApi extends HttpApiGroup.make("businesses")
@@ -63,7 +63,7 @@ export class BusinessesApi extends HttpApiGroup.make("businesses")
           "Records a business and answers its record with `business_id`, its slug: `org_slug` if given, else the token's organization slug, else (service keys) the name slugified with a numeric suffix when taken. Its ranking score is the one `GET /api/ranking-score` gives for its URL. In local identity mode the organization and its creator (as admin) are recorded when missing.",
         errors: [
           "400 `invalid_request`: a field is invalid (e.g. `business_url` not an http(s) address; `stripe_customer_id` without `identity_org_id`).",
-          "403 `forbidden`: another organization's `org_slug`, a member's token, a user token without an organization, or `stripe_customer_id` sent with a user token.",
+          "403 `forbidden`: another organization's `org_slug`, a member's token, a user token without an organization, or a user token sending `stripe_customer_id` or naming another organization or user in `identity_org_id` / `identity_user_id`.",
           "409 `business_exists`: the slug asked for (or every numbered variant of the name) is taken.",
           "503 `projection_lagging`: the business was recorded but is not readable yet; read it again shortly."
         ]

@@ -93,12 +93,23 @@ const realStatuses = (op: Operation, badRequestDescription: string) => {
   }
 }
 
+/** A parameter's example on the parameter itself, where /docs' "Try it out" prefills it from. */
+const parameterExamples = (op: Operation) => {
+  for (const parameter of (op.parameters ?? []) as Array<{ example?: unknown; schema?: { examples?: Array<unknown> } }>) {
+    const example = parameter.schema?.examples?.[0]
+    if (parameter.example === undefined && example !== undefined) parameter.example = example
+  }
+}
+
 export const documentTransform = (spec: Record<string, any>): Record<string, any> => {
   const schemas: Record<string, any> = spec.components.schemas
   for (const name of DECODE_ERROR_SCHEMAS) delete schemas[name]
   const badRequestDescription: string = schemas.BadRequest?.description ?? "The request is malformed or a field is invalid."
   for (const path of Object.values(spec.paths as Record<string, Record<string, Operation>>)) {
-    for (const op of Object.values(path)) realStatuses(op, badRequestDescription)
+    for (const op of Object.values(path)) {
+      realStatuses(op, badRequestDescription)
+      parameterExamples(op)
+    }
   }
   const bearer = spec.components.securitySchemes?.bearer
   if (bearer !== undefined) bearer.description = BEARER_DESCRIPTION

@@ -62,7 +62,9 @@ export class SchedulerApi extends HttpApiGroup.make("scheduler")
   .add(
     HttpApiEndpoint.get("runs", "/api/scheduler/runs")
       .setUrlParams(Schema.Struct({
-        limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 100)))
+        limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 100)).annotations({
+          jsonSchema: { type: "string", description: "How many runs, 1 to 100 (default 20).", examples: ["20"] }
+        }))
       }))
       .addSuccess(Schema.Struct({ runs: Schema.Array(RunResponse) }))
       .annotateContext(operation({

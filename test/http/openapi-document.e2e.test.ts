@@ -145,6 +145,10 @@ describe("the OpenAPI document against the service's answers", () => {
       expect([op.operationId, (op.summary ?? "").length > 0]).toEqual([op.operationId, true])
       expect([op.operationId, op.description]).toEqual([op.operationId, expect.stringContaining(`**Who may call it:** ${ACCESS[access]}`)])
       expect([op.operationId, op.security]).toEqual([op.operationId, access === "public" ? [] : [{ bearer: [] }]])
+      // /docs' "Try it out" prefills a parameter from its example.
+      for (const parameter of (op as any).parameters ?? []) {
+        expect([op.operationId, parameter.name, typeof parameter.example]).toEqual([op.operationId, parameter.name, "string"])
+      }
     }
   })
 
