@@ -391,6 +391,13 @@ for (const database of testDatabases) {
       expect((await response.json() as { code: string }).code).toBe("missing_organization")
     })
 
+    it("answers 401 for a token living longer than 24 hours", async () => {
+      const token = await service.sign({ sub: "user_7" }, 100 * 365 * 24 * 60 * 60)
+      const response = await fetch(`${service.baseUrl}/api/user/businesses`, { headers: { authorization: `Bearer ${token}` } })
+      expect(response.status).toBe(401)
+      expect(await response.json()).toEqual({ status: "error", code: "unauthorized", message: "invalid token: token lifetime too long" })
+    })
+
     it("reads nested Clerk-style organization claims (o.id, o.slg, o.rol)", async () => {
       const slug = `org-${randomUUID().slice(0, 8)}`
       const token = await service.sign({ sub: "user_5", o: { id: `org_${slug}`, slg: slug, rol: "admin" } })
