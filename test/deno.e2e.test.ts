@@ -61,7 +61,7 @@ describe("Deno 2", () => {
     let spawnFailure: Error | undefined
     proc.on("error", (error) => (spawnFailure = error))
 
-    const deadline = Date.now() + 90_000
+    const deadline = Date.now() + 180_000
     let health: { readonly status: number; readonly body: any } | undefined
     while (Date.now() < deadline) {
       if (spawnFailure !== undefined) throw new Error(`could not start deno: ${spawnFailure.message}`)
@@ -78,8 +78,8 @@ describe("Deno 2", () => {
       }
       await sleep(500)
     }
-    if (health === undefined) throw new Error(`GET /health did not answer 200 within 90 s; output:\n${output}`)
+    if (health === undefined) throw new Error(`GET /health did not answer 200 within 180 s; output:\n${output}`)
     expect(health.body.status).toBe("healthy")
     expect(health.body.database).toBe("ok")
-  }, 120_000)
+  }, 240_000)
 })
