@@ -25,6 +25,7 @@ import { crawlSite } from "./crawler/crawl-site.ts"
 import { factsFromPages, type PromptFacts } from "./prompts/entity-facts.ts"
 import { generatePrompts } from "./prompts/generate-prompts.ts"
 import { VisibilityAnalysis } from "./visibility-analysis.ts"
+import { cleanJson, type JsonBounds, truncateCodePoints } from "../domain/text.ts"
 
 /** Prompts analyzed per durable step: a crash repeats at most this many. */
 export const ANALYZE_BATCH = 10
@@ -67,6 +68,9 @@ export const completeStep = (jobId: string, step: string, outcome: "succeeded" |
  * and, when the crawl read no page, why (a code and a message the tenant may see; the detail
  * goes to the log).
  */
+/** What the crawl event keeps of a page's JSON-LD block (the extractor already bounds its size). */
+const JSON_LD_BOUNDS: JsonBounds = { maxDepth: 32, maxNodes: 5_000, maxStringUnits: 10_000 }
+
 export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
   Effect.gen(function*() {
     const config = yield* AppConfig
@@ -94,8 +98,10 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
         title: page.title,
         description: page.description,
         headings: page.headings.slice(0, 50),
-        text: page.text.slice(0, MAX_PAGE_TEXT),
-        jsonLd: page.jsonLd.slice(0, 10),
+        text: truncateCodePoints(page.text, MAX_PAGE_TEXT),
+        // Parsed from the page as is: JSON may spell a NUL or a lone surrogate (`\u0000`), which
+        // the event store refuses, so each block is deep-cleaned (and bounded) first.
+        jsonLd: page.jsonLd.slice(0, 10).map((block) => cleanJson(block, JSON_LD_BOUNDS) ?? null),
         products: page.products.slice(0, 20).map((product) => ({
           name: product.name,
           description: product.description ?? null,

@@ -13,6 +13,7 @@ import { DeploySite, PublishPost } from "../domain/entity-decider.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { nestedProductSiteUrl, siteUrlOfHost } from "../domain/site-address.ts"
+import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import { EventStore } from "../eventstore/event-store.ts"
 import { Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
@@ -33,7 +34,10 @@ interface JsonLdNode {
   readonly email?: unknown
 }
 
-const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, 200) : undefined)
+const text = (value: unknown) => {
+  const clean = typeof value === "string" ? cleanAndCut(value.trim(), 200) : ""
+  return clean === "" ? undefined : clean
+}
 
 /** Address, phone and e-mail from the first JSON-LD node that has them. */
 const contactOf = (crawl: SiteCrawled | undefined) => {
@@ -128,7 +132,7 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
             title: page.title,
             description: page.description,
             headings: page.headings.slice(0, 12),
-            text: page.text.slice(0, MAX_SITE_PAGE_TEXT)
+            text: truncateCodePoints(page.text, MAX_SITE_PAGE_TEXT)
           }))
         }
         return { facts, businessUrl: business?.source_url ?? null }

@@ -10,6 +10,7 @@ import OpenAI from "openai"
 import { makeOpenAiClient } from "./openai-client.ts"
 import type { PlatformEndpoint } from "../config/app-config.ts"
 import type { PlatformKey } from "../domain/platforms.ts"
+import { cleanText, truncateCodePoints } from "../domain/text.ts"
 import { type Answer, type AnswerEngine, type AnswerRequest, EngineError } from "./answer-engine.ts"
 
 const SYSTEM_PROMPT =
@@ -151,8 +152,8 @@ const usageOf = (body: Record<string, unknown>) => {
  */
 export const toEngineError = (platform: PlatformKey, error: unknown, secret: string): EngineError => {
   const scrub = (message: string) => {
-    const clean = secret.length > 0 ? message.split(secret).join("[redacted]") : message
-    return clean.length > MAX_ERROR_MESSAGE ? `${clean.slice(0, MAX_ERROR_MESSAGE - 1)}…` : clean
+    const clean = cleanText(secret.length > 0 ? message.split(secret).join("[redacted]") : message)
+    return clean.length > MAX_ERROR_MESSAGE ? `${truncateCodePoints(clean, MAX_ERROR_MESSAGE - 1)}…` : clean
   }
   const make = (reason: EngineError["reason"], retryable: boolean, message: string) =>
     new EngineError({ platform, reason, retryable, message: scrub(message) })
@@ -183,9 +184,10 @@ const answerOf = (platform: PlatformKey, configuredModel: string, body: unknown)
   const first = choices[0]
   const message = isRecord(first) && isRecord(first["message"]) ? first["message"] : undefined
   if (message === undefined) return badResponse("The first choice has no message")
-  const text = contentText(message["content"])
+  // A vendor's text is stored with the check: made storable (no NUL, no lone surrogate) here.
+  const text = cleanText(contentText(message["content"]))
   if (text.trim().length === 0) return badResponse("The answer is empty")
-  const model = typeof body["model"] === "string" && body["model"].length > 0 ? body["model"] : configuredModel
+  const model = typeof body["model"] === "string" && body["model"].length > 0 ? cleanText(body["model"]) : configuredModel
   const usage = usageOf(body)
   return {
     text,

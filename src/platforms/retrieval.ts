@@ -4,6 +4,7 @@
  * Pure functions of their inputs: no clock, no randomness, no locale-dependent comparison, so the
  * same prompt over the same documents always ranks and quotes the same way.
  */
+import { truncateCodePoints } from "../domain/text.ts"
 
 /** Words too common to tell documents apart (English and the most frequent French ones). */
 const STOP_WORDS: ReadonlySet<string> = new Set([
@@ -132,10 +133,13 @@ export const sentencesOf = (text: string): ReadonlyArray<string> =>
     .map((sentence) => sentence.replace(/\s+/g, " ").trim())
     .filter((sentence) => sentence.length > 0)
 
-/** Cuts `sentence` to at most `max` characters at a word boundary, ending with "…". */
+/**
+ * Cuts `sentence` to at most `max` UTF-16 units at a word boundary, ending with "…"; never
+ * inside a surrogate pair (half an emoji cannot be stored).
+ */
 export const clip = (sentence: string, max: number): string => {
   if (sentence.length <= max) return sentence
-  const cut = sentence.slice(0, max - 1)
+  const cut = truncateCodePoints(sentence, max - 1)
   const lastSpace = cut.lastIndexOf(" ")
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.-]+$/u, "")}…`
 }

@@ -9,6 +9,7 @@
  * (`main`, `nav`, headings, hidden subtrees): misnested end tags behind a block element are
  * ignored, and `<p>`, `<li>`, `<dt>`/`<dd>` and headings close implicitly as in browsers.
  */
+import { cleanText, truncateCodePoints } from "../../domain/text.ts"
 import { type StartTag, tokenize } from "./html-tokens.ts"
 import {
   addProducts,
@@ -107,14 +108,17 @@ interface Capture {
   readonly done: (text: string) => void
 }
 
-/** Whitespace-collapsing text with a hard cap; control characters are removed. */
+/**
+ * Whitespace-collapsing text with a hard cap (cut between code points); control characters
+ * are removed and unpaired surrogates replaced, so the text can be stored.
+ */
 class TextSink {
   private out = ""
   private pendingSpace = false
   constructor(private readonly max: number) {}
   add(text: string): void {
     if (this.out.length >= this.max) return
-    const clean = text.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g, "")
+    const clean = cleanText(text).replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g, "")
     const pieces = clean.split(/\s+/)
     for (let i = 0; i < pieces.length; i++) {
       // Pieces were separated by whitespace; an empty first or last one means the text
@@ -126,7 +130,7 @@ class TextSink {
       this.pendingSpace = false
       this.out += piece
       if (this.out.length >= this.max) {
-        this.out = this.out.slice(0, this.max)
+        this.out = truncateCodePoints(this.out, this.max)
         return
       }
     }
@@ -163,6 +167,8 @@ const MICRODATA_URL_ATTRIBUTE: Readonly<Record<string, string>> = {
   track: "src", video: "src", object: "data"
 }
 
+const cut = (text: string | null, max: number): string | null => text === null ? null : truncateCodePoints(text, max)
+
 const microdataProducts = (scopes: ReadonlyArray<Scope>, base: string): ReadonlyArray<ProductHint> => {
   const first = (scope: Scope, prop: string): string | null => {
     const value = scope.props.get(prop)?.find((v): v is string => typeof v === "string")
@@ -178,11 +184,11 @@ const microdataProducts = (scopes: ReadonlyArray<Scope>, base: string): Readonly
     const image = first(scope, "image")
     const url = first(scope, "url")
     hints.push({
-      name: name.slice(0, 300),
+      name: truncateCodePoints(name, 300),
       description: first(scope, "description"),
-      sku: first(scope, "sku")?.slice(0, 100) ?? null,
-      price: (offer === undefined ? null : first(offer, "price") ?? first(offer, "lowPrice"))?.slice(0, 40) ?? first(scope, "price"),
-      currency: (offer === undefined ? null : first(offer, "pricecurrency"))?.slice(0, 10) ?? first(scope, "pricecurrency"),
+      sku: cut(first(scope, "sku"), 100),
+      price: cut(offer === undefined ? null : first(offer, "price") ?? first(offer, "lowPrice"), 40) ?? first(scope, "price"),
+      currency: cut(offer === undefined ? null : first(offer, "pricecurrency"), 10) ?? first(scope, "pricecurrency"),
       url: resolveHttpUrl(url, base),
       image: resolveHttpUrl(image, base),
       source: "microdata"

@@ -13,6 +13,7 @@
  */
 import { Data, Duration, Effect, Either, Scope } from "effect"
 import { type Browser, chromium, type Route } from "playwright-core"
+import { truncateCodePoints } from "../../domain/text.ts"
 import type { ExtractedPage } from "./extract.ts"
 import { type FetchRefused, safeFetch, sameSiteHops } from "./safe-fetch.ts"
 import { isSameSite } from "./url-policy.ts"
@@ -153,7 +154,7 @@ const renderWith = (browser: Browser, url: string, html: string, options: Render
         await page.waitForLoadState("networkidle", { timeout: Math.min(5_000, timeoutMs) }).catch(() => undefined)
         const content = await page.content()
         // The DOM a script built can be any size: keep what the extractor would read anyway.
-        return content.length > MAX_RENDERED_CHARS ? content.slice(0, MAX_RENDERED_CHARS) : content
+        return truncateCodePoints(content, MAX_RENDERED_CHARS)
       },
       catch: (cause) => failed(`rendering failed: ${String(cause).split("\n")[0]}`)
     })

@@ -5,6 +5,7 @@
  * count, only own data is read, every string is collapsed, capped and stripped of markup, and
  * every URL is resolved and kept only when it is http(s).
  */
+import { cleanText, truncateCodePoints } from "../../domain/text.ts"
 import { plainText } from "./html-tokens.ts"
 
 export interface ProductHint {
@@ -31,7 +32,8 @@ const isObject = (value: unknown): value is JsonObject => typeof value === "obje
 const own = (object: JsonObject, key: string): Json | undefined =>
   Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined
 
-const cap = (text: string, max: number): string => text.length > max ? text.slice(0, max).trimEnd() : text
+/** Cut between code points, so no half of an emoji is left. */
+const cap = (text: string, max: number): string => text.length > max ? truncateCodePoints(text, max).trimEnd() : text
 
 /** A short plain string from a JSON-LD value: a string, a number, `{ "@value" }`, or the first of a list. */
 export const textOf = (value: Json | undefined, max = 300): string | null => {
@@ -43,7 +45,8 @@ export const textOf = (value: Json | undefined, max = 300): string | null => {
   }
   if (typeof v === "number" && Number.isFinite(v)) return String(v)
   if (typeof v !== "string") return null
-  const text = cap(plainText(v.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/g, "")), max)
+  // Cleaned after decoding: a character reference can name a NUL or a lone surrogate too.
+  const text = cap(cleanText(plainText(v.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/g, ""))), max)
   return text === "" ? null : text
 }
 
