@@ -12,6 +12,8 @@ import { AppConfig } from "../config/app-config.ts"
 import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"
 
 import { SiteHosts } from "../projections/site-hosts.ts"
+import { Entities } from "../projections/entities.ts"
+import { SiteHostRegistry } from "../actors/site-host-registry.ts"
 import { Sites } from "../projections/sites.ts"
 import { renderSite } from "../site-generator/render-site.ts"
 import type { SiteFile } from "../site-generator/site-input.ts"
@@ -62,6 +64,8 @@ export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
   effect: Effect.gen(function*() {
     const config = yield* AppConfig
     const hosts = yield* SiteHosts
+    const entities = yield* Entities
+    const registry = yield* SiteHostRegistry
     const sites = yield* Sites
     const builder = yield* SiteBuilder
     const recorder = yield* VisitRecorder
@@ -88,9 +92,13 @@ export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
         if (parts.length !== 1) return Option.none<EntityRef>()
         // A business's host, or a product's dashed host: exactly the entity that claimed it.
         const holder = yield* hosts.holderOf(prefix)
-        return holder === undefined
-          ? Option.none<EntityRef>()
-          : Option.some<EntityRef>({ businessId: holder.businessId as BusinessId, itemId: holder.itemId as ItemId | null })
+        if (holder !== undefined) return Option.some<EntityRef>({ businessId: holder.businessId as BusinessId, itemId: holder.itemId as ItemId | null })
+        // A business recorded before hosts were registered keeps its address: it claims it now,
+        // and is served only if the claim gives it exactly this host.
+        const legacy = yield* entities.unregisteredBusinessLabelled(prefix)
+        if (legacy === undefined) return Option.none<EntityRef>()
+        const ref: EntityRef = { businessId: legacy as BusinessId, itemId: null }
+        return (yield* registry.hostFor(ref)) === prefix ? Option.some(ref) : Option.none<EntityRef>()
       })
 
     const filesOf = (ref: EntityRef) =>

@@ -143,6 +143,18 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
       )
 
     /**
+     * The earliest business whose URL (or slug) gives this label and that holds no site host yet:
+     * a business recorded before site hosts were registered, whose address is claimed on its
+     * first visit (see SiteHosting).
+     */
+    const unregisteredBusinessLabelled = (label: string) =>
+      sql<{ business_id: string }>`
+        SELECT e.business_id FROM entities e
+        WHERE e.item_id = '' AND e.site_label = ${label}
+          AND NOT EXISTS (SELECT 1 FROM site_hosts h WHERE h.business_id = e.business_id AND h.item_id = '')
+        ORDER BY e.record_id LIMIT 1`.pipe(Effect.map((rows) => rows[0]?.business_id), Effect.orDie)
+
+    /**
      * Whether a visit may name this entity: its business exists and, for a product, the
      * product is active. The visit webhook's lookup, thousands a second: an entity found
      * active is remembered until this read model next moves (entities change rarely), and
@@ -181,6 +193,6 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
       return target
     }
 
-    return { list, findBusiness, find, visitTarget }
+    return { list, findBusiness, find, unregisteredBusinessLabelled, visitTarget }
   })
 }) {}

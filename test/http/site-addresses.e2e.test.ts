@@ -3,13 +3,16 @@
  * domain's label someone registered first; the later one gets a suffixed label, listed in
  * `/api/cron/entities`, and every advertised address serves its own entity's site.
  */
+import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { RegisterProduct } from "../../src/domain/entity-decider.ts"
-import type { BusinessId, ItemId } from "../../src/domain/entity-ref.ts"
+import { DeploySite, RegisterProduct } from "../../src/domain/entity-decider.ts"
+import { type BusinessId, businessRef, type ItemId } from "../../src/domain/entity-ref.ts"
+import { SiteFacts } from "../../src/domain/site-events.ts"
 import { sha256Hex } from "../../src/domain/sha256.ts"
 import { projections } from "../../src/projections/catalog.ts"
 import { verify } from "../../src/projections/rebuild.ts"
-import { sendAndRead } from "../support/commands.ts"
+import { bakery } from "../site-generator/sample-site.ts"
+import { createBusiness, sendAndRead } from "../support/commands.ts"
 import { testDatabases } from "../support/databases.ts"
 import { getWithHost, json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
@@ -119,6 +122,27 @@ for (const database of testDatabases) {
         const page = await getWithHost(service.baseUrl, hostOf(body.deployment_url), "/")
         expect([slug, servedBusinessId(page.body)]).toEqual([slug, slug])
       }
+    })
+
+    it("serves a business recorded before site hosts were registered at its old address, claimed on its first visit", async () => {
+      // Recorded straight through its actor, as before the registry: no host claimed.
+      const ref = businessRef("legacy-co" as BusinessId)
+      await sendAndRead(service.runtime, ref, createBusiness("legacy-co"))
+      const facts = Schema.decodeUnknownSync(SiteFacts)({ ...bakery, name: "Legacy Co", businessName: "Legacy Co" })
+      await sendAndRead(service.runtime, ref, new DeploySite({
+        businessId: ref.businessId,
+        itemId: null,
+        day: "2026-11-20",
+        facts,
+        faq: [],
+        about: "About Legacy Co",
+        force: false,
+        at: "2026-11-20T10:00:00.000Z"
+      }))
+      const page = await getWithHost(service.baseUrl, `legacy-co-example.${DOMAIN}`, "/")
+      expect(page.status).toBe(200)
+      expect(servedBusinessId(page.body)).toBe("legacy-co")
+      expect((await listed("legacy-co"))[0]!.deployment_url).toBe(`http://legacy-co-example.${DOMAIN}`)
     })
 
     it("rebuilds the site host registry's read model from the log exactly", async () => {
