@@ -9,6 +9,7 @@ import { Effect, Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { VisitRecorder, type VisitInput } from "../../src/actors/visit-recorder.ts"
 import { WallClock } from "../../src/config/wall-clock.ts"
+import { unstorableJson } from "../../src/domain/text.ts"
 import { visitsStreamOf } from "../../src/domain/visit-events.ts"
 import { EventStore, EventsRefused } from "../../src/eventstore/event-store.ts"
 import * as PgEventStore from "../../src/eventstore/pg-event-store.ts"
@@ -32,7 +33,7 @@ const visit = (businessId: string, page: string, pageTitle: string | null = "A p
 /** Each promise's outcome, without one rejection hiding the others. */
 const settle = <A>(promises: ReadonlyArray<Promise<A>>) => Promise.allSettled(promises)
 
-const hasUnstorableText = (value: unknown) => /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(JSON.stringify(value) ?? "")
+const hasUnstorableText = (value: unknown) => unstorableJson(value) !== undefined
 
 for (const database of testDatabases) {
   describe(`visit recorder: one bad visit fails alone (${database.name})`, () => {
