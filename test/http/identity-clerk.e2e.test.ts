@@ -192,10 +192,17 @@ for (const database of testDatabases) {
         organization_id: "org_clerk_one",
         email_address: "ops@example.com",
         role: "org:admin",
-        redirect_url: "https://elsewhere.example/join"
+        redirect_url: "/join"
       })
       expect(byService.status).toBe(200)
-      expect(recorded[1]!.body).toEqual({ email_address: "ops@example.com", role: "org:admin", redirect_url: "https://elsewhere.example/join" })
+      expect(recorded[1]!.body).toEqual({ email_address: "ops@example.com", role: "org:admin", redirect_url: `${BASE}/join` })
+      // only paths on this service: another site is refused before Clerk is called
+      const offSite = await call("POST", "/api/organizations/invite", SERVICE_KEY, {
+        organization_id: "org_clerk_one",
+        email_address: "ops@example.com",
+        redirect_url: "https://elsewhere.example/join"
+      })
+      expect(offSite.status).toBe(400)
       expect((await call("POST", "/api/organizations/invite", member, { organization_id: "org_clerk_one", email_address: "x@example.com" })).status).toBe(403)
       expect(recorded).toHaveLength(2)
     })
