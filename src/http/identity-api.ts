@@ -31,12 +31,17 @@ const RedirectUrl = Schema.String.pipe(
 
 export class InviteRequest extends Schema.Class<InviteRequest>("InviteRequest")({
   organization_id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)).annotations({ examples: ["org_2blueDoorBakery"] }),
+  // A filter is left out of the OpenAPI schema (with its example) unless it has a jsonSchema annotation.
   email_address: Schema.String.pipe(
     Schema.maxLength(320),
     Schema.filter((value) => EMAIL.test(value), { message: () => "email_address must be an e-mail address" })
-  ).annotations({ examples: ["mara@bluedoorbakery.example"] }),
+  ).annotations({ examples: ["mara@bluedoorbakery.example"], jsonSchema: {} }),
   role: Schema.optional(Schema.Literal("org:admin", "org:member")),
-  redirect_url: Schema.optional(RedirectUrl)
+  redirect_url: Schema.optional(RedirectUrl.annotations({
+    description: "Where the invitee lands after accepting: a path on this service (default /dashboard).",
+    examples: ["/dashboard"],
+    jsonSchema: {}
+  }))
 }) {}
 
 export const OutboxMessage = Schema.Struct({

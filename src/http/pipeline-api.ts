@@ -4,7 +4,7 @@ import { Schema } from "effect"
 import { Authentication } from "./authentication.ts"
 import { Forbidden, NotFound, Unavailable } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
-import { Slug } from "./schemas.ts"
+import { OptionalItemId, Slug } from "./schemas.ts"
 
 const WebUrl = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2048))
 
@@ -41,7 +41,7 @@ export class GenerateAllResponse extends Schema.Class<GenerateAllResponse>("Gene
 export class GeneratePromptsRequest extends Schema.Class<GeneratePromptsRequest>("GeneratePromptsRequest")({
   url: SiteUrl,
   org_slug: OrgSlug,
-  item_id: Schema.optional(Schema.NullOr(Slug)),
+  item_id: OptionalItemId,
   max_pages: Schema.optional(Schema.Int.pipe(Schema.between(1, 50))),
   regenerate: Schema.optional(Schema.Boolean)
 }) {}

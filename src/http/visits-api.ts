@@ -33,7 +33,12 @@ const BusinessId = Slug.annotations({ description: "The business's slug.", examp
 export class RecordVisitRequest extends Schema.Class<RecordVisitRequest>("RecordVisitRequest")({
   business_id: BusinessId,
   item_id: OptionalItemId,
-  page_url: PageUrl.annotations({ examples: ["https://bluedoorbakery-example.sites.example.com/menu/"] }),
+  // A filter is left out of the OpenAPI schema (with its example) unless it has a jsonSchema annotation.
+  page_url: PageUrl.annotations({
+    description: "The visited page, an absolute http(s) URL.",
+    examples: ["https://bluedoorbakery-example.sites.example.com/menu/"],
+    jsonSchema: {}
+  }),
   page_type: Schema.optionalWith(PageType, { nullable: true, default: () => "ai_site" as const }),
   page_title: optionalText(MAX_PAGE_TITLE, "Menu | Blue Door Bakery"),
   user_agent: textUpTo(MAX_USER_AGENT).pipe(Schema.minLength(1, { message: () => "expected a user agent" })).annotations({

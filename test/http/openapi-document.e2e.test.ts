@@ -152,6 +152,21 @@ describe("the OpenAPI document against the service's answers", () => {
     }
   })
 
+  it("gives every text field of a request body an example (or its allowed values)", () => {
+    const resolve = (schema: any): any => schema.$ref === undefined ? schema : document.components.schemas[schema.$ref.split("/").pop()]
+    const texts = (schema: any): Array<any> => [schema, ...(schema.anyOf ?? []).map(resolve)].filter((s) => s.type === "string")
+    for (const op of operationsOf(document)) {
+      const body = (op as any).requestBody?.content?.["application/json"]?.schema
+      if (body === undefined) continue
+      for (const [name, field] of Object.entries<any>(resolve(body).properties ?? {})) {
+        const strings = texts(resolve(field))
+        if (strings.length === 0) continue
+        const shown = field.examples !== undefined || strings.some((s) => s.examples !== undefined || s.enum !== undefined)
+        expect([op.operationId, name, shown]).toEqual([op.operationId, name, true])
+      }
+    }
+  })
+
   it("lists exactly the statuses each operation can answer", () => {
     for (const op of operationsOf(document)) {
       expect([op.operationId, Object.keys(op.responses).map(Number)]).toEqual([op.operationId, OPERATIONS[op.operationId]!.statuses])
