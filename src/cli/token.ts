@@ -5,18 +5,19 @@
  *
  * Only the token goes to stdout; every message and log goes to stderr. With the embedded
  * database held by a running server, the server mints the token through its control socket
- * (PGlite belongs to one process); otherwise this process opens the database and signs with the
- * same key the server publishes.
+ * (PGlite belongs to one process); otherwise this process opens the existing database and signs
+ * with the same key the server publishes. It never creates a database: with neither a running
+ * server nor a database under DATA_DIR it says which DATA_DIR to use.
  */
-import { Cause, ConfigError, Data, Effect, Either, Exit, Layer, Logger, LogLevel, Option } from "effect"
+import { Cause, ConfigError, Data, Effect, Either, Exit, Logger, LogLevel, Option } from "effect"
+import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
-import { mintToken, requestToken, type TokenRequest } from "../accounts/control-socket.ts"
-import { SigningKeys } from "../accounts/signing-keys.ts"
+import { requestToken } from "../accounts/control-socket-client.ts"
+import type { TokenRequest } from "../accounts/control-socket.ts"
 import { MAX_TOKEN_LIFETIME_SECONDS } from "../accounts/token-verifier.ts"
 import { AppConfig } from "../config/app-config.ts"
-import { clientFor, targetFromConfig } from "../db/database.ts"
-import { acquireEmbeddedLock, readEmbeddedLock } from "../db/embedded-lock.ts"
+import { readEmbeddedLock } from "../db/embedded-lock.ts"
 
 const USAGE = "usage: npm run -s token -- --user <user id> [--org-id <id> --org-slug <slug>] " +
   "[--role org:admin|org:member] [--expires-in <seconds>]"
@@ -68,6 +69,11 @@ const parseTokenArgs = (argv: ReadonlyArray<string>): Either.Either<TokenRequest
   return Either.right({ user, orgId: orgId ?? null, orgSlug: orgSlug ?? null, role, expiresIn })
 }
 
+const noDatabase = (dataDir: string) =>
+  `No Sightline service is running with DATA_DIR=${dataDir}, and no database exists there, so there is no signing key ` +
+  "to mint with (this command never creates a database). Run it with the running service's data directory, " +
+  "e.g. DATA_DIR=/path/to/the/service/data npm run -s token -- --user <id>, or start the service first (npm start)."
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 const mint = (request: TokenRequest) =>
@@ -99,17 +105,21 @@ const mint = (request: TokenRequest) =>
             })
         })
       }
+      // Never a second database: a token signed with a key the service does not hold is refused.
+      if (!existsSync(join(embeddedDir, "PG_VERSION"))) {
+        return yield* new CliError({ message: noDatabase(resolve(config.dataDir)) })
+      }
     }
 
-    const target = yield* targetFromConfig
-    return yield* Effect.scoped(Effect.gen(function*() {
-      // The lock outlives the database: it is taken before PGlite opens and released after it closes.
-      if (target._tag === "Embedded" && target.dataDir !== undefined) yield* acquireEmbeddedLock(target.dataDir)
-      return yield* mintToken(request).pipe(
-        Effect.provide(SigningKeys.Default.pipe(Layer.provide(clientFor(target)))),
-        Effect.mapError((error) => new CliError({ message: `Cannot open the database: ${error.message}` }))
+    // Loaded only here: asking a running server needs nothing of the database.
+    const { mintWithDatabase } = yield* Effect.promise(() => import("./token-local.ts"))
+    return yield* mintWithDatabase(request).pipe(
+      Effect.mapError((error) =>
+        error._tag === "DataDirExposed" || error._tag === "EmbeddedDataDirInUse" || ConfigError.isConfigError(error)
+          ? error
+          : new CliError({ message: `Cannot open the database: ${error.message}` })
       )
-    }))
+    )
   })
 
 const describeFailure = (cause: Cause.Cause<unknown>): string =>

@@ -7,7 +7,7 @@ import * as Reactivity from "@effect/experimental/Reactivity"
 import { Migrator, SqlClient, SqlError } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Duration, Effect, Layer, Option, Redacted } from "effect"
-import { mkdirSync } from "node:fs"
+import { existsSync, mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import pg from "pg"
 import { AppConfig } from "../config/app-config.ts"
@@ -56,9 +56,16 @@ export const serverClient = (url: Redacted.Redacted<string>): Layer.Layer<Client
   })).pipe(Layer.provide(Reactivity.layer))
 
 export const embeddedClient = (dataDir: string | undefined): Layer.Layer<Clients, SqlError.SqlError> =>
-  Layer.unwrapEffect(Effect.sync(() => {
+  Layer.unwrapEffect(Effect.gen(function*() {
     restrictNewFiles()
-    if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    if (dataDir !== undefined) {
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+      yield* Effect.logInfo(
+        existsSync(join(dataDir, "PG_VERSION"))
+          ? `opening the embedded database in ${dataDir}`
+          : `initialising the embedded database in ${dataDir} (first start only)…`
+      )
+    }
     return viaSqlClient.pipe(Layer.provideMerge(Pglite.layer({ dataDir })))
   }))
 
@@ -67,7 +74,9 @@ export const runMigrations = Migrator.make({})({ loader: migrations })
 /** A client for the target with every migration applied. */
 export const clientFor = (target: DatabaseTarget): Layer.Layer<Clients, SqlError.SqlError | Migrator.MigrationError> => {
   const client = target._tag === "Server" ? serverClient(target.url) : embeddedClient(target.dataDir)
-  return Layer.effectDiscard(runMigrations).pipe(Layer.provideMerge(client))
+  const migrate = Effect.flatMap(runMigrations, (applied) =>
+    Effect.logInfo(applied.length === 0 ? "database schema up to date" : `applied ${applied.length} database migrations`))
+  return Layer.effectDiscard(migrate).pipe(Layer.provideMerge(client))
 }
 
 export const targetFromConfig = Effect.map(AppConfig, (config): DatabaseTarget =>

@@ -30,13 +30,20 @@ export interface PgliteOptions {
   readonly dataDir?: string | undefined
 }
 
+const SHARED_BUFFERS = "16MB"
+
 const open = (dataDir: string | undefined) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: async () => {
         restrictNewFiles()
         // int8 stays a string, as the pg driver gives it: positions can pass 2^53.
-        const db = await PGlite.create(dataDir ?? "memory://", { parsers: { [types.INT8]: (x: string) => x } })
+        const db = await PGlite.create(dataDir ?? "memory://", {
+          parsers: { [types.INT8]: (x: string) => x },
+          // PostgreSQL's default 128 MB of shared buffers is resident memory in PGlite's heap;
+          // the files it caches are in the operating system's page cache anyway.
+          startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHARED_BUFFERS}`]
+        })
         if (dataDir !== undefined) makePrivate(dataDir)
         return db
       },

@@ -5,7 +5,7 @@
  * reads have passed its events.
  */
 import { SqlClient } from "@effect/sql"
-import { Duration, Effect, Layer, Queue, Schedule, Schema, Stream, SubscriptionRef } from "effect"
+import { Context, Duration, Effect, Layer, Queue, Schedule, Schema, Stream, SubscriptionRef } from "effect"
 import { comparePositions, EventStore, type GlobalPosition, maxPosition, type RecordedEvent } from "../eventstore/event-store.ts"
 import { projections as catalog } from "./catalog.ts"
 import { advanceCheckpoint, CheckpointMoved, ensureProjection, readCheckpoint } from "./checkpoints.ts"
@@ -13,10 +13,19 @@ import { ProjectionProgress } from "./progress.ts"
 import { applyEvents, type Projection } from "./projection.ts"
 
 const PAGE_SIZE = 500
-const POLL_INTERVAL = Duration.seconds(1)
 const WAIT_LIMIT_MS = 15_000
 /** Pending events are counted up to this many: past it, the lag tells more than the count. */
 export const PENDING_COUNT_LIMIT = 100_000
+
+/**
+ * How long an idle projection waits for a commit's NOTIFY before it reads the log anyway. A
+ * PostgreSQL server's LISTEN connection can drop and miss notifications, so the default is
+ * short; the embedded database notifies in this process and never misses one, so the service
+ * polls it rarely (an idle service then does nearly nothing).
+ */
+export class ProjectionPollInterval extends Context.Reference<ProjectionPollInterval>()("ProjectionPollInterval", {
+  defaultValue: (): Duration.Duration => Duration.seconds(1)
+}) {}
 
 export class ProjectionTimeout extends Schema.TaggedError<ProjectionTimeout>()("ProjectionTimeout", {
   projections: Schema.Array(Schema.String)
@@ -66,6 +75,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const store = yield* EventStore
+    const pollInterval = yield* ProjectionPollInterval
 
     for (const projection of projections) yield* ensureProjection(projection)
 
@@ -134,7 +144,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
         Effect.catchAllCause(() => Effect.succeed(false))
       )
       const idle = Queue.take(worker.wake).pipe(
-        Effect.timeout(POLL_INTERVAL),
+        Effect.timeout(pollInterval),
         Effect.ignore,
         // Woken, a projection fed by bursts lets the burst finish and reads it as one page.
         Effect.zipRight(projection.gatherMs === undefined ? Effect.void : Effect.sleep(projection.gatherMs)),

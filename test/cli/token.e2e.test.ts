@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { controlSocketPath, mintToken, serveControlSocket } from "../../src/accounts/control-socket.ts"
 import { SigningKeys } from "../../src/accounts/signing-keys.ts"
 import { AppConfig } from "../../src/config/app-config.ts"
+import { clientFor } from "../../src/db/database.ts"
 import { acquireEmbeddedLock, lockPath } from "../../src/db/embedded-lock.ts"
 import { layerFor } from "../support/databases.ts"
 
@@ -54,9 +55,16 @@ afterAll(() => {
 
 const memberArgs = ["--user", "u1", "--org-id", "org_1", "--org-slug", "acme", "--role", "org:member"]
 
-describe("npm run token, on its own embedded database", () => {
+/** A data directory holding a migrated database, as a stopped service leaves it. */
+const existingDatabase = async () => {
+  const dataDir = freshDir()
+  await Effect.runPromise(Effect.scoped(Layer.build(clientFor({ _tag: "Embedded", dataDir: join(dataDir, "pglite") }))))
+  return dataDir
+}
+
+describe("npm run token, on the embedded database of a stopped service", () => {
   it("prints only a token carrying the requested user and organization, signed by the stored key", async () => {
-    const dataDir = freshDir()
+    const dataDir = await existingDatabase()
     const token = tokenOf(await runCli(dataDir, memberArgs))
     const payload = payloadOf(token)
     expect({ sub: payload.sub, org_id: payload.org_id, org_slug: payload.org_slug, org_role: payload.org_role }).toEqual({
