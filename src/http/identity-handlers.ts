@@ -5,6 +5,7 @@
  */
 import { HttpApiBuilder, HttpApp, HttpServerResponse } from "@effect/platform"
 import { Effect, Option } from "effect"
+import { validateHeaderValue } from "node:http"
 import {
   IdentityProvider,
   type IdentityProviderError,
@@ -17,12 +18,21 @@ import { DEFAULT_REDIRECT_PATH, sameOriginPath } from "../domain/redirect-path.t
 import { BillingAccounts } from "../projections/billing.ts"
 import { Entities } from "../projections/entities.ts"
 import { SightlineApi } from "./api.ts"
-import { BadGateway, BadRequest, forbidden, Gone, InternalError, notFound, Unavailable } from "./errors.ts"
+import { BadGateway, BadRequest, forbidden, Gone, InternalError, internalError, notFound, Unavailable } from "./errors.ts"
 
 /** The answer when no mail server is configured: the invitation exists, its e-mail waits in the outbox. */
 export const outboxOnlyMessage = (email: string, orgId: string) =>
   `invitation to ${email} created and queued in the outbox, not e-mailed: SMTP_URL is not set; ` +
   `GET /api/organizations/${orgId}/outbox shows the message with its accept link`
+
+const isWritableHeaderValue = (value: string) => {
+  try {
+    validateHeaderValue("location", value)
+    return true
+  } catch {
+    return false
+  }
+}
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
@@ -136,6 +146,12 @@ export const IdentityHandlers = HttpApiBuilder.group(SightlineApi, "identity", (
           const accepted = yield* provider.acceptInvitation({ token: urlParams.token, user: principal }).pipe(
             Effect.catchTags({ IdentityProviderError: providerFailure, InvitationRefused: invitationRefused })
           )
+          // The journal stores and answers only header-safe paths; should one still not be
+          // writable, Node would throw while writing the response and nothing would answer.
+          if (!isWritableHeaderValue(accepted.redirectUrl)) {
+            yield* Effect.logError("an accepted invitation's redirect cannot be written as a Location header")
+            return yield* Effect.fail(internalError())
+          }
           yield* HttpApp.appendPreResponseHandler((_request, response) =>
             Effect.succeed(HttpServerResponse.setHeader(response, "location", accepted.redirectUrl)))
         }))
