@@ -22,6 +22,7 @@ import {
   orgStreamOf
 } from "../domain/identity-events.ts"
 import { DEFAULT_REDIRECT_PATH, sameOriginPath } from "../domain/redirect-path.ts"
+import { cleanAndCut } from "../domain/text.ts"
 import { type GlobalPosition, StartOfLog, EventStore } from "../eventstore/event-store.ts"
 import { eventIdFor } from "./tracked-entity.ts"
 
@@ -189,7 +190,7 @@ export class IdentityJournal extends Effect.Service<IdentityJournal>()("Identity
       appendOne(
         orgId,
         `invitation:${invitationId}:email-failed:${at.toISOString()}`,
-        new InvitationEmailFailed({ orgId, invitationId, error: error.slice(0, 1000), at: at.toISOString() })
+        new InvitationEmailFailed({ orgId, invitationId, error: cleanAndCut(error, 1000), at: at.toISOString() })
       )
 
     return { ensureFromToken, exists, invite, accept, recordEmailSent, recordEmailFailed }

@@ -44,6 +44,8 @@ export class JobJournal extends Effect.Service<JobJournal>()("JobJournal", {
           { eventId: eventIdFor(`joblock:${jobId}:take`, 0), ...lockToStored(taken) }
         ]))
         if (Either.isRight(appended)) return { jobId, started: true } satisfies Claim
+        // Only a version conflict is worth another look; any other failure would loop here.
+        if (appended.left._tag !== "WrongExpectedVersion") return yield* Effect.die(appended.left)
         // Another request took it meanwhile: read who.
       }
     })

@@ -31,6 +31,7 @@ export class RankingKeeper extends Effect.Service<RankingKeeper>()("RankingKeepe
         yield* runner.waitFor(appended.right.lastPosition, ["ranking_scores"]).pipe(Effect.ignore)
         return yield* Effect.map(scores.find(normalizedUrl), (stored) => stored ?? score)
       }
+      if (appended.left._tag !== "WrongExpectedVersion") return yield* Effect.die(appended.left)
       // Someone else assigned it first (with another timestamp): theirs stands.
       const events = yield* store.readStream(rankingStreamOf(normalizedUrl))
       const first = events[0]

@@ -24,6 +24,7 @@ import {
   type RejectionReason,
   validatePrompts
 } from "./validate-prompts.ts"
+import { cleanText, truncateCodePoints } from "../../domain/text.ts"
 
 /** Prompt generation gave nothing usable: the model failed or every answer was unusable. */
 export class PromptGenerationFailed extends Schema.TaggedError<PromptGenerationFailed>()("PromptGenerationFailed", {
@@ -63,8 +64,8 @@ class LlmCallError extends Data.TaggedError("LlmCallError")<{
 }> {}
 
 const scrubber = (secret: string) => (message: string) => {
-  const clean = secret.length > 0 ? message.split(secret).join("[redacted]") : message
-  return clean.length > MAX_ERROR_MESSAGE ? `${clean.slice(0, MAX_ERROR_MESSAGE - 1)}…` : clean
+  const clean = cleanText(secret.length > 0 ? message.split(secret).join("[redacted]") : message)
+  return clean.length > MAX_ERROR_MESSAGE ? `${truncateCodePoints(clean, MAX_ERROR_MESSAGE - 1)}…` : clean
 }
 
 const toCallError = (error: unknown, scrub: (message: string) => string): LlmCallError => {
