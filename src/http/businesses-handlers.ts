@@ -19,7 +19,7 @@ import { Entities, type EntityRow } from "../projections/entities.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization, requireService } from "./authorize.ts"
 import { BusinessRecord, type CreateBusinessRequest, EntityView } from "./businesses-api.ts"
-import { badRequest, Conflict, forbidden, internalError, notFound } from "./errors.ts"
+import { badRequest, commandFailure, Conflict, forbidden, internalError, notFound } from "./errors.ts"
 import { awaitProjections } from "./read-your-writes.ts"
 
 const MAX_SLUG_SUFFIX = 100
@@ -114,7 +114,7 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
           })
           const sent = yield* Effect.either(commands.send(businessRef(slug), command))
           if (sent._tag === "Left") {
-            if (sent.left.reason !== "already_exists") return yield* Effect.fail(internalError())
+            if (sent.left.reason !== "already_exists") return yield* Effect.fail(commandFailure(sent.left.reason))
             // A slug named by the caller is theirs or nobody's; a derived one takes the next suffix.
             if (requested !== null) {
               return yield* Effect.fail(new Conflict({ status: "error", code: "business_exists", message: `business ${slug} already exists` }))
@@ -172,7 +172,7 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
             return yield* Effect.fail(
               sent.left.reason === "not_found" || sent.left.reason === "wrong_kind"
                 ? notFound("product_not_found", `product ${path.item_id} not found`)
-                : internalError()
+                : commandFailure(sent.left.reason)
             )
           }
           yield* awaitProjections(sent.right.lastPosition, ["entities"])

@@ -126,6 +126,16 @@ export const notFound = (code: NotFound["code"], message: string) => new NotFoun
 export const internalError = (message = "the service failed to handle this request") =>
   new InternalError({ status: "error", code: "internal_error", message })
 
+/**
+ * The answer to an entity command that failed for a reason of the service, not the caller:
+ * 503 when it could not be carried out now (the store or the actor did not answer in time:
+ * retry), otherwise 500.
+ */
+export const commandFailure = (reason: string): Unavailable | InternalError =>
+  reason === "unavailable"
+    ? new Unavailable({ status: "error", code: "unavailable", message: "the service cannot answer right now; retry" })
+    : internalError()
+
 /** Fails with 429 and sets `Retry-After` on the response. */
 export const rateLimited = (code: RateLimited["code"], message: string, retryAfterSeconds: number) => {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds))

@@ -9,13 +9,14 @@ import { SightlineApi } from "./api.ts"
 import { requireService } from "./authorize.ts"
 import {
   badRequest,
+  commandFailure,
   Conflict,
   type InternalError,
-  internalError,
   type NotFound,
   notFound,
   type RateLimited,
-  rateLimited
+  rateLimited,
+  type Unavailable
 } from "./errors.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { awaitProjections } from "./read-your-writes.ts"
@@ -47,7 +48,7 @@ export const SitesHandlers = HttpApiBuilder.group(SightlineApi, "sites", (handle
           // One deployment per entity per UTC day: the same command id, so a repeat is a no-op.
           const deployed = yield* builder.deploy(ref, { day, at: now, force: false, commandId: dailyDeployCommandId(ref, day) }).pipe(
             Effect.catchTag("CommandRejected", (rejected) =>
-              Effect.fail(rejected.reason === "not_found" ? notFound("not_found", rejected.message) : internalError()))
+              Effect.fail(rejected.reason === "not_found" ? notFound("not_found", rejected.message) : commandFailure(rejected.reason)))
           )
           yield* awaitProjections(deployed.position, ["sites"])
           return { status: "success" as const, deployment_url: deployed.url }
@@ -59,7 +60,7 @@ export const SitesHandlers = HttpApiBuilder.group(SightlineApi, "sites", (handle
           yield* findEntity({ businessId: ref.businessId, itemId: ref.itemId, allowDeleted: false })
           const now = yield* clock.now
           const published = yield* builder.publishPost(ref, { date: utcDay(now), at: now }).pipe(
-            Effect.catchTag("CommandRejected", (rejected): Effect.Effect<never, RateLimited | Conflict | NotFound | InternalError> => {
+            Effect.catchTag("CommandRejected", (rejected): Effect.Effect<never, RateLimited | Conflict | NotFound | InternalError | Unavailable> => {
               switch (rejected.reason) {
                 case "daily_limit":
                   return rateLimited("daily_limit_reached", rejected.message, secondsToNextUtcDay(now))
@@ -68,7 +69,7 @@ export const SitesHandlers = HttpApiBuilder.group(SightlineApi, "sites", (handle
                 case "not_found":
                   return Effect.fail(notFound("not_found", rejected.message))
                 default:
-                  return Effect.fail(internalError())
+                  return Effect.fail(commandFailure(rejected.reason))
               }
             })
           )

@@ -12,7 +12,7 @@ import { mentionFactsOf } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization, requireService } from "./authorize.ts"
-import { BadGateway, badRequest, internalError, notFound } from "./errors.ts"
+import { BadGateway, badRequest, commandFailure, internalError, notFound } from "./errors.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { awaitProjections } from "./read-your-writes.ts"
 import { AnalyzeResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse } from "./visibility-api.ts"
@@ -81,7 +81,7 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
             if (sent.left.reason === "not_found") {
               return yield* Effect.fail(notFound(ref.itemId === null ? "business_not_found" : "product_not_found", sent.left.message))
             }
-            return yield* Effect.fail(sent.left.reason === "invalid" ? badRequest(sent.left.message) : internalError())
+            return yield* Effect.fail(sent.left.reason === "invalid" ? badRequest(sent.left.message) : commandFailure(sent.left.reason))
           }
           yield* awaitProjections(sent.right.lastPosition, ["scores"])
           const stored = sent.right.events.find((event) => event._tag === "ScoreStored")
