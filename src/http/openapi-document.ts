@@ -52,7 +52,7 @@ export const API_DESCRIPTION = `Measures how visible a business and its products
 
 **Authentication.** Public operations need nothing. Every other operation needs \`Authorization: Bearer <token>\`, where the token is either a service API key (internal callers and the scheduler) or a JWT of the identity provider carrying \`sub\` and the organization as \`org_id\`, \`org_slug\`, \`org_role\` (or Clerk's nested \`o: { id, slg, rol }\`). A user acts only on the organization of the token; \`org:member\` reads, writes need \`org:admin\`; \`/api/cron/*\` take service keys only. Missing or invalid credentials answer 401; valid credentials for the wrong organization or role 403. Each operation's description says who may call it.
 
-**Errors.** Every error body is JSON: \`{ "status": "error", "code": "<snake_case>", "message": "<text>" }\` (a 429 adds \`retry_after\`, in seconds, and the \`Retry-After\` header). A body or a parameter that does not match the operation's schema answers 400 \`invalid_request\` with one line per field in \`message\`; a body that is not JSON 400 \`invalid_json\`; a body over 1 MiB 413 \`payload_too_large\`; an unknown path 404 \`not_found\`; a failure of the service 500 \`internal_error\` (logged, never with details). Request bodies are read as JSON whatever their declared content type.`
+**Errors.** Every error body is JSON: \`{ "status": "error", "code": "<snake_case>", "message": "<text>" }\` (a 429 adds \`retry_after\`, in seconds, and the \`Retry-After\` header). A body or a parameter that does not match the operation's schema answers 400 \`invalid_request\` with one line per field in \`message\` (so does, on any operation, a URL with a malformed percent-encoding or U+0000); a body that is not JSON 400 \`invalid_json\`; a body over 1 MiB 413 \`payload_too_large\`; an unknown path 404 \`not_found\`; a failure of the service 500 \`internal_error\` (logged, never with details). Request bodies are read as JSON whatever their declared content type.`
 
 const BEARER_DESCRIPTION = "A service API key, or a JWT of the identity provider (in local identity mode signed by the service, key at `/.well-known/jwks.json`)."
 
@@ -72,8 +72,9 @@ type Operation = {
  * The statuses an operation really answers, where the generated document differs: the API-wide
  * errors are declared once on the API (so every failure encodes), but only some operations can
  * answer them.
- * - 400: decode failures are answered as `BadRequest` (error-mapping.ts), so an operation with
- *   parameters or a body documents `BadRequest`, and one with neither no 400.
+ * - 400: decode failures are answered as `BadRequest` (error-mapping.ts), never as HttpApi's
+ *   decode error; every operation can answer it, since a URL with a malformed percent-encoding
+ *   or U+0000 is refused whatever the route (json-guard.ts).
  * - 401: only operations behind the bearer authentication.
  * - 413: only operations that take a body.
  * - 429: the `Retry-After` header.
@@ -81,8 +82,7 @@ type Operation = {
 const realStatuses = (op: Operation, badRequestDescription: string) => {
   const responses = op.responses
   const hasBody = op.requestBody !== undefined
-  if (!hasBody && (op.parameters ?? []).length === 0) delete responses["400"]
-  else responses["400"] = { description: badRequestDescription, content: jsonBodyOf("BadRequest") }
+  responses["400"] = { description: badRequestDescription, content: jsonBodyOf("BadRequest") }
   if ((op.security ?? []).length === 0) delete responses["401"]
   if (!hasBody) delete responses["413"]
   const rateLimited = responses["429"]

@@ -17,13 +17,13 @@ const RATE_LIMIT = 3
 
 /**
  * Each operation: who may call it (README "Authentication") and every status it can answer.
- * 400 wherever a parameter or body can fail to decode, 401 wherever credentials are needed,
- * 413 wherever a body is read, 500 everywhere.
+ * 400 and 500 everywhere (a malformed URL is refused on any route), 401 wherever credentials
+ * are needed, 413 wherever a body is read.
  */
 const OPERATIONS: Record<string, { readonly access: Access; readonly statuses: ReadonlyArray<number> }> = {
-  "system.root": { access: "public", statuses: [200, 500] },
-  "system.health": { access: "public", statuses: [200, 500, 503] },
-  "system.jwks": { access: "public", statuses: [200, 404, 500] },
+  "system.root": { access: "public", statuses: [200, 400, 500] },
+  "system.health": { access: "public", statuses: [200, 400, 500, 503] },
+  "system.jwks": { access: "public", statuses: [200, 400, 404, 500] },
   "ranking.rankingScore": { access: "public", statuses: [200, 400, 429, 500] },
   "businesses.createBusiness": { access: "organizationWrite", statuses: [201, 400, 401, 403, 409, 413, 500, 503] },
   "businesses.listEntities": { access: "service", statuses: [200, 400, 401, 403, 500] },
@@ -39,10 +39,9 @@ const OPERATIONS: Record<string, { readonly access: Access; readonly statuses: R
   "botVisits.botVisitStats": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500, 503] },
   "sites.updateSite": { access: "service", statuses: [200, 400, 401, 403, 404, 413, 500, 503] },
   "sites.createBlog": { access: "service", statuses: [200, 400, 401, 403, 404, 409, 413, 429, 500, 503] },
-  "identity.userBusinesses": { access: "user", statuses: [200, 401, 403, 500, 502, 503] },
+  "identity.userBusinesses": { access: "user", statuses: [200, 400, 401, 403, 500, 502, 503] },
   "identity.invite": { access: "organizationWrite", statuses: [200, 400, 401, 403, 404, 413, 500, 502, 503] },
   "identity.acceptInvitation": { access: "user", statuses: [302, 400, 401, 403, 410, 500, 502, 503] },
-  // The path's organization id is any string: no 400 can come from it, but it is a parameter.
   "identity.outbox": { access: "organizationWrite", statuses: [200, 400, 401, 403, 404, 500, 502, 503] },
   "billing.billingPortal": { access: "billing", statuses: [200, 400, 401, 403, 404, 413, 500] },
   "stripeWebhook.stripeWebhook": { access: "public", statuses: [200, 400, 413, 500, 503] },
@@ -178,6 +177,8 @@ describe("the OpenAPI document against the service's answers", () => {
 
   it("answers public operations as documented", async () => {
     await check("system.root", { method: "GET", path: "/" }, { status: 200 })
+    await check("system.root", { method: "GET", path: "/?ref=%ZZ" }, { status: 400, code: "invalid_request" })
+    await check("system.health", { method: "GET", path: "/health?probe=%00" }, { status: 400, code: "invalid_request" })
     await check("system.health", { method: "GET", path: "/health" }, { status: 200 })
     await check("system.jwks", { method: "GET", path: "/.well-known/jwks.json" }, { status: 200 })
     await check("ranking.rankingScore", { method: "GET", path: "/api/ranking-score?url=https%3A%2F%2Fbluedoorbakery.example" }, { status: 200 })
@@ -252,6 +253,10 @@ describe("the OpenAPI document against the service's answers", () => {
     await check("identity.userBusinesses", { method: "GET", path: "/api/user/businesses", headers: serviceKey }, { status: 403, code: "forbidden" })
     await check("identity.userBusinesses", { method: "GET", path: "/api/user/businesses", headers: member }, { status: 200 })
     await check("identity.acceptInvitation", { method: "GET", path: "/api/invitations/accept?token=no-such-token", headers: member }, { status: 400, code: "invalid_invitation" })
+    await check("identity.acceptInvitation", { method: "GET", path: "/api/invitations/accept?token=a&token=b", headers: member }, { status: 400, code: "invalid_request" })
+    await check("identity.outbox", { method: "GET", path: "/api/organizations/%ZZ/outbox", headers: admin }, { status: 400, code: "invalid_request" })
+    await check("identity.outbox", { method: "GET", path: "/api/organizations/org_blue/outbox", headers: admin }, { status: 200 })
+    await check("identity.outbox", { method: "GET", path: "/api/organizations/org_blue/outbox", headers: member }, { status: 403, code: "forbidden" })
     await check("identity.invite", { method: "POST", path: "/api/organizations/invite", body: { organization_id: "org_blue", email_address: "not-an-address" }, headers: admin }, {
       status: 400,
       code: "invalid_request"
