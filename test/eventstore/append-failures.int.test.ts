@@ -1,0 +1,57 @@
+/**
+ * What an append answers when the database cannot take its events: a typed EventsRefused,
+ * never a defect, and the data is never silently changed.
+ */
+import type { SqlClient } from "@effect/sql"
+import { Effect, Layer, ManagedRuntime } from "effect"
+import { randomUUID } from "node:crypto"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { EventStore, EventsRefused, type NewEvent } from "../../src/eventstore/event-store.ts"
+import * as PgEventStore from "../../src/eventstore/pg-event-store.ts"
+import { layerFor, testDatabases } from "../support/databases.ts"
+
+const event = (data: unknown, eventId: string = randomUUID()): NewEvent => ({ eventId, type: "Tested", schemaVersion: 1, data })
+
+for (const database of testDatabases) {
+  describe(`event store: refused appends (${database.name})`, () => {
+    let runtime: ManagedRuntime.ManagedRuntime<EventStore | SqlClient.SqlClient, unknown>
+    let release = async () => {}
+    const run = <A, E>(effect: Effect.Effect<A, E, EventStore>) => runtime.runPromise(effect)
+    const stream = () => `test-${randomUUID()}`
+
+    beforeAll(async () => {
+      const created = await database.create()
+      release = created.release
+      runtime = ManagedRuntime.make(PgEventStore.layer.pipe(Layer.provideMerge(layerFor(created.target))))
+      await runtime.runPromise(Effect.void)
+    })
+    afterAll(async () => {
+      await runtime?.dispose()
+      await release()
+    })
+
+    it("refuses an event with a NUL or a lone surrogate, writes nothing, and the stream stays usable", async () => {
+      const id = stream()
+      for (const bad of [{ name: "a\u0000b" }, { name: "\ud800" }, { ["k\u0000"]: 1 }, { n: 1n }]) {
+        const refused = await run(Effect.flip(Effect.flatMap(EventStore, (store) => store.append(id, 0, [event({ ok: 1 }), event(bad)]))))
+        expect(refused).toBeInstanceOf(EventsRefused)
+        expect(refused._tag).toBe("EventsRefused")
+      }
+      const refusedNew = await run(Effect.flip(Effect.flatMap(EventStore, (store) => store.appendNew(id, [event({ name: "x\udc00" })]))))
+      expect(refusedNew).toEqual(new EventsRefused({ streamId: id, reason: "event.data.name: text with U+0000 or an unpaired surrogate" }))
+      const written = await run(Effect.flatMap(EventStore, (store) => store.append(id, 0, [event({ name: "ok 😀" })])))
+      expect(written.streamVersion).toBe(1)
+      const read = await run(Effect.flatMap(EventStore, (store) => store.readStream(id)))
+      expect(read.map((e) => e.data)).toEqual([{ name: "ok 😀" }])
+    })
+
+    it("a statement PostgreSQL refuses for its data (a malformed event id) is a typed refusal, at once", async () => {
+      const started = Date.now()
+      const refused = await run(Effect.flip(Effect.flatMap(EventStore, (store) => store.append(stream(), 0, [event({ ok: 1 }, "not-a-uuid")]))))
+      expect(refused).toBeInstanceOf(EventsRefused)
+      expect((refused as EventsRefused).reason).toBe("SQLSTATE 22P02")
+      // Not retried: the transient retries alone would take 0.7 s.
+      expect(Date.now() - started).toBeLessThan(600)
+    })
+  })
+}
