@@ -6,6 +6,7 @@
  */
 import { Effect, Option } from "effect"
 import { EntityCommands } from "../actors/entity-commands.ts"
+import { SiteHostRegistry } from "../actors/site-host-registry.ts"
 import { JobJournal } from "../actors/job-journal.ts"
 import { eventIdFor } from "../actors/tracked-entity.ts"
 import { AppConfig } from "../config/app-config.ts"
@@ -153,7 +154,12 @@ export const ensureEntityStep = (jobId: string, plan: EntityPlan, name: string) 
       }), { commandId: `${jobId}:create-business` }))
       // A business that exists already is what this step wants.
       if (created._tag === "Left" && created.left.reason !== "already_exists") return yield* Effect.die(created.left)
-      if (created._tag === "Right") return yield* caughtUp(created.right.lastPosition)
+      if (created._tag === "Right") {
+        yield* caughtUp(created.right.lastPosition)
+        // Its site address is taken while it is new (see site-address.ts).
+        yield* (yield* SiteHostRegistry).hostFor(plan.ref)
+        return
+      }
       // Created before: wait for its stream's newest event. (The log's head is no bound here: it
       // leaves out events behind a transaction still open, which may be this one's.)
       const events = yield* (yield* EventStore).readStream(streamIdOf(plan.ref))
@@ -169,6 +175,7 @@ export const ensureEntityStep = (jobId: string, plan: EntityPlan, name: string) 
       at
     }), { commandId: `${jobId}:register:${plan.ref.itemId}` }).pipe(Effect.orDie)
     yield* caughtUp(registered.lastPosition)
+    yield* (yield* SiteHostRegistry).hostFor(plan.ref)
   })
 
 /** The next steps read the entity from the entities read model: let it pass the entity's events. */
