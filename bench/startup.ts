@@ -30,6 +30,8 @@ interface ProcStat {
   readonly pid: number
   readonly ppid: number
   readonly cpuTicks: number
+  /** CPU of its children that have exited (and been waited for). */
+  readonly childTicks: number
   readonly rssKb: number
 }
 
@@ -38,7 +40,13 @@ const readStat = (pid: number): ProcStat | undefined => {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
     // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15, rss 24 (pages).
-    return { pid, ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]), rssKb: Number(fields[21]) * PAGE_KB }
+    return {
+      pid,
+      ppid: Number(fields[1]),
+      cpuTicks: Number(fields[11]) + Number(fields[12]),
+      childTicks: Number(fields[13]) + Number(fields[14]),
+      rssKb: Number(fields[21]) * PAGE_KB
+    }
   } catch {
     return undefined
   }
@@ -67,10 +75,18 @@ const commandOf = (pid: number) => {
   }
 }
 
+/** CPU seconds used so far by the tree of `root`, exited children included. */
+const treeCpuSeconds = (root: number) => {
+  const stats = tree(root)
+  return stats.reduce((sum, s) => sum + s.cpuTicks + s.childTicks, 0) / CLOCK_TICKS
+}
+
 interface Run {
   readonly child: ChildProcess
   readonly firstLineMs: number
   readonly healthyMs: number
+  /** CPU seconds the tree used until healthy: a figure less sensitive to the machine's load. */
+  readonly cpuSeconds: number
   readonly output: () => string
   readonly stop: () => Promise<void>
 }
@@ -126,8 +142,17 @@ const start = async (dataDir: string, port: number): Promise<Run> => {
     if (healthy) break
     await sleep(50)
   }
-  return { child, firstLineMs, healthyMs: performance.now() - began, output: () => output, stop }
+  const healthyMs = performance.now() - began
+  return { child, firstLineMs, healthyMs, cpuSeconds: treeCpuSeconds(child.pid!), output: () => output, stop }
 }
+
+const row = (start: string, run: Run) => ({
+  start,
+  first_line_s: +(run.firstLineMs / 1000).toFixed(2),
+  healthy_s: +(run.healthyMs / 1000).toFixed(2),
+  cpu_s_to_healthy: +run.cpuSeconds.toFixed(2),
+  load_1m: +loadavg()[0]!.toFixed(2)
+})
 
 export const run = async () => {
   const root = mkdtempSync(join(tmpdir(), "sightline-startup-"))
@@ -136,11 +161,11 @@ export const run = async () => {
   const rows: Array<Record<string, string | number>> = []
   try {
     const fresh = await start(dataDir, port)
-    rows.push({ start: "fresh", first_line_s: +(fresh.firstLineMs / 1000).toFixed(2), healthy_s: +(fresh.healthyMs / 1000).toFixed(2) })
+    rows.push(row("fresh", fresh))
     await fresh.stop()
 
     const restart = await start(dataDir, port)
-    rows.push({ start: "restart", first_line_s: +(restart.firstLineMs / 1000).toFixed(2), healthy_s: +(restart.healthyMs / 1000).toFixed(2) })
+    rows.push(row("restart", restart))
     // Settle: whatever start-up left running (JIT, GC) is not idle cost.
     await sleep(5_000)
     const before = tree(restart.child.pid!)

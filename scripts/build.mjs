@@ -9,9 +9,8 @@
  *   node scripts/build.mjs --if-stale  build only when a source is newer than the last build
  *
  * npm runs it on install (`prepare`) and before `start` and `token` (with --if-stale).
- * Packages stay in node_modules (imported at run time); only the project's own modules are
- * bundled, and `import.meta.url` keeps naming each source file, so paths relative to a source
- * (package.json, data files) resolve as they do under tsx.
+ * The project's modules and Effect's are bundled; `import.meta.url` keeps naming each source
+ * file, so paths relative to a source (package.json, data files) resolve as they do under tsx.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
@@ -56,6 +55,18 @@ const sourceUrls = {
   }
 }
 
+/**
+ * Effect's packages are bundled in (loading their hundreds of small modules one by one is a
+ * large share of start-up); every other package is imported from node_modules at run time, as
+ * some find their own files (PGlite's WebAssembly) next to their modules.
+ */
+const effectInside = {
+  name: "effect-inside",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => (/^(effect|@effect\/)/.test(args.path) ? undefined : { path: args.path, external: true }))
+  }
+}
+
 if (process.argv.includes("--if-stale") && !stale()) process.exit(0)
 
 const started = performance.now()
@@ -71,10 +82,9 @@ try {
     format: "esm",
     platform: "node",
     target: "node20",
-    packages: "external",
     sourcemap: "linked",
     logLevel: "warning",
-    plugins: [sourceUrls]
+    plugins: [sourceUrls, effectInside]
   })
 } catch {
   // esbuild has printed the errors.

@@ -12,7 +12,7 @@
  * throw-away context per page.
  */
 import { Data, Duration, Effect, Either, Scope } from "effect"
-import { type Browser, chromium, type Route } from "playwright-core"
+import type { Browser, Route } from "playwright-core"
 import { truncateCodePoints } from "../../domain/text.ts"
 import type { ExtractedPage } from "./extract.ts"
 import { type FetchRefused, safeFetch, sameSiteHops } from "./safe-fetch.ts"
@@ -76,7 +76,11 @@ const textual = (contentType: string) =>
 const launch = (chromiumPath: string) =>
   Effect.acquireRelease(
     Effect.tryPromise({
-      try: () => chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS], timeout: 30_000 }),
+      // Loaded on first use: most services never render a page, and the module is large.
+      try: () =>
+        import("playwright-core").then(({ chromium }) =>
+          chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS], timeout: 30_000 })
+        ),
       catch: (cause) => new RenderFailed({ url: "", reason: `could not launch Chromium at ${chromiumPath}: ${String(cause)}` })
     }),
     (browser) => Effect.promise(() => browser.close().catch(() => undefined))
