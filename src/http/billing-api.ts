@@ -36,7 +36,7 @@ export class BillingApi extends HttpApiGroup.make("billing")
   .addError(Forbidden)
   .addError(NotFound)
   .middleware(Authentication)
-  .annotate(OpenApi.Description, "The Stripe customer portal of the caller's organization.")
+  .annotateContext(OpenApi.annotations({ title: "Billing", description: "The Stripe customer portal of the caller's organization." }))
 {}
 
 /**
@@ -92,5 +92,5 @@ export class StripeWebhookApi extends HttpApiGroup.make("stripeWebhook")
         OpenApi.annotations({ override: STRIPE_WEBHOOK_INPUT })
       ))
   )
-  .annotate(OpenApi.Description, "Public, verified by Stripe's signature: billing events from Stripe.")
+  .annotateContext(OpenApi.annotations({ title: "Stripe webhook", description: "Public, verified by Stripe's signature: billing events from Stripe." }))
 {}

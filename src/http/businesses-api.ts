@@ -107,5 +107,5 @@ export class BusinessesApi extends HttpApiGroup.make("businesses")
   )
   .addError(Forbidden)
   .middleware(Authentication)
-  .annotate(OpenApi.Description, "Business records and the list of tracked entities.")
+  .annotateContext(OpenApi.annotations({ title: "Businesses", description: "Business records and the list of tracked entities." }))
 {}

@@ -137,5 +137,5 @@ export class IdentityApi extends HttpApiGroup.make("identity")
   .addError(Unavailable)
   .addError(BadGateway)
   .middleware(Authentication)
-  .annotate(OpenApi.Description, "Organizations, members and invitations: the local identity mode's own, or Clerk's.")
+  .annotateContext(OpenApi.annotations({ title: "Organizations and invitations", description: "Organizations, members and invitations: the local identity mode's own, or Clerk's." }))
 {}

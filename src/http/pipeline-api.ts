@@ -130,5 +130,5 @@ export class PipelineApi extends HttpApiGroup.make("pipeline")
   )
   .addError(Forbidden)
   .middleware(Authentication)
-  .annotate(OpenApi.Description, "Onboarding: generate-all, generate-prompts and the jobs they start.")
+  .annotateContext(OpenApi.annotations({ title: "Onboarding", description: "Onboarding: generate-all, generate-prompts and the jobs they start." }))
 {}

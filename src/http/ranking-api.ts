@@ -26,5 +26,5 @@ export class RankingApi extends HttpApiGroup.make("ranking")
         ]
       }))
   )
-  .annotate(OpenApi.Description, "Public: the pre-signup ranking score of a website.")
+  .annotateContext(OpenApi.annotations({ title: "Ranking score", description: "Public: the pre-signup ranking score of a website." }))
 {}

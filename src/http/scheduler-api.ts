@@ -89,5 +89,5 @@ export class SchedulerApi extends HttpApiGroup.make("scheduler")
   )
   .addError(Forbidden)
   .middleware(Authentication)
-  .annotate(OpenApi.Description, "The daily run: start one by hand and follow its progress (service API keys only).")
+  .annotateContext(OpenApi.annotations({ title: "Daily run", description: "The daily run: start one by hand and follow its progress (service API keys only)." }))
 {}

@@ -75,5 +75,5 @@ export class SitesApi extends HttpApiGroup.make("sites")
   .addError(NotFound)
   .addError(Unavailable)
   .middleware(Authentication)
-  .annotate(OpenApi.Description, "The daily site deployment and blog posts of an entity (service API keys only).")
+  .annotateContext(OpenApi.annotations({ title: "Sites and blog", description: "The daily site deployment and blog posts of an entity (service API keys only)." }))
 {}

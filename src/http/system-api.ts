@@ -71,5 +71,5 @@ export class SystemApi extends HttpApiGroup.make("system")
         errors: ["404 `not_found`: tokens come from the identity provider's JWKS (`AUTH_JWKS_URL` is set)."]
       }))
   )
-  .annotate(OpenApi.Description, "Public: the greeting, the health check and the JWKS of local identity mode.")
+  .annotateContext(OpenApi.annotations({ title: "System", description: "Public: the greeting, the health check and the JWKS of local identity mode." }))
 {}

@@ -177,5 +177,5 @@ export class VisibilityApi extends HttpApiGroup.make("visibility")
   .addError(Forbidden)
   .addError(NotFound)
   .middleware(Authentication)
-  .annotate(OpenApi.Description, "Visibility checks on the 8 AI platforms, scores, their history and the prompts.")
+  .annotateContext(OpenApi.annotations({ title: "Visibility", description: "Visibility checks on the 8 AI platforms, scores, their history and the prompts." }))
 {}

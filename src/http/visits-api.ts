@@ -120,7 +120,7 @@ export class VisitWebhookApi extends HttpApiGroup.make("visitWebhook")
       .addSuccess(HttpApiSchema.NoContent)
       .annotate(OpenApi.Exclude, true)
   )
-  .annotate(OpenApi.Description, "Public: the tracking script of the generated sites reports AI-crawler visits here.")
+  .annotateContext(OpenApi.annotations({ title: "Visit webhook", description: "Public: the tracking script of the generated sites reports AI-crawler visits here." }))
 {}
 
 export class BotVisitsApi extends HttpApiGroup.make("botVisits")
@@ -149,5 +149,5 @@ export class BotVisitsApi extends HttpApiGroup.make("botVisits")
   .addError(NotFound)
   .addError(Unavailable)
   .middleware(Authentication)
-  .annotate(OpenApi.Description, "Statistics of the AI-crawler visits to the generated sites.")
+  .annotateContext(OpenApi.annotations({ title: "Bot visits", description: "Statistics of the AI-crawler visits to the generated sites." }))
 {}
