@@ -52,7 +52,7 @@ export const isStorableText = (text: string): boolean => {
 }
 
 export interface JsonBounds {
-  /** Containers nested deeper than this are left out. */
+  /** At most this many levels of containers are kept: deeper ones are left out. */
   readonly maxDepth: number
   /** At most this many values (containers, strings, numbers...) are kept; the rest are left out. */
   readonly maxNodes: number
@@ -124,35 +124,51 @@ const MAX_STORED_DEPTH = 64
  * undefined when it can. The event store refuses such events rather than changing them.
  */
 export const unstorableJson = (value: unknown, root = "data"): string | undefined => {
-  const visit = (node: unknown, path: string, depth: number): string | undefined => {
-    switch (typeof node) {
-      case "string":
-        return isStorableText(node) ? undefined : `${path}: text with U+0000 or an unpaired surrogate`
-      case "number":
-      case "boolean":
-      case "undefined":
-        return undefined
-      case "object": {
-        if (node === null) return undefined
-        if (depth >= MAX_STORED_DEPTH) return `${path}: nested deeper than ${MAX_STORED_DEPTH}`
-        if (node instanceof Date) return undefined
-        if (Array.isArray(node)) {
-          for (let i = 0; i < node.length; i++) {
-            const found = visit(node[i], `${path}[${i}]`, depth + 1)
-            if (found !== undefined) return found
+  // The path is built only on the way back from a finding: this runs on every appended event.
+  const found = findUnstorable(value, 0)
+  if (found === undefined) return undefined
+  const path = found.path.reverse().map((step) => typeof step === "number" ? `[${step}]` : `.${step}`).join("")
+  return `${root}${path}: ${found.what}`
+}
+
+interface Finding {
+  readonly what: string
+  /** From the finding up to the root. */
+  readonly path: Array<string | number>
+}
+
+const findUnstorable = (node: unknown, depth: number): Finding | undefined => {
+  switch (typeof node) {
+    case "string":
+      return isStorableText(node) ? undefined : { what: "text with U+0000 or an unpaired surrogate", path: [] }
+    case "number":
+    case "boolean":
+    case "undefined":
+      return undefined
+    case "object": {
+      if (node === null || node instanceof Date) return undefined
+      if (depth >= MAX_STORED_DEPTH) return { what: `nested deeper than ${MAX_STORED_DEPTH}`, path: [] }
+      if (Array.isArray(node)) {
+        for (let i = 0; i < node.length; i++) {
+          const found = findUnstorable(node[i], depth + 1)
+          if (found !== undefined) {
+            found.path.push(i)
+            return found
           }
-          return undefined
-        }
-        for (const key in node) {
-          if (!isStorableText(key)) return `${path}: a key with U+0000 or an unpaired surrogate`
-          const found = visit((node as Record<string, unknown>)[key], `${path}.${key}`, depth + 1)
-          if (found !== undefined) return found
         }
         return undefined
       }
-      default:
-        return `${path}: a ${typeof node}, which JSON cannot encode`
+      for (const key in node) {
+        if (!isStorableText(key)) return { what: "a key with U+0000 or an unpaired surrogate", path: [] }
+        const found = findUnstorable((node as Record<string, unknown>)[key], depth + 1)
+        if (found !== undefined) {
+          found.path.push(key)
+          return found
+        }
+      }
+      return undefined
     }
+    default:
+      return { what: `a ${typeof node}, which JSON cannot encode`, path: [] }
   }
-  return visit(value, root, 0)
 }
