@@ -17,6 +17,7 @@ import { Entities, mentionFactsOf } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
 import { Sites } from "../projections/sites.ts"
+import { cleanAndCut } from "../domain/text.ts"
 
 export class DailyStepFailed extends Schema.TaggedError<DailyStepFailed>()("DailyStepFailed", {
   step: Schema.String,
@@ -27,7 +28,8 @@ export class DailyStepFailed extends Schema.TaggedError<DailyStepFailed>()("Dail
 const asStepFailure = (step: DailyStep) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   effect.pipe(
     Effect.catchAllCause((cause) =>
-      Effect.fail(new DailyStepFailed({ step, message: cause.toString().split("\n")[0]?.slice(0, 300) ?? "failed" }))
+      // Recorded in the run's stream: cut between code points, so the record can be stored.
+      Effect.fail(new DailyStepFailed({ step, message: cleanAndCut(cause.toString().split("\n")[0] ?? "failed", 300) }))
     )
   )
 
