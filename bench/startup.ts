@@ -120,14 +120,21 @@ const start = async (dataDir: string, port: number): Promise<Run> => {
   }
   child.stdout!.on("data", keep)
   child.stderr!.on("data", keep)
-  const stop = async () => {
-    if (exited) return
-    process.kill(-child.pid!, "SIGTERM")
-    const stopped = await Promise.race([exit.then(() => true), sleep(20_000).then(() => false)])
-    if (!stopped) {
-      process.kill(-child.pid!, "SIGKILL")
-      await exit
+  /** Whether any process of the group is still alive (npm may exit before the service). */
+  const groupAlive = () => {
+    try {
+      process.kill(-child.pid!, 0)
+      return true
+    } catch {
+      return false
     }
+  }
+  const stop = async () => {
+    if (groupAlive()) process.kill(-child.pid!, "SIGTERM")
+    const deadline = performance.now() + 20_000
+    while (groupAlive() && performance.now() < deadline) await sleep(50)
+    if (groupAlive()) process.kill(-child.pid!, "SIGKILL")
+    await exit
   }
   for (;;) {
     if (exited) throw new Error(`npm start exited before it was healthy:\n${output}`)

@@ -54,10 +54,32 @@ const openToOthers = (dir: string): Array<string> =>
 describe("start-up", () => {
   it("creates DATA_DIR private: after a fresh start nothing under it is open to the group or others", async () => {
     const dataDir = join(scratch(), "data")
-    const service = await startServiceProcess({ label: "fresh", env: { DATA_DIR: dataDir, SCHEDULER_CRON: "off" } })
+    const service = await startServiceProcess({
+      label: "fresh",
+      env: {
+        DATA_DIR: dataDir,
+        SCHEDULER_CRON: "off",
+        AI_PLATFORM_2_BASE_URL: "http://127.0.0.1:9/v1",
+        AI_PLATFORM_2_MODEL: "claude-x",
+        AI_PLATFORM_2_API_KEY: "sk-never-printed"
+      }
+    })
     try {
       expect(statSync(dataDir).mode & 0o777).toBe(0o700)
       expect(openToOthers(dataDir)).toEqual([])
+      // progress while the database initialises, then the last line: address, /docs, engines
+      const lines = service.output().split("\n").map((line) => line.replace(/^\[[\d:.]+\] INFO \(#\d+\): /, ""))
+      const base = service.baseUrl
+      const expected = [
+        `initialising the embedded database in ${dataDir}/pglite (first start only)…`,
+        `Sightline is ready on ${base} (listening on 127.0.0.1:${new URL(base).port}); the API is documented at ${base}/docs`,
+        "answer engines:",
+        "  ai_platform_1 (ChatGPT): built-in stand-in engine, not ChatGPT; set AI_PLATFORM_1_BASE_URL and AI_PLATFORM_1_MODEL to ask a real one",
+        "  ai_platform_2 (Claude): claude-x at 127.0.0.1:9"
+      ]
+      expect(expected.filter((line) => !lines.includes(line))).toEqual([])
+      expect(lines.some((line) => /^applied \d+ database migrations$/.test(line))).toBe(true)
+      expect(service.output()).not.toContain("sk-never-printed")
     } finally {
       await service.stop()
     }
