@@ -12,19 +12,10 @@
  *   answers or write wrong data. The event log is durable and start-up recovers from a crash,
  *   so the supervisor's restart is the safe way back.
  *
- * The log line carries the error's name and message only, with any URL's credentials removed:
- * no stack trace, no secret.
+ * The log line is `describeThrown`'s: no stack trace, no secret.
  */
 import { Effect, Logger } from "effect"
-
-const MAX_MESSAGE_CHARS = 500
-
-/** `Name: message` of what was thrown, cut, with `user:password@` of any URL replaced. */
-export const describeThrown = (thrown: unknown): string => {
-  const text = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : typeof thrown === "string" ? thrown : `a thrown ${typeof thrown}`
-  const redacted = text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s@]*@/gi, "$1***@")
-  return redacted.length > MAX_MESSAGE_CHARS ? `${redacted.slice(0, MAX_MESSAGE_CHARS)}…` : redacted
-}
+import { describeThrown } from "./safe-description.ts"
 
 /** In the service's log format (`NodeRuntime.runMain` logs with the pretty logger). */
 const log = (message: string) => Effect.runSync(Effect.logError(message).pipe(Effect.provide(Logger.pretty)))

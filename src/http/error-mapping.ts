@@ -9,6 +9,7 @@
 import { HttpApiError, HttpApp, HttpMiddleware, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { HttpApiBuilder } from "@effect/platform"
 import { Cause, Effect, Option } from "effect"
+import { describeCause } from "../safe-description.ts"
 import { SightlineApi } from "./api.ts"
 import { BadRequest, describeIssues, errorResponse, PayloadTooLarge, statusOf, UNDESCRIBED_MISMATCH } from "./errors.ts"
 import { checkJsonBody, checkRequestUrl } from "./json-guard.ts"
@@ -57,7 +58,7 @@ export const errorMapping = HttpApiBuilder.middleware(SightlineApi, (app) =>
           : Effect.fail(new BadRequest({ status: "error", code: "invalid_json", message: "the request body is not valid JSON" }))
       }
     }
-    return Effect.logError("request failed", cause).pipe(
+    return Effect.logError(`request failed: ${describeCause(cause)}`).pipe(
       Effect.as(errorResponse(500, "internal_error", "the service failed to handle this request"))
     )
   }) as HttpApp.Default<BadRequest | PayloadTooLarge>

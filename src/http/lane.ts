@@ -1,6 +1,7 @@
 /** What the fast lane's routes share (`fast-lane.ts`): the request they see and how they answer. */
 import { Cause, Effect, Either, ParseResult, Runtime } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
+import { describeCause } from "../safe-description.ts"
 import { SECURITY_HEADERS } from "./error-mapping.ts"
 import { badRequest, describeIssues, statusOf, UNDESCRIBED_MISMATCH } from "./errors.ts"
 
@@ -54,7 +55,7 @@ export const makeReplies = <R>(runtime: Runtime.Runtime<R>) => {
       const retryAfter = (failure.value as { readonly retry_after?: number }).retry_after
       return sendJson(response, status, failure.value, retryAfter === undefined ? headers : { ...headers, "retry-after": String(retryAfter) })
     }
-    runFork(Effect.logError("request failed", cause))
+    runFork(Effect.logError(`request failed: ${describeCause(cause)}`))
     sendJson(response, 500, INTERNAL_ERROR, headers)
   }
 

@@ -9,6 +9,7 @@ import { isFormatterOverflow } from "../../src/http/error-mapping.ts"
 import { describeIssues } from "../../src/http/errors.ts"
 import { checkJsonBody, checkRequestUrl, hasForbiddenCharacters } from "../../src/http/json-guard.ts"
 import { decodeFailure } from "../../src/http/lane.ts"
+import { describeThrown } from "../../src/safe-description.ts"
 
 /** A decode failure whose refused value is an array nested `levels` deep. */
 const deepFailure = (levels: number) => {
@@ -89,5 +90,15 @@ describe("json-guard", () => {
     expect(checkRequestUrl("/api/jobs/acme%00")).toEqual({ code: "invalid_request", message: "path: must not contain U+0000 or unpaired surrogates" })
     expect(checkRequestUrl("/api/jobs/acme?x=%00")).toEqual({ code: "invalid_request", message: "query: must not contain U+0000 or unpaired surrogates" })
     expect(checkRequestUrl("/api/jobs/%E0%A4%A")).toEqual({ code: "invalid_request", message: "the request URL holds a malformed percent-encoding" })
+  })
+})
+
+describe("a failure described for the log", () => {
+  it("names the error and its causes, without stack or a URL's credentials", () => {
+    const error = new Error("could not connect to postgres://app:s3cret@db.example:5432/sightline", { cause: new TypeError("socket closed") })
+    expect(describeThrown(error)).toBe("Error: could not connect to postgres://***@db.example:5432/sightline; caused by TypeError: socket closed")
+    expect(describeThrown("a string")).toBe("a string")
+    expect(describeThrown(42)).toBe("a thrown number")
+    expect(describeThrown(new Error("x".repeat(1000)))).toBe(`Error: ${"x".repeat(493)}…`)
   })
 })

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto"
 import { connect } from "node:net"
 import type { AddressInfo } from "node:net"
-import { Runtime } from "effect"
+import { Effect, Logger } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { serveRoutes, LaneServer } from "../../src/http/fast-lane.ts"
 import { type LaneRoute, makeReplies } from "../../src/http/lane.ts"
@@ -41,7 +41,9 @@ const parseRaw = (raw: string) => {
 }
 
 describe("a lane route that fails", () => {
-  const replies = makeReplies(Runtime.defaultRuntime)
+  const logged: Array<string> = []
+  const capture = Logger.make(({ message }) => logged.push(Array.isArray(message) ? message.join(" ") : String(message)))
+  const replies = makeReplies(Effect.runSync(Effect.runtime<never>().pipe(Effect.provide(Logger.replace(Logger.defaultLogger, capture)))))
   const routes: ReadonlyArray<LaneRoute> = [
     ({ pathname }) => {
       if (pathname !== "/throws") return false
@@ -74,6 +76,9 @@ describe("a lane route that fails", () => {
       .toEqual({ status: 500, body: INTERNAL_ERROR, security: SECURITY })
     const next = await get("/other")
     expect({ status: next.status, body: await next.text() }).toEqual({ status: 200, body: "served by the next listener" })
+    // Logged as one line: the error's name and message, no stack trace.
+    expect(logged).toContain("request failed: Error: a route failed while deciding")
+    expect(logged.join("\n")).not.toMatch(/\n\s+at /)
   })
 
   it("answers a rejected promise chain with 500 internal_error, the route's CORS header included, and keeps serving", async () => {
