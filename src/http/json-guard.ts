@@ -12,6 +12,8 @@
  * The walk is iterative and stops at the bound, so its own depth never follows the input's.
  */
 
+import { isStorableText } from "../domain/text.ts"
+
 export const MAX_JSON_DEPTH = 64
 
 /** What a refused request is answered: always 400. */
@@ -31,11 +33,8 @@ const forbidden = (path: string): InputRefusal => ({
   message: `${path.length > MAX_PATH_CHARS ? `${path.slice(0, MAX_PATH_CHARS)}…` : path}: must not contain U+0000 or unpaired surrogates`
 })
 
-const SUSPECT = /[\u0000\ud800-\udfff]/
-const FORBIDDEN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
 /** True when `text` holds U+0000 or a surrogate without its pair (astral characters are fine). */
-export const hasForbiddenCharacters = (text: string): boolean => SUSPECT.test(text) && FORBIDDEN.test(text)
+export const hasForbiddenCharacters = (text: string): boolean => !isStorableText(text)
 
 interface Pending {
   readonly value: unknown
