@@ -78,9 +78,11 @@ const CheckResultSchema = Schema.Struct({
 })
 
 /**
- * Entities of one job (so of one organization: a business runs one job at a time) onboarding at
- * once; the others wait their turn, their steps `pending`. With the global cap below, one
- * request of 50 products cannot fill the process with checks.
+ * Entities of one job (so of one organization: a business runs one job at a time) checking
+ * their prompts (and building their site, and scoring) at once; the others wait their turn,
+ * their visibility step `pending`. Crawls and prompt generation, light and quick, all run at
+ * first: a crawl queued behind checks could time out on a busy process. With the global cap
+ * below, one request of 50 products cannot fill the process with checks.
  */
 export const ENTITIES_IN_FLIGHT = 4
 
@@ -128,6 +130,8 @@ interface EntityOptions {
   readonly recorded?: Deferred.Deferred<void> | undefined
   /** Awaited before the site step: a product's address derives from its business's record. */
   readonly after?: Deferred.Deferred<void> | undefined
+  /** The job's turns at checking (ENTITIES_IN_FLIGHT). */
+  readonly turns: Effect.Semaphore
 }
 
 const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: EntityOptions, analyzeSlots: Effect.Semaphore) => {
@@ -249,15 +253,16 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
       return batches.flat() as Array<PromptCheckResult>
     })
 
-    const [, results] = yield* Effect.all([site, visibility], { concurrency: 2 })
-
-    yield* begin("score")
-    const score = yield* Activity.make({
-      name: `score:${key}`,
-      success: Schema.NullOr(Schema.Int),
-      execute: scoreStep(request.jobId, plan.ref, results)
-    })
-    yield* close("score", "succeeded", `score ${score}`)
+    yield* options.turns.withPermits(1)(Effect.gen(function*() {
+      const [, results] = yield* Effect.all([site, visibility], { concurrency: 2 })
+      yield* begin("score")
+      const score = yield* Activity.make({
+        name: `score:${key}`,
+        success: Schema.NullOr(Schema.Int),
+        execute: scoreStep(request.jobId, plan.ref, results)
+      })
+      yield* close("score", "succeeded", `score ${score}`)
+    }))
     return errors
   }).pipe(
     // The cause (a database error, a defect) goes to the log only: the job says which step
@@ -266,7 +271,8 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
       Effect.logError(`onboarding step failed for ${key}`, cause).pipe(
         Effect.annotateLogs({ jobId: request.jobId }),
         Effect.zipRight(Effect.sync(() => [...started].filter((step) => !closed.has(step)))),
-        Effect.tap(() => closeOpenSteps),
+        // Recording can fail too (the database is what failed): the job still finishes.
+        Effect.tap(() => Effect.catchAllCause(closeOpenSteps, (cause) => Effect.logWarning("could not close the failed entity's steps", cause))),
         Effect.map((failed) => (failed.length === 0 ? [key] : failed.map((step) => `${key}.${step}`)).map((step) => `${step}: ${INTERNAL_ERROR}`))
       )
     )
@@ -279,6 +285,7 @@ export const OnboardingLive = Layer.unwrapEffect(Effect.map(Effect.makeSemaphore
     const clock = yield* WallClock
     const entities = yield* Entities
     const business = yield* entities.find(request.businessId, null)
+    const turns = yield* Effect.makeSemaphore(ENTITIES_IN_FLIGHT)
     const businessPlan: EntityPlan = {
       ref: businessRefOf(request.businessId),
       url: request.url,
@@ -300,19 +307,19 @@ export const OnboardingLive = Layer.unwrapEffect(Effect.map(Effect.makeSemaphore
         url: existing?.source_url ?? request.url,
         name: existing?.name ?? null,
         businessName: business?.name ?? null
-      }, { ensure: existing === undefined || existing.deleted_at !== null }, analyzeSlots)
+      }, { ensure: existing === undefined || existing.deleted_at !== null, turns }, analyzeSlots)
     } else if (request.kind === "generate-prompts") {
-      errors = yield* runEntity(request, businessPlan, { ensure: true }, analyzeSlots)
+      errors = yield* runEntity(request, businessPlan, { ensure: true, turns }, analyzeSlots)
     } else {
-      // ENTITIES_IN_FLIGHT at a time, the business first; a product's site waits for the
-      // business record its address derives from (the business is always among the first).
+      // Every entity started, ENTITIES_IN_FLIGHT checking at a time; a product's site waits for
+      // the business record its address derives from (recorded before the business checks).
       const recorded = yield* Deferred.make<void>()
       const all = yield* Effect.all(
         [
-          runEntity(request, businessPlan, { ensure: true, recorded }, analyzeSlots).pipe(Effect.ensuring(Deferred.succeed(recorded, undefined))),
-          ...request.products.map((product) => runEntity(request, productPlan(product), { ensure: true, after: recorded }, analyzeSlots))
+          runEntity(request, businessPlan, { ensure: true, recorded, turns }, analyzeSlots).pipe(Effect.ensuring(Deferred.succeed(recorded, undefined))),
+          ...request.products.map((product) => runEntity(request, productPlan(product), { ensure: true, after: recorded, turns }, analyzeSlots))
         ],
-        { concurrency: ENTITIES_IN_FLIGHT }
+        { concurrency: "unbounded" }
       )
       errors = all.flat()
     }
