@@ -36,6 +36,49 @@ const forbidden = (path: string): InputRefusal => ({
 /** True when `text` holds U+0000 or a surrogate without its pair (astral characters are fine). */
 export const hasForbiddenCharacters = (text: string): boolean => !isStorableText(text)
 
+const OPEN_BRACKET = 0x5b
+const OPEN_BRACE = 0x7b
+const CLOSE_BRACKET = 0x5d
+const CLOSE_BRACE = 0x7d
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+
+/** Bodies up to this size are parsed before their depth is known: their parse stays cheap whatever their nesting. */
+const SCAN_FROM_CHARS = 4096
+
+/** Where the string opened at `open` closes (its unescaped `"`), or -1. */
+const stringEnd = (text: string, open: number) => {
+  let end = open
+  for (;;) {
+    end = text.indexOf("\"", end + 1)
+    if (end === -1) return -1
+    let slashes = 0
+    while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++
+    if (slashes % 2 === 0) return end
+  }
+}
+
+/**
+ * TOO_DEEP when a large JSON text nests arrays and objects deeper than `MAX_JSON_DEPTH`, read
+ * from the text before it is parsed: `JSON.parse` copes with any depth but spends far more
+ * time per byte on deep nesting than on ordinary JSON. Small texts are left to
+ * `checkJsonBody` after the parse. Text that is not JSON passes (the parse refuses it).
+ */
+export const checkJsonText = (text: string): InputRefusal | undefined => {
+  if (text.length <= SCAN_FROM_CHARS) return undefined
+  let depth = 0
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index)
+    if (unit === QUOTE) {
+      index = stringEnd(text, index)
+      if (index === -1) return undefined
+    } else if (unit === OPEN_BRACKET || unit === OPEN_BRACE) {
+      if (++depth > MAX_JSON_DEPTH) return TOO_DEEP
+    } else if (unit === CLOSE_BRACKET || unit === CLOSE_BRACE) depth--
+  }
+  return undefined
+}
+
 interface Pending {
   readonly value: unknown
   readonly path: string

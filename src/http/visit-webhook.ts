@@ -20,7 +20,7 @@ import { canonicalAddress } from "../domain/ip-ranges.ts"
 import { Entities } from "../projections/entities.ts"
 import { MAX_BODY_BYTES, SECURITY_HEADERS } from "./error-mapping.ts"
 import { type NotFound, notFound, Unavailable } from "./errors.ts"
-import { checkJsonBody } from "./json-guard.ts"
+import { checkJsonBody, checkJsonText } from "./json-guard.ts"
 import { decodeFailure, type LaneRequest, makeReplies, sendJson } from "./lane.ts"
 import { CORS_ALLOW_ORIGIN, VisitWebhookLimit } from "./rate-limiter.ts"
 import { plainVisitPayload, type VisitPayload } from "./visit-payload.ts"
@@ -139,6 +139,8 @@ export const fastVisitWebhook = Effect.gen(function*() {
       }
       const body = await readBody(lane)
       if (body === undefined) return
+      const tooDeep = checkJsonText(body)
+      if (tooDeep !== undefined) return sendJson(response, 400, { status: "error", ...tooDeep }, CORS_ALLOW_ORIGIN)
       let json: unknown
       try {
         // An empty body reads as null, as HttpApi reads it (its 400 names the missing object).

@@ -7,7 +7,7 @@ import { Either, ParseResult, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { isFormatterOverflow } from "../../src/http/error-mapping.ts"
 import { describeIssues } from "../../src/http/errors.ts"
-import { checkJsonBody, checkRequestUrl, hasForbiddenCharacters } from "../../src/http/json-guard.ts"
+import { checkJsonBody, checkJsonText, checkRequestUrl, hasForbiddenCharacters } from "../../src/http/json-guard.ts"
 import { decodeFailure } from "../../src/http/lane.ts"
 import { describeThrown } from "../../src/safe-description.ts"
 
@@ -70,6 +70,19 @@ describe("json-guard", () => {
     expect(checkJsonBody(nested(64))).toBeUndefined()
     expect(checkJsonBody(nested(65))).toEqual({ code: "invalid_json", message: "the request body is nested deeper than 64 levels" })
     expect(checkJsonBody(nested(100_000))).toEqual({ code: "invalid_json", message: "the request body is nested deeper than 64 levels" })
+  })
+
+  it("reads a large text's depth before it is parsed, ignoring brackets inside strings", () => {
+    const TOO_DEEP = { code: "invalid_json", message: "the request body is nested deeper than 64 levels" }
+    expect(checkJsonText("[".repeat(500_000) + "]".repeat(500_000))).toEqual(TOO_DEEP)
+    const nested = (levels: number, filler: string) => "[".repeat(levels) + JSON.stringify(filler) + "]".repeat(levels)
+    expect(checkJsonText(nested(64, "x".repeat(5000)))).toBeUndefined()
+    expect(checkJsonText(nested(65, "x".repeat(5000)))).toEqual(TOO_DEEP)
+    // Brackets and escaped quotes inside strings are text, not nesting.
+    expect(checkJsonText(nested(1, `${"[{".repeat(3000)} \" \\`))).toBeUndefined()
+    expect(checkJsonText(JSON.stringify({ a: "\\", b: "[".repeat(5000) }))).toBeUndefined()
+    // A small text is parsed first (cheap at any depth) and its depth checked by checkJsonBody.
+    expect(checkJsonText("[".repeat(2000) + "]".repeat(2000))).toBeUndefined()
   })
 
   it("tells unpaired surrogates and U+0000 from astral characters", () => {

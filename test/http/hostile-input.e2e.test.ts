@@ -94,6 +94,15 @@ for (const database of testDatabases) {
         await healthy()
       })
 
+      it("a body just under 1 MiB nested 500,000 deep is refused the same way", async () => {
+        const huge = "[".repeat(500_000) + "]".repeat(500_000)
+        for (const path of [WEBHOOK, `${WEBHOOK}?via=httpapi`, "/api/business"]) {
+          const answer = await send("POST", path, huge)
+          expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 400, body: TOO_DEEP })
+        }
+        await healthy()
+      })
+
       it("64 levels pass on to the schema, 65 do not", async () => {
         for (const path of [WEBHOOK, `${WEBHOOK}?via=httpapi`]) {
           const answer = await send("POST", path, deepObject(64))
