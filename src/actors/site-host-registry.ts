@@ -53,6 +53,9 @@ export class SiteHostRegistry extends Effect.Service<SiteHostRegistry>()("SiteHo
       const last = candidates[candidates.length - 1] ?? ref.businessId
       const randomOnes = Array.from({ length: RANDOM_ATTEMPTS }, () => `${last.slice(0, 40).replace(/-+$/, "")}-${randomBytes(8).toString("hex")}`)
       for (const host of [...candidates, ...randomOnes]) {
+        // An address an entity had before hosts were registered stays that entity's.
+        const legacy = yield* entities.unregisteredWanting(host)
+        if (legacy !== undefined && keyOf(legacy) !== keyOf(ref)) continue
         const position = yield* claimOne(host, ref)
         if (position !== undefined) return { host, position }
       }

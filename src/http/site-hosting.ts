@@ -93,11 +93,11 @@ export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
         // A business's host, or a product's dashed host: exactly the entity that claimed it.
         const holder = yield* hosts.holderOf(prefix)
         if (holder !== undefined) return Option.some<EntityRef>({ businessId: holder.businessId as BusinessId, itemId: holder.itemId as ItemId | null })
-        // A business recorded before hosts were registered keeps its address: it claims it now,
+        // An entity recorded before hosts were registered keeps its address: it claims it now,
         // and is served only if the claim gives it exactly this host.
-        const legacy = yield* entities.unregisteredBusinessLabelled(prefix)
+        const legacy = yield* entities.unregisteredWanting(prefix)
         if (legacy === undefined) return Option.none<EntityRef>()
-        const ref: EntityRef = { businessId: legacy as BusinessId, itemId: null }
+        const ref: EntityRef = { businessId: legacy.businessId as BusinessId, itemId: legacy.itemId as ItemId | null }
         return (yield* registry.hostFor(ref)) === prefix ? Option.some(ref) : Option.none<EntityRef>()
       })
 

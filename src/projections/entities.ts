@@ -143,16 +143,32 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
       )
 
     /**
-     * The earliest business whose URL (or slug) gives this label and that holds no site host yet:
-     * a business recorded before site hosts were registered, whose address is claimed on its
-     * first visit (see SiteHosting).
+     * The earliest entity holding no site host yet whose address was this host before hosts were
+     * registered: a business whose label it is, or a product at `<business label>-<item>`. Such an
+     * entity keeps its address: it is claimed on its first visit, and no other entity takes it.
      */
-    const unregisteredBusinessLabelled = (label: string) =>
-      sql<{ business_id: string }>`
-        SELECT e.business_id FROM entities e
-        WHERE e.item_id = '' AND e.site_label = ${label}
-          AND NOT EXISTS (SELECT 1 FROM site_hosts h WHERE h.business_id = e.business_id AND h.item_id = '')
-        ORDER BY e.record_id LIMIT 1`.pipe(Effect.map((rows) => rows[0]?.business_id), Effect.orDie)
+    const unregisteredWanting = (host: string) => {
+      const splits: Array<{ label: string; item: string }> = []
+      for (let cut = host.indexOf("-"); cut > 0; cut = host.indexOf("-", cut + 1)) {
+        splits.push({ label: host.slice(0, cut), item: host.slice(cut + 1) })
+      }
+      return sql<{ business_id: string; item_id: string }>`
+        SELECT business_id, item_id FROM (
+          SELECT e.business_id, e.item_id, e.record_id FROM entities e
+          WHERE e.item_id = '' AND e.site_label = ${host}
+            AND NOT EXISTS (SELECT 1 FROM site_hosts h WHERE h.business_id = e.business_id AND h.item_id = '')
+          UNION ALL
+          SELECT p.business_id, p.item_id, p.record_id
+          FROM jsonb_to_recordset(${JSON.stringify(splits)}::jsonb) AS k(label text, item text)
+          JOIN entities b ON b.item_id = '' AND b.site_label = k.label
+          JOIN entities p ON p.business_id = b.business_id AND p.item_id = k.item
+          WHERE NOT EXISTS (SELECT 1 FROM site_hosts h WHERE h.business_id = p.business_id AND h.item_id = p.item_id)
+        ) wanting
+        ORDER BY record_id LIMIT 1`.pipe(
+        Effect.map(([row]) => row && { businessId: row.business_id, itemId: row.item_id === "" ? null : row.item_id }),
+        Effect.orDie
+      )
+    }
 
     /**
      * Whether a visit may name this entity: its business exists and, for a product, the
@@ -193,6 +209,6 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
       return target
     }
 
-    return { list, findBusiness, find, unregisteredBusinessLabelled, visitTarget }
+    return { list, findBusiness, find, unregisteredWanting, visitTarget }
   })
 }) {}

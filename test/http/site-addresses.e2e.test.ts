@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DeploySite, RegisterProduct } from "../../src/domain/entity-decider.ts"
+import { CreateBusiness, DeploySite, RegisterProduct } from "../../src/domain/entity-decider.ts"
 import { type BusinessId, businessRef, type ItemId } from "../../src/domain/entity-ref.ts"
 import { SiteFacts } from "../../src/domain/site-events.ts"
 import { sha256Hex } from "../../src/domain/sha256.ts"
@@ -143,6 +143,27 @@ for (const database of testDatabases) {
       expect(page.status).toBe(200)
       expect(servedBusinessId(page.body)).toBe("legacy-co")
       expect((await listed("legacy-co"))[0]!.deployment_url).toBe(`http://legacy-co-example.${DOMAIN}`)
+    })
+
+    it("keeps a product recorded before site hosts were registered at its address: a new tenant wanting it gets a suffix", async () => {
+      const business = { businessId: "oldco" as BusinessId, itemId: null }
+      const product = { businessId: "oldco" as BusinessId, itemId: "widget" as ItemId }
+      await sendAndRead(service.runtime, business, new CreateBusiness({ ...createBusiness("oldco"), businessUrl: "http://10.0.0.1/" }))
+      await sendAndRead(service.runtime, product, new RegisterProduct({ ...product, name: "Widget", url: "http://10.0.0.1/widget", at: "2026-11-20T10:00:00.000Z" }))
+      const facts = Schema.decodeUnknownSync(SiteFacts)({ ...bakery, name: "Widget", businessName: "Old Co", kind: "product" })
+      await sendAndRead(service.runtime, product, new DeploySite({ ...product, day: "2026-11-20", facts, faq: [], about: "About Widget", force: false, at: "2026-11-20T10:00:00.000Z" }))
+
+      const attacker = await service.sign({ sub: "user_att2", org_id: "org_att2", org_slug: "10-0-0-1-widget", org_role: "org:admin" })
+      const created = await call("POST", "/api/business", { business_name: "Not Widget" }, { authorization: `Bearer ${attacker}` })
+      expect(created.status).toBe(201)
+      expect((await listed("10-0-0-1-widget"))[0]!.deployment_url).toBe(`http://10-0-0-1-widget-${suffixOf(created.body.business_uuid)}.${DOMAIN}`)
+      const page = await getWithHost(service.baseUrl, `10-0-0-1-widget.${DOMAIN}`, "/")
+      expect(page.status).toBe(200)
+      expect(servedBusinessId(page.body)).toBe("oldco")
+      expect(await listed("oldco")).toMatchObject([
+        { item_id: null, deployment_url: `http://10-0-0-1.${DOMAIN}` },
+        { item_id: "widget", deployment_url: `http://10-0-0-1-widget.${DOMAIN}` }
+      ])
     })
 
     it("rebuilds the site host registry's read model from the log exactly", async () => {
