@@ -64,14 +64,14 @@ export const completeStep = (jobId: string, step: string, outcome: "succeeded" |
     yield* (yield* JobJournal).record(jobId, `complete:${step}`, new JobStepCompleted({ jobId, step, outcome, detail, at }))
   })
 
+/** What the crawl event keeps of a page's JSON-LD block (the extractor already bounds its size). */
+const JSON_LD_BOUNDS: JsonBounds = { maxDepth: 32, maxNodes: 5_000, maxStringUnits: 10_000 }
+
 /**
  * Crawls the entity's site and records what it found; answers the facts prompts are built from,
  * and, when the crawl read no page, why (a code and a message the tenant may see; the detail
  * goes to the log).
  */
-/** What the crawl event keeps of a page's JSON-LD block (the extractor already bounds its size). */
-const JSON_LD_BOUNDS: JsonBounds = { maxDepth: 32, maxNodes: 5_000, maxStringUnits: 10_000 }
-
 export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
   Effect.gen(function*() {
     const config = yield* AppConfig
