@@ -12,7 +12,7 @@ import { Cause, Effect, Option } from "effect"
 import { describeCause } from "../safe-description.ts"
 import { SightlineApi } from "./api.ts"
 import { BadRequest, describeIssues, errorResponse, PayloadTooLarge, statusOf, UNDESCRIBED_MISMATCH } from "./errors.ts"
-import { checkJsonBody, checkJsonText, checkRequestUrl } from "./json-guard.ts"
+import { checkRequestUrl, parseGuardedJson } from "./json-guard.ts"
 import { CORS_ALLOW_ORIGIN } from "./rate-limiter.ts"
 import { Degraded } from "./system-api.ts"
 import { VISIT_WEBHOOK_PATH } from "./visits-api.ts"
@@ -116,17 +116,10 @@ export const guardedRequests = HttpMiddleware.make((app) =>
     if (request.method === "GET" || request.method === "HEAD") return yield* app
     const text = yield* Effect.either(request.text)
     if (text._tag === "Left") return yield* app
-    const tooDeep = checkJsonText(text.right)
-    if (tooDeep !== undefined) return refuse(request, 400, tooDeep.code, tooDeep.message)
-    let body: unknown
-    try {
-      body = text.right === "" ? null : JSON.parse(text.right)
-    } catch {
-      return yield* app
-    }
-    const bodyRefusal = checkJsonBody(body)
-    if (bodyRefusal !== undefined) return refuse(request, 400, bodyRefusal.code, bodyRefusal.message)
-    const parsed: HttpServerRequest.HttpServerRequest = Object.create(request, { json: { value: Effect.succeed(body) } })
+    const body = parseGuardedJson(text.right)
+    if (body._tag === "NotJson") return yield* app
+    if (body._tag === "Refused") return refuse(request, 400, body.refusal.code, body.refusal.message)
+    const parsed: HttpServerRequest.HttpServerRequest = Object.create(request, { json: { value: Effect.succeed(body.value) } })
     return yield* Effect.provideService(app, HttpServerRequest.HttpServerRequest, parsed)
   })
 )

@@ -116,6 +116,31 @@ export const checkJsonBody = (body: unknown): InputRefusal | undefined => {
   return undefined
 }
 
+/** A request body read as JSON and checked: what the lane and HttpApi both do with a body. */
+export type GuardedJson =
+  | { readonly _tag: "Parsed"; readonly value: unknown }
+  | { readonly _tag: "Refused"; readonly refusal: InputRefusal }
+  | { readonly _tag: "NotJson" }
+
+const NOT_JSON: GuardedJson = { _tag: "NotJson" }
+
+/**
+ * Parses a body and runs every check on it. An empty body reads as null, as HttpApi reads it
+ * (its 400 then names the missing object).
+ */
+export const parseGuardedJson = (text: string): GuardedJson => {
+  const tooDeep = checkJsonText(text)
+  if (tooDeep !== undefined) return { _tag: "Refused", refusal: tooDeep }
+  let value: unknown
+  try {
+    value = text === "" ? null : JSON.parse(text)
+  } catch {
+    return NOT_JSON
+  }
+  const refusal = checkJsonBody(value)
+  return refusal === undefined ? { _tag: "Parsed", value } : { _tag: "Refused", refusal }
+}
+
 const decoded = (text: string): string | undefined => {
   try {
     return decodeURIComponent(text)

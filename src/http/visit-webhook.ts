@@ -20,7 +20,7 @@ import { canonicalAddress } from "../domain/ip-ranges.ts"
 import { Entities } from "../projections/entities.ts"
 import { MAX_BODY_BYTES, SECURITY_HEADERS } from "./error-mapping.ts"
 import { type NotFound, notFound, Unavailable } from "./errors.ts"
-import { checkJsonBody, checkJsonText } from "./json-guard.ts"
+import { parseGuardedJson } from "./json-guard.ts"
 import { decodeFailure, type LaneRequest, makeReplies, sendJson } from "./lane.ts"
 import { CORS_ALLOW_ORIGIN, VisitWebhookLimit } from "./rate-limiter.ts"
 import { plainVisitPayload, type VisitPayload } from "./visit-payload.ts"
@@ -139,17 +139,10 @@ export const fastVisitWebhook = Effect.gen(function*() {
       }
       const body = await readBody(lane)
       if (body === undefined) return
-      const tooDeep = checkJsonText(body)
-      if (tooDeep !== undefined) return sendJson(response, 400, { status: "error", ...tooDeep }, CORS_ALLOW_ORIGIN)
-      let json: unknown
-      try {
-        // An empty body reads as null, as HttpApi reads it (its 400 names the missing object).
-        json = body === "" ? null : JSON.parse(body)
-      } catch {
-        return sendJson(response, 400, NOT_JSON, CORS_ALLOW_ORIGIN)
-      }
-      const refusal = checkJsonBody(json)
-      if (refusal !== undefined) return sendJson(response, 400, { status: "error", ...refusal }, CORS_ALLOW_ORIGIN)
+      const parsed = parseGuardedJson(body)
+      if (parsed._tag === "NotJson") return sendJson(response, 400, NOT_JSON, CORS_ALLOW_ORIGIN)
+      if (parsed._tag === "Refused") return sendJson(response, 400, { status: "error", ...parsed.refusal }, CORS_ALLOW_ORIGIN)
+      const json = parsed.value
       const plain = plainVisitPayload(json)
       if (plain !== undefined) return answer(response, await recordVisit(plain, clientAddress), CORS_ALLOW_ORIGIN)
       const payload = decodePayload(json)
