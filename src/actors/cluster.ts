@@ -18,7 +18,7 @@ import {
 import { NodeClusterSocket } from "@effect/platform-node"
 import { RpcSerialization } from "@effect/rpc"
 import type { SqlClient } from "@effect/sql"
-import { Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { TrackedEntityLive } from "./tracked-entity.ts"
 
 export interface RunnerOptions {
@@ -60,7 +60,11 @@ const socketRunner = (address: { readonly host: string; readonly port: number })
   )
 
 export const runnerLayer = (options: RunnerOptions): RunnerLayer =>
-  Option.match(options.address, { onNone: () => singleRunner, onSome: socketRunner })
+  Option.match(options.address, {
+    onNone: () => Layer.tap(singleRunner, () => Effect.logInfo("started the cluster runner (a single runner in this process)")),
+    onSome: (address) =>
+      Layer.tap(socketRunner(address), () => Effect.logInfo(`started the cluster runner at ${address.host}:${address.port}`))
+  })
 
 
 export const ActorsLive = TrackedEntityLive

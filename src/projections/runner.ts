@@ -164,6 +164,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
         types.some((type) => worker.projection.eventTypes.includes(type)) ? Queue.offer(worker.wake, undefined) : Effect.void, { discard: true })
     yield* Effect.forkScoped(store.changes.pipe(Stream.runForEach(wakeFor)))
     yield* Effect.forEach(workers, (worker) => Effect.forkScoped(runWorker(worker)), { discard: true })
+    yield* Effect.logInfo(`started ${workers.length} projections`)
 
     const byName = new Map(workers.map((worker) => [worker.projection.name, worker]))
 
