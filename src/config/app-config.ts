@@ -199,6 +199,8 @@ const read = Effect.gen(function*() {
     /** This runner's cluster address (`host:port`), reachable by the other runners; unset: one runner. */
     clusterRunnerAddress: yield* clusterRunnerAddress,
     crawlerAllowPrivate: yield* boolean("CRAWLER_ALLOW_PRIVATE", false),
+    /** How long one request of a crawl may take before its page is skipped. */
+    crawlerTimeoutMs: yield* positiveInt("CRAWLER_TIMEOUT_MS", 10_000, 120_000),
     /** Chromium for pages that need JavaScript; unset: pages are read as served. */
     crawlerChromiumPath: yield* optionalString("CRAWLER_CHROMIUM_PATH"),
     webhookRateLimitPerMinute: yield* Config.integer("WEBHOOK_RATE_LIMIT_PER_MINUTE").pipe(

@@ -79,6 +79,7 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
     const crawl = yield* crawlSite(plan.url, {
       maxPages,
       allowPrivate: config.crawlerAllowPrivate,
+      timeoutMs: config.crawlerTimeoutMs,
       render: Option.match(config.crawlerChromiumPath, { onNone: () => undefined, onSome: (chromiumPath) => ({ chromiumPath }) })
     }).pipe(Effect.either)
     if (crawl._tag === "Left") {

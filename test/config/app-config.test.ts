@@ -34,6 +34,7 @@ describe("AppConfig", () => {
     if (config.schedulerCron._tag !== "On") throw new Error("the scheduler should be on by default")
     expect(config.schedulerCron.expression).toBe("0 3 * * *")
     expect(config.crawlerAllowPrivate).toBe(false)
+    expect(config.crawlerTimeoutMs).toBe(10_000)
     expect(config.webhookRateLimitPerMinute).toBe(600)
     expect(config.platforms).toHaveLength(8)
     expect(config.platforms.every(Option.isNone)).toBe(true)
@@ -92,6 +93,7 @@ describe("AppConfig", () => {
     [{ IDENTITY_PROVIDER: "clerk" }, "CLERK_SECRET_KEY: Expected CLERK_SECRET_KEY when IDENTITY_PROVIDER is clerk"],
     [{ PUBLIC_BASE_URL: "notaurl" }, "PUBLIC_BASE_URL: Expected an http(s) URL"],
     [{ CRAWLER_ALLOW_PRIVATE: "maybe" }, `CRAWLER_ALLOW_PRIVATE: Expected a boolean value but received "maybe"`],
+    [{ CRAWLER_TIMEOUT_MS: "0" }, "CRAWLER_TIMEOUT_MS: Expected an integer from 1 to 120000"],
     [{ AI_PLATFORM_3_BASE_URL: "https://llm.example/v1" }, "AI_PLATFORM_3_MODEL: Expected AI_PLATFORM_3_MODEL beside AI_PLATFORM_3_BASE_URL"],
     [{ AI_VISIBILITY_SAMPLES: "0" }, "AI_VISIBILITY_SAMPLES: Expected an integer from 1 to 9"],
     [{ WEBHOOK_RATE_LIMIT_PER_MINUTE: "-1" }, "WEBHOOK_RATE_LIMIT_PER_MINUTE: Expected a positive integer"],
