@@ -11,8 +11,11 @@ import { CommandRejected, TrackedEntity } from "./tracked-entity.ts"
 /**
  * How long a caller waits for an actor's reply. The command stays persisted and may still be
  * carried out; the caller is told to retry rather than held (an HTTP request has no other bound).
+ * Longer than a shard lock's expiry (35 s, the cluster's default): an entity whose runner died
+ * answers only once its shard has moved to a live runner, and a workflow step waiting on it
+ * must not fail meanwhile.
  */
-export const REPLY_TIMEOUT = Duration.seconds(30)
+export const REPLY_TIMEOUT = Duration.seconds(60)
 
 export interface SendOptions {
   readonly commandId?: string | undefined
