@@ -10,6 +10,7 @@ import { IdentityJournal } from "../../src/actors/identity-journal.ts"
 import { testDatabases } from "../support/databases.ts"
 import { type FixtureSite, startFixtureSite } from "../support/fixture-site.ts"
 import { json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
+import { followJob } from "../support/jobs.ts"
 
 const auth = { authorization: `Bearer ${SERVICE_KEY}` }
 const RANKING_BUDGET = 4
@@ -25,15 +26,7 @@ for (const database of testDatabases) {
       json(await fetch(`${service.baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
-    const waitForJob = async (jobId: string, timeoutMs = 180_000) => {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const { body } = await call("GET", `/api/jobs/${jobId}`)
-        if (body.state === "succeeded" || body.state === "failed") return body
-        if (Date.now() > deadline) throw new Error(`job ${jobId} still ${body.state}: ${JSON.stringify(body.steps)}`)
-        await new Promise((resolve) => setTimeout(resolve, 250))
-      }
-    }
+    const waitForJob = (jobId: string) => followJob(call, jobId)
 
     beforeAll(async () => {
       const created = await database.create()

@@ -13,6 +13,7 @@ import { ENTITIES_IN_FLIGHT } from "../../src/pipeline/onboarding-workflow.ts"
 import { testDatabases } from "../support/databases.ts"
 import { type FixtureSite, startFixtureSite } from "../support/fixture-site.ts"
 import { json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
+import { followJob } from "../support/jobs.ts"
 
 const auth = { authorization: `Bearer ${SERVICE_KEY}` }
 
@@ -62,16 +63,8 @@ for (const database of testDatabases) {
     const call = async (method: string, path: string, body?: unknown) =>
       json(await fetch(`${service.baseUrl}${path}`, { method, headers: auth, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
 
-    const waitForJob = async (jobId: string, onPoll: (job: JobBody) => void = () => {}, timeoutMs = 240_000): Promise<JobBody> => {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const { body } = await call("GET", `/api/jobs/${jobId}`)
-        onPoll(body)
-        if (body.state === "succeeded" || body.state === "failed") return body
-        if (Date.now() > deadline) throw new Error(`job ${jobId} still ${body.state}: ${JSON.stringify(body.steps)}`)
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-    }
+    const waitForJob = (jobId: string, onPoll: (job: JobBody) => void = () => {}, timeoutMs = 240_000): Promise<JobBody> =>
+      followJob(call, jobId, { onPoll, timeoutMs, pollMs: 100 })
 
     const generatePrompts = async (orgSlug: string, url: string) => {
       const started = await call("POST", "/api/generate-prompts", { url, org_slug: orgSlug, max_pages: 3 })

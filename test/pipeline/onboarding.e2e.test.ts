@@ -10,6 +10,7 @@ import { EventStore } from "../../src/eventstore/event-store.ts"
 import { testDatabases } from "../support/databases.ts"
 import { type FixtureSite, startFixtureSite } from "../support/fixture-site.ts"
 import { getWithHost, json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
+import { followJob } from "../support/jobs.ts"
 
 const auth = { authorization: `Bearer ${SERVICE_KEY}` }
 
@@ -22,15 +23,7 @@ for (const database of testDatabases) {
     const call = async (method: string, path: string, body?: unknown) =>
       json(await fetch(`${service.baseUrl}${path}`, { method, headers: auth, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
 
-    const waitForJob = async (jobId: string, timeoutMs = 180_000) => {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const { body } = await call("GET", `/api/jobs/${jobId}`)
-        if (body.state === "succeeded" || body.state === "failed") return body
-        if (Date.now() > deadline) throw new Error(`job ${jobId} still ${body.state}: ${JSON.stringify(body.steps)}`)
-        await new Promise((resolve) => setTimeout(resolve, 250))
-      }
-    }
+    const waitForJob = (jobId: string) => followJob(call, jobId)
 
     beforeAll(async () => {
       const created = await database.create()
