@@ -7,7 +7,8 @@ import { Duration, Layer, Option } from "effect"
 import { controlSocketPath, mintToken, serveControlSocket } from "./accounts/control-socket.ts"
 import { SigningKeys } from "./accounts/signing-keys.ts"
 import * as TokenVerifierLayers from "./accounts/token-verifier.ts"
-import { ActorsLive, type RunnerOptions, runnerLayer } from "./actors/cluster.ts"
+import { type RunnerOptions, runnerLayer } from "./actors/cluster.ts"
+import { TrackedEntityLive } from "./actors/tracked-entity.ts"
 import { EntityCommands } from "./actors/entity-commands.ts"
 import { clientFor, type DatabaseTarget } from "./db/database.ts"
 import { acquireEmbeddedLock } from "./db/embedded-lock.ts"
@@ -15,18 +16,18 @@ import * as PgEventStore from "./eventstore/pg-event-store.ts"
 import { serverLayer } from "./http/server.ts"
 import { Entities } from "./projections/entities.ts"
 import { SiteHosts } from "./projections/site-hosts.ts"
-import { SiteHostRegistry } from "./actors/site-host-registry.ts"
+import { SiteHostRegistry } from "./writers/site-host-registry.ts"
 import { ProjectionPollInterval, ProjectionProgressLive, ProjectionRunner } from "./projections/runner.ts"
 import { ClusterWorkflowEngine } from "@effect/cluster"
-import { CheckRecorder } from "./actors/check-recorder.ts"
-import { JobJournal } from "./actors/job-journal.ts"
+import { CheckRecorder } from "./writers/check-recorder.ts"
+import { JobJournal } from "./writers/job-journal.ts"
 import { JobResumerLive } from "./pipeline/job-resumer.ts"
 import { OnboardingLive } from "./pipeline/onboarding-workflow.ts"
 import { Jobs } from "./projections/jobs.ts"
 import { Sites } from "./projections/sites.ts"
 import { SiteHosting } from "./http/site-hosting.ts"
 import { SiteBuilder } from "./pipeline/site-builder.ts"
-import { RankingKeeper } from "./actors/ranking-keeper.ts"
+import { RankingKeeper } from "./writers/ranking-keeper.ts"
 import { WallClock } from "./config/wall-clock.ts"
 import { VisibilityAnalysis } from "./pipeline/visibility-analysis.ts"
 import { PlatformGateway } from "./platforms/platform-gateway.ts"
@@ -34,16 +35,16 @@ import { DocumentSourceLive } from "./projections/documents.ts"
 import { Prompts } from "./projections/prompts.ts"
 import { RankingScores } from "./projections/ranking-scores.ts"
 import { Scores } from "./projections/scores.ts"
-import { VisitRecorder } from "./actors/visit-recorder.ts"
+import { VisitRecorder } from "./writers/visit-recorder.ts"
 import { BotVisits } from "./projections/bot-visits.ts"
-import { IdentityJournal } from "./actors/identity-journal.ts"
+import { IdentityJournal } from "./writers/identity-journal.ts"
 import { IdentityProviderLive } from "./accounts/identity-provider.ts"
 import { Mailer } from "./accounts/mailer.ts"
 import { Organizations } from "./projections/organizations.ts"
 import { StripeBillingLive } from "./accounts/billing.ts"
-import { BillingJournal } from "./actors/billing-journal.ts"
+import { BillingJournal } from "./writers/billing-journal.ts"
 import { BillingAccounts } from "./projections/billing.ts"
-import { DailyJournal } from "./actors/daily-journal.ts"
+import { DailyJournal } from "./writers/daily-journal.ts"
 import { SchedulerRuns } from "./projections/scheduler-runs.ts"
 import { DailyEntityLive } from "./scheduler/daily-entity-workflow.ts"
 import { DailyRunLive } from "./scheduler/daily-run-workflow.ts"
@@ -53,7 +54,7 @@ import { DailyCronLive, DailyRunResumerLive, DailyRuns } from "./scheduler/daily
 export const coreLayer = (runner: RunnerOptions = { address: Option.none() }) =>
   Layer.mergeAll(EntityCommands.Default, ProjectionProgressLive).pipe(
     Layer.provideMerge(ProjectionRunner.Default),
-    Layer.provideMerge(ActorsLive),
+    Layer.provideMerge(TrackedEntityLive),
     Layer.provideMerge(runnerLayer(runner)),
     Layer.provideMerge(PgEventStore.layer)
   )
@@ -144,4 +145,3 @@ export const serviceLayer = (
     // large share of a request's cost.
     Layer.provide(Layer.setTracerEnabled(false))
   )
-

@@ -7,7 +7,7 @@
  * kept in the outbox and, with SMTP_URL set, also sent through SMTP in the background.
  */
 import { Effect, Layer } from "effect"
-import { IdentityJournal, type InviteResult, tokenHashOf } from "../actors/identity-journal.ts"
+import { IdentityJournal, type InviteResult, tokenHashOf } from "../writers/identity-journal.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { comparePositions, type GlobalPosition, StartOfLog } from "../eventstore/event-store.ts"

@@ -1,6 +1,6 @@
 /**
- * The cluster runtime, with its message and runner storage in the service's database and the
- * entity actors registered on it. One runner in this process by default; with a runner
+ * The cluster runtime, with its message and runner storage in the service's database; the
+ * entities run on it are registered by their own layers (`TrackedEntityLive`). One runner in this process by default; with a runner
  * address, a socket runner that shares the entities' shards with the other runners on the same
  * PostgreSQL server (shard locks are advisory locks, which the embedded database cannot share).
  */
@@ -19,7 +19,6 @@ import { NodeClusterSocket } from "@effect/platform-node"
 import { RpcSerialization } from "@effect/rpc"
 import type { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { TrackedEntityLive } from "./tracked-entity.ts"
 
 export interface RunnerOptions {
   /** Where the other runners reach this one; none: a single runner in this process. */
@@ -65,6 +64,3 @@ export const runnerLayer = (options: RunnerOptions): RunnerLayer =>
     onSome: (address) =>
       Layer.tap(socketRunner(address), () => Effect.logInfo(`started the cluster runner at ${address.host}:${address.port}`))
   })
-
-
-export const ActorsLive = TrackedEntityLive

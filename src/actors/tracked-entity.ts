@@ -10,7 +10,6 @@
 import { ClusterSchema, Entity } from "@effect/cluster"
 import { Rpc } from "@effect/rpc"
 import { Effect, Either, Schema } from "effect"
-import { createHash } from "node:crypto"
 import {
   CreateBusiness,
   decide,
@@ -26,6 +25,7 @@ import {
   StoreScore
 } from "../domain/entity-decider.ts"
 import { EntityEvent, fromStored, toStored } from "../domain/entity-events.ts"
+import { eventIdFor } from "../eventstore/event-id.ts"
 import { EventStore, type GlobalPosition, type RecordedEvent, StartOfLog } from "../eventstore/event-store.ts"
 
 export const Position = Schema.Struct({ transactionId: Schema.BigInt, position: Schema.BigInt })
@@ -73,13 +73,6 @@ export const TrackedEntity = Entity.make("TrackedEntity", [
   commandRpc("DeploySite", DeploySite),
   commandRpc("PublishPost", PublishPost)
 ]).annotateRpcs(ClusterSchema.Persisted, true)
-
-/** A UUID (version 5 layout) derived from the command id, so retries write the same events. */
-export const eventIdFor = (commandId: string, index: number): string => {
-  const hex = createHash("sha1").update(`sightline:${commandId}:${index}`).digest("hex")
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
-}
 
 const MAX_CONFLICT_RETRIES = 3
 

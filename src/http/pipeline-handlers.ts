@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
-import { JobJournal } from "../actors/job-journal.ts"
+import { JobJournal } from "../writers/job-journal.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { JobQueued } from "../domain/job-events.ts"
 import { parseWebUrl } from "../domain/url.ts"

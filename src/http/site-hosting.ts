@@ -13,12 +13,12 @@ import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"
 
 import { SiteHosts } from "../projections/site-hosts.ts"
 import { Entities } from "../projections/entities.ts"
-import { SiteHostRegistry } from "../actors/site-host-registry.ts"
+import { SiteHostRegistry } from "../writers/site-host-registry.ts"
 import { Sites } from "../projections/sites.ts"
 import { renderSite } from "../site-generator/render-site.ts"
 import type { SiteFile } from "../site-generator/site-input.ts"
 import { SiteBuilder } from "../pipeline/site-builder.ts"
-import { recordServerSideVisit, VisitRecorder } from "../actors/visit-recorder.ts"
+import { recordServerSideVisit, VisitRecorder } from "../writers/visit-recorder.ts"
 
 const MAX_CACHED_SITES = 200
 const ITEM = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/
@@ -185,4 +185,3 @@ export const siteHosting = HttpMiddleware.make((app) =>
     return Option.isSome(response) ? response.value : yield* app
   })
 )
-

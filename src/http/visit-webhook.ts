@@ -15,7 +15,7 @@
  *   is counted by it (read-your-writes, paid by the rare reader rather than every visit).
  */
 import { Effect, Either, Schema } from "effect"
-import { VisitBacklogFull, type VisitOutcome, VisitRecorder } from "../actors/visit-recorder.ts"
+import { VisitBacklogFull, type VisitOutcome, VisitRecorder } from "../writers/visit-recorder.ts"
 import { canonicalAddress } from "../domain/ip-ranges.ts"
 import { Entities } from "../projections/entities.ts"
 import { MAX_BODY_BYTES, SECURITY_HEADERS } from "./error-mapping.ts"

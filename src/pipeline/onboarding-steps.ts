@@ -6,9 +6,9 @@
  */
 import { Effect, Option } from "effect"
 import { EntityCommands } from "../actors/entity-commands.ts"
-import { SiteHostRegistry } from "../actors/site-host-registry.ts"
-import { JobJournal } from "../actors/job-journal.ts"
-import { eventIdFor } from "../actors/tracked-entity.ts"
+import { SiteHostRegistry } from "../writers/site-host-registry.ts"
+import { JobJournal } from "../writers/job-journal.ts"
+import { eventIdFor } from "../eventstore/event-id.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { crawlStreamOf, crawlToStored, MAX_PAGE_TEXT, SiteCrawled } from "../domain/crawl-events.ts"

@@ -6,7 +6,7 @@
  */
 import { Activity, Workflow } from "@effect/workflow"
 import { Deferred, Effect, Layer, Schema } from "effect"
-import { JobJournal } from "../actors/job-journal.ts"
+import { JobJournal } from "../writers/job-journal.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { JobFinished, JobKind } from "../domain/job-events.ts"
 import { PlatformKey } from "../domain/platforms.ts"

@@ -5,7 +5,7 @@
  */
 import { Effect, Either } from "effect"
 import { EntityCommands } from "../actors/entity-commands.ts"
-import { SiteHostRegistry } from "../actors/site-host-registry.ts"
+import { SiteHostRegistry } from "../writers/site-host-registry.ts"
 import { CommandRejected } from "../actors/tracked-entity.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { crawlFromStored, crawlStreamOf, type SiteCrawled } from "../domain/crawl-events.ts"

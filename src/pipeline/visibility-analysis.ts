@@ -5,7 +5,7 @@
  * Interrupting it interrupts the platform calls in flight (structured concurrency).
  */
 import { Effect } from "effect"
-import { CheckRecorder } from "../actors/check-recorder.ts"
+import { CheckRecorder } from "../writers/check-recorder.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { type CheckedAnswer, PlatformChecked } from "../domain/check-events.ts"

@@ -7,7 +7,7 @@
  */
 import { Activity, Workflow } from "@effect/workflow"
 import { Effect, Schema } from "effect"
-import { DailyJournal } from "../actors/daily-journal.ts"
+import { DailyJournal } from "../writers/daily-journal.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { DailyEntityFinished, dailyEntityStreamOf, POSTS_PER_DAY } from "../domain/daily-run-events.ts"
 import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"

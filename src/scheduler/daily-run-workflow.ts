@@ -5,7 +5,7 @@
  */
 import { Activity, Workflow } from "@effect/workflow"
 import { Effect, Schema } from "effect"
-import { DailyJournal } from "../actors/daily-journal.ts"
+import { DailyJournal } from "../writers/daily-journal.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { DailyRunFinished, DailyRunStarted, dailyRunStreamOf } from "../domain/daily-run-events.ts"

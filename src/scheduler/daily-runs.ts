@@ -5,7 +5,7 @@
  */
 import { ClusterCron } from "@effect/cluster"
 import { Effect, Layer } from "effect"
-import { DailyJournal } from "../actors/daily-journal.ts"
+import { DailyJournal } from "../writers/daily-journal.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { DailyRunQueued, dailyRunStreamOf, runIdOf } from "../domain/daily-run-events.ts"

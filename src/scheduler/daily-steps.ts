@@ -5,7 +5,7 @@
  * Each step is safe to run again: a re-run records nothing twice and never exceeds a limit.
  */
 import { Effect, Schema } from "effect"
-import { DailyJournal } from "../actors/daily-journal.ts"
+import { DailyJournal } from "../writers/daily-journal.ts"
 import { CommandRejected } from "../actors/tracked-entity.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { dailyEntityStreamOf, type DailyStep, DailyStepProgressed, POSTS_PER_DAY } from "../domain/daily-run-events.ts"

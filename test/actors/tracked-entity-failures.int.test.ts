@@ -7,9 +7,9 @@ import type { SqlClient } from "@effect/sql"
 import { Effect, Either, Layer, ManagedRuntime, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ActorsLive, runnerLayer } from "../../src/actors/cluster.ts"
+import { runnerLayer } from "../../src/actors/cluster.ts"
 import { EntityCommands } from "../../src/actors/entity-commands.ts"
-import { CommandRejected } from "../../src/actors/tracked-entity.ts"
+import { CommandRejected, TrackedEntityLive } from "../../src/actors/tracked-entity.ts"
 import { CreateBusiness } from "../../src/domain/entity-decider.ts"
 import { type BusinessId, businessRef, streamIdOf } from "../../src/domain/entity-ref.ts"
 import { EventStore } from "../../src/eventstore/event-store.ts"
@@ -44,7 +44,7 @@ for (const database of testDatabases) {
       release = created.release
       runtime = ManagedRuntime.make(
         EntityCommands.Default.pipe(
-          Layer.provideMerge(ActorsLive),
+          Layer.provideMerge(TrackedEntityLive),
           Layer.provideMerge(runnerLayer({ address: Option.none() })),
           Layer.provideMerge(countingStore),
           Layer.provideMerge(layerFor(created.target)),

@@ -6,7 +6,7 @@
  */
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { IdentityJournal } from "../../src/actors/identity-journal.ts"
+import { IdentityJournal } from "../../src/writers/identity-journal.ts"
 import { testDatabases } from "../support/databases.ts"
 import { type FixtureSite, startFixtureSite } from "../support/fixture-site.ts"
 import { json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"

@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { checkFromStored, checksStreamOf, checkToStored, type PlatformChecked } from "../domain/check-events.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
 import { EventStore } from "../eventstore/event-store.ts"
-import { eventIdFor } from "./tracked-entity.ts"
+import { eventIdFor } from "../eventstore/event-id.ts"
 
 export class CheckRecorder extends Effect.Service<CheckRecorder>()("CheckRecorder", {
   effect: Effect.gen(function*() {

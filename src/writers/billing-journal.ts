@@ -12,7 +12,7 @@ import {
   unassignedBillingStream
 } from "../domain/billing-events.ts"
 import { EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
-import { eventIdFor } from "./tracked-entity.ts"
+import { eventIdFor } from "../eventstore/event-id.ts"
 
 export interface Recorded {
   readonly position: GlobalPosition

@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { type DailyRunEvent, dailyToStored } from "../domain/daily-run-events.ts"
 import { EventStore } from "../eventstore/event-store.ts"
-import { eventIdFor } from "./tracked-entity.ts"
+import { eventIdFor } from "../eventstore/event-id.ts"
 
 export class DailyJournal extends Effect.Service<DailyJournal>()("DailyJournal", {
   effect: Effect.gen(function*() {

@@ -9,7 +9,7 @@ import { RankingScoreAssigned, rankingStreamOf, rankingToStored } from "../domai
 import { EventStore } from "../eventstore/event-store.ts"
 import { RankingScores } from "../projections/ranking-scores.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
-import { eventIdFor } from "./tracked-entity.ts"
+import { eventIdFor } from "../eventstore/event-id.ts"
 
 export class RankingKeeper extends Effect.Service<RankingKeeper>()("RankingKeeper", {
   effect: Effect.gen(function*() {

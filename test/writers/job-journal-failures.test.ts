@@ -4,7 +4,7 @@
  */
 import { Cause, Effect, Exit, Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
-import { JobJournal } from "../../src/actors/job-journal.ts"
+import { JobJournal } from "../../src/writers/job-journal.ts"
 import { EventStore, type EventStoreShape, StoreUnavailable } from "../../src/eventstore/event-store.ts"
 
 const unavailable = new StoreUnavailable({ streamId: "joblock-acme", reason: "the database connection failed" })

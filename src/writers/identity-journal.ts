@@ -24,7 +24,7 @@ import {
 import { DEFAULT_REDIRECT_PATH, sameOriginPath } from "../domain/redirect-path.ts"
 import { cleanAndCut } from "../domain/text.ts"
 import { type GlobalPosition, StartOfLog, EventStore } from "../eventstore/event-store.ts"
-import { eventIdFor } from "./tracked-entity.ts"
+import { eventIdFor } from "../eventstore/event-id.ts"
 
 export type Role = "org:admin" | "org:member"
 

@@ -43,7 +43,7 @@ import {
   visitFieldsToStored
 } from "../domain/visit-events.ts"
 import { type AppendFailure, EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
-import { eventIdFor } from "./tracked-entity.ts"
+import { eventIdFor } from "../eventstore/event-id.ts"
 
 const MAX_BATCH = 256
 const MAX_BATCHES_IN_FLIGHT = 2

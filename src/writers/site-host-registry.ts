@@ -14,7 +14,7 @@ import { EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 import { Entities } from "../projections/entities.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
 import { SiteHosts } from "../projections/site-hosts.ts"
-import { eventIdFor } from "./tracked-entity.ts"
+import { eventIdFor } from "../eventstore/event-id.ts"
 
 const keyOf = (ref: { readonly businessId: string; readonly itemId: string | null }) => `${ref.businessId}/${ref.itemId ?? ""}`
 

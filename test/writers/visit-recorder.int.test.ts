@@ -7,7 +7,7 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { VisitRecorder, type VisitInput } from "../../src/actors/visit-recorder.ts"
+import { VisitRecorder, type VisitInput } from "../../src/writers/visit-recorder.ts"
 import { WallClock } from "../../src/config/wall-clock.ts"
 import { unstorableJson } from "../../src/domain/text.ts"
 import { visitsStreamOf } from "../../src/domain/visit-events.ts"

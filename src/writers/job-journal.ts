@@ -15,7 +15,7 @@ import {
   lockToStored
 } from "../domain/job-events.ts"
 import { EventStore } from "../eventstore/event-store.ts"
-import { eventIdFor } from "./tracked-entity.ts"
+import { eventIdFor } from "../eventstore/event-id.ts"
 
 export interface Claim {
   readonly jobId: string
