@@ -145,3 +145,4 @@ export const serviceLayer = (
     // large share of a request's cost.
     Layer.provide(Layer.setTracerEnabled(false))
   )
+

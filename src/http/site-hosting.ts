@@ -185,3 +185,4 @@ export const siteHosting = HttpMiddleware.make((app) =>
     return Option.isSome(response) ? response.value : yield* app
   })
 )
+
