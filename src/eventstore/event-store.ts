@@ -3,6 +3,7 @@
  */
 import { Context, Data, Schema } from "effect"
 import type { Effect, Stream } from "effect"
+import { unstorableJson } from "../domain/text.ts"
 
 /** Where an event sits in commit order: the writing transaction, then the log position. */
 export interface GlobalPosition {
@@ -95,6 +96,20 @@ export class EventsRefused extends Schema.TaggedError<EventsRefused>()("EventsRe
   override get message() {
     return `events of stream ${this.streamId} refused: ${this.reason}`
   }
+}
+
+/**
+ * The refusal an append answers, before touching storage, for events PostgreSQL could not
+ * store unchanged: it would fail on them (a NUL or an unpaired surrogate in jsonb or text), and
+ * changing them would silently alter data the caller was told is valid. Every adapter refuses
+ * the same events, so a test on the in-memory store sees what production would.
+ */
+export const unstorableEventsRefusal = (streamId: string, events: ReadonlyArray<NewEventOnce>): EventsRefused | undefined => {
+  for (const event of events) {
+    const reason = unstorableJson({ type: event.type, data: event.data, metadata: event.metadata, sameAs: event.sameAs }, "event")
+    if (reason !== undefined) return new EventsRefused({ streamId, reason })
+  }
+  return undefined
 }
 
 /** The database could not be reached, or kept failing transiently, through the append's retries. */

@@ -10,7 +10,6 @@
 import { SqlClient, SqlError } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Option, Schedule, Stream } from "effect"
-import { unstorableJson } from "../domain/text.ts"
 import {
   type AppendFailure,
   type AppendResult,
@@ -29,6 +28,7 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
   StoreUnavailable,
+  unstorableEventsRefusal,
   WrongExpectedVersion
 } from "./event-store.ts"
 
@@ -103,19 +103,6 @@ const appendFailure = (streamId: string, error: SqlError.SqlError): AppendFailur
   return isTransient(error)
     ? new StoreUnavailable({ streamId, reason: state === undefined ? "the database connection failed" : `SQLSTATE ${state}` })
     : new EventsRefused({ streamId, reason: state === undefined ? "the events could not be encoded" : `SQLSTATE ${state}` })
-}
-
-/**
- * Refuses, before any SQL, events PostgreSQL could not store unchanged: it would fail on them
- * (a NUL or an unpaired surrogate in jsonb or text), and changing them here would silently
- * alter data the caller was told is valid.
- */
-const refusalOf = (streamId: string, events: ReadonlyArray<NewEventOnce>): EventsRefused | undefined => {
-  for (const event of events) {
-    const reason = unstorableJson({ type: event.type, data: event.data, metadata: event.metadata, sameAs: event.sameAs }, "event")
-    if (reason !== undefined) return new EventsRefused({ streamId, reason })
-  }
-  return undefined
 }
 
 /** A failed compare-and-set, carried out of the transaction so it rolls back. */
@@ -210,7 +197,7 @@ export const make = Effect.gen(function*() {
         written: false
       })).pipe(Effect.orDie)
     }
-    const refused = refusalOf(streamId, events)
+    const refused = unstorableEventsRefusal(streamId, events)
     if (refused !== undefined) return Effect.fail(refused)
     const write = Effect.gen(function*() {
       const [last] = yield* retryTransient(writeEvents(streamId, expectedVersion, events))
@@ -266,7 +253,7 @@ export const make = Effect.gen(function*() {
     if (new Set(events.map((event) => event.eventId)).size !== events.length) {
       return Effect.die(new Error("appendNew: the event ids of one append must be distinct"))
     }
-    const refused = refusalOf(streamId, events)
+    const refused = unstorableEventsRefusal(streamId, events)
     if (refused !== undefined) return Effect.fail(refused)
     return writeNew(streamId, events).pipe(
       Effect.retry({
