@@ -15,7 +15,7 @@ import { crawlStreamOf, crawlToStored, MAX_PAGE_TEXT, SiteCrawled } from "../dom
 import { CreateBusiness, RecordPrompts, RegisterProduct, StoreScore } from "../domain/entity-decider.ts"
 import { type BusinessId, type EntityRef, type ItemId, streamIdOf } from "../domain/entity-ref.ts"
 import { JobStepCompleted, JobStepProgressed } from "../domain/job-events.ts"
-import type { EntityFacts } from "../domain/mention-target.ts"
+import type { MentionFacts } from "../domain/mention/index.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { rankingScoreFor } from "../domain/ranking-score.ts"
 import { normalizeUrl, parseWebUrl } from "../domain/url.ts"
@@ -208,7 +208,7 @@ export const promptsStep = (jobId: string, ref: EntityRef, facts: PromptFacts, r
   })
 
 /** Checks a batch of prompts on the 8 platforms; a failed check is tried once more. */
-export const analyzeStep = (jobId: string, ref: EntityRef, facts: EntityFacts, prompts: ReadonlyArray<string>, offset: number) =>
+export const analyzeStep = (jobId: string, ref: EntityRef, facts: MentionFacts, prompts: ReadonlyArray<string>, offset: number) =>
   Effect.gen(function*() {
     const analysis = yield* VisibilityAnalysis
     return yield* Effect.forEach(prompts, (prompt, i) =>

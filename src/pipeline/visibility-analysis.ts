@@ -10,8 +10,7 @@ import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { type CheckedAnswer, PlatformChecked } from "../domain/check-events.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
-import { detectMention } from "../domain/mention-detection.ts"
-import { type EntityFacts, mentionTargetOf } from "../domain/mention-target.ts"
+import { detectMention, type MentionFacts, mentionTargetOf } from "../domain/mention/index.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { majorityOf } from "../domain/sample-majority.ts"
 import type { GlobalPosition } from "../eventstore/event-store.ts"
@@ -33,7 +32,7 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
 
     const analyze = Effect.fn("VisibilityAnalysis.analyze")(function*(
       ref: EntityRef,
-      facts: EntityFacts,
+      facts: MentionFacts,
       prompt: string,
       requestId: string
     ) {

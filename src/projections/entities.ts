@@ -8,7 +8,7 @@ import { batchedLookup } from "../db/batched-lookup.ts"
 import { DirectQuery } from "../db/direct-query.ts"
 import { fromStored } from "../domain/entity-events.ts"
 import { siteLabelOf } from "../domain/site-address.ts"
-import type { EntityFacts } from "../domain/mention-target.ts"
+import type { MentionFacts } from "../domain/mention/index.ts"
 import { comparePositions, type GlobalPosition } from "../eventstore/event-store.ts"
 import type { Projection } from "./projection.ts"
 import { ProjectionProgress } from "./progress.ts"
@@ -88,7 +88,7 @@ export interface EntityRow {
 }
 
 /** The facts mention detection needs about an entity. */
-export const mentionFactsOf = (row: EntityRow): EntityFacts => ({
+export const mentionFactsOf = (row: EntityRow): MentionFacts => ({
   itemId: row.item_id === "" ? null : row.item_id,
   name: row.name,
   url: row.source_url

@@ -3,7 +3,7 @@
 // the decisions document, not the detector's implementation.
 import { readFileSync } from "node:fs"
 import { beforeAll, describe, expect, it } from "vitest"
-import { detectMention } from "../../src/domain/mention-detection.ts"
+import { detectMention } from "../../src/domain/mention/index.ts"
 
 type Sentiment = "positive" | "neutral" | "negative"
 type Split = "dev" | "holdout"

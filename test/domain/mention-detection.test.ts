@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { COMMON_WORDS, isCommonWord } from "../../src/domain/common-words.ts"
-import { aliasesFor, detectMention, type Detection, type MentionTarget } from "../../src/domain/mention-detection.ts"
+import { aliasesFor, detectMention, type Detection, type MentionTarget } from "../../src/domain/mention/index.ts"
 
 const target = (names: ReadonlyArray<string>, extra: Partial<MentionTarget> = {}): MentionTarget => ({
   names,

@@ -20,7 +20,7 @@
  * Audience words do not count on their own: "activities for families" is not about a bakery.
  */
 import { isCommonWord } from "../../domain/common-words.ts"
-import { aliasesFor, detectMention } from "../../domain/mention-detection.ts"
+import { aliasesFor, detectMention } from "../../domain/mention/index.ts"
 import type { PromptFacts } from "./entity-facts.ts"
 import { contentWords, phraseKey, sameTerm, squish, stem, wordsOf } from "./prompt-text.ts"
 import { escapeRegExp } from "../../domain/regex.ts"

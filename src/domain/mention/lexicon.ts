@@ -1,0 +1,91 @@
+/**
+ * Vocabularies the name and brand rules read: generic business words, brand and trade nouns,
+ * cues, labels, review sites, connectors.
+ */
+export const set = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/).filter((w) => w.length > 0))
+
+/**
+ * Words that may follow (or precede) a name without making a longer, different name:
+ * "Crumb Bakery", "Acme Inc". Most are also common words; this adds the ones that are not.
+ */
+export const GENERIC_BUSINESS_WORDS = set(`
+  inc incorporated llc ltd limited gmbh corp corporation co company plc llp lp pty ag sa sas sarl
+  bv nv oy ab srl spa kg group holdings labs lab technologies tech software systems solutions
+  services partners agency studio studios bakery bakeries cafe cafes coffee roasters roastery
+  restaurant restaurants bistro brasserie trattoria taqueria cantina pizzeria patisserie
+  boulangerie creperie deli diner grill bar pub brewery brewing winery distillery kitchen eatery
+  shop shops store stores market boutique salon spa gym clinic hotel inn app apps platform
+  hq official online usa us uk
+`)
+
+/**
+ * The last word of a business's trade name: "Grand Central Bakery", "Golden Dragon Restaurant".
+ * Words that as often end a concept ("Target Market", "App Store", "Salad Bar") are left out.
+ */
+export const TRADE_NOUNS = set(`
+  inc llc ltd gmbh corp corporation co company plc group holdings labs technologies bakery
+  bakeries cafe coffee roasters roastery restaurant bistro brasserie trattoria taqueria cantina
+  pizzeria patisserie boulangerie creperie deli diner grill pub brewery brewing winery
+  distillery eatery boutique salon spa gym clinic hotel inn
+`)
+
+/** Words right after an ordinary-word name that show it is the brand ("Notion app", "Monday's pricing"). */
+export const BRAND_NOUNS = set(`
+  app apps platform platforms software tool tools suite workspace workspaces pricing subscription
+  subscriptions dashboard integration integrations api crm store stores website homepage brand
+  stock shares headquarters hq ceo founder founders customers users products product device
+  devices locations card pay reader terminal pos login account accounts extension plugin
+  marketplace ecosystem template templates automation automations alternative alternatives
+  competitor competitors review reviews rating ratings
+`)
+
+/** Brand nouns ending in -s that are not plurals an imperative verb could take as object. */
+export const SINGULAR_IN_S = set(`headquarters shares pos`)
+
+/** Corporate suffixes after a name: "Target Corporation", "Square Inc". */
+export const CORPORATE_SUFFIXES = set(`inc incorporated corp corporation co company llc ltd limited plc gmbh group holdings labs technologies`)
+
+/** Words before a name that present it as an option: "tools like Notion", "try Monday". */
+export const OPTION_CUES = [
+  "like", "such as", "including", "include", "includes", "vs", "versus", "alternative to",
+  "alternatives to", "compared to", "compared with", "than", "try", "use", "using", "choose",
+  "consider", "recommend", "switch to", "called", "named", "e.g",
+]
+
+/** Words that open a sentence before a name without forming a title-case phrase with it. */
+export const SENTENCE_OPENERS = set(`
+  the a an at in on for from with by to try use using visit and or but if when while also both
+  choose consider check see ask contact call book like unlike as
+`)
+
+/** Words before a calendar name that make it a date: "on Monday", "by Monday". */
+export const TEMPORAL_CUES = set(`
+  on by until till every next last this since before after from through each of upon starting
+  beginning ending open opens closed except thru
+`)
+
+/** List-item leads and bold phrases that label an attribute, not a brand. */
+export const LABELS = set(`
+  pros cons price prices pricing cost costs features feature location locations address hours
+  phone website rating ratings why overview summary conclusion note notes tip tips verdict
+  highlights specialties specialty menu atmosphere ambiance ambience service reviews review
+  recommendation recommendations contact reservations parking accessibility options option
+  considerations pick picks example examples caveat caveats sources source disclaimer
+  strengths weaknesses downsides drawbacks benefits advantages disadvantages
+`)
+
+/** Review and reference sites: named as sources, not as options. */
+export const SOURCE_NAMES = set(`
+  yelp google tripadvisor reddit facebook instagram tiktok youtube twitter linkedin wikipedia
+  bbb trustpilot g2 capterra quora pinterest chatgpt openai
+`)
+/** Sites that list other businesses' products: their name before a product is not its maker. */
+export const MARKETPLACES = set(`amazon ebay etsy walmart aliexpress shopify`)
+export const SOURCE_PHRASES = new Set(["google maps", "google reviews", "better business bureau", "apple maps"])
+
+/** A place noun ending a phrase makes it an address or a place, not a brand. */
+export const PLACE_SUFFIXES = set(`street st avenue ave road rd boulevard blvd drive dr lane ln highway hwy park city county district neighborhood neighbourhood`)
+
+export const NAME_CONNECTORS = set(`of the and de du des la le von van der y`)
+// Inside running text "and" separates names ("Stumptown and Crumb") more often than it joins one.
+export const PHRASE_CONNECTORS = set(`of the de du des la le von van der`)

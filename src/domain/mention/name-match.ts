@@ -1,0 +1,271 @@
+/**
+ * Whether a raw match of a name in an answer is a mention of the entity (`judgeMatch`), with
+ * the stricter rules for names made of ordinary words.
+ */
+import { isCommonWord } from "../common-words.ts"
+import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
+import { foldPlain } from "./fold.ts"
+import { BRAND_NOUNS, CORPORATE_SUFFIXES, GENERIC_BUSINESS_WORDS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES } from "./lexicon.ts"
+import { type CompiledTarget, type Matcher, stripWww } from "./target.ts"
+import { isUpperLetter, isWordChar, stripPossessive, tokensOf } from "./words.ts"
+
+type Verdict = "accept" | "reject"
+
+/**
+ * Whether a raw match of a name is a mention of it. Rules, in order:
+ * 1. Whole word: no letter/digit on either side. A hyphen, apostrophe or dot joining another
+ *    word makes a different name (`Crumb-Co`, `O'Crumb`, `crumb.io`), except the possessive
+ *    `Crumb's`/`Crumb’s`, and except `Name.tld` when the target lists no domain or URL (then
+ *    that host is how the brand is written, "Monday.com"; with domains, the domain rule decides).
+ *    A capitalised name hyphenated to a descriptive suffix still names the brand as a reference
+ *    point ("Slack-like chat", "Stripe-powered checkout"; see `DESCRIPTIVE_SUFFIXES`).
+ * 2. Inside a URL or host in the text it is not a name mention (the domain rule decides).
+ * 3. An adjacent capitalised word that is neither a common word nor a generic business word
+ *    makes it part of a longer, different name: "Crumb Zeta", "Square Enix", "Zorba Crumb".
+ *    "Crumb Bakery", "Acme Inc", "Crumb Cakes" still count: a business is routinely written
+ *    with its trade noun, and we would rather keep those than lose them. The word before is
+ *    ignored when it starts the sentence ("Visit Crumb", "Unsurprisingly Crumb…"), or when it
+ *    is the entity's own site name, its maker ("Northbeam Pine Lamp" for a lamp listed at
+ *    northbeam.example; see `makerBefore`).
+ * 4. Ordinary-word names need context (see `ordinaryVerdict`).
+ * 5. Other capitalised names written all in lower case count unless used as an ordinary word
+ *    ("a worn thimble", "buckle up"; see `lowerCaseOrdinaryUse`).
+ */
+export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: Matcher, fs: number, fe: number): Verdict => {
+  const f = doc.folded.text
+  const start = doc.folded.starts[fs]!
+  const end = doc.folded.ends[fe - 1]!
+  const before = f[fs - 1]
+  const after = f[fe]
+  const firstIsWord = isWordChar(f[fs])
+  const lastIsWord = isWordChar(f[fe - 1])
+  if (firstIsWord && isWordChar(before)) return "reject"
+  if (firstIsWord && (before === "-" || before === "'" || before === ".") && isWordChar(f[fs - 2])) return "reject"
+
+  let possessive = false
+  let nameTld = false
+  if (lastIsWord && isWordChar(after)) return "reject"
+  if (lastIsWord && after === "-" && isWordChar(f[fe + 1]) && !(isUpperLetter(doc.text[start]) && descriptiveSuffixAt(f, fe + 1)))
+    return "reject"
+  if (lastIsWord && after === "'" && isWordChar(f[fe + 1])) {
+    if (f[fe + 1] === "s" && !isWordChar(f[fe + 2])) possessive = true
+    else return "reject"
+  }
+  const host = doc.hosts[spanIndexAt(doc.hosts, start)]
+  if (host !== undefined) {
+    // Inside a host only as `name.tld` (the brand written as its address, "Monday.com"), and
+    // only when the target lists no web identity of its own: with one, the domain rule decides.
+    const bare = stripWww(host.host)
+    const dot = bare.indexOf(".")
+    const isNameTld =
+      dot !== -1 &&
+      foldPlain(bare.slice(0, dot)) === m.compact &&
+      /^[a-z]{2,24}(?:\.[a-z]{2})?$/.test(bare.slice(dot + 1)) &&
+      (host.path === "/" || host.path === "")
+    if (!isNameTld || t.domains.length > 0 || t.urls.length > 0) return "reject"
+    nameTld = true
+  } else if (lastIsWord && after === "." && isWordChar(f[fe + 1])) {
+    return "reject"
+  }
+
+  if (!nameTld && !possessive && lastIsWord) {
+    const next = nextWord(doc, end)
+    if (next !== undefined && differentName(doc, next)) return "reject"
+  }
+  if (!nameTld && firstIsWord) {
+    const prev = previousWord(doc, start)
+    if (
+      prev !== undefined && !/['’]s$/i.test(slice(doc, prev)) && !isSentenceInitial(doc, prev.start) &&
+      differentName(doc, prev) && makerBefore(doc, t, start) === undefined
+    )
+      return "reject"
+  }
+  if (m.ordinary && !nameTld) return ordinaryVerdict(doc, t, domainSeen, m, start, end, possessive)
+  if (m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && lowerCaseOrdinaryUse(doc, start, end))
+    return "reject"
+  return "accept"
+}
+
+/** Words that open a noun phrase: "a thimble", "the old buckle", "your thimble". */
+const DETERMINERS = set(`a an the this that these those no any some every each your my our their his her its another`)
+/** Particles that make a phrasal verb of the word before: "buckle up", "zip up", "buckle down". */
+const VERB_PARTICLES = set(`up down out off away`)
+/** Words that cannot modify a noun, so the walk back to a determiner stops at them. */
+const NOT_MODIFIERS = set(`
+  called named like as such including include includes vs versus than try use using choose
+  consider recommend visit at to from in on of with for by and or but is are was were be been
+  being call check see near about into onto via than then also
+`)
+
+/**
+ * A capitalised name written all in lower case ("crumb", "thimble", "pine walk") is read as the
+ * brand ("honestly, crumb is good") unless it is used as an ordinary word: the head of a noun
+ * phrase opened by a determiner, with at most two modifiers between ("a worn, leather thimble",
+ * "a tiny thimble", "the morning pine walk club"), or a verb with its particle ("buckle up
+ * before driving"). A brand or trade noun right after it ("the crumb app", "the crumb bakery")
+ * keeps it.
+ */
+const lowerCaseOrdinaryUse = (doc: Doc, start: number, end: number): boolean => {
+  const next = nextWord(doc, end)
+  if (next !== undefined) {
+    const nw = foldPlain(slice(doc, next))
+    if (BRAND_NOUNS.has(nw) || GENERIC_BUSINESS_WORDS.has(nw)) return false
+    if (VERB_PARTICLES.has(nw)) return true
+  }
+  let pos = start
+  for (let k = 0; k < 3; k++) {
+    // Spaces, and between modifiers one comma: "an open, glossy crumb".
+    let j = pos
+    while (j > 0 && (doc.text[j - 1] === " " || doc.text[j - 1] === "\t")) j--
+    if (k > 0 && doc.text[j - 1] === ",") j--
+    if (j === pos) return false
+    const wordEnd = j
+    while (j > 0 && isWordChar(doc.text[j - 1])) j--
+    if (j === wordEnd) return false
+    const w = foldPlain(doc.text.slice(j, wordEnd))
+    if (DETERMINERS.has(w)) return true
+    if (NOT_MODIFIERS.has(w) || isUpperLetter(doc.text[j])) return false
+    pos = j
+  }
+  return false
+}
+
+/**
+ * Suffixes that, hyphenated to a name, describe something by the brand rather than form a new
+ * name: "Notion-like wikis", "Slack-like chat", "Stripe-powered checkout".
+ */
+const DESCRIPTIVE_SUFFIXES = set(`
+  style like esque ish inspired based powered compatible friendly integrated native certified
+  approved backed owned branded made built designed hosted supported
+`)
+
+const descriptiveSuffixAt = (folded: string, at: number): boolean => {
+  let e = at
+  while (e < folded.length && e - at < 16 && isWordChar(folded[e])) e++
+  if (isWordChar(folded[e]) || (folded[e] === "-" && isWordChar(folded[e + 1]))) return false
+  return DESCRIPTIVE_SUFFIXES.has(folded.slice(at, e))
+}
+
+/**
+ * The capitalised word right before a name that is the entity's own site name, its maker:
+ * "Northbeam Pine Floor Lamp" for a lamp sold on northbeam.example. It is not a different,
+ * longer name, and the name read with it is still the entity's.
+ */
+const makerBefore = (doc: Doc, t: CompiledTarget, start: number): Span | undefined => {
+  if (t.makers.size === 0) return undefined
+  const prev = previousWord(doc, start)
+  if (prev === undefined || !isUpperLetter(doc.text[prev.start])) return undefined
+  return t.makers.has(foldPlain(stripPossessive(slice(doc, prev)))) ? prev : undefined
+}
+
+const differentName = (doc: Doc, word: Span): boolean => {
+  const raw = slice(doc, word)
+  if (!isUpperLetter(raw[0])) return false
+  const w = foldPlain(stripPossessive(raw))
+  return !isCommonWord(w) && !GENERIC_BUSINESS_WORDS.has(w)
+}
+
+/**
+ * Ordinary-word names ("Monday", "Notion", "Square", "Target", "Apple", "Best Buy"):
+ * - written lower-case it is the ordinary word and never counts ("monday", "apple pie");
+ * - written capitalised it counts with a cue: bold or linked exactly; the lead of a list item
+ *   or heading exactly ("1. **Monday** — …", "- Notion: …") unless what follows reads like
+ *   opening hours ("- Monday: 9am–5pm", "**Monday:** closed"); a brand noun right after
+ *   ("Notion app", "Monday's pricing", "the Square platform"); a corporate suffix ("Target
+ *   Corporation"); an option cue right before ("tools like Monday", "try Notion"); an
+ *   enumeration with another, non-ordinary capitalised name ("Asana, Trello and Monday"); or
+ *   the target's domain or URL matched anywhere in the answer or its citations;
+ * - a table row's first cell is a lead like a list item's ("| Monday | dashboards | $9 |");
+ * - at the start of a sentence, a plural noun after the name is no brand cue: the name may be an
+ *   imperative verb with its object ("Target users who churned with a win-back email");
+ * - without a cue, a capitalised mid-sentence mention counts for words that are lower-case in
+ *   their ordinary sense (a capital letter inside a sentence marks a proper noun: "shop at
+ *   Target"), unless it starts the sentence or item, sits in a heading, or stands next to
+ *   another capitalised word (title case: "Target Market", "Big Apple"); a name of several
+ *   words written in its own title case also counts at the start of a sentence ("Golden Maple
+ *   Realty handles…": only the first capital is the sentence's), unless a capitalised word or a
+ *   colon follows (a title or a label);
+ * - the entity's maker's name right before it is read as part of it ("**Northbeam Pine Lamp**");
+ * - calendar and other always-capitalised words (weekdays, months, "Amazon") never count
+ *   without a cue, and not at all after a temporal word ("on Monday", "by Monday", "open
+ *   Monday"); the domain cue applies to them only mid-sentence.
+ */
+const ordinaryVerdict = (
+  doc: Doc,
+  t: CompiledTarget,
+  domainSeen: boolean,
+  m: Matcher,
+  nameStart: number,
+  end: number,
+  possessive: boolean,
+): Verdict => {
+  if (!isUpperLetter(doc.text[nameStart])) return "reject"
+  // Read together with its maker's name: "**Northbeam Pine Floor Lamp**".
+  const start = makerBefore(doc, t, nameStart)?.start ?? nameStart
+  const line = lineAt(doc, start)
+  const initial = isSentenceInitial(doc, start)
+  const prev = previousWord(doc, start)
+  const prevWord = prev === undefined ? "" : foldPlain(slice(doc, prev))
+  if (m.calendar && TEMPORAL_CUES.has(prevWord)) return "reject"
+
+  const afterName = possessive ? end + 2 : end
+  const rest = doc.text.slice(afterName, line.end)
+  const scheduleTail = /^[\s*_:|—–-]*(?:\d|closed\b|open\b|noon\b|midnight\b|by appointment)/i.test(rest)
+
+  const exactEmphasis = (doc.emphasisEnds.get(start) ?? []).some((e) => e === end || e === afterName)
+  const exactLead = line.lead !== undefined && line.lead.start === start && (line.lead.end === end || line.lead.end === afterName)
+  if ((exactEmphasis || exactLead) && !scheduleTail) return "accept"
+
+  const next = nextWord(doc, afterName)
+  if (next !== undefined) {
+    const nw = foldPlain(slice(doc, next))
+    // At the start of a sentence the name may be an imperative verb and a plural noun its object
+    // ("Target users who…", "Square corners…"), so only a singular brand noun or a
+    // possessive is a cue there ("Notion app…", "Square's customers…").
+    const verbObject = initial && !possessive && /s$/.test(nw) && !SINGULAR_IN_S.has(nw)
+    if (BRAND_NOUNS.has(nw) && !verbObject) return "accept"
+    if (CORPORATE_SUFFIXES.has(nw) && isUpperLetter(doc.text[next.start])) return "accept"
+  }
+  const before = foldPlain(doc.text.slice(Math.max(line.start, start - 24), start))
+    .replace(/[^\p{L}\p{N}.\s]/gu, " ")
+    .trim()
+    .replace(/\.$/, "")
+  if (OPTION_CUES.some((c) => before === c || before.endsWith(` ${c}`))) return "accept"
+  if (inEnumeration(doc, start, afterName, line)) return "accept"
+  if (domainSeen && !(m.calendar && initial)) return "accept"
+
+  if (m.calendar) return "reject"
+  const nextCap = next !== undefined && isUpperLetter(doc.text[next.start])
+  if (line.kind === "heading") return "reject"
+  // A name of several words written in its own title case starts a sentence as a proper noun:
+  // only the first capital is the sentence's ("Golden Maple Realty handles rentals…"); not
+  // when more capitalised words follow (a title) or a colon (a label).
+  if (initial && titleCased(doc, nameStart, end) && !nextCap && !/^[\s*_]*:/.test(rest)) return "accept"
+  if (initial) return "reject"
+  // A capitalised word before it makes a title-case phrase ("Times Square", "Big Apple"), also at
+  // the start of a sentence, unless it is a word that routinely opens one ("At Target", "Try Notion").
+  const prevCap =
+    prev !== undefined && isUpperLetter(doc.text[prev.start]) && !(isSentenceInitial(doc, prev.start) && SENTENCE_OPENERS.has(prevWord))
+  if (prevCap || nextCap) return "reject"
+  return "accept"
+}
+
+/** At least two words, each capitalised except connectors: "Golden Maple Realty", "Bank of Maple". */
+const titleCased = (doc: Doc, start: number, end: number): boolean => {
+  const toks = tokensOf(doc.text.slice(start, end)).map((tk) => tk.text)
+  const caps = toks.filter((tk) => isUpperLetter(tk[0])).length
+  return caps >= 2 && toks.every((tk) => isUpperLetter(tk[0]) || NAME_CONNECTORS.has(tk.toLowerCase()))
+}
+
+const ENUM_AFTER = /^(?:,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|&|vs\.?|versus)[ \t]+)([\p{L}\p{N}]+)/u
+const ENUM_BEFORE = /([\p{L}\p{N}]+)(?:['’]s)?(?:,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|&|vs\.?|versus)[ \t]+)$/u
+
+const brandLikeWord = (w: string | undefined): boolean =>
+  w !== undefined && isUpperLetter(w[0]) && !isCommonWord(foldPlain(w))
+
+const inEnumeration = (doc: Doc, start: number, end: number, line: Line): boolean => {
+  const after = ENUM_AFTER.exec(doc.text.slice(end, Math.min(line.end, end + 40)))
+  if (after !== null && brandLikeWord(after[1])) return true
+  const before = ENUM_BEFORE.exec(doc.text.slice(Math.max(line.start, start - 40), start))
+  return before !== null && brandLikeWord(before[1])
+}

@@ -1,0 +1,158 @@
+/**
+ * What identifies an entity in an answer (`MentionTarget`), built from its facts, and compiled
+ * once into name matchers, domains and page URLs.
+ */
+import { Option } from "effect"
+import { isCapitalisedCommonWord, isCommonWord } from "../common-words.ts"
+import { escapeRegExp } from "../regex.ts"
+import { parseWebUrl } from "../url.ts"
+import { aliasesFor } from "./aliases.ts"
+import { foldPlain } from "./fold.ts"
+import { MARKETPLACES, SOURCE_NAMES } from "./lexicon.ts"
+
+export interface MentionTarget {
+  /** Business or product name(s); the first is the primary name used in `brands`. */
+  readonly names: ReadonlyArray<string>
+  /** Extra spellings, may be empty. */
+  readonly aliases: ReadonlyArray<string>
+  /** Hosts such as `acme.com`; an entry with a path is treated like a `urls` entry. */
+  readonly domains: ReadonlyArray<string>
+  /** Page URLs that identify the entity (a product page); prefix match on host + path. */
+  readonly urls: ReadonlyArray<string>
+}
+
+export interface Matcher {
+  readonly kind: "name" | "alias"
+  readonly regex: RegExp
+  /** Folded word tokens of the name. */
+  readonly words: ReadonlyArray<string>
+  /** Every word is an ordinary word: "Monday", "Square", "Best Buy". */
+  readonly ordinary: boolean
+  /** Every word is also capitalised in its ordinary sense: "Monday", "Amazon". */
+  readonly calendar: boolean
+  /** The folded name with spaces removed, to recognise `name.tld` hosts. */
+  readonly compact: string
+  /** The name is spelled with a capital letter ("Crumb"), unlike "iwork" or "bol.com". */
+  readonly capitalised: boolean
+}
+
+interface UrlTarget {
+  readonly host: string
+  readonly path: string
+}
+
+export const stripWww = (host: string): string => (host.startsWith("www.") && host.slice(4).includes(".") ? host.slice(4) : host)
+const normPath = (path: string): string => path.toLowerCase().replace(/\/+$/, "")
+
+const makeMatcher = (name: string, kind: "name" | "alias"): Matcher | undefined => {
+  const folded = foldPlain(name).trim()
+  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? []
+  if (words.length === 0) return undefined
+  const pattern = folded.split(/\s+/).map(escapeRegExp).join("[^\\S\\n]+")
+  return {
+    kind,
+    regex: new RegExp(pattern, "gu"),
+    words,
+    ordinary: words.every(isCommonWord),
+    calendar: words.every(isCapitalisedCommonWord),
+    compact: folded.replace(/\s+/g, ""),
+    capitalised: /\p{Lu}/u.test(name),
+  }
+}
+
+const compileTarget = (target: MentionTarget) => {
+  const seen = new Set<string>()
+  const matchers: Array<Matcher> = []
+  const add = (s: string, kind: "name" | "alias"): void => {
+    const key = foldPlain(s).trim().replace(/\s+/g, " ")
+    if (key === "" || seen.has(key)) return
+    seen.add(key)
+    const m = makeMatcher(s, kind)
+    if (m !== undefined) matchers.push(m)
+  }
+  for (const n of target.names) add(n, "name")
+  for (const a of target.aliases) add(a, "alias")
+  // Derived spellings (suffix stripped, "&"/"and", folded) count as aliases, not as the name.
+  for (const s of [...target.names, ...target.aliases]) for (const d of aliasesFor(s)) add(d, "alias")
+
+  const domains: Array<string> = []
+  const urls: Array<UrlTarget> = []
+  const addUrl = (raw: string): void => {
+    const parsed = Option.getOrUndefined(parseWebUrl(raw))
+    if (parsed === undefined) return
+    const host = stripWww(parsed.hostname.toLowerCase().replace(/\.$/, ""))
+    const path = normPath(parsed.pathname)
+    // A "domain" with a path (facebook.com/acme) identifies pages, not the whole host;
+    // a URL without a path identifies the whole site.
+    if (path === "") domains.push(host)
+    else urls.push({ host, path })
+  }
+  for (const d of target.domains) addUrl(d)
+  for (const u of target.urls) addUrl(u)
+  const primary = target.names[0] ?? target.aliases[0] ?? target.domains[0] ?? target.urls[0] ?? ""
+  // The name the entity's own site goes by ("northbeam" for northbeam.example/products/lamp): the
+  // maker of a product, or the business itself.
+  const makers = new Set<string>()
+  for (const host of [...domains, ...urls.map((u) => u.host)]) {
+    const labels = host.split(".")
+    const second = labels.length >= 3 && labels[labels.length - 1]!.length === 2 && labels[labels.length - 2]!.length <= 3
+    const label = labels[labels.length - (second ? 3 : 2)]
+    if (label !== undefined && label.length >= 3 && !SOURCE_NAMES.has(label) && !MARKETPLACES.has(label)) makers.add(label)
+  }
+  return { matchers, domains, urls, makers, primary: primary.trim() }
+}
+
+export type CompiledTarget = ReturnType<typeof compileTarget>
+
+/** A target is read against every platform's answer: compiled once per target object. */
+const compiledTargets = new WeakMap<MentionTarget, CompiledTarget>()
+export const compiledTarget = (target: MentionTarget): CompiledTarget => {
+  let compiled = compiledTargets.get(target)
+  if (compiled === undefined) {
+    compiled = compileTarget(target)
+    compiledTargets.set(target, compiled)
+  }
+  return compiled
+}
+
+const hostMatchesDomain = (host: string, domain: string): boolean => host === domain || host.endsWith(`.${domain}`)
+
+export const identifies = (t: CompiledTarget, host: string, path: string): boolean => {
+  if (t.domains.some((d) => hostMatchesDomain(host, d))) return true
+  const h = stripWww(host)
+  const p = normPath(path)
+  // Prefix on whole path segments: /products/widget matches /products/widget/specs, not /products/widget-pro.
+  return t.urls.some((u) => u.host === h && (p === u.path || p.startsWith(`${u.path}/`)))
+}
+
+/**
+ * What counts as naming an entity in an answer: a business by its name, derived spellings and
+ * its domain; a product by its name and its page URL (its business's domain alone is not it).
+ */
+export interface MentionFacts {
+  readonly itemId: string | null
+  /** The business name, or for a product its display name (null: derived from the item id). */
+  readonly name: string | null
+  /** The business website, or the product page. */
+  readonly url: string | null
+}
+
+const hostOf = (url: string | null) => {
+  if (url === null) return undefined
+  const parsed = parseWebUrl(url)
+  return parsed._tag === "Some" ? parsed.value.hostname.toLowerCase().replace(/^www\./, "") : undefined
+}
+
+/** `trail-runner-3` → `Trail Runner 3` */
+const humanize = (slug: string) => slug.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ")
+
+export const mentionTargetOf = (facts: MentionFacts): MentionTarget => {
+  const name = facts.name ?? (facts.itemId === null ? "" : humanize(facts.itemId))
+  const names = name === "" ? [] : [name]
+  const aliases = names.flatMap((n) => aliasesFor(n)).filter((alias) => !names.includes(alias))
+  if (facts.itemId !== null) {
+    return { names, aliases, domains: [], urls: facts.url === null ? [] : [facts.url] }
+  }
+  const host = hostOf(facts.url)
+  return { names, aliases, domains: host === undefined ? [] : [host], urls: [] }
+}
