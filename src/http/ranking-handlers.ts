@@ -1,7 +1,7 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { Clock, Effect, Option } from "effect"
 import { RankingKeeper } from "../writers/ranking-keeper.ts"
-import { clientAddressOf } from "../writers/visit-recorder.ts"
+import { clientAddressOf } from "./client-address.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { normalizeUrl, parseWebUrl } from "../domain/url.ts"

@@ -6,7 +6,7 @@
  */
 import { HttpApiMiddleware, HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Clock, Effect, Layer } from "effect"
-import { clientAddressOf } from "../writers/visit-recorder.ts"
+import { clientAddressOf } from "./client-address.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { parseIp } from "../domain/ip-ranges.ts"
 import { RateLimited, rateLimited } from "./errors.ts"

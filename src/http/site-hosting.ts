@@ -18,7 +18,8 @@ import { Sites } from "../projections/sites.ts"
 import { renderSite } from "../site-generator/render-site.ts"
 import type { SiteFile } from "../site-generator/site-input.ts"
 import { SiteBuilder } from "../pipeline/site-builder.ts"
-import { recordServerSideVisit, VisitRecorder } from "../writers/visit-recorder.ts"
+import { VisitRecorder } from "../writers/visit-recorder.ts"
+import { recordServerSideVisit } from "./served-page-visit.ts"
 
 const MAX_CACHED_SITES = 200
 const ITEM = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/

@@ -15,7 +15,8 @@
  *   is counted by it (read-your-writes, paid by the rare reader rather than every visit).
  */
 import { Effect, Either, Schema } from "effect"
-import { VisitBacklogFull, type VisitOutcome, VisitRecorder } from "../writers/visit-recorder.ts"
+import { VisitBacklogFull } from "../writers/visit-batcher.ts"
+import { type VisitOutcome, VisitRecorder } from "../writers/visit-recorder.ts"
 import { canonicalAddress } from "../domain/ip-ranges.ts"
 import { Entities } from "../projections/entities.ts"
 import { MAX_BODY_BYTES, SECURITY_HEADERS } from "./error-mapping.ts"
@@ -38,7 +39,7 @@ const emptyToNull = (value: string | null | undefined) => value === undefined ||
 
 /**
  * Records the visit a decoded request reports, coming from `clientAddress`; Left: the 404 to
- * answer. Plain code over promises, no fiber per visit: see `visit-recorder.ts`.
+ * answer. Plain code over promises, no fiber per visit: see `visit-batcher.ts`.
  */
 export const makeRecordVisit = Effect.gen(function*() {
   const entities = yield* Entities

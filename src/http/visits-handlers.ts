@@ -4,7 +4,7 @@
  */
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { clientAddressOf } from "../writers/visit-recorder.ts"
+import { clientAddressOf } from "./client-address.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { EventStore } from "../eventstore/event-store.ts"
 import { BotVisits } from "../projections/bot-visits.ts"
