@@ -1,5 +1,5 @@
 /**
- * The authorization rules of decisions.md, as pure checks on a principal. A user acts only on
+ * The authorization rules of docs/decisions.md, as pure checks on a principal. A user acts only on
  * the organization of their token; members read, admins write; `/api/cron/*` is for service
  * keys only. Missing or invalid credentials are the middleware's 401; these give 403.
  */

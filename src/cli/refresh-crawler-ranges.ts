@@ -1,6 +1,6 @@
 /**
  * Downloads each vendor's published crawler address list and rewrites its data file under
- * `src/domain/crawler-ip-ranges/` (ai-crawlers.md §2.1; the research recommends a daily
+ * `src/domain/crawler-ip-ranges/` (docs/ai-crawlers.md §2.1, which recommends a daily
  * refresh). The service reads the files when it starts, so restart it afterwards.
  *
  *   npm run refresh-crawler-ranges                   every list

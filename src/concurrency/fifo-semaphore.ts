@@ -5,7 +5,7 @@
  * free, all but one find it taken again and wait anew, each time one level deeper in their own
  * stack. With hundreds of waiters (platform calls queued behind a concurrency cap, statements
  * behind the embedded database's lock) that is O(waiters) work per release and stacks that grow
- * for as long as a fiber waits: measured as most of the daily run's CPU and gigabytes of heap.
+ * for as long as a fiber waits, which dominated a large daily run's CPU and memory.
  * Here a release is O(1) and a waiter is woken once.
  *
  * Two faces over one queue: effects (`take`, `withPermit`) and callbacks (`acquire`,

@@ -30,7 +30,7 @@ const openPool = (url: Redacted.Redacted<string>) =>
     Effect.tryPromise({
       try: async () => {
         // JIT off: every statement here is a short one, and the server's default compiles any
-        // whose estimate crosses its threshold (measured: 214 ms of compiling for a 2 ms read).
+        // whose estimate crosses its threshold, and compiling costs far more than these statements run.
         const pool = new pg.Pool({ connectionString: Redacted.value(url), max: 20, application_name: "sightline", options: "-c jit=off" })
         // A connection that fails while idle is dropped by the pool; the next query reconnects.
         pool.on("error", () => {})

@@ -1,8 +1,8 @@
 /**
  * A query that returns a promise of rows, on the service's own database: for the few request
- * paths served outside the Effect runtime (the fast lane, `src/http/fast-lane.ts`). Measured
- * here, an @effect/sql statement costs ~50 µs of CPU beyond the `pg` driver's own (a span, a
- * scope and fiber hops per statement), most of a hot read's budget. On a PostgreSQL server it
+ * paths served outside the Effect runtime (the fast lane, `src/http/fast-lane.ts`). An
+ * @effect/sql statement adds a span, a scope and fiber hops to the `pg` driver's own work,
+ * most of a hot read's budget. On a PostgreSQL server it
  * goes straight to the pool @effect/sql uses; on the embedded database it goes through the
  * SqlClient, so it queues on the same lock as every other statement.
  *

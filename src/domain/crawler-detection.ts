@@ -1,6 +1,6 @@
 /**
- * Which AI platform a crawler's user agent belongs to (decisions.md, Visits; the mapping of
- * ai-crawlers.md §3.1). Pure: the user agent in, the platform, the crawler's kind and the list
+ * Which AI platform a crawler's user agent belongs to (docs/decisions.md, Visits; the mapping
+ * of docs/ai-crawlers.md §3.1). Pure: the user agent in, the platform, the crawler's kind and the list
  * its address is checked against out, or null when no AI platform matches.
  *
  * Matching follows §0.2 and §3.1:
@@ -19,7 +19,7 @@
  * `GitHubCopilotChat`), and browser-identical agents, which a user agent cannot tell apart.
  * Googlebot counts for `ai_platform_8` and bingbot for `ai_platform_5` because their indexes
  * are what AI Overviews and Copilot answer from; xAI's tokens count for `ai_platform_7` and
- * DeepSeek's for `ai_platform_6` (decisions.md).
+ * DeepSeek's for `ai_platform_6` (docs/decisions.md).
  */
 import type { PlatformKey } from "./platforms.ts"
 import { escapeRegExp } from "./regex.ts"
@@ -68,12 +68,12 @@ export const CRAWLER_TOKENS: ReadonlyArray<TokenRule> = [
   { token: "Perplexity-User", platform: "ai_platform_4", kind: "user_triggered_fetch", vendor: "perplexity-user" },
   // Microsoft → Copilot (grounds on the index bingbot builds)
   { token: "bingbot", platform: "ai_platform_5", kind: "search_indexer", vendor: "bing-bingbot", slashOnly: true },
-  // Mistral, and DeepSeek (decisions.md)
+  // Mistral, and DeepSeek (docs/decisions.md)
   { token: "MistralAI-User", platform: "ai_platform_6", kind: "user_triggered_fetch", vendor: "mistral-user" },
   { token: "MistralAI-Index", platform: "ai_platform_6", kind: "search_indexer", vendor: "mistral-index" },
   { token: "MistralAI-Training", platform: "ai_platform_6", kind: "training_crawler", vendor: "mistral-training" },
   { token: "DeepSeekBot", platform: "ai_platform_6", kind: "training_crawler", vendor: "deepseek" },
-  // Meta, and xAI (decisions.md)
+  // Meta, and xAI (docs/decisions.md)
   { token: "meta-externalagent", platform: "ai_platform_7", kind: "training_crawler", vendor: "meta" },
   { token: "meta-externalfetcher", platform: "ai_platform_7", kind: "user_triggered_fetch", vendor: "meta" },
   { token: "meta-webindexer", platform: "ai_platform_7", kind: "search_indexer", vendor: "meta" },

@@ -1,5 +1,5 @@
 /**
- * Whether a crawler's address lies in the ranges its vendor publishes (ai-crawlers.md §2), so a
+ * Whether a crawler's address lies in the ranges its vendor publishes (docs/ai-crawlers.md §2), so a
  * visit can be marked `verified`. Pure: the lists are data files beside this module
  * (`crawler-ip-ranges/*.json`, one per published URL), refreshed by
  * `npm run refresh-crawler-ranges` and read when the service starts.

@@ -1,4 +1,4 @@
-/** The 8 AI platform keys, in order, with their display names (decisions.md, Visits). */
+/** The 8 AI platform keys, in order, with their display names (docs/decisions.md, Visits). */
 import { Schema } from "effect"
 
 export const PLATFORM_KEYS = [

@@ -1,5 +1,5 @@
 /**
- * Visibility scores (decisions.md, Scores). All arithmetic is on integers, so a half is exact:
+ * Visibility scores (docs/decisions.md, Scores). All arithmetic is on integers, so a half is exact:
  * `round` is half up (`0.5 → 1`), away from zero for the signed trend.
  */
 import { PLATFORM_KEYS, type PlatformKey } from "./platforms.ts"

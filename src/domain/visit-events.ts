@@ -1,8 +1,8 @@
 /**
- * A visit by an AI crawler to a page of a tracked entity's site (decisions.md, Visits).
+ * A visit by an AI crawler to a page of a tracked entity's site (docs/decisions.md, Visits).
  *
- * Visits are many and order-free, so they bypass the entity actors (ARCHITECTURE.md allows
- * this for visits): each is appended with expected version "any" to a stream per business and
+ * Visits are many and order-free, so they bypass the entity actors (docs/architecture.md
+ * allows this for visits): each is appended with expected version "any" to a stream per business and
  * UTC day, `visits-<businessId>-<YYYY-MM-DD>`, which keeps every stream short.
  *
  * **A visit seen both ways is counted once.** A page of a hosted site is recorded server-side

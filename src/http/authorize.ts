@@ -1,4 +1,4 @@
-/** The authorization checks handlers run, failing with the 403 of decisions.md. */
+/** The authorization checks handlers run, failing with the 403 of docs/decisions.md. */
 import { Effect, Either } from "effect"
 import { type Access, canAccessOrganization, isService } from "../accounts/authorization.ts"
 import { CurrentPrincipal } from "../accounts/principal.ts"

@@ -64,7 +64,7 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
       Effect.gen(function*() {
         const principal = yield* CurrentPrincipal
         const url = yield* businessUrlOf(payload)
-        // Linking a Stripe customer (decisions.md, Billing): service API keys, with identity_org_id.
+        // Linking a Stripe customer (docs/decisions.md, Billing): service API keys, with identity_org_id.
         const stripeCustomerId = payload.stripe_customer_id ?? null
         if (stripeCustomerId !== null) {
           if (principal._tag !== "Service") {

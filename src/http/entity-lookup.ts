@@ -1,4 +1,4 @@
-/** Finding the entity a request names, or the 404 of decisions.md. */
+/** Finding the entity a request names, or the 404 of docs/decisions.md. */
 import { Effect } from "effect"
 import { Entities, type EntityRow } from "../projections/entities.ts"
 import { notFound } from "./errors.ts"

@@ -12,7 +12,7 @@ export const apiVersion: string = Schema.decodeUnknownSync(Schema.Struct({ versi
   JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"))
 ).version
 
-/** Who may call an operation: the classes of README's "Authentication" and decisions.md. */
+/** Who may call an operation: the classes of docs/api.md's "Authentication" and docs/decisions.md. */
 export const ACCESS = {
   public: "Public: no credentials needed; an Authorization header is ignored.",
   service: "Service API keys only (`/api/cron/*` and the daily run): any user token gets 403, missing or invalid credentials 401.",

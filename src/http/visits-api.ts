@@ -1,7 +1,7 @@
 /**
  * AI-crawler visits: the public webhook the tracking script posts to, and the statistics.
  *
- * The webhook is its own group, without the Authentication middleware (decisions.md: public),
+ * The webhook is its own group, without the Authentication middleware (docs/decisions.md: public),
  * guarded by a per-address rate limit and answering CORS preflights, since the script posts
  * JSON cross-origin from the generated sites.
  */

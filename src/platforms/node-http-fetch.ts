@@ -3,8 +3,8 @@
  * answering once the whole body is in, with a response object holding that body as bytes.
  *
  * Why not the global fetch (undici): per call it builds a Request, web streams for both bodies,
- * several AbortSignals and Headers copies; measured at about half of the client's CPU per chat
- * completion, on the path every platform check takes. The client reads only what is here (the
+ * several AbortSignals and Headers copies, which outweighed the rest of the client's work per
+ * chat completion, on the path every platform check takes. The client reads only what is here (the
  * status, the headers, `text()`/`json()`), and never streams on these calls.
  *
  * Kept from fetch: keep-alive connections, closed when idle 4 s or before the server's announced

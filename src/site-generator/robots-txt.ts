@@ -1,7 +1,7 @@
 /** `/robots.txt`: everything allowed, AI crawlers welcomed by name, and the sitemap. */
 
 /**
- * Robots tokens of AI crawlers and assistants (ai-crawlers.md §1 and §3.1). Naming them in their
+ * Robots tokens of AI crawlers and assistants (docs/ai-crawlers.md §1 and §3.1). Naming them in their
  * own group says "welcome" even to a crawler whose operator treats an unnamed `*` cautiously;
  * `Google-Extended` and `Applebot-Extended` exist only as robots.txt tokens and opt a site into
  * AI training and grounding.

@@ -3,13 +3,13 @@
  * browser (or a crawler's JS runtime) and reports AI-crawler visits to
  * `POST {base_url}/api/ai-recommendation-store` (interface spec, tracking script behaviour).
  *
- * Most crawlers run no JavaScript (ai-crawlers.md §0.4), which is why visits to hosted sites are
+ * Most crawlers run no JavaScript (docs/ai-crawlers.md §0.4), which is why visits to hosted sites are
  * also recorded server-side; this script catches the ones that do.
  */
 import { serializeJsonLd } from "./html.ts"
 
 /**
- * Lower-case tokens of AI crawlers and agents (ai-crawlers.md §3.1). The script also fires on
+ * Lower-case tokens of AI crawlers and agents (docs/ai-crawlers.md §3.1). The script also fires on
  * any user agent containing `bot`, so the tokens that matter most are the ones without it
  * (§0.4): the user-triggered fetchers and Meta's and Google's agents. `Google-Extended` is left
  * out on purpose: it is a robots.txt token, never a user agent.

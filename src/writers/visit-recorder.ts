@@ -1,7 +1,7 @@
 /**
  * Records visits by AI crawlers: the single writer of the `visits-*` streams. Visits are many
  * and order-free, so they bypass the entity actors and append with expected version "any"
- * (ARCHITECTURE.md allows it for visits). Their event ids derive from the visit key
+ * (docs/architecture.md allows it for visits). Their event ids derive from the visit key
  * (`visit-events.ts`), so the server-side record and the tracking script's post of one visit
  * collapse into one event, and a retried post records nothing new. The appends go through the
  * group commit of `visit-batcher.ts`.

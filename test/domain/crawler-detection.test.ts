@@ -1,5 +1,5 @@
 /**
- * Test vectors from ai-crawlers.md: every AI string it quotes maps to its platform and kind;
+ * Test vectors from docs/ai-crawlers.md: every AI string it quotes maps to its platform and kind;
  * browsers, lookalikes (§0.3), the spoofed Google-Extended and the crawlers §3.2 leaves out
  * give null.
  */

@@ -97,7 +97,7 @@ describe("CIDRs", () => {
 })
 
 describe("isVerified", () => {
-  it("checks a token against its own list only (ai-crawlers.md §2.3)", () => {
+  it("checks a token against its own list only (docs/ai-crawlers.md §2.3)", () => {
     // Quoted from OpenAI's gptbot.json (§2.2).
     expect(isVerified("132.196.86.77", "openai-gptbot")).toBe(true)
     expect(isVerified("::ffff:132.196.86.77", "openai-gptbot")).toBe(true)
@@ -134,7 +134,7 @@ describe("isVerified", () => {
 })
 
 describe("parsePublishedRanges (the vendors' documented shape)", () => {
-  it("reads OpenAI's envelope (ai-crawlers.md §2.2)", () => {
+  it("reads OpenAI's envelope (docs/ai-crawlers.md §2.2)", () => {
     const sample = `{
       "creationTime": "2025-10-30T11:00:00.000000",
       "prefixes": [ { "ipv4Prefix": "132.196.86.0/24" }, { "ipv4Prefix": "172.182.202.0/25" } ]

@@ -1,5 +1,5 @@
 /**
- * Every endpoint of the HttpApi × every kind of caller, against the status decisions.md gives:
+ * Every endpoint of the HttpApi × every kind of caller, against the status docs/decisions.md gives:
  * public endpoints never answer 401/403; missing or invalid credentials 401; valid credentials
  * for the wrong organization or role 403. Each request is valid enough that a caller let through
  * gets the endpoint's own answer (2xx, or a documented non-auth status such as 404), asserted

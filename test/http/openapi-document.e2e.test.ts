@@ -1,6 +1,6 @@
 /**
  * `/openapi.json` says what the service really does: every operation has a summary, a
- * description naming who may call it (README "Authentication"), the bearer security where
+ * description naming who may call it (docs/api.md "Authentication"), the bearer security where
  * credentials are needed, exactly the statuses it can answer, and no HttpApi decode error. Then
  * real bad, unauthenticated, forbidden and rate-limited requests are sent: each answer's status
  * must be documented for its operation and its body must validate against the documented schema.
@@ -16,7 +16,7 @@ const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL("../../package.j
 const RATE_LIMIT = 3
 
 /**
- * Each operation: who may call it (README "Authentication") and every status it can answer.
+ * Each operation: who may call it (docs/api.md "Authentication") and every status it can answer.
  * 400 and 500 everywhere (a malformed URL is refused on any route), 401 wherever credentials
  * are needed, 413 wherever a body is read.
  */

@@ -128,7 +128,7 @@ describe("tracking script", () => {
     expect(JSON.parse(calls[0]!.init.body).business_id).toBe(`x"</script><script>alert(1)//`)
   })
 
-  it("lists every AI token that lacks `bot` (ai-crawlers.md §0.4), lower-cased", () => {
+  it("lists every AI token that lacks `bot` (docs/ai-crawlers.md §0.4), lower-cased", () => {
     expect(AI_CRAWLER_TOKENS).toEqual(expect.arrayContaining([
       "claude-user",
       "perplexity-user",
