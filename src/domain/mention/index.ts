@@ -1,5 +1,5 @@
 /**
- * Mention detection: does an AI answer name the entity (decisions.md, "Visibility checks"),
+ * Mention detection: does an AI answer name the entity (docs/decisions.md, "Visibility checks"),
  * where among the brands it names, and with what sentiment. Pure and deterministic.
  *
  * Regular expressions are built from escaped names, anchored, or use only bounded repetition
