@@ -27,6 +27,7 @@ import {
 import { EntityEvent, fromStored, toStored } from "../domain/entity-events.ts"
 import { eventIdFor } from "../eventstore/event-id.ts"
 import { EventStore, type GlobalPosition, type RecordedEvent, StartOfLog } from "../eventstore/event-store.ts"
+import { catchUp, type Folded, handleCommand, type StreamFold } from "../eventstore/handle-command.ts"
 
 export const Position = Schema.Struct({ transactionId: Schema.BigInt, position: Schema.BigInt })
 
@@ -74,86 +75,90 @@ export const TrackedEntity = Entity.make("TrackedEntity", [
   commandRpc("PublishPost", PublishPost)
 ]).annotateRpcs(ClusterSchema.Persisted, true)
 
-const MAX_CONFLICT_RETRIES = 3
-
 const unstorable = new CommandRejected({ reason: "unstorable", message: "the command's events could not be stored" })
+
+/** What the actor folds its stream into: the decider's state, and what answers a redelivery. */
+interface EntityFold {
+  readonly entity: EntityState
+  /** Commit-order position of the stream's newest event. */
+  readonly lastPosition: GlobalPosition
+  /**
+   * Events of this stream by the command that caused them, to answer redeliveries. Shared by
+   * the folds of one actor (only ever added to), so adding is idempotent: a fold caught up
+   * from an older one adds nothing twice.
+   */
+  readonly byCommand: Map<string, Array<RecordedEvent>>
+}
+
+const entityFold = (byCommand: Map<string, Array<RecordedEvent>>): StreamFold<EntityFold> => ({
+  initialState: { entity: initialState, lastPosition: StartOfLog, byCommand },
+  evolve: (fold, recorded) => {
+    const causation = recorded.metadata.causationId
+    if (causation !== null) {
+      const known = byCommand.get(causation) ?? []
+      if (!known.some((event) => event.eventId === recorded.eventId)) byCommand.set(causation, [...known, recorded])
+    }
+    return { entity: evolve(fold.entity, fromStored(recorded)), lastPosition: recorded, byCommand }
+  }
+})
 
 export const TrackedEntityLive = TrackedEntity.toLayer(
   Effect.gen(function*() {
     const streamId = (yield* Entity.CurrentAddress).entityId
     const store = yield* EventStore
+    const fold = entityFold(new Map())
 
-    let state: EntityState = initialState
-    let version = 0
-    let lastPosition: GlobalPosition = StartOfLog
-    let loaded = false
-    // Events of this stream by the command that caused them, to answer redeliveries.
-    const byCommand = new Map<string, Array<RecordedEvent>>()
-
-    const absorb = (events: ReadonlyArray<RecordedEvent>) => {
-      for (const recorded of events) {
-        state = evolve(state, fromStored(recorded))
-        version = recorded.streamVersion
-        lastPosition = recorded
-        const causation = recorded.metadata.causationId
-        if (causation !== null) byCommand.set(causation, [...(byCommand.get(causation) ?? []), recorded])
-      }
+    // The stream's newest fold this actor has read; undefined until its first command.
+    let current: Folded<EntityFold> | undefined
+    const remember = (folded: Folded<EntityFold>) => {
+      if (current === undefined || folded.version >= current.version) current = folded
     }
 
-    const catchUp = Effect.gen(function*() {
-      absorb(yield* store.readStream(streamId, version))
-      loaded = true
-    })
-
-    const result = (events: ReadonlyArray<RecordedEvent>) =>
+    const result = (folded: Folded<EntityFold>, events: ReadonlyArray<RecordedEvent>) =>
       new CommandResult({
-        streamVersion: version,
-        lastPosition: { transactionId: lastPosition.transactionId, position: lastPosition.position },
+        streamVersion: folded.version,
+        lastPosition: { transactionId: folded.state.lastPosition.transactionId, position: folded.state.lastPosition.position },
         events: events.map(fromStored)
       })
 
     const handle = (commandId: string, correlationId: string | null, cmd: EntityCommand) =>
       Effect.gen(function*() {
-        if (!loaded) yield* catchUp
-        for (let attempt = 0;; attempt++) {
-          const recorded = byCommand.get(commandId)
-          if (recorded !== undefined) return result(recorded)
-          const decision = decide(cmd, state)
-          if (Either.isLeft(decision)) {
-            return yield* new CommandRejected({ reason: decision.left.reason, message: decision.left.message })
-          }
-          if (decision.right.length === 0) return result([])
-          const events = yield* Effect.try({
-            try: () =>
-              decision.right.map((event, index) => ({
-                eventId: eventIdFor(commandId, index),
-                ...toStored(event),
-                metadata: { correlationId, causationId: commandId }
-              })),
-            catch: () => unstorable
+        const decideOn = (state: EntityFold) =>
+          Effect.gen(function*() {
+            // A redelivered command: its events are already in the stream.
+            if (state.byCommand.has(commandId)) return []
+            const decision = decide(cmd, state.entity)
+            if (Either.isLeft(decision)) {
+              return yield* new CommandRejected({ reason: decision.left.reason, message: decision.left.message })
+            }
+            return yield* Effect.try({
+              try: () =>
+                decision.right.map((event, index) => ({
+                  eventId: eventIdFor(commandId, index),
+                  ...toStored(event),
+                  metadata: { correlationId, causationId: commandId }
+                })),
+              catch: () => unstorable
+            })
           })
-          const appended = yield* Effect.either(store.append(streamId, version, events))
-          // Whether it was written now or before, the stream now holds it: read it back.
-          if (Either.isRight(appended)) {
-            yield* catchUp
-            return result(byCommand.get(commandId) ?? [])
-          }
+        const handled = yield* handleCommand(streamId, fold, decideOn, { current, onRead: remember }).pipe(
           // A failed append is the command's answer, never a defect: a defect restarts the
           // entity and redelivers the command, which fails again, and callers wait meanwhile.
-          switch (appended.left._tag) {
-            case "EventsRefused":
-              yield* Effect.logWarning("entity: the store refused a command's events", appended.left.reason)
-              return yield* unstorable
-            case "StoreUnavailable":
-              return yield* new CommandRejected({ reason: "unavailable", message: "the event store is unavailable; retry" })
-          }
-          if (attempt >= MAX_CONFLICT_RETRIES) {
-            return yield* new CommandRejected({ reason: "unavailable", message: "the entity kept changing meanwhile; retry" })
-          }
-          // Another writer moved the stream (a runner that owned this entity before): catch up, decide again.
-          yield* catchUp
-        }
-      }).pipe(Effect.withSpan("TrackedEntity.handle", { attributes: { streamId, command: cmd._tag } }))
+          Effect.catchTags({
+            EventsRefused: (refused) =>
+              Effect.zipRight(Effect.logWarning("entity: the store refused a command's events", refused.reason), unstorable),
+            StoreUnavailable: () => new CommandRejected({ reason: "unavailable", message: "the event store is unavailable; retry" }),
+            WrongExpectedVersion: () => new CommandRejected({ reason: "unavailable", message: "the entity kept changing meanwhile; retry" })
+          })
+        )
+        remember(handled.decidedOn)
+        // Whether it was written now or before, the stream now holds it: read it back.
+        if (handled.appended !== undefined) remember(yield* catchUp(streamId, fold, current))
+        return result(current!, fold.initialState.byCommand.get(commandId) ?? [])
+      }).pipe(
+        Effect.provideService(EventStore, store),
+        Effect.withSpan("TrackedEntity.handle", { attributes: { streamId, command: cmd._tag } })
+      )
 
     const handler = ({ payload }: { readonly payload: { readonly commandId: string; readonly correlationId: string | null; readonly command: EntityCommand } }) =>
       handle(payload.commandId, payload.correlationId, payload.command)

@@ -3,18 +3,11 @@
  * (which job onboards a business now). Every event id derives from the job and what the event
  * says, so a step re-run after a crash records nothing twice.
  */
-import { Effect, Either } from "effect"
-import {
-  type JobEvent,
-  JobLockReleased,
-  jobLockStreamOf,
-  JobLockTaken,
-  jobStreamOf,
-  jobToStored,
-  lockFromStored,
-  lockToStored
-} from "../domain/job-events.ts"
+import { Effect } from "effect"
+import { type JobEvent, jobLockStreamOf, jobStreamOf, jobToStored, lockFromStored, lockToStored } from "../domain/job-events.ts"
+import { decide, evolve, initialState, type JobLockCommand, type JobLockState, ReleaseLock, TakeLock } from "../domain/job-lock-decider.ts"
 import { EventStore } from "../eventstore/event-store.ts"
+import { handleCommand, type StreamFold } from "../eventstore/handle-command.ts"
 import { eventIdFor } from "../eventstore/event-id.ts"
 
 export interface Claim {
@@ -23,40 +16,34 @@ export interface Claim {
   readonly started: boolean
 }
 
+/** The lock stream folded by the job-lock decider. */
+const lockFold: StreamFold<JobLockState> = {
+  initialState,
+  evolve: (state, recorded) => evolve(state, lockFromStored(recorded))
+}
+
 export class JobJournal extends Effect.Service<JobJournal>()("JobJournal", {
   effect: Effect.gen(function*() {
     const store = yield* EventStore
 
-    const holderOf = (businessId: string) =>
-      Effect.map(store.readStream(jobLockStreamOf(businessId)), (events) => {
-        const last = events[events.length - 1]
-        const event = last === undefined ? undefined : lockFromStored(last)
-        return { version: events.length, holder: event?._tag === "JobLockTaken" ? event.jobId : null }
-      })
+    /** Decides a lock command and appends its event, under an id naming the job and the command. */
+    const handleLock = (businessId: string, command: JobLockCommand, key: "take" | "release") =>
+      handleCommand(jobLockStreamOf(businessId), lockFold, (state) =>
+        Effect.succeed(decide(command, state).map((event) => ({
+          eventId: eventIdFor(`joblock:${command.jobId}:${key}`, 0),
+          ...lockToStored(event)
+        })))).pipe(Effect.provideService(EventStore, store))
 
     /** Takes the business for `jobId`, or names the job that holds it. */
     const claim = Effect.fn("JobJournal.claim")(function*(businessId: string, jobId: string, at: Date) {
-      for (;;) {
-        const { holder, version } = yield* holderOf(businessId)
-        if (holder !== null) return { jobId: holder, started: holder === jobId } satisfies Claim
-        const taken = new JobLockTaken({ jobId, at: at.toISOString() })
-        const appended = yield* Effect.either(store.append(jobLockStreamOf(businessId), version, [
-          { eventId: eventIdFor(`joblock:${jobId}:take`, 0), ...lockToStored(taken) }
-        ]))
-        if (Either.isRight(appended)) return { jobId, started: true } satisfies Claim
-        // Only a version conflict is worth another look; any other failure would loop here.
-        if (appended.left._tag !== "WrongExpectedVersion") return yield* Effect.die(appended.left)
-        // Another request took it meanwhile: read who.
-      }
+      const handled = yield* handleLock(businessId, new TakeLock({ jobId, at }), "take").pipe(Effect.orDie)
+      if (handled.appended !== undefined) return { jobId, started: true } satisfies Claim
+      const holder = handled.decidedOn.state.holder!
+      return { jobId: holder, started: holder === jobId } satisfies Claim
     })
 
     const release = Effect.fn("JobJournal.release")(function*(businessId: string, jobId: string, at: Date) {
-      const { holder, version } = yield* holderOf(businessId)
-      if (holder !== jobId) return
-      const released = new JobLockReleased({ jobId, at: at.toISOString() })
-      yield* Effect.ignore(store.append(jobLockStreamOf(businessId), version, [
-        { eventId: eventIdFor(`joblock:${jobId}:release`, 0), ...lockToStored(released) }
-      ]))
+      yield* Effect.ignore(handleLock(businessId, new ReleaseLock({ jobId, at }), "release"))
     })
 
     /** Records a job event under a key naming it (the same key: the same event). */
