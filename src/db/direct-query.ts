@@ -1,6 +1,6 @@
 /**
  * A query that returns a promise of rows, on the service's own database: for the few request
- * paths served outside the Effect runtime (the fast lane, `src/http/fast-lane.ts`). An
+ * paths served outside the Effect runtime (the fast lane, `src/http/fast-lane/`). An
  * @effect/sql statement adds a span, a scope and fiber hops to the `pg` driver's own work,
  * most of a hot read's budget. On a PostgreSQL server it
  * goes straight to the pool @effect/sql uses; on the embedded database it goes through the

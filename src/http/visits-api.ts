@@ -15,7 +15,7 @@ import { Forbidden, NotFound, RateLimited, Unavailable } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
 import { VisitWebhookGuard } from "./rate-limiter.ts"
 import { OptionalItemId, Slug } from "./schemas.ts"
-import { isPageUrl, MAX_IP_ADDRESS, MAX_PAGE_TITLE, MAX_PAGE_URL, MAX_REFERRER, MAX_USER_AGENT } from "./visit-payload.ts"
+import { isPageUrl, MAX_IP_ADDRESS, MAX_PAGE_TITLE, MAX_PAGE_URL, MAX_REFERRER, MAX_USER_AGENT } from "./fast-lane/visit-payload.ts"
 
 /** The public webhook the tracking script posts visits to. */
 export const VISIT_WEBHOOK_PATH = "/api/ai-recommendation-store"

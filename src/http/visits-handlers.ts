@@ -13,7 +13,7 @@ import { awaitProjections } from "./read-your-writes.ts"
 import { requireOrganization } from "./authorize.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { VisitWebhookGuardLive } from "./rate-limiter.ts"
-import { makeRecordVisit, PREFLIGHT_HEADERS } from "./visit-webhook.ts"
+import { makeRecordVisit, PREFLIGHT_HEADERS } from "./fast-lane/visit-webhook.ts"
 import { BotVisitStats } from "./visits-api.ts"
 
 export const VisitWebhookHandlers = HttpApiBuilder.group(SightlineApi, "visitWebhook", (handlers) =>

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { isFormatterOverflow } from "../../src/http/error-mapping.ts"
 import { describeIssues } from "../../src/http/errors.ts"
 import { checkJsonBody, checkJsonText, checkRequestUrl, hasForbiddenCharacters } from "../../src/http/json-guard.ts"
-import { decodeFailure } from "../../src/http/lane.ts"
+import { decodeFailure } from "../../src/http/fast-lane/route.ts"
 import { describeThrown } from "../../src/safe-description.ts"
 
 /** A decode failure whose refused value is an array nested `levels` deep. */

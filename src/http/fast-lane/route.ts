@@ -1,9 +1,9 @@
-/** What the fast lane's routes share (`fast-lane.ts`): the request they see and how they answer. */
+/** What the fast lane's routes share (`index.ts`): the request they see and how they answer. */
 import { Cause, Effect, Either, ParseResult, Runtime } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { describeCause } from "../safe-description.ts"
-import { SECURITY_HEADERS } from "./error-mapping.ts"
-import { badRequest, describeIssues, statusOf, UNDESCRIBED_MISMATCH } from "./errors.ts"
+import { describeCause } from "../../safe-description.ts"
+import { SECURITY_HEADERS } from "../error-mapping.ts"
+import { badRequest, describeIssues, statusOf, UNDESCRIBED_MISMATCH } from "../errors.ts"
 
 /** A request as a lane route sees it: its path and raw query, split once. */
 export interface LaneRequest {

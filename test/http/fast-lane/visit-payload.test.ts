@@ -1,7 +1,7 @@
 import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { plainVisitPayload } from "../../src/http/visit-payload.ts"
-import { RecordVisitRequest } from "../../src/http/visits-api.ts"
+import { plainVisitPayload } from "../../../src/http/fast-lane/visit-payload.ts"
+import { RecordVisitRequest } from "../../../src/http/visits-api.ts"
 
 const decode = Schema.decodeUnknownEither(RecordVisitRequest)
 

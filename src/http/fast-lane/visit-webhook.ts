@@ -1,6 +1,6 @@
 /**
  * `POST /api/ai-recommendation-store`, the public webhook the tracking script posts visits to:
- * the handler (`recordVisit`), and its fast-lane route (see `fast-lane.ts`). HttpApi's handler
+ * the handler (`recordVisit`), and its fast-lane route (see `index.ts`). HttpApi's handler
  * calls the same function.
  *
  * Decisions (decisions.md leaves them open):
@@ -15,17 +15,18 @@
  *   is counted by it (read-your-writes, paid by the rare reader rather than every visit).
  */
 import { Effect, Either, Schema } from "effect"
-import { VisitBacklogFull } from "../writers/visit-batcher.ts"
-import { type VisitOutcome, VisitRecorder } from "../writers/visit-recorder.ts"
-import { canonicalAddress } from "../domain/ip-ranges.ts"
-import { Entities } from "../projections/entities.ts"
-import { MAX_BODY_BYTES, SECURITY_HEADERS } from "./error-mapping.ts"
-import { type NotFound, notFound, Unavailable } from "./errors.ts"
-import { parseGuardedJson } from "./json-guard.ts"
-import { decodeFailure, type LaneRequest, makeReplies, sendJson } from "./lane.ts"
-import { CORS_ALLOW_ORIGIN, VisitWebhookLimit } from "./rate-limiter.ts"
+import { VisitBacklogFull } from "../../writers/visit-batcher.ts"
+import { type VisitOutcome, VisitRecorder } from "../../writers/visit-recorder.ts"
+import { canonicalAddress } from "../../domain/ip-ranges.ts"
+import { Entities } from "../../projections/entities.ts"
+import { MAX_BODY_BYTES, SECURITY_HEADERS } from "../error-mapping.ts"
+import { type NotFound, notFound, Unavailable } from "../errors.ts"
+import { parseGuardedJson } from "../json-guard.ts"
+import { LANE_ENDPOINTS } from "./paths.ts"
+import { decodeFailure, type LaneRequest, makeReplies, sendJson } from "./route.ts"
+import { CORS_ALLOW_ORIGIN, VisitWebhookLimit } from "../rate-limiter.ts"
 import { plainVisitPayload, type VisitPayload } from "./visit-payload.ts"
-import { RecordVisitRequest, RecordVisitResponse, VISIT_WEBHOOK_PATH } from "./visits-api.ts"
+import { RecordVisitRequest, RecordVisitResponse } from "../visits-api.ts"
 
 /** Browsers cache the preflight for a day: the script posts once per page view. */
 export const PREFLIGHT_HEADERS = {
@@ -79,6 +80,7 @@ export const makeRecordVisit = Effect.gen(function*() {
   }
 })
 
+const { recordVisit: RECORD, recordVisitPreflight: PREFLIGHT } = LANE_ENDPOINTS
 const decodePayload = Schema.decodeUnknownEither(RecordVisitRequest)
 const TOO_LARGE = { status: "error", code: "payload_too_large", message: "the request body is over 1 MiB" }
 const NOT_JSON = { status: "error", code: "invalid_json", message: "the request body is not valid JSON" }
@@ -124,12 +126,12 @@ export const fastVisitWebhook = Effect.gen(function*() {
   const { answer, serve } = makeReplies(yield* Effect.runtime<never>())
   return (lane: LaneRequest): boolean => {
     const { pathname, request, response, search } = lane
-    if (pathname !== VISIT_WEBHOOK_PATH || search !== "") return false
-    if (request.method === "OPTIONS") {
+    if (search !== "") return false
+    if (request.method === PREFLIGHT.method && pathname === PREFLIGHT.path) {
       response.writeHead(204, { ...PREFLIGHT_HEADERS, ...SECURITY_HEADERS }).end()
       return true
     }
-    if (request.method !== "POST") return false
+    if (request.method !== RECORD.method || pathname !== RECORD.path) return false
     serve(response, CORS_ALLOW_ORIGIN, async () => {
       const clientAddress = request.socket.remoteAddress === undefined ? null : canonicalAddress(request.socket.remoteAddress)
       const refused = limit.take(clientAddress, Date.now())

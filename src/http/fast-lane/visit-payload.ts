@@ -4,10 +4,10 @@
  * the busiest write, and its schema decode cost a tenth of a request's CPU.
  */
 import { Option } from "effect"
-import { isIpAddress } from "../domain/ip-ranges.ts"
-import { parseWebUrl } from "../domain/url.ts"
-import { PageType } from "../domain/visit-events.ts"
-import { isSlug } from "./schemas.ts"
+import { isIpAddress } from "../../domain/ip-ranges.ts"
+import { parseWebUrl } from "../../domain/url.ts"
+import { PageType } from "../../domain/visit-events.ts"
+import { isSlug } from "../schemas.ts"
 
 export const MAX_PAGE_URL = 2048
 export const MAX_PAGE_TITLE = 1000

@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto"
 import { request as httpRequest } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { testDatabases } from "../support/databases.ts"
-import { type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
+import { testDatabases } from "../../support/databases.ts"
+import { type RunningService, SERVICE_KEY, startService } from "../../support/service.ts"
 
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)"
 

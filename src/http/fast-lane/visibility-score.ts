@@ -4,16 +4,17 @@
  * ways a request arrives: the fast lane, and HttpApi's handler.
  */
 import { Effect, Either, Schema } from "effect"
-import { canAccessOrganization } from "../accounts/authorization.ts"
-import type { Principal } from "../accounts/principal.ts"
-import { WallClock } from "../config/wall-clock.ts"
-import { historyLabel, historyWindowStart, utcDay } from "../domain/scoring.ts"
-import { Scores } from "../projections/scores.ts"
-import { BearerAuth } from "./authentication.ts"
-import { type Forbidden, forbidden, type NotFound, notFound } from "./errors.ts"
-import { decodeFailure, type LaneRequest, makeReplies } from "./lane.ts"
-import { isSlug } from "./schemas.ts"
-import { ItemQuery, VisibilityScorePath, VisibilityScoreResponse } from "./visibility-api.ts"
+import { canAccessOrganization } from "../../accounts/authorization.ts"
+import type { Principal } from "../../accounts/principal.ts"
+import { WallClock } from "../../config/wall-clock.ts"
+import { historyLabel, historyWindowStart, utcDay } from "../../domain/scoring.ts"
+import { Scores } from "../../projections/scores.ts"
+import { BearerAuth } from "../authentication.ts"
+import { type Forbidden, forbidden, type NotFound, notFound } from "../errors.ts"
+import { LANE_ENDPOINTS, prefixOf } from "./paths.ts"
+import { decodeFailure, type LaneRequest, makeReplies } from "./route.ts"
+import { isSlug } from "../schemas.ts"
+import { ItemQuery, VisibilityScorePath, VisibilityScoreResponse } from "../visibility-api.ts"
 
 const NO_SCORE = new VisibilityScoreResponse({ visibilityScore: { value: 0, trend: "+0%" }, history: [] })
 
@@ -52,7 +53,9 @@ export const makeVisibilityScore = Effect.gen(function*() {
   }
 })
 
-const PREFIX = "/api/visibility-score/"
+const ENDPOINT = LANE_ENDPOINTS.visibilityScore
+/** The path up to `:org_slug`, its only parameter: the rest of the path is the slug. */
+const PREFIX = prefixOf(ENDPOINT.path)
 const decodePath = Schema.decodeUnknownEither(VisibilityScorePath)
 const decodeQuery = Schema.decodeUnknownEither(ItemQuery)
 
@@ -66,13 +69,13 @@ const plainItemQuery = (search: string): { readonly item_id?: string } | undefin
   return { item_id: search.slice(8) }
 }
 
-/** The fast lane's route for this endpoint (see `fast-lane.ts`): the same steps as HttpApi's, in its order. */
+/** The fast lane's route for this endpoint (see `index.ts`): the same steps as HttpApi's, in its order. */
 export const fastVisibilityScore = Effect.gen(function*() {
   const auth = yield* BearerAuth
   const visibilityScore = yield* makeVisibilityScore
   const { answer, serve } = makeReplies(yield* Effect.runtime<never>())
   return ({ pathname, request, response, search }: LaneRequest): boolean => {
-    if (request.method !== "GET" || !pathname.startsWith(PREFIX)) return false
+    if (request.method !== ENDPOINT.method || !pathname.startsWith(PREFIX)) return false
     const slug = pathname.slice(PREFIX.length)
     const query = plainItemQuery(search)
     if (query === undefined || slug === "" || /[/%]/.test(slug)) return false

@@ -3,27 +3,47 @@
  * and the public visit webhook (every page a crawler loads), answered from Node's `request`
  * event before the HttpApi router sees the request.
  *
- * Why: measured here (bench/visibility-reads, bench/visit-webhook), HttpApi's per-request
- * machinery (router, middleware chain, schema encoding, a fiber tree per request) costs several
- * times what the read itself costs, so those endpoints served at a fraction of what a bare
- * handler serves. The lane keeps everything that is the service's: the same authentication
- * (`BearerAuth`), authorization, schemas, error bodies and the same handler functions
- * (`visibility-score.ts`, `visit-webhook.ts`), as plain code over promises with no fiber per
- * request; it drops only the framework around them. The endpoints stay declared in the HttpApi
- * (OpenAPI, docs), whose handlers call the same functions; `test/http/fast-lane.e2e.test.ts`
- * sends each case both ways and requires the same answer.
+ * Why: HttpApi's per-request machinery (router, middleware chain, schema encoding, a fiber tree
+ * per request) costs several times what the read itself costs (bench/visibility-reads,
+ * bench/visit-webhook), so those endpoints served at a fraction of what a bare handler serves.
+ * The lane keeps everything that is the service's: the same authentication (`BearerAuth`),
+ * authorization, schemas, error bodies and the same handler functions (`visibility-score.ts`,
+ * `visit-webhook.ts`), as plain code over promises with no fiber per request; it drops only the
+ * framework around them. The endpoints stay declared in the HttpApi (OpenAPI, docs), whose
+ * handlers call the same functions, and the lane reads each route's method and path from them
+ * (`paths.ts`).
  *
  * A request the lane does not recognise exactly (another method, a percent-encoded or odd path,
  * other query parameters, a site's host) goes on to HttpApi unchanged. With `LOG_REQUESTS` the
- * lane is off, so every request is logged by one logger.
+ * lane is off, so every request is logged by one logger. HttpApi middleware does not run here:
+ * what the two endpoints need of it is done by the routes themselves.
+ *
+ * Every piece of the service written twice, once as plain code for a fast path and once as an
+ * Effect for everything else, and the test that holds the two to the same answers. A change to
+ * one side goes to the other too. (Promise twins end in `Now`.)
+ *
+ * | Fast path (plain code)                             | Effect / HttpApi twin                          | Pinned by (under test/)                                   |
+ * |----------------------------------------------------|------------------------------------------------|-----------------------------------------------------------|
+ * | routing: `serveRoutes`, `LaneServer.emit`           | HttpApi's router                               | http/fast-lane/fast-lane.e2e (each case both ways), http/fast-lane/paths.test (every route has its endpoint) |
+ * | `BearerAuth.authenticateNow`                       | `BearerAuth.authenticate` (`Authentication`)   | http/fast-lane/twins.e2e, fast-lane.e2e (401/403 both ways) |
+ * | `Scores.visibilityOf` (`DirectQuery`)              | `Scores.current` (`SqlClient`)                 | http/fast-lane/twins.e2e                                  |
+ * | `Entities.visitTarget` (`DirectQuery`, batched)    | `Entities.find`                                | http/fast-lane/twins.e2e                                  |
+ * | `plainVisitPayload` (`visit-payload.ts`)           | the `RecordVisitRequest` schema                | http/fast-lane/visit-payload.test                         |
+ * | `isSlug` (`../schemas.ts`)                         | the `Slug` schema                              | http/fast-lane/twins.e2e                                  |
+ * | `makeReplies`, `statusOf` (`route.ts`, errors.ts)  | HttpApi's error encoding                       | fast-lane.e2e (bodies and headers both ways), http/fast-lane/lane-failures.e2e |
+ * | `VisitRecorder.recordNow` (group commit)           | `VisitRecorder.record` (runs `recordNow`)      | writers/visit-recorder.int, fast-lane.e2e (webhook both ways) |
+ * | the platform call queue (`platforms/platform-lane.ts`) | one `Effect.async` per batch (`platform-gateway.ts`) | platforms/platform-gateway.test                  |
+ *
+ * The database reads go through `DirectQuery` (`src/db/direct-query.ts`): it stays with the
+ * database adapters, since the read models (`projections/`) use it and must not import `http/`.
  */
 import { Effect } from "effect"
 import { type IncomingMessage, Server, type ServerResponse } from "node:http"
 import type { Duplex } from "node:stream"
-import { AppConfig } from "../config/app-config.ts"
-import { SECURITY_HEADERS } from "./error-mapping.ts"
-import { type LaneRequest, type LaneRoute, makeReplies, type Replies } from "./lane.ts"
-import { isSiteHost } from "./site-hosting.ts"
+import { AppConfig } from "../../config/app-config.ts"
+import { SECURITY_HEADERS } from "../error-mapping.ts"
+import { type LaneRequest, type LaneRoute, makeReplies, type Replies } from "./route.ts"
+import { isSiteHost } from "../site-hosting.ts"
 import { fastVisibilityScore } from "./visibility-score.ts"
 import { fastVisitWebhook } from "./visit-webhook.ts"
 
