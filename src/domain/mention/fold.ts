@@ -1,13 +1,31 @@
 /**
- * Folding for matching: case, diacritics, apostrophe and hyphen variants, with a map back to
- * the original offsets.
+ * The one fold for matching text: case, diacritics, apostrophe and hyphen variants, with a map
+ * back to the original offsets. The mention detector and the prompt text helpers both use it.
  */
+
+// One table for both readers of a name: the prompt validator keeps a prompt as brand-navigational
+// when it names the entity (`phraseKey`, built on `foldPlain`), and the detector decides whether
+// an answer mentions it. Were the two to fold a letter differently ("Bjørn's" with `ø` or `’`),
+// a prompt counted as naming the entity could hold a name the detector does not see, or the
+// other way round.
 const SPECIAL_FOLDS: Readonly<Record<string, string>> = {
   "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss", "ẞ": "ss",
   "đ": "d", "Đ": "d", "ł": "l", "Ł": "l", "ı": "i",
+  // Folded one code point at a time, a capital sigma cannot know whether it ends a word.
+  "ς": "σ",
   "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'",
   "\u2010": "-", "\u2011": "-",
 }
+const SPECIAL_CHAR = new RegExp(`[${Object.keys(SPECIAL_FOLDS).join("")}]`, "gu")
+
+/**
+ * En and em dashes: `"hyphen"` folds them to `-` too, for the prompt text helpers, to which any
+ * dash is a hyphen. `"keep"` leaves them, for the detector, which reads a dash as punctuation:
+ * answers write "Crumb—the best bakery", and a hyphen there would make "Crumb-the" a different,
+ * longer name, and "great—but" one word to the sentiment lexicon.
+ */
+export type DashFold = "keep" | "hyphen"
+const DASHES = /[\u2013\u2014]/g
 
 export interface Folded {
   readonly text: string
@@ -20,8 +38,14 @@ const foldCharUncached = (ch: string): string => {
   const special = SPECIAL_FOLDS[ch]
   if (special !== undefined) return special
   if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return ch.toLowerCase()
-  // Lower-casing can itself produce a combining mark (`İ` → `i̇`), so drop marks last.
-  return ch.normalize("NFKD").toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "")
+  // Lower-casing can itself produce a combining mark (`İ` → `i̇`), so drop marks last; what is
+  // left may hold a letter with a fold of its own (`ǿ` → `ø` → `o`, `ŉ` → `ʼn` → `'n`).
+  return ch
+    .normalize("NFKD")
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(SPECIAL_CHAR, (c) => SPECIAL_FOLDS[c] ?? c)
 }
 
 // Answers repeat few non-ASCII characters (dashes, quotes, the entity mark in sentiment), each
@@ -54,6 +78,7 @@ const foldRun = (s: string, from: number, to: number, each: (start: number, end:
   }
 }
 
+/** Folded text, with where each of its units came from in `s`; dashes kept (see `DashFold`). */
 export const fold = (s: string): Folded => {
   const starts = new Array<number>(s.length)
   const ends = new Array<number>(s.length)
@@ -90,8 +115,14 @@ export const fold = (s: string): Folded => {
   return { text, starts, ends }
 }
 
-export const foldPlain = (s: string): string => {
+/** `fold` without the offsets. */
+export const foldPlain = (s: string, dashes: DashFold = "keep"): string => {
   if (ASCII_ONLY.test(s)) return s.toLowerCase()
+  const text = foldNonAscii(s)
+  return dashes === "hyphen" ? text.replace(DASHES, "-") : text
+}
+
+const foldNonAscii = (s: string): string => {
   let text = ""
   let at = 0
   for (const run of s.matchAll(NON_ASCII_RUN)) {

@@ -2,19 +2,14 @@
  * Text helpers shared by fact extraction, prompt validation and the built-in generator: folding
  * (case and diacritics), word splitting, a light stemmer and the stop-word lists. Pure.
  */
+import { foldPlain } from "../../domain/mention/fold.ts"
 
-const SPECIAL_FOLDS: Readonly<Record<string, string>> = {
-  "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ı": "i",
-  "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-", "\u2013": "-", "\u2014": "-"
-}
-
-/** Lower case, diacritics removed (`Crème Brûlée` → `creme brulee`), typographic quotes made plain. */
-export const fold = (text: string): string =>
-  text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[øæœßđłı\u2019\u2018\u02bc\u2010\u2011\u2013\u2014]/gu, (c) => SPECIAL_FOLDS[c] ?? c)
+/**
+ * Lower case, diacritics removed (`Crème Brûlée` → `creme brulee`), typographic quotes and dashes
+ * made plain: the mention detector's fold, so that a prompt naming the entity and an answer
+ * mentioning it read a name alike.
+ */
+export const fold = (text: string): string => foldPlain(text, "hyphen")
 
 /** Folded words: letters and digits; apostrophes dropped inside words (`what's` → `whats`). */
 export const wordsOf = (text: string): Array<string> =>
