@@ -3,12 +3,13 @@
  * docs/architecture.md, checked on every import of `src/`. Core ESLint rules only; the
  * TypeScript parser reads the files without type information, so the lint stays fast.
  *
- * Three rules:
+ * Four rules:
  * - `no-restricted-imports`: a room imports only the rooms it may (ROOMS below); SQL packages
  *   only in the SQL rooms and the repository files named in EXCEPTIONS; the pure rooms import
  *   no package but `effect`; `env` is not imported from `node:process`.
  * - `no-restricted-properties`: `process.env` only in `src/config/` (AppConfig reads every
  *   variable once, so a bad value stops start-up with its name).
+ * - `no-restricted-syntax`: a dynamic `import()` is literal and stays in its room.
  *
  * Inline `eslint-disable` comments are refused: an exception is an entry of EXCEPTIONS, with
  * the reason beside it. `test/lint/boundaries.test.ts` proves each rule still reports.
@@ -134,6 +135,21 @@ const envRule = ["error", {
   message: "Only src/config/ reads the environment: add the variable to AppConfig."
 }]
 
+/**
+ * A dynamic `import()` names a package or a module of its own room: an import across rooms is
+ * static, where `no-restricted-imports` sees it, and a computed specifier cannot be checked.
+ */
+const dynamicImportRule = ["error",
+  {
+    selector: `ImportExpression[source.value=/^(\\.\\/)?(\\.\\.\\/)+(${Object.keys(ROOMS).join("|")})(\\.ts)?(\\/|$)/]`,
+    message: "Import another room statically, so the rooms table is checked (docs/architecture.md)."
+  },
+  {
+    selector: "ImportExpression[source.type!='Literal']",
+    message: "A dynamic import names its module literally, so the boundary lint can check it."
+  }
+]
+
 const filesOf = (room) => ROOT_MODULES.includes(room) ? [`src/${room}.ts`] : [`src/${room}/**/*.ts`]
 
 export default [
@@ -141,7 +157,7 @@ export default [
     files: ["src/**/*.ts"],
     languageOptions: { parser: tsParser, ecmaVersion: "latest", sourceType: "module" },
     linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" },
-    rules: { "no-restricted-properties": envRule }
+    rules: { "no-restricted-properties": envRule, "no-restricted-syntax": dynamicImportRule }
   },
   { files: ["src/config/**/*.ts"], rules: { "no-restricted-properties": "off" } },
   ...Object.keys(ROOMS).map((room) => ({

@@ -62,6 +62,14 @@ describe("boundary lint", () => {
       .toEqual(["no-restricted-imports"])
   })
 
+  it("refuses a dynamic import across rooms, or one it cannot read", async () => {
+    expect(await reported("src/domain/probe.ts", `export const load = () => import("../db/database.ts")\n`))
+      .toEqual(["no-restricted-syntax"])
+    expect(await reported("src/pipeline/probe.ts", `export const load = (name: string) => import(name)\n`))
+      .toEqual(["no-restricted-syntax"])
+    expect(await reported("src/cli/probe.ts", `export const load = () => import("./token-local.ts")\n`)).toEqual([])
+  })
+
   it("refuses an inline eslint-disable (an exception is a named entry of eslint.config.js)", async () => {
     const [result] = await eslint.lintText(
       `// eslint-disable-next-line no-restricted-properties\nexport const port = process.env.PORT\n`,
