@@ -1,6 +1,6 @@
 /**
- * Mention detection: does an AI answer name the entity (decisions.md, "Visibility checks"), where
- * among the brands it names, and with what sentiment. Pure and deterministic.
+ * Mention detection: does an AI answer name the entity (docs/decisions.md, "Visibility
+ * checks"), where among the brands it names, and with what sentiment. Pure and deterministic.
  */
 
 // Answers come from outside: regular expressions are built from escaped names, anchored, or use
