@@ -11,7 +11,7 @@
  */
 import http from "node:http"
 import { loadavg } from "node:os"
-import { ANALYZE_BATCH } from "../src/pipeline/onboarding-steps.ts"
+import { ANALYZE_BATCH } from "../src/pipeline/entity-steps.ts"
 import { type OpenAiCompatibleServer, type ScriptedReply, startOpenAiCompatibleServer } from "../test/support/openai-compatible-server.ts"
 import { BUSINESS_NAME, startBenchSite } from "./onboarding-site.ts"
 import { expectStatus, send, SERVICE_KEY, startService } from "./processes.ts"

@@ -4,7 +4,7 @@
  * a re-run records nothing twice. The workflow (`onboarding-workflow.ts`) makes each one a
  * durable activity.
  */
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { EntityCommands } from "../actors/entity-commands.ts"
 import { SiteHostRegistry } from "../writers/site-host-registry.ts"
 import { JobJournal } from "../writers/job-journal.ts"
@@ -12,27 +12,20 @@ import { eventIdFor } from "../eventstore/event-id.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { crawlStreamOf, crawlToStored, MAX_PAGE_TEXT, SiteCrawled } from "../domain/crawl-events.ts"
-import { CreateBusiness, RecordPrompts, RegisterProduct, StoreScore } from "../domain/entity-decider.ts"
+import { CreateBusiness, RecordPrompts, RegisterProduct } from "../domain/entity-decider.ts"
 import { type BusinessId, type EntityRef, type ItemId, streamIdOf } from "../domain/entity-ref.ts"
 import { JobStepCompleted, JobStepProgressed } from "../domain/job-events.ts"
-import type { MentionFacts } from "../domain/mention/index.ts"
-import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { rankingScoreFor } from "../domain/ranking-score.ts"
 import { normalizeUrl, parseWebUrl } from "../domain/url.ts"
 import { EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
 import { crawlSite } from "./crawler/crawl-site.ts"
-import { factsFromPages, type PromptFacts } from "./prompts/entity-facts.ts"
+import { factsFromPages, type PromptFacts } from "./prompts/prompt-facts.ts"
 import { generatePrompts } from "./prompts/generate-prompts.ts"
-import { VisibilityAnalysis } from "./visibility-analysis.ts"
+import { entityKey } from "./entity-steps.ts"
+import { SiteBuilder } from "./site-builder.ts"
 import { cleanJson, type JsonBounds, truncateCodePoints } from "../domain/text.ts"
-
-/** Prompts analyzed per durable step: a crash repeats at most this many. */
-export const ANALYZE_BATCH = 10
-
-/** Batches in flight at once: the platforms' own concurrency caps bound the calls. */
-export const ANALYZE_BATCHES_IN_FLIGHT = 4
 
 export interface EntityPlan {
   readonly ref: EntityRef
@@ -42,13 +35,14 @@ export interface EntityPlan {
   readonly businessName: string | null
 }
 
-export const entityKey = (ref: EntityRef) => (ref.itemId === null ? "business" : `product:${ref.itemId}`)
-
-export interface PromptCheckResult {
-  readonly prompt: string
-  readonly flags: Readonly<Record<PlatformKey, boolean>>
-  readonly failedPlatforms: ReadonlyArray<PlatformKey>
-}
+/**
+ * An onboarding step that failed or died; the workflow tries it once more, then closes the step
+ * as failed with a stable code (the cause itself goes to the service log, never to the job).
+ */
+export class OnboardingStepFailed extends Schema.TaggedError<OnboardingStepFailed>()("OnboardingStepFailed", {
+  step: Schema.String,
+  message: Schema.String
+}) {}
 
 const now = Effect.flatMap(WallClock, (clock) => clock.now)
 
@@ -207,41 +201,19 @@ export const promptsStep = (jobId: string, ref: EntityRef, facts: PromptFacts, r
     }
   })
 
-/** Checks a batch of prompts on the 8 platforms; a failed check is tried once more. */
-export const analyzeStep = (jobId: string, ref: EntityRef, facts: MentionFacts, prompts: ReadonlyArray<string>, offset: number) =>
+/** Deploys the entity's site (its FAQ from the prompts) and waits until it is served. */
+export const siteStep = (jobId: string, ref: EntityRef) =>
   Effect.gen(function*() {
-    const analysis = yield* VisibilityAnalysis
-    return yield* Effect.forEach(prompts, (prompt, i) =>
-      Effect.gen(function*() {
-        const requestId = `${jobId}:${entityKey(ref)}:${offset + i}`
-        const first = yield* analysis.analyze(ref, facts, prompt, requestId)
-        if (first.failedPlatforms.length === 0) {
-          return { prompt, flags: first.flags, failedPlatforms: [] } satisfies PromptCheckResult
-        }
-        const retry = yield* analysis.analyze(ref, facts, prompt, `${requestId}:retry`)
-        const flags = Object.fromEntries(PLATFORM_KEYS.map((key) => [
-          key,
-          first.failedPlatforms.includes(key) ? retry.flags[key] : first.flags[key]
-        ])) as Record<PlatformKey, boolean>
-        const failedPlatforms = first.failedPlatforms.filter((key) => retry.failedPlatforms.includes(key))
-        return { prompt, flags, failedPlatforms } satisfies PromptCheckResult
-      }), { concurrency: ANALYZE_BATCH })
-  })
-
-/** Stores the entity's score from its checks, once per job. */
-export const scoreStep = (jobId: string, ref: EntityRef, results: ReadonlyArray<PromptCheckResult>) =>
-  Effect.gen(function*() {
-    const at = (yield* now).toISOString()
-    const stored = yield* (yield* EntityCommands).send(
-      ref,
-      new StoreScore({ businessId: ref.businessId, itemId: ref.itemId, results, at }),
-      { commandId: `${jobId}:score:${entityKey(ref)}` }
-    ).pipe(Effect.orDie)
-    // A job that says it succeeded has its score readable.
-    yield* Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(stored.lastPosition, ["scores"])).pipe(Effect.orDie)
-    const event = stored.events.find((e) => e._tag === "ScoreStored")
-    return event?._tag === "ScoreStored" ? event.overallScore : null
-  })
+    const at = yield* now
+    const deployed = yield* (yield* SiteBuilder).deploy(ref, {
+      day: at.toISOString().slice(0, 10),
+      at,
+      force: true,
+      commandId: `${jobId}:site:${entityKey(ref)}`
+    })
+    yield* (yield* ProjectionRunner).waitFor(deployed.position, ["sites"])
+    return deployed.url
+  }).pipe(Effect.orDie)
 
 export const businessRefOf = (businessId: string): EntityRef => ({ businessId: businessId as BusinessId, itemId: null })
 export const productRefOf = (businessId: string, itemId: string): EntityRef => ({

@@ -5,33 +5,29 @@
  * (`onboarding-steps.ts`). The business and its products run in parallel.
  */
 import { Activity, Workflow } from "@effect/workflow"
-import { Deferred, Effect, Layer, Schema } from "effect"
+import { Cause, Deferred, Effect, Layer, Schema } from "effect"
 import { JobJournal } from "../writers/job-journal.ts"
 import { WallClock } from "../config/wall-clock.ts"
+import { PromptResult } from "../domain/entity-events.ts"
 import { JobFinished, JobKind } from "../domain/job-events.ts"
-import { PlatformKey } from "../domain/platforms.ts"
 import { Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
-import { ProjectionRunner } from "../projections/runner.ts"
 import { Scores } from "../projections/scores.ts"
 import { Sites } from "../projections/sites.ts"
-import { SiteBuilder } from "./site-builder.ts"
+import { analyzeInBatches, analyzeStep, entityKey, failsAs, scoreStep } from "./entity-steps.ts"
 import {
-  ANALYZE_BATCH,
-  ANALYZE_BATCHES_IN_FLIGHT,
-  analyzeStep,
   businessRefOf,
   completeStep,
   crawlStep,
   type EntityPlan,
-  entityKey,
   ensureEntityStep,
+  OnboardingStepFailed,
   productRefOf,
   progress,
-  type PromptCheckResult,
   promptsStep,
-  scoreStep
+  siteStep
 } from "./onboarding-steps.ts"
+import { PromptFacts } from "./prompts/prompt-facts.ts"
 
 export const ProductRequest = Schema.Struct({
   itemId: Schema.String,
@@ -57,24 +53,6 @@ export const Onboarding = Workflow.make({
   name: "Onboarding",
   payload: OnboardingRequest,
   idempotencyKey: (request) => request.jobId
-})
-
-const PromptFactsSchema = Schema.Struct({
-  name: Schema.String,
-  kind: Schema.Literal("business", "product"),
-  businessName: Schema.String,
-  url: Schema.String,
-  offerings: Schema.Array(Schema.String),
-  category: Schema.NullOr(Schema.String),
-  place: Schema.NullOr(Schema.String),
-  audience: Schema.Array(Schema.String),
-  keywords: Schema.Array(Schema.String)
-})
-
-const CheckResultSchema = Schema.Struct({
-  prompt: Schema.String,
-  flags: Schema.Record({ key: PlatformKey, value: Schema.Boolean }),
-  failedPlatforms: Schema.Array(PlatformKey)
 })
 
 /**
@@ -123,6 +101,41 @@ export const pipelineStepOf = (name: string): PipelineStep => {
 /** Said of a step that failed unexpectedly; the cause is in the service log. */
 const INTERNAL_ERROR = "internal_error: the step failed unexpectedly; the service log has the cause"
 
+/**
+ * One step of an entity as a durable activity, in the convention the daily run follows too: a
+ * failure or defect is logged with its cause (for the operator; the job only says the step
+ * failed), becomes an OnboardingStepFailed, and the step is tried once more before it fails.
+ */
+const stepActivity = <Success extends Schema.Schema.Any, R>(jobId: string, step: {
+  readonly name: string
+  readonly success: Success
+  readonly execute: Effect.Effect<Success["Type"], unknown, R>
+}) =>
+  Activity.make({
+    name: step.name,
+    success: step.success,
+    error: OnboardingStepFailed,
+    execute: step.execute.pipe(
+      Effect.tapErrorCause((cause) =>
+        Cause.isInterruptedOnly(cause)
+          ? Effect.void
+          : Effect.logError(`onboarding step ${step.name} failed`, cause).pipe(Effect.annotateLogs({ jobId }))
+      ),
+      failsAs((message) => new OnboardingStepFailed({ step: step.name, message }))
+    )
+  }).pipe(Activity.retry({ times: 1 }))
+
+const CrawlOutcome = Schema.Struct({
+  facts: PromptFacts,
+  siteName: Schema.NullOr(Schema.String),
+  pages: Schema.Int,
+  /** Why the crawl read no page, for the tenant, and its stable code. */
+  error: Schema.NullOr(Schema.String),
+  errorCode: Schema.optional(Schema.NullOr(Schema.String))
+})
+
+const PromptSet = Schema.Struct({ prompts: Schema.Array(Schema.String), generator: Schema.String, reused: Schema.Boolean })
+
 /** One entity's process: crawl, prompts, visibility, score; returns its errors. */
 interface EntityOptions {
   readonly ensure: boolean
@@ -169,16 +182,9 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
     }
 
     yield* begin("crawl")
-    const crawled = yield* Activity.make({
+    const crawled = yield* stepActivity(request.jobId, {
       name: `crawl:${key}`,
-      success: Schema.Struct({
-        facts: PromptFactsSchema,
-        siteName: Schema.NullOr(Schema.String),
-        pages: Schema.Int,
-        /** Why the crawl read no page, for the tenant, and its stable code. */
-        error: Schema.NullOr(Schema.String),
-        errorCode: Schema.optional(Schema.NullOr(Schema.String))
-      }),
+      success: CrawlOutcome,
       // A product is its page and a few around it; the business is its whole site.
       execute: crawlStep(request.jobId, plan, plan.ref.itemId === null ? request.maxPages : Math.min(request.maxPages, 5))
     })
@@ -193,13 +199,13 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
 
     yield* begin("prompts")
     if (options.ensure) {
-      yield* Activity.make({ name: `ensure:${key}`, execute: ensureEntityStep(request.jobId, plan, crawled.facts.name) })
+      yield* stepActivity(request.jobId, { name: `ensure:${key}`, success: Schema.Void, execute: ensureEntityStep(request.jobId, plan, crawled.facts.name) })
     }
     if (options.recorded !== undefined) yield* Deferred.succeed(options.recorded, undefined)
 
-    const prompts = yield* Activity.make({
+    const prompts = yield* stepActivity(request.jobId, {
       name: `prompts:${key}`,
-      success: Schema.Struct({ prompts: Schema.Array(Schema.String), generator: Schema.String, reused: Schema.Boolean }),
+      success: PromptSet,
       execute: promptsStep(request.jobId, plan.ref, crawled.facts, request.regenerate || request.forceRefresh)
     })
     yield* close("prompts", "succeeded", prompts.reused ? "current set reused" : `${prompts.prompts.length} prompts (${prompts.generator})`)
@@ -209,54 +215,39 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
     const facts = { itemId: plan.ref.itemId, name: row?.name ?? crawled.facts.name, url: row?.source_url ?? plan.url }
     const total = prompts.prompts.length
 
-    // B/D: the site, beside the visibility checks (it needs the prompts for its FAQ, not the checks).
-    const site = request.kind !== "generate-all" ? Effect.succeed(errors) : (options.after === undefined ? Effect.void : Deferred.await(options.after)).pipe(Effect.zipRight(begin("site")), Effect.zipRight(Activity.make({
-      name: `site:${key}`,
-      success: Schema.String,
-      execute: Effect.flatMap(WallClock, (clock) => clock.now).pipe(
-        Effect.flatMap((now) =>
-          Effect.flatMap(SiteBuilder, (builder) =>
-            builder.deploy(plan.ref, {
-              day: now.toISOString().slice(0, 10),
-              at: now,
-              force: true,
-              commandId: `${request.jobId}:site:${key}`
-            })
-          )
-        ),
-        Effect.tap((deployed) => Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(deployed.position, ["sites"]))),
-        Effect.map((deployed) => deployed.url),
-        Effect.orDie
-      )
-    }))).pipe(Effect.flatMap((url) => close("site", "succeeded", url)))
+    // A generate-all builds the entity's site beside its checks: the site's FAQ needs the
+    // prompts, not the checks' results.
+    const site = Effect.gen(function*() {
+      if (request.kind !== "generate-all") return
+      if (options.after !== undefined) yield* Deferred.await(options.after)
+      yield* begin("site")
+      const url = yield* stepActivity(request.jobId, { name: `site:${key}`, success: Schema.String, execute: siteStep(request.jobId, plan.ref) })
+      yield* close("site", "succeeded", url)
+    })
 
     const visibility = Effect.gen(function*() {
       yield* begin("visibility")
-      const offsets = Array.from({ length: Math.ceil(total / ANALYZE_BATCH) }, (_, i) => i * ANALYZE_BATCH)
-      let done = 0
-      let failed = 0
-      const batches = yield* Effect.forEach(offsets, (offset) =>
-        Activity.make({
-          name: `analyze:${key}:${offset}`,
-          success: Schema.Array(CheckResultSchema),
-          execute: analyzeSlots.withPermits(1)(
-            analyzeStep(request.jobId, plan.ref, facts, prompts.prompts.slice(offset, offset + ANALYZE_BATCH), offset)
-          )
-        }).pipe(
-          Effect.tap((batch) => {
-            done += batch.length
-            failed += batch.filter((r) => r.failedPlatforms.length > 0).length
-            return progress(request.jobId, `${key}.visibility`, done, failed, total)
-          })
-        ), { concurrency: ANALYZE_BATCHES_IN_FLIGHT })
+      const results = yield* analyzeInBatches({
+        prompts: prompts.prompts,
+        batch: (batch, offset) =>
+          stepActivity(request.jobId, {
+            name: `analyze:${key}:${offset}`,
+            success: Schema.Array(PromptResult),
+            execute: analyzeSlots.withPermits(1)(analyzeStep(request.jobId, plan.ref, facts, batch, offset))
+          }),
+        // A prompt with a platform left unmeasured is checked, and counted as failed too.
+        progress: (counts) => progress(request.jobId, `${key}.visibility`, counts.checked, counts.unmeasured, counts.total),
+        // A batch that failed twice fails the entity.
+        onFailure: Effect.fail
+      })
       yield* close("visibility", "succeeded", `${total} prompts checked on 8 platforms`)
-      return batches.flat() as Array<PromptCheckResult>
+      return results
     })
 
     yield* options.turns.withPermits(1)(Effect.gen(function*() {
       const [, results] = yield* Effect.all([site, visibility], { concurrency: 2 })
       yield* begin("score")
-      const score = yield* Activity.make({
+      const score = yield* stepActivity(request.jobId, {
         name: `score:${key}`,
         success: Schema.NullOr(Schema.Int),
         execute: scoreStep(request.jobId, plan.ref, results)

@@ -113,6 +113,11 @@ export class Jobs extends Effect.Service<Jobs>()("Jobs", {
           SELECT step, state, done, failed, total, detail FROM job_steps WHERE job_id = ${jobId} ORDER BY ordinal`
         return { ...job, steps } satisfies JobView
       }).pipe(Effect.orDie, Effect.withSpan("Jobs.find"))
-    return { find }
+
+    /** Jobs not finished yet, oldest first: started again at start-up. */
+    const open = sql<{ job_id: string; request: unknown }>`
+      SELECT job_id, request FROM jobs WHERE state IN ('queued', 'running') ORDER BY created_at`.pipe(Effect.orDie)
+
+    return { find, open }
   })
 }) {}

@@ -11,8 +11,8 @@ import { DailyJournal } from "../writers/daily-journal.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { DailyEntityFinished, dailyEntityStreamOf, POSTS_PER_DAY } from "../domain/daily-run-events.ts"
 import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"
-import { PlatformKey } from "../domain/platforms.ts"
-import { ANALYZE_BATCH, ANALYZE_BATCHES_IN_FLIGHT, type PromptCheckResult } from "../pipeline/onboarding-steps.ts"
+import { PromptResult } from "../domain/entity-events.ts"
+import { analyzeInBatches } from "../pipeline/entity-steps.ts"
 import { analyzeBatchStep, blogStep, dailyScoreStep, DailyStepFailed, promptsOf, recordProgress, siteStep } from "./daily-steps.ts"
 
 export const DailyEntityRequest = Schema.Struct({
@@ -32,12 +32,6 @@ export const DailyEntity = Workflow.make({
   payload: DailyEntityRequest,
   success: DailyEntityOutcome,
   idempotencyKey: (request) => `${request.date}:${request.businessId}:${request.itemId ?? ""}`
-})
-
-const CheckResult = Schema.Struct({
-  prompt: Schema.String,
-  flags: Schema.Record({ key: PlatformKey, value: Schema.Boolean }),
-  failedPlatforms: Schema.Array(PlatformKey)
 })
 
 /** Each step's activity is tried twice before its failure is reported. */
@@ -71,29 +65,21 @@ export const DailyEntityLive = DailyEntity.toLayer((request) =>
     const prompts = yield* Activity.make({ name: "prompts", success: Schema.Array(Schema.String), execute: promptsOf(ref) })
     const total = prompts.length
     yield* recordProgress(date, ref, "analyze", { done: 0, failed: 0, total })
-    let done = 0
-    let failed = 0
-    const offsets = Array.from({ length: Math.ceil(total / ANALYZE_BATCH) }, (_, i) => i * ANALYZE_BATCH)
-    const batches = yield* Effect.forEach(offsets, (offset) =>
-      Activity.make({
-        name: `analyze:${offset}`,
-        success: Schema.Array(CheckResult),
-        error: DailyStepFailed,
-        execute: analyzeBatchStep(date, ref, prompts.slice(offset, offset + ANALYZE_BATCH), offset)
-      }).pipe(
-        retried,
-        Effect.tap((batch) => {
-          const unmeasured = batch.filter((result) => result.failedPlatforms.length > 0).length
-          done += batch.length - unmeasured
-          failed += unmeasured
-          return recordProgress(date, ref, "analyze", { done, failed, total })
-        }),
-        Effect.catchAll((failure) => {
-          failed += Math.min(ANALYZE_BATCH, total - offset)
-          return Effect.zipRight(report(failure), Effect.as(recordProgress(date, ref, "analyze", { done, failed, total }), []))
-        })
-      ), { concurrency: ANALYZE_BATCHES_IN_FLIGHT })
-    const results = batches.flat() as Array<PromptCheckResult>
+    const results = yield* analyzeInBatches({
+      prompts,
+      batch: (batch, offset) =>
+        Activity.make({
+          name: `analyze:${offset}`,
+          success: Schema.Array(PromptResult),
+          error: DailyStepFailed,
+          execute: analyzeBatchStep(date, ref, batch, offset)
+        }).pipe(retried),
+      // A prompt with a platform left unmeasured, like one of a batch that failed, is not done.
+      progress: (counts) =>
+        recordProgress(date, ref, "analyze", { done: counts.checked - counts.unmeasured, failed: counts.unmeasured + counts.lost, total }),
+      // A batch that failed twice is reported; the other batches go on.
+      onFailure: report
+    })
 
     if (results.length === 0) {
       // Nothing was checked (no prompts yet, or every batch failed): no score for the day.

@@ -12,6 +12,7 @@ import { DailyRunQueued, dailyRunStreamOf, runIdOf } from "../domain/daily-run-e
 import { utcDay } from "../domain/scoring.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
 import { SchedulerRuns } from "../projections/scheduler-runs.ts"
+import { resumerLayer } from "../pipeline/resumer.ts"
 import { DailyRun } from "./daily-run-workflow.ts"
 
 export interface RunRequest {
@@ -55,18 +56,7 @@ export const DailyCronLive = Layer.unwrapEffect(Effect.gen(function*() {
   })
 }))
 
-/**
- * At start-up, starts again every run left queued or running. The cluster resumes the
- * workflows it had accepted; this covers a crash between queueing a run and starting it.
- */
-export const DailyRunResumerLive = Layer.scopedDiscard(Effect.gen(function*() {
-  const runs = yield* SchedulerRuns
-  const resume = Effect.gen(function*() {
-    const open = yield* runs.open
-    for (const run of open) {
-      yield* DailyRun.execute({ runId: run.run_id, date: run.date, businessId: run.business_id }, { discard: true })
-    }
-    if (open.length > 0) yield* Effect.logInfo(`resumed ${open.length} open daily runs`)
-  }).pipe(Effect.catchAllCause((cause) => Effect.logWarning("could not resume open daily runs", cause)))
-  yield* Effect.forkScoped(Effect.delay(resume, "1 second"))
-}))
+/** At start-up, starts again every daily run left queued or running (see `resumer.ts`). */
+export const DailyRunResumerLive = resumerLayer("daily runs", Effect.flatMap(SchedulerRuns, (runs) => runs.open))((run) =>
+  DailyRun.execute({ runId: run.run_id, date: run.date, businessId: run.business_id }, { discard: true })
+)

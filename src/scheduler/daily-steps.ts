@@ -11,27 +11,21 @@ import { WallClock } from "../config/wall-clock.ts"
 import { dailyEntityStreamOf, type DailyStep, DailyStepProgressed, POSTS_PER_DAY } from "../domain/daily-run-events.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
 import type { GlobalPosition } from "../eventstore/event-store.ts"
-import { analyzeStep, entityKey, type PromptCheckResult, scoreStep } from "../pipeline/onboarding-steps.ts"
+import type { PromptResult } from "../domain/entity-events.ts"
+import { analyzeStep, entityKey, failsAs, scoreStep } from "../pipeline/entity-steps.ts"
 import { dailyDeployCommandId, SiteBuilder } from "../pipeline/site-builder.ts"
 import { Entities, mentionFactsOf } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
 import { Sites } from "../projections/sites.ts"
-import { cleanAndCut } from "../domain/text.ts"
 
 export class DailyStepFailed extends Schema.TaggedError<DailyStepFailed>()("DailyStepFailed", {
   step: Schema.String,
   message: Schema.String
 }) {}
 
-/** Any failure or defect of a step becomes a DailyStepFailed, which the workflow retries. */
-const asStepFailure = (step: DailyStep) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  effect.pipe(
-    Effect.catchAllCause((cause) =>
-      // Recorded in the run's stream: cut between code points, so the record can be stored.
-      Effect.fail(new DailyStepFailed({ step, message: cleanAndCut(cause.toString().split("\n")[0] ?? "failed", 300) }))
-    )
-  )
+/** Any failure or defect of a step becomes a DailyStepFailed (recorded in the run's stream), which the workflow retries. */
+const asStepFailure = (step: DailyStep) => failsAs((message) => new DailyStepFailed({ step, message }))
 
 const now = Effect.flatMap(WallClock, (clock) => clock.now)
 
@@ -98,5 +92,5 @@ export const analyzeBatchStep = (date: string, ref: EntityRef, prompts: Readonly
   }).pipe(asStepFailure("analyze"))
 
 /** Stores the day's score once; a re-run answers the score stored the first time. */
-export const dailyScoreStep = (date: string, ref: EntityRef, results: ReadonlyArray<PromptCheckResult>) =>
+export const dailyScoreStep = (date: string, ref: EntityRef, results: ReadonlyArray<PromptResult>) =>
   scoreStep(dailyJobId(date, ref), ref, results).pipe(asStepFailure("score"))

@@ -16,7 +16,7 @@ import { join } from "node:path"
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { clientFor } from "../../src/db/database.ts"
-import * as OnboardingSteps from "../../src/pipeline/onboarding-steps.ts"
+import * as EntitySteps from "../../src/pipeline/entity-steps.ts"
 import { testDatabases } from "../support/databases.ts"
 import { type FixtureSite, startFixtureSite } from "../support/fixture-site.ts"
 import { type OpenAiCompatibleServer, type RecordedRequest, type ScriptedAnswer, startOpenAiCompatibleServer } from "../support/openai-compatible-server.ts"
@@ -27,12 +27,12 @@ const auth = { authorization: `Bearer ${SERVICE_KEY}` }
 const PLATFORMS = 8
 const PROMPTS = 100
 /** Prompts per durable analyze step. */
-const ANALYZE_BATCH = OnboardingSteps.ANALYZE_BATCH
+const ANALYZE_BATCH = EntitySteps.ANALYZE_BATCH
 /**
  * Analyze steps of one entity in flight at once: a kill interrupts at most this many, and only
  * their prompts are asked again. One while the batches run one after another.
  */
-const BATCHES_IN_FLIGHT = Number((OnboardingSteps as unknown as Record<string, unknown>)["ANALYZE_BATCHES_IN_FLIGHT"] ?? 1)
+const BATCHES_IN_FLIGHT = Number((EntitySteps as unknown as Record<string, unknown>)["ANALYZE_BATCHES_IN_FLIGHT"] ?? 1)
 const PLATFORM_CONCURRENCY = 4
 const ANSWER: ScriptedAnswer = { kind: "answer", content: "Try **Crumb Bakery** in Lyon.", citations: [] }
 const ENTITIES = ["business", "product:wedding-cake"] as const

@@ -9,7 +9,7 @@
  */
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ANALYZE_BATCH, ANALYZE_BATCHES_IN_FLIGHT } from "../../src/pipeline/onboarding-steps.ts"
+import { ANALYZE_BATCH, ANALYZE_BATCHES_IN_FLIGHT } from "../../src/pipeline/entity-steps.ts"
 import { serverDatabaseFor } from "../support/databases.ts"
 import { type OpenAiCompatibleServer, startOpenAiCompatibleServer } from "../support/openai-compatible-server.ts"
 import { freePort, type ServiceProcess, startServiceProcess } from "../support/service-process.ts"
