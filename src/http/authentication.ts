@@ -7,7 +7,7 @@ import { HttpApiMiddleware, HttpApiSecurity, HttpServerRequest } from "@effect/p
 import { Effect, Either, Layer, Runtime } from "effect"
 import { serviceKeyMatcher } from "../accounts/api-keys.ts"
 import { CurrentPrincipal, type Principal } from "../accounts/principal.ts"
-import { TokenVerifier } from "../accounts/token-verifier.ts"
+import { layerFromConfig, TokenVerifier } from "../accounts/token-verifier.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { Unauthorized, unauthorized } from "./errors.ts"
 
@@ -47,7 +47,8 @@ export class BearerAuth extends Effect.Service<BearerAuth>()("BearerAuth", {
       return runPromise(Effect.either(verify(found.right)))
     }
     return { authenticate, authenticateNow }
-  })
+  }),
+  dependencies: [layerFromConfig]
 }) {}
 
 export const AuthenticationLive = Layer.effect(

@@ -174,7 +174,8 @@ export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
       }).pipe(Effect.withSpan("SiteHosting.serve"))
 
     return { serve, resolve }
-  })
+  }),
+  dependencies: [SiteHosts.Default, Entities.Default, Sites.Default, SiteHostRegistry.Default, SiteBuilder.Default, VisitRecorder.Default]
 }) {}
 
 /** Answers requests to hosted sites before the API sees them. */

@@ -92,5 +92,6 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
     })
 
     return { analyze }
-  })
+  }),
+  dependencies: [CheckRecorder.Default, PlatformGateway.Default]
 }) {}
