@@ -14,6 +14,7 @@ import { clientFor, type DatabaseTarget } from "./db/database.ts"
 import { acquireEmbeddedLock } from "./db/embedded-lock.ts"
 import * as PgEventStore from "./eventstore/pg-event-store.ts"
 import { serverLayer } from "./http/server.ts"
+import { TracingLive } from "./observability/tracing.ts"
 import { Entities } from "./projections/entities.ts"
 import { SiteHosts } from "./projections/site-hosts.ts"
 import { SiteHostRegistry } from "./writers/site-host-registry.ts"
@@ -141,8 +142,7 @@ export const serviceLayer = (
     Layer.provideMerge(clientFor(target)),
     Layer.provideMerge(options.wallClock ?? WallClock.Default),
     Layer.provide(embeddedGuard(target)),
-    // Spans go nowhere without an exporter, and building them (stack traces included) is a
-    // large share of a request's cost.
-    Layer.provide(Layer.setTracerEnabled(false))
+    // Spans are exported with OTEL_EXPORTER_OTLP_ENDPOINT, and not built at all without it.
+    Layer.provide(TracingLive)
   )
 

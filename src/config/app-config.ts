@@ -211,7 +211,16 @@ const read = Effect.gen(function*() {
     rankingRateLimitPerMinute: yield* Config.integer("RANKING_RATE_LIMIT_PER_MINUTE").pipe(
       Config.validate({ message: "Expected a positive integer", validation: (n) => n > 0 }),
       Config.withDefault(60)
-    )
+    ),
+    /**
+     * An OTLP/HTTP receiver's base address (spans go to its `/v1/traces`, as OpenTelemetry's SDKs
+     * send them); unset: spans are not built at all. Redacted: an address may carry credentials.
+     * Not checked here: a malformed address turns tracing off with a warning instead of stopping
+     * the service.
+     */
+    otlpEndpoint: yield* Config.option(Config.redacted(Config.nonEmptyString("OTEL_EXPORTER_OTLP_ENDPOINT"))),
+    /** The `service.name` the spans carry. */
+    otelServiceName: yield* Config.nonEmptyString("OTEL_SERVICE_NAME").pipe(Config.withDefault("sightline"))
   }
 })
 
