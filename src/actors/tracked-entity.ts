@@ -21,6 +21,7 @@ import {
   DeploySite,
   PublishPost,
   RecordPrompts,
+  REJECTION_REASONS,
   RegisterProduct,
   StoreScore
 } from "../domain/entity-decider.ts"
@@ -40,13 +41,16 @@ export class CommandResult extends Schema.Class<CommandResult>("CommandResult")(
 }) {}
 
 /**
- * A command that changed nothing. Besides the decider's reasons: `unstorable`, the store
- * refused the command's events for what they hold (trying again fails the same way), and
- * `unavailable`, the database kept failing through the store's retries (or the reply did not
- * come in time: see `EntityCommands`).
+ * Why a command failed for the service rather than the caller: `unstorable`, the store refused
+ * the command's events for what they hold (trying again fails the same way), and `unavailable`,
+ * the database kept failing through the store's retries (or the reply did not come in time:
+ * see `EntityCommands`).
  */
+export const SERVICE_FAILURE_REASONS = ["unstorable", "unavailable"] as const
+
+/** A command that changed nothing: one of the decider's reasons, or a service failure. */
 export class CommandRejected extends Schema.TaggedError<CommandRejected>()("CommandRejected", {
-  reason: Schema.Literal("already_exists", "not_found", "wrong_kind", "invalid", "daily_limit", "no_site", "unstorable", "unavailable"),
+  reason: Schema.Literal(...REJECTION_REASONS, ...SERVICE_FAILURE_REASONS),
   message: Schema.String
 }) {}
 

@@ -14,7 +14,7 @@ import {
   TrackingType
 } from "./entity-events.ts"
 import { BlogPostPublished, DAILY_POST_LIMIT, SiteDeployed, SiteFacts } from "./site-events.ts"
-import { BusinessId, ItemId } from "./entity-ref.ts"
+import { BusinessId, type EntityRef, ItemId } from "./entity-ref.ts"
 import { PLATFORM_KEYS } from "./platforms.ts"
 import { summarize } from "./scoring.ts"
 
@@ -144,28 +144,93 @@ export class PublishPost extends Schema.TaggedClass<PublishPost>()("PublishPost"
 export const EntityCommand = Schema.Union(CreateBusiness, RegisterProduct, DeleteProduct, RecordPrompts, StoreScore, DeploySite, PublishPost)
 export type EntityCommand = typeof EntityCommand.Type
 
+/** Why `decide` refuses a command. */
+export const REJECTION_REASONS = ["already_exists", "not_found", "wrong_kind", "invalid", "daily_limit", "no_site"] as const
+export type RejectionReason = (typeof REJECTION_REASONS)[number]
+
+/**
+ * How a caller over HTTP is answered a rejection: the status and the body's `code`. The
+ * message is the rejection's own, except a 500's, which never carries details. A `code`
+ * may name what is missing by the entity the command was for.
+ */
+export interface RejectionAnswer {
+  readonly status: 400 | 404 | 409 | 429 | 500
+  readonly code: string | ((entity: EntityRef) => string)
+}
+
+const invalidRequest = { status: 400, code: "invalid_request" } as const
+const entityNotFound = {
+  status: 404,
+  code: (entity: EntityRef): "business_not_found" | "product_not_found" => entity.itemId === null ? "business_not_found" : "product_not_found"
+} as const
+/** The sites endpoints name no kind: the site builder finds the entity gone without knowing which. */
+const siteEntityNotFound = { status: 404, code: "not_found" } as const
+
+/**
+ * Every reason each command can be refused for, with its answer: the one place both are
+ * declared. `decide` can refuse a command only for a reason listed under it, and the HTTP
+ * side answers a rejection from this table alone (`http/command-rejection.ts`), so a new
+ * reason cannot reach a caller unanswered.
+ */
+export const REJECTIONS = {
+  CreateBusiness: { already_exists: { status: 409, code: "business_exists" } },
+  RegisterProduct: { wrong_kind: { status: 409, code: "conflict" } },
+  DeleteProduct: { not_found: entityNotFound },
+  RecordPrompts: { not_found: entityNotFound, invalid: invalidRequest },
+  StoreScore: { not_found: entityNotFound, invalid: invalidRequest },
+  DeploySite: { not_found: siteEntityNotFound },
+  PublishPost: {
+    not_found: siteEntityNotFound,
+    no_site: { status: 409, code: "site_not_deployed" },
+    // A daily limit is lifted at the next UTC day: the 429's Retry-After.
+    daily_limit: { status: 429, code: "daily_limit_reached" },
+    // Every topic of the day taken, through the site builder's retries: the service could
+    // not find a post to write, which the caller cannot correct.
+    already_exists: { status: 500, code: "internal_error" }
+  }
+} as const satisfies { readonly [C in EntityCommand["_tag"]]: { readonly [R in RejectionReason]?: RejectionAnswer } }
+
+/** The reasons a command (every command of a union) can be refused for. */
+export type RejectionOf<C extends EntityCommand["_tag"]> = keyof (typeof REJECTIONS)[C] & RejectionReason
+
 export class Rejected extends Data.TaggedError("Rejected")<{
-  readonly reason: "already_exists" | "not_found" | "wrong_kind" | "invalid" | "daily_limit" | "no_site"
+  readonly reason: RejectionReason
   readonly message: string
 }> {}
 
-const reject = (reason: Rejected["reason"], message: string) => Either.left(new Rejected({ reason, message }))
+const reject = <C extends EntityCommand["_tag"]>(_command: C, reason: RejectionOf<C>, message: string) =>
+  Either.left(new Rejected({ reason, message }))
+
+/** Prompts are the same prompt when they differ only in case and spacing. */
+const promptKey = (prompt: string) => prompt.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim()
+
+/** Why a score's results cannot be stored, if they cannot: none, or a prompt twice. */
+const resultsRefusal = (results: ReadonlyArray<PromptResult>): string | undefined => {
+  if (results.length === 0) return "results must hold at least one prompt"
+  const seen = new Set<string>()
+  for (const result of results) {
+    const key = promptKey(result.prompt)
+    if (seen.has(key)) return `results: duplicate prompt "${result.prompt.slice(0, 100)}"`
+    seen.add(key)
+  }
+  return undefined
+}
 
 /** A business, or a product that is not deleted: what prompts and scores may be recorded for. */
 const isActive = (state: EntityState) => state._tag === "Business" || (state._tag === "Product" && !state.deleted)
 
-const notFound = (command: { readonly businessId: string; readonly itemId: string | null }) =>
-  reject("not_found", command.itemId === null ? `business ${command.businessId} not found` : `product ${command.itemId} not found`)
+const notFound = (command: RecordPrompts | StoreScore | DeploySite | PublishPost) =>
+  reject(command._tag, "not_found", command.itemId === null ? `business ${command.businessId} not found` : `product ${command.itemId} not found`)
 
 export const decide = (command: EntityCommand, state: EntityState): Either.Either<ReadonlyArray<EntityEvent>, Rejected> => {
   switch (command._tag) {
     case "CreateBusiness": {
-      if (state._tag !== "Unknown") return reject("already_exists", `business ${command.businessId} already exists`)
+      if (state._tag !== "Unknown") return reject(command._tag, "already_exists", `business ${command.businessId} already exists`)
       const { at, _tag, ...fields } = command
       return Either.right([new BusinessCreated({ ...fields, createdAt: at })])
     }
     case "RegisterProduct": {
-      if (state._tag === "Business") return reject("wrong_kind", "a business stream cannot hold a product")
+      if (state._tag === "Business") return reject(command._tag, "wrong_kind", "a business stream cannot hold a product")
       // Registering a product again (a new onboarding) is a no-op unless it was deleted or changed.
       if (state._tag === "Product" && !state.deleted && state.registered.url === command.url && state.registered.name === command.name) {
         return Either.right([])
@@ -179,12 +244,12 @@ export const decide = (command: EntityCommand, state: EntityState): Either.Eithe
       })])
     }
     case "DeleteProduct": {
-      if (state._tag !== "Product" || state.deleted) return reject("not_found", `product ${command.itemId} not found`)
+      if (state._tag !== "Product" || state.deleted) return reject(command._tag, "not_found", `product ${command.itemId} not found`)
       return Either.right([new ProductDeleted({ businessId: command.businessId, itemId: command.itemId, deletedAt: command.at })])
     }
     case "RecordPrompts": {
       if (!isActive(state) || state._tag === "Unknown") return notFound(command)
-      if (command.prompts.length === 0) return reject("invalid", "a prompt set needs at least one prompt")
+      if (command.prompts.length === 0) return reject(command._tag, "invalid", "a prompt set needs at least one prompt")
       return Either.right([new PromptsGenerated({
         businessId: command.businessId,
         itemId: command.itemId,
@@ -195,8 +260,10 @@ export const decide = (command: EntityCommand, state: EntityState): Either.Eithe
       })])
     }
     case "StoreScore": {
+      // The results are checked before the entity: a malformed score is refused whoever it is for.
+      const refusal = resultsRefusal(command.results)
+      if (refusal !== undefined) return reject(command._tag, "invalid", refusal)
       if (!isActive(state)) return notFound(command)
-      if (command.results.length === 0) return reject("invalid", "results must hold at least one prompt")
       const summary = summarize(command.results)
       return Either.right([new ScoreStored({
         businessId: command.businessId,
@@ -230,14 +297,14 @@ export const decide = (command: EntityCommand, state: EntityState): Either.Eithe
     }
     case "PublishPost": {
       if (!isActive(state) || state._tag === "Unknown") return notFound(command)
-      if (state.site.version === 0) return reject("no_site", "the entity has no deployed site yet: update the site first")
+      if (state.site.version === 0) return reject(command._tag, "no_site", "the entity has no deployed site yet: update the site first")
       const today = state.site.postDay === command.date ? state.site.postsThatDay : 0
       if (today >= DAILY_POST_LIMIT) {
-        return reject("daily_limit", `${DAILY_POST_LIMIT} blog posts were already published for ${command.date}; the next can be published tomorrow (UTC)`)
+        return reject(command._tag, "daily_limit", `${DAILY_POST_LIMIT} blog posts were already published for ${command.date}; the next can be published tomorrow (UTC)`)
       }
-      if (state.site.slugs.has(command.slug)) return reject("already_exists", `a post with slug ${command.slug} exists`)
+      if (state.site.slugs.has(command.slug)) return reject(command._tag, "already_exists", `a post with slug ${command.slug} exists`)
       if (state.site.postDay === command.date && state.site.topicsThatDay.includes(command.topic)) {
-        return reject("already_exists", `a post on "${command.topic}" was already published for ${command.date}`)
+        return reject(command._tag, "already_exists", `a post on "${command.topic}" was already published for ${command.date}`)
       }
       const { at, _tag, ...post } = command
       return Either.right([new BlogPostPublished({ ...post, publishedAt: at })])

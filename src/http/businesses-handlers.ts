@@ -19,7 +19,8 @@ import { Entities, type EntityRow } from "../projections/entities.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization, requireService } from "./authorize.ts"
 import { BusinessRecord, type CreateBusinessRequest, EntityView } from "./businesses-api.ts"
-import { badRequest, commandFailure, Conflict, forbidden, internalError, notFound } from "./errors.ts"
+import { toApiError } from "./command-rejection.ts"
+import { badRequest, Conflict, forbidden, internalError } from "./errors.ts"
 import { awaitProjections } from "./read-your-writes.ts"
 
 const MAX_SLUG_SUFFIX = 100
@@ -113,14 +114,9 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
             at: now.toISOString()
           })
           const sent = yield* Effect.either(commands.send(businessRef(slug), command))
-          if (sent._tag === "Left") {
-            if (sent.left.reason !== "already_exists") return yield* Effect.fail(commandFailure(sent.left.reason))
-            // A slug named by the caller is theirs or nobody's; a derived one takes the next suffix.
-            if (requested !== null) {
-              return yield* Effect.fail(new Conflict({ status: "error", code: "business_exists", message: `business ${slug} already exists` }))
-            }
-            continue
-          }
+          // A slug named by the caller is theirs or nobody's; a derived one takes the next suffix.
+          if (sent._tag === "Left" && sent.left.reason === "already_exists" && requested === null) continue
+          if (sent._tag === "Left") return yield* toApiError("CreateBusiness", sent.left, { entity: businessRef(slug), now })
           yield* awaitProjections(sent.right.lastPosition, ["entities"])
           // The site address is taken now, while the business is new: a later business wanting
           // the same label gets a suffixed one (site-address.ts).
@@ -166,16 +162,11 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
         Effect.gen(function*() {
           yield* requireOrganization(path.business_id, "write")
           const ref = { businessId: path.business_id as BusinessId, itemId: path.item_id as ItemId }
-          const at = (yield* clock.now).toISOString()
-          const sent = yield* Effect.either(commands.send(ref, new DeleteProduct({ ...ref, at })))
-          if (sent._tag === "Left") {
-            return yield* Effect.fail(
-              sent.left.reason === "not_found" || sent.left.reason === "wrong_kind"
-                ? notFound("product_not_found", `product ${path.item_id} not found`)
-                : commandFailure(sent.left.reason)
-            )
-          }
-          yield* awaitProjections(sent.right.lastPosition, ["entities"])
+          const now = yield* clock.now
+          const sent = yield* commands.send(ref, new DeleteProduct({ ...ref, at: now.toISOString() })).pipe(
+            Effect.catchTag("CommandRejected", (rejected) => toApiError("DeleteProduct", rejected, { entity: ref, now }))
+          )
+          yield* awaitProjections(sent.lastPosition, ["entities"])
           return { status: "success" as const, message: `Product ${path.item_id} deleted; its history stays readable` }
         }))
   }))

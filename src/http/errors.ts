@@ -4,6 +4,9 @@
  *
  * HttpApi encodes a failure with the union of every error schema, so each class accepts its
  * own set of codes: the sets never overlap, and a failure can only encode as its own status.
+ *
+ * The classes are `Schema.Class`, not `Schema.TaggedError`: a tagged error encodes its `_tag`,
+ * which would add a field to the body the contract fixes.
  */
 import { HttpApiSchema, HttpApp, HttpServerResponse } from "@effect/platform"
 import { Effect, Schema } from "effect"
@@ -108,13 +111,15 @@ export const describeIssues = (issues: ReadonlyArray<{ readonly path: ReadonlyAr
   }).join("; ").slice(0, 1000)
 }
 
-/** Every error class of the API with its status (the annotation above, for answers written outside HttpApi). */
-const STATUSES = [
-  [BadRequest, 400], [Unauthorized, 401], [Forbidden, 403], [NotFound, 404], [Conflict, 409], [Gone, 410],
-  [PayloadTooLarge, 413], [RateLimited, 429], [InternalError, 500], [BadGateway, 502], [Unavailable, 503]
+/** Every error class of the API. */
+const API_ERRORS = [
+  BadRequest, Unauthorized, Forbidden, NotFound, Conflict, Gone, PayloadTooLarge, RateLimited, InternalError, BadGateway, Unavailable
 ] as const
 
-export type ApiError = InstanceType<(typeof STATUSES)[number][0]>
+export type ApiError = InstanceType<(typeof API_ERRORS)[number]>
+
+/** Each class with the status of its annotation, for answers written outside HttpApi. */
+const STATUSES = API_ERRORS.map((type) => [type, HttpApiSchema.getStatusError(type)] as const)
 
 /** The status of one of the API's errors, or undefined for anything else. */
 export const statusOf = (error: unknown): number | undefined => STATUSES.find(([type]) => error instanceof type)?.[1]
@@ -125,16 +130,6 @@ export const forbidden = (message: string) => new Forbidden({ status: "error", c
 export const notFound = (code: NotFound["code"], message: string) => new NotFound({ status: "error", code, message })
 export const internalError = (message = "the service failed to handle this request") =>
   new InternalError({ status: "error", code: "internal_error", message })
-
-/**
- * The answer to an entity command that failed for a reason of the service, not the caller:
- * 503 when it could not be carried out now (the store or the actor did not answer in time:
- * retry), otherwise 500.
- */
-export const commandFailure = (reason: string): Unavailable | InternalError =>
-  reason === "unavailable"
-    ? new Unavailable({ status: "error", code: "unavailable", message: "the service cannot answer right now; retry" })
-    : internalError()
 
 /** Fails with 429 and sets `Retry-After` on the response. */
 export const rateLimited = (code: RateLimited["code"], message: string, retryAfterSeconds: number) => {

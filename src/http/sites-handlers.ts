@@ -7,17 +7,8 @@ import { parseWebUrl } from "../domain/url.ts"
 import { dailyDeployCommandId, SiteBuilder } from "../pipeline/site-builder.ts"
 import { SightlineApi } from "./api.ts"
 import { requireService } from "./authorize.ts"
-import {
-  badRequest,
-  commandFailure,
-  Conflict,
-  type InternalError,
-  type NotFound,
-  notFound,
-  type RateLimited,
-  rateLimited,
-  type Unavailable
-} from "./errors.ts"
+import { toApiError } from "./command-rejection.ts"
+import { badRequest } from "./errors.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { awaitProjections } from "./read-your-writes.ts"
 
@@ -25,11 +16,6 @@ const refOf = (businessId: string, itemId: string | null | undefined): EntityRef
   businessId: businessId as BusinessId,
   itemId: (itemId ?? null) as ItemId | null
 })
-
-const secondsToNextUtcDay = (now: Date) => {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)
-  return Math.ceil((next - now.getTime()) / 1000)
-}
 
 export const SitesHandlers = HttpApiBuilder.group(SightlineApi, "sites", (handlers) =>
   Effect.gen(function*() {
@@ -47,8 +33,7 @@ export const SitesHandlers = HttpApiBuilder.group(SightlineApi, "sites", (handle
           const day = utcDay(now)
           // One deployment per entity per UTC day: the same command id, so a repeat is a no-op.
           const deployed = yield* builder.deploy(ref, { day, at: now, force: false, commandId: dailyDeployCommandId(ref, day) }).pipe(
-            Effect.catchTag("CommandRejected", (rejected) =>
-              Effect.fail(rejected.reason === "not_found" ? notFound("not_found", rejected.message) : commandFailure(rejected.reason)))
+            Effect.catchTag("CommandRejected", (rejected) => toApiError("DeploySite", rejected, { entity: ref, now }))
           )
           yield* awaitProjections(deployed.position, ["sites"])
           return { status: "success" as const, deployment_url: deployed.url }
@@ -60,18 +45,7 @@ export const SitesHandlers = HttpApiBuilder.group(SightlineApi, "sites", (handle
           yield* findEntity({ businessId: ref.businessId, itemId: ref.itemId, allowDeleted: false })
           const now = yield* clock.now
           const published = yield* builder.publishPost(ref, { date: utcDay(now), at: now }).pipe(
-            Effect.catchTag("CommandRejected", (rejected): Effect.Effect<never, RateLimited | Conflict | NotFound | InternalError | Unavailable> => {
-              switch (rejected.reason) {
-                case "daily_limit":
-                  return rateLimited("daily_limit_reached", rejected.message, secondsToNextUtcDay(now))
-                case "no_site":
-                  return Effect.fail(new Conflict({ status: "error", code: "site_not_deployed", message: rejected.message }))
-                case "not_found":
-                  return Effect.fail(notFound("not_found", rejected.message))
-                default:
-                  return Effect.fail(commandFailure(rejected.reason))
-              }
-            })
+            Effect.catchTag("CommandRejected", (rejected) => toApiError("PublishPost", rejected, { entity: ref, now }))
           )
           yield* awaitProjections(published.position, ["sites"])
           return { status: "success" as const, blog_url: published.url }

@@ -12,7 +12,8 @@ import { mentionFactsOf } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization, requireService } from "./authorize.ts"
-import { BadGateway, badRequest, commandFailure, internalError, notFound } from "./errors.ts"
+import { toApiError } from "./command-rejection.ts"
+import { BadGateway, internalError } from "./errors.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { awaitProjections } from "./read-your-writes.ts"
 import { AnalyzeResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse } from "./visibility-api.ts"
@@ -23,26 +24,16 @@ const refOf = (businessId: string, itemId: string | null | undefined): EntityRef
   itemId: (itemId ?? null) as ItemId | null
 })
 
-/** Prompts are the same prompt when they differ only in case and spacing. */
-const promptKey = (prompt: string) => prompt.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim()
-
+/** The request's results as the command holds them (the decider refuses a prompt given twice). */
 const resultsOf = (payload: StoreScoreRequest) =>
-  Effect.gen(function*() {
-    const seen = new Set<string>()
-    for (const result of payload.results) {
-      const key = promptKey(result.prompt)
-      if (seen.has(key)) return yield* Effect.fail(badRequest(`results: duplicate prompt "${result.prompt.slice(0, 100)}"`))
-      seen.add(key)
+  payload.results.map((result) => {
+    const failed = new Set(result.failed_platforms ?? [])
+    // A platform named as failed was not measured: it counts as not visible whatever its flag says.
+    return {
+      prompt: result.prompt,
+      flags: Object.fromEntries(PLATFORM_KEYS.map((key) => [key, result[key] && !failed.has(key)])) as Record<PlatformKey, boolean>,
+      failedPlatforms: [...failed]
     }
-    return payload.results.map((result) => {
-      const failed = new Set(result.failed_platforms ?? [])
-      // A platform named as failed was not measured: it counts as not visible whatever its flag says.
-      return {
-        prompt: result.prompt,
-        flags: Object.fromEntries(PLATFORM_KEYS.map((key) => [key, result[key] && !failed.has(key)])) as Record<PlatformKey, boolean>,
-        failedPlatforms: [...failed]
-      }
-    })
   })
 
 export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility", (handlers) =>
@@ -73,18 +64,13 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
       .handle("storeVisibilityScore", ({ payload }) =>
         Effect.gen(function*() {
           yield* requireService
-          const results = yield* resultsOf(payload)
           const ref = refOf(payload.business_id, payload.item_id)
-          const at = (yield* clock.now).toISOString()
-          const sent = yield* Effect.either(commands.send(ref, new StoreScore({ ...ref, results, at })))
-          if (sent._tag === "Left") {
-            if (sent.left.reason === "not_found") {
-              return yield* Effect.fail(notFound(ref.itemId === null ? "business_not_found" : "product_not_found", sent.left.message))
-            }
-            return yield* Effect.fail(sent.left.reason === "invalid" ? badRequest(sent.left.message) : commandFailure(sent.left.reason))
-          }
-          yield* awaitProjections(sent.right.lastPosition, ["scores"])
-          const stored = sent.right.events.find((event) => event._tag === "ScoreStored")
+          const now = yield* clock.now
+          const sent = yield* commands.send(ref, new StoreScore({ ...ref, results: resultsOf(payload), at: now.toISOString() })).pipe(
+            Effect.catchTag("CommandRejected", (rejected) => toApiError("StoreScore", rejected, { entity: ref, now }))
+          )
+          yield* awaitProjections(sent.lastPosition, ["scores"])
+          const stored = sent.events.find((event) => event._tag === "ScoreStored")
           if (stored === undefined || stored._tag !== "ScoreStored") return yield* Effect.fail(internalError())
           return new StoreScoreResponse({
             status: "success",

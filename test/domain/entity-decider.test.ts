@@ -254,6 +254,14 @@ describe("entity decider: prompts and scores", () => {
       .then({ rejected: "invalid", message: "results must hold at least one prompt" })
   })
 
+  it("refuses a score naming a prompt twice (case and spacing aside), before looking for the entity", () => {
+    const twice = [results[0]!, { ...results[1]!, prompt: "  A " }]
+    given([acmeCreated]).when(new StoreScore({ businessId: acme, itemId: null, results: twice, at: T3 }))
+      .then({ rejected: "invalid", message: 'results: duplicate prompt "  A "' })
+    given([]).when(new StoreScore({ businessId: acme, itemId: null, results: twice, at: T3 }))
+      .then({ rejected: "invalid", message: 'results: duplicate prompt "  A "' })
+  })
+
   it("keeps the prompt set version of a product through deletion and re-registration", () => {
     given([widgetRegistered(T1), generated(1, T1, widget), widgetDeleted(T2), widgetRegistered(T2, "https://acme.example/widget-v2")])
       .when(recordPrompts(T3, widget)).then([generated(2, T3, widget)])
