@@ -74,9 +74,6 @@ const EXCEPTIONS = [
   // The adapter of the platforms' DocumentSource port: the local answer engine retrieves from
   // this read model, so the projection implements the port the platforms room declares.
   { file: "src/projections/documents.ts", allow: ["platforms"] },
-  // Existing breach, kept until the resumer asks the jobs projection: it queries the jobs read
-  // model's table directly.
-  { file: "src/pipeline/job-resumer.ts", sql: true },
   // Existing breach, kept until the daily command reads its settings through a config: it takes
   // the service's address and key (SIGHTLINE_URL, SIGHTLINE_API_KEY, SERVICE_API_KEYS, PORT)
   // and TERM from the environment as a client, not as the service.
