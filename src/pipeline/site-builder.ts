@@ -20,7 +20,7 @@ import { Prompts } from "../projections/prompts.ts"
 import { Sites } from "../projections/sites.ts"
 import { composeAbout, composeFaq, composePost, dailyTopics } from "../site-generator/offline-copy.ts"
 import { blogPostUrl, postSlug } from "../site-generator/site-plan.ts"
-import { factsFromPages } from "./prompts/entity-facts.ts"
+import { factsFromPages } from "./prompts/prompt-facts.ts"
 
 const MAX_SITE_PAGES = 12
 const MAX_SITE_PAGE_TEXT = 1_500

@@ -7,6 +7,7 @@
  */
 import { cleanText, truncateCodePoints } from "../../domain/text.ts"
 import { plainText } from "./html-tokens.ts"
+import { type JsonLdBounds, typeNamesOf, walkJsonLd } from "./jsonld-walk.ts"
 
 export interface ProductHint {
   readonly name: string
@@ -21,8 +22,8 @@ export interface ProductHint {
 }
 
 export const MAX_PRODUCTS_PER_PAGE = 50
-const MAX_DEPTH = 12
-const MAX_NODES = 5_000
+/** Every JSON value counts towards the nodes, scalars and arrays too. */
+const BOUNDS: JsonLdBounds = { maxDepth: 12, maxNodes: 5_000, counts: "values" }
 
 type Json = null | boolean | number | string | ReadonlyArray<Json> | { readonly [key: string]: Json }
 type JsonObject = { readonly [key: string]: Json }
@@ -62,11 +63,9 @@ export const resolveHttpUrl = (value: string | null | undefined, base: string): 
   }
 }
 
-const typesOf = (object: JsonObject): ReadonlyArray<string> => {
-  const raw = own(object, "@type")
-  const list = Array.isArray(raw) ? raw : [raw]
-  return list.filter((t): t is string => typeof t === "string").map((t) => t.replace(/^https?:\/\/schema\.org\//i, ""))
-}
+// Only schema.org's own URL prefix is dropped (prompt facts drop any): `schema:Product` is not read as a product here.
+const typesOf = (object: JsonObject): ReadonlyArray<string> =>
+  typeNamesOf(object).map((t) => t.replace(/^https?:\/\/schema\.org\//i, ""))
 
 const PRODUCT_TYPES = new Set(["Product", "ProductGroup", "IndividualProduct", "ProductModel", "SomeProducts"])
 const OFFER_TYPES = new Set(["Offer", "AggregateOffer"])
@@ -133,25 +132,11 @@ export const addProducts = (into: Array<ProductHint>, hints: ReadonlyArray<Produ
   }
 }
 
-/** Every object reachable in the blocks, depth-first, within the bounds. */
-const walk = (blocks: ReadonlyArray<unknown>, visit: (object: JsonObject, depth: number) => void): void => {
-  let nodes = 0
-  const go = (value: unknown, depth: number): void => {
-    if (depth > MAX_DEPTH || nodes >= MAX_NODES) return
-    nodes++
-    if (Array.isArray(value)) {
-      for (const item of value) go(item, depth + 1)
-    } else if (isObject(value)) {
-      visit(value, depth)
-      for (const key of Object.keys(value)) go(value[key], depth + 1)
-    }
-  }
-  for (const block of blocks) go(block, 0)
-}
-
 export const productsFromJsonLd = (blocks: ReadonlyArray<unknown>, base: string): ReadonlyArray<ProductHint> => {
   const found: Array<ProductHint> = []
-  walk(blocks, (object) => {
+  walkJsonLd(blocks, BOUNDS, (node) => {
+    // Parsed JSON: every object in it is a JSON object.
+    const object = node as JsonObject
     if (isProduct(object)) {
       const hint = productFrom(object, firstOffer(own(object, "offers")), base)
       if (hint !== undefined) addProducts(found, [hint])

@@ -12,7 +12,7 @@
  * is mixed too. Every prompt passes `validate-prompts`; brand prompts stay at 5% (the validator
  * allows 10%, the rest of the set is about the field).
  */
-import type { PromptFacts } from "./entity-facts.ts"
+import type { PromptFacts } from "./prompt-facts.ts"
 import { fnv1a, phraseKey, squish, wordsOf } from "./prompt-text.ts"
 import { DEFAULT_PROMPT_COUNT, makePromptValidator, type PromptValidator } from "./validate-prompts.ts"
 import { escapeRegExp } from "../../domain/regex.ts"

@@ -6,7 +6,7 @@
 import { Effect, Option } from "effect"
 import type { PlatformEndpoint } from "../../config/app-config.ts"
 import { builtinPrompts } from "./builtin-generator.ts"
-import type { PromptFacts } from "./entity-facts.ts"
+import type { PromptFacts } from "./prompt-facts.ts"
 import { type LlmPromptOptions, llmPromptsWithSources } from "./llm-generator.ts"
 import { DEFAULT_PROMPT_COUNT } from "./validate-prompts.ts"
 

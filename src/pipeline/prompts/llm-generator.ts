@@ -15,7 +15,7 @@ import OpenAI from "openai"
 import { makeOpenAiClient } from "../../platforms/openai-client.ts"
 import type { PlatformEndpoint } from "../../config/app-config.ts"
 import { builtinTopUp } from "./builtin-generator.ts"
-import type { PromptFacts } from "./entity-facts.ts"
+import type { PromptFacts } from "./prompt-facts.ts"
 import {
   DEFAULT_PROMPT_COUNT,
   MAX_BRAND_SHARE,

@@ -21,7 +21,7 @@
  */
 import { isCommonWord } from "../../domain/common-words.ts"
 import { aliasesFor, detectMention } from "../../domain/mention/index.ts"
-import type { PromptFacts } from "./entity-facts.ts"
+import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, phraseKey, sameTerm, squish, stem, wordsOf } from "./prompt-text.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
 

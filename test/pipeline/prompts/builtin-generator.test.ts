@@ -8,7 +8,7 @@ import {
   type Slots,
   TEMPLATES
 } from "../../../src/pipeline/prompts/builtin-generator.ts"
-import type { PromptFacts } from "../../../src/pipeline/prompts/entity-facts.ts"
+import type { PromptFacts } from "../../../src/pipeline/prompts/prompt-facts.ts"
 import { namesEntity, normalizePrompt, validatePrompts } from "../../../src/pipeline/prompts/validate-prompts.ts"
 import { BAKERY, LLM_STYLE_PROMPTS, SAAS, THIN } from "./fixtures.ts"
 

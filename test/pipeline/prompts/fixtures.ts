@@ -1,5 +1,5 @@
 /** Facts and prompt lists shared by the prompt-generation tests. */
-import type { PromptFacts } from "../../../src/pipeline/prompts/entity-facts.ts"
+import type { PromptFacts } from "../../../src/pipeline/prompts/prompt-facts.ts"
 
 export const BAKERY: PromptFacts = {
   name: "Maison Dupont",

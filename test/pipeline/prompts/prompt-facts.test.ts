@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { builtinPrompts } from "../../../src/pipeline/prompts/builtin-generator.ts"
-import { type CrawledPageFacts, factsFromPages, MAX_FACTS_PER_LIST } from "../../../src/pipeline/prompts/entity-facts.ts"
+import { type CrawledPageFacts, factsFromPages, MAX_FACTS_PER_LIST } from "../../../src/pipeline/prompts/prompt-facts.ts"
 import { validatePrompts } from "../../../src/pipeline/prompts/validate-prompts.ts"
 
 const page = (overrides: Partial<CrawledPageFacts>): CrawledPageFacts => ({

@@ -1,0 +1,178 @@
+/**
+ * Prompt facts from JSON-LD: the category (a schema.org business type in everyday words), the
+ * place (an address or area served) and the offerings (offers, catalogs, services). JSON-LD comes
+ * from arbitrary sites, so the walk over it is bounded.
+ */
+import { isJsonLdObject, type JsonLdBounds, type JsonLdObject, typeNamesOf, walkJsonLd } from "../crawler/jsonld-walk.ts"
+import { displayPhrase } from "./english.ts"
+import type { PromptFacts } from "./prompt-facts.ts"
+import { squish } from "./prompt-text.ts"
+
+type Node = JsonLdObject
+
+const isNode = isJsonLdObject
+
+/** Objects only, never the vocabulary in `@context`. */
+const BOUNDS: JsonLdBounds = { maxDepth: 8, maxNodes: 2_000, counts: "objects", skipKeys: new Set(["@context"]) }
+
+/** Every object in the JSON-LD blocks, in document order (`@graph`, arrays and nested values). */
+export const jsonLdNodes = (blocks: ReadonlyArray<unknown>): Array<Node> => {
+  const nodes: Array<Node> = []
+  walkJsonLd(blocks, BOUNDS, (node) => nodes.push(node))
+  return nodes
+}
+
+// `https://schema.org/Bakery` and `schema:Bakery` name the same type as `Bakery`.
+const typesOf = (node: Node): Array<string> => typeNamesOf(node).map((t) => t.replace(/^.*[/:#]/, ""))
+
+const text = (value: unknown): string | undefined => {
+  if (typeof value === "string") {
+    const clean = squish(value)
+    return clean.length > 0 ? clean : undefined
+  }
+  if (typeof value === "number") return String(value)
+  return undefined
+}
+
+const nameOf = (value: unknown): string | undefined => (isNode(value) ? text(value["name"]) : text(value))
+
+const asArray = (value: unknown): ReadonlyArray<unknown> => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
+
+/**
+ * schema.org business and product types as everyday words. Types left out are either too vague
+ * to be a field (`LocalBusiness`, `Organization`, `Store`) or structural (`WebPage`, `Offer`).
+ */
+export const SCHEMA_TYPE_WORDS: Readonly<Record<string, string>> = {
+  Bakery: "bakery", CafeOrCoffeeShop: "café", Restaurant: "restaurant", FastFoodRestaurant: "fast food restaurant",
+  BarOrPub: "bar", Brewery: "brewery", Winery: "winery", Distillery: "distillery", IceCreamShop: "ice cream shop",
+  FoodEstablishment: "food shop", Dentist: "dentist", Physician: "doctor", MedicalClinic: "medical clinic",
+  Optician: "optician", Pharmacy: "pharmacy", Physiotherapy: "physiotherapist", VeterinaryCare: "veterinarian",
+  HairSalon: "hair salon", BeautySalon: "beauty salon", NailSalon: "nail salon", DaySpa: "day spa",
+  TattooParlor: "tattoo studio", HealthClub: "gym", ExerciseGym: "gym", SportsClub: "sports club",
+  YogaStudio: "yoga studio", Plumber: "plumber", Electrician: "electrician", HVACBusiness: "heating and cooling contractor",
+  RoofingContractor: "roofing contractor", HousePainter: "house painter", Locksmith: "locksmith",
+  GeneralContractor: "general contractor", MovingCompany: "moving company", SelfStorage: "self storage facility",
+  AutoRepair: "auto repair shop", AutoDealer: "car dealership", AutoBodyShop: "auto body shop", AutoWash: "car wash",
+  GasStation: "gas station", Attorney: "lawyer", LegalService: "law firm", Notary: "notary",
+  AccountingService: "accounting firm", FinancialService: "financial advisor", InsuranceAgency: "insurance agency",
+  RealEstateAgent: "real estate agent", TravelAgency: "travel agency", Hotel: "hotel", Motel: "motel",
+  BedAndBreakfast: "bed and breakfast", Hostel: "hostel", Campground: "campground", Florist: "florist",
+  BookStore: "bookstore", BikeStore: "bike shop", ClothingStore: "clothing store", ComputerStore: "computer store",
+  ElectronicsStore: "electronics store", FurnitureStore: "furniture store", GardenStore: "garden center",
+  GroceryStore: "grocery store", HardwareStore: "hardware store", HobbyShop: "hobby shop", HomeGoodsStore: "home goods store",
+  JewelryStore: "jewelry store", LiquorStore: "wine shop", MusicStore: "music store", OfficeEquipmentStore: "office supply store",
+  PetStore: "pet store", ShoeStore: "shoe store", SportingGoodsStore: "sporting goods store", ToyStore: "toy store",
+  TireShop: "tire shop", MobilePhoneStore: "phone store", ChildCare: "childcare center", Preschool: "preschool",
+  School: "school", DryCleaningOrLaundry: "dry cleaner", EmploymentAgency: "recruitment agency",
+  RecyclingCenter: "recycling center", TouristInformationCenter: "tourist information center",
+  EntertainmentBusiness: "entertainment venue", NightClub: "nightclub", MovieTheater: "cinema", ArtGallery: "art gallery",
+  SoftwareApplication: "software", WebApplication: "web app", MobileApplication: "mobile app"
+}
+
+/** Types that describe structure, not the business: never a category. */
+const STRUCTURAL_TYPES = new Set([
+  "Thing", "Organization", "Corporation", "LocalBusiness", "Store", "ProfessionalService", "OnlineBusiness", "OnlineStore",
+  "WebPage", "WebSite", "ItemPage", "AboutPage", "ContactPage", "CollectionPage", "FAQPage", "BreadcrumbList", "ListItem",
+  "ItemList", "ImageObject", "VideoObject", "Person", "PostalAddress", "GeoCoordinates", "Place", "City", "Country",
+  "AdministrativeArea", "Offer", "AggregateOffer", "OfferCatalog", "AggregateRating", "Rating", "Review", "Brand",
+  "OpeningHoursSpecification", "ContactPoint", "SearchAction", "ReadAction", "EntryPoint", "Product", "ProductGroup",
+  "Service", "Article", "BlogPosting", "NewsArticle", "Event", "Question", "Answer", "HowTo", "Recipe", "Menu",
+  "MenuSection", "MenuItem", "PriceSpecification", "UnitPriceSpecification", "QuantitativeValue", "MonetaryAmount",
+  "PropertyValue", "SiteNavigationElement", "WPHeader", "WPFooter", "WPSideBar", "Language", "DefinedTerm"
+])
+
+/** `SelfStorageFacility` → `self storage facility`: for business types the map does not know. */
+const typeWords = (type: string): string =>
+  type.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase()
+
+/** A node that describes a business (has an address, phone, hours or geo), not a page part. */
+const looksLikeBusiness = (node: Node) =>
+  ["address", "telephone", "openingHours", "openingHoursSpecification", "geo", "priceRange"].some((k) => node[k] !== undefined)
+
+export const categoryFromJsonLd = (nodes: ReadonlyArray<Node>, kind: PromptFacts["kind"]): string | undefined => {
+  // Known types first, in document order; an unknown business-like type only when none is known.
+  for (const node of nodes) {
+    for (const type of typesOf(node)) {
+      const word = SCHEMA_TYPE_WORDS[type]
+      if (word === undefined) continue
+      if (word === "software") {
+        // "BusinessApplication" → "business software"; anything else stays "software".
+        const sub = text(node["applicationCategory"])?.replace(/Application$/, "")
+        return sub !== undefined && /^[A-Za-z]+$/.test(sub) ? `${typeWords(sub)} software` : word
+      }
+      return word
+    }
+  }
+  if (kind === "product") {
+    for (const node of nodes) {
+      if (!typesOf(node).includes("Product")) continue
+      // `category` may be a path ("Shoes > Running Shoes"): the last step is the most specific.
+      const category = text(isNode(node["category"]) ? node["category"]["name"] : node["category"])
+      const last = category?.split(/\s*[>/|]\s*/).filter((s) => s.length > 0).at(-1)
+      if (last !== undefined && last.length <= 40 && !/^\d+$/.test(last)) return displayPhrase(last)
+    }
+  }
+  for (const node of nodes) {
+    if (!looksLikeBusiness(node)) continue
+    for (const type of typesOf(node)) {
+      if (!STRUCTURAL_TYPES.has(type) && /^[A-Z][A-Za-z]+$/.test(type)) return typeWords(type)
+    }
+  }
+  return undefined
+}
+
+export const placeFromJsonLd = (nodes: ReadonlyArray<Node>): string | undefined => {
+  for (const node of nodes) {
+    for (const address of asArray(node["address"])) {
+      const locality = isNode(address) ? text(address["addressLocality"]) : undefined
+      if (locality !== undefined && locality.length <= 60) return locality
+    }
+  }
+  for (const node of nodes) {
+    for (const area of asArray(node["areaServed"])) {
+      const name = nameOf(area)
+      if (name !== undefined && name.length <= 60) return name
+    }
+  }
+  return undefined
+}
+
+/** Names offered through `makesOffer`, `hasOfferCatalog` (nested catalogs too), and Service/Product nodes. */
+export const offeringsFromJsonLd = (nodes: ReadonlyArray<Node>): Array<string> => {
+  const found: Array<string> = []
+  const offerName = (offer: unknown) => {
+    if (!isNode(offer)) return nameOf(offer)
+    return nameOf(offer["itemOffered"]) ?? text(offer["name"])
+  }
+  const catalog = (value: unknown, depth: number): void => {
+    if (depth > 4) return
+    for (const entry of asArray(value)) {
+      if (!isNode(entry)) continue
+      const types = typesOf(entry)
+      if (types.includes("OfferCatalog")) {
+        const elements = asArray(entry["itemListElement"])
+        if (elements.length === 0) {
+          const name = text(entry["name"])
+          if (name !== undefined) found.push(name)
+        }
+        catalog(elements, depth + 1)
+      } else {
+        const name = offerName(entry)
+        if (name !== undefined) found.push(name)
+      }
+    }
+  }
+  for (const node of nodes) {
+    for (const offer of asArray(node["makesOffer"])) {
+      const name = offerName(offer)
+      if (name !== undefined) found.push(name)
+    }
+    catalog(node["hasOfferCatalog"], 0)
+    const types = typesOf(node)
+    if (types.includes("Service")) {
+      const name = text(node["serviceType"]) ?? text(node["name"])
+      if (name !== undefined) found.push(name)
+    }
+  }
+  return found
+}

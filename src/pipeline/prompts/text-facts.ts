@@ -1,0 +1,146 @@
+/**
+ * Prompt facts from page text: offerings from headings, audiences ("for busy families"), places
+ * ("based in Lyon") and category words, with the frequency ranking they share.
+ */
+import { isCapitalisedCommonWord, isCommonWord } from "../../domain/common-words.ts"
+import { displayPhrase } from "./english.ts"
+import { SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
+import { fold, GENERIC_WORDS, phraseKey, squish, STOP_WORDS, wordsOf } from "./prompt-text.ts"
+
+/** Headings that are page furniture, never an offering. */
+const NOT_AN_OFFERING = new Set(
+  `about contact welcome story team hours opening faq faqs blog news testimonials testimonial reviews review newsletter
+  follow location locations find privacy cookie cookies terms copyright login sign cart menu home gallery careers jobs
+  subscribe why who mission values partners press shipping returns delivery account search categories category
+  featured popular bestsellers sellers new arrivals sale shop collection collections our your us we get call book
+  visit order questions help support links social share related recent latest more info information`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
+/** A heading short enough, and plain enough, to name something on offer (`Wedding Cakes`). */
+export const headingOffering = (heading: string, proper: ReadonlySet<string>): string | undefined => {
+  const clean = squish(heading).replace(/[\s:|–—-]+$/u, "")
+  if (clean.length === 0 || clean.length > 50 || /[?!]$/.test(clean) || /[@/\\]|https?:|\d{3,}/.test(clean)) return undefined
+  const words = wordsOf(clean)
+  if (words.length === 0 || words.length > 4) return undefined
+  if (words.some((w) => NOT_AN_OFFERING.has(w))) return undefined
+  // At least one word must carry meaning of its own.
+  if (!words.some((w) => w.length >= 3 && !STOP_WORDS.has(w) && !GENERIC_WORDS.has(w))) return undefined
+  return displayPhrase(clean, proper)
+}
+
+/** Heads of audience phrases: people and organisations a business serves. */
+const AUDIENCE_HEADS = new Set(
+  `people families family kids children parents couples students teams businesses companies startups start-ups
+  freelancers professionals beginners seniors adults women men athletes runners cyclists developers agencies enterprises
+  homeowners landlords tenants renters pets dogs cats travelers travellers tourists brides grooms patients clients
+  retailers restaurants schools teachers nonprofits charities creators designers marketers engineers nurses doctors
+  musicians gamers vegans vegetarians organizations organisations individuals entrepreneurs founders owners buyers
+  homebuyers sellers investors drivers riders golfers skiers hikers climbers photographers artists writers makers
+  hobbyists collectors gardeners cooks chefs bakers babies toddlers teens teenagers youth juniors groups communities
+  smes planners organizers organisers hosts guests shoppers users managers coaches trainers executives employers
+  employees workers contractors builders architects agents brokers`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
+/** Heads too vague to be an audience on their own ("for people with allergies"): kept only with a modifier. */
+const VAGUE_HEADS = new Set(["people", "individuals", "clients", "users", "groups", "owners", "family"])
+
+const AUDIENCE_DETERMINERS = new Set(["our", "your", "the", "all", "every", "any", "those", "these", "their", "its", "my"])
+
+/**
+ * "for busy families", "ideal for small businesses and startups": the noun phrases after "for"
+ * that end in a people or organisation noun, a second one joined by "and"/"or" included.
+ */
+export const audiencePhrases = (source: string): Array<string> => {
+  const found: Array<string> = []
+  for (const match of source.matchAll(/\bfor\s+(?=((?:[\p{L}'-]+[\s,]+){0,5}[\p{L}'-]+))/giu)) {
+    const words = match[1]!.split(/[\s,]+/).filter((w) => w.length > 0)
+    let start = 0
+    for (let i = 0; i < words.length; i++) {
+      if (!AUDIENCE_HEADS.has(fold(words[i]!))) continue
+      let from = start
+      while (from < i && (AUDIENCE_DETERMINERS.has(fold(words[from]!)) || fold(words[from]!) === "for")) from++
+      const phrase = words.slice(from, i + 1)
+      // Modifiers must be plain words ("small", "busy", "growing"), not the rest of a clause.
+      const plain = phrase.length <= 3 && phrase.slice(0, -1).every((w) => !STOP_WORDS.has(fold(w)) && !AUDIENCE_HEADS.has(fold(w)))
+      if (plain && !(phrase.length === 1 && VAGUE_HEADS.has(fold(phrase[0]!)))) found.push(phrase.map((w) => w.toLowerCase()).join(" "))
+      // Only "X and Y" continues the phrase list; anything else ends it.
+      const joiner = words[i + 1] === undefined ? "" : fold(words[i + 1]!)
+      if (joiner !== "and" && joiner !== "or") break
+      start = i + 2
+    }
+  }
+  return found
+}
+
+const MONTHS_AND_DAYS = /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i
+
+/** "in Lyon", "based in New York": capitalised names after "in", with their strength. */
+export const placeMentions = (source: string, nameWords: ReadonlySet<string>): Array<{ place: string; weight: number }> => {
+  const found: Array<{ place: string; weight: number }> = []
+  for (const match of source.matchAll(/\b(based|located|situated|serving|near)?\s*\bin\s+(\p{Lu}[\p{L}'-]+(?:[ -]\p{Lu}[\p{L}'-]+){0,2})/gu)) {
+    const place = match[2]!
+    const words = place.split(/[ -]/)
+    if (words.every((w) => isCommonWord(fold(w)) || STOP_WORDS.has(fold(w)))) continue
+    if (words.some((w) => MONTHS_AND_DAYS.test(w) || isCapitalisedCommonWord(w) || nameWords.has(fold(w)))) continue
+    found.push({ place, weight: match[1] === undefined ? 1 : 3 })
+  }
+  return found
+}
+
+/** By count (descending), then first appearance: stable for the same input. */
+export const byFrequency = (items: ReadonlyArray<{ key: string; value: string; weight: number }>): Array<string> => {
+  const tally = new Map<string, { value: string; score: number; first: number }>()
+  items.forEach((item, index) => {
+    const entry = tally.get(item.key)
+    if (entry === undefined) tally.set(item.key, { value: item.value, score: item.weight, first: index })
+    else entry.score += item.weight
+  })
+  return [...tally.values()].sort((a, b) => b.score - a.score || a.first - b.first).map((e) => e.value)
+}
+
+/** The known category words, longest first, for finding a category in headings and titles. */
+const CATEGORY_WORDS: ReadonlyArray<string> = [...new Set(Object.values(SCHEMA_TYPE_WORDS))]
+  .concat([
+    "boulangerie", "patisserie", "pastry shop", "coffee shop", "pizzeria", "bistro", "brasserie", "wine bar", "catering",
+    "caterer", "photographer", "photography studio", "architect", "interior designer", "web design agency",
+    "marketing agency", "digital agency", "consultancy", "law firm", "dental clinic", "orthodontist", "chiropractor",
+    "massage therapist", "barber", "barbershop", "salon", "spa", "gym", "fitness studio", "pilates studio", "dance studio",
+    "driving school", "language school", "tutoring", "daycare", "kennel", "pet groomer", "dog groomer", "landscaper",
+    "gardener", "cleaning company", "cleaner", "carpenter", "builder", "painter", "tailor", "cobbler", "butcher",
+    "butcher shop", "fishmonger", "cheese shop", "deli", "delicatessen", "chocolatier", "ice cream parlour", "tea room",
+    "guest house", "vacation rental", "boutique", "bookshop", "print shop", "printer", "garage", "mechanic",
+    "estate agent", "accountant", "bookkeeper", "therapist", "psychologist", "nutritionist", "veterinary clinic", "vet",
+    "crm", "erp", "saas", "app", "platform"
+  ])
+  .sort((a, b) => b.length - a.length || a.localeCompare(b))
+
+export const categoryFromText = (sources: ReadonlyArray<{ text: string; weight: number }>): string | undefined => {
+  const hits: Array<{ key: string; value: string; weight: number }> = []
+  for (const source of sources) {
+    const key = ` ${phraseKey(source.text)} `
+    for (const word of CATEGORY_WORDS) {
+      const k = phraseKey(word)
+      // Plurals count too ("bakeries" in a heading names the field as well as "bakery").
+      const plural = k.endsWith("y") ? `${k.slice(0, -1)}ies` : `${k}s`
+      if (key.includes(` ${k} `) || key.includes(` ${plural} `)) hits.push({ key: k, value: word, weight: source.weight * (1 + k.split(" ").length) })
+    }
+  }
+  return byFrequency(hits)[0]
+}
+
+/** Everyday words that rank high on many sites and name no field. */
+export const KEYWORD_FILLER = new Set(
+  `morning evening afternoon night weekend weekends meet choose chosen ideal designed want wants something someone
+  ahead fresh freshly gentle welcome welcomes inside outside hand handmade each every since together many make makes
+  enjoy discover explore visit visiting feel looking look love loved find found provide provides offering offered
+  include includes including need needs help helps like just really well also always here there open closed opening
+  hours minutes today tomorrow daily available right left full part whole small large big little options option
+  book booking call email write read save serve serves served`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
