@@ -8,55 +8,9 @@ import { HttpApiMiddleware, HttpApp, HttpServerRequest, HttpServerResponse } fro
 import { Clock, Effect, Layer } from "effect"
 import { clientAddressOf } from "./client-address.ts"
 import { AppConfig } from "../config/app-config.ts"
+import { KeyedTokenBuckets } from "../concurrency/token-bucket.ts"
 import { parseIp } from "../domain/ip-ranges.ts"
 import { RateLimited, rateLimited } from "./errors.ts"
-
-export type TakeResult = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number }
-
-interface Bucket {
-  tokens: number
-  at: number
-}
-
-/**
- * Token buckets per key, in memory: each holds up to a minute's allowance and refills
- * continuously, so `perMinute` requests may come at once and then `perMinute / 60` a second.
- * The map is bounded: past `maxKeys` the least recently seen key is dropped (it comes back
- * with a full bucket, which is what an idle key would have anyway).
- */
-export class TokenBuckets {
-  private readonly buckets = new Map<string, Bucket>()
-  private readonly perMs: number
-
-  constructor(readonly perMinute: number, readonly maxKeys = 50_000) {
-    this.perMs = perMinute / 60_000
-  }
-
-  take(key: string, nowMs: number): TakeResult {
-    const found = this.buckets.get(key)
-    const bucket = found ?? { tokens: this.perMinute, at: nowMs }
-    if (found !== undefined) {
-      bucket.tokens = Math.min(this.perMinute, bucket.tokens + Math.max(0, nowMs - bucket.at) * this.perMs)
-      bucket.at = nowMs
-      this.buckets.delete(key)
-    }
-    // Re-inserted last: the map's order is least recently seen first.
-    this.buckets.set(key, bucket)
-    if (this.buckets.size > this.maxKeys) {
-      const oldest = this.buckets.keys().next()
-      if (oldest.done !== true) this.buckets.delete(oldest.value)
-    }
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1
-      return { allowed: true }
-    }
-    return { allowed: false, retryAfterSeconds: Math.ceil((1 - bucket.tokens) / this.perMs / 1000) }
-  }
-
-  get size() {
-    return this.buckets.size
-  }
-}
 
 /** One key per IPv4 address, one per IPv6 /64 (a single host usually holds a whole /64). */
 export const rateKeyOf = (address: string | null): string => {
@@ -77,19 +31,21 @@ const allowAnyOrigin = HttpApp.appendPreResponseHandler((_request, response) =>
 )
 
 /**
- * A per-address limit of `perMinute` requests: `take` spends a token for the connection's
- * address, or answers the 429 to send (`what` names the requests in its message).
+ * A per-address limit of `perMinute` requests (token buckets per address, `KeyedTokenBuckets`):
+ * `take` spends a token for the connection's address, or answers the 429 to send (`what` names
+ * the requests in its message).
  */
 export const perAddressLimit = (perMinute: number, what: string) => {
-  const buckets = new TokenBuckets(perMinute)
+  // A minute's allowance at once, then `perMinute / 60` a second.
+  const buckets = new KeyedTokenBuckets({ capacity: perMinute, intervalMs: 60_000 / perMinute })
   const take = (clientAddress: string | null, nowMs: number): RateLimited | undefined => {
-    const decision = buckets.take(rateKeyOf(clientAddress), nowMs)
-    if (decision.allowed) return undefined
+    const waitMs = buckets.take(rateKeyOf(clientAddress), nowMs)
+    if (waitMs === 0) return undefined
     return new RateLimited({
       status: "error",
       code: "rate_limited",
       message: `at most ${perMinute} ${what} a minute per address; retry later`,
-      retry_after: Math.max(1, Math.ceil(decision.retryAfterSeconds))
+      retry_after: Math.max(1, Math.ceil(waitMs / 1000))
     })
   }
   return { take }
