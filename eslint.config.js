@@ -45,13 +45,15 @@ export const ROOMS = {
     "domain", "config", "concurrency", "db", "eventstore", "projections", "actors", "writers", "platforms",
     "pipeline", "site-generator", "accounts", "scheduler", "startup", "http"
   ],
+  "observability": ["config"],
   "process-guard": [],
+  "application": "all",
   "composition": "all",
   "main": "all"
 }
 
 /** Rooms that are one module at the root of `src/` rather than a folder. */
-const ROOT_MODULES = ["safe-description", "process-guard", "composition", "main"]
+const ROOT_MODULES = ["safe-description", "process-guard", "application", "composition", "main"]
 
 /** Every room may use these. */
 const SHARED = ["safe-description"]
