@@ -4,8 +4,8 @@
  * event before the HttpApi router sees the request.
  *
  * Why: HttpApi's per-request machinery (router, middleware chain, schema encoding, a fiber tree
- * per request) costs several times what the read itself costs (bench/visibility-reads,
- * bench/visit-webhook), so those endpoints served at a fraction of what a bare handler serves.
+ * per request) costs several times what the read itself costs (the visibility-reads and
+ * visit-webhook benchmarks, bench/README.md), so those endpoints served at a fraction of what a bare handler serves.
  * The lane keeps everything that is the service's: the same authentication (`BearerAuth`),
  * authorization, schemas, error bodies and the same handler functions (`visibility-score.ts`,
  * `visit-webhook.ts`), as plain code over promises with no fiber per request; it drops only the

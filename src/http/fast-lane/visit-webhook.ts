@@ -3,7 +3,7 @@
  * the handler (`recordVisit`), and its fast-lane route (see `index.ts`). HttpApi's handler
  * calls the same function.
  *
- * Decisions (decisions.md leaves them open):
+ * Decisions (docs/decisions.md leaves them open):
  * - Verification trusts the connection's address only. No trusted proxy is configured, and a
  *   forwarded header or the body's `ip_address` is whatever the caller writes there; the
  *   body's address is recorded as reported (the connection's when absent).
