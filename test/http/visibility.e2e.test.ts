@@ -347,6 +347,18 @@ for (const database of testDatabases) {
           )
         })
       }
+      it("names the prompt given twice, whether or not the business exists", async () => {
+        for (const business_id of ["acme", "no-such-business"]) {
+          const response = await call("POST", "/api/cron/store-visibility-score", {
+            business_id,
+            results: [{ prompt: "Q one", ...flags() }, { prompt: "q  ONE", ...flags() }]
+          })
+          expect({ status: response.status, body: response.body }).toEqual({
+            status: 400,
+            body: { status: "error", code: "invalid_request", message: 'results: duplicate prompt "q  ONE"' }
+          })
+        }
+      })
     })
   })
 }
