@@ -24,6 +24,7 @@ const report = (cause: Cause.Cause<unknown>, address: { readonly host: string; r
     console.error(`sightline: ${describeStartupFailure(cause, address)}`)
   })
 
+/** The service: checked choices, then one launch of the HTTP layer over everything it needs. */
 const start = (config: AppSettings) =>
   Effect.gen(function*() {
     const target = yield* targetFromConfig
@@ -35,15 +36,18 @@ const start = (config: AppSettings) =>
     }
     // Before anything writes under DATA_DIR: private modes, or a refusal naming the fix.
     if (target._tag === "Embedded") yield* secureDataDir(config.dataDir)
-    const context = yield* Layer.build(serviceLayer(
+    return yield* serviceLayer(
       target,
       { port: config.port, host: config.host, logRequests: config.logRequests },
       { runner: { address: config.clusterRunnerAddress } }
-    ))
-    const bound = Context.get(context, HttpServer.HttpServer).address
-    yield* Effect.logInfo(readyMessage(config, bound._tag === "TcpAddress" ? bound.port : config.port))
-    return yield* Effect.never
-  }).pipe(Effect.scoped, Effect.tapErrorCause((cause) => report(cause, config)))
+    ).pipe(
+      Layer.tap((context: Context.Context<HttpServer.HttpServer>) => {
+        const bound = Context.get(context, HttpServer.HttpServer).address
+        return Effect.logInfo(readyMessage(config, bound._tag === "TcpAddress" ? bound.port : config.port))
+      }),
+      Layer.launch
+    )
+  }).pipe(Effect.tapErrorCause((cause) => report(cause, config)))
 
 const program = Effect.flatMap(AppConfig, start).pipe(
   Effect.provide(AppConfig.Default),

@@ -210,5 +210,6 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
     }
 
     return { list, findBusiness, find, unregisteredWanting, visitTarget }
-  })
+  }),
+  dependencies: [ProjectionProgress.Default]
 }) {}

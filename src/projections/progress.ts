@@ -1,11 +1,20 @@
 /**
  * How far each projection has got, as the runner knows it now (its read model holds every
- * event before that position). Its own tag, so read models can ask without importing the
- * runner, which imports them all; the runner's module provides it (`ProjectionProgressLive`).
+ * event before that position). The runner records each move here and read models ask here,
+ * so a read model needs the board, not the runner (which imports every projection).
  */
-import { Context } from "effect"
-import type { GlobalPosition } from "../eventstore/event-store.ts"
+import { Effect } from "effect"
+import { type GlobalPosition, StartOfLog } from "../eventstore/event-store.ts"
 
-export class ProjectionProgress extends Context.Tag("ProjectionProgress")<ProjectionProgress, {
-  readonly reachedOf: (projection: string) => GlobalPosition
-}>() {}
+export class ProjectionProgress extends Effect.Service<ProjectionProgress>()("ProjectionProgress", {
+  sync: () => {
+    const reached = new Map<string, GlobalPosition>()
+    return {
+      /** The projection's position now; the start of the log before the runner has read it. */
+      reachedOf: (projection: string): GlobalPosition => reached.get(projection) ?? StartOfLog,
+      record: (projection: string, position: GlobalPosition): void => {
+        reached.set(projection, position)
+      }
+    }
+  }
+}) {}

@@ -76,12 +76,14 @@ export const make = (projections: ReadonlyArray<Projection>) =>
     const sql = yield* SqlClient.SqlClient
     const store = yield* EventStore
     const pollInterval = yield* ProjectionPollInterval
+    const board = yield* ProjectionProgress
 
     for (const projection of projections) yield* ensureProjection(projection)
 
     const workers = yield* Effect.forEach(projections, (projection) =>
       Effect.gen(function*() {
         const start = yield* readCheckpoint(projection.name)
+        board.record(projection.name, start)
         const worker: Worker = {
           projection,
           progress: yield* SubscriptionRef.make(start),
@@ -99,6 +101,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
         SubscriptionRef.set(worker.progress, position),
         Effect.sync(() => {
           worker.reached = position
+          board.record(worker.projection.name, position)
           for (const waiter of worker.waiters) {
             if (comparePositions(position, waiter.position) >= 0) {
               worker.waiters.delete(waiter)
@@ -248,20 +251,18 @@ export const make = (projections: ReadonlyArray<Projection>) =>
       })
     })
 
-    /** How far a projection has got, right now (its read model holds everything before it). */
-    const reachedOf = (name: string): GlobalPosition => byName.get(name)!.reached
-
-    return { waitFor, status, nudge: wakeAll, reachedOf }
+    return { waitFor, status, nudge: wakeAll }
   })
 
 export class ProjectionRunner extends Effect.Service<ProjectionRunner>()("ProjectionRunner", {
-  scoped: make(catalog)
+  scoped: make(catalog),
+  dependencies: [ProjectionProgress.Default]
 }) {}
 
 /** A runner over a chosen list of projections (tests, tools). */
 export const layerWith = (projections: ReadonlyArray<Projection>) =>
-  Layer.scoped(ProjectionRunner, Effect.map(make(projections), (runner) => ProjectionRunner.make(runner)))
+  Layer.scoped(ProjectionRunner, Effect.map(make(projections), (runner) => ProjectionRunner.make(runner))).pipe(
+    Layer.provide(ProjectionProgress.Default)
+  )
 
 export { CheckpointMoved }
-
-export const ProjectionProgressLive = Layer.effect(ProjectionProgress, Effect.map(ProjectionRunner, ({ reachedOf }) => ({ reachedOf })))

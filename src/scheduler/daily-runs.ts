@@ -38,7 +38,8 @@ export class DailyRuns extends Effect.Service<DailyRuns>()("DailyRuns", {
     })
 
     return { start }
-  })
+  }),
+  dependencies: [DailyJournal.Default]
 }) {}
 
 /** The built-in daily run: a cluster cron, so one runner fires it however many run. */
