@@ -5,9 +5,10 @@
  * never states a price, a claim or a number the source did not. Deterministic: the same facts
  * (and date) give the same text.
  */
+import type { SiteFacts } from "../domain/site-events.ts"
 import { slugify } from "../domain/slug.ts"
 import { oneLine } from "./html.ts"
-import type { BlogPostInput, EntityFacts, FaqEntryInput, OfferingInput } from "./site-input.ts"
+import type { BlogPostInput, FaqEntryInput, OfferingInput } from "./site-input.ts"
 import { addressLine, priceText } from "./llms-txt.ts"
 import { displayHost, firstSentence, listSentence, sentence, truncate } from "./text.ts"
 
@@ -23,12 +24,12 @@ const lowerFirst = (s: string): string => (/^(?:[A-Z][a-z]|A\s)/.test(s) ? s[0]!
 
 const upperFirst = (s: string): string => (s === "" ? s : s[0]!.toUpperCase() + s.slice(1))
 
-const nameOf = (f: EntityFacts): string => present(f.name) ?? present(f.businessName) ?? "This business"
+const nameOf = (f: SiteFacts): string => present(f.name) ?? present(f.businessName) ?? "This business"
 
-const hostOf = (f: EntityFacts): string => displayHost(f.sourceUrl)
+const hostOf = (f: SiteFacts): string => displayHost(f.sourceUrl)
 
 /** `a bakery in Lyon`, `a coffee grinder made by Acme`, `a business`. */
-const descriptor = (f: EntityFacts): string => {
+const descriptor = (f: SiteFacts): string => {
   const category = present(f.category)
   if (f.kind === "product") {
     const by = present(f.businessName)
@@ -42,7 +43,7 @@ const descriptor = (f: EntityFacts): string => {
  * `Acme Bakery is a bakery in Lyon: a family bakery in the Croix-Rousse…`: what it is, then the
  * first sentence of its own description (on its own when that already names it).
  */
-const identity = (f: EntityFacts, full = false): string => {
+const identity = (f: SiteFacts, full = false): string => {
   const name = nameOf(f)
   const raw = present(f.description)
   const description = raw === null ? null : full ? sentence(raw) : sentence(firstSentence(raw, 240))
@@ -53,17 +54,17 @@ const identity = (f: EntityFacts, full = false): string => {
   return `${first}. ${description}`
 }
 
-const offeringNames = (f: EntityFacts, max: number): ReadonlyArray<string> =>
+const offeringNames = (f: SiteFacts, max: number): ReadonlyArray<string> =>
   f.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null).slice(0, max)
 
-const offeringsSentence = (f: EntityFacts): string | null => {
+const offeringsSentence = (f: SiteFacts): string | null => {
   const names = offeringNames(f, 5)
   if (names.length === 0) return null
   const more = f.offerings.length > names.length ? `, among ${f.offerings.length} listed in all` : ""
   return `${nameOf(f)} offers ${listSentence(names)}${more}.`
 }
 
-const offeringSentence = (f: EntityFacts, o: OfferingInput): string => {
+const offeringSentence = (f: SiteFacts, o: OfferingInput): string => {
   const name = oneLine(o.name)
   const description = present(o.description)
   const price = priceText(o.price, o.currency)
@@ -72,7 +73,7 @@ const offeringSentence = (f: EntityFacts, o: OfferingInput): string => {
   return parts.join(" ")
 }
 
-const contactSentence = (f: EntityFacts): string => {
+const contactSentence = (f: SiteFacts): string => {
   const ways: Array<string> = []
   const phone = present(f.phone)
   const email = present(f.email)
@@ -113,7 +114,7 @@ export const keywords = (text: string): ReadonlySet<string> =>
   )
 
 /** The words of a question that can select a fact: the entity's own name selects nothing. */
-const subjectWords = (f: EntityFacts, text: string): ReadonlySet<string> => {
+const subjectWords = (f: SiteFacts, text: string): ReadonlySet<string> => {
   const own = keywords(`${f.name} ${f.businessName}`)
   return new Set([...keywords(text)].filter((w) => !own.has(w)))
 }
@@ -154,7 +155,7 @@ export const promptQuestion = (prompt: string): string => {
  * entity is, the offering the prompt is about (or what it offers), what its own website says on
  * that subject, and how to reach it.
  */
-export const composeFaq = (facts: EntityFacts, prompts: ReadonlyArray<string>): ReadonlyArray<FaqEntryInput> => {
+export const composeFaq = (facts: SiteFacts, prompts: ReadonlyArray<string>): ReadonlyArray<FaqEntryInput> => {
   const seen = new Set<string>()
   const out: Array<FaqEntryInput> = []
   for (const prompt of prompts) {
@@ -184,7 +185,7 @@ export const composeFaq = (facts: EntityFacts, prompts: ReadonlyArray<string>): 
 // ---------------------------------------------------------------------------------------------
 // About
 
-const siteTopics = (f: EntityFacts, max: number): ReadonlyArray<string> => {
+const siteTopics = (f: SiteFacts, max: number): ReadonlyArray<string> => {
   const seen = new Set<string>()
   const out: Array<string> = []
   const name = nameOf(f).toLowerCase()
@@ -202,7 +203,7 @@ const siteTopics = (f: EntityFacts, max: number): ReadonlyArray<string> => {
 }
 
 /** The about text: paragraphs separated by blank lines. */
-export const composeAbout = (facts: EntityFacts): string => {
+export const composeAbout = (facts: SiteFacts): string => {
   const name = nameOf(facts)
   const paras: Array<string> = []
   const description = present(facts.description)
@@ -222,7 +223,7 @@ export const composeAbout = (facts: EntityFacts): string => {
  * At least 15 distinct topics (distinct by slug) for the entity's posts: general ones that fit
  * any entity, plus one per offering. Deterministic in the facts.
  */
-export const blogTopics = (facts: EntityFacts): ReadonlyArray<string> => {
+export const blogTopics = (facts: SiteFacts): ReadonlyArray<string> => {
   const name = nameOf(facts)
   const category = present(facts.category)
   const place = present(facts.place)
@@ -270,7 +271,7 @@ const dayNumber = (date: string): number => {
  * topics (distinct as long as `count` does not exceed the list) starting where the previous day
  * left off. The n-th post of a day takes the n-th of these.
  */
-export const dailyTopics = (facts: EntityFacts, date: string, count = 15): ReadonlyArray<string> => {
+export const dailyTopics = (facts: SiteFacts, date: string, count = 15): ReadonlyArray<string> => {
   const topics = blogTopics(facts)
   const start = (dayNumber(date) * count) % topics.length
   return Array.from({ length: Math.min(count, topics.length) }, (_, i) => topics[(start + i) % topics.length]!)
@@ -284,7 +285,7 @@ const hash = (s: string): number => {
 }
 
 /** A blog post on `topic` for `date` (`YYYY-MM-DD`): 3 to 5 paragraphs, all from the facts. */
-export const composePost = (facts: EntityFacts, topic: string, date: string): BlogPostInput => {
+export const composePost = (facts: SiteFacts, topic: string, date: string): BlogPostInput => {
   const name = nameOf(facts)
   const title = upperFirst(oneLine(topic))
   const words = subjectWords(facts, title)

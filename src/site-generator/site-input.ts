@@ -4,33 +4,13 @@
  * blog posts, and the addresses it lives at. Crawled fields are hostile: every renderer escapes
  * them. Dates arrive here as data; the generator reads no clock.
  */
+import type { SiteFacts } from "../domain/site-events.ts"
 
-export interface PostalAddressInput {
-  readonly street?: string
-  readonly locality?: string
-  readonly region?: string
-  readonly postalCode?: string
-  readonly country?: string
-}
-
-export interface OfferingInput {
-  readonly name: string
-  readonly description: string | null
-  /** The offering's page on the source site, when the crawl found one. */
-  readonly url: string | null
-  /** As stated by the source site; never invented. */
-  readonly price: string | null
-  readonly currency: string | null
-}
-
-/** One crawled page of the source site. Every field is untrusted text. */
-export interface CrawledPageInput {
-  readonly url: string
-  readonly title: string
-  readonly description: string
-  readonly headings: ReadonlyArray<string>
-  readonly text: string
-}
+/**
+ * One offering: its `url` is its page on the source site when the crawl found one, and its
+ * `price` is as the source site states it, never invented.
+ */
+export type OfferingInput = SiteFacts["offerings"][number]
 
 export interface FaqEntryInput {
   readonly question: string
@@ -47,24 +27,12 @@ export interface BlogPostInput {
   readonly topic: string
 }
 
-/** The facts copy is composed from (offline-copy.ts) and the site is built from. */
-export interface EntityFacts {
-  readonly name: string
-  readonly businessName: string
-  readonly kind: "business" | "product"
-  /** The real website (canonical link of the home page). */
-  readonly sourceUrl: string
-  readonly description: string | null
-  readonly category: string | null
-  readonly place: string | null
-  readonly address: PostalAddressInput | null
-  readonly phone: string | null
-  readonly email: string | null
-  readonly offerings: ReadonlyArray<OfferingInput>
-  readonly pages: ReadonlyArray<CrawledPageInput>
-}
-
-export interface SiteInput extends EntityFacts {
+/**
+ * The facts the copy is composed from (offline-copy.ts) and the site is built from are a
+ * deployment's stored `SiteFacts` (domain/site-events.ts), declared once; their `sourceUrl` is
+ * the real website (the home page's canonical link).
+ */
+export interface SiteInput extends SiteFacts {
   readonly businessId: string
   readonly itemId: string | null
   /** The deployment URL, e.g. `http://acme-com.sites.localhost:8080`, without a trailing slash. */

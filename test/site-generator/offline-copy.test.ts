@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
+import type { SiteFacts } from "../../src/domain/site-events.ts"
 import { slugify } from "../../src/domain/slug.ts"
 import { blogTopics, composeAbout, composeFaq, composePost, dailyTopics, promptQuestion } from "../../src/site-generator/offline-copy.ts"
-import type { EntityFacts } from "../../src/site-generator/site-input.ts"
 import { bakery } from "./sample-site.ts"
 
 /** Only a name and a website: nothing else may appear in the copy. */
-const bare: EntityFacts = {
+const bare: SiteFacts = {
   ...bakery,
   name: "Zorba Studio",
   businessName: "Zorba Studio",
