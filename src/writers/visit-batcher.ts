@@ -19,7 +19,7 @@
  * log holds, or (a script post) whose server-side record of a minute earlier it holds, is not
  * written again, and the look and the write are one statement, so one round trip per batch.
  */
-import { Cause, Effect, Exit, Option, Runtime } from "effect"
+import { Cause, Data, Effect, Exit, Option, Runtime } from "effect"
 import { type BotVisitedFields, visitFieldsToStored } from "../domain/visit-events.ts"
 import { type AppendFailure, EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 
@@ -55,11 +55,7 @@ interface Pending extends VisitToAppend {
 }
 
 /** Visits are refused while this many wait for a commit: the database is not keeping up. */
-export class VisitBacklogFull extends Error {
-  constructor() {
-    super(`more than ${MAX_WAITING} visits are waiting to be recorded`)
-  }
-}
+export class VisitBacklogFull extends Data.TaggedError("VisitBacklogFull")<{ readonly message: string }> {}
 
 export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher", {
   scoped: Effect.gen(function*() {
@@ -207,7 +203,7 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
     const enqueue = (item: VisitToAppend) =>
       new Promise<Committed>((resolve, reject) => {
         if (closed) return reject(new Error("visits: the recorder has stopped"))
-        if (waiting.length >= MAX_WAITING) return reject(new VisitBacklogFull())
+        if (waiting.length >= MAX_WAITING) return reject(new VisitBacklogFull({ message: `more than ${MAX_WAITING} visits are waiting to be recorded` }))
         waiting.push({
           ...item,
           answer: (exit) => Exit.isSuccess(exit) ? resolve(exit.value) : reject(Cause.squash(exit.cause))
