@@ -1,7 +1,7 @@
 import { Option } from "effect"
 import { decodeLabel } from "./punycode.ts"
 import { sha256Hex } from "./sha256.ts"
-import { parseWebUrl } from "./url.ts"
+import { parseWebUrl, stripWwwPrefix } from "./url.ts"
 
 const MAX_LABEL_LENGTH = 63
 
@@ -23,7 +23,7 @@ export const businessHostLabel = (url: URL | string): string => {
   const parsed = typeof url === "string" ? parseWebUrl(url) : Option.some(url)
   const host = Option.match(parsed, {
     onNone: () => (typeof url === "string" ? url.trim().toLowerCase() : ""),
-    onSome: (u) => u.hostname.toLowerCase().replace(/^www\./, "").replace(/\.$/, ""),
+    onSome: (u) => stripWwwPrefix(u.hostname.toLowerCase()).replace(/\.$/, ""),
   })
   const label = Option.isSome(parsed) ? foldHost(host) : ""
   return label === "" ? `site-${sha256Hex(host).slice(0, 8)}` : label

@@ -37,6 +37,18 @@ export const parseWebUrl = (input: string): Option.Option<URL> => {
 }
 
 /**
+ * A host without its leading `www.`, when what remains is still a dotted host: `www.acme.com`
+ * → `acme.com`, but `www.com` stays, being its own domain. Case-sensitive: pass a lower-cased host.
+ */
+export const bareHost = (host: string): string => (host.startsWith("www.") && host.slice(4).includes(".") ? host.slice(4) : host)
+
+/**
+ * A host without any leading `www.`, `www.com` → `com` included: for naming and comparing a
+ * site's host, where the result need not be an address. Case-sensitive: pass a lower-cased host.
+ */
+export const stripWwwPrefix = (host: string): string => host.replace(/^www\./, "")
+
+/**
  * Canonical string form of a web URL, used as its identity:
  * - scheme kept as is (http and https differ), lower-cased;
  * - host lower-cased, a trailing root dot dropped, a leading `www.` dropped when what
@@ -48,8 +60,7 @@ export const parseWebUrl = (input: string): Option.Option<URL> => {
  */
 export const normalizeUrl = (url: URL): string => {
   const protocol = url.protocol.toLowerCase()
-  let host = url.hostname.toLowerCase().replace(/\.$/, "")
-  if (host.startsWith("www.") && host.slice(4).includes(".")) host = host.slice(4)
+  const host = bareHost(url.hostname.toLowerCase().replace(/\.$/, ""))
   const defaultPort = protocol === "http:" ? "80" : protocol === "https:" ? "443" : ""
   const port = url.port === "" || url.port === defaultPort ? "" : `:${url.port}`
   const path = url.pathname.replace(/\/+$/, "")

@@ -16,7 +16,7 @@ import { CreateBusiness, RecordPrompts, RegisterProduct } from "../domain/entity
 import { type BusinessId, type EntityRef, type ItemId, streamIdOf } from "../domain/entity-ref.ts"
 import { JobStepCompleted, JobStepProgressed } from "../domain/job-events.ts"
 import { rankingScoreFor } from "../domain/ranking-score.ts"
-import { normalizeUrl, parseWebUrl } from "../domain/url.ts"
+import { normalizeUrl, parseWebUrl, stripWwwPrefix } from "../domain/url.ts"
 import { EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
@@ -112,7 +112,7 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
     yield* store.append(crawlStreamOf(plan.ref), "any", [
       { eventId: eventIdFor(`crawl:${jobId}:${entityKey(plan.ref)}`, 0), ...crawlToStored(event) }
     ]).pipe(Effect.orDie)
-    const name = plan.name ?? siteName ?? new URL(plan.url).hostname.replace(/^www\./, "")
+    const name = plan.name ?? siteName ?? stripWwwPrefix(new URL(plan.url).hostname)
     const facts = factsFromPages({
       name,
       kind: plan.ref.itemId === null ? "business" : "product",

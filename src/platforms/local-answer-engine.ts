@@ -7,6 +7,7 @@
  */
 import { Cause, Effect, Exit } from "effect"
 import type { PlatformKey } from "../domain/platforms.ts"
+import { stripWwwPrefix } from "../domain/url.ts"
 import type { Answer, AnswerEngine, AnswerRequest } from "./answer-engine.ts"
 import type { DocumentSourceShape, SourceDocument } from "./document-source.ts"
 import { LOCAL_PROFILES, type LocalProfile } from "./local-profiles.ts"
@@ -28,7 +29,7 @@ const titleOf = (document: SourceDocument): string => {
   const title = squash(document.title)
   if (title.length > 0) return clip(title, 120)
   try {
-    return new URL(document.url).hostname.replace(/^www\./, "")
+    return stripWwwPrefix(new URL(document.url).hostname)
   } catch {
     return document.url
   }

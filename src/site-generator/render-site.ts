@@ -9,6 +9,7 @@
  * the source site when the crawl found one on the same host; every other page — FAQ, about,
  * contact, blog — exists only here and points at itself. `og:url` follows the canonical.
  */
+import { stripWwwPrefix } from "../domain/url.ts"
 import { dayTimestamp, renderAtomFeed } from "./atom-feed.ts"
 import { Html, html, join, jsonLdScript, oneLine, raw, safeUrl, type HtmlValue } from "./html.ts"
 import { addressLine, entitySummary, priceText, renderLlmsFullTxt, renderLlmsTxt } from "./llms-txt.ts"
@@ -197,7 +198,7 @@ const entityProductNode = (ctx: Context): JsonNode =>
 const sameHost = (a: string, b: string | null): boolean => {
   if (b === null) return false
   try {
-    const host = (u: string) => new URL(u).hostname.toLowerCase().replace(/^www\./, "")
+    const host = (u: string) => stripWwwPrefix(new URL(u).hostname.toLowerCase())
     return host(a) === host(b)
   } catch {
     return false

@@ -1,6 +1,6 @@
 import { Option } from "effect"
 import { describe, expect, it } from "vitest"
-import { normalizeUrl, parseWebUrl } from "../../src/domain/url.ts"
+import { bareHost, normalizeUrl, parseWebUrl, stripWwwPrefix } from "../../src/domain/url.ts"
 
 const href = (input: string): string | undefined =>
   Option.getOrUndefined(Option.map(parseWebUrl(input), (url) => url.href))
@@ -113,5 +113,29 @@ describe("normalizeUrl", () => {
       expect(once).toBeDefined()
       expect(normalized(once!)).toBe(once)
     }
+  })
+})
+
+describe("bareHost", () => {
+  it("drops a leading www. only when the rest is still a dotted host", () => {
+    expect(bareHost("www.acme.com")).toBe("acme.com")
+    expect(bareHost("www.acme.co.uk")).toBe("acme.co.uk")
+    expect(bareHost("www.com")).toBe("www.com")
+    expect(bareHost("www.www.acme.com")).toBe("www.acme.com")
+    expect(bareHost("www2.acme.com")).toBe("www2.acme.com")
+    expect(bareHost("shop.www.acme.com")).toBe("shop.www.acme.com")
+    expect(bareHost("WWW.acme.com")).toBe("WWW.acme.com")
+    expect(bareHost("acme.com")).toBe("acme.com")
+  })
+})
+
+describe("stripWwwPrefix", () => {
+  it("drops any leading www., www.com included", () => {
+    expect(stripWwwPrefix("www.acme.com")).toBe("acme.com")
+    expect(stripWwwPrefix("www.com")).toBe("com")
+    expect(stripWwwPrefix("www.www.acme.com")).toBe("www.acme.com")
+    expect(stripWwwPrefix("www2.acme.com")).toBe("www2.acme.com")
+    expect(stripWwwPrefix("WWW.acme.com")).toBe("WWW.acme.com")
+    expect(stripWwwPrefix("localhost")).toBe("localhost")
   })
 })

@@ -6,7 +6,8 @@ import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
 import { BRAND_NOUNS, CORPORATE_SUFFIXES, GENERIC_BUSINESS_WORDS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES } from "./lexicon.ts"
-import { type CompiledTarget, type Matcher, stripWww } from "./target.ts"
+import { bareHost } from "../url.ts"
+import type { CompiledTarget, Matcher } from "./target.ts"
 import { isUpperLetter, isWordChar, stripPossessive, tokensOf } from "./words.ts"
 
 type Verdict = "accept" | "reject"
@@ -55,7 +56,7 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   if (host !== undefined) {
     // Inside a host only as `name.tld` (the brand written as its address, "Monday.com"), and
     // only when the target lists no web identity of its own: with one, the domain rule decides.
-    const bare = stripWww(host.host)
+    const bare = bareHost(host.host)
     const dot = bare.indexOf(".")
     const isNameTld =
       dot !== -1 &&

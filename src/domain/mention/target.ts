@@ -5,7 +5,7 @@
 import { Option } from "effect"
 import { isCapitalisedCommonWord, isCommonWord } from "../common-words.ts"
 import { escapeRegExp } from "../regex.ts"
-import { parseWebUrl } from "../url.ts"
+import { bareHost, parseWebUrl, stripWwwPrefix } from "../url.ts"
 import { aliasesFor } from "./aliases.ts"
 import { foldPlain } from "./fold.ts"
 import { MARKETPLACES, SOURCE_NAMES } from "./lexicon.ts"
@@ -41,7 +41,6 @@ interface UrlTarget {
   readonly path: string
 }
 
-export const stripWww = (host: string): string => (host.startsWith("www.") && host.slice(4).includes(".") ? host.slice(4) : host)
 const normPath = (path: string): string => path.toLowerCase().replace(/\/+$/, "")
 
 const makeMatcher = (name: string, kind: "name" | "alias"): Matcher | undefined => {
@@ -80,7 +79,7 @@ const compileTarget = (target: MentionTarget) => {
   const addUrl = (raw: string): void => {
     const parsed = Option.getOrUndefined(parseWebUrl(raw))
     if (parsed === undefined) return
-    const host = stripWww(parsed.hostname.toLowerCase().replace(/\.$/, ""))
+    const host = bareHost(parsed.hostname.toLowerCase().replace(/\.$/, ""))
     const path = normPath(parsed.pathname)
     // A "domain" with a path (facebook.com/acme) identifies pages, not the whole host;
     // a URL without a path identifies the whole site.
@@ -119,7 +118,7 @@ const hostMatchesDomain = (host: string, domain: string): boolean => host === do
 
 export const identifies = (t: CompiledTarget, host: string, path: string): boolean => {
   if (t.domains.some((d) => hostMatchesDomain(host, d))) return true
-  const h = stripWww(host)
+  const h = bareHost(host)
   const p = normPath(path)
   // Prefix on whole path segments: /products/widget matches /products/widget/specs, not /products/widget-pro.
   return t.urls.some((u) => u.host === h && (p === u.path || p.startsWith(`${u.path}/`)))
@@ -140,7 +139,7 @@ export interface MentionFacts {
 const hostOf = (url: string | null) => {
   if (url === null) return undefined
   const parsed = parseWebUrl(url)
-  return parsed._tag === "Some" ? parsed.value.hostname.toLowerCase().replace(/^www\./, "") : undefined
+  return parsed._tag === "Some" ? stripWwwPrefix(parsed.value.hostname.toLowerCase()) : undefined
 }
 
 /** `trail-runner-3` → `Trail Runner 3` */

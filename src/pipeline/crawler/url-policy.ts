@@ -4,7 +4,7 @@
  * other subdomains are other sites. URLs are normalized so that the same page reached by two
  * spellings is fetched once.
  */
-import { MAX_URL_LENGTH } from "../../domain/url.ts"
+import { bareHost, MAX_URL_LENGTH } from "../../domain/url.ts"
 
 // Click identifiers and campaign tags: they name the visit, not the page.
 const TRACKING = /^(utm_.*|gclid|fbclid|msclkid|dclid|gbraid|wbraid|yclid|twclid|igshid|mc_cid|mc_eid|_hsenc|_hsmi|_ga|_gl)$/i
@@ -46,10 +46,7 @@ export const normalizePageUrl = (input: string | URL): string | undefined => {
 }
 
 /** The host a site is known by: lower-case, without a root dot or a leading `www.`. */
-export const siteHostOf = (hostname: string): string => {
-  const host = hostname.toLowerCase().replace(/\.+$/, "")
-  return host.startsWith("www.") && host.slice(4).includes(".") ? host.slice(4) : host
-}
+export const siteHostOf = (hostname: string): string => bareHost(hostname.toLowerCase().replace(/\.+$/, ""))
 
 export const isSameSite = (a: string | URL, b: string | URL): boolean => {
   const x = parse(a)

@@ -24,6 +24,7 @@ import { aliasesFor, detectMention } from "../../domain/mention/index.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, phraseKey, sameTerm, squish, stem, wordsOf } from "./prompt-text.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
+import { stripWwwPrefix } from "../../domain/url.ts"
 
 export const MIN_WORDS = 4
 export const MAX_WORDS = 30
@@ -150,7 +151,7 @@ const namesOf = (facts: PromptFacts): ReadonlyArray<string> => {
 
 const hostOf = (url: string): string | undefined => {
   try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, "")
+    return stripWwwPrefix(new URL(url).hostname.toLowerCase())
   } catch {
     return undefined
   }
