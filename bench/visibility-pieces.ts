@@ -18,7 +18,7 @@ import { AppConfig, type PlatformEndpoint } from "../src/config/app-config.ts"
 import { WallClock } from "../src/config/wall-clock.ts"
 import { clientFor } from "../src/db/database.ts"
 import { checkFromStored, PlatformChecked } from "../src/domain/check-events.ts"
-import { type BusinessId, businessRef } from "../src/domain/entity-ref.ts"
+import { type BusinessId, refOf } from "../src/domain/entity-ref.ts"
 import { detectMention, mentionTargetOf } from "../src/domain/mention/index.ts"
 import { PLATFORM_KEYS } from "../src/domain/platforms.ts"
 import { EventStore } from "../src/eventstore/event-store.ts"
@@ -89,7 +89,7 @@ const noDocuments = Layer.succeed(DocumentSource, { candidates: () => Effect.suc
 
 const facts = { itemId: null, name: FANOUT_BUSINESS.name, url: FANOUT_BUSINESS.url }
 const target = mentionTargetOf(facts)
-const ref = businessRef(FANOUT_BUSINESS.slug as BusinessId)
+const ref = refOf(FANOUT_BUSINESS.slug as BusinessId)
 const answer = { text: FANOUT_ANSWER.content, citations: FANOUT_ANSWER.citations }
 
 /** The 8 checks one analyze request records, as the pipeline builds them. */

@@ -3,13 +3,14 @@
  * Each entity owns one event stream, named `category-id` (message-db style).
  */
 import { Schema } from "effect"
+import { Slug } from "./slug.ts"
 
-const slug = Schema.String.pipe(Schema.pattern(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/))
-
-export const BusinessId = slug.pipe(Schema.brand("BusinessId"))
+/** A business's slug (its organization's); decoding one (an HTTP path, a payload) checks the shape. */
+export const BusinessId = Slug.pipe(Schema.brand("BusinessId"))
 export type BusinessId = typeof BusinessId.Type
 
-export const ItemId = slug.pipe(Schema.brand("ItemId"))
+/** A product's slug, unique within its business. */
+export const ItemId = Slug.pipe(Schema.brand("ItemId"))
 export type ItemId = typeof ItemId.Type
 
 export const EntityRef = Schema.Struct({
@@ -18,7 +19,8 @@ export const EntityRef = Schema.Struct({
 })
 export type EntityRef = typeof EntityRef.Type
 
-export const businessRef = (businessId: BusinessId): EntityRef => ({ businessId, itemId: null })
+/** The business itself, or (with an item id) one of its products; null and absent both mean the business. */
+export const refOf = (businessId: BusinessId, itemId?: ItemId | null): EntityRef => ({ businessId, itemId: itemId ?? null })
 
 /** `business-acme` or `product-acme:widget`; slugs hold no `:`, so the name parses back. */
 export const streamIdOf = (ref: EntityRef): string =>

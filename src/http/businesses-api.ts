@@ -1,10 +1,10 @@
 /** Business records and entity listings. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { BusinessId, ItemId } from "../domain/entity-ref.ts"
 import { Authentication } from "./authentication.ts"
 import { Conflict, Forbidden, NotFound, Unavailable } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
-import { Slug } from "./schemas.ts"
 
 const optionalText = (max: number, description: string, example: string) =>
   Schema.optional(Schema.String.pipe(Schema.maxLength(max)).annotations({ description, examples: [example] }))
@@ -17,9 +17,9 @@ export class CreateBusinessRequest extends Schema.Class<CreateBusinessRequest>("
   tracking_type: Schema.optional(Schema.Literal("business", "product")),
   identity_org_id: optionalText(200, "The identity provider's organization id (default: the token's).", "org_2blueDoorBakery"),
   identity_user_id: optionalText(200, "The creating user's id (default: the token's `sub`).", "user_2maraLopez"),
-  org_slug: Schema.optional(Slug.annotations({
+  org_slug: Schema.optional(BusinessId.annotations({
     description: "The business's slug (default: the token's organization slug, or the name slugified).",
-    examples: ["blue-door-bakery"]
+    examples: [BusinessId.make("blue-door-bakery")]
   })),
   /** Service API keys only, together with `identity_org_id`: links the organization's Stripe customer. */
   stripe_customer_id: Schema.optional(Schema.String.pipe(
@@ -45,7 +45,7 @@ export class EntityView extends Schema.Class<EntityView>("Entity")({
 }) {}
 
 export const EntitiesQuery = Schema.Struct({
-  business_id: Schema.optional(Slug.annotations({ description: "Only this business and its products.", examples: ["blue-door-bakery"] })),
+  business_id: Schema.optional(BusinessId.annotations({ description: "Only this business and its products.", examples: [BusinessId.make("blue-door-bakery")] })),
   type: Schema.optional(Schema.Literal("business", "product").annotations({ examples: ["product"] }))
 })
 
@@ -84,8 +84,8 @@ export class BusinessesApi extends HttpApiGroup.make("businesses")
   .add(
     HttpApiEndpoint.del("deleteProduct", "/api/products/:business_id/:item_id")
       .setPath(Schema.Struct({
-        business_id: Slug.annotations({ examples: ["blue-door-bakery"] }),
-        item_id: Slug.annotations({ examples: ["sourdough-loaf"] })
+        business_id: BusinessId.annotations({ examples: [BusinessId.make("blue-door-bakery")] }),
+        item_id: ItemId.annotations({ examples: [ItemId.make("sourdough-loaf")] })
       }))
       .addSuccess(Schema.Struct({
         status: Schema.Literal("success"),

@@ -10,7 +10,7 @@ import { SiteHostRegistry } from "../writers/site-host-registry.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { CreateBusiness, DeleteProduct } from "../domain/entity-decider.ts"
-import { type BusinessId, businessRef, type ItemId } from "../domain/entity-ref.ts"
+import { type BusinessId, type ItemId, refOf } from "../domain/entity-ref.ts"
 import { rankingScoreFor } from "../domain/ranking-score.ts"
 import { siteUrlOfHost } from "../domain/site-address.ts"
 import { slugify } from "../domain/slug.ts"
@@ -47,17 +47,17 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
     const registry = yield* SiteHostRegistry
     const sites = { scheme: config.sitesScheme, domain: config.sitesDomain }
 
-    const refOf = (row: EntityRow) => ({ businessId: row.business_id as BusinessId, itemId: row.item_id === "" ? null : row.item_id as ItemId })
+    const refOfRow = (row: EntityRow) => refOf(row.business_id as BusinessId, row.item_id === "" ? null : row.item_id as ItemId)
 
     /** The rows with the addresses their entities hold in the site host registry. */
     const toViews = (rows: ReadonlyArray<EntityRow>) =>
-      Effect.map(registry.hostsFor(rows.map(refOf)), (hostOf) =>
+      Effect.map(registry.hostsFor(rows.map(refOfRow)), (hostOf) =>
         rows.map((row) =>
           new EntityView({
             business_id: row.business_id,
             item_id: row.item_id === "" ? null : row.item_id,
             source_url: row.source_url ?? "",
-            deployment_url: siteUrlOfHost(sites, hostOf(refOf(row)) ?? row.business_id)
+            deployment_url: siteUrlOfHost(sites, hostOf(refOfRow(row)) ?? row.business_id)
           })
         ))
 
@@ -113,14 +113,14 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
             rankingScore,
             at: now.toISOString()
           })
-          const sent = yield* Effect.either(commands.send(businessRef(slug), command))
+          const sent = yield* Effect.either(commands.send(refOf(slug), command))
           // A slug named by the caller is theirs or nobody's; a derived one takes the next suffix.
           if (sent._tag === "Left" && sent.left.reason === "already_exists" && requested === null) continue
-          if (sent._tag === "Left") return yield* toApiError("CreateBusiness", sent.left, { entity: businessRef(slug), now })
+          if (sent._tag === "Left") return yield* toApiError("CreateBusiness", sent.left, { entity: refOf(slug), now })
           yield* awaitProjections(sent.right.lastPosition, ["entities"])
           // The site address is taken now, while the business is new: a later business wanting
           // the same label gets a suffixed one (site-address.ts).
-          yield* registry.hostFor(businessRef(slug))
+          yield* registry.hostFor(refOf(slug))
           // Local identity mode keeps organizations itself: the business's organization and its
           // creator (as admin) are recorded when missing.
           const orgId = user !== null ? user.orgId : payload.identity_org_id ?? null
@@ -161,7 +161,7 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
       .handle("deleteProduct", ({ path }) =>
         Effect.gen(function*() {
           yield* requireOrganization(path.business_id, "write")
-          const ref = { businessId: path.business_id as BusinessId, itemId: path.item_id as ItemId }
+          const ref = { businessId: path.business_id, itemId: path.item_id }
           const now = yield* clock.now
           const sent = yield* commands.send(ref, new DeleteProduct({ ...ref, at: now.toISOString() })).pipe(
             Effect.catchTag("CommandRejected", (rejected) => toApiError("DeleteProduct", rejected, { entity: ref, now }))

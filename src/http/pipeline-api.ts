@@ -1,16 +1,17 @@
 /** Onboarding: `generate-all`, `generate-prompts`, and the jobs they start. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { BusinessId, ItemId } from "../domain/entity-ref.ts"
 import { Authentication } from "./authentication.ts"
 import { Forbidden, NotFound, Unavailable } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
-import { OptionalItemId, Slug } from "./schemas.ts"
+import { OptionalItemId } from "./schemas.ts"
 
 const WebUrl = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2048))
 
 const SiteUrl = WebUrl.annotations({ description: "The website to crawl, an http(s) address.", examples: ["https://bluedoorbakery.example"] })
 
-const OrgSlug = Slug.annotations({ description: "The business's slug (the organization's).", examples: ["blue-door-bakery"] })
+const OrgSlug = BusinessId.annotations({ description: "The business's slug (the organization's).", examples: [BusinessId.make("blue-door-bakery")] })
 
 const JobId = Schema.String.annotations({ examples: ["5d0c9a3e-7f21-4b6a-9e8d-1c2b3a4f5e60"] })
 
@@ -18,7 +19,7 @@ export class GenerateAllRequest extends Schema.Class<GenerateAllRequest>("Genera
   url: SiteUrl,
   org_slug: OrgSlug,
   products: Schema.optional(Schema.Array(Schema.Struct({
-    item_id: Slug.annotations({ examples: ["sourdough-loaf"] }),
+    item_id: ItemId.annotations({ examples: [ItemId.make("sourdough-loaf")] }),
     url: WebUrl.annotations({ examples: ["https://bluedoorbakery.example/shop/sourdough-loaf"] }),
     name: Schema.optional(Schema.String.pipe(Schema.maxLength(200)).annotations({ examples: ["Sourdough Loaf"] }))
   })).pipe(Schema.maxItems(50))),

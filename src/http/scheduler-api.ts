@@ -1,15 +1,15 @@
 /** The daily run: start one by hand, follow its progress (internal: service keys). */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { BusinessId } from "../domain/entity-ref.ts"
 import { Authentication } from "./authentication.ts"
 import { Forbidden, NotFound } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
-import { Slug } from "./schemas.ts"
 
 export class StartRunRequest extends Schema.Class<StartRunRequest>("StartRunRequest")({
-  business_id: Schema.optional(Schema.NullOr(Slug).annotations({
+  business_id: Schema.optional(Schema.NullOr(BusinessId).annotations({
     description: "Run only this business and its products; null or absent for every active entity.",
-    examples: ["blue-door-bakery"]
+    examples: [BusinessId.make("blue-door-bakery")]
   })),
   /** The UTC day to run, `YYYY-MM-DD`; default today. */
   date: Schema.optional(Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}-\d{2}$/, {

@@ -1,21 +1,20 @@
-/** Field schemas shared by the API groups. */
+/** Field schemas shared by the API groups: the ids decode to the domain's branded ids. */
 import { Schema } from "effect"
+import { BusinessId, ItemId } from "../domain/entity-ref.ts"
 
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/
-
-/** A slug's shape, for a check before (instead of) a full decode on a hot path. */
-export const isSlug = (value: string) => SLUG.test(value)
-
-/** An organization slug (`business_id`, `org_slug`). */
-export const Slug = Schema.String.pipe(Schema.pattern(SLUG, {
-  message: () => "expected a slug: lower-case letters, digits and dashes, 1 to 64 characters",
-  description: "a slug: lower-case letters, digits and dashes, 1 to 64 characters"
-}))
+/** A business's slug (`business_id`, `org_slug`). */
+export const BusinessSlug = BusinessId.annotations({ description: "The business's slug.", examples: [BusinessId.make("blue-door-bakery")] })
 
 /** A product slug (`item_id`); null and absent both mean "the business itself". */
-export const OptionalItemId = Schema.optional(Schema.NullOr(Slug).annotations({
+export const OptionalItemId = Schema.optional(Schema.NullOr(ItemId).annotations({
   description: "A product's slug; null or absent for the business itself.",
-  examples: ["sourdough-loaf"]
+  examples: [ItemId.make("sourdough-loaf")]
+}))
+
+/** A product slug in a query (`?item_id=`); absent means the business itself. */
+export const OptionalItemParam = Schema.optional(ItemId.annotations({
+  description: "A product's slug; absent for the business itself.",
+  examples: [ItemId.make("sourdough-loaf")]
 }))
 
 export const PromptText = Schema.String.pipe(Schema.trimmed({

@@ -4,12 +4,10 @@ import { Schema } from "effect"
 import { Authentication } from "./authentication.ts"
 import { Conflict, Forbidden, NotFound, RateLimited, Unavailable } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
-import { OptionalItemId, Slug } from "./schemas.ts"
-
-const BusinessId = Slug.annotations({ description: "The business's slug.", examples: ["blue-door-bakery"] })
+import { BusinessSlug, OptionalItemId } from "./schemas.ts"
 
 export class UpdateSiteRequest extends Schema.Class<UpdateSiteRequest>("UpdateSiteRequest")({
-  business_id: BusinessId,
+  business_id: BusinessSlug,
   url: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2048)).annotations({
     description: "The entity's source page, an http(s) address.",
     examples: ["https://bluedoorbakery.example"]
@@ -18,7 +16,7 @@ export class UpdateSiteRequest extends Schema.Class<UpdateSiteRequest>("UpdateSi
 }) {}
 
 export class CreateBlogRequest extends Schema.Class<CreateBlogRequest>("CreateBlogRequest")({
-  business_id: BusinessId,
+  business_id: BusinessSlug,
   item_id: OptionalItemId
 }) {}
 

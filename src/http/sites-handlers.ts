@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { WallClock } from "../config/wall-clock.ts"
-import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"
+import { refOf } from "../domain/entity-ref.ts"
 import { utcDay } from "../domain/scoring.ts"
 import { parseWebUrl } from "../domain/url.ts"
 import { dailyDeployCommandId, SiteBuilder } from "../pipeline/site-builder.ts"
@@ -11,11 +11,6 @@ import { toApiError } from "./command-rejection.ts"
 import { badRequest } from "./errors.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { awaitProjections } from "./read-your-writes.ts"
-
-const refOf = (businessId: string, itemId: string | null | undefined): EntityRef => ({
-  businessId: businessId as BusinessId,
-  itemId: (itemId ?? null) as ItemId | null
-})
 
 export const SitesHandlers = HttpApiBuilder.group(SightlineApi, "sites", (handlers) =>
   Effect.gen(function*() {

@@ -5,7 +5,7 @@ import { PlatformKey } from "../domain/platforms.ts"
 import { Authentication } from "./authentication.ts"
 import { BadGateway, Forbidden, NotFound, Unavailable } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
-import { OptionalItemId, PromptText, Slug } from "./schemas.ts"
+import { BusinessSlug, OptionalItemId, OptionalItemParam, PromptText } from "./schemas.ts"
 
 const flagFields = {
   ai_platform_1: Schema.Boolean,
@@ -18,12 +18,10 @@ const flagFields = {
   ai_platform_8: Schema.Boolean
 }
 
-const BusinessId = Slug.annotations({ description: "The business's slug.", examples: ["blue-door-bakery"] })
-
 const Prompt = PromptText.annotations({ examples: ["best sourdough bakery in Asheville"] })
 
 export class AnalyzeRequest extends Schema.Class<AnalyzeRequest>("AnalyzeVisibilityRequest")({
-  business_id: BusinessId,
+  business_id: BusinessSlug,
   prompt: Prompt,
   item_id: OptionalItemId
 }) {}
@@ -43,7 +41,7 @@ export const PromptResultInput = Schema.Struct({
 })
 
 export class StoreScoreRequest extends Schema.Class<StoreScoreRequest>("StoreVisibilityScoreRequest")({
-  business_id: BusinessId,
+  business_id: BusinessSlug,
   item_id: OptionalItemId,
   results: Schema.Array(PromptResultInput).pipe(
     Schema.minItems(1, { message: () => "results must hold at least one prompt" }),
@@ -102,10 +100,10 @@ export class PromptsResponse extends Schema.Class<PromptsResponse>("PromptsRespo
 }) {}
 
 export const ItemQuery = Schema.Struct({
-  item_id: Schema.optional(Slug.annotations({ description: "A product's slug; absent for the business itself.", examples: ["sourdough-loaf"] }))
+  item_id: OptionalItemParam
 })
 
-export const VisibilityScorePath = Schema.Struct({ org_slug: BusinessId })
+export const VisibilityScorePath = Schema.Struct({ org_slug: BusinessSlug })
 
 const NOT_FOUND = "404 `business_not_found` or `product_not_found`: no such business, or no such product of it."
 
@@ -163,7 +161,7 @@ export class VisibilityApi extends HttpApiGroup.make("visibility")
   )
   .add(
     HttpApiEndpoint.get("prompts", "/api/prompts/:business_id")
-      .setPath(Schema.Struct({ business_id: BusinessId }))
+      .setPath(Schema.Struct({ business_id: BusinessSlug }))
       .setUrlParams(ItemQuery)
       .addSuccess(PromptsResponse)
       .annotateContext(operation({

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto"
 import { EntityCommands } from "../actors/entity-commands.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { StoreScore } from "../domain/entity-decider.ts"
-import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"
+import { refOf } from "../domain/entity-ref.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { CurrentPrincipal } from "../accounts/principal.ts"
 import { VisibilityAnalysis } from "../pipeline/visibility-analysis.ts"
@@ -18,11 +18,6 @@ import { findEntity } from "./entity-lookup.ts"
 import { awaitProjections } from "./read-your-writes.ts"
 import { AnalyzeResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse } from "./visibility-api.ts"
 import { makeVisibilityScore } from "./fast-lane/visibility-score.ts"
-
-const refOf = (businessId: string, itemId: string | null | undefined): EntityRef => ({
-  businessId: businessId as BusinessId,
-  itemId: (itemId ?? null) as ItemId | null
-})
 
 /** The request's results as the command holds them (the decider refuses a prompt given twice). */
 const resultsOf = (payload: StoreScoreRequest) =>

@@ -14,7 +14,7 @@ import { Authentication } from "./authentication.ts"
 import { Forbidden, NotFound, RateLimited, Unavailable } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
 import { VisitWebhookGuard } from "./rate-limiter.ts"
-import { OptionalItemId, Slug } from "./schemas.ts"
+import { BusinessSlug, OptionalItemId, OptionalItemParam } from "./schemas.ts"
 import { isPageUrl, MAX_IP_ADDRESS, MAX_PAGE_TITLE, MAX_PAGE_URL, MAX_REFERRER, MAX_USER_AGENT } from "./fast-lane/visit-payload.ts"
 
 /** The public webhook the tracking script posts visits to. */
@@ -28,10 +28,8 @@ const IpAddress = textUpTo(MAX_IP_ADDRESS).pipe(Schema.filter((value) => isIpAdd
 
 const optionalText = (max: number, example: string) => Schema.optional(Schema.NullOr(textUpTo(max)).annotations({ examples: [example] }))
 
-const BusinessId = Slug.annotations({ description: "The business's slug.", examples: ["blue-door-bakery"] })
-
 export class RecordVisitRequest extends Schema.Class<RecordVisitRequest>("RecordVisitRequest")({
-  business_id: BusinessId,
+  business_id: BusinessSlug,
   item_id: OptionalItemId,
   // A filter is left out of the OpenAPI schema (with its example) unless it has a jsonSchema annotation.
   page_url: PageUrl.annotations({
@@ -126,9 +124,9 @@ export class VisitWebhookApi extends HttpApiGroup.make("visitWebhook")
 export class BotVisitsApi extends HttpApiGroup.make("botVisits")
   .add(
     HttpApiEndpoint.get("botVisitStats", "/api/bot-visits/:business_id/stats")
-      .setPath(Schema.Struct({ business_id: BusinessId }))
+      .setPath(Schema.Struct({ business_id: BusinessSlug }))
       .setUrlParams(Schema.Struct({
-        item_id: Schema.optional(Slug.annotations({ description: "A product's slug; absent for the business itself.", examples: ["sourdough-loaf"] })),
+        item_id: OptionalItemParam,
         days: Schema.optional(Days)
       }))
       .addSuccess(BotVisitStats)

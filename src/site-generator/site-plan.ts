@@ -4,7 +4,7 @@
  * llms-txt.ts all read this one plan, so a page is never listed in one place and missing in
  * another.
  */
-import { isValidSlug, slugify } from "../domain/slug.ts"
+import { isSlug, slugify } from "../domain/slug.ts"
 import type { BlogPostInput, OfferingInput, SiteInput } from "./site-input.ts"
 
 export interface PlannedOffering {
@@ -42,7 +42,7 @@ export const isPostDate = (date: string): boolean => {
 }
 
 /** The slug a post is published under: its own when valid, otherwise its slugified form. */
-export const postSlug = (slug: string): string => (isValidSlug(slug) ? slug : slugify(slug))
+export const postSlug = (slug: string): string => (isSlug(slug) ? slug : slugify(slug))
 
 /** `/blog/<YYYY-MM-DD>/<slug>/` */
 export const blogPostPath = (post: Pick<BlogPostInput, "date" | "slug">): string => `/blog/${post.date}/${postSlug(post.slug)}/`

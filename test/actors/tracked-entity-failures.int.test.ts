@@ -11,7 +11,7 @@ import { runnerLayer } from "../../src/actors/cluster.ts"
 import { EntityCommands } from "../../src/actors/entity-commands.ts"
 import { CommandRejected, TrackedEntityLive } from "../../src/actors/tracked-entity.ts"
 import { CreateBusiness } from "../../src/domain/entity-decider.ts"
-import { type BusinessId, businessRef, streamIdOf } from "../../src/domain/entity-ref.ts"
+import { type BusinessId, refOf, streamIdOf } from "../../src/domain/entity-ref.ts"
 import { EventStore } from "../../src/eventstore/event-store.ts"
 import * as PgEventStore from "../../src/eventstore/pg-event-store.ts"
 import { createBusiness } from "../support/commands.ts"
@@ -60,7 +60,7 @@ for (const database of testDatabases) {
 
     it("a command whose events cannot be stored is rejected at once, after one append; the next command succeeds", async () => {
       const slug = `acme-${randomUUID().slice(0, 6)}` as BusinessId
-      const ref = businessRef(slug)
+      const ref = refOf(slug)
       const poisoned = new CreateBusiness({ ...createBusiness(slug), businessName: "Acme\u0000" })
       const started = Date.now()
       const rejected = await runtime.runPromise(
@@ -86,7 +86,7 @@ for (const database of testDatabases) {
 
     it("a reply that does not come in time is answered unavailable", async () => {
       const slug = `slow-${randomUUID().slice(0, 6)}` as BusinessId
-      const ref = businessRef(slug)
+      const ref = refOf(slug)
       hanging.add(streamIdOf(ref))
       const outcome = await runtime.runPromise(
         Effect.either(Effect.flatMap(EntityCommands, (commands) => commands.send(ref, createBusiness(slug), { timeout: "300 millis" })))

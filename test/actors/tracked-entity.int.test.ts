@@ -6,7 +6,7 @@ import { EntityCommands } from "../../src/actors/entity-commands.ts"
 import { CommandRejected } from "../../src/actors/tracked-entity.ts"
 import { coreFor } from "../../src/composition.ts"
 import { DeleteProduct, RegisterProduct } from "../../src/domain/entity-decider.ts"
-import { type BusinessId, businessRef, type ItemId, streamIdOf } from "../../src/domain/entity-ref.ts"
+import { type BusinessId, type ItemId, refOf, streamIdOf } from "../../src/domain/entity-ref.ts"
 import { EventStore } from "../../src/eventstore/event-store.ts"
 import { ProjectionRunner } from "../../src/projections/runner.ts"
 import { createBusiness } from "../support/commands.ts"
@@ -36,7 +36,7 @@ for (const database of testDatabases) {
       const commandId = randomUUID()
       const rows = await run(Effect.gen(function*() {
         const commands = yield* EntityCommands
-        const result = yield* commands.send(businessRef(slug as BusinessId), command, { commandId, correlationId: "req-1" })
+        const result = yield* commands.send(refOf(slug as BusinessId), command, { commandId, correlationId: "req-1" })
         yield* (yield* ProjectionRunner).waitFor(result.lastPosition, ["entities"])
         const sql = yield* SqlClient.SqlClient
         return { result, rows: yield* sql`SELECT business_id, item_id, name, source_url, ranking_score, record_id FROM entities WHERE business_id = ${slug}` }
@@ -51,7 +51,7 @@ for (const database of testDatabases) {
         ranking_score: 40,
         record_id: rows.result.lastPosition.position.toString()
       }])
-      const stored = await run(Effect.flatMap(EventStore, (store) => store.readStream(streamIdOf(businessRef(slug as BusinessId)))))
+      const stored = await run(Effect.flatMap(EventStore, (store) => store.readStream(streamIdOf(refOf(slug as BusinessId)))))
       expect(stored.map((e) => [e.type, e.metadata.causationId, e.metadata.correlationId])).toEqual([["BusinessCreated", commandId, "req-1"]])
     })
 
@@ -61,8 +61,8 @@ for (const database of testDatabases) {
       const command = createBusiness(slug)
       const [first, second] = await run(Effect.flatMap(EntityCommands, (commands) =>
         Effect.all([
-          commands.send(businessRef(slug as BusinessId), command, { commandId }),
-          commands.send(businessRef(slug as BusinessId), command, { commandId })
+          commands.send(refOf(slug as BusinessId), command, { commandId }),
+          commands.send(refOf(slug as BusinessId), command, { commandId })
         ])))
       expect(second).toEqual(first)
       const stored = await run(Effect.flatMap(EventStore, (store) => store.readStream(`business-${slug}`)))
@@ -72,8 +72,8 @@ for (const database of testDatabases) {
     it("rejects a second creation of the same business with a typed error", async () => {
       const slug = `gamma-${randomUUID().slice(0, 6)}`
       const outcome = await run(Effect.flatMap(EntityCommands, (commands) =>
-        commands.send(businessRef(slug as BusinessId), createBusiness(slug)).pipe(
-          Effect.zipRight(Effect.either(commands.send(businessRef(slug as BusinessId), createBusiness(slug))))
+        commands.send(refOf(slug as BusinessId), createBusiness(slug)).pipe(
+          Effect.zipRight(Effect.either(commands.send(refOf(slug as BusinessId), createBusiness(slug))))
         )))
       expect(Either.isLeft(outcome)).toBe(true)
       if (Either.isLeft(outcome)) {
@@ -101,7 +101,7 @@ for (const database of testDatabases) {
     it("serializes concurrent commands to one entity: exactly one creation wins", async () => {
       const slug = `eps-${randomUUID().slice(0, 6)}`
       const outcomes = await run(Effect.flatMap(EntityCommands, (commands) =>
-        Effect.all(Array.from({ length: 5 }, () => Effect.either(commands.send(businessRef(slug as BusinessId), createBusiness(slug)))), { concurrency: "unbounded" })))
+        Effect.all(Array.from({ length: 5 }, () => Effect.either(commands.send(refOf(slug as BusinessId), createBusiness(slug)))), { concurrency: "unbounded" })))
       expect(outcomes.filter(Either.isRight).length).toBe(1)
       expect(outcomes.filter(Either.isLeft).length).toBe(4)
     })

@@ -6,7 +6,7 @@
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CreateBusiness, DeploySite, RegisterProduct } from "../../src/domain/entity-decider.ts"
-import { type BusinessId, businessRef, type ItemId } from "../../src/domain/entity-ref.ts"
+import { type BusinessId, type ItemId, refOf } from "../../src/domain/entity-ref.ts"
 import { SiteFacts } from "../../src/domain/site-events.ts"
 import { sha256Hex } from "../../src/domain/sha256.ts"
 import { projections } from "../../src/projections/catalog.ts"
@@ -126,7 +126,7 @@ for (const database of testDatabases) {
 
     it("serves a business recorded before site hosts were registered at its old address, claimed on its first visit", async () => {
       // Recorded straight through its actor, as before the registry: no host claimed.
-      const ref = businessRef("legacy-co" as BusinessId)
+      const ref = refOf("legacy-co" as BusinessId)
       await sendAndRead(service.runtime, ref, createBusiness("legacy-co"))
       const facts = Schema.decodeUnknownSync(SiteFacts)({ ...bakery, name: "Legacy Co", businessName: "Legacy Co" })
       await sendAndRead(service.runtime, ref, new DeploySite({

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { AppConfig } from "../../src/config/app-config.ts"
 import { WallClock } from "../../src/config/wall-clock.ts"
 import { checksStreamOf } from "../../src/domain/check-events.ts"
-import { businessRef, type BusinessId } from "../../src/domain/entity-ref.ts"
+import { type BusinessId, refOf } from "../../src/domain/entity-ref.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../../src/domain/platforms.ts"
 import { EventStore } from "../../src/eventstore/event-store.ts"
 import * as MemoryEventStore from "../../src/eventstore/memory-event-store.ts"
@@ -18,7 +18,7 @@ import { type CheckOutcome, PlatformGateway } from "../../src/platforms/platform
 import { CheckRecorder } from "../../src/writers/check-recorder.ts"
 import { makeTestLayer } from "../support/test-layer.ts"
 
-const ref = businessRef("acme-bakery" as BusinessId)
+const ref = refOf("acme-bakery" as BusinessId)
 const facts = { itemId: null, name: "Acme Bakery", url: "https://acme-bakery.example" }
 
 const answered = (text: string): CheckOutcome => ({

@@ -10,7 +10,7 @@ import { EntityCommands } from "../../src/actors/entity-commands.ts"
 import { coreFor } from "../../src/composition.ts"
 import { acquireEmbeddedLock } from "../../src/db/embedded-lock.ts"
 import { DeleteProduct, RegisterProduct } from "../../src/domain/entity-decider.ts"
-import { type BusinessId, businessRef, type ItemId } from "../../src/domain/entity-ref.ts"
+import { type BusinessId, type ItemId, refOf } from "../../src/domain/entity-ref.ts"
 import { EventStore, type GlobalPosition } from "../../src/eventstore/event-store.ts"
 import { projections } from "../../src/projections/catalog.ts"
 import { FRESH_SCHEMA_PREFIX, rebuildLive, verify } from "../../src/projections/rebuild.ts"
@@ -26,7 +26,7 @@ const seed = (prefix: string) =>
     const commands = yield* EntityCommands
     const slugs = [0, 1, 2].map((i) => `${prefix}-${i}-${randomUUID().slice(0, 6)}`)
     let last: GlobalPosition = { transactionId: 0n, position: 0n }
-    for (const slug of slugs) last = (yield* commands.send(businessRef(slug as BusinessId), createBusiness(slug))).lastPosition
+    for (const slug of slugs) last = (yield* commands.send(refOf(slug as BusinessId), createBusiness(slug))).lastPosition
     for (const item of ["kept", "gone"]) {
       const ref = { businessId: slugs[0] as BusinessId, itemId: item as ItemId }
       last = (yield* commands.send(ref, new RegisterProduct({ businessId: ref.businessId, itemId: ref.itemId, name: item, url: `https://x.example/${item}`, at: "2026-11-20T11:00:00.000Z" }))).lastPosition
@@ -149,7 +149,7 @@ for (const database of testDatabases) {
       // The runner goes on from the checkpoint the swap set, on the swapped-in table.
       const slug = `after-${randomUUID().slice(0, 6)}`
       const row = await run(Effect.gen(function*() {
-        const result = yield* (yield* EntityCommands).send(businessRef(slug as BusinessId), createBusiness(slug))
+        const result = yield* (yield* EntityCommands).send(refOf(slug as BusinessId), createBusiness(slug))
         yield* (yield* ProjectionRunner).waitFor(result.lastPosition)
         return yield* entityRow(slug)
       }))
@@ -162,7 +162,7 @@ for (const database of testDatabases) {
         const commands = yield* EntityCommands
         const writer = yield* Effect.fork(Effect.forever(Effect.gen(function*() {
           const slug = `busy-${randomUUID().slice(0, 8)}`
-          yield* commands.send(businessRef(slug as BusinessId), createBusiness(slug))
+          yield* commands.send(refOf(slug as BusinessId), createBusiness(slug))
           yield* Effect.sleep("20 millis")
         })))
         yield* Effect.sleep("200 millis")

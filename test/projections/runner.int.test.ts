@@ -9,7 +9,7 @@ import { EntityCommands } from "../../src/actors/entity-commands.ts"
 import { coreFor } from "../../src/composition.ts"
 import type { DatabaseTarget } from "../../src/db/database.ts"
 import { DeleteProduct, RegisterProduct } from "../../src/domain/entity-decider.ts"
-import { type BusinessId, businessRef, type ItemId } from "../../src/domain/entity-ref.ts"
+import { type BusinessId, type ItemId, refOf } from "../../src/domain/entity-ref.ts"
 import { comparePositions, EventStore, type GlobalPosition } from "../../src/eventstore/event-store.ts"
 import type { Projection } from "../../src/projections/projection.ts"
 import { layerWith, ProjectionRunner } from "../../src/projections/runner.ts"
@@ -60,7 +60,7 @@ const createSome = (prefix: string, n: number) =>
     let last: GlobalPosition = { transactionId: 0n, position: 0n }
     for (let i = 0; i < n; i++) {
       const slug = `${prefix}-${i}-${randomUUID().slice(0, 6)}`
-      last = (yield* commands.send(businessRef(slug as BusinessId), createBusiness(slug))).lastPosition
+      last = (yield* commands.send(refOf(slug as BusinessId), createBusiness(slug))).lastPosition
     }
     return last
   })
@@ -116,7 +116,7 @@ for (const database of testDatabases) {
           const sql = yield* SqlClient.SqlClient
           const read = sql<{ item_id: string; name: string | null; deleted_at: Date | null }>`
             SELECT item_id, name, deleted_at FROM entities WHERE business_id = ${slug} ORDER BY item_id`
-          const created = yield* commands.send(businessRef(slug as BusinessId), createBusiness(slug))
+          const created = yield* commands.send(refOf(slug as BusinessId), createBusiness(slug))
           yield* runner.waitFor(created.lastPosition, ["entities"])
           const afterCreate = yield* read
           const registered = yield* commands.send(ref, new RegisterProduct({ businessId: ref.businessId, itemId: ref.itemId, name: "Widget", url: "https://x.example/w", at: "2026-11-20T11:00:00.000Z" }))

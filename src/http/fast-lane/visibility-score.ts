@@ -8,12 +8,12 @@ import { canAccessOrganization } from "../../accounts/authorization.ts"
 import type { Principal } from "../../accounts/principal.ts"
 import { WallClock } from "../../config/wall-clock.ts"
 import { historyLabel, historyWindowStart, utcDay } from "../../domain/scoring.ts"
+import { isSlug } from "../../domain/slug.ts"
 import { Scores } from "../../projections/scores.ts"
 import { BearerAuth } from "../authentication.ts"
 import { type Forbidden, forbidden, type NotFound, notFound } from "../errors.ts"
 import { LANE_ENDPOINTS, prefixOf } from "./paths.ts"
 import { decodeFailure, type LaneRequest, makeReplies } from "./route.ts"
-import { isSlug } from "../schemas.ts"
 import { ItemQuery, VisibilityScorePath, VisibilityScoreResponse } from "../visibility-api.ts"
 
 const NO_SCORE = new VisibilityScoreResponse({ visibilityScore: { value: 0, trend: "+0%" }, history: [] })

@@ -5,9 +5,9 @@
  */
 import { Option } from "effect"
 import { isIpAddress } from "../../domain/ip-ranges.ts"
+import { isSlug } from "../../domain/slug.ts"
 import { parseWebUrl } from "../../domain/url.ts"
 import { PageType } from "../../domain/visit-events.ts"
-import { isSlug } from "../schemas.ts"
 
 export const MAX_PAGE_URL = 2048
 export const MAX_PAGE_TITLE = 1000
