@@ -193,5 +193,6 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
     })
 
     return { deploy, publishPost, siteUrlOf, factsOf }
-  })
+  }),
+  dependencies: [Entities.Default, Prompts.Default, Sites.Default, SiteHostRegistry.Default, EntityCommands.Default]
 }) {}
