@@ -1,29 +1,16 @@
 /**
  * What `npm run daily` shows of a run: the progress bars redrawn on a terminal, a plain line for
- * logs, and the closing summary. Pure: a run view in, text out.
+ * logs, and the closing summary (pure: a run view in, text out); and the two displays that draw
+ * the progress on stderr as the run goes.
  */
+import type { RunResponse } from "../http/scheduler-api.ts"
+
 export const STEPS = ["site", "blog", "analyze", "score"] as const
 
-export interface Counts {
-  readonly total: number
-  readonly done: number
-  readonly failed: number
-  readonly remaining: number
-}
+/** A run as `GET /api/scheduler/runs/{run_id}` answers it. */
+export type RunView = typeof RunResponse.Type
 
-export interface RunView {
-  readonly run_id: string
-  readonly date: string
-  readonly business_id: string | null
-  readonly trigger: string
-  readonly state: "queued" | "running" | "succeeded" | "failed"
-  readonly entities: Counts
-  readonly steps: Record<(typeof STEPS)[number], Counts>
-  readonly failed_entities: ReadonlyArray<{ readonly business_id: string; readonly item_id: string | null; readonly errors: ReadonlyArray<string> }>
-  readonly created_at: string
-  readonly started_at: string | null
-  readonly finished_at: string | null
-}
+export type Counts = RunView["entities"]
 
 /**
  * A bar of `width` cells: done `█`, failed `▓`, still to do `░`. Cells round down, so a bar is
@@ -96,4 +83,68 @@ export const renderSummary = (run: RunView): Array<string> => {
     }
   }
   return lines
+}
+
+/** Plain (non-terminal) progress: one line at most this often, and only when something moved. */
+const PLAIN_EVERY_MS = 5_000
+
+export interface Progress {
+  readonly show: (run: RunView) => void
+  readonly note: (line: string) => void
+  /** Leaves the last drawing in place (or prints the last state) and restores the terminal. */
+  readonly end: () => void
+}
+
+/** Redrawn in place: the cursor goes back up over the previous drawing, each line is cleared. */
+export const terminalProgress = (out: NodeJS.WriteStream): Progress => {
+  let drawn = 0
+  let hidden = false
+  // A pseudo-terminal may not know its size (0 columns): assume 80 then.
+  const width = () => Math.max(20, (out.columns > 0 ? out.columns : 80) - 1)
+  const draw = (lines: ReadonlyArray<string>) => {
+    // A line wider than the terminal wraps and breaks the redraw: cut each to its width.
+    const cut = lines.map((line) => [...line].slice(0, width()).join(""))
+    const up = drawn > 0 ? `\r\x1b[${drawn}A` : ""
+    out.write(`${hidden ? "" : "\x1b[?25l"}${up}${cut.map((line) => `\x1b[2K${line}\n`).join("")}\x1b[J`)
+    hidden = true
+    drawn = cut.length
+  }
+  return {
+    show: (run) => draw(renderProgress(run, Math.min(24, Math.max(10, width() - 40)))),
+    note: (line) => {
+      drawn = 0
+      out.write(`${line}\n`)
+    },
+    end: () => {
+      if (hidden) out.write("\x1b[?25h")
+      hidden = false
+    }
+  }
+}
+
+/** A line when the run moved, at most every PLAIN_EVERY_MS; the last state is printed at the end. */
+export const plainProgress = (out: NodeJS.WritableStream): Progress => {
+  let lastAt = 0
+  let last = ""
+  let pending: string | undefined
+  return {
+    show: (run) => {
+      const line = renderPlainProgress(run)
+      if (line === last) return
+      const now = Date.now()
+      if (now - lastAt >= PLAIN_EVERY_MS) {
+        out.write(`${line}\n`)
+        lastAt = now
+        last = line
+        pending = undefined
+      } else {
+        pending = line
+      }
+    },
+    note: (line) => out.write(`${line}\n`),
+    end: () => {
+      if (pending !== undefined) out.write(`${pending}\n`)
+      pending = undefined
+    }
+  }
 }

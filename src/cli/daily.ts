@@ -3,8 +3,9 @@
  *
  *   npm run -s daily -- [--business <slug>] [--date <YYYY-MM-DD>]
  *
- * A client of the running service (`POST /api/scheduler/runs`, then `GET /api/scheduler/runs/{id}`):
- * the embedded database belongs to one process, so the run happens there. The service is
+ * A client of the running service (`POST /api/scheduler/runs`, then `GET /api/scheduler/runs/{id}`),
+ * through the typed client derived from the API's definition: the embedded database belongs to
+ * one process, so the run happens there. The service is
  * `SIGHTLINE_URL` (default `http://localhost:${PORT:-8080}`), the key `SIGHTLINE_API_KEY` (default:
  * the first of `SERVICE_API_KEYS`).
  *
@@ -14,11 +15,17 @@
  * 2: bad arguments or configuration (also when the service answers 400 to them); 130: interrupted
  * (the run goes on in the service).
  */
+import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientError, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
+import { Config, Data, Duration, Effect, Either, Option, ParseResult, Schema } from "effect"
 import { realpathSync } from "node:fs"
+import { STATUS_CODES } from "node:http"
 import { pathToFileURL } from "node:url"
 import { parseArgs } from "node:util"
 import { isCalendarDate } from "../domain/calendar-date.ts"
-import { renderPlainProgress, renderProgress, renderSummary, type RunView, STEPS } from "./daily-progress.ts"
+import { SightlineApi } from "../http/api.ts"
+import { describeIssues } from "../http/errors.ts"
+import { StartRunRequest } from "../http/scheduler-api.ts"
+import { plainProgress, renderSummary, type RunView, terminalProgress } from "./daily-progress.ts"
 
 const USAGE = "usage: npm run -s daily -- [--business <slug>] [--date <YYYY-MM-DD>]"
 
@@ -29,8 +36,6 @@ const EXIT_INTERRUPTED = 130
 
 const DEFAULT_PORT = 8080 // the service's default PORT (src/config/app-config.ts)
 const POLL_MS = 500
-/** Plain (non-terminal) progress: one line at most this often, and only when something moved. */
-const PLAIN_EVERY_MS = 5_000
 /** Polling survives the service being briefly unreachable or answering 5xx for this long. */
 const POLL_PATIENCE_MS = 30_000
 const START_TIMEOUT_MS = 60_000
@@ -74,8 +79,16 @@ export interface Target {
   readonly apiKey: string
 }
 
+/** The variables the command reads. */
+const ENVIRONMENT = ["SIGHTLINE_URL", "PORT", "SIGHTLINE_API_KEY", "SERVICE_API_KEYS", "TERM"] as const
+
+const readEnvironment = Effect.map(
+  Effect.forEach(ENVIRONMENT, (name) => Effect.map(Config.option(Config.string(name)), (value) => [name, Option.getOrUndefined(value)] as const)),
+  (entries): Readonly<Record<string, string | undefined>> => Object.fromEntries(entries)
+)
+
 /** Where the service is and which key to show it, from the environment. */
-export const targetFromEnv = (env: NodeJS.ProcessEnv): { readonly ok: true; readonly target: Target } | { readonly ok: false; readonly error: string } => {
+export const targetFromEnv = (env: Readonly<Record<string, string | undefined>>): { readonly ok: true; readonly target: Target } | { readonly ok: false; readonly error: string } => {
   const nonEmpty = (name: string) => {
     const value = env[name]?.trim()
     return value === undefined || value.length === 0 ? undefined : value
@@ -105,10 +118,6 @@ export const targetFromEnv = (env: NodeJS.ProcessEnv): { readonly ok: true; read
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rendering (pure)
-// ---------------------------------------------------------------------------------------------
-
-// ---------------------------------------------------------------------------------------------
 // Talking to the service
 // ---------------------------------------------------------------------------------------------
 
@@ -117,124 +126,86 @@ function messageOf(error: unknown): string {
 }
 
 /** The service answered, but not with what was asked. */
-class ServiceError extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message)
-  }
-}
+class ServiceError extends Data.TaggedError("ServiceError")<{ readonly status: number; readonly message: string }> {}
 
 /** The service could not be reached, or did not answer in time. */
-class Unreachable extends Error {}
+class Unreachable extends Data.TaggedError("Unreachable")<{ readonly message: string }> {}
 
 const describeFetchFailure = (baseUrl: string, error: unknown) => {
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return `${baseUrl} did not answer in time`
   const cause = error instanceof Error ? (error as Error & { cause?: unknown }).cause : undefined
   const code = typeof cause === "object" && cause !== null && "code" in cause ? String((cause as { code: unknown }).code) : undefined
   const detail = code ?? (cause instanceof Error ? cause.message : messageOf(error))
   return `cannot reach the service at ${baseUrl} (${detail}); is it running? Set SIGHTLINE_URL to its address.`
 }
 
-const request = async (target: Target, method: "GET" | "POST", path: string, body: unknown, timeoutMs: number): Promise<unknown> => {
-  let response: Response
-  try {
-    response = await fetch(`${target.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${target.apiKey}`, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(timeoutMs)
+/** The body every error answer of the API carries (`errors.ts`), as far as the message needs it. */
+const ErrorBody = Schema.parseJson(Schema.Struct({ message: Schema.String, code: Schema.optional(Schema.Unknown) }))
+
+/** A refusal, in the service's own words when its body has them. */
+const refusalOf = (response: HttpClientResponse.HttpClientResponse) =>
+  Effect.map(Effect.orElseSucceed(response.text, () => ""), (text) => {
+    const status = response.status
+    const message = Option.match(Schema.decodeUnknownOption(ErrorBody)(text), {
+      onSome: (body) => `${body.message} (${status}${typeof body.code === "string" ? ` ${body.code}` : ""})`,
+      onNone: () => `the service answered ${status} ${STATUS_CODES[status] ?? ""}${text.length > 0 ? `: ${text.slice(0, 200)}` : ""}`
     })
-  } catch (error) {
-    throw new Unreachable(describeFetchFailure(target.baseUrl, error))
+    return new ServiceError({ status, message })
+  })
+
+/**
+ * The service's API as a typed client derived from its definition, showing the key on every
+ * request. Any answer but a 2xx is a refusal, read from the error body all endpoints share.
+ */
+const serviceClient = (target: Target) =>
+  HttpApiClient.make(SightlineApi, {
+    baseUrl: target.baseUrl,
+    transformClient: (client) =>
+      client.pipe(
+        HttpClient.mapRequest((request) => request.pipe(HttpClientRequest.bearerToken(target.apiKey), HttpClientRequest.acceptJson)),
+        HttpClient.filterStatusOk
+      )
+  }).pipe(Effect.provide(FetchHttpClient.layer))
+
+type ServiceClient = Effect.Effect.Success<ReturnType<typeof serviceClient>>
+
+/**
+ * One call to the service within `timeoutMs`, its failures as the command words them: not
+ * reached, refused, or an answer that is not what the API defines (`malformed`).
+ */
+const call = <A>(target: Target, request: Effect.Effect<A, unknown>, timeoutMs: number, malformed: string) =>
+  request.pipe(
+    Effect.catchAll((error): Effect.Effect<never, ServiceError | Unreachable> => {
+      if (error instanceof ServiceError || error instanceof Unreachable) return Effect.fail(error)
+      if (HttpClientError.isHttpClientError(error)) {
+        if (error._tag === "RequestError") return Effect.fail(new Unreachable({ message: describeFetchFailure(target.baseUrl, error.cause) }))
+        if (error.reason === "StatusCode") return Effect.flatMap(refusalOf(error.response), Effect.fail)
+        return Effect.fail(new ServiceError({ status: error.response.status, message: malformed }))
+      }
+      return Effect.fail(new ServiceError({ status: 200, message: malformed }))
+    }),
+    Effect.timeoutFail({ duration: Duration.millis(timeoutMs), onTimeout: () => new Unreachable({ message: `${target.baseUrl} did not answer in time` }) }),
+    Effect.either,
+    Effect.runPromise
+  )
+
+/** Starts the run; a request the API's schema refuses is refused as the service would (400). */
+const startRun = (target: Target, client: ServiceClient, args: DailyArgs) => {
+  const payload = Schema.decodeUnknownEither(StartRunRequest)({
+    ...(args.business === null ? {} : { business_id: args.business }),
+    ...(args.date === null ? {} : { date: args.date })
+  })
+  if (Either.isLeft(payload)) {
+    const message = describeIssues(ParseResult.ArrayFormatter.formatErrorSync(payload.left))
+    return Promise.resolve(Either.left(new ServiceError({ status: 400, message: `${message} (400 invalid_request)` })))
   }
-  const text = await response.text().catch(() => "")
-  let parsed: unknown
-  try {
-    parsed = text.length === 0 ? undefined : JSON.parse(text)
-  } catch {
-    parsed = undefined
-  }
-  if (!response.ok) {
-    const error = parsed as { code?: unknown; message?: unknown } | undefined
-    const message = typeof error?.message === "string"
-      ? `${error.message} (${response.status}${typeof error.code === "string" ? ` ${error.code}` : ""})`
-      : `the service answered ${response.status} ${response.statusText}${text.length > 0 ? `: ${text.slice(0, 200)}` : ""}`
-    throw new ServiceError(response.status, message)
-  }
-  if (parsed === undefined) throw new ServiceError(response.status, `the service answered ${response.status} without JSON`)
-  return parsed
+  return call(target, Effect.map(client.scheduler.startRun({ payload: payload.right }), (started) => started.run_id), START_TIMEOUT_MS, "the service answered without a run_id")
 }
 
-const isRunView = (value: unknown): value is RunView => {
-  const run = value as RunView | undefined
-  return typeof run?.run_id === "string" && typeof run.state === "string" && typeof run.entities?.total === "number" &&
-    STEPS.every((step) => typeof run.steps?.[step]?.total === "number") && Array.isArray(run.failed_entities)
-}
+/** The run's progress; its id goes into the path as it is written in a URL. */
+const readRun = (target: Target, client: ServiceClient, runId: string) =>
+  call<RunView>(target, client.scheduler.run({ path: { run_id: encodeURIComponent(runId) } }), POLL_TIMEOUT_MS, "the service answered with something other than a run")
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-// ---------------------------------------------------------------------------------------------
-// Progress display
-// ---------------------------------------------------------------------------------------------
-
-interface Progress {
-  readonly show: (run: RunView) => void
-  readonly note: (line: string) => void
-  /** Leaves the last drawing in place (or prints the last state) and restores the terminal. */
-  readonly end: () => void
-}
-
-/** Redrawn in place: the cursor goes back up over the previous drawing, each line is cleared. */
-const terminalProgress = (out: NodeJS.WriteStream): Progress => {
-  let drawn = 0
-  let hidden = false
-  // A pseudo-terminal may not know its size (0 columns): assume 80 then.
-  const width = () => Math.max(20, (out.columns > 0 ? out.columns : 80) - 1)
-  const draw = (lines: ReadonlyArray<string>) => {
-    // A line wider than the terminal wraps and breaks the redraw: cut each to its width.
-    const cut = lines.map((line) => [...line].slice(0, width()).join(""))
-    const up = drawn > 0 ? `\r\x1b[${drawn}A` : ""
-    out.write(`${hidden ? "" : "\x1b[?25l"}${up}${cut.map((line) => `\x1b[2K${line}\n`).join("")}\x1b[J`)
-    hidden = true
-    drawn = cut.length
-  }
-  return {
-    show: (run) => draw(renderProgress(run, Math.min(24, Math.max(10, width() - 40)))),
-    note: (line) => {
-      drawn = 0
-      out.write(`${line}\n`)
-    },
-    end: () => {
-      if (hidden) out.write("\x1b[?25h")
-      hidden = false
-    }
-  }
-}
-
-const plainProgress = (out: NodeJS.WritableStream): Progress => {
-  let lastAt = 0
-  let last = ""
-  let pending: string | undefined
-  return {
-    show: (run) => {
-      const line = renderPlainProgress(run)
-      if (line === last) return
-      const now = Date.now()
-      if (now - lastAt >= PLAIN_EVERY_MS) {
-        out.write(`${line}\n`)
-        lastAt = now
-        last = line
-        pending = undefined
-      } else {
-        pending = line
-      }
-    },
-    note: (line) => out.write(`${line}\n`),
-    end: () => {
-      if (pending !== undefined) out.write(`${pending}\n`)
-      pending = undefined
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The command
@@ -253,27 +224,25 @@ const main = async (): Promise<number> => {
       "Service: SIGHTLINE_URL (default http://localhost:$PORT, PORT default 8080); key: SIGHTLINE_API_KEY (default: first of SERVICE_API_KEYS).\n")
     return EXIT_SUCCEEDED
   }
-  const env = targetFromEnv(process.env)
+  const environment = await Effect.runPromise(readEnvironment)
+  const env = targetFromEnv(environment)
   if (!env.ok) {
     stderr.write(`error: ${env.error}\n`)
     return EXIT_USAGE
   }
   const target = env.target
+  const client = await Effect.runPromise(serviceClient(target))
 
-  const payload = { ...(parsed.args.business === null ? {} : { business_id: parsed.args.business }), ...(parsed.args.date === null ? {} : { date: parsed.args.date }) }
-  let runId: string
-  try {
-    const started = await request(target, "POST", "/api/scheduler/runs", payload, START_TIMEOUT_MS) as { run_id?: unknown }
-    if (typeof started.run_id !== "string") throw new ServiceError(202, "the service answered without a run_id")
-    runId = started.run_id
-  } catch (error) {
-    stderr.write(`error: ${messageOf(error)}\n`)
+  const started = await startRun(target, client, parsed.args)
+  if (Either.isLeft(started)) {
+    stderr.write(`error: ${started.left.message}\n`)
     // The service refusing the arguments (a day to come, a malformed slug) is a usage error.
-    return error instanceof ServiceError && error.status === 400 ? EXIT_USAGE : EXIT_FAILED
+    return started.left._tag === "ServiceError" && started.left.status === 400 ? EXIT_USAGE : EXIT_FAILED
   }
+  const runId = started.right
   stdout.write(`${runId}\n`)
 
-  const progress = stderr.isTTY === true && process.env.TERM !== "dumb" ? terminalProgress(stderr) : plainProgress(stderr)
+  const progress = stderr.isTTY === true && environment.TERM !== "dumb" ? terminalProgress(stderr) : plainProgress(stderr)
   // Stopping to follow stops nothing in the service: say so, and give the terminal its cursor back.
   const onSignal = () => {
     progress.end()
@@ -285,27 +254,24 @@ const main = async (): Promise<number> => {
   try {
     let failingSince: number | undefined
     for (;;) {
-      let run: RunView | undefined
-      try {
-        const answer = await request(target, "GET", `/api/scheduler/runs/${encodeURIComponent(runId)}`, undefined, POLL_TIMEOUT_MS)
-        if (!isRunView(answer)) throw new ServiceError(200, "the service answered with something other than a run")
-        run = answer
-        failingSince = undefined
-      } catch (error) {
+      const answer = await readRun(target, client, runId)
+      if (Either.isLeft(answer)) {
+        const error = answer.left
         // A service restarting, or lagging (503), is waited for; a refusal (4xx) is final.
-        const transient = error instanceof Unreachable || (error instanceof ServiceError && error.status >= 500)
+        const transient = error._tag === "Unreachable" || error.status >= 500
         const now = Date.now()
         if (!transient || (failingSince !== undefined && now - failingSince >= POLL_PATIENCE_MS)) {
           progress.end()
-          stderr.write(`error: following run ${runId}: ${messageOf(error)}\n`)
+          stderr.write(`error: following run ${runId}: ${error.message}\n`)
           return EXIT_FAILED
         }
         if (failingSince === undefined) {
           failingSince = now
-          progress.note(`warning: ${messageOf(error)}; retrying for up to ${POLL_PATIENCE_MS / 1000} s`)
+          progress.note(`warning: ${error.message}; retrying for up to ${POLL_PATIENCE_MS / 1000} s`)
         }
-      }
-      if (run !== undefined) {
+      } else {
+        const run = answer.right
+        failingSince = undefined
         progress.show(run)
         if (run.state === "succeeded" || run.state === "failed") {
           progress.end()
