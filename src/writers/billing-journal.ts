@@ -1,16 +1,11 @@
 /**
- * Writes the billing streams (`billing-*`), the single writer of them. Every event id derives
- * from the Stripe event id and the event's index, so a redelivered webhook writes nothing.
+ * Writes the billing streams (`billing-*`), the single writer of them, with the events the
+ * billing decider (`domain/billing-decider.ts`) gives. Every event id derives from the Stripe
+ * event id and the event's index, so a redelivered webhook writes nothing.
  */
 import { Effect } from "effect"
-import {
-  type BillingEvent,
-  billingStreamOf,
-  billingToStored,
-  StripeCustomerLinked,
-  StripeEventProcessed,
-  unassignedBillingStream
-} from "../domain/billing-events.ts"
+import { type BillingEvent, billingStreamOf, billingToStored, unassignedBillingStream } from "../domain/billing-events.ts"
+import { decide, LinkCustomer, RecordStripeEvent } from "../domain/billing-decider.ts"
 import { EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 import { eventIdFor } from "../eventstore/event-id.ts"
 
@@ -34,10 +29,7 @@ export class BillingJournal extends Effect.Service<BillingJournal>()("BillingJou
       events: ReadonlyArray<BillingEvent>,
       at: Date
     ) {
-      const all: ReadonlyArray<BillingEvent> = [
-        ...events,
-        new StripeEventProcessed({ eventId: stripeEvent.id, type: stripeEvent.type, at: at.toISOString() })
-      ]
+      const all = decide(new RecordStripeEvent({ stripeEvent, events, at }))
       const appended = yield* store.append(
         orgId === null ? unassignedBillingStream : billingStreamOf(orgId),
         "any",
@@ -56,15 +48,14 @@ export class BillingJournal extends Effect.Service<BillingJournal>()("BillingJou
      * repeating the same link writes nothing.
      */
     const linkCustomer = Effect.fn("BillingJournal.linkCustomer")(function*(orgId: string, customerId: string, at: Date) {
-      const linked = new StripeCustomerLinked({ orgId, customerId, source: "api", at: at.toISOString() })
       const appended = yield* store.append(
         billingStreamOf(orgId),
         "any",
-        [{
-          eventId: eventIdFor(`api-link:${orgId}:${customerId}`, 0),
-          ...billingToStored(linked),
+        decide(new LinkCustomer({ orgId, customerId, at })).map((event, index) => ({
+          eventId: eventIdFor(`api-link:${orgId}:${customerId}`, index),
+          ...billingToStored(event),
           metadata: { correlationId: `api-link:${orgId}`, causationId: `api-link:${orgId}` }
-        }]
+        }))
       ).pipe(Effect.orDie)
       return { position: appended.lastPosition, written: appended.written } satisfies Recorded
     })

@@ -99,5 +99,6 @@ export class SiteHostRegistry extends Effect.Service<SiteHostRegistry>()("SiteHo
       })
 
     return { hostFor, hostsFor }
-  })
+  }),
+  dependencies: [SiteHosts.Default, Entities.Default]
 }) {}
