@@ -3,3 +3,6 @@ export const isCalendarDate = (date: string): boolean => {
   const parsed = new Date(`${date}T00:00:00Z`)
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date
 }
+
+/** The UTC day of an instant: `2026-11-05`. */
+export const utcDay = (instant: Date): string => instant.toISOString().slice(0, 10)

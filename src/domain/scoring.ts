@@ -60,9 +60,6 @@ export const historyLabel = (day: string): string => {
   return `${MONTHS[Number(month) - 1]} ${date}`
 }
 
-/** The UTC day of an instant: `2026-11-05`. */
-export const utcDay = (instant: Date): string => instant.toISOString().slice(0, 10)
-
 /** The first day of the history window: the same date 6 months earlier (clamped to month end). */
 export const historyWindowStart = (today: string): string => {
   const [year, month, date] = today.split("-").map(Number) as [number, number, number]

@@ -10,8 +10,8 @@
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { utcDay } from "../domain/calendar-date.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
-import { utcDay } from "../domain/scoring.ts"
 import { countedVisitOf } from "../domain/visit-events.ts"
 import type { RecordedEvent } from "../eventstore/event-store.ts"
 import type { Projection } from "./projection.ts"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { PLATFORM_KEYS } from "../../src/domain/platforms.ts"
-import { historyLabel, historyWindowStart, roundRatio, summarize, trendText, utcDay, weekBefore } from "../../src/domain/scoring.ts"
+import { utcDay } from "../../src/domain/calendar-date.ts"
+import { historyLabel, historyWindowStart, roundRatio, summarize, trendText, weekBefore } from "../../src/domain/scoring.ts"
 
 const flags = (...on: ReadonlyArray<number>) =>
   Object.fromEntries(PLATFORM_KEYS.map((key, i) => [key, on.includes(i + 1)])) as Record<(typeof PLATFORM_KEYS)[number], boolean>

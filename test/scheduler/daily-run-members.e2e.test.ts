@@ -15,7 +15,7 @@ import type { BusinessId, ItemId } from "../../src/domain/entity-ref.ts"
 import { serverDatabaseFor } from "../support/databases.ts"
 import { json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 import { dailyRunStreamOf, runIdOf } from "../../src/domain/daily-run-events.ts"
-import { utcDay } from "../../src/domain/scoring.ts"
+import { utcDay } from "../../src/domain/calendar-date.ts"
 import { DailyRun } from "../../src/scheduler/daily-run-workflow.ts"
 
 const auth = { authorization: `Bearer ${SERVICE_KEY}` }
