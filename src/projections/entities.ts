@@ -195,7 +195,7 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
 
     let activeAt: GlobalPosition = progress.reachedOf(entitiesProjection.name)
     const active = new Set<string>()
-    const visitTarget = async (key: { readonly businessId: string; readonly itemId: string | null }): Promise<VisitTarget> => {
+    const visitTargetNow = async (key: { readonly businessId: string; readonly itemId: string | null }): Promise<VisitTarget> => {
       const reached = progress.reachedOf(entitiesProjection.name)
       if (comparePositions(reached, activeAt) !== 0 || active.size >= MAX_REMEMBERED) {
         active.clear()
@@ -209,7 +209,7 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
       return target
     }
 
-    return { list, findBusiness, find, unregisteredWanting, visitTarget }
+    return { list, findBusiness, find, unregisteredWanting, visitTargetNow }
   }),
   dependencies: [ProjectionProgress.Default]
 }) {}

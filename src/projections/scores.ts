@@ -8,8 +8,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { DirectQuery } from "../db/direct-query.ts"
 import { fromStored, type ScoreStored } from "../domain/entity-events.ts"
-import { utcDay } from "../domain/calendar-date.ts"
-import { historyWindowStart, trendText, weekBefore } from "../domain/scoring.ts"
+import { historyWindowStart, trendText, utcDay, weekBefore } from "../domain/scoring.ts"
 import type { Projection } from "./projection.ts"
 
 export const scoresProjection: Projection = {
@@ -143,13 +142,13 @@ export class Scores extends Effect.Service<Scores>()("Scores", {
      * tell "no score yet" from an unknown business or product. A direct query: this is the
      * fast lane's read (see `src/db/direct-query.ts`).
      */
-    const visibilityOf = async (businessId: string, itemId: string | null): Promise<VisibilityRead> => {
+    const visibilityNow = async (businessId: string, itemId: string | null): Promise<VisibilityRead> => {
       const [row] = await direct.query<CurrentVisibility>(CURRENT_QUERY, [businessId, itemId ?? ""])
       if (row !== undefined) return { businessKnown: true, entityKnown: true, current: row }
       const [known] = await direct.query<{ business_known: boolean; entity_known: boolean }>(KNOWN_QUERY, [businessId, itemId ?? ""])
       return { businessKnown: known?.business_known === true, entityKnown: known?.entity_known === true, current: undefined }
     }
 
-    return { current, visibilityOf }
+    return { current, visibilityNow }
   })
 }) {}

@@ -19,20 +19,20 @@
  * what the two endpoints need of it is done by the routes themselves.
  *
  * Every piece of the service written twice, once as plain code for a fast path and once as an
- * Effect for everything else, and the test that holds the two to the same answers. A change to
- * one side goes to the other too. (Promise twins end in `Now`.)
+ * Effect for everything else, and the test that holds the two to the same answers: a change to
+ * one side goes to the other too. A plain-code twin is named `…Now` (it answers a promise).
  *
- * | Fast path (plain code)                             | Effect / HttpApi twin                          | Pinned by (under test/)                                   |
- * |----------------------------------------------------|------------------------------------------------|-----------------------------------------------------------|
- * | routing: `serveRoutes`, `LaneServer.emit`           | HttpApi's router                               | http/fast-lane/fast-lane.e2e (each case both ways), http/fast-lane/paths.test (every route has its endpoint) |
- * | `BearerAuth.authenticateNow`                       | `BearerAuth.authenticate` (`Authentication`)   | http/fast-lane/twins.e2e, fast-lane.e2e (401/403 both ways) |
- * | `Scores.visibilityOf` (`DirectQuery`)              | `Scores.current` (`SqlClient`)                 | http/fast-lane/twins.e2e                                  |
- * | `Entities.visitTarget` (`DirectQuery`, batched)    | `Entities.find`                                | http/fast-lane/twins.e2e                                  |
- * | `plainVisitPayload` (`visit-payload.ts`)           | the `RecordVisitRequest` schema                | http/fast-lane/visit-payload.test                         |
- * | `isSlug` (`../schemas.ts`)                         | the `Slug` schema                              | http/fast-lane/twins.e2e                                  |
- * | `makeReplies`, `statusOf` (`route.ts`, errors.ts)  | HttpApi's error encoding                       | fast-lane.e2e (bodies and headers both ways), http/fast-lane/lane-failures.e2e |
- * | `VisitRecorder.recordNow` (group commit)           | `VisitRecorder.record` (runs `recordNow`)      | writers/visit-recorder.int, fast-lane.e2e (webhook both ways) |
- * | the platform call queue (`platforms/platform-lane.ts`) | one `Effect.async` per batch (`platform-gateway.ts`) | platforms/platform-gateway.test                  |
+ * | Fast path (plain code, no fiber)                   | Effect / HttpApi twin                        | Pinned by (under test/) |
+ * |----------------------------------------------------|----------------------------------------------|-------------------------|
+ * | routing: `serveRoutes`, `LaneServer.emit`          | HttpApi's router                             | http/fast-lane/fast-lane.e2e (every case both ways), http/fast-lane/paths (every route has its endpoint) |
+ * | `BearerAuth.authenticateNow`                       | `BearerAuth.authenticate` (`Authentication`) | http/fast-lane/twins.e2e, fast-lane.e2e (401/403 both ways) |
+ * | `Scores.visibilityNow` (`DirectQuery`)             | `Scores.current`                             | http/fast-lane/twins.e2e |
+ * | `Entities.visitTargetNow` (`DirectQuery`, batched) | `Entities.find`                              | http/fast-lane/twins.e2e |
+ * | `plainVisitPayload` (`visit-payload.ts`)           | the `RecordVisitRequest` schema              | http/fast-lane/visit-payload |
+ * | `isSlug`                                           | the `Slug` schema                            | http/fast-lane/twins.e2e |
+ * | `makeReplies`, `statusOf` (`route.ts`)             | HttpApi's error encoding                     | fast-lane.e2e (bodies, headers), http/fast-lane/lane-failures.e2e |
+ * | `VisitRecorder.recordNow` (group commit)           | `VisitRecorder.record` (runs `recordNow`)    | writers/visit-recorder.int, fast-lane.e2e (webhook both ways) |
+ * | platform calls (`platforms/platform-lane.ts`)      | one `Effect.async` (`platform-gateway.ts`)   | platforms/platform-gateway |
  *
  * The database reads go through `DirectQuery` (`src/db/direct-query.ts`): it stays with the
  * database adapters, since the read models (`projections/`) use it and must not import `http/`.

@@ -7,14 +7,13 @@ import { Effect, Either, Schema } from "effect"
 import { canAccessOrganization } from "../../accounts/authorization.ts"
 import type { Principal } from "../../accounts/principal.ts"
 import { WallClock } from "../../config/wall-clock.ts"
-import { utcDay } from "../../domain/calendar-date.ts"
-import { historyLabel, historyWindowStart } from "../../domain/scoring.ts"
-import { isSlug } from "../../domain/slug.ts"
+import { historyLabel, historyWindowStart, utcDay } from "../../domain/scoring.ts"
 import { Scores } from "../../projections/scores.ts"
 import { BearerAuth } from "../authentication.ts"
 import { type Forbidden, forbidden, type NotFound, notFound } from "../errors.ts"
 import { LANE_ENDPOINTS, prefixOf } from "./paths.ts"
 import { decodeFailure, type LaneRequest, makeReplies } from "./route.ts"
+import { isSlug } from "../schemas.ts"
 import { ItemQuery, VisibilityScorePath, VisibilityScoreResponse } from "../visibility-api.ts"
 
 const NO_SCORE = new VisibilityScoreResponse({ visibilityScore: { value: 0, trend: "+0%" }, history: [] })
@@ -39,7 +38,7 @@ export const makeVisibilityScore = Effect.gen(function*() {
   return async (principal: Principal, orgSlug: string, itemId: string | null): Promise<Either.Either<VisibilityScoreResponse, Forbidden | NotFound>> => {
     const allowed = canAccessOrganization(principal, orgSlug, "read")
     if (Either.isLeft(allowed)) return Either.left(forbidden(allowed.left.message))
-    const { businessKnown, current, entityKnown } = await scores.visibilityOf(orgSlug, itemId)
+    const { businessKnown, current, entityKnown } = await scores.visibilityNow(orgSlug, itemId)
     if (!businessKnown) return Either.left(notFound("business_not_found", `business ${orgSlug} not found`))
     if (!entityKnown) return Either.left(notFound("product_not_found", `product ${itemId} not found`))
     if (current === undefined) return Either.right(NO_SCORE)

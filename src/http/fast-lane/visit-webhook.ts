@@ -47,7 +47,7 @@ export const makeRecordVisit = Effect.gen(function*() {
   const recorder = yield* VisitRecorder
   return async (payload: VisitPayload, clientAddress: string | null): Promise<Either.Either<RecordVisitResponse, NotFound | Unavailable>> => {
     const itemId = payload.item_id ?? null
-    const target = await entities.visitTarget({ businessId: payload.business_id, itemId })
+    const target = await entities.visitTargetNow({ businessId: payload.business_id, itemId })
     if (target !== "active") {
       return Either.left(target === "product_not_found"
         ? notFound("product_not_found", `product ${itemId} not found`)
