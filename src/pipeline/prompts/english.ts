@@ -1,7 +1,8 @@
 /**
- * English word forms for prompt text. Pure.
+ * English word forms for prompt text: plurals, singulars, articles, and phrases as they read
+ * inside a sentence. Pure.
  */
-import { fold, squish } from "./prompt-text.ts"
+import { fold, squish, wordsOf } from "./prompt-text.ts"
 
 /**
  * A phrase as it should read inside a sentence: Title Case lowered (`Wedding Cakes` → `wedding
@@ -18,3 +19,47 @@ export const displayPhrase = (phrase: string, proper: ReadonlySet<string> = new 
       return word.toLowerCase()
     })
     .join(" ")
+
+/** Nouns written without an article and without a plural: "software", "catering". */
+const MASS_NOUNS = new Set(
+  `software hardware equipment furniture clothing apparel jewelry jewellery insurance advice training coaching
+  consulting catering accounting marketing bookkeeping tutoring childcare daycare healthcare skincare haircare makeup
+  food coffee tea bread gear luggage photography cleaning landscaping plumbing roofing flooring legal design
+  hosting storage housing transport transportation shipping logistics support security`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
+const lastWord = (phrase: string) => wordsOf(phrase).at(-1) ?? ""
+
+export const isMass = (phrase: string) => MASS_NOUNS.has(lastWord(phrase))
+
+/** `cakes`, `running shoes`, `services`; not `glass`, `analytics`, `bus`. */
+export const isPlural = (phrase: string) => {
+  const w = lastWord(phrase)
+  return w.length > 3 && w.endsWith("s") && !/(?:ss|us|is|ics|ness)$/.test(w)
+}
+
+export const pluralOf = (phrase: string): string => {
+  if (isMass(phrase)) return `${phrase} options`
+  if (isPlural(phrase)) return phrase
+  const words = phrase.split(" ")
+  const last = words.pop() ?? ""
+  const plural = /[^aeiou]y$/i.test(last)
+    ? `${last.slice(0, -1)}ies`
+    : /(?:s|x|z|ch|sh)$/i.test(last)
+      ? `${last}es`
+      : `${last}s`
+  return [...words, plural].join(" ")
+}
+
+export const withArticle = (phrase: string) => (/^[aeiou]/i.test(phrase) && !/^(?:uni|use|eu|one)/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`)
+
+/** `wedding cakes` → `wedding cake`: for "{offering} specialist" when no category is known. */
+export const singularOf = (phrase: string): string => {
+  if (!isPlural(phrase)) return phrase
+  const words = phrase.split(" ")
+  const last = words.pop() ?? ""
+  const singular = /ies$/i.test(last) ? `${last.slice(0, -3)}y` : /(?:ss|x|z|ch|sh)es$/i.test(last) ? last.slice(0, -2) : last.slice(0, -1)
+  return [...words, singular].join(" ")
+}

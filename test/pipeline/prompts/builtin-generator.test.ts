@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest"
-import {
-  builtinPrompts,
-  builtinPromptsTagged,
-  builtinTopUp,
-  PROMPT_INTENTS,
-  type PromptIntent,
-  type Slots,
-  TEMPLATES
-} from "../../../src/pipeline/prompts/builtin-generator.ts"
+import { builtinPrompts, builtinPromptsTagged, builtinTopUp } from "../../../src/pipeline/prompts/builtin-generator.ts"
 import type { PromptFacts } from "../../../src/pipeline/prompts/prompt-facts.ts"
+import { PROMPT_INTENTS, type PromptIntent, type Slots, TEMPLATES } from "../../../src/pipeline/prompts/templates.ts"
 import { namesEntity, normalizePrompt, validatePrompts } from "../../../src/pipeline/prompts/validate-prompts.ts"
 import { BAKERY, LLM_STYLE_PROMPTS, SAAS, THIN } from "./fixtures.ts"
 
