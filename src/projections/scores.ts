@@ -8,7 +8,8 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { DirectQuery } from "../db/direct-query.ts"
 import { fromStored, type ScoreStored } from "../domain/entity-events.ts"
-import { historyWindowStart, trendText, utcDay, weekBefore } from "../domain/scoring.ts"
+import { utcDay } from "../domain/calendar-date.ts"
+import { historyWindowStart, trendText, weekBefore } from "../domain/scoring.ts"
 import type { Projection } from "./projection.ts"
 
 export const scoresProjection: Projection = {
