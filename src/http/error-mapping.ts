@@ -11,7 +11,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Cause, Effect, Option } from "effect"
 import { describeCause } from "../safe-description.ts"
 import { SightlineApi } from "./api.ts"
-import { BadRequest, describeIssues, errorResponse, PayloadTooLarge, statusOf, UNDESCRIBED_MISMATCH } from "./errors.ts"
+import { BadRequest, badRequest, describeIssues, errorResponse, PayloadTooLarge, statusOf, UNDESCRIBED_MISMATCH } from "./errors.ts"
 import { checkRequestUrl, parseGuardedJson } from "./json-guard.ts"
 import { CORS_ALLOW_ORIGIN } from "./rate-limiter.ts"
 import { Degraded } from "./system-api.ts"
@@ -45,10 +45,10 @@ export const errorMapping = HttpApiBuilder.middleware(SightlineApi, (app) =>
     const error = Option.isSome(failure) ? failure.value : Cause.squash(cause)
     if (Option.isSome(failure) && isApiError(error)) return Effect.failCause(cause) as never
     if (error instanceof HttpApiError.HttpApiDecodeError) {
-      return Effect.fail(new BadRequest({ status: "error", code: "invalid_request", message: describeIssues(error.issues) }))
+      return Effect.fail(badRequest(describeIssues(error.issues)))
     }
     if (isFormatterOverflow(error)) {
-      return Effect.fail(new BadRequest({ status: "error", code: "invalid_request", message: UNDESCRIBED_MISMATCH }))
+      return Effect.fail(badRequest(UNDESCRIBED_MISMATCH))
     }
     if (HttpServerError.isServerError(error)) {
       if (error._tag === "RouteNotFound") return Effect.succeed(errorResponse(404, "not_found", "no such endpoint"))
