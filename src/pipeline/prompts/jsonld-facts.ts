@@ -8,22 +8,18 @@ import { displayPhrase } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { squish } from "./prompt-text.ts"
 
-type Node = JsonLdObject
-
-const isNode = isJsonLdObject
-
 /** Objects only, never the vocabulary in `@context`. */
 const BOUNDS: JsonLdBounds = { maxDepth: 8, maxNodes: 2_000, counts: "objects", skipKeys: new Set(["@context"]) }
 
 /** Every object in the JSON-LD blocks, in document order (`@graph`, arrays and nested values). */
-export const jsonLdNodes = (blocks: ReadonlyArray<unknown>): Array<Node> => {
-  const nodes: Array<Node> = []
+export const jsonLdNodes = (blocks: ReadonlyArray<unknown>): Array<JsonLdObject> => {
+  const nodes: Array<JsonLdObject> = []
   walkJsonLd(blocks, BOUNDS, (node) => nodes.push(node))
   return nodes
 }
 
 // `https://schema.org/Bakery` and `schema:Bakery` name the same type as `Bakery`.
-const typesOf = (node: Node): Array<string> => typeNamesOf(node).map((t) => t.replace(/^.*[/:#]/, ""))
+const typesOf = (node: JsonLdObject): Array<string> => typeNamesOf(node).map((t) => t.replace(/^.*[/:#]/, ""))
 
 const text = (value: unknown): string | undefined => {
   if (typeof value === "string") {
@@ -34,7 +30,7 @@ const text = (value: unknown): string | undefined => {
   return undefined
 }
 
-const nameOf = (value: unknown): string | undefined => (isNode(value) ? text(value["name"]) : text(value))
+const nameOf = (value: unknown): string | undefined => (isJsonLdObject(value) ? text(value["name"]) : text(value))
 
 const asArray = (value: unknown): ReadonlyArray<unknown> => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
 
@@ -86,10 +82,10 @@ const typeWords = (type: string): string =>
   type.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase()
 
 /** A node that describes a business (has an address, phone, hours or geo), not a page part. */
-const looksLikeBusiness = (node: Node) =>
+const looksLikeBusiness = (node: JsonLdObject) =>
   ["address", "telephone", "openingHours", "openingHoursSpecification", "geo", "priceRange"].some((k) => node[k] !== undefined)
 
-export const categoryFromJsonLd = (nodes: ReadonlyArray<Node>, kind: PromptFacts["kind"]): string | undefined => {
+export const categoryFromJsonLd = (nodes: ReadonlyArray<JsonLdObject>, kind: PromptFacts["kind"]): string | undefined => {
   // Known types first, in document order; an unknown business-like type only when none is known.
   for (const node of nodes) {
     for (const type of typesOf(node)) {
@@ -107,7 +103,7 @@ export const categoryFromJsonLd = (nodes: ReadonlyArray<Node>, kind: PromptFacts
     for (const node of nodes) {
       if (!typesOf(node).includes("Product")) continue
       // `category` may be a path ("Shoes > Running Shoes"): the last step is the most specific.
-      const category = text(isNode(node["category"]) ? node["category"]["name"] : node["category"])
+      const category = text(isJsonLdObject(node["category"]) ? node["category"]["name"] : node["category"])
       const last = category?.split(/\s*[>/|]\s*/).filter((s) => s.length > 0).at(-1)
       if (last !== undefined && last.length <= 40 && !/^\d+$/.test(last)) return displayPhrase(last)
     }
@@ -121,10 +117,10 @@ export const categoryFromJsonLd = (nodes: ReadonlyArray<Node>, kind: PromptFacts
   return undefined
 }
 
-export const placeFromJsonLd = (nodes: ReadonlyArray<Node>): string | undefined => {
+export const placeFromJsonLd = (nodes: ReadonlyArray<JsonLdObject>): string | undefined => {
   for (const node of nodes) {
     for (const address of asArray(node["address"])) {
-      const locality = isNode(address) ? text(address["addressLocality"]) : undefined
+      const locality = isJsonLdObject(address) ? text(address["addressLocality"]) : undefined
       if (locality !== undefined && locality.length <= 60) return locality
     }
   }
@@ -138,16 +134,16 @@ export const placeFromJsonLd = (nodes: ReadonlyArray<Node>): string | undefined 
 }
 
 /** Names offered through `makesOffer`, `hasOfferCatalog` (nested catalogs too), and Service/Product nodes. */
-export const offeringsFromJsonLd = (nodes: ReadonlyArray<Node>): Array<string> => {
+export const offeringsFromJsonLd = (nodes: ReadonlyArray<JsonLdObject>): Array<string> => {
   const found: Array<string> = []
   const offerName = (offer: unknown) => {
-    if (!isNode(offer)) return nameOf(offer)
+    if (!isJsonLdObject(offer)) return nameOf(offer)
     return nameOf(offer["itemOffered"]) ?? text(offer["name"])
   }
   const catalog = (value: unknown, depth: number): void => {
     if (depth > 4) return
     for (const entry of asArray(value)) {
-      if (!isNode(entry)) continue
+      if (!isJsonLdObject(entry)) continue
       const types = typesOf(entry)
       if (types.includes("OfferCatalog")) {
         const elements = asArray(entry["itemListElement"])
