@@ -110,7 +110,8 @@ export const TrackedEntityLive = TrackedEntity.toLayer(
   Effect.gen(function*() {
     const streamId = (yield* Entity.CurrentAddress).entityId
     const store = yield* EventStore
-    const fold = entityFold(new Map())
+    const byCommand = new Map<string, Array<RecordedEvent>>()
+    const fold = entityFold(byCommand)
 
     // The stream's newest fold this actor has read; undefined until its first command.
     let current: Folded<EntityFold> | undefined
@@ -158,7 +159,7 @@ export const TrackedEntityLive = TrackedEntity.toLayer(
         remember(handled.decidedOn)
         // Whether it was written now or before, the stream now holds it: read it back.
         if (handled.appended !== undefined) remember(yield* catchUp(streamId, fold, current))
-        return result(current!, fold.initialState.byCommand.get(commandId) ?? [])
+        return result(current!, byCommand.get(commandId) ?? [])
       }).pipe(
         Effect.provideService(EventStore, store),
         Effect.withSpan("TrackedEntity.handle", { attributes: { streamId, command: cmd._tag } })

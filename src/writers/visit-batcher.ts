@@ -200,6 +200,10 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
       })
       schedule()
     }
+    /**
+     * Appends a visit with the next batch; resolves once that batch has committed. A promise:
+     * the webhook's fast lane calls it per visit (see the top of this file).
+     */
     const enqueue = (item: VisitToAppend) =>
       new Promise<Committed>((resolve, reject) => {
         if (closed) return reject(new Error("visits: the recorder has stopped"))
@@ -219,10 +223,6 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
       })
     )
 
-    /**
-     * Appends a visit with the next batch; resolves once that batch has committed. A promise:
-     * the webhook's fast lane calls it per visit (see the top of this file).
-     */
     return { enqueue }
   })
 }) {}
