@@ -75,11 +75,7 @@ const EXCEPTIONS = [
   { file: "src/actors/cluster.ts", sql: true },
   // The adapter of the platforms' DocumentSource port: the local answer engine retrieves from
   // this read model, so the projection implements the port the platforms room declares.
-  { file: "src/projections/documents.ts", allow: ["platforms"] },
-  // Existing breach, kept until the daily command reads its settings through a config: it takes
-  // the service's address and key (SIGHTLINE_URL, SIGHTLINE_API_KEY, SERVICE_API_KEYS, PORT)
-  // and TERM from the environment as a client, not as the service.
-  { file: "src/cli/daily.ts", env: true }
+  { file: "src/projections/documents.ts", allow: ["platforms"] }
 ]
 
 const SQL_PACKAGES = "^(?:@effect/sql(?:-pg)?|pg|@electric-sql/pglite)(?:/|$)"
