@@ -2,7 +2,8 @@
  * Onboarding as a durable workflow (`@effect/workflow` on the cluster's storage): `generate-all`
  * and `generate-prompts` jobs. Each step is an activity: a completed one is never run again
  * after a crash, and one in flight at the crash runs again, which the steps make harmless
- * (`onboarding-steps.ts`). The business and its products run in parallel.
+ * (`onboarding-steps.ts`; the checks and the score, shared with the daily run, in
+ * `entity-steps.ts`). The business and its products run in parallel.
  */
 import { Activity, Workflow } from "@effect/workflow"
 import { Cause, Deferred, Effect, Layer, Schema } from "effect"
