@@ -198,7 +198,7 @@ for (const database of testDatabases) {
           const runner = yield* ProjectionRunner
           expect((yield* runner.status).map((s) => s.name)).toEqual(["test_apply_counts"])
           const last = yield* createSome("restart-a", 3)
-          yield* runner.waitFor(last, ["test_apply_counts"])
+          yield* runner.waitFor(last)
           return { counts: yield* counts, ids: yield* entityEventIds, checkpoint: yield* storedCheckpoint("test_apply_counts") }
         })))
       // Every entity event of the log so far, including those of the tests before, once each.
@@ -212,7 +212,7 @@ for (const database of testDatabases) {
           // Started from the stored checkpoint: nothing new to do, nothing re-applied.
           const status = yield* runner.status
           const last = yield* createSome("restart-b", 2)
-          yield* runner.waitFor(last, ["test_apply_counts"])
+          yield* runner.waitFor(last)
           return { status, counts: yield* counts, ids: yield* entityEventIds }
         })))
       expect(after.status[0]!.position).toEqual({ transactionId: before.checkpoint!.transaction_id, position: before.checkpoint!.position })
@@ -226,7 +226,7 @@ for (const database of testDatabases) {
       const expected = await using(withCounting(target, 1), async (run) =>
         run(Effect.gen(function*() {
           const runner = yield* ProjectionRunner
-          yield* runner.waitFor(yield* (yield* EventStore).head, ["test_apply_counts"])
+          yield* runner.waitFor(yield* (yield* EventStore).head)
           const rows = yield* counts
           // Damage the read model: only a rebuild from the log brings it back.
           const sql = yield* SqlClient.SqlClient
@@ -241,7 +241,7 @@ for (const database of testDatabases) {
       const rebuilt = await using(withCounting(target, 2), async (run) =>
         run(Effect.gen(function*() {
           const runner = yield* ProjectionRunner
-          yield* runner.waitFor(yield* (yield* EventStore).head, ["test_apply_counts"])
+          yield* runner.waitFor(yield* (yield* EventStore).head)
           return { rows: yield* counts, checkpoint: yield* storedCheckpoint("test_apply_counts") }
         })))
       expect(rebuilt.rows).toEqual(expected)
