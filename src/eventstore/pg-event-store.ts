@@ -193,7 +193,7 @@ export const make = Effect.gen(function*() {
       return Effect.map(currentVersion(streamId), (version): AppendResult => ({
         streamId,
         streamVersion: version,
-        lastPosition: { transactionId: 0n, position: 0n },
+        lastPosition: StartOfLog,
         written: false
       })).pipe(Effect.orDie)
     }
@@ -329,7 +329,7 @@ export const make = Effect.gen(function*() {
 
   const newest = (rows: ReadonlyArray<{ position: string; transaction_id: string }>): GlobalPosition =>
     rows[0] === undefined
-      ? { transactionId: 0n, position: 0n }
+      ? StartOfLog
       : { transactionId: BigInt(rows[0].transaction_id), position: BigInt(rows[0].position) }
 
   const head: EventStoreShape["head"] = sql<{ position: string; transaction_id: string }>`
