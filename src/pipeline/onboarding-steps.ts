@@ -13,7 +13,7 @@ import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { crawlStreamOf, crawlToStored, MAX_PAGE_TEXT, SiteCrawled } from "../domain/crawl-events.ts"
 import { CreateBusiness, RecordPrompts, RegisterProduct } from "../domain/entity-decider.ts"
-import { type BusinessId, type EntityRef, type ItemId, streamIdOf } from "../domain/entity-ref.ts"
+import { type EntityRef, streamIdOf } from "../domain/entity-ref.ts"
 import { JobStepCompleted, JobStepProgressed } from "../domain/job-events.ts"
 import { rankingScoreFor } from "../domain/ranking-score.ts"
 import { normalizeUrl, parseWebUrl, stripWwwPrefix } from "../domain/url.ts"
@@ -214,9 +214,3 @@ export const siteStep = (jobId: string, ref: EntityRef) =>
     yield* (yield* ProjectionRunner).waitFor(deployed.position, ["sites"])
     return deployed.url
   }).pipe(Effect.orDie)
-
-export const businessRefOf = (businessId: string): EntityRef => ({ businessId: businessId as BusinessId, itemId: null })
-export const productRefOf = (businessId: string, itemId: string): EntityRef => ({
-  businessId: businessId as BusinessId,
-  itemId: itemId as ItemId
-})

@@ -10,6 +10,7 @@ import { Cause, Deferred, Effect, Layer, Schema } from "effect"
 import { JobJournal } from "../writers/job-journal.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { PromptResult } from "../domain/entity-events.ts"
+import { BusinessId, ItemId, refOf } from "../domain/entity-ref.ts"
 import { JobFinished, JobKind } from "../domain/job-events.ts"
 import { Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
@@ -17,13 +18,11 @@ import { Scores } from "../projections/scores.ts"
 import { Sites } from "../projections/sites.ts"
 import { analyzeInBatches, analyzeStep, entityKey, failsAs, scoreStep } from "./entity-steps.ts"
 import {
-  businessRefOf,
   completeStep,
   crawlStep,
   type EntityPlan,
   ensureEntityStep,
   OnboardingStepFailed,
-  productRefOf,
   progress,
   promptsStep,
   siteStep
@@ -31,7 +30,7 @@ import {
 import { PromptFacts } from "./prompts/prompt-facts.ts"
 
 export const ProductRequest = Schema.Struct({
-  itemId: Schema.String,
+  itemId: ItemId,
   url: Schema.String,
   name: Schema.NullOr(Schema.String)
 })
@@ -39,10 +38,10 @@ export const ProductRequest = Schema.Struct({
 export const OnboardingRequest = Schema.Struct({
   jobId: Schema.String,
   kind: JobKind,
-  businessId: Schema.String,
+  businessId: BusinessId,
   url: Schema.String,
   /** generate-prompts for a product: the product it is for. */
-  itemId: Schema.NullOr(Schema.String),
+  itemId: Schema.NullOr(ItemId),
   products: Schema.Array(ProductRequest),
   maxPages: Schema.Int,
   forceRefresh: Schema.Boolean,
@@ -279,13 +278,13 @@ export const OnboardingLive = Layer.unwrapEffect(Effect.map(Effect.makeSemaphore
     const business = yield* entities.find(request.businessId, null)
     const turns = yield* Effect.makeSemaphore(ENTITIES_IN_FLIGHT)
     const businessPlan: EntityPlan = {
-      ref: businessRefOf(request.businessId),
+      ref: refOf(request.businessId),
       url: request.url,
       name: business?.name ?? null,
       businessName: business?.name ?? null
     }
     const productPlan = (product: (typeof request.products)[number]): EntityPlan => ({
-      ref: productRefOf(request.businessId, product.itemId),
+      ref: refOf(request.businessId, product.itemId),
       url: product.url,
       name: product.name,
       businessName: business?.name ?? null
@@ -295,7 +294,7 @@ export const OnboardingLive = Layer.unwrapEffect(Effect.map(Effect.makeSemaphore
     if (request.kind === "generate-prompts" && request.itemId !== null) {
       const existing = yield* entities.find(request.businessId, request.itemId)
       errors = yield* runEntity(request, {
-        ref: productRefOf(request.businessId, request.itemId),
+        ref: refOf(request.businessId, request.itemId),
         url: existing?.source_url ?? request.url,
         name: existing?.name ?? null,
         businessName: business?.name ?? null
