@@ -15,6 +15,7 @@ import * as OtlpSerialization from "@effect/opentelemetry/OtlpSerialization"
 import * as OtlpTracer from "@effect/opentelemetry/OtlpTracer"
 import { Clock, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { AppConfig } from "../config/app-config.ts"
+import { describeThrown } from "../safe-description.ts"
 
 /** How long one export may take before it counts as failed (the exporter retries, then pauses). */
 const EXPORT_TIMEOUT = Duration.seconds(10)
@@ -35,8 +36,8 @@ export const tracesUrl = (endpoint: string): Option.Option<URL> => {
 
 /**
  * The HTTP client the exporter sends with: each export bounded by `EXPORT_TIMEOUT`, and a
- * failure (no answer, a refused connection, a status other than 2xx) logged as a warning naming
- * the receiver's host only (its address may carry credentials).
+ * failure (no answer, a refused connection, a status other than 2xx) logged as a warning, with
+ * any credentials in the address redacted.
  */
 const exportClient = (host: string) =>
   Layer.effect(
@@ -57,7 +58,7 @@ const exportClient = (host: string) =>
             onTimeout: () => new HttpClientError.RequestError({ request, reason: "Transport", description: "no answer in time" })
           }),
           Effect.tap((answer) => answer.status >= 200 && answer.status < 300 ? Effect.void : warn(`status ${answer.status}`)),
-          Effect.tapError((error) => warn(error.description ?? error.reason))
+          Effect.tapError((error) => warn(describeThrown(error)))
         )
       ))
     })
