@@ -13,6 +13,9 @@ export type BusinessId = typeof BusinessId.Type
 export const ItemId = Slug.pipe(Schema.brand("ItemId"))
 export type ItemId = typeof ItemId.Type
 
+/** Whether text (a host name's label) is a product's slug. */
+export const isItemId = Schema.is(ItemId)
+
 export const EntityRef = Schema.Struct({
   businessId: BusinessId,
   itemId: Schema.NullOr(ItemId)

@@ -10,12 +10,13 @@ import { SiteHostRegistry } from "../writers/site-host-registry.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { CreateBusiness, DeleteProduct } from "../domain/entity-decider.ts"
-import { type BusinessId, type ItemId, refOf } from "../domain/entity-ref.ts"
+import { type BusinessId, refOf } from "../domain/entity-ref.ts"
 import { rankingScoreFor } from "../domain/ranking-score.ts"
 import { siteUrlOfHost } from "../domain/site-address.ts"
 import { slugify } from "../domain/slug.ts"
 import { normalizeUrl, parseWebUrl } from "../domain/url.ts"
 import { Entities, type EntityRow } from "../projections/entities.ts"
+import { refOfRow } from "../projections/row-ref.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization, requireService } from "./authorize.ts"
 import { BusinessRecord, type CreateBusinessRequest, EntityView } from "./businesses-api.ts"
@@ -46,8 +47,6 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
     const billing = yield* BillingJournal
     const registry = yield* SiteHostRegistry
     const sites = { scheme: config.sitesScheme, domain: config.sitesDomain }
-
-    const refOfRow = (row: EntityRow) => refOf(row.business_id as BusinessId, row.item_id === "" ? null : row.item_id as ItemId)
 
     /** The rows with the addresses their entities hold in the site host registry. */
     const toViews = (rows: ReadonlyArray<EntityRow>) =>

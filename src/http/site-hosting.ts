@@ -9,7 +9,7 @@ import { HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/p
 import { Effect, Option } from "effect"
 import { createHash } from "node:crypto"
 import { AppConfig } from "../config/app-config.ts"
-import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"
+import { type EntityRef, isItemId } from "../domain/entity-ref.ts"
 
 import { SiteHosts } from "../projections/site-hosts.ts"
 import { Entities } from "../projections/entities.ts"
@@ -22,7 +22,6 @@ import { VisitRecorder } from "../writers/visit-recorder.ts"
 import { recordServerSideVisit } from "./served-page-visit.ts"
 
 const MAX_CACHED_SITES = 200
-const ITEM = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/
 
 interface CachedSite {
   readonly revision: string
@@ -86,20 +85,19 @@ export class SiteHosting extends Effect.Service<SiteHosting>()("SiteHosting", {
           // <item>.<business host>
           const [item, label] = parts as [string, string]
           const holder = yield* hosts.holderOf(label)
-          return holder !== undefined && holder.itemId === null && ITEM.test(item)
-            ? Option.some<EntityRef>({ businessId: holder.businessId as BusinessId, itemId: item as ItemId })
+          return holder !== undefined && holder.itemId === null && isItemId(item)
+            ? Option.some<EntityRef>({ businessId: holder.businessId, itemId: item })
             : Option.none<EntityRef>()
         }
         if (parts.length !== 1) return Option.none<EntityRef>()
         // A business's host, or a product's dashed host: exactly the entity that claimed it.
         const holder = yield* hosts.holderOf(prefix)
-        if (holder !== undefined) return Option.some<EntityRef>({ businessId: holder.businessId as BusinessId, itemId: holder.itemId as ItemId | null })
+        if (holder !== undefined) return Option.some(holder)
         // An entity recorded before hosts were registered keeps its address: it claims it now,
         // and is served only if the claim gives it exactly this host.
         const legacy = yield* entities.unregisteredWanting(prefix)
         if (legacy === undefined) return Option.none<EntityRef>()
-        const ref: EntityRef = { businessId: legacy.businessId as BusinessId, itemId: legacy.itemId as ItemId | null }
-        return (yield* registry.hostFor(ref)) === prefix ? Option.some(ref) : Option.none<EntityRef>()
+        return (yield* registry.hostFor(legacy)) === prefix ? Option.some(legacy) : Option.none<EntityRef>()
       })
 
     const filesOf = (ref: EntityRef) =>

@@ -12,6 +12,7 @@ import type { MentionFacts } from "../domain/mention/index.ts"
 import { comparePositions, type GlobalPosition } from "../eventstore/event-store.ts"
 import type { Projection } from "./projection.ts"
 import { ProjectionProgress } from "./progress.ts"
+import { refOfRow } from "./row-ref.ts"
 
 export const entitiesProjection: Projection = {
   name: "entities",
@@ -165,7 +166,7 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
           WHERE NOT EXISTS (SELECT 1 FROM site_hosts h WHERE h.business_id = p.business_id AND h.item_id = p.item_id)
         ) wanting
         ORDER BY record_id LIMIT 1`.pipe(
-        Effect.map(([row]) => row && { businessId: row.business_id, itemId: row.item_id === "" ? null : row.item_id }),
+        Effect.map(([row]) => row && refOfRow(row)),
         Effect.orDie
       )
     }

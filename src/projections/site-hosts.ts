@@ -5,8 +5,10 @@
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import type { EntityRef } from "../domain/entity-ref.ts"
 import { siteHostFromStored } from "../domain/site-host-events.ts"
 import type { Projection } from "./projection.ts"
+import { refOfRow } from "./row-ref.ts"
 
 export const siteHostsProjection: Projection = {
   name: "site_hosts",
@@ -35,10 +37,8 @@ export const siteHostsProjection: Projection = {
     })
 }
 
-export interface HostHolder {
-  readonly businessId: string
-  readonly itemId: string | null
-}
+/** The entity holding a host name. */
+export type HostHolder = EntityRef
 
 export class SiteHosts extends Effect.Service<SiteHosts>()("SiteHosts", {
   effect: Effect.gen(function*() {
@@ -47,7 +47,7 @@ export class SiteHosts extends Effect.Service<SiteHosts>()("SiteHosts", {
     /** The entity holding a host name, if any. */
     const holderOf = (host: string) =>
       sql<{ business_id: string; item_id: string }>`SELECT business_id, item_id FROM site_hosts WHERE host = ${host}`.pipe(
-        Effect.map(([row]): HostHolder | undefined => row && { businessId: row.business_id, itemId: row.item_id === "" ? null : row.item_id }),
+        Effect.map(([row]): HostHolder | undefined => row && refOfRow(row)),
         Effect.orDie
       )
 

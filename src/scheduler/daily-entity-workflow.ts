@@ -10,15 +10,15 @@ import { Effect, Schema } from "effect"
 import { DailyJournal } from "../writers/daily-journal.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { DailyEntityFinished, dailyEntityStreamOf, POSTS_PER_DAY } from "../domain/daily-run-events.ts"
-import type { BusinessId, EntityRef, ItemId } from "../domain/entity-ref.ts"
+import { BusinessId, ItemId, refOf } from "../domain/entity-ref.ts"
 import { PromptResult } from "../domain/entity-events.ts"
 import { analyzeInBatches } from "../pipeline/entity-steps.ts"
 import { analyzeBatchStep, blogStep, dailyScoreStep, DailyStepFailed, promptsOf, recordProgress, siteStep } from "./daily-steps.ts"
 
 export const DailyEntityRequest = Schema.Struct({
   date: Schema.String,
-  businessId: Schema.String,
-  itemId: Schema.NullOr(Schema.String)
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId)
 })
 export type DailyEntityRequest = typeof DailyEntityRequest.Type
 
@@ -40,7 +40,7 @@ const retried = <A, R>(activity: Effect.Effect<A, DailyStepFailed, R>) => Activi
 export const DailyEntityLive = DailyEntity.toLayer((request) =>
   Effect.gen(function*() {
     const { date } = request
-    const ref: EntityRef = { businessId: request.businessId as BusinessId, itemId: request.itemId as ItemId | null }
+    const ref = refOf(request.businessId, request.itemId)
     const label = `daily ${date} ${ref.businessId}${ref.itemId === null ? "" : `/${ref.itemId}`}`
     yield* Effect.logInfo(`${label}: started on this runner`)
     const errors: Array<string> = []

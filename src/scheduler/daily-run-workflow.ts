@@ -9,9 +9,11 @@ import { DailyJournal } from "../writers/daily-journal.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { DailyRunFinished, DailyRunStarted, dailyRunStreamOf } from "../domain/daily-run-events.ts"
+import { BusinessId, ItemId } from "../domain/entity-ref.ts"
 import { EventStore } from "../eventstore/event-store.ts"
 import { Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
+import { refOfRow } from "../projections/row-ref.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
 import { DailyEntity } from "./daily-entity-workflow.ts"
 
@@ -28,7 +30,7 @@ export const DailyRun = Workflow.make({
   idempotencyKey: (request) => request.runId
 })
 
-const Member = Schema.Struct({ businessId: Schema.String, itemId: Schema.NullOr(Schema.String), prompts: Schema.Int })
+const Member = Schema.Struct({ businessId: BusinessId, itemId: Schema.NullOr(ItemId), prompts: Schema.Int })
 
 /**
  * The run's entities, fixed once: businesses before their products. Every entity recorded
@@ -45,9 +47,9 @@ const membersOf = (request: DailyRunRequest) =>
     const rows = yield* (yield* Entities).list({ businessId: request.businessId ?? undefined })
     const prompts = yield* Prompts
     const members = yield* Effect.forEach(rows, (row) => {
-      const itemId = row.item_id === "" ? null : row.item_id
-      return Effect.map(prompts.currentSet(row.business_id, itemId), (set) => ({
-        businessId: row.business_id,
+      const { businessId, itemId } = refOfRow(row)
+      return Effect.map(prompts.currentSet(businessId, itemId), (set) => ({
+        businessId,
         itemId,
         prompts: set?.prompts.length ?? 0
       }))
