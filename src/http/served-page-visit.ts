@@ -3,6 +3,7 @@
  */
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect } from "effect"
+import type { EntityRef } from "../domain/entity-ref.ts"
 import { VisitRecorder } from "../writers/visit-recorder.ts"
 import { clientAddressOf } from "./client-address.ts"
 
@@ -12,7 +13,7 @@ import { clientAddressOf } from "./client-address.ts"
  */
 export const recordServerSideVisit = (
   request: HttpServerRequest.HttpServerRequest,
-  page: { readonly businessId: string; readonly itemId: string | null; readonly pageUrl: string; readonly pageTitle?: string | null }
+  page: EntityRef & { readonly pageUrl: string; readonly pageTitle?: string | null }
 ) =>
   Effect.flatMap(VisitRecorder, (recorder) =>
     recorder.recordServerSide({

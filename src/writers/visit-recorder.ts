@@ -26,8 +26,8 @@ import type { GlobalPosition } from "../eventstore/event-store.ts"
 import { VisitBatcher } from "./visit-batcher.ts"
 
 export interface VisitInput {
-  readonly businessId: string
-  readonly itemId: string | null
+  readonly businessId: BusinessId
+  readonly itemId: ItemId | null
   readonly pageUrl: string
   readonly pageType: PageType
   readonly pageTitle: string | null
@@ -42,8 +42,8 @@ export interface VisitInput {
 
 /** What the hosting of generated sites passes for each page it serves. */
 export interface ServerSideVisit {
-  readonly businessId: string
-  readonly itemId: string | null
+  readonly businessId: BusinessId
+  readonly itemId: ItemId | null
   /** The page's full URL as served (`https://acme-com.sites.example/blog/2026-10-01/x/`). */
   readonly pageUrl: string
   readonly pageTitle: string | null
@@ -119,8 +119,8 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
       const platformName = PLATFORM_NAMES[detection.platform]
       const verified = isVerified(input.clientAddress, detection.vendor)
       const event: BotVisitedFields = {
-        businessId: input.businessId as BusinessId,
-        itemId: input.itemId as ItemId | null,
+        businessId: input.businessId,
+        itemId: input.itemId,
         pageUrl: input.pageUrl,
         pageType: input.pageType,
         pageTitle: input.pageTitle,

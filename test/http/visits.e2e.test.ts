@@ -187,7 +187,7 @@ for (const database of testDatabases) {
         // The hosting's record of a crawler at a published address is verified.
         await service.runtime.runPromise(Effect.flatMap(VisitRecorder, (recorder) =>
           recorder.recordServerSide({
-            businessId: slug,
+            businessId: slug as BusinessId,
             itemId: null,
             pageUrl: `http://${slug}.sites.localhost/`,
             pageTitle: null,
@@ -315,7 +315,7 @@ for (const database of testDatabases) {
           const slug = await newBusiness()
           const serverSide = (pageUrl: string) =>
             service.runtime.runPromise(Effect.flatMap(VisitRecorder, (recorder) =>
-              recorder.recordServerSide({ businessId: slug, itemId: null, pageUrl, pageTitle: null, userAgent: UA.googlebot, ipAddress: "66.249.66.1", referrer: null })))
+              recorder.recordServerSide({ businessId: slug as BusinessId, itemId: null, pageUrl, pageTitle: null, userAgent: UA.googlebot, ipAddress: "66.249.66.1", referrer: null })))
           await setNow(new Date("2026-09-21T10:00:20Z"))
           const recorded = await serverSide(`http://${slug}.sites.localhost/blog/2026-09-20/post/`)
           expect(recorded).toMatchObject({ status: "success", duplicate: false })

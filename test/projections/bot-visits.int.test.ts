@@ -11,6 +11,7 @@ import { VisitBacklogFull } from "../../src/writers/visit-batcher.ts"
 import { type VisitInput, VisitRecorder } from "../../src/writers/visit-recorder.ts"
 import { coreFor } from "../../src/composition.ts"
 import { shiftedWallClock } from "../../src/config/wall-clock.ts"
+import type { BusinessId } from "../../src/domain/entity-ref.ts"
 import { visitsStreamOf } from "../../src/domain/visit-events.ts"
 import { comparePositions, EventStore, type GlobalPosition } from "../../src/eventstore/event-store.ts"
 import { BotVisits, botVisitsProjection } from "../../src/projections/bot-visits.ts"
@@ -32,7 +33,7 @@ for (const database of testDatabases) {
     let release = async () => {}
 
     const visitOf = (businessId: string, page: string, userAgent = GPTBOT): VisitInput => ({
-      businessId,
+      businessId: businessId as BusinessId,
       itemId: null,
       pageUrl: `https://${businessId}.sites.example${page}`,
       pageType: "ai_site",

@@ -9,6 +9,7 @@ import { Effect, Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { VisitRecorder, type VisitInput } from "../../src/writers/visit-recorder.ts"
 import { WallClock } from "../../src/config/wall-clock.ts"
+import type { BusinessId } from "../../src/domain/entity-ref.ts"
 import { unstorableJson } from "../../src/domain/text.ts"
 import { visitsStreamOf } from "../../src/domain/visit-events.ts"
 import { EventStore, EventsRefused } from "../../src/eventstore/event-store.ts"
@@ -18,7 +19,7 @@ import { layerFor, testDatabases } from "../support/databases.ts"
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.1; +https://openai.com/gptbot"
 
 const visit = (businessId: string, page: string, pageTitle: string | null = "A page"): VisitInput => ({
-  businessId,
+  businessId: businessId as BusinessId,
   itemId: null,
   pageUrl: `https://${businessId}.sites.localhost/${page}`,
   pageType: "ai_site",
@@ -109,7 +110,7 @@ for (const database of testDatabases) {
       const recorder = await runtime.runPromise(VisitRecorder)
       const acme = business("acme")
       const outcome = await runtime.runPromise(recorder.recordServerSide({
-        businessId: acme,
+        businessId: acme as BusinessId,
         itemId: null,
         pageUrl: `https://${acme}.sites.localhost/`,
         pageTitle: "Caf\u0000\udc00e",

@@ -4,8 +4,8 @@
  * the busiest write, and its schema decode cost a tenth of a request's CPU.
  */
 import { Option } from "effect"
+import { type BusinessId, isBusinessId, isItemId, type ItemId } from "../../domain/entity-ref.ts"
 import { isIpAddress } from "../../domain/ip-ranges.ts"
-import { isSlug } from "../../domain/slug.ts"
 import { parseWebUrl } from "../../domain/url.ts"
 import { PageType } from "../../domain/visit-events.ts"
 
@@ -21,8 +21,8 @@ const PAGE_TYPES: ReadonlySet<unknown> = new Set(PageType.literals)
 
 /** What the webhook's schema decodes a body to. */
 export interface VisitPayload {
-  readonly business_id: string
-  readonly item_id?: string | null | undefined
+  readonly business_id: BusinessId
+  readonly item_id?: ItemId | null | undefined
   readonly page_url: string
   readonly page_type: PageType
   readonly page_title?: string | null | undefined
@@ -42,8 +42,8 @@ const absentOr = (value: unknown, check: (text: string) => boolean) =>
 export const plainVisitPayload = (json: unknown): VisitPayload | undefined => {
   if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined
   const { business_id, item_id, page_url, page_type, page_title, user_agent, ip_address, referrer } = json as Record<string, unknown>
-  if (typeof business_id !== "string" || !isSlug(business_id)) return undefined
-  if (!absentOr(item_id, isSlug)) return undefined
+  if (typeof business_id !== "string" || !isBusinessId(business_id)) return undefined
+  if (!absentOr(item_id, isItemId)) return undefined
   if (typeof page_url !== "string" || page_url.length > MAX_PAGE_URL || !isPageUrl(page_url)) return undefined
   if (!(page_type === undefined || page_type === null || PAGE_TYPES.has(page_type))) return undefined
   if (!absentOr(page_title, (text) => text.length <= MAX_PAGE_TITLE)) return undefined
@@ -52,7 +52,7 @@ export const plainVisitPayload = (json: unknown): VisitPayload | undefined => {
   if (!absentOr(referrer, (text) => text.length <= MAX_REFERRER)) return undefined
   return {
     business_id,
-    item_id: item_id as string | null | undefined,
+    item_id: item_id as ItemId | null | undefined,
     page_url,
     page_type: (page_type ?? "ai_site") as PageType,
     page_title: page_title as string | null | undefined,
