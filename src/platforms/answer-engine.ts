@@ -35,7 +35,7 @@ export interface AnswerEngine {
    * One call. Rejects with an EngineError (anything else is a defect). `signal` aborts it (the
    * gateway's timeout, an interrupted caller); its outcome is ignored after that. A promise, not
    * an effect: the gateway runs attempts as callbacks, without a fiber per call (see
-   * `platform-lane.ts`).
+   * `platform-queue.ts`).
    */
   readonly answer: (request: AnswerRequest, signal: AbortSignal) => Promise<Answer>
 }

@@ -1,7 +1,7 @@
 /**
  * The one way the service asks the 8 platforms: for each platform key an answer engine (the
  * configured vendor endpoint, else the built-in local engine) behind the same protections
- * (circuit breaker, rate limit, concurrency cap, timeout, retries: see `platform-lane.ts`).
+ * (circuit breaker, rate limit, concurrency cap, timeout, retries: see `platform-queue.ts`).
  * `ask` never fails: a failure is an outcome with its error.
  */
 import { Cause, Effect, Option } from "effect"
@@ -11,7 +11,7 @@ import type { AnswerEngine } from "./answer-engine.ts"
 import { DocumentSource } from "./document-source.ts"
 import { makeLocalAnswerEngine } from "./local-answer-engine.ts"
 import { makeOpenAiCompatibleEngine } from "./openai-compatible-engine.ts"
-import { type CheckOutcome, type EngineKind, type Lane, makeLane, startAsk } from "./platform-lane.ts"
+import { type CheckOutcome, type EngineKind, type PlatformQueue, makePlatformQueue, startAsk } from "./platform-queue.ts"
 
 export type { CheckOutcome, EngineKind }
 
@@ -20,22 +20,22 @@ export class PlatformGateway extends Effect.Service<PlatformGateway>()("Platform
     const config = yield* AppConfig
     const documents = yield* DocumentSource
 
-    const lanes = yield* Effect.forEach(PLATFORM_KEYS, (platform, index) => {
+    const queues = yield* Effect.forEach(PLATFORM_KEYS, (platform, index) => {
       const endpoint = config.platforms[index] ?? Option.none()
       const limits = config.platformLimits[index]
       if (limits === undefined) return Effect.dieMessage(`No limits configured for ${platform}`)
       const engine: AnswerEngine = Option.isSome(endpoint)
         ? makeOpenAiCompatibleEngine(platform, endpoint.value)
         : makeLocalAnswerEngine(platform, documents)
-      return makeLane(platform, Option.isSome(endpoint) ? "openai-compatible" : "local", engine, limits)
+      return makePlatformQueue(platform, Option.isSome(endpoint) ? "openai-compatible" : "local", engine, limits)
     })
-    const laneOf = Object.fromEntries(lanes.map((lane) => [lane.platform, lane])) as Record<PlatformKey, Lane>
+    const queueOf = Object.fromEntries(queues.map((queue) => [queue.platform, queue])) as Record<PlatformKey, PlatformQueue>
 
     /**
      * `samples` rounds of asks of `prompt` on `platforms`, all at once, as one effect: it ends when
      * every ask has, and interrupting it cancels those still running (aborting their calls in
      * flight). Each ask settles on its own, so one platform failing leaves the others' answers
-     * intact. One `Effect.async` for them all, not a fiber per ask (see `platform-lane.ts`).
+     * intact. One `Effect.async` for them all, not a fiber per ask (see `platform-queue.ts`).
      */
     const askEach = (prompt: string, platforms: ReadonlyArray<PlatformKey>, samples: number) =>
       Effect.clockWith((clock) =>
@@ -52,7 +52,7 @@ export class PlatformGateway extends Effect.Service<PlatformGateway>()("Platform
           let resuming: ReturnType<typeof setImmediate> | undefined
           const cancels = rounds.flatMap((outcomes) =>
             unique.map((platform) =>
-              startAsk(laneOf[platform], prompt, now, (outcome, defect) => {
+              startAsk(queueOf[platform], prompt, now, (outcome, defect) => {
                 outcomes[platform] = outcome
                 if (defect !== undefined) defects.push(defect.cause)
                 if (--pending === 0) resuming = setImmediate(() => resume(Effect.succeed({ rounds, defects })))
@@ -84,7 +84,7 @@ export class PlatformGateway extends Effect.Service<PlatformGateway>()("Platform
     const ask = (platform: PlatformKey, prompt: string): Effect.Effect<CheckOutcome> =>
       Effect.map(askEach(prompt, [platform], 1), (rounds) => rounds[0]![platform]!)
 
-    const engineOf = (platform: PlatformKey): EngineKind => laneOf[platform].kind
+    const engineOf = (platform: PlatformKey): EngineKind => queueOf[platform].kind
 
     return { ask, askAll, askSamples, engineOf }
   })

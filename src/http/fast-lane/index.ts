@@ -32,7 +32,7 @@
  * | `isSlug`                                           | the `Slug` schema                            | http/fast-lane/twins.e2e |
  * | `makeReplies`, `statusOf` (`route.ts`)             | HttpApi's error encoding                     | fast-lane.e2e (bodies, headers), http/fast-lane/lane-failures.e2e |
  * | `VisitRecorder.recordNow` (group commit)           | `VisitRecorder.record` (runs `recordNow`)    | writers/visit-recorder.int, fast-lane.e2e (webhook both ways) |
- * | platform calls (`platforms/platform-lane.ts`)      | one `Effect.async` (`platform-gateway.ts`)   | platforms/platform-gateway |
+ * | platform calls (`platforms/platform-queue.ts`)      | one `Effect.async` (`platform-gateway.ts`)   | platforms/platform-gateway |
  *
  * The database reads go through `DirectQuery` (`src/db/direct-query.ts`): it stays with the
  * database adapters, since the read models (`projections/`) use it and must not import `http/`.

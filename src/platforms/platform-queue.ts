@@ -1,5 +1,5 @@
 /**
- * One platform's lane: its answer engine behind the protections every call passes, and one ask
+ * One platform's queue: its answer engine behind the protections every call passes, and one ask
  * run through them.
  *
  * Per attempt, outermost first: the circuit breaker (fails fast while the platform is known to
@@ -43,7 +43,7 @@ export type CheckOutcome =
     readonly attempts: number
   }
 
-export interface Lane {
+export interface PlatformQueue {
   readonly platform: PlatformKey
   readonly kind: EngineKind
   readonly engine: AnswerEngine
@@ -61,7 +61,7 @@ export interface Lane {
 const rateLimiterFor = (ratePerMinute: number) =>
   makeTokenBucket({ capacity: Math.max(1, Math.ceil(ratePerMinute / 60)), intervalMs: 60_000 / ratePerMinute })
 
-export const makeLane = (platform: PlatformKey, kind: EngineKind, engine: AnswerEngine, limits: PlatformLimits): Effect.Effect<Lane> =>
+export const makePlatformQueue = (platform: PlatformKey, kind: EngineKind, engine: AnswerEngine, limits: PlatformLimits): Effect.Effect<PlatformQueue> =>
   Effect.all({
     permits: makeFifoSemaphore(limits.concurrency),
     rateLimit: rateLimiterFor(limits.ratePerMinute),
@@ -75,12 +75,12 @@ const backoffMs = (retry: number) => Math.min(250 * 2 ** retry * (0.8 + 0.4 * Ma
 export type AskDone = (outcome: CheckOutcome, defect: { readonly cause: unknown } | undefined) => void
 
 /**
- * Starts one ask of `prompt` on `lane`; `done` is called once, unless the ask is cancelled first
+ * Starts one ask of `prompt` on `queue`; `done` is called once, unless the ask is cancelled first
  * with the function returned (which aborts a call in flight and gives back what it holds).
  * `now` reads the caller's clock (the breaker's cooldowns and the latency are measured on it).
  */
-export const startAsk = (lane: Lane, prompt: string, now: () => number, done: AskDone): (() => void) => {
-  const { platform, limits } = lane
+export const startAsk = (queue: PlatformQueue, prompt: string, now: () => number, done: AskDone): (() => void) => {
+  const { platform, limits } = queue
   const started = now()
   let attempts = 0
   let retries = 0
@@ -100,13 +100,13 @@ export const startAsk = (lane: Lane, prompt: string, now: () => number, done: As
   }
 
   const attempt = () => {
-    const ticket = lane.breaker.admit(now())
+    const ticket = queue.breaker.admit(now())
     if (ticket instanceof EngineError) return end(ticket)
     let settled = false
     const settle = (settlement: Settlement) => {
       if (settled) return
       settled = true
-      lane.breaker.settle(ticket, settlement, now())
+      queue.breaker.settle(ticket, settlement, now())
     }
 
     const afterCall = (result: Answer | EngineError, defect: { readonly cause: unknown } | undefined) => {
@@ -129,7 +129,7 @@ export const startAsk = (lane: Lane, prompt: string, now: () => number, done: As
         returned = true
         clearTimeout(timer)
         // Hands the permit to the next waiter, whose call starts before this one's answer is read on.
-        lane.permits.releaseUnsafe()
+        queue.permits.releaseUnsafe()
         afterCall(result, defect)
       }
       const timer = setTimeout(() => {
@@ -141,12 +141,12 @@ export const startAsk = (lane: Lane, prompt: string, now: () => number, done: As
         returned = true
         clearTimeout(timer)
         controller.abort()
-        lane.permits.releaseUnsafe()
+        queue.permits.releaseUnsafe()
         settle("unfinished")
       }
       let answer: Promise<Answer>
       try {
-        answer = lane.engine.answer({ platform, prompt }, controller.signal)
+        answer = queue.engine.answer({ platform, prompt }, controller.signal)
       } catch (cause) {
         answer = Promise.reject(cause)
       }
@@ -162,7 +162,7 @@ export const startAsk = (lane: Lane, prompt: string, now: () => number, done: As
 
     const queue = () => {
       let granted = false
-      const withdraw = lane.permits.acquire(() => {
+      const withdraw = queue.permits.acquire(() => {
         granted = true
         call()
       })
@@ -174,7 +174,7 @@ export const startAsk = (lane: Lane, prompt: string, now: () => number, done: As
       }
     }
 
-    const wait = lane.rateLimit.reserve(now())
+    const wait = queue.rateLimit.reserve(now())
     if (wait > 0) {
       const timer = setTimeout(queue, wait)
       cancelStep = () => {
