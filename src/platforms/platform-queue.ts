@@ -160,7 +160,7 @@ export const startAsk = (queue: PlatformQueue, prompt: string, now: () => number
       )
     }
 
-    const queue = () => {
+    const waitForPermit = () => {
       let granted = false
       const withdraw = queue.permits.acquire(() => {
         granted = true
@@ -176,13 +176,13 @@ export const startAsk = (queue: PlatformQueue, prompt: string, now: () => number
 
     const wait = queue.rateLimit.reserve(now())
     if (wait > 0) {
-      const timer = setTimeout(queue, wait)
+      const timer = setTimeout(waitForPermit, wait)
       cancelStep = () => {
         clearTimeout(timer)
         settle("unfinished")
       }
     } else {
-      queue()
+      waitForPermit()
     }
   }
 
