@@ -31,9 +31,11 @@ type RunnerLayer = Layer.Layer<Sharding.Sharding | Runners.Runners | MessageStor
 // HTTP listener's variables here.
 // The shard lock timings stay at the library's defaults (refresh 10 s, expiry 35 s): a runner
 // whose event loop stalls under load for longer than a short expiry loses its own shards.
+// Persisted messages are delivered at once in process (and to another runner through its socket);
+// the storage poll only picks up redeliveries, so it runs at the library's default 10 s: each poll
+// is a query, and at one a second the polls were most of an idle service's CPU.
 const settings = {
-  // Persisted messages are delivered at once in process; the poll only picks up redeliveries.
-  entityMessagePollInterval: "1 second"
+  entityMessagePollInterval: "10 seconds"
 } as const
 
 const singleRunner: RunnerLayer = Sharding.layer.pipe(
