@@ -3,8 +3,7 @@
  * `Entity.makeTestClient` over the in-memory event store. What only PostgreSQL and the cluster
  * can show (projections, persisted delivery, two runners) stays in `tracked-entity.int.test.ts`.
  */
-import { ShardingConfig } from "@effect/cluster"
-import { Entity } from "@effect/cluster"
+import { Entity, ShardingConfig } from "@effect/cluster"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer } from "effect"
 import { CommandRejected, TrackedEntity, TrackedEntityLive } from "../../src/actors/tracked-entity.ts"
