@@ -63,9 +63,7 @@ export const serviceLayer = (
 ) =>
   Layer.mergeAll(serverLayer(address), controlSocket(target)).pipe(
     Layer.provideMerge(ApplicationLive),
-    Layer.provideMerge(coreLayer(options.runner ?? { address: Option.none(), soleProcess: target._tag === "Embedded" }).pipe(
-      Layer.provide(projectionPolling(target))
-    )),
+    Layer.provideMerge(coreLayer(options.runner).pipe(Layer.provide(projectionPolling(target)))),
     Layer.provideMerge(clientFor(target)),
     Layer.provideMerge(options.wallClock ?? WallClock.Default),
     Layer.provide(embeddedGuard(target)),

@@ -8,7 +8,6 @@ import {
   MessageStorage,
   RunnerAddress,
   RunnerHealth,
-  RunnerStorage,
   Runners,
   Sharding,
   ShardingConfig,
@@ -24,12 +23,6 @@ import { Effect, Layer, Option } from "effect"
 export interface RunnerOptions {
   /** Where the other runners reach this one; none: a single runner in this process. */
   readonly address: Option.Option<{ readonly host: string; readonly port: number }>
-  /**
-   * Whether this process is the only one that can use the database (the embedded one, held
-   * through its lock): a single runner then keeps its shard locks and runner registry in memory
-   * instead of refreshing and polling them in the database every few seconds while idle.
-   */
-  readonly soleProcess?: boolean | undefined
 }
 
 type RunnerLayer = Layer.Layer<Sharding.Sharding | Runners.Runners | MessageStorage.MessageStorage, never, SqlClient.SqlClient>
@@ -45,13 +38,12 @@ const settings = {
   entityMessagePollInterval: "10 seconds"
 } as const
 
-const singleRunner = (soleProcess: boolean): RunnerLayer =>
-  Sharding.layer.pipe(
-    Layer.provideMerge(Runners.layerNoop),
-    Layer.provideMerge(SqlMessageStorage.layer),
-    Layer.provide([soleProcess ? RunnerStorage.layerMemory : Layer.orDie(SqlRunnerStorage.layer), RunnerHealth.layerNoop]),
-    Layer.provide(ShardingConfig.layer(settings))
-  )
+const singleRunner: RunnerLayer = Sharding.layer.pipe(
+  Layer.provideMerge(Runners.layerNoop),
+  Layer.provideMerge(SqlMessageStorage.layer),
+  Layer.provide([Layer.orDie(SqlRunnerStorage.layer), RunnerHealth.layerNoop]),
+  Layer.provide(ShardingConfig.layer(settings))
+)
 
 const socketRunner = (address: { readonly host: string; readonly port: number }): RunnerLayer =>
   SocketRunner.layer.pipe(
@@ -70,7 +62,7 @@ const socketRunner = (address: { readonly host: string; readonly port: number })
 
 export const runnerLayer = (options: RunnerOptions): RunnerLayer =>
   Option.match(options.address, {
-    onNone: () => Layer.tap(singleRunner(options.soleProcess === true), () => Effect.logInfo("started the cluster runner (a single runner in this process)")),
+    onNone: () => Layer.tap(singleRunner, () => Effect.logInfo("started the cluster runner (a single runner in this process)")),
     onSome: (address) =>
       Layer.tap(socketRunner(address), () => Effect.logInfo(`started the cluster runner at ${address.host}:${address.port}`))
   })
