@@ -8,61 +8,19 @@ import { EntityCommands } from "../actors/entity-commands.ts"
 import { SiteHostRegistry } from "../writers/site-host-registry.ts"
 import { CommandRejected } from "../actors/tracked-entity.ts"
 import { AppConfig } from "../config/app-config.ts"
-import { crawlFromStored, crawlStreamOf, type SiteCrawled } from "../domain/crawl-events.ts"
+import { crawlFromStored, crawlStreamOf } from "../domain/crawl-events.ts"
 import { DeploySite, PublishPost } from "../domain/entity-decider.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
-import type { SiteFacts } from "../domain/site-events.ts"
 import { nestedProductSiteUrl, siteUrlOfHost } from "../domain/site-address.ts"
-import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import { EventStore } from "../eventstore/event-store.ts"
 import { Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { Sites } from "../projections/sites.ts"
 import { composeAbout, composeFaq, composePost, dailyTopics } from "../site-generator/offline-copy.ts"
 import { blogPostUrl, postSlug } from "../site-generator/site-plan.ts"
-import { factsFromPages } from "./prompts/prompt-facts.ts"
+import { siteFactsFrom } from "./site-facts.ts"
 
-const MAX_SITE_PAGES = 12
-const MAX_SITE_PAGE_TEXT = 1_500
 const MAX_FAQ = 30
-
-
-interface JsonLdNode {
-  readonly "@type"?: unknown
-  readonly address?: unknown
-  readonly telephone?: unknown
-  readonly email?: unknown
-}
-
-const text = (value: unknown) => {
-  const clean = typeof value === "string" ? cleanAndCut(value.trim(), 200) : ""
-  return clean === "" ? undefined : clean
-}
-
-/** Address, phone and e-mail from the first JSON-LD node that has them. */
-const contactOf = (crawl: SiteCrawled | undefined) => {
-  for (const page of crawl?.pages ?? []) {
-    for (const node of page.jsonLd as ReadonlyArray<JsonLdNode>) {
-      if (typeof node !== "object" || node === null) continue
-      const address = typeof node.address === "object" && node.address !== null ? node.address as Record<string, unknown> : undefined
-      const phone = text(node.telephone)
-      if (address === undefined && phone === undefined) continue
-      const parts = {
-        street: text(address?.streetAddress),
-        locality: text(address?.addressLocality),
-        region: text(address?.addressRegion),
-        postalCode: text(address?.postalCode),
-        country: text(address?.addressCountry)
-      }
-      return {
-        address: address === undefined ? null : Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined)),
-        phone: phone ?? null,
-        email: text(node.email) ?? null
-      }
-    }
-  }
-  return { address: null, phone: null, email: null }
-}
 
 /** One deployment per entity per UTC day: the cron endpoint and the daily run send this same command. */
 export const dailyDeployCommandId = (ref: EntityRef, day: string) => `site:${ref.businessId}:${ref.itemId ?? ""}:${day}`
@@ -109,32 +67,7 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
         const name = row.name ?? crawl?.siteName ?? ref.itemId ?? ref.businessId
         const businessName = business?.name ?? name
         const sourceUrl = row.source_url ?? crawl?.startUrl ?? ""
-        const pages = crawl?.pages ?? []
-        const extracted = factsFromPages({ name, kind: ref.itemId === null ? "business" : "product", businessName, url: sourceUrl, pages })
-        const contact = contactOf(crawl)
-        const products = pages.flatMap((page) => page.products)
-        const facts: SiteFacts = {
-          name,
-          businessName,
-          kind: ref.itemId === null ? "business" : "product",
-          sourceUrl,
-          description: pages[0]?.description || null,
-          category: extracted.category,
-          place: extracted.place,
-          address: contact.address,
-          phone: contact.phone,
-          email: contact.email,
-          offerings: products.length > 0
-            ? products.slice(0, 12).map((p) => ({ name: p.name, description: p.description, url: p.url, price: p.price, currency: p.currency }))
-            : extracted.offerings.slice(0, 8).map((offering) => ({ name: offering, description: null, url: null, price: null, currency: null })),
-          pages: pages.slice(0, MAX_SITE_PAGES).map((page) => ({
-            url: page.url,
-            title: page.title,
-            description: page.description,
-            headings: page.headings.slice(0, 12),
-            text: truncateCodePoints(page.text, MAX_SITE_PAGE_TEXT)
-          }))
-        }
+        const facts = siteFactsFrom({ name, businessName, kind: ref.itemId === null ? "business" : "product", sourceUrl, crawl })
         return { facts, businessUrl: business?.source_url ?? null }
       })
 
