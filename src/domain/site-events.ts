@@ -9,6 +9,22 @@ import { BusinessId, ItemId } from "./entity-ref.ts"
 const part = Schema.optionalWith(Schema.String, { exact: true })
 const Address = Schema.Struct({ street: part, locality: part, region: part, postalCode: part, country: part })
 
+/**
+ * One line of opening hours as the site states it (`text`), with its schema.org reading when
+ * one was possible: day names (`Monday`...) and 24-hour `HH:MM` times; `closed` days have none.
+ */
+export const OpeningHours = Schema.Struct({
+  text: Schema.String,
+  days: Schema.Array(Schema.String),
+  opens: Schema.NullOr(Schema.String),
+  closes: Schema.NullOr(Schema.String)
+})
+export type OpeningHours = typeof OpeningHours.Type
+
+/** A question the site itself answers (its FAQ page or FAQPage JSON-LD), with the page it is on. */
+export const OwnFaqEntry = Schema.Struct({ question: Schema.String, answer: Schema.String, url: Schema.String })
+export type OwnFaqEntry = typeof OwnFaqEntry.Type
+
 export const SiteFacts = Schema.Struct({
   name: Schema.String,
   businessName: Schema.String,
@@ -33,7 +49,10 @@ export const SiteFacts = Schema.Struct({
     description: Schema.String,
     headings: Schema.Array(Schema.String),
     text: Schema.String
-  }))
+  })),
+  // Added later: optional, so deployments stored before them still decode.
+  hours: Schema.optionalWith(Schema.Array(OpeningHours), { exact: true }),
+  ownFaq: Schema.optionalWith(Schema.Array(OwnFaqEntry), { exact: true })
 })
 export type SiteFacts = typeof SiteFacts.Type
 

@@ -1,52 +1,115 @@
 /**
  * The facts an entity's site and posts are written from: its record (name, source URL) and
- * what its latest crawl found (pages, offerings, contact details). Pure: the same record and
- * crawl give the same facts.
+ * what its latest crawl found (pages, offerings with their pages, contact details, opening
+ * hours, the site's own FAQ). Pure: the same record and crawl give the same facts. Everything
+ * here comes from a crawled page, so every field is cleaned and bounded.
  */
 import type { SiteCrawled } from "../domain/crawl-events.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
+import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
+import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
+import { ownFaqFrom } from "./own-faq.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
+import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
 
 const MAX_SITE_PAGES = 12
 const MAX_SITE_PAGE_TEXT = 1_500
+const MAX_OFFERINGS = 24
 
+type Page = SiteCrawled["pages"][number]
 
-interface JsonLdNode {
-  readonly "@type"?: unknown
-  readonly address?: unknown
-  readonly telephone?: unknown
-  readonly email?: unknown
-}
-
-const text = (value: unknown) => {
-  const clean = typeof value === "string" ? cleanAndCut(value.trim(), 200) : ""
+const text = (value: unknown, max = 200) => {
+  const clean = typeof value === "string" ? cleanAndCut(value.replace(/\s+/g, " ").trim(), max) : ""
   return clean === "" ? undefined : clean
 }
 
-/** Address, phone and e-mail from the first JSON-LD node that has them. */
-const contactOf = (crawl: SiteCrawled | undefined) => {
-  for (const page of crawl?.pages ?? []) {
-    for (const node of page.jsonLd as ReadonlyArray<JsonLdNode>) {
-      if (typeof node !== "object" || node === null) continue
-      const address = typeof node.address === "object" && node.address !== null ? node.address as Record<string, unknown> : undefined
-      const phone = text(node.telephone)
-      if (address === undefined && phone === undefined) continue
-      const parts = {
-        street: text(address?.streetAddress),
-        locality: text(address?.addressLocality),
-        region: text(address?.addressRegion),
-        postalCode: text(address?.postalCode),
-        country: text(address?.addressCountry)
-      }
-      return {
-        address: address === undefined ? null : Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined)),
-        phone: phone ?? null,
-        email: text(node.email) ?? null
-      }
+/** Address and phone from the first JSON-LD node that has them; its e-mail too. */
+const contactFromJsonLd = (nodes: ReadonlyArray<JsonLdObject>) => {
+  for (const node of nodes) {
+    const address = typeof node.address === "object" && node.address !== null && !Array.isArray(node.address) ? node.address as Record<string, unknown> : undefined
+    const phone = text(node.telephone)
+    if (address === undefined && phone === undefined) continue
+    const parts = {
+      street: text(address?.streetAddress),
+      locality: text(address?.addressLocality),
+      region: text(address?.addressRegion),
+      postalCode: text(address?.postalCode),
+      country: text(typeof address?.addressCountry === "object" && address.addressCountry !== null ? (address.addressCountry as Record<string, unknown>).name : address?.addressCountry)
     }
+    const present = Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined))
+    return { address: Object.keys(present).length === 0 ? null : present, phone: phone ?? null, email: text(node.email)?.replace(/^mailto:/i, "") ?? null }
   }
   return { address: null, phone: null, email: null }
+}
+
+const EMAIL = /[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63})*\.\p{L}{2,24}\b/u
+// A labelled number ("Phone: ...", "Tel ...", "Call us on ...") or a number written the international way.
+const LABELLED_PHONE = /\b(?:phone|tel(?:ephone)?|call(?: us)?(?: on| at)?|ph)\s*[.:]?\s*(\+?[\d(][\d\s().\-/]{5,22}\d)/i
+const INTERNATIONAL_PHONE = /(?<![\w+])(\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4})(?!\w)/
+
+const digitCount = (s: string) => s.replace(/\D/g, "").length
+
+/** An e-mail address and a phone number stated in visible text, the contact pages read first. */
+const contactFromText = (pages: ReadonlyArray<Page>) => {
+  const ordered = [...pages.filter((p) => /contact|about|impressum|imprint/i.test(`${p.url} ${p.title}`)), ...pages]
+  let email: string | null = null
+  let phone: string | null = null
+  for (const page of ordered) {
+    email ??= EMAIL.exec(page.text)?.[0] ?? null
+    if (phone === null) {
+      const found = LABELLED_PHONE.exec(page.text)?.[1] ?? INTERNATIONAL_PHONE.exec(page.text)?.[1]
+      if (found !== undefined && digitCount(found) >= 7 && digitCount(found) <= 15) phone = found.trim()
+    }
+    if (email !== null && phone !== null) break
+  }
+  return { email: email === null ? null : cleanAndCut(email, 200), phone: phone === null ? null : cleanAndCut(phone, 40) }
+}
+
+const key = (s: string) => s.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim()
+
+/** The crawled page about an offering: its first heading or its title names it. */
+const pageNaming = (pages: ReadonlyArray<Page>, name: string): Page | undefined => {
+  const k = key(name)
+  if (k === "") return undefined
+  return pages.slice(1).find((p) => key(p.headings[0] ?? "") === k) ??
+    pages.slice(1).find((p) => key(p.title).startsWith(k) || key(p.headings[0] ?? "").startsWith(k))
+}
+
+const firstSentence = (s: string) => /^(.{20,300}?[.!?])(\s|$)/.exec(s)?.[1] ?? null
+
+/**
+ * Every offering: the crawl's products (with their pages and prices) first, then the other
+ * offerings the facts name, each with the page about it when the crawl has one.
+ */
+const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): SiteFacts["offerings"] => {
+  const out: Array<SiteFacts["offerings"][number]> = []
+  const seen = new Set<string>()
+  for (const p of pages.flatMap((page) => page.products.map((product) => ({ product, page })))) {
+    const k = key(p.product.name)
+    if (k === "" || seen.has(k)) continue
+    seen.add(k)
+    out.push({ ...p.product, url: p.product.url ?? p.page.url })
+  }
+  for (const name of named) {
+    const k = key(name)
+    if (k === "" || seen.has(k)) continue
+    seen.add(k)
+    const page = pageNaming(pages, name)
+    const description = page === undefined ? null : (page.description !== "" ? page.description : firstSentence(page.text.slice((page.headings[0] ?? "").length).trim()))
+    out.push({ name, description: description === null ? null : cleanAndCut(description, 300), url: page?.url ?? null, price: null, currency: null })
+  }
+  return out.slice(0, MAX_OFFERINGS)
+}
+
+const PRIORITY = /about|our-story|story|contact|faq|question|hours|visit|menu|price|service/i
+
+/** The pages the copy may quote: the start page, then the ones that say who and how, then the rest. */
+const sitePages = (pages: ReadonlyArray<Page>): ReadonlyArray<Page> => {
+  const [first, ...rest] = pages
+  if (first === undefined) return []
+  const preferred = rest.filter((p) => PRIORITY.test(`${p.url} ${p.title}`))
+  return [first, ...preferred, ...rest.filter((p) => !preferred.includes(p))].slice(0, MAX_SITE_PAGES)
 }
 
 export interface SiteFactsInput {
@@ -61,8 +124,11 @@ export interface SiteFactsInput {
 export const siteFactsFrom = ({ name, businessName, kind, sourceUrl, crawl }: SiteFactsInput): SiteFacts => {
   const pages = crawl?.pages ?? []
   const extracted = factsFromPages({ name, kind, businessName, url: sourceUrl, pages })
-  const contact = contactOf(crawl)
-  const products = pages.flatMap((page) => page.products)
+  const nodes = jsonLdNodes(pages.flatMap((page) => page.jsonLd))
+  const structured = contactFromJsonLd(nodes)
+  const visible = contactFromText(pages)
+  const hours = mergeHours(hoursFromJsonLd(nodes), ...pages.map((page) => hoursFromText(page.text)))
+  const ownFaq = ownFaqFrom(pages)
   return {
     name,
     businessName,
@@ -71,18 +137,22 @@ export const siteFactsFrom = ({ name, businessName, kind, sourceUrl, crawl }: Si
     description: pages[0]?.description || null,
     category: extracted.category,
     place: extracted.place,
-    address: contact.address,
-    phone: contact.phone,
-    email: contact.email,
-    offerings: products.length > 0
-      ? products.slice(0, 12).map((p) => ({ name: p.name, description: p.description, url: p.url, price: p.price, currency: p.currency }))
-      : extracted.offerings.slice(0, 8).map((offering) => ({ name: offering, description: null, url: null, price: null, currency: null })),
-    pages: pages.slice(0, MAX_SITE_PAGES).map((page) => ({
+    address: structured.address,
+    phone: structured.phone ?? visible.phone,
+    email: structured.email ?? visible.email,
+    offerings: offeringsOf(pages, extracted.offerings),
+    pages: sitePages(pages).map((page) => ({
       url: page.url,
       title: page.title,
       description: page.description,
       headings: page.headings.slice(0, 12),
       text: truncateCodePoints(page.text, MAX_SITE_PAGE_TEXT)
-    }))
+    })),
+    ...(hours.length === 0 ? {} : { hours }),
+    ...(ownFaq.length === 0 ? {} : { ownFaq })
   }
 }
+
+/** Whether the facts hold anything to publish: a crawled page, or a description of the entity. */
+export const hasFacts = (facts: SiteFacts): boolean =>
+  facts.pages.some((p) => p.text.trim() !== "" || p.description.trim() !== "") || (facts.description ?? "").trim() !== ""
