@@ -184,9 +184,9 @@ export const REJECTIONS = {
     no_site: { status: 409, code: "site_not_deployed" },
     // A daily limit is lifted at the next UTC day: the 429's Retry-After.
     daily_limit: { status: 429, code: "daily_limit_reached" },
-    // Every topic of the day taken, through the site builder's retries: the service could
-    // not find a post to write, which the caller cannot correct.
-    already_exists: { status: 500, code: "internal_error" }
+    // Every topic of the day taken (fewer topics than the daily limit, or concurrent posts
+    // taking them through the site builder's retries): a conflict with the site's state.
+    already_exists: { status: 409, code: "conflict" }
   }
 } as const satisfies { readonly [C in EntityCommand["_tag"]]: { readonly [R in RejectionReason]?: RejectionAnswer } }
 
