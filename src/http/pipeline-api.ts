@@ -2,6 +2,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { BusinessId, ItemId } from "../domain/entity-ref.ts"
+import { PlatformKey } from "../domain/platforms.ts"
 import { Authentication } from "./authentication.ts"
 import { Forbidden, NotFound, Unavailable } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
@@ -74,6 +75,14 @@ export class JobResponse extends Schema.Class<JobResponse>("JobResponse")({
   })),
   progress: Schema.Struct({ done: Schema.Int, total: Schema.Int }),
   errors: Schema.Array(Schema.String),
+  engines: Schema.Array(Schema.Struct({
+    platform: PlatformKey,
+    engine: Schema.Literal("local", "openai-compatible"),
+    model: Schema.String.annotations({ examples: ["sightline-local-listwise"] })
+  })).annotations({
+    description: "The engine and model each platform answered this job's checks with, by platform (`local` is the " +
+      "built-in stand-in engine, not the real assistant); a platform that answered none of them is not listed."
+  }),
   created_at: Schema.String.annotations({ examples: ["2026-11-05T14:03:27.512Z"] }),
   updated_at: Schema.String.annotations({ examples: ["2026-11-05T14:05:02.907Z"] })
 }) {}
@@ -121,7 +130,7 @@ export class PipelineApi extends HttpApiGroup.make("pipeline")
       .annotateContext(operation({
         summary: "An onboarding job's progress",
         access: "organizationRead",
-        description: "The state of an onboarding job, each step's progress and the errors of failed steps.",
+        description: "The state of an onboarding job, each step's progress, the errors of failed steps, and the engine and model each platform answered its checks with.",
         errors: [
           "400 `invalid_request`: `job_id` is over 100 characters.",
           "403 `forbidden`: another organization's token.",

@@ -7,6 +7,7 @@ import { JobQueued } from "../domain/job-events.ts"
 import { parseWebUrl } from "../domain/url.ts"
 import { Onboarding, type OnboardingRequest, pipelineStepOf, plannedSteps } from "../pipeline/onboarding-workflow.ts"
 import { Jobs } from "../projections/jobs.ts"
+import { Prompts } from "../projections/prompts.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization } from "./authorize.ts"
 import { badRequest, notFound } from "./errors.ts"
@@ -23,6 +24,7 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
   Effect.gen(function*() {
     const journal = yield* JobJournal
     const jobs = yield* Jobs
+    const prompts = yield* Prompts
     const clock = yield* WallClock
 
     /**
@@ -131,6 +133,7 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
               total: job.steps.reduce((sum, step) => sum + step.total, 0)
             },
             errors: job.errors,
+            engines: yield* prompts.enginesOfJob(job.job_id),
             created_at: job.created_at.toISOString(),
             updated_at: job.updated_at.toISOString()
           })

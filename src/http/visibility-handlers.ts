@@ -13,11 +13,14 @@ import { Prompts } from "../projections/prompts.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization, requireService } from "./authorize.ts"
 import { toApiError } from "./command-rejection.ts"
-import { BadGateway, internalError } from "./errors.ts"
+import { BadGateway, internalError, notFound } from "./errors.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { awaitProjections } from "./read-your-writes.ts"
-import { AnalyzeResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse } from "./visibility-api.ts"
+import { AnalyzeResponse, CheckAnswerResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse } from "./visibility-api.ts"
 import { makeVisibilityScore } from "./fast-lane/visibility-score.ts"
+
+/** The link to a check's answer (`checkAnswer`). */
+const answerUrl = (businessId: string, checkId: string) => `/api/prompts/${businessId}/answers/${checkId}`
 
 /** The request's results as the command holds them (the decider refuses a prompt given twice). */
 const resultsOf = (payload: StoreScoreRequest) =>
@@ -105,10 +108,48 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
                   position: c.position,
                   sentiment: c.sentiment,
                   citations: c.citations,
-                  checked_at: c.checked_at.toISOString()
+                  checked_at: c.checked_at.toISOString(),
+                  engine: c.engine,
+                  model: c.model,
+                  answer_url: answerUrl(path.business_id, c.check_id)
                 }]))
               }
             })
+          })
+        }))
+      .handle("checkAnswer", ({ path }) =>
+        Effect.gen(function*() {
+          yield* requireOrganization(path.business_id, "read")
+          yield* findEntity({ businessId: path.business_id, itemId: null, allowDeleted: true })
+          const check = yield* prompts.checkAnswer(path.business_id, path.check_id)
+          if (check === undefined) {
+            return yield* Effect.fail(notFound("answer_not_found", `no check ${path.check_id} of ${path.business_id} (or a newer check replaced it)`))
+          }
+          return new CheckAnswerResponse({
+            check_id: check.check_id,
+            business_id: path.business_id,
+            item_id: check.item_id === "" ? null : check.item_id,
+            prompt: check.prompt,
+            platform: check.platform,
+            status: check.status,
+            visible: check.visible,
+            position: check.position,
+            sentiment: check.sentiment,
+            checked_at: check.checked_at.toISOString(),
+            engine: check.engine,
+            model: check.model,
+            error: check.error,
+            answers: check.answers.map((answer) => ({
+              text: answer.text,
+              citations: answer.citations,
+              engine: answer.engine,
+              model: answer.model,
+              latency_ms: answer.latencyMs,
+              cost_usd: answer.costUsd,
+              visible: answer.visible,
+              position: answer.position,
+              sentiment: answer.sentiment
+            }))
           })
         }))
   }))

@@ -32,11 +32,11 @@ export const analyzeStep = (jobId: string, ref: EntityRef, facts: MentionFacts, 
     return yield* Effect.forEach(prompts, (prompt, i) =>
       Effect.gen(function*() {
         const requestId = `${jobId}:${entityKey(ref)}:${offset + i}`
-        const first = yield* analysis.analyze(ref, facts, prompt, requestId)
+        const first = yield* analysis.analyze(ref, facts, prompt, requestId, jobId)
         if (first.failedPlatforms.length === 0) {
           return { prompt, flags: first.flags, failedPlatforms: [] } satisfies PromptResult
         }
-        const retry = yield* analysis.analyze(ref, facts, prompt, `${requestId}:retry`)
+        const retry = yield* analysis.analyze(ref, facts, prompt, `${requestId}:retry`, jobId)
         const flags = Object.fromEntries(PLATFORM_KEYS.map((key) => [
           key,
           first.failedPlatforms.includes(key) ? retry.flags[key] : first.flags[key]

@@ -34,7 +34,9 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
       ref: EntityRef,
       facts: MentionFacts,
       prompt: string,
-      requestId: string
+      requestId: string,
+      /** The job the check belongs to, recorded as the checks' correlation (job details list its engines). */
+      jobId: string | null = null
     ) {
       const samples = yield* gateway.askSamples(prompt, visibilitySamples)
       const checkedAt = (yield* clock.now).toISOString()
@@ -82,7 +84,7 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
         }, { disableValidation: true })
       }
 
-      const { appended, checks } = yield* recorder.record(ref, requestId, PLATFORM_KEYS.map(checkOf))
+      const { appended, checks } = yield* recorder.record(ref, requestId, PLATFORM_KEYS.map(checkOf), jobId)
       return {
         flags: Object.fromEntries(checks.map((check) => [check.platform, check.visible])) as Record<PlatformKey, boolean>,
         failedPlatforms: checks.filter((check) => check.status === "failed").map((check) => check.platform),

@@ -153,6 +153,13 @@ const endpoints: ReadonlyArray<EndpointCase> = [
     request: (slug) => ({ method: "GET", path: `/api/prompts/${slug}` }),
     expected: orgRead(200)
   },
+  {
+    name: "GET /api/prompts/{business_id}/answers/{check_id}",
+    org: "fixture",
+    // Let through, the check is unknown: 404 answer_not_found.
+    request: (slug) => ({ method: "GET", path: `/api/prompts/${slug}/answers/${randomUUID()}` }),
+    expected: orgRead(404)
+  },
   // pipeline
   {
     name: "POST /api/generate-all",

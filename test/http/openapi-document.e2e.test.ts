@@ -32,6 +32,7 @@ const OPERATIONS: Record<string, { readonly access: Access; readonly statuses: R
   "visibility.storeVisibilityScore": { access: "service", statuses: [200, 400, 401, 403, 404, 413, 500, 503] },
   "visibility.visibilityScore": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500] },
   "visibility.prompts": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500] },
+  "visibility.checkAnswer": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500] },
   "pipeline.generateAll": { access: "organizationWrite", statuses: [202, 400, 401, 403, 413, 500, 503] },
   "pipeline.generatePrompts": { access: "organizationWrite", statuses: [202, 400, 401, 403, 413, 500, 503] },
   "pipeline.job": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500] },
@@ -235,6 +236,11 @@ describe("the OpenAPI document against the service's answers", () => {
     await check("visibility.visibilityScore", { method: "GET", path: "/api/visibility-score/no-such-bakery", headers: serviceKey }, { status: 404, code: "business_not_found" })
     await check("visibility.visibilityScore", { method: "GET", path: "/api/visibility-score/blue-door-bakery" }, { status: 401, code: "unauthorized" })
     await check("visibility.prompts", { method: "GET", path: "/api/prompts/blue-door-bakery", headers: member }, { status: 200 })
+    await check("visibility.checkAnswer", { method: "GET", path: "/api/prompts/blue-door-bakery/answers/not-a-uuid", headers: member }, { status: 400, code: "invalid_request" })
+    await check("visibility.checkAnswer", { method: "GET", path: "/api/prompts/blue-door-bakery/answers/6f1c2a9e-41d3-5b7a-9c0e-2d4f6a8b0c1e", headers: member }, {
+      status: 404,
+      code: "answer_not_found"
+    })
     await check("visibility.storeVisibilityScore", { method: "POST", path: "/api/cron/store-visibility-score", body: { business_id: "blue-door-bakery", results: [] }, headers: serviceKey }, {
       status: 400,
       code: "invalid_request"
