@@ -145,7 +145,7 @@ export const EntityCommand = Schema.Union(CreateBusiness, RegisterProduct, Delet
 export type EntityCommand = typeof EntityCommand.Type
 
 /** Why `decide` refuses a command. */
-export const REJECTION_REASONS = ["already_exists", "not_found", "wrong_kind", "invalid", "daily_limit", "no_site"] as const
+export const REJECTION_REASONS = ["already_exists", "not_found", "wrong_kind", "invalid", "daily_limit", "no_site", "no_facts"] as const
 export type RejectionReason = (typeof REJECTION_REASONS)[number]
 
 /**
@@ -178,7 +178,9 @@ export const REJECTIONS = {
   DeleteProduct: { not_found: entityNotFound },
   RecordPrompts: { not_found: entityNotFound, invalid: invalidRequest },
   StoreScore: { not_found: entityNotFound, invalid: invalidRequest },
-  DeploySite: { not_found: siteEntityNotFound },
+  // The site builder refuses to deploy a site with nothing to say (no crawled page, no
+  // description): nothing is published from nothing.
+  DeploySite: { not_found: siteEntityNotFound, no_facts: { status: 409, code: "no_facts" } },
   PublishPost: {
     not_found: siteEntityNotFound,
     no_site: { status: 409, code: "site_not_deployed" },

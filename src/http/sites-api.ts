@@ -39,9 +39,11 @@ export class SitesApi extends HttpApiGroup.make("sites")
           "400 `invalid_request`: a field is invalid (e.g. `url` not an http(s) address).",
           "403 `forbidden`: a user token.",
           NOT_FOUND,
+          "409 `no_facts`: nothing is known to publish (no crawled page and no description): nothing is deployed.",
           "503 `projection_lagging`: the deployment was recorded but is not readable yet."
         ]
       }))
+      .addError(Conflict)
   )
   .add(
     HttpApiEndpoint.post("createBlog", "/api/cron/create-blog")

@@ -16,9 +16,11 @@ import { EventStore } from "../eventstore/event-store.ts"
 import { Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { Sites } from "../projections/sites.ts"
-import { composeAbout, composeFaq, composePost, dailyTopics } from "../site-generator/offline-copy.ts"
+import { composeAbout } from "../site-generator/about-copy.ts"
+import { composeFaq } from "../site-generator/faq-copy.ts"
+import { composePost, dailyTopics } from "../site-generator/offline-copy.ts"
 import { blogPostUrl, postSlug } from "../site-generator/site-plan.ts"
-import { siteFactsFrom } from "./site-facts.ts"
+import { hasFacts, siteFactsFrom } from "./site-facts.ts"
 
 const MAX_FAQ = 30
 
@@ -75,6 +77,12 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
     const deploy = Effect.fn("SiteBuilder.deploy")(function*(ref: EntityRef, options: { readonly day: string; readonly at: Date; readonly force: boolean; readonly commandId: string }) {
       const found = yield* factsOf(ref)
       if (found === undefined) return yield* Effect.fail(new CommandRejected({ reason: "not_found", message: "entity not found" }))
+      if (!hasFacts(found.facts)) {
+        return yield* Effect.fail(new CommandRejected({
+          reason: "no_facts",
+          message: "nothing to publish: no page of the website was crawled and the entity has no description; onboard it again once its website can be read"
+        }))
+      }
       const set = yield* prompts.currentSet(ref.businessId, ref.itemId)
       const faq = composeFaq(found.facts, (set?.prompts ?? []).slice(0, MAX_FAQ))
       const result = yield* commands.send(ref, new DeploySite({

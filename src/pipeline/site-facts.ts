@@ -78,26 +78,50 @@ const pageNaming = (pages: ReadonlyArray<Page>, name: string): Page | undefined 
 
 const firstSentence = (s: string) => /^(.{20,300}?[.!?])(\s|$)/.exec(s)?.[1] ?? null
 
+const pageKey = (url: string | null) => {
+  if (url === null) return null
+  try {
+    const u = new URL(url)
+    return `${u.host}${u.pathname.replace(/\/+$/, "")}`
+  } catch {
+    return null
+  }
+}
+
+/** How much a product record says: a price, a description, and being read on its own page. */
+const richness = (p: { readonly product: Page["products"][number]; readonly page: Page }) =>
+  (p.product.price !== null ? 2 : 0) + (p.product.description !== null ? 1 : 0) + (pageKey(p.product.url ?? p.page.url) === pageKey(p.page.url) ? 1 : 0)
+
 /**
- * Every offering: the crawl's products (with their pages and prices) first, then the other
- * offerings the facts name, each with the page about it when the crawl has one.
+ * Every offering: the crawl's products first (one per page: a link to a product and the
+ * product's own page are the same offering, and the record saying the most is kept), then
+ * the other offerings the facts name, each with the page about it when the crawl has one.
  */
 const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): SiteFacts["offerings"] => {
+  const groups = new Map<string, Array<{ readonly product: Page["products"][number]; readonly page: Page }>>()
+  for (const page of pages) {
+    for (const product of page.products) {
+      const k = pageKey(product.url ?? page.url) ?? `name:${key(product.name)}`
+      groups.set(k, [...(groups.get(k) ?? []), { product, page }])
+    }
+  }
   const out: Array<SiteFacts["offerings"][number]> = []
   const seen = new Set<string>()
-  for (const p of pages.flatMap((page) => page.products.map((product) => ({ product, page })))) {
-    const k = key(p.product.name)
+  for (const group of groups.values()) {
+    const best = group.reduce((a, b) => (richness(b) > richness(a) ? b : a))
+    const k = key(best.product.name)
     if (k === "" || seen.has(k)) continue
     seen.add(k)
-    out.push({ ...p.product, url: p.product.url ?? p.page.url })
+    out.push({ ...best.product, url: best.product.url ?? best.page.url })
   }
   for (const name of named) {
-    const k = key(name)
-    if (k === "" || seen.has(k)) continue
+    // "our sourdough" is the "Sourdough loaf" already listed.
+    const k = key(name).replace(/^(?:our|the|my|your)\s+/, "")
+    if (k === "" || [...seen].some((s) => s === k || ` ${s} `.includes(` ${k} `) || ` ${k} `.includes(` ${s} `))) continue
     seen.add(k)
     const page = pageNaming(pages, name)
     const description = page === undefined ? null : (page.description !== "" ? page.description : firstSentence(page.text.slice((page.headings[0] ?? "").length).trim()))
-    out.push({ name, description: description === null ? null : cleanAndCut(description, 300), url: page?.url ?? null, price: null, currency: null })
+    out.push({ name: name[0]!.toUpperCase() + name.slice(1), description: description === null ? null : cleanAndCut(description, 300), url: page?.url ?? null, price: null, currency: null })
   }
   return out.slice(0, MAX_OFFERINGS)
 }

@@ -104,7 +104,8 @@ export const renderLlmsTxt = (input: SiteInput, plan: SitePlan): string => {
 /** `12.50 EUR`, `€12.50`: the price as the source states it, with its currency when separate. */
 export const priceText = (price: string | null, currency: string | null): string | null => {
   if (price === null || oneLine(price) === "") return null
-  const p = oneLine(price)
+  // `1.4` is written `1.40`, as a price list would; any other form stays as the site wrote it.
+  const p = /^\d+\.\d$/.test(oneLine(price)) ? `${oneLine(price)}0` : oneLine(price)
   const c = currency === null ? "" : oneLine(currency)
   return c === "" || p.toUpperCase().includes(c.toUpperCase()) ? p : `${p} ${c}`
 }

@@ -7,8 +7,10 @@
  */
 import { readFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { BusinessId } from "../../src/domain/entity-ref.ts"
 import { ACCESS, type Access } from "../../src/http/openapi-document.ts"
 import { validate } from "../support/json-schema.ts"
+import { recordCrawl } from "../support/recorded-crawl.ts"
 import { type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version
@@ -38,7 +40,7 @@ const OPERATIONS: Record<string, { readonly access: Access; readonly statuses: R
   "pipeline.job": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500] },
   "visitWebhook.recordVisit": { access: "public", statuses: [200, 400, 404, 413, 429, 500, 503] },
   "botVisits.botVisitStats": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500, 503] },
-  "sites.updateSite": { access: "service", statuses: [200, 400, 401, 403, 404, 413, 500, 503] },
+  "sites.updateSite": { access: "service", statuses: [200, 400, 401, 403, 404, 409, 413, 500, 503] },
   "sites.createBlog": { access: "service", statuses: [200, 400, 401, 403, 404, 409, 413, 429, 500, 503] },
   "identity.userBusinesses": { access: "user", statuses: [200, 400, 401, 403, 500, 502, 503] },
   "identity.invite": { access: "organizationWrite", statuses: [200, 400, 401, 403, 404, 413, 500, 502, 503] },
@@ -283,6 +285,12 @@ describe("the OpenAPI document against the service's answers", () => {
       status: 409,
       code: "site_not_deployed"
     })
+    // Nothing is published from nothing: no crawled page yet, no site.
+    await check("sites.updateSite", { method: "POST", path: "/api/cron/update-site", body: { business_id: "copper-kettle", url: "https://copperkettle.example" }, headers: serviceKey }, {
+      status: 409,
+      code: "no_facts"
+    })
+    await recordCrawl(service.runtime, { businessId: "copper-kettle" as BusinessId, itemId: null }, "https://copperkettle.example/", "Copper Kettle Cafe serves coffee.")
     await check("sites.updateSite", { method: "POST", path: "/api/cron/update-site", body: { business_id: "copper-kettle", url: "https://copperkettle.example" }, headers: serviceKey }, {
       status: 200
     })

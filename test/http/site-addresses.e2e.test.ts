@@ -14,6 +14,7 @@ import { verify } from "../../src/projections/rebuild.ts"
 import { bakery } from "../site-generator/sample-site.ts"
 import { createBusiness, sendAndRead } from "../support/commands.ts"
 import { testDatabases } from "../support/databases.ts"
+import { recordCrawl } from "../support/recorded-crawl.ts"
 import { getWithHost, json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
 const auth = { authorization: `Bearer ${SERVICE_KEY}` }
@@ -29,8 +30,11 @@ for (const database of testDatabases) {
 
     const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = auth) =>
       json(await fetch(`${service.baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
-    const updateSite = (businessId: string, itemId?: string) =>
-      call("POST", "/api/cron/update-site", { business_id: businessId, url: "https://example.com/", ...(itemId === undefined ? {} : { item_id: itemId }) })
+    // A site is written from a crawl: each entity gets one crawled page first.
+    const updateSite = async (businessId: string, itemId?: string) => {
+      await recordCrawl(service.runtime, refOf(businessId as BusinessId, itemId as ItemId | undefined), "https://example.com/")
+      return call("POST", "/api/cron/update-site", { business_id: businessId, url: "https://example.com/", ...(itemId === undefined ? {} : { item_id: itemId }) })
+    }
     const listed = async (businessId: string) =>
       (await call("GET", `/api/cron/entities?business_id=${businessId}`)).body.entities as Array<{ item_id: string | null; deployment_url: string }>
 

@@ -1,0 +1,51 @@
+/**
+ * The about text, composed without a model: what the entity is, then its own words from its
+ * about page (quoted, with the page named), what it offers, when it is open and how to reach
+ * it. Only facts the crawl found; a part with nothing to say is left out.
+ */
+import type { SiteFacts } from "../domain/site-events.ts"
+import { identityLine, pageAddress } from "./faq-copy.ts"
+import { oneLine } from "./html.ts"
+import { addressLine } from "./llms-txt.ts"
+import { listSentence, truncate } from "./text.ts"
+
+const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
+
+const nameOf = (f: SiteFacts): string => present(f.name) ?? present(f.businessName) ?? "This business"
+
+const ABOUT = /about|our-?story|story|who we are|history/i
+
+/** The first sentences (up to ~450 characters) of the site's own about page, without its heading. */
+const ownWords = (f: SiteFacts): { readonly text: string; readonly url: string } | null => {
+  const page = f.pages.slice(1).find((p) => ABOUT.test(`${p.url} ${p.title}`))
+  if (page === undefined) return null
+  let text = oneLine(page.text)
+  for (const heading of page.headings.slice(0, 1)) if (text.startsWith(heading)) text = text.slice(heading.length).trim()
+  const sentences = text.match(/[^.!?]+[.!?]+(?=\s|$)/g) ?? []
+  let out = ""
+  for (const s of sentences) {
+    if (out.length + s.length > 450) break
+    out = `${out} ${s.trim()}`.trim()
+  }
+  return out === "" ? null : { text: truncate(out, 460), url: page.url }
+}
+
+/** The about text: paragraphs separated by blank lines. */
+export const composeAbout = (facts: SiteFacts): string => {
+  const name = nameOf(facts)
+  const paras: Array<string> = []
+  paras.push(identityLine(facts) ?? `${name}${present(facts.place) === null ? "" : `, ${present(facts.place)}`}.`)
+  const own = ownWords(facts)
+  if (own !== null) paras.push(`In its own words (${pageAddress(own.url)}): “${own.text}”`)
+  const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null)
+  if (offerings.length > 0) paras.push(`${name} offers ${listSentence(offerings)}. Each has its own page on this site.`)
+  const hours = (facts.hours ?? []).map((h) => oneLine(h.text)).filter((h) => h !== "")
+  if (hours.length > 0) paras.push(`Opening hours: ${hours.join("; ")}.`)
+  const ways = [
+    addressLine(facts) === null ? null : `at ${addressLine(facts)}`,
+    present(facts.phone) === null ? null : `by phone on ${present(facts.phone)}`,
+    present(facts.email) === null ? null : `by e-mail at ${present(facts.email)}`
+  ].filter((w): w is string => w !== null)
+  if (ways.length > 0) paras.push(`${name} can be reached ${listSentence(ways).replace(/ and (?=[^,]*$)/, " or ")}.`)
+  return paras.join("\n\n")
+}
