@@ -59,7 +59,7 @@ export class JobResponse extends Schema.Class<JobResponse>("JobResponse")({
   job_id: JobId,
   kind: Schema.String.annotations({ examples: ["generate-all"] }),
   business_id: Schema.String.annotations({ examples: ["blue-door-bakery"] }),
-  state: Schema.Literal("queued", "running", "succeeded", "failed"),
+  state: Schema.Literal("queued", "running", "succeeded", "succeeded_with_errors", "failed"),
   steps: Schema.Array(Schema.Struct({
     name: Schema.String,
     pipeline_step: Schema.Literal("generate_prompts", "analyze_visibility", "live_identity").annotations({

@@ -8,7 +8,7 @@ import { EntityCommands } from "../actors/entity-commands.ts"
 import { SiteHostRegistry } from "../writers/site-host-registry.ts"
 import { CommandRejected } from "../actors/tracked-entity.ts"
 import { AppConfig } from "../config/app-config.ts"
-import { crawlFromStored, crawlStreamOf } from "../domain/crawl-events.ts"
+import { crawlHistory, crawlStreamOf } from "../domain/crawl-events.ts"
 import { DeploySite, PublishPost } from "../domain/entity-decider.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
 import { nestedProductSiteUrl, siteUrlOfHost } from "../domain/site-address.ts"
@@ -54,11 +54,8 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
         return siteUrlOfHost(settings, host)
       })
 
-    const latestCrawl = (ref: EntityRef) =>
-      Effect.map(store.readStream(crawlStreamOf(ref)), (events) => {
-        const last = events[events.length - 1]
-        return last === undefined ? undefined : crawlFromStored(last)
-      })
+    // The last crawl that read pages: a crawl that failed since is no fact (crawl-events.ts).
+    const latestCrawl = (ref: EntityRef) => Effect.map(store.readStream(crawlStreamOf(ref)), (events) => crawlHistory(events).lastGood)
 
     const factsOf = (ref: EntityRef) =>
       Effect.gen(function*() {
