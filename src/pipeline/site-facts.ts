@@ -10,6 +10,7 @@ import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
 import { ownFaqFrom } from "./own-faq.ts"
+import { bodyText, leadSentences } from "../site-generator/text.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
 import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
 
@@ -66,7 +67,13 @@ const contactFromText = (pages: ReadonlyArray<Page>) => {
   return { email: email === null ? null : cleanAndCut(email, 200), phone: phone === null ? null : cleanAndCut(phone, 40) }
 }
 
-const key = (s: string) => s.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim()
+/** Lower-case words without accents or plural `s`: `Butter Croissants` is `butter croissant`. */
+const key = (s: string) =>
+  s.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim().replace(/(\p{L}{3,})s\b/gu, "$1")
+
+/** A dietary or feature word is a filter on offerings, not one ("Gluten-free", "Vegan"). */
+const NOT_AN_OFFERING = /^(?:gluten[- ]free|vegan|vegetarian|organic|dairy[- ]free|nut[- ]free|halal|kosher|local|seasonal|fresh|new)$/i
+
 
 /** The crawled page about an offering: its first heading or its title names it. */
 const pageNaming = (pages: ReadonlyArray<Page>, name: string): Page | undefined => {
@@ -107,23 +114,37 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): 
   }
   const out: Array<SiteFacts["offerings"][number]> = []
   const seen = new Set<string>()
+  const usedPages = new Set<string>()
   for (const group of groups.values()) {
     const best = group.reduce((a, b) => (richness(b) > richness(a) ? b : a))
     const k = key(best.product.name)
     if (k === "" || seen.has(k)) continue
     seen.add(k)
     out.push({ ...best.product, url: best.product.url ?? best.page.url })
+    for (const p of group) usedPages.add(pageKey(p.product.url ?? p.page.url) ?? "")
   }
   for (const name of named) {
     // "our sourdough" is the "Sourdough loaf" already listed.
     const k = key(name).replace(/^(?:our|the|my|your)\s+/, "")
     if (k === "" || [...seen].some((s) => s === k || ` ${s} `.includes(` ${k} `) || ` ${k} `.includes(` ${s} `))) continue
     seen.add(k)
-    const page = pageNaming(pages, name)
-    const description = page === undefined ? null : (page.description !== "" ? page.description : firstSentence(page.text.slice((page.headings[0] ?? "").length).trim()))
+    if (NOT_AN_OFFERING.test(name.trim())) continue
+    const own = pageNaming(pages, name)
+    // A product already listed with this page is this offering under another name.
+    if (own !== undefined && usedPages.has(pageKey(own.url) ?? "")) continue
+    // Without a page of its own, the page that lists it (a menu, a price list).
+    const page = own ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
+    const description = own === undefined ? null : (own.description !== "" ? own.description : firstSentence(bodyText(own)))
+    if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
     out.push({ name: name[0]!.toUpperCase() + name.slice(1), description: description === null ? null : cleanAndCut(description, 300), url: page?.url ?? null, price: null, currency: null })
   }
   return out.slice(0, MAX_OFFERINGS)
+}
+
+/** The first sentences of a page's body, up to ~300 characters; null when it has none. */
+const leadOf = (page: Page): string | null => {
+  const lead = leadSentences(bodyText(page), 300)
+  return lead === "" ? null : cleanAndCut(lead, 400)
 }
 
 const PRIORITY = /about|our-story|story|contact|faq|question|hours|visit|menu|price|service/i
@@ -158,7 +179,8 @@ export const siteFactsFrom = ({ name, businessName, kind, sourceUrl, crawl }: Si
     businessName,
     kind,
     sourceUrl,
-    description: pages[0]?.description || null,
+    // The home page's meta description, else its own first sentences.
+    description: pages[0] === undefined ? null : pages[0].description !== "" ? pages[0].description : leadOf(pages[0]),
     category: extracted.category,
     place: extracted.place,
     address: structured.address,

@@ -7,7 +7,7 @@ import type { SiteFacts } from "../domain/site-events.ts"
 import { identityLine, pageAddress } from "./faq-copy.ts"
 import { oneLine } from "./html.ts"
 import { addressLine } from "./llms-txt.ts"
-import { listSentence, truncate } from "./text.ts"
+import { bodyText, leadSentences, listSentence, truncate } from "./text.ts"
 
 const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
 
@@ -19,14 +19,7 @@ const ABOUT = /about|our-?story|story|who we are|history/i
 const ownWords = (f: SiteFacts): { readonly text: string; readonly url: string } | null => {
   const page = f.pages.slice(1).find((p) => ABOUT.test(`${p.url} ${p.title}`))
   if (page === undefined) return null
-  let text = oneLine(page.text)
-  for (const heading of page.headings.slice(0, 1)) if (text.startsWith(heading)) text = text.slice(heading.length).trim()
-  const sentences = text.match(/[^.!?]+[.!?]+(?=\s|$)/g) ?? []
-  let out = ""
-  for (const s of sentences) {
-    if (out.length + s.length > 450) break
-    out = `${out} ${s.trim()}`.trim()
-  }
+  const out = leadSentences(bodyText(page), 450)
   return out === "" ? null : { text: truncate(out, 460), url: page.url }
 }
 

@@ -4,7 +4,7 @@ import { addressLine } from "./llms-txt.ts"
 import { externalLink } from "./page-layout.ts"
 import { factsList } from "./page-parts.ts"
 import { type Context, metaDescription, nonEmpty, type Page } from "./site-context.ts"
-import { displayHost, externalUrl, paragraphs, truncate } from "./text.ts"
+import { bodyText, displayHost, externalUrl, paragraphs, truncate } from "./text.ts"
 
 export const aboutPage = (ctx: Context): Page => {
   const about = paragraphs(ctx.input.about)
@@ -59,9 +59,7 @@ const ownContactWords = (ctx: Context): Html | null => {
   const page = ctx.input.pages.slice(1).find((p) => CONTACT_PAGE.test(`${p.url} ${p.title}`))
   const url = page === undefined ? null : externalUrl(page.url, ctx.input.sourceUrl)
   if (page === undefined || url === null) return null
-  const heading = oneLine(page.headings[0] ?? "")
-  const text = oneLine(page.text)
-  const body = (text.startsWith(heading) ? text.slice(heading.length) : text).trim()
+  const body = bodyText(page)
   if (body === "") return null
   return html`<figure class="quote"><blockquote><p>${truncate(body, 320)}</p></blockquote><figcaption>${externalLink(url, `${displayHost(url)}${new URL(url).pathname.replace(/\/$/, "")}`)}</figcaption></figure>
 `

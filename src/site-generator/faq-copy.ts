@@ -10,7 +10,7 @@ import { oneLine } from "./html.ts"
 import { addressLine, priceText } from "./llms-txt.ts"
 import { keywords, promptQuestion } from "./offline-copy.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { displayHost, firstSentence, sentence, truncate } from "./text.ts"
+import { bodyText, displayHost, firstSentence, sentence, truncate } from "./text.ts"
 
 const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
 
@@ -82,9 +82,8 @@ const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
 const ownPageSentence = (f: SiteFacts, o: OfferingInput): string | null => {
   const page = f.pages.find((p) => present(o.url) !== null && p.url === o.url)
   if (page === undefined) return null
-  const heading = oneLine(page.headings[0] ?? "")
-  const text = oneLine(page.text)
-  const body = (text.startsWith(heading) ? text.slice(heading.length) : text).trim()
+  if (!keywords(`${page.title} ${page.headings[0] ?? ""}`).has([...keywords(o.name)].pop() ?? "")) return null
+  const body = bodyText(page)
   const first = body === "" ? null : sentence(firstSentence(body, 240))
   return first === null || (present(o.description) !== null && oneLine(o.description!).includes(first.replace(/[.!?]$/, ""))) ? null : first
 }
@@ -130,8 +129,7 @@ const pageAnswer = (f: SiteFacts, words: ReadonlySet<string>): string | null => 
   const pages = f.pages.slice(1).filter((p) => present(p.description) !== null || present(p.text) !== null)
   const page = bestMatch(pages, words, (p) => `${p.title} ${p.headings.join(" ")}`)
   if (page === null) return null
-  const heading = page.headings[0] ?? ""
-  const body = present(page.description) ?? oneLine(page.text).slice(oneLine(page.text).startsWith(heading) ? heading.length : 0).trim()
+  const body = present(page.description) ?? bodyText(page)
   if (body === "") return null
   return `On its page “${truncate(oneLine(page.title), 80)}”, ${nameOf(f)} says: “${truncate(firstSentence(body, 240), 240)}” (${page.url})`
 }

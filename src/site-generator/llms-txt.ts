@@ -36,8 +36,12 @@ export const addressLine = (input: Pick<SiteInput, "address">): string | null =>
   const a = input.address
   if (a === null) return null
   const part = (p: string | undefined) => (p === undefined ? "" : oneLine(p))
-  const town = [part(a.postalCode), part(a.locality)].filter((p) => p !== "").join(" ")
-  const parts = [part(a.street), town, part(a.region), part(a.country)].filter((p) => p !== "")
+  // North American addresses end `Asheville, NC 28806`; elsewhere the postal code leads the town.
+  const northAmerican = /^(?:us|usa|united states(?: of america)?|ca|canada)$/i.test(part(a.country))
+  const town = northAmerican
+    ? [part(a.locality), [part(a.region), part(a.postalCode)].filter((p) => p !== "").join(" ")]
+    : [[part(a.postalCode), part(a.locality)].filter((p) => p !== "").join(" "), part(a.region)]
+  const parts = [part(a.street), ...town, part(a.country)].filter((p) => p !== "")
   return parts.length === 0 ? null : parts.join(", ")
 }
 

@@ -58,3 +58,25 @@ export const sentence = (text: string): string => {
   const t = oneLine(text)
   return t === "" || /[.!?…]["'”’)]?$/.test(t) ? t : `${t}.`
 }
+
+/** A crawled page's text without its headings (the crawler keeps them inline), on one line. */
+export const bodyText = (page: { readonly headings: ReadonlyArray<string>; readonly text: string }): string => {
+  let text = page.text
+  for (const heading of page.headings) {
+    const h = heading.trim()
+    const at = h === "" ? -1 : text.indexOf(h)
+    if (at >= 0) text = `${text.slice(0, at)} ${text.slice(at + h.length)}`
+  }
+  return text.replace(/\s+/g, " ").trim()
+}
+
+/** The first whole sentences of a text, up to about `max` characters (at least one sentence). */
+export const leadSentences = (text: string, max: number): string => {
+  const sentences = oneLine(text).match(/[^.!?]+[.!?]+["”’)]?(?=\s|$)/g) ?? []
+  let out = ""
+  for (const s of sentences) {
+    if (out !== "" && out.length + s.length > max) break
+    out = `${out} ${s.trim()}`.trim()
+  }
+  return out
+}
