@@ -13,6 +13,8 @@ import { cleanText, truncateCodePoints } from "../../domain/text.ts"
 import { type StartTag, tokenize } from "./html-tokens.ts"
 import {
   addProducts,
+  linkHint,
+  listingHint,
   type ProductHint,
   productsFromJsonLd,
   resolveHttpUrl,
@@ -49,8 +51,13 @@ export const LIMITS = {
   jsonLdBlockChars: 100_000,
   jsonLdTotalChars: 200_000,
   links: 1_000,
+  /** Priced lines and offering links read as product hints. */
+  listings: 200,
   depth: 512
 } as const
+
+/** Elements whose text may be one priced item of a menu or price list. */
+const LISTING_ITEMS = new Set(["li", "tr", "dt", "dd"])
 
 const VOID = new Set([
   "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen", "link", "meta",
@@ -239,11 +246,18 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
   let sawMain = false
   const jsonLd: Array<unknown> = []
   let jsonLdChars = 0
+  const listings: Array<ProductHint> = []
   const rawLinks: Array<string> = []
   const scopes: Array<Scope> = []
   let hasScripts = false
   let pendingScript: "json-ld" | "other" | undefined
 
+  /** Blocks separate words in captured text too: `<td>Scone</td><td>$3</td>` reads "Scone $3". */
+  const separateCaptures = () => {
+    for (const capture of captures) {
+      if (capture.text.length < 4_000) capture.text += " "
+    }
+  }
   const popTo = (index: number) => {
     while (stack.length > index) {
       const frame = stack.pop()!
@@ -254,6 +268,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       if (!INLINE.has(frame.name)) {
         mainText.space()
         bodyText.space()
+        separateCaptures()
       }
     }
   }
@@ -286,6 +301,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
 
   const open = (tag: StartTag) => {
     const parent = top()
+    if (!INLINE.has(tag.name)) separateCaptures()
     const role = roleOf(tag)
     const name = tag.name
     const inSection = parent.inSection || SECTIONING.has(name)
@@ -314,21 +330,38 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       if (direct !== undefined) for (const p of itemprop) pushProp(owner, p, direct)
       else if (!VOID.has(name)) capture = { text: "", done: (text) => itemprop.forEach((p) => pushProp(owner, p, text)) }
     }
+    // One capture per element, feeding every reader of its text (microdata, heading, listing, link).
+    const readers: Array<(text: string) => void> = capture === undefined ? [] : [capture.done]
     if (!dropped && (name === "h1" || name === "h2" || name === "h3") && headings.length < LIMITS.headings) {
-      const heading: Capture = {
-        text: "",
-        done: (text) => {
-          const clean = collapse(text, LIMITS.heading)
-          if (clean !== "" && headings.length < LIMITS.headings) headings.push(clean)
-        }
+      readers.push((text) => {
+        const clean = collapse(text, LIMITS.heading)
+        if (clean !== "" && headings.length < LIMITS.headings) headings.push(clean)
+      })
+    }
+    // A card or line holds a few elements; deeper nesting of captures is no listing (and would cost
+    // each text token once per open capture).
+    if (!dropped && !parent.inert && listings.length < LIMITS.listings && captures.length < 4) {
+      // A menu line, price-list row, priced heading or product card: a name with its price.
+      const card = /\b(?:card|product|item|price|menu)\b/i.test(tag.attrs.get("class") ?? "")
+      if (LISTING_ITEMS.has(name) || HEADINGS.has(name) || (card && (name === "div" || name === "article"))) {
+        readers.push((text) => {
+          const hint = listingHint(text)
+          if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
+        })
       }
-      // A heading nested in a microdata property captures for both: chain them.
-      if (capture !== undefined) {
-        const inner = capture
-        capture = { text: "", done: (text) => (heading.done(text), inner.done(text)) }
-      } else {
-        capture = heading
+      // A link into a shop, menu or services section, in the page's content (not its navigation).
+      const href = tag.attrs.get("href")
+      if (name === "a" && href !== undefined && !parent.chrome) {
+        readers.push((text) => {
+          const hint = linkHint(text, resolveHttpUrl(href, baseHref === undefined ? pageUrl : resolveHttpUrl(baseHref, pageUrl) ?? pageUrl))
+          if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
+        })
       }
+    }
+    if (readers.length === 1 && capture !== undefined) {
+      // Only the microdata property reads it: keep its capture.
+    } else if (readers.length > 0) {
+      capture = { text: "", done: (text) => readers.forEach((read) => read(text)) }
     }
     if (VOID.has(name) || (tag.selfClosing && (parent.dropped || name === "svg" || name === "math"))) return
     if (stack.length >= LIMITS.depth) return
@@ -474,6 +507,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       }])
     }
   }
+
+  addProducts(products, listings)
 
   return {
     title: pageTitle,

@@ -13,7 +13,9 @@ const NOT_AN_OFFERING = new Set(
   follow location locations find privacy cookie cookies terms copyright login sign cart menu home gallery careers jobs
   subscribe why who mission values partners press shipping returns delivery account search categories category
   featured popular bestsellers sellers new arrivals sale shop collection collections our your us we get call book
-  visit order questions help support links social share related recent latest more info information`
+  visit order questions help support links social share related recent latest more info information join community
+  sustainability history philosophy approach promise commitment difference journal stand giving hiring sweet savory
+  savoury seasonal classics favorites favourites specials extras highlights essentials frequently asked`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -114,7 +116,10 @@ const CATEGORY_WORDS: ReadonlyArray<string> = [...new Set(Object.values(SCHEMA_T
     "butcher shop", "fishmonger", "cheese shop", "deli", "delicatessen", "chocolatier", "ice cream parlour", "tea room",
     "guest house", "vacation rental", "boutique", "bookshop", "print shop", "printer", "garage", "mechanic",
     "estate agent", "accountant", "bookkeeper", "therapist", "psychologist", "nutritionist", "veterinary clinic", "vet",
-    "crm", "erp", "saas", "app", "platform"
+    "crm", "erp", "saas", "app", "platform", "bike shop", "bicycle shop", "bike workshop", "bicycle workshop",
+    "bike repair shop", "bicycle repair shop", "tea shop", "tea company", "tea house", "taqueria", "taco shop",
+    "dental practice", "dental clinic", "family dentist", "yoga studio", "law firm", "plumber", "hotel", "inn",
+    "bed and breakfast", "guesthouse", "hair salon", "nail salon", "florist", "bookstore", "wine shop"
   ])
   .sort((a, b) => b.length - a.length || a.localeCompare(b))
 
