@@ -76,7 +76,11 @@ const spanTimes = (span: string): { readonly opens: string | null; readonly clos
   const parts = span.split(new RegExp(TO, "i"))
   if (parts.length !== 2) return { opens: null, closes: null }
   const opens = time24(parts[0]!)
-  const closes = time24(parts[1]!)
+  let closes = time24(parts[1]!)
+  // "8:00–5:00" on a 12-hour clock: a closing time before the opening one is in the afternoon.
+  if (opens !== null && closes !== null && closes < opens && !/[ap]\.?m/i.test(parts[1]!) && Number(closes.slice(0, 2)) < 12) {
+    closes = `${String(Number(closes.slice(0, 2)) + 12).padStart(2, "0")}${closes.slice(2)}`
+  }
   return opens === null || closes === null ? { opens: null, closes: null } : { opens, closes }
 }
 

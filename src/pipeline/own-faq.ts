@@ -86,14 +86,23 @@ const units = (page: FaqSourcePage): ReadonlyArray<{ readonly text: string; read
   return out
 }
 
-const isQuestion = (s: string) => /\?["”)]?$/.test(s) && s.length >= 8 && s.length <= MAX_QUESTION
+const isQuestion = (s: string) => /\?["”)]?$/.test(s) && s.length >= 8 && s.length <= MAX_QUESTION * 2
+
+// Menu or breadcrumb text run into a question ("Home | FAQ Do you deliver?") is left out: the
+// question starts at its question word when it has one.
+const QUESTION_START = /(?:^|[\s|>»•:])((?:Do|Does|Did|Is|Are|Was|Can|Could|What|What's|When|Where|Why|How|Which|Who|Will|Would|Should|May|Have|Has|I|My|If)\b[^?]*\?["”)]?)$/
+
+const questionOf = (unit: string): string => QUESTION_START.exec(unit)?.[1] ?? unit
+
+// Page chrome after the last answer (a footer's bullets, the copyright, a cookie notice) ends it.
+const CHROME = /\s[•|]\s|©|\b(?:uses|use of|accept(?: all)?) cookies\b|\bcookie (?:policy|settings|notice)\b/i
 
 /** Visible question-and-answer pairs of an FAQ page. */
 const fromText = (page: FaqSourcePage): ReadonlyArray<OwnFaqEntry> => {
   const out: Array<OwnFaqEntry> = []
   let current: { question: string; answer: Array<string> } | null = null
   const flush = () => {
-    if (current !== null && current.answer.length > 0) {
+    if (current !== null && current.answer.length > 0 && current.question.length <= MAX_QUESTION) {
       out.push({ question: clean(current.question, MAX_QUESTION), answer: clean(current.answer.join(" "), MAX_ANSWER), url: page.url })
     }
     current = null
@@ -101,12 +110,19 @@ const fromText = (page: FaqSourcePage): ReadonlyArray<OwnFaqEntry> => {
   for (const unit of units(page)) {
     if (isQuestion(unit.text)) {
       flush()
-      current = { question: unit.text, answer: [] }
+      current = { question: questionOf(unit.text), answer: [] }
     } else if (unit.heading) {
       // A plain heading (a section such as "Ordering") ends the answer before it.
       flush()
     } else if (current !== null && current.answer.length < MAX_ANSWER_SENTENCES) {
-      current.answer.push(unit.text)
+      const chrome = CHROME.exec(unit.text)
+      if (chrome === null) current.answer.push(unit.text)
+      else {
+        // Within the answer's first sentence the chrome cuts it; a later sentence is chrome whole.
+        const before = unit.text.slice(0, chrome.index).trim()
+        if (before !== "" && current.answer.length === 0) current.answer.push(before)
+        flush()
+      }
     }
     if (out.length >= MAX_OWN_FAQ) break
   }

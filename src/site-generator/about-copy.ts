@@ -7,7 +7,7 @@ import type { SiteFacts } from "../domain/site-events.ts"
 import { identityLine, pageAddress } from "./faq-copy.ts"
 import { oneLine } from "./html.ts"
 import { addressLine } from "./llms-txt.ts"
-import { bodyText, leadSentences, listSentence, truncate } from "./text.ts"
+import { bodyText, displayHost, leadSentences, listSentence, truncate } from "./text.ts"
 
 const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
 
@@ -27,7 +27,7 @@ const ownWords = (f: SiteFacts): { readonly text: string; readonly url: string }
 export const composeAbout = (facts: SiteFacts): string => {
   const name = nameOf(facts)
   const paras: Array<string> = []
-  paras.push(identityLine(facts) ?? `${name}${present(facts.place) === null ? "" : `, ${present(facts.place)}`}.`)
+  paras.push(identityLine(facts) ?? `${name}${present(facts.place) === null ? "" : ` is based in ${present(facts.place)}`}. More about it is on ${displayHost(facts.sourceUrl)}.`)
   const own = ownWords(facts)
   if (own !== null) paras.push(`In its own words (${pageAddress(own.url)}): “${own.text}”`)
   const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null)

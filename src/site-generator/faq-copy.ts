@@ -10,7 +10,7 @@ import { oneLine } from "./html.ts"
 import { addressLine, priceText } from "./llms-txt.ts"
 import { keywords, promptQuestion } from "./offline-copy.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { bodyText, displayHost, firstSentence, sentence, truncate } from "./text.ts"
+import { bodyText, displayHost, externalUrl, firstSentence, sentence, truncate } from "./text.ts"
 
 const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
 
@@ -69,13 +69,17 @@ const hoursAnswer = (f: SiteFacts, question: string): string | null => {
   return line.opens === null ? `No: ${name} lists ${Day} as closed (“${oneLine(line.text)}”).` : `Yes: on ${Day} ${name} is open ${line.opens}–${line.closes} (“${oneLine(line.text)}”).`
 }
 
-const pageNote = (o: OfferingInput): string => (present(o.url) === null ? "" : ` Its page: ${o.url}`)
+/** ` Its page: https://…` with the offering's page as an absolute address; empty without one. */
+const pageNote = (f: SiteFacts, o: OfferingInput): string => {
+  const url = externalUrl(o.url, f.sourceUrl)
+  return url === null ? "" : ` Its page: ${url}`
+}
 
 const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
   const price = priceText(o.price, o.currency)
   const name = oneLine(o.name)
-  if (price !== null) return `${upperFirst(name)} is listed at ${price} by ${nameOf(f)}.${pageNote(o)}`
-  return `${nameOf(f)} does not state a price for ${name} on its website; ask it directly.${pageNote(o)}`
+  if (price !== null) return `${upperFirst(name)} is listed at ${price} by ${nameOf(f)}.${pageNote(f, o)}`
+  return `${nameOf(f)} does not state a price for ${name} on its website; ask it directly.${pageNote(f, o)}`
 }
 
 /** A sentence of the offering's own page that its description does not already say. */
@@ -109,7 +113,7 @@ const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): strin
     const own = ownPageSentence(f, o)
     if (own !== null) parts.push(`Its page adds: “${own}”`)
   }
-  return `${parts.join(" ")}${pageNote(o)}`
+  return `${parts.join(" ")}${pageNote(f, o)}`
 }
 
 /** Where and how to reach the entity, from the facts only; null when there is nothing. */
@@ -129,7 +133,9 @@ const pageAnswer = (f: SiteFacts, words: ReadonlySet<string>): string | null => 
   const pages = f.pages.slice(1).filter((p) => present(p.description) !== null || present(p.text) !== null)
   const page = bestMatch(pages, words, (p) => `${p.title} ${p.headings.join(" ")}`)
   if (page === null) return null
-  const body = present(page.description) ?? bodyText(page)
+  // A page repeating the site's own description says nothing of its own: its text does.
+  const description = present(page.description)
+  const body = description !== null && description !== present(f.description) ? description : bodyText(page)
   if (body === "") return null
   return `On its page “${truncate(oneLine(page.title), 80)}”, ${nameOf(f)} says: “${truncate(firstSentence(body, 240), 240)}” (${page.url})`
 }
@@ -144,7 +150,8 @@ const answerFor = (f: SiteFacts, question: string): string | null => {
   if (WHERE_WORDS.test(question)) return contactLine(f)
   // Nothing named: the site's page on the subject, else what the entity is (given once only,
   // as every such question would get the same answer).
-  return pageAnswer(f, words) ?? identityLine(f)
+  const about = keywords(`${f.category ?? ""} ${f.place ?? ""}`)
+  return pageAnswer(f, words) ?? ([...words].some((w) => about.has(w)) ? identityLine(f) : null)
 }
 
 /** `Acme Bakery is a bakery in Lyon. Sourdough, croissants and cakes…`; null with no description. */
