@@ -229,11 +229,11 @@ export class VisibilityApi extends HttpApiGroup.make("visibility")
         summary: "The answer behind one check",
         access: "organizationRead",
         description:
-          "What one platform answered to one prompt, as recorded: the text of each sample, its citations, the engine and model that wrote it, its latency and cost, and what the mention detector read in it. The link is each check's `answer_url` in `GET /api/prompts/{business_id}`; it answers while that check is the latest of its prompt and platform (the events keep every answer).",
+          "What one platform answered to one prompt, as recorded: the text of each sample, its citations, the engine and model that wrote it, its latency and cost, and what the mention detector read in it. The link is each check's `answer_url` in `GET /api/prompts/{business_id}`; it is read from the check's own event, so a link once given keeps answering after newer checks replace it.",
         errors: [
           "400 `invalid_request`: `business_id` is not a slug or `check_id` not a UUID.",
           "403 `forbidden`: another organization's token.",
-          "404 `business_not_found`: no such business; `answer_not_found`: no such check of this business, or a newer check of its prompt and platform replaced it."
+          "404 `business_not_found`: no such business; `answer_not_found`: no such check of this business."
         ]
       }))
   )

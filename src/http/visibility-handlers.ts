@@ -8,6 +8,8 @@ import { refOf } from "../domain/entity-ref.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { CurrentPrincipal } from "../accounts/principal.ts"
 import { VisibilityAnalysis } from "../pipeline/visibility-analysis.ts"
+import { checkFromStored } from "../domain/check-events.ts"
+import { EventStore } from "../eventstore/event-store.ts"
 import { mentionFactsOf } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { SightlineApi } from "./api.ts"
@@ -39,6 +41,7 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
     const analysis = yield* VisibilityAnalysis
     const commands = yield* EntityCommands
     const prompts = yield* Prompts
+    const store = yield* EventStore
     const clock = yield* WallClock
     const visibilityScore = yield* makeVisibilityScore
 
@@ -121,23 +124,25 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
         Effect.gen(function*() {
           yield* requireOrganization(path.business_id, "read")
           yield* findEntity({ businessId: path.business_id, itemId: null, allowDeleted: true })
-          const check = yield* prompts.checkAnswer(path.business_id, path.check_id)
-          if (check === undefined) {
-            return yield* Effect.fail(notFound("answer_not_found", `no check ${path.check_id} of ${path.business_id} (or a newer check replaced it)`))
+          // The check's own event holds its answers: read from the log by id, never copied.
+          const [recorded] = yield* store.readByIds([path.check_id])
+          const check = recorded?.type === "PlatformChecked" ? checkFromStored(recorded) : undefined
+          if (check === undefined || check.businessId !== path.business_id) {
+            return yield* Effect.fail(notFound("answer_not_found", `no check ${path.check_id} of ${path.business_id}`))
           }
           return new CheckAnswerResponse({
-            check_id: check.check_id,
-            business_id: path.business_id,
-            item_id: check.item_id === "" ? null : check.item_id,
+            check_id: path.check_id,
+            business_id: check.businessId,
+            item_id: check.itemId,
             prompt: check.prompt,
             platform: check.platform,
             status: check.status,
             visible: check.visible,
             position: check.position,
             sentiment: check.sentiment,
-            checked_at: check.checked_at.toISOString(),
-            engine: check.engine,
-            model: check.model,
+            checked_at: check.checkedAt,
+            engine: check.answers[0]?.engine ?? null,
+            model: check.answers[0]?.model ?? null,
             error: check.error,
             answers: check.answers.map((answer) => ({
               text: answer.text,

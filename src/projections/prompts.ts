@@ -1,8 +1,9 @@
 /**
  * Read model of prompt sets and their latest checks: each entity's prompt sets by version
- * (`prompt_sets`), per prompt and platform the newest check with its answers, engine and model
- * (`prompt_checks`), which `GET /api/prompts` and the pipelines read, and the engine and model
- * each platform answered with in each job (`job_engines`), which job details show.
+ * (`prompt_sets`), per prompt and platform the newest check with the engine and model that
+ * answered it and its event id (`prompt_checks`), which `GET /api/prompts` and the pipelines
+ * read, and the engine and model each platform answered with in each job (`job_engines`), which
+ * job details show. Answer texts are not copied here: the check's event holds them, read by id.
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
@@ -14,7 +15,7 @@ import type { Projection } from "./projection.ts"
 
 export const promptsProjection: Projection = {
   name: "prompts",
-  version: 2,
+  version: 3,
   eventTypes: ["PromptsGenerated", "PlatformChecked"],
   tables: ["prompt_sets", "prompt_checks", "job_engines"],
   setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
@@ -45,11 +46,8 @@ export const promptsProjection: Projection = {
           check_id text NOT NULL,
           engine text,
           model text,
-          answers jsonb NOT NULL,
-          error jsonb,
           PRIMARY KEY (business_id, item_id, prompt, platform)
         )`,
-      sql`CREATE INDEX IF NOT EXISTS prompt_checks_check_id_idx ON prompt_checks (check_id)`,
       sql`
         CREATE TABLE IF NOT EXISTS job_engines (
           job_id text NOT NULL,
@@ -106,9 +104,7 @@ const applyPrompts = (events: ReadonlyArray<RecordedEvent>) =>
           check_id: recorded.eventId,
           // Every sample of a check is asked of the same engine; a failed check answered nothing.
           engine: check.answers[0]?.engine ?? null,
-          model: check.answers[0]?.model ?? null,
-          answers: check.answers,
-          error: check.error
+          model: check.answers[0]?.model ?? null
         })
         // A job's checks carry its id as their correlation (see `CheckRecorder.record`).
         const jobId = recorded.metadata.correlationId
@@ -133,18 +129,18 @@ const applyPrompts = (events: ReadonlyArray<RecordedEvent>) =>
       // which then meets the stored row under the same rule.
       yield* sql`
         INSERT INTO prompt_checks (business_id, item_id, prompt, platform, status, visible, position, sentiment,
-          citations, checked_at, log_position, check_id, engine, model, answers, error)
+          citations, checked_at, log_position, check_id, engine, model)
         SELECT DISTINCT ON (business_id, item_id, prompt, platform) business_id, item_id, prompt, platform, status, visible,
-          position, sentiment, citations, checked_at, log_position, check_id, engine, model, answers, error
+          position, sentiment, citations, checked_at, log_position, check_id, engine, model
         FROM jsonb_to_recordset(${JSON.stringify(checks)}::jsonb) AS c(business_id text, item_id text, prompt text,
           platform text, status text, visible boolean, position integer, sentiment text, citations jsonb,
-          checked_at timestamptz, log_position bigint, check_id text, engine text, model text, answers jsonb, error jsonb)
+          checked_at timestamptz, log_position bigint, check_id text, engine text, model text)
         ORDER BY business_id, item_id, prompt, platform, checked_at DESC, log_position DESC
         ON CONFLICT (business_id, item_id, prompt, platform) DO UPDATE
           SET status = excluded.status, visible = excluded.visible, position = excluded.position,
             sentiment = excluded.sentiment, citations = excluded.citations, checked_at = excluded.checked_at,
             log_position = excluded.log_position, check_id = excluded.check_id, engine = excluded.engine,
-            model = excluded.model, answers = excluded.answers, error = excluded.error
+            model = excluded.model
           WHERE (excluded.checked_at, excluded.log_position) >= (prompt_checks.checked_at, prompt_checks.log_position)`
     }
     if (engines.size > 0) {
@@ -179,13 +175,6 @@ export interface PromptCheckRow {
 
 export type EngineKind = CheckedAnswer["engine"]
 
-/** One check as stored: its answers (one per sample) with their text, engine and model. */
-export interface CheckAnswerRow extends PromptCheckRow {
-  readonly item_id: string
-  readonly answers: ReadonlyArray<CheckedAnswer>
-  readonly error: { readonly reason: string; readonly message: string } | null
-}
-
 export interface JobEngineRow {
   readonly platform: PlatformKey
   readonly engine: EngineKind
@@ -219,21 +208,11 @@ export class Prompts extends Effect.Service<Prompts>()("Prompts", {
         FROM prompt_checks
         WHERE business_id = ${businessId} AND item_id = ${itemId ?? ""}`.pipe(Effect.orDie)
 
-    /** A business's check by id, while it is the latest of its prompt and platform. */
-    const checkAnswer = (businessId: string, checkId: string) =>
-      sql<CheckAnswerRow>`
-        SELECT item_id, prompt, platform, status, visible, position, sentiment, citations, checked_at, check_id, engine,
-          model, answers, error
-        FROM prompt_checks WHERE check_id = ${checkId} AND business_id = ${businessId}`.pipe(
-        Effect.map((rows) => rows[0]),
-        Effect.orDie
-      )
-
     /** The engines and models the platforms answered a job's checks with, by platform. */
     const enginesOfJob = (jobId: string) =>
       sql<JobEngineRow>`
         SELECT platform, engine, model FROM job_engines WHERE job_id = ${jobId} ORDER BY platform, engine, model`.pipe(Effect.orDie)
 
-    return { currentSet, latestChecks, checkAnswer, enginesOfJob }
+    return { currentSet, latestChecks, enginesOfJob }
   })
 }) {}

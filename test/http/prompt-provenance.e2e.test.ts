@@ -120,11 +120,12 @@ for (const database of testDatabases) {
       expect((await get(url, { authorization: `Bearer ${other}` })).body).toMatchObject({ status: "error", code: "forbidden" })
       expect((await get(url, {})).status).toBe(401)
       // Another business's path to this check finds nothing, even for a service key.
+      expect((await call("POST", "/api/business", { business_name: "Other Bakery", org_slug: "other-bakery" })).status).toBe(201)
       const foreign = await get(url.replace(`/api/prompts/${SLUG}/`, "/api/prompts/other-bakery/"))
-      expect(foreign.status).toBe(404)
+      expect(foreign).toMatchObject({ status: 404, body: { status: "error", code: "answer_not_found" } })
     })
 
-    it("shows a failed check as failed with no engine, its answer link with the error, and the replaced link as gone", async () => {
+    it("shows a failed check as failed with no engine and its answer link with the error; the replaced check's link still answers", async () => {
       const prompt = listed.prompts[0]
       const before = prompt.platforms.ai_platform_2
       vendor.setBehavior({ otherwise: { kind: "status", status: 400, message: "model not loaded" } })
@@ -135,7 +136,9 @@ for (const database of testDatabases) {
       expect(after.answer_url).not.toBe(before.answer_url)
       const failed = await get(after.answer_url)
       expect(failed.body).toMatchObject({ status: "failed", engine: null, model: null, answers: [], error: { reason: "client_error" } })
-      expect(await get(before.answer_url)).toMatchObject({ status: 404, body: { status: "error", code: "answer_not_found" } })
+      // Answers are read from the log: a link once given keeps answering what was recorded.
+      expect(await get(before.answer_url)).toMatchObject({ status: 200, body: { status: "answered", model: VENDOR_MODEL, answers: [{ text: VENDOR_TEXT }] } })
+      expect(await get(`/api/prompts/${SLUG}/answers/00000000-0000-4000-8000-000000000000`)).toMatchObject({ status: 404, body: { code: "answer_not_found" } })
     })
   })
 }
