@@ -253,9 +253,9 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
   let pendingScript: "json-ld" | "other" | undefined
 
   /** Blocks separate words in captured text too: `<td>Scone</td><td>$3</td>` reads "Scone $3". */
-  const separateCaptures = () => {
+  const separateCaptures = (separator = " ") => {
     for (const capture of captures) {
-      if (capture.text.length < 4_000) capture.text += " "
+      if (capture.text.length < 4_000) capture.text += separator
     }
   }
   const popTo = (index: number) => {
@@ -301,7 +301,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
 
   const open = (tag: StartTag) => {
     const parent = top()
-    if (!INLINE.has(tag.name)) separateCaptures()
+    // Table cells read as columns: "Safety check | $49".
+    if (!INLINE.has(tag.name)) separateCaptures(tag.name === "td" || tag.name === "th" ? " | " : " ")
     const role = roleOf(tag)
     const name = tag.name
     const inSection = parent.inSection || SECTIONING.has(name)

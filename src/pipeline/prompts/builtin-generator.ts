@@ -204,7 +204,13 @@ const ONE = [{ value: "", tier: 0 }] as const
  * to 0 (the facts' own values only), then to 1, and so on up to `maxTotal`. Offerings vary
  * fastest, from a per-template offset so that neighbouring templates start on different ones.
  */
-function* variantsOf(template: PromptTemplate, facts: PromptFacts, pools: Pools, offset: number, maxTotal: number): Generator<string> {
+function* variantsOf(
+  template: PromptTemplate,
+  facts: PromptFacts,
+  pools: Pools,
+  offset: number,
+  maxTotal: number
+): Generator<{ readonly text: string; readonly offering: string | undefined }> {
   const offerings = template.usesOffering ? pools.offerings : pools.offerings.slice(0, 1).map((o) => ({ ...o, tier: 0 }))
   const audiences = template.usesAudience ? pools.audiences : pools.audiences.slice(0, 1).map((a) => ({ ...a, tier: 0 }))
   const features = template.usesFeature ? featuresFor(template, pools) : ONE
@@ -224,11 +230,13 @@ function* variantsOf(template: PromptTemplate, facts: PromptFacts, pools: Pools,
             for (let o = 0; o < offerings.length; o++) {
               const offering = pick(offerings, o)
               if (category.tier + audience.tier + offering.tier + feature.tier + day.tier !== total) continue
+              // "gluten-free gluten-free brownies": a feature the offering already names.
+              if (feature.value !== "" && offering.value.text.includes(feature.value)) continue
               const other = offerings[(o + offset + 1) % offerings.length]!
               if (other.value.text === offering.value.text || other.tier > 0) {
                 if ((template.needs ?? []).includes("other")) continue
               }
-              yield squish(template.render({
+              const text = squish(template.render({
                 kind: facts.kind,
                 ...category.value,
                 offering: offering.value.text,
@@ -240,6 +248,7 @@ function* variantsOf(template: PromptTemplate, facts: PromptFacts, pools: Pools,
                 day: day.value,
                 name: facts.kind === "product" ? facts.businessName : facts.name
               }))
+              yield { text, offering: template.usesOffering ? offering.value.text : undefined }
             }
           }
         }
@@ -257,7 +266,12 @@ function* intentStream(
   qualify: boolean,
   maxTotal: number
 ) {
-  const iterators = templates.map((template, index) => ({ template, iterator: variantsOf(template, facts, pools, hash + index, maxTotal) }))
+  // Offsets spread over the whole template list, so that different templates (of every intent)
+  // start on different offerings.
+  const iterators = templates.map((template) => ({
+    template,
+    iterator: variantsOf(template, facts, pools, hash + TEMPLATES.indexOf(template) * 7, maxTotal)
+  }))
   let live = iterators
   while (live.length > 0) {
     const next: typeof live = []
@@ -265,12 +279,14 @@ function* intentStream(
       const step = entry.iterator.next()
       if (step.done === true) continue
       next.push(entry)
+      const { offering, text } = step.value
       if (!qualify) {
-        yield { prompt: step.value, template: entry.template.id }
+        yield { prompt: text, template: entry.template.id, offering }
         continue
       }
       for (const qualifier of QUALIFIERS) {
-        yield { prompt: /[?.]$/.test(step.value) ? step.value.replace(/([?.])$/, ` ${qualifier}$1`) : `${step.value} ${qualifier}`, template: entry.template.id }
+        const prompt = /[?.]$/.test(text) ? text.replace(/([?.])$/, ` ${qualifier}$1`) : `${text} ${qualifier}`
+        yield { prompt, template: entry.template.id, offering }
       }
     }
     live = next
@@ -319,6 +335,9 @@ export const builtinTopUp = (
     const shape = shapeOf(prompt)
     return shapes.some((other) => jaccard(shape, other) >= GENERATOR_SIMILARITY)
   }
+  const usage = new Map<string, number>()
+  const ownOfferings = pools.offerings.filter((o) => o.tier === 0).length
+  const perOffering = facts.kind === "product" ? count : Math.max(3, Math.ceil((count * 0.8) / Math.max(1, ownOfferings)))
   // A product's prompts are about it: only templates that name an offering (its own first).
   const usable = TEMPLATES.filter((template) => facts.kind === "business" || template.usesOffering)
   // The facts' own values first, plain then qualified; stand-ins and generic words only after.
@@ -340,11 +359,15 @@ export const builtinTopUp = (
           exhausted.add(intent)
           return false
         }
+        const offering = step.value.offering
+        // Spread over the offerings: one used often enough waits for the others.
+        if (offering !== undefined && maxTotal === 0 && (usage.get(offering) ?? 0) >= perOffering) continue
         if (nearDuplicate(step.value.prompt)) continue
         const verdict = validator.offer(step.value.prompt)
         if (verdict.ok) {
           out.push({ prompt: verdict.prompt, intent, template: step.value.template })
           shapes.push(shapeOf(verdict.prompt))
+          if (offering !== undefined) usage.set(offering, (usage.get(offering) ?? 0) + 1)
           taken[intent] += 1
           return true
         }

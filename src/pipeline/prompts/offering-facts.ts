@@ -9,6 +9,7 @@ import { displayPhrase, isDescriptiveName } from "./english.ts"
 import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"
 import { isDetailPage, type PageKind, pageKind, samePage } from "./site-pages.ts"
+import { phraseKey } from "./prompt-text.ts"
 import { headingOffering } from "./text-facts.ts"
 
 /** Openings a headline carries that are not part of the offering's name (`Our croissants`). */
@@ -21,11 +22,15 @@ const headlineOf = (page: CrawledPageFacts): string => {
   return (page.title ?? "").split(/\s+[|–—-]\s+|\s*[|–—]\s*/)[0] ?? ""
 }
 
-const headlineOffering = (page: CrawledPageFacts, proper: ReadonlySet<string>): string | undefined => {
-  let headline = headlineOf(page).trim()
+const headlineOffering = (page: CrawledPageFacts, proper: ReadonlySet<string>, names: ReadonlySet<string>): string | undefined => {
+  let headline = headlineOf({ ...page, headings: withoutNames(page.headings, names) }).trim()
   for (let i = 0; i < 2; i++) headline = headline.replace(HEADLINE_OPENING, "")
   return headingOffering(headline, proper)
 }
+
+/** Headings other than the site's own name (a logo or site title marked up as a heading). */
+const withoutNames = (headings: ReadonlyArray<string>, names: ReadonlySet<string>) =>
+  headings.filter((h) => !names.has(phraseKey(h)))
 
 export interface OfferingSources {
   /** Headlines of offerings' own pages (`/croissants.html`: "Butter Croissants"). */
@@ -41,7 +46,11 @@ export interface OfferingSources {
 }
 
 /** Offering candidates of a business, by kind of evidence. */
-export const businessOfferings = (pages: ReadonlyArray<CrawledPageFacts>, proper: ReadonlySet<string>): OfferingSources => {
+export const businessOfferings = (
+  pages: ReadonlyArray<CrawledPageFacts>,
+  proper: ReadonlySet<string>,
+  names: ReadonlySet<string>
+): OfferingSources => {
   const kinds: ReadonlyArray<PageKind> = pages.map(pageKind)
   const readable = pages.filter((_, i) => kinds[i] !== "business")
   const headlines: Array<string> = []
@@ -58,13 +67,10 @@ export const businessOfferings = (pages: ReadonlyArray<CrawledPageFacts>, proper
     }
     if (kind === "home") home.push(...offeringsIn(page.headings))
     if (kind !== "offering" && kind !== "other") return
-    if (isDetailPage(page)) {
-      const headline = headlineOffering(page, proper)
-      if (headline !== undefined) headlines.push(headline)
-    } else {
-      // A listing page (`/services`, `/menu`): its sections, after its own title, name what is on offer.
-      sections.push(...offeringsIn(page.headings.slice(1)))
-    }
+    const headline = headlineOffering(page, proper, names)
+    if (headline !== undefined) headlines.push(headline)
+    // A listing page (`/services`, `/menu`, `/cakes`): its sections, after its own title, name what is on offer.
+    if (!isDetailPage(page)) sections.push(...offeringsIn(withoutNames(page.headings, names).slice(1)))
   })
   return {
     headlines,
@@ -83,7 +89,8 @@ export const productOfferings = (
   name: string,
   url: string,
   pages: ReadonlyArray<CrawledPageFacts>,
-  proper: ReadonlySet<string>
+  proper: ReadonlySet<string>,
+  names: ReadonlySet<string>
 ): OfferingSources => {
   const own = pages.filter((page) => samePage(page.url, url))
   const productNamed = pages.flatMap((page) => page.products.filter((p) => samePage(p.url, url)))
@@ -94,6 +101,6 @@ export const productOfferings = (
     ...productNamed.map((p) => displayPhrase(p.name, proper)),
     ...own.flatMap((page) => page.products.map((p) => displayPhrase(p.name, proper)))
   ]
-  const headlines = own.map((page) => headlineOffering(page, proper)).filter((h): h is string => h !== undefined)
+  const headlines = own.map((page) => headlineOffering(page, proper, names)).filter((h): h is string => h !== undefined)
   return { headlines: [...(descriptive ? [displayPhrase(name, proper)] : []), ...headlines], stated: [], sections: [], items, home: [] }
 }

@@ -11,7 +11,7 @@ import { contentWords, phraseKey, squish, stem, wordsOf } from "./prompt-text.ts
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
 import { pageKind } from "./site-pages.ts"
 import { audiencePhrases, byFrequency, categoryFromText, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
-import { featuresOf, openDaysOf } from "./visit-facts.ts"
+import { featuresOf, isFeature, openDaysOf } from "./visit-facts.ts"
 
 /**
  * The facts, declared once as a schema: the onboarding workflow stores them as an activity's
@@ -69,23 +69,21 @@ export const MAX_FACTS_PER_LIST = 12
 /** Most offerings kept: a menu or a price list names more things than any other list. */
 export const MAX_OFFERINGS = 16
 
-/** An offering's name without its details: `Cast iron teapot, 600 ml` → `cast iron teapot`, `Birria tacos (3)` → `birria tacos`. */
-const offeringName = (phrase: string): string =>
-  squish(phrase.replace(/\([^)]*\)?/g, " ").split(/,\s/)[0]!).replace(/[\s\-–—:&]+$/u, "")
-
-/** Distinct phrases by first appearance, keyed by their folded form, at most `limit`. */
-const distinct = (phrases: ReadonlyArray<string>, limit: number, exclude: ReadonlySet<string> = new Set()): Array<string> => {
-  const seen = new Set<string>(exclude)
-  const out: Array<string> = []
-  for (const phrase of phrases) {
-    const key = phraseKey(phrase)
-    if (key === "" || seen.has(key)) continue
-    seen.add(key)
-    out.push(phrase)
-    if (out.length >= limit) break
-  }
-  return out
+/**
+ * An offering's name without its details: `Birria tacos (3)` → `birria tacos`, `Cast iron teapot,
+ * 600 ml` → `cast iron teapot`, `Ceremonial matcha, Uji` → `ceremonial matcha`; a list after a
+ * comma stays (`chips, salsa & guacamole`).
+ */
+const offeringName = (phrase: string): string => {
+  const plain = squish(phrase.replace(/\([^)]*\)?/g, " "))
+  const [first, ...rest] = plain.split(/,\s/)
+  const detail = rest.join(", ")
+  const cut = rest.length > 0 && (/\d/.test(detail) || !/\s/.test(detail.trim()))
+  return (cut ? first! : plain).replace(/[\s\-–—:&]+$/u, "")
 }
+
+/** Distinct by stem too: `butter croissant` and `butter croissants` are one offering. */
+const stemKey = (phrase: string) => wordsOf(phrase).map(stem).join(" ")
 
 /**
  * Facts for prompt generation from the crawled pages:
@@ -130,24 +128,33 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
 
   const nameKey = phraseKey(input.name)
   const businessKey = phraseKey(input.businessName)
+  const siteNames = new Set([nameKey, businessKey])
   const sources = input.kind === "product"
-    ? productOfferings(input.name, input.url, pages, proper)
-    : businessOfferings(pages, proper)
+    ? productOfferings(input.name, input.url, pages, proper, siteNames)
+    : businessOfferings(pages, proper, siteNames)
+  const distinctStems = (phrases: ReadonlyArray<string>) => {
+    const seen = new Set<string>()
+    return phrases.filter((p) => {
+      const key = stemKey(p)
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    }).slice(0, MAX_OFFERINGS)
+  }
   const usable = (o: string) => {
     const key = phraseKey(o)
+    // A feature ("gluten-free", a menu section) is what offerings are filtered by, not one of them.
+    if (isFeature(key)) return false
     const words = key.split(" ")
     // The business's own name and the category itself are not offerings; neither are long blurbs.
     // A product's own name is its first offering: its prompts are about it.
     return (input.kind === "product" || key !== nameKey) && key !== businessKey && key !== phraseKey(category ?? "") &&
       words.length <= 6 && o.length <= 60
   }
-  const strong = distinct(
-    [...sources.headlines, ...sources.stated, ...sources.sections, ...sources.items].map(offeringName).filter(usable),
-    MAX_OFFERINGS
+  const strong = distinctStems(
+    [...sources.headlines, ...sources.stated, ...sources.sections, ...sources.items].map(offeringName).filter(usable)
   )
-  const offerings = strong.length >= 3
-    ? strong
-    : distinct([...strong, ...sources.home.map(offeringName).filter(usable)], MAX_OFFERINGS)
+  const offerings = strong.length >= 3 ? strong : distinctStems([...strong, ...sources.home.map(offeringName).filter(usable)])
 
   const audienceSources = pages.flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
   const audience = byFrequency(

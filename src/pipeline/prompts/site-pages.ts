@@ -5,6 +5,7 @@
  * does. Judged by the URL path first, then by the title when the path says nothing. Pure.
  */
 import { isJsonLdObject, type JsonLdBounds, typeNamesOf, walkJsonLd } from "../crawler/jsonld-walk.ts"
+import { OFFERING_SECTION } from "../crawler/structured-data.ts"
 import { fold } from "./prompt-text.ts"
 
 export type PageKind = "home" | "business" | "offering" | "other"
@@ -12,10 +13,6 @@ export type PageKind = "home" | "business" | "offering" | "other"
 /** Path segments and title openings of pages about the business itself, not what it sells. */
 const BUSINESS_PAGE =
   /^(?:about(?:-us)?|a-propos|our-story|story|history|values|our-values|mission|team|our-team|people|staff|community|sustainability|impact|contact(?:-us)?|find-us|location|locations|visit|faqs?|help|support|legal|privacy(?:-policy)?|terms(?:-of-service|-and-conditions)?|cookies?(?:-policy)?|imprint|impressum|careers?|jobs|press|media|blog|news|journal|posts?|articles?|stories|events?|accessibility|shipping|delivery-info|returns?|refunds?|policy|policies|sitemap|login|account|cart|checkout|gallery|testimonials|reviews|partners|awards)$/
-
-/** Path segments of sections that list what is sold. */
-const OFFERING_SECTION =
-  /^(?:products?|shop|store|boutique|menu|menus|carte|services?|treatments?|collections?|catalog(?:ue)?|classes|courses|workshops|offerings?|pricing|prices|price-list|rates|rooms|suites|packages|plans|repairs?|practice-areas?|what-we-do|solutions|features|teas?|coffees?|wines?|cakes|breads?|pastries|items?)$/
 
 const TITLE_BUSINESS = /^(?:about|our story|our values|our team|meet|contact|faq|frequently asked|privacy|terms|careers|jobs|blog|news|legal|imprint|community|sustainability)\b/
 
@@ -62,9 +59,9 @@ export const pageKind = (page: PageForKind): PageKind => {
   const segments = pathSegments(page.url)
   if (segments !== undefined && segments.some((s) => BUSINESS_PAGE.test(s))) return "business"
   if (segments === undefined && TITLE_BUSINESS.test(fold(page.title ?? "").trim())) return "business"
+  if (segments !== undefined && segments.length === 0) return "home"
   if (segments !== undefined && segments.some((s) => OFFERING_SECTION.test(s))) return "offering"
   if (statesOffering(page.jsonLd) || page.products.length > 0) return "offering"
-  if (segments !== undefined && segments.length === 0) return "home"
   return "other"
 }
 

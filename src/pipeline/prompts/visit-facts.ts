@@ -108,11 +108,11 @@ const FEATURES: ReadonlyArray<readonly [string, RegExp]> = [
   ["delivery", /\b(?:we deliver|home delivery|local delivery|delivery available|free delivery)\b/],
   ["free shipping", /\bfree shipping\b/],
   ["takeout", /\b(?:takeout|take-out|takeaway|take-away)\b/],
-  ["same-day", /\bsame[\s-]day\b/],
+  ["same-day service", /\bsame[\s-]day\b/],
   ["emergency", /\bemergenc(?:y|ies)\b/],
   ["24/7", /\b24\/7\b|\b24 hours a day\b/],
   ["online booking", /\b(?:book|booking|reserve|schedule) online\b|\bonline booking\b/],
-  ["walk-ins", /\bwalk[\s-]ins?\b/],
+  ["walk-in service", /\bwalk[\s-]ins?\b/],
   ["free consultation", /\bfree (?:initial )?consultations?\b/],
   ["evening appointments", /\bevening appointments?\b/],
   ["weekend appointments", /\b(?:weekend|saturday) appointments?\b/],
@@ -130,4 +130,10 @@ const FEATURES: ReadonlyArray<readonly [string, RegExp]> = [
 export const featuresOf = (texts: ReadonlyArray<string>, limit: number): Array<string> => {
   const all = fold(texts.join(" \n "))
   return FEATURES.filter(([, pattern]) => pattern.test(all)).map(([name]) => name).slice(0, limit)
+}
+
+/** Whether a phrase is one of the features ("gluten-free", "vegan"), not a thing on offer. */
+export const isFeature = (phrase: string): boolean => {
+  const folded = fold(phrase).trim()
+  return FEATURES.some(([name, pattern]) => folded === fold(name) || (pattern.test(folded) && folded.replace(pattern, "").trim() === ""))
 }
