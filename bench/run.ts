@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "api-under-onboarding": () => import("./api-under-onboarding.ts"),
   "daily-run": () => import("./daily-run.ts"),
   "event-store-append": () => import("./event-store-append.ts"),
+  "mention-accuracy": () => import("./mention-accuracy.ts"),
   "onboarding": () => import("./onboarding.ts"),
   "startup": () => import("./startup.ts"),
   "visibility-fanout": () => import("./visibility-fanout.ts"),
