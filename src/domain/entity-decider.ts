@@ -13,7 +13,7 @@ import {
   ScoreStored,
   TrackingType
 } from "./entity-events.ts"
-import { BlogPostPublished, DAILY_POST_LIMIT, SiteDeployed, SiteFacts } from "./site-events.ts"
+import { BlogPostPublished, DAILY_POST_LIMIT, PostWriting, SiteDeployed, SiteFacts } from "./site-events.ts"
 import { BusinessId, type EntityRef, ItemId } from "./entity-ref.ts"
 import { PLATFORM_KEYS } from "./platforms.ts"
 import { summarize } from "./scoring.ts"
@@ -44,6 +44,10 @@ export type EntityState =
 
 export const initialState: EntityState = { _tag: "Unknown" }
 
+/** A post's subject within a day: its prompt and the angle it takes on it (older posts: the prompt). */
+const postKey = (post: { readonly topic: string; readonly angle?: string | undefined }) =>
+  post.angle === undefined ? post.topic : `${post.angle}\n${post.topic}`
+
 const evolveSite = (site: SiteState, event: SiteDeployed | BlogPostPublished): SiteState => {
   if (event._tag === "SiteDeployed") return { ...site, version: event.version, deployedDay: event.day }
   const sameDay = site.postDay === event.date
@@ -51,7 +55,7 @@ const evolveSite = (site: SiteState, event: SiteDeployed | BlogPostPublished): S
     ...site,
     postDay: event.date,
     postsThatDay: sameDay ? site.postsThatDay + 1 : 1,
-    topicsThatDay: sameDay ? [...site.topicsThatDay, event.topic] : [event.topic],
+    topicsThatDay: sameDay ? [...site.topicsThatDay, postKey(event)] : [postKey(event)],
     slugs: new Set([...site.slugs, event.slug])
   }
 }
@@ -138,7 +142,9 @@ export class PublishPost extends Schema.TaggedClass<PublishPost>()("PublishPost"
   summary: Schema.String,
   bodyParagraphs: Schema.Array(Schema.String),
   topic: Schema.String,
-  at: Schema.String
+  at: Schema.String,
+  angle: Schema.optionalWith(Schema.String, { exact: true }),
+  writing: Schema.optionalWith(PostWriting, { exact: true })
 }) {}
 
 export const EntityCommand = Schema.Union(CreateBusiness, RegisterProduct, DeleteProduct, RecordPrompts, StoreScore, DeploySite, PublishPost)
@@ -186,6 +192,8 @@ export const REJECTIONS = {
     no_site: { status: 409, code: "site_not_deployed" },
     // A daily limit is lifted at the next UTC day: the 429's Retry-After.
     daily_limit: { status: 429, code: "daily_limit_reached" },
+    // A post dated another day than the one it is written on (`at`): never backdated.
+    invalid: invalidRequest,
     // Every topic of the day taken (fewer topics than the daily limit, or concurrent posts
     // taking them through the site builder's retries): a conflict with the site's state.
     already_exists: { status: 409, code: "conflict" }
@@ -300,14 +308,15 @@ export const decide = (command: EntityCommand, state: EntityState): Either.Eithe
     case "PublishPost": {
       if (!isActive(state) || state._tag === "Unknown") return notFound(command)
       if (state.site.version === 0) return reject(command._tag, "no_site", "the entity has no deployed site yet: update the site first")
+      // A post is dated the UTC day it is written: a run for a past day never backdates one.
+      if (command.date !== command.at.slice(0, 10)) {
+        return reject(command._tag, "invalid", `a post written on ${command.at.slice(0, 10)} cannot be dated ${command.date}`)
+      }
       const today = state.site.postDay === command.date ? state.site.postsThatDay : 0
       if (today >= DAILY_POST_LIMIT) {
         return reject(command._tag, "daily_limit", `${DAILY_POST_LIMIT} blog posts were already published for ${command.date}; the next can be published tomorrow (UTC)`)
       }
       if (state.site.slugs.has(command.slug)) return reject(command._tag, "already_exists", `a post with slug ${command.slug} exists`)
-      if (state.site.postDay === command.date && state.site.topicsThatDay.includes(command.topic)) {
-        return reject(command._tag, "already_exists", `a post on "${command.topic}" was already published for ${command.date}`)
-      }
       const { at, _tag, ...post } = command
       return Either.right([new BlogPostPublished({ ...post, publishedAt: at })])
     }

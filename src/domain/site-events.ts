@@ -68,6 +68,31 @@ export class SiteDeployed extends Schema.TaggedClass<SiteDeployed>()("SiteDeploy
   deployedAt: Schema.String
 }) {}
 
+/**
+ * Who wrote a post and what it cost: `writer` is `builtin` or the model's name; `factCheck` is
+ * the validation of a model's text (absent for the built-in writer, whose text is the facts);
+ * `similarity` the highest word-shingle similarity to the entity's recent posts.
+ */
+export const PostWriting = Schema.Struct({
+  writer: Schema.String,
+  similarity: Schema.Number,
+  factCheck: Schema.optionalWith(Schema.Struct({
+    /** Model drafts tried (1 or 2) and whether the last one passed. */
+    attempts: Schema.Int,
+    passed: Schema.Boolean,
+    /** What the failed drafts claimed that no fact supports. */
+    failures: Schema.Array(Schema.String)
+  }), { exact: true }),
+  usage: Schema.optionalWith(Schema.Struct({
+    model: Schema.String,
+    promptTokens: Schema.Int,
+    completionTokens: Schema.Int,
+    /** USD as the vendor reported it; null when it reports none (no price is guessed). */
+    usd: Schema.NullOr(Schema.Number)
+  }), { exact: true })
+})
+export type PostWriting = typeof PostWriting.Type
+
 export class BlogPostPublished extends Schema.TaggedClass<BlogPostPublished>()("BlogPostPublished", {
   businessId: BusinessId,
   itemId: Schema.NullOr(ItemId),
@@ -77,7 +102,11 @@ export class BlogPostPublished extends Schema.TaggedClass<BlogPostPublished>()("
   summary: Schema.String,
   bodyParagraphs: Schema.Array(Schema.String),
   topic: Schema.String,
-  publishedAt: Schema.String
+  publishedAt: Schema.String,
+  // Added later, optional so older posts still decode: how the post was written.
+  /** The angle the post takes on its prompt (post-angles.ts). */
+  angle: Schema.optionalWith(Schema.String, { exact: true }),
+  writing: Schema.optionalWith(PostWriting, { exact: true })
 }) {}
 
 /** Posts per entity per UTC day. */

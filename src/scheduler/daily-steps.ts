@@ -11,6 +11,7 @@ import { DailyJournal } from "../writers/daily-journal.ts"
 import { CommandRejected } from "../actors/tracked-entity.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { dailyEntityStreamOf, type DailyStep, DailyStepProgressed, POSTS_PER_DAY } from "../domain/daily-run-events.ts"
+import { utcDay } from "../domain/calendar-date.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
 import type { GlobalPosition } from "../eventstore/event-store.ts"
 import type { PromptResult } from "../domain/entity-events.ts"
@@ -84,15 +85,23 @@ export const siteStep = (date: string, ref: EntityRef) =>
     return deployed.url
   }).pipe(asStepFailure("site"), (deploy) => Effect.zipRight(requireReadableSite(ref, "site"), deploy))
 
-/** Publishes posts until the entity has its 15 of the day, whoever published the others. */
+/**
+ * Publishes posts until the entity has its 15 of the day they are written, whoever published
+ * the others. Posts are dated the UTC day they are written (the service's clock), never the
+ * run's `date`: a run for a past day tops up today's posts and backdates none.
+ */
 export const blogStep = (date: string, ref: EntityRef) =>
   Effect.gen(function*() {
     const builder = yield* SiteBuilder
     const sites = yield* Sites
-    const postsToday = Effect.map(sites.posts(ref.businessId, ref.itemId), (posts) => posts.filter((p) => p.date === date).length)
+    const today = utcDay(yield* now)
+    const postsToday = Effect.map(sites.posts(ref.businessId, ref.itemId), (posts) => posts.filter((p) => p.date === today).length)
     let count = yield* postsToday
     while (count < POSTS_PER_DAY) {
-      const published = yield* Effect.either(builder.publishPost(ref, { date, at: yield* now }))
+      const at = yield* now
+      // Past midnight (UTC) the next post would start a new day: this run's day is done.
+      if (utcDay(at) !== today) break
+      const published = yield* Effect.either(builder.publishPost(ref, { at }))
       if (published._tag === "Left") {
         // Another caller took the day's last posts meanwhile: the limit holds, the step is done.
         if (published.left instanceof CommandRejected && published.left.reason === "daily_limit") break
