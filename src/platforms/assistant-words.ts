@@ -30,7 +30,12 @@ const INTENT = words(`
   make makes offer offers provide provides handle handles sell sells serve serves
   one ones kind kinds type types thing things someone somewhere something any more most
   shop shops store stores company companies business businesses service services provider
-  providers firm firms
+  providers firm firms professional professionals specialist specialists expert experts
+  highest high lowest low premium reasonable reasonably priced fair fairly independent chain chains
+  lesser known well usual usually closed disappointing disappointed last first time times short
+  notice help wait waiting long quick quickly fast avoid overpay overpaying pay paying expect tell
+  know before trying tried locals people without difference different between right perfect ideal
+  getting gets got go going visit check use using
 `)
 const INTENT_STEMS: ReadonlySet<string> = new Set(INTENT.map(stem))
 

@@ -6,7 +6,9 @@
  *   of one, two of two, two of three...) appear in its retrieved pages or in what its site says
  *   it offers; and, when the question names a place, the entity operates there: the place is one
  *   of its stated places (or contains or is contained in one), or its retrieved pages name it.
- * A question with no topic and no name fits nobody. Fits are ranked by the number of topic
+ * A question with no topic and no name fits nobody; nor does one asking for somewhere near the
+ * person asking without naming a place ("bakery near me"): the stand-in does not know where
+ * they are, and guessing would name a business for anyone anywhere. Fits are ranked by the number of topic
  * terms matched, then BM25 over their pages, then key, so the answer never depends on the
  * order the source gave the documents in. Pure.
  */
@@ -33,6 +35,27 @@ interface Group {
 }
 
 const concepts = (text: string): Array<string> => tokenize(text).map(conceptOf)
+
+/** Pages read recently, by URL: the 8 platforms ask about one prompt over the same pages. */
+const MAX_READ_PAGES = 2_000
+const readPages = new Map<string, IndexedDocument<SourceDocument>>()
+
+/**
+ * A page's tokens, reused while its title and text are unchanged: reading the pages is most of
+ * an answer's cost, and a tenant's prompts keep retrieving the same few pages. A memo of a pure
+ * function, bounded (the oldest entry leaves first), so answers stay the same with or without it.
+ */
+const readPage = (document: SourceDocument): IndexedDocument<SourceDocument> => {
+  const known = readPages.get(document.url)
+  if (known !== undefined && known.document.title === document.title && known.document.text === document.text) {
+    return known.document === document ? known : { ...known, document }
+  }
+  const read = { document, titleTokens: concepts(document.title), textTokens: concepts(document.text) }
+  readPages.delete(document.url)
+  readPages.set(document.url, read)
+  if (readPages.size > MAX_READ_PAGES) readPages.delete(readPages.keys().next().value!)
+  return read
+}
 
 const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -69,7 +92,7 @@ const groupsOf = (candidates: ReadonlyArray<SourceDocument>): ReadonlyArray<Grou
       }
       groups.set(key, group)
     }
-    const indexed = { document, titleTokens: concepts(document.title), textTokens: concepts(document.text) }
+    const indexed = readPage(document)
     for (const token of indexed.titleTokens) group.vocabulary.add(token)
     for (const token of indexed.textTokens) group.vocabulary.add(token)
     group.documents.push(indexed)
@@ -116,6 +139,7 @@ export const fittingEntities = (
     let matched = 0
     if (!isNamed) {
       if (topic.length === 0) return []
+      if (question.nearMe && places.length === 0) return []
       if (places.length > 0 && !places.some((place) => operatesIn(group, place))) return []
       matched = topic.filter((concept) => group.vocabulary.has(concept)).length
       if (matched < requiredMatches(topic.length)) return []

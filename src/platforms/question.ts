@@ -26,11 +26,15 @@ export interface Question {
   readonly tokens: ReadonlyArray<string>
   /** Places the question names, each as stemmed tokens. */
   readonly places: ReadonlyArray<ReadonlyArray<string>>
+  /** It asks for somewhere near the person asking ("near me", "closest to me"), whose place the stand-in never knows. */
+  readonly nearMe: boolean
   /** What it asks about, distinct by concept, in question order. */
   readonly topic: ReadonlyArray<TopicTerm>
   /** The words to look documents up by: topic words, their related words, place words. */
   readonly search: string
 }
+
+const NEAR_ME = /\b(?:near|around|close\s+to|closest\s+to|nearest\s+to)\s+(?:me|us|my\s+(?:place|home|house|location|area|office))\b|\bnearby\b|\bnearest\b|\bclosest\b|\bin\s+my\s+area\b/i
 
 export const readQuestion = (prompt: string): Question => {
   const text = clip(prompt, MAX_QUESTION)
@@ -50,5 +54,5 @@ export const readQuestion = (prompt: string): Question => {
     topic.push({ stem, concept })
     search.push(...membersOf(concept))
   }
-  return { words: foldedWords(text), tokens: tokenize(text), places, topic, search: [...new Set(search)].join(" ") }
+  return { words: foldedWords(text), tokens: tokenize(text), places, nearMe: NEAR_ME.test(text), topic, search: [...new Set(search)].join(" ") }
 }

@@ -22,8 +22,14 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
  * "bakeri", "pâtisseries" and "pâtisserie" both "patisseri", "plumbers" gives "plumber".
  * Deliberately tiny (no stemmer): it only has to agree with itself on both sides of a match.
  */
+/** Plurals in "-ves" whose singular ends in "f" or "fe" ("loaves" and "loaf" meet as "loaf"). */
+const F_PLURALS: Readonly<Record<string, string>> = {
+  loaves: "loaf", halves: "half", knives: "knife", leaves: "leaf", shelves: "shelf", wolves: "wolf",
+  lives: "life", wives: "wife", calves: "calf", scarves: "scarf", thieves: "thief", selves: "self"
+}
+
 export const stem = (word: string): string => {
-  let w = word
+  let w = F_PLURALS[word] ?? word
   if (w.length > 4 && w.endsWith("ies")) w = w.slice(0, -2)
   else if (w.length > 4 && /(ss|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2)
   else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1)

@@ -52,6 +52,13 @@ export const documentsProjection: Projection = {
           VALUES (${doc.url}, ${doc.businessId}, ${doc.itemId}, ${doc.title}, ${doc.body})
           ON CONFLICT (url) DO UPDATE SET business_id = excluded.business_id, item_id = excluded.item_id,
             title = excluded.title, body = excluded.body`
+      // A record's one-line document stands in for its page until the page is crawled, and
+      // never replaces a crawled page (onboarding records the business after crawling it).
+      const recordDocument = (doc: { url: string; businessId: string; itemId: string; title: string; body: string }) =>
+        sql`
+          INSERT INTO documents (url, business_id, item_id, title, body)
+          VALUES (${doc.url}, ${doc.businessId}, ${doc.itemId}, ${doc.title}, ${doc.body})
+          ON CONFLICT (url) DO NOTHING`
       const named = (businessId: string, itemId: string, name: string) =>
         sql`
           INSERT INTO document_entities (business_id, item_id, name) VALUES (${businessId}, ${itemId}, ${name})
@@ -81,7 +88,7 @@ export const documentsProjection: Projection = {
       if (event._tag === "BusinessCreated") yield* named(event.businessId, "", event.businessName)
       if (event._tag === "ProductRegistered" && event.name !== null) yield* named(event.businessId, event.itemId, event.name)
       if (event._tag === "BusinessCreated" && event.businessUrl !== null) {
-        yield* upsert({
+        yield* recordDocument({
           url: event.businessUrl,
           businessId: event.businessId,
           itemId: "",
@@ -91,7 +98,7 @@ export const documentsProjection: Projection = {
       }
       if (event._tag === "ProductRegistered") {
         const title = event.name ?? event.itemId
-        yield* upsert({ url: event.url, businessId: event.businessId, itemId: event.itemId, title, body: `${title}. Product page: ${event.url}` })
+        yield* recordDocument({ url: event.url, businessId: event.businessId, itemId: event.itemId, title, body: `${title}. Product page: ${event.url}` })
       }
     })
 }

@@ -257,6 +257,15 @@ describe("the stand-in names a business only when it fits the question", () => {
     }
   })
 
+  it("names nobody for somewhere near the person asking, whose place it does not know", async () => {
+    for (const prompt of ["croissants near me", "Which bakery nearby makes birthday cakes?", "closest bakery to me for croissants"]) {
+      expect((await everyPlatform(prompt)).map((result) => result.citations)).toEqual(PLATFORM_KEYS.map(() => []))
+    }
+    // Named, the place is known: both Asheville bakeries list croissants, Crumb's page says so.
+    const [listwise] = await everyPlatform("croissants near me in Asheville")
+    expect(listwise!.citations).toEqual(["https://crumb.example/", "https://rise.example/"])
+  })
+
   it("reads a place written in lower case when a business states it", async () => {
     const [listwise] = await everyPlatform("bagels asheville")
     expect(listwise!.citations).toEqual(["https://rise.example/"])
