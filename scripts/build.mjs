@@ -67,6 +67,25 @@ const effectInside = {
   }
 }
 
+/**
+ * `/docs` loads HttpApi's Swagger module on its first request (`src/http/docs-page.ts`): it holds
+ * the UI's script as a string of about 1.9 million characters. `@effect/platform`'s index
+ * re-exports it, so any `import { ... } from "@effect/platform"` would put it in a chunk read at
+ * start-up; the bundle's copy of that index leaves this one re-export out (importing
+ * HttpApiSwagger from the index then fails the build, loudly).
+ */
+const swaggerOnDemand = {
+  name: "swagger-on-demand",
+  setup(build) {
+    build.onLoad({ filter: /@effect[\\/]platform[\\/]dist[\\/]esm[\\/]index\.js$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8")
+      const without = text.replace(/^export \* as HttpApiSwagger from "\.\/HttpApiSwagger\.js";$/m, "")
+      if (without === text) throw new Error(`swagger-on-demand: no HttpApiSwagger re-export in ${args.path}`)
+      return { contents: without, loader: "js" }
+    })
+  }
+}
+
 if (process.argv.includes("--if-stale") && !stale()) process.exit(0)
 
 const started = performance.now()
@@ -84,7 +103,7 @@ try {
     target: "node20",
     sourcemap: "linked",
     logLevel: "warning",
-    plugins: [sourceUrls, effectInside]
+    plugins: [sourceUrls, effectInside, swaggerOnDemand]
   })
 } catch {
   // esbuild has printed the errors.

@@ -52,7 +52,9 @@ const DAYS = String.raw`${DAY}(?:${TO}${DAY})?(?:\s*(?:,|&|and|/)\s*${DAY}(?:${T
 const TIME = String.raw`(?:\d{1,2}(?:[:h.]\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight)`
 const SPAN = String.raw`(?:${TIME}${TO}${TIME}|closed)`
 // Days, then optional punctuation and "from", then a span or "closed": nothing else in between.
-const LINE = new RegExp(String.raw`\b(?:(${DAYS})|(daily|every day|weekdays|weekends))\s*[:,]?\s*(?:from\s+|open\s+)?(${SPAN})(?:\s*(?:,|and|&)\s*(${TIME}${TO}${TIME}))?`, "gi")
+// "First Saturday of the month 8:00–12:00": a day of some weeks only, shown but not structured.
+const SOME = String.raw`(?:(?:first|second|third|fourth|last)\s+${DAY}\s+of\s+(?:the|each|every)\s+month)`
+const LINE = new RegExp(String.raw`\b(?:(${SOME})|(${DAYS})|(daily|every day|weekdays|weekends))\s*[:,]?\s*(?:from\s+|open\s+)?(${SPAN})(?:\s*(?:,|and|&)\s*(${TIME}${TO}${TIME}))?`, "gi")
 
 const ALL = dayRange(0, 6)
 
@@ -93,9 +95,13 @@ const tidy = (text: string) => {
 export const hoursFromText = (text: string): ReadonlyArray<OpeningHours> => {
   const out: Array<OpeningHours> = []
   for (const m of text.slice(0, 20_000).matchAll(LINE)) {
-    const days = daysOf(m[1] ?? m[2] ?? "")
+    if (m[1] !== undefined) {
+      out.push({ text: tidy(m[0]), days: [], opens: null, closes: null })
+      continue
+    }
+    const days = daysOf(m[2] ?? m[3] ?? "")
     if (days.length === 0) continue
-    const span = m[3]!
+    const span = m[4]!
     const closed = /^closed$/i.test(span)
     const times = closed ? { opens: null, closes: null } : spanTimes(span)
     out.push({ text: tidy(m[0]), days, ...times })

@@ -83,6 +83,16 @@ const pageNaming = (pages: ReadonlyArray<Page>, name: string): Page | undefined 
     pages.slice(1).find((p) => key(p.title).startsWith(k) || key(p.headings[0] ?? "").startsWith(k))
 }
 
+/**
+ * An offering's description: its own (JSON-LD), else its page's meta description unless that is
+ * the site's general one repeated on every page, else the page's first sentence.
+ */
+const ownDescription = (stated: string | null, page: Page, home: Page | undefined): string | null => {
+  if (stated !== null && stated.trim() !== "") return stated
+  if (page.description !== "" && page.description !== home?.description) return page.description
+  return firstSentence(bodyText(page))
+}
+
 const firstSentence = (s: string) => /^(.{20,300}?[.!?])(\s|$)/.exec(s)?.[1] ?? null
 
 const pageKey = (url: string | null) => {
@@ -120,7 +130,7 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): 
     const k = key(best.product.name)
     if (k === "" || seen.has(k)) continue
     seen.add(k)
-    out.push({ ...best.product, url: best.product.url ?? best.page.url })
+    out.push({ ...best.product, url: best.product.url ?? best.page.url, description: ownDescription(best.product.description, best.page, pages[0]) })
     for (const p of group) usedPages.add(pageKey(p.product.url ?? p.page.url) ?? "")
   }
   for (const name of named) {
@@ -134,16 +144,17 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): 
     if (own !== undefined && usedPages.has(pageKey(own.url) ?? "")) continue
     // Without a page of its own, the page that lists it (a menu, a price list).
     const page = own ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
-    const description = own === undefined ? null : (own.description !== "" ? own.description : firstSentence(bodyText(own)))
+    const description = own === undefined ? null : ownDescription(null, own, pages[0])
     if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
     out.push({ name: name[0]!.toUpperCase() + name.slice(1), description: description === null ? null : cleanAndCut(description, 300), url: page?.url ?? null, price: null, currency: null })
   }
   return out.slice(0, MAX_OFFERINGS)
 }
 
-/** The first sentences of a page's body, up to ~300 characters; null when it has none. */
+/** The first sentences of a page's body, up to ~240 characters; null when it has none. */
 const leadOf = (page: Page): string | null => {
-  const lead = leadSentences(bodyText(page), 300)
+  // Two sentences at most: further on, a home page's text runs into its buttons and teasers.
+  const lead = leadSentences(bodyText(page), 240)
   return lead === "" ? null : cleanAndCut(lead, 400)
 }
 

@@ -54,14 +54,18 @@ ${sourcePages.map(({ page, url }) => {
 
 const CONTACT_PAGE = /contact|visit|find[- ]us|location|directions/i
 
-/** The source site's own contact page, quoted: the address or directions it gives in its own words. */
+/**
+ * The source site's own contact page, quoted, when the facts hold no address: then its words are
+ * the only place the address or directions are (with an address, the facts list says it cleanly).
+ */
 const ownContactWords = (ctx: Context): Html | null => {
+  if (addressLine(ctx.input) !== null) return null
   const page = ctx.input.pages.slice(1).find((p) => CONTACT_PAGE.test(`${p.url} ${p.title}`))
   const url = page === undefined ? null : externalUrl(page.url, ctx.input.sourceUrl)
   if (page === undefined || url === null) return null
   const body = bodyText(page)
   if (body === "") return null
-  return html`<figure class="quote"><blockquote><p>${truncate(body, 320)}</p></blockquote><figcaption>${externalLink(url, `${displayHost(url)}${new URL(url).pathname.replace(/\/$/, "")}`)}</figcaption></figure>
+  return html`<figure class="quote"><blockquote><p>${truncate(body, 240)}</p></blockquote><figcaption>${externalLink(url, `${displayHost(url)}${new URL(url).pathname.replace(/\/$/, "")}`)}</figcaption></figure>
 `
 }
 
@@ -86,7 +90,7 @@ export const contactPage = (ctx: Context): Page => {
     body: html`<h1>Contact ${ctx.name}</h1>
 <p class="lead">${intro}</p>
 ${facts ?? html`<p>The best way to reach ${ctx.name} is through its website.</p>
-`}${own === null ? null : html`<h2>In its own words</h2>
+`}${own === null ? null : html`<h2>From its own contact page</h2>
 ${own}`}${
       ctx.source === null
         ? null

@@ -66,7 +66,7 @@ const hoursAnswer = (f: SiteFacts, question: string): string | null => {
   const Day = upperFirst(day)
   const line = hours.find((h) => h.days.includes(Day))
   if (line === undefined) return `${name}'s website gives no hours for ${Day}. ${all}`
-  return line.opens === null ? `No: ${name} lists ${Day} as closed (“${oneLine(line.text)}”).` : `Yes: on ${Day} ${name} is open ${line.opens}–${line.closes} (“${oneLine(line.text)}”).`
+  return line.opens === null ? `No: ${name} is closed on ${Day}s.` : `Yes: on ${Day}s ${name} is open ${line.opens}–${line.closes}.`
 }
 
 /** ` Its page: https://…` with the offering's page as an absolute address; empty without one. */
@@ -108,7 +108,6 @@ const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): strin
   else if (WHERE_WORDS.test(question)) {
     const reach = contactLine(f)
     if (reach !== null) parts.push(reach)
-    if (hours !== null) parts.push(hours)
   } else {
     const own = ownPageSentence(f, o)
     if (own !== null) parts.push(`Its page adds: “${own}”`)
@@ -128,8 +127,13 @@ const contactLine = (f: SiteFacts): string | null => {
   return `${nameOf(f)} is ${ways[0]}${ways.length > 1 ? `, reachable ${ways.slice(1).join(" or ")}` : ""}.`
 }
 
-/** What the site's own page on the subject says, quoted, with its address. */
-const pageAnswer = (f: SiteFacts, words: ReadonlySet<string>): string | null => {
+/**
+ * What the site's own page on the subject says, quoted, with its address. The category and the
+ * place select no page: every page of a dentist in Madison is about a dentist in Madison.
+ */
+const pageAnswer = (f: SiteFacts, subject: ReadonlySet<string>): string | null => {
+  const general = keywords(`${f.category ?? ""} ${f.place ?? ""}`)
+  const words = new Set([...subject].filter((w) => !general.has(w)))
   const pages = f.pages.slice(1).filter((p) => present(p.description) !== null || present(p.text) !== null)
   const page = bestMatch(pages, words, (p) => `${p.title} ${p.headings.join(" ")}`)
   if (page === null) return null

@@ -111,6 +111,8 @@ export const priceText = (price: string | null, currency: string | null): string
   // `1.4` is written `1.40`, as a price list would; any other form stays as the site wrote it.
   const p = /^\d+\.\d$/.test(oneLine(price)) ? `${oneLine(price)}0` : oneLine(price)
   const c = currency === null ? "" : oneLine(currency)
+  // A bare number is no price: without its currency the reader cannot tell what it costs.
+  if (c === "" && /^[\d.,\s]+$/.test(p)) return null
   return c === "" || p.toUpperCase().includes(c.toUpperCase()) ? p : `${p} ${c}`
 }
 

@@ -11,7 +11,7 @@ export const factsList = (ctx: Context, variant: "list" | "tiles" = "list"): Htm
   const i = ctx.input
   const rows: Array<[string, HtmlValue]> = []
   if (i.kind === "product") rows.push(["Made by", ctx.businessName])
-  if (nonEmpty(i.category)) rows.push(["Category", oneLine(i.category)])
+  if (nonEmpty(i.category)) rows.push(["Category", oneLine(i.category).replace(/^\p{Ll}/u, (c) => c.toUpperCase())])
   if (nonEmpty(i.place)) rows.push(["Location", oneLine(i.place)])
   const address = addressLine(i)
   if (address !== null) rows.push(["Address", html`<address>${address}</address>`])

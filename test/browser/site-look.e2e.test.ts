@@ -237,6 +237,8 @@ describe.skipIf(!runBrowserSuites)("generated sites of labelled websites, onboar
         expect(response?.status(), path).toBe(200)
         expect(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true)
         await expect(tab.locator("h1").count()).resolves.toBe(1)
+        // Every answer open, so the shot shows what a reader of each answer gets.
+        await tab.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)))
         await tab.screenshot({ path: `.tmp/site-look/${id}-${name}.png`, fullPage: true })
       }
       await context.close()

@@ -29,8 +29,8 @@ describe("composeFaq", () => {
       { question: "Do you bake on Sundays?", answer: "Yes, from 7am." },
       { question: "How much is a croissant in Lyon?", answer: "Butter croissant is listed at 1.40 EUR by Acme Bakery. Its page: https://www.acme-bakery.fr/viennoiserie/croissant" },
       { question: "Celebration cakes price?", answer: "Acme Bakery does not state a price for Celebration cakes on its website; ask it directly." },
-      { question: "Is Acme Bakery open on Monday?", answer: "No: Acme Bakery lists Monday as closed (“Monday closed”)." },
-      { question: "Bakery open on Sunday?", answer: "Yes: on Sunday Acme Bakery is open 07:00–19:00 (“Tuesday–Sunday 07:00–19:00”)." },
+      { question: "Is Acme Bakery open on Monday?", answer: "No: Acme Bakery is closed on Mondays." },
+      { question: "Bakery open on Sunday?", answer: "Yes: on Sundays Acme Bakery is open 07:00–19:00." },
       {
         question: "Best croissant in Lyon?",
         answer: "Acme Bakery offers Butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. Its page: https://www.acme-bakery.fr/viennoiserie/croissant"
@@ -39,7 +39,7 @@ describe("composeFaq", () => {
         question: "Croissant near me?",
         answer: "Acme Bakery offers Butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. " +
           "Acme Bakery is at 12 rue d'Austerlitz, 69004 Lyon, FR, reachable by phone on +33 4 78 00 00 00 or by e-mail at hello@acme-bakery.fr. " +
-          "Acme Bakery lists its opening hours as: Tuesday–Sunday 07:00–19:00; Monday closed. Its page: https://www.acme-bakery.fr/viennoiserie/croissant"
+          "Its page: https://www.acme-bakery.fr/viennoiserie/croissant"
       }
     ])
   })
