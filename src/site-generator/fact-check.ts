@@ -78,7 +78,8 @@ export const factCheck = (text: string, facts: SiteFacts, allowed: ReadonlyArray
   }
   const sourceWords = new Set(lower.normalize("NFKC").split(/[^\p{L}\p{N}]+/u))
   for (const sentence of rest.split(/(?<=[.!?:])\s+|\n+/)) {
-    const words = sentence.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter((w) => w !== "")
+    // A possessive is its name: `Acme's` is `Acme`.
+    const words = sentence.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "").replace(/['’]s$/iu, "")).filter((w) => w !== "")
     words.forEach((word, i) => {
       if (i === 0 || !/^\p{Lu}/u.test(word)) return
       for (const part of word.toLowerCase().normalize("NFKC").split(/[^\p{L}\p{N}]+/u)) {
