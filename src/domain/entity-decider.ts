@@ -24,12 +24,11 @@ export interface SiteState {
   readonly deployedDay: string | null
   readonly postDay: string | null
   readonly postsThatDay: number
-  readonly topicsThatDay: ReadonlyArray<string>
   /** Every post slug so far: a slug is never given twice. */
   readonly slugs: ReadonlySet<string>
 }
 
-const noSite: SiteState = { version: 0, deployedDay: null, postDay: null, postsThatDay: 0, topicsThatDay: [], slugs: new Set() }
+const noSite: SiteState = { version: 0, deployedDay: null, postDay: null, postsThatDay: 0, slugs: new Set() }
 
 export type EntityState =
   | { readonly _tag: "Unknown" }
@@ -44,10 +43,6 @@ export type EntityState =
 
 export const initialState: EntityState = { _tag: "Unknown" }
 
-/** A post's subject within a day: its prompt and the angle it takes on it (older posts: the prompt). */
-const postKey = (post: { readonly topic: string; readonly angle?: string | undefined }) =>
-  post.angle === undefined ? post.topic : `${post.angle}\n${post.topic}`
-
 const evolveSite = (site: SiteState, event: SiteDeployed | BlogPostPublished): SiteState => {
   if (event._tag === "SiteDeployed") return { ...site, version: event.version, deployedDay: event.day }
   const sameDay = site.postDay === event.date
@@ -55,7 +50,6 @@ const evolveSite = (site: SiteState, event: SiteDeployed | BlogPostPublished): S
     ...site,
     postDay: event.date,
     postsThatDay: sameDay ? site.postsThatDay + 1 : 1,
-    topicsThatDay: sameDay ? [...site.topicsThatDay, postKey(event)] : [postKey(event)],
     slugs: new Set([...site.slugs, event.slug])
   }
 }
@@ -316,6 +310,8 @@ export const decide = (command: EntityCommand, state: EntityState): Either.Eithe
       if (today >= DAILY_POST_LIMIT) {
         return reject(command._tag, "daily_limit", `${DAILY_POST_LIMIT} blog posts were already published for ${command.date}; the next can be published tomorrow (UTC)`)
       }
+      // A slug is given once: two publishers that planned the same post (the writer is
+      // deterministic) meet here, and the second plans again.
       if (state.site.slugs.has(command.slug)) return reject(command._tag, "already_exists", `a post with slug ${command.slug} exists`)
       const { at, _tag, ...post } = command
       return Either.right([new BlogPostPublished({ ...post, publishedAt: at })])
