@@ -22,6 +22,7 @@ import {
 } from "../domain/crawl-events.ts"
 import { CreateBusiness, RecordPrompts, RegisterProduct } from "../domain/entity-decider.ts"
 import { type EntityRef, streamIdOf } from "../domain/entity-ref.ts"
+import type { DeclaredNames } from "../domain/entity-names.ts"
 import { JobStepCompleted, JobStepProgressed } from "../domain/job-events.ts"
 import { rankingScoreFor } from "../domain/ranking-score.ts"
 import { normalizeUrl, parseWebUrl, stripWwwPrefix } from "../domain/url.ts"
@@ -41,6 +42,10 @@ export interface EntityPlan {
   readonly url: string
   readonly name: string | null
   readonly businessName: string | null
+  /** A product's business address: the product's crawl keeps to its folder (see `crawlScopeOf`). */
+  readonly scopeUrl?: string | null | undefined
+  /** A product's declared names, recorded when it is registered; absent: the ones it has stay. */
+  readonly names?: DeclaredNames | undefined
 }
 
 /**
@@ -94,6 +99,7 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
       maxPages,
       allowPrivate: config.crawlerAllowPrivate,
       timeoutMs: config.crawlerTimeoutMs,
+      scopeFrom: plan.scopeUrl ?? undefined,
       render: Option.match(config.crawlerChromiumPath, { onNone: () => undefined, onSome: (chromiumPath) => ({ chromiumPath }) })
     }).pipe(Effect.either)
     const at = (yield* now).toISOString()
@@ -213,7 +219,8 @@ export const ensureEntityStep = (jobId: string, plan: EntityPlan, name: string) 
       itemId: plan.ref.itemId,
       name: plan.name,
       url: plan.url,
-      at
+      at,
+      ...(plan.names === undefined ? {} : { names: plan.names })
     }), { commandId: `${jobId}:register:${plan.ref.itemId}` }).pipe(Effect.orDie)
     yield* caughtUp(registered.lastPosition)
     yield* (yield* SiteHostRegistry).hostFor(plan.ref)

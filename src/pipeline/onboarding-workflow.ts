@@ -11,8 +11,9 @@ import { JobJournal } from "../writers/job-journal.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { PromptResult } from "../domain/entity-events.ts"
 import { BusinessId, ItemId, refOf } from "../domain/entity-ref.ts"
+import { DeclaredNames } from "../domain/entity-names.ts"
 import { JobFinished, JobKind } from "../domain/job-events.ts"
-import { Entities } from "../projections/entities.ts"
+import { declaredNamesOf, Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { Scores } from "../projections/scores.ts"
 import { Sites } from "../projections/sites.ts"
@@ -32,7 +33,9 @@ import { PromptFacts } from "./prompts/prompt-facts.ts"
 export const ProductRequest = Schema.Struct({
   itemId: ItemId,
   url: Schema.String,
-  name: Schema.NullOr(Schema.String)
+  name: Schema.NullOr(Schema.String),
+  /** Names declared with the product (cleaned by the handler); absent: the ones it has stay. */
+  names: Schema.optionalWith(DeclaredNames, { exact: true })
 })
 
 export const OnboardingRequest = Schema.Struct({
@@ -233,7 +236,12 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
 
     const entities = yield* Entities
     const row = yield* entities.find(plan.ref.businessId, plan.ref.itemId)
-    const facts = { itemId: plan.ref.itemId, name: row?.name ?? crawled.facts.name, url: row?.source_url ?? plan.url }
+    const facts = {
+      itemId: plan.ref.itemId,
+      name: row?.name ?? crawled.facts.name,
+      url: row?.source_url ?? plan.url,
+      declared: row === undefined ? undefined : declaredNamesOf(row)
+    }
     const total = prompts.prompts.length
 
     // A generate-all builds the entity's site beside its checks: the site's FAQ needs the
@@ -311,7 +319,9 @@ export const OnboardingLive = Layer.unwrapEffect(Effect.map(Effect.makeSemaphore
       ref: refOf(request.businessId, product.itemId),
       url: product.url,
       name: product.name,
-      businessName: business?.name ?? null
+      businessName: business?.name ?? null,
+      scopeUrl: business?.source_url ?? request.url,
+      names: product.names
     })
 
     let outcomes: ReadonlyArray<EntityOutcome>
@@ -321,7 +331,8 @@ export const OnboardingLive = Layer.unwrapEffect(Effect.map(Effect.makeSemaphore
         ref: refOf(request.businessId, request.itemId),
         url: existing?.source_url ?? request.url,
         name: existing?.name ?? null,
-        businessName: business?.name ?? null
+        businessName: business?.name ?? null,
+        scopeUrl: business?.source_url ?? null
       }, { ensure: existing === undefined || existing.deleted_at !== null, turns }, analyzeSlots)]
     } else if (request.kind === "generate-prompts") {
       outcomes = [yield* runEntity(request, businessPlan, { ensure: true, turns }, analyzeSlots)]

@@ -48,6 +48,11 @@ export interface CrawlOptions {
   readonly render?: { readonly chromiumPath: string } | undefined
   /** DNS, replaceable in tests. */
   readonly resolveHost?: SafeFetchOptions["resolveHost"] | undefined
+  /**
+   * The address whose folder the crawl keeps to when the start lies in it (a product's
+   * business, so the product's crawl reads its business's pages around it); default the start.
+   */
+  readonly scopeFrom?: string | undefined
 }
 
 export interface CrawledPage {
@@ -224,8 +229,12 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
     }
     const finalStartUrl = normalizePageUrl(first.response.finalUrl) ?? start.value
     site = finalStartUrl
-    // The folder of the address given; a start that redirected out of it keeps to where it landed.
-    const givenScope = crawlScopeOf(start.value)
+    // The folder of the address given (or of `scopeFrom`, when the start lies in it); a start
+    // that redirected out of it keeps to where it landed.
+    const outerScope = options.scopeFrom === undefined || !isSameSite(options.scopeFrom, start.value)
+      ? undefined
+      : crawlScopeOf(options.scopeFrom)
+    const givenScope = outerScope !== undefined && isInScope(start.value, outerScope) ? outerScope : crawlScopeOf(start.value)
     const scope = isInScope(finalStartUrl, givenScope) ? givenScope : crawlScopeOf(finalStartUrl)
 
     const pages: Array<CrawledPage> = []

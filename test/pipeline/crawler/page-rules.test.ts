@@ -82,6 +82,19 @@ describe("a crawl keeps to its start URL's folder", () => {
     expect(requested).toContain("/shop/cedar-hill/sitemap.xml")
   })
 
+  it("a product keeps to its business's folder when it lies in it, else to its own", async () => {
+    const crawlFrom = (start: string, scopeFrom: string) =>
+      Effect.runPromise(crawlSite(`${market.origin}${start}`, { allowPrivate: true, scopeFrom: `${market.origin}${scopeFrom}` }))
+    const inShop = await crawlFrom("/shop/cedar-hill/soy", "/shop/cedar-hill/")
+    expect(inShop.scope).toBe("/shop/cedar-hill/")
+    expect(pathsOf(inShop)).toEqual(["/shop/cedar-hill/soy", "/shop/cedar-hill/candles"])
+    const onHost = await crawlFrom("/shop/cedar-hill/soy", "/")
+    expect(onHost.scope).toBe("/")
+    expect(pathsOf(onHost)).toContain("/shop/maple-row/bread")
+    const elsewhere = await crawlFrom("/shop/cedar-hill/soy", "/shop/maple-row/")
+    expect(elsewhere.scope).toBe("/shop/cedar-hill/")
+  })
+
   it("a bare host crawls the whole host as before", async () => {
     const whole = await crawl(`${market.origin}/`)
     expect(whole.scope).toBe("/")
