@@ -154,13 +154,19 @@ const poolsOf = (facts: PromptFacts, hash: number): Pools => {
       ...tiered(own.map(offeringForm), 0),
       ...tiered(more.map(offeringForm), 1),
       ...tiered(rotate(keywords, hash >>> 4).map(offeringForm), 1),
-      ...tiered(GENERIC_OFFERINGS[facts.kind].map((text) => ({ text, plural: true })), 2)
+      // With no offering known, what the category itself offers; generic words only when even that is unknown.
+      ...tiered(category === undefined ? [] : [categoryOffering(facts.kind, categoryOf(category))], 1),
+      ...tiered(category === undefined ? GENERIC_OFFERINGS[facts.kind].map((text) => ({ text, plural: true })) : [], 2)
     ],
     audiences: [...tiered(rotate(phrases(facts.audience, facts), hash >>> 5), 0), ...tiered(GENERIC_AUDIENCES[facts.kind], 1)],
     features: tiered(facts.features ?? [], 0),
     days: tiered(facts.openDays ?? [], 0)
   }
 }
+
+/** "florist services", "running shoes": a category standing in for the offerings nobody listed. */
+const categoryOffering = (kind: PromptFacts["kind"], category: Category): Offering =>
+  kind === "business" && category.countable ? { text: `${category.category} services`, plural: true } : { text: category.categories, plural: true }
 
 const applies = (template: PromptTemplate, facts: PromptFacts, category: Category, pools: Pools): boolean =>
   (template.needs ?? []).every((need) => {

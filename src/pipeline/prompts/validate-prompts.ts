@@ -180,23 +180,25 @@ const vocabularyOf = (facts: PromptFacts): Vocabulary => {
   for (const phrase of [facts.category ?? "", ...facts.offerings, ...facts.keywords]) {
     for (const word of contentWords(phrase)) field.add(stem(word))
   }
-  const name = new Set(wordsOf(namesOf(facts).join(" ")).map(stem))
+  const name = new Set(wordsOf(namesOf(facts).filter((n) => !describes(n, facts)).join(" ")).map(stem))
   const place = new Set(contentWords(facts.place ?? "").map(stem))
   // Words of the name are not field terms: "Acme Bakery" makes "bakery" a term only if the
   // category or offerings say so too. (A product's descriptive name is no name: see namesOf.)
   return { field: [...field].filter((t) => !name.has(t)), place: [...place] }
 }
 
-/**
- * The names that count as naming the entity: its name, its business's name, and their derived
- * spellings. A product with a descriptive name ("Dental implants") is named only by its business:
- * asking for dental implants is asking for the field, not for the brand.
- */
+/** The names that count as naming the entity: its name, its business's name, and their derived spellings. */
 const namesOf = (facts: PromptFacts): ReadonlyArray<string> => {
-  const own = facts.kind === "product" && isDescriptiveName(facts.name) ? [] : [facts.name]
-  const names = [...new Set([...own, facts.businessName].map(squish).filter((n) => n.length > 0))]
+  const names = [...new Set([facts.name, facts.businessName].map(squish).filter((n) => n.length > 0))]
   return [...new Set([...names, ...names.flatMap(aliasesFor)])]
 }
+
+/**
+ * A product's descriptive name ("Dental implants", "Butter croissant") is what customers ask for:
+ * it names the product only when written with its capitals, and its words are field terms.
+ */
+const describes = (name: string, facts: PromptFacts): boolean =>
+  facts.kind === "product" && isDescriptiveName(facts.name) && phraseKey(name) === phraseKey(facts.name)
 
 const hostOf = (url: string): string | undefined => {
   try {
@@ -216,8 +218,9 @@ export const namesEntity = (prompt: string, facts: PromptFacts): boolean => matc
 const matcherOf = (facts: PromptFacts) => {
   const names = namesOf(facts)
   const host = hostOf(facts.url)
-  const target = { names: names.slice(0, 1), aliases: names.slice(1), domains: host === undefined ? [] : [host], urls: [] }
-  const ordinary = (name: string) => wordsOf(name).every((w) => isCommonWord(w) || /^\d+$/.test(w))
+  const detected = names.filter((n) => !describes(n, facts))
+  const target = { names: detected.slice(0, 1), aliases: detected.slice(1), domains: host === undefined ? [] : [host], urls: [] }
+  const ordinary = (name: string) => describes(name, facts) || wordsOf(name).every((w) => isCommonWord(w) || /^\d+$/.test(w))
   const plain = names.filter((n) => !ordinary(n))
   const deaccent = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "")
   // Case-sensitive, accents aside: "The Bread Shop" names it, "a bread shop" does not.
