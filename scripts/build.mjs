@@ -58,12 +58,15 @@ const sourceUrls = {
 /**
  * Effect's packages are bundled in (loading their hundreds of small modules one by one is a
  * large share of start-up); every other package is imported from node_modules at run time, as
- * some find their own files (PGlite's WebAssembly) next to their modules.
+ * some find their own files (PGlite's WebAssembly) next to their modules. Except fast-check
+ * (and its pure-rand), which Effect's Arbitrary module imports and nothing in the service calls:
+ * bundled, only what Arbitrary names is kept, instead of the whole library loaded at start-up.
  */
 const effectInside = {
   name: "effect-inside",
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (/^(effect|@effect\/)/.test(args.path) ? undefined : { path: args.path, external: true }))
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      /^(effect|@effect\/|fast-check$|pure-rand$)/.test(args.path) ? undefined : { path: args.path, external: true })
   }
 }
 
