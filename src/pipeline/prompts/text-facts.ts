@@ -15,7 +15,8 @@ const NOT_AN_OFFERING = new Set(
   featured popular bestsellers sellers new arrivals sale shop collection collections our your us we get call book
   visit order questions help support links social share related recent latest more info information join community
   sustainability history philosophy approach promise commitment difference journal stand giving hiring sweet savory
-  savoury seasonal classics favorites favourites specials extras highlights essentials frequently asked`
+  savoury seasonal classics favorites favourites specials extras highlights essentials frequently asked list price
+  prices pricing rates`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
