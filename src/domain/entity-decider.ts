@@ -188,8 +188,8 @@ export const REJECTIONS = {
     daily_limit: { status: 429, code: "daily_limit_reached" },
     // A post dated another day than the one it is written on (`at`): never backdated.
     invalid: invalidRequest,
-    // Every topic of the day taken (fewer topics than the daily limit, or concurrent posts
-    // taking them through the site builder's retries): a conflict with the site's state.
+    // Concurrent posts kept taking the slug through the site builder's retries: a conflict
+    // with the site's state, which a later call does not meet.
     already_exists: { status: 409, code: "conflict" }
   }
 } as const satisfies { readonly [C in EntityCommand["_tag"]]: { readonly [R in RejectionReason]?: RejectionAnswer } }

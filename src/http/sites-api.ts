@@ -66,7 +66,7 @@ export class SitesApi extends HttpApiGroup.make("sites")
           "403 `forbidden`: a user token.",
           NOT_FOUND,
           "409 `site_not_deployed`: the entity has no deployed site yet (`POST /api/cron/update-site` first).",
-          "409 `conflict`: no topic is left for another post today (all taken, or taken meanwhile by posts published at the same time).",
+          "409 `conflict`: posts published at the same time kept taking the slug of the post being written (three tries); call again.",
           "429 `daily_limit_reached`: the day's posts are published; `Retry-After` and `retry_after` give the seconds to the next UTC day.",
           "503 `projection_lagging`: the post was recorded but is not readable yet."
         ]
