@@ -1,12 +1,11 @@
 /**
  * The about text, composed without a model: what the entity is, then its own words from its
- * about page (quoted, with the page named), what it offers, when it is open and how to reach
- * it. Only facts the crawl found; a part with nothing to say is left out.
+ * about page (quoted), and what it offers. Only facts the crawl found; a part with nothing to say
+ * is left out. Hours and contact details are not repeated here: the about page lists them below.
  */
 import type { SiteFacts } from "../domain/site-events.ts"
-import { identityLine, pageAddress } from "./faq-copy.ts"
+import { identityLine } from "./faq-copy.ts"
 import { oneLine } from "./html.ts"
-import { addressLine } from "./llms-txt.ts"
 import { bodyText, displayHost, leadSentences, listSentence, truncate } from "./text.ts"
 
 const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
@@ -29,16 +28,8 @@ export const composeAbout = (facts: SiteFacts): string => {
   const paras: Array<string> = []
   paras.push(identityLine(facts) ?? `${name}${present(facts.place) === null ? "" : ` is based in ${present(facts.place)}`}. More about it is on ${displayHost(facts.sourceUrl)}.`)
   const own = ownWords(facts)
-  if (own !== null) paras.push(`In its own words (${pageAddress(own.url)}): “${own.text}”`)
+  if (own !== null) paras.push(`On its about page, ${name} writes: “${own.text}”`)
   const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null)
   if (offerings.length > 0) paras.push(`${name} offers ${listSentence(offerings)}. Each has its own page on this site.`)
-  const hours = (facts.hours ?? []).map((h) => oneLine(h.text)).filter((h) => h !== "")
-  if (hours.length > 0) paras.push(`Opening hours: ${hours.join("; ")}.`)
-  const ways = [
-    addressLine(facts) === null ? null : `at ${addressLine(facts)}`,
-    present(facts.phone) === null ? null : `by phone on ${present(facts.phone)}`,
-    present(facts.email) === null ? null : `by e-mail at ${present(facts.email)}`
-  ].filter((w): w is string => w !== null)
-  if (ways.length > 0) paras.push(`${name} can be reached ${listSentence(ways).replace(/ and (?=[^,]*$)/, " or ")}.`)
   return paras.join("\n\n")
 }

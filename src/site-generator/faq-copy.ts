@@ -166,7 +166,10 @@ export const identityLine = (f: SiteFacts): string | null => {
   const place = present(f.place)
   const what = category === null ? null : `${nameOf(f)} is ${/^[aeiou]/i.test(category) ? "an" : "a"} ${category.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}${place === null ? "" : ` in ${place}`}.`
   const own = sentence(firstSentence(description, 240))
-  return what === null ? own : `${what} ${own}`
+  // A description that already says what the entity is needs no preamble saying it again.
+  const words = keywords(own)
+  const says = category !== null && [...keywords(category)].every((w) => words.has(w)) && [...keywords(nameOf(f))].some((w) => words.has(w) && !keywords(category).has(w))
+  return what === null || says ? own : `${what} ${own}`
 }
 
 const key = (s: string) => oneLine(s).toLowerCase()

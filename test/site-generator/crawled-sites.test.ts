@@ -128,7 +128,7 @@ for (const fixture of SITES) {
 
     it("writes the about page from the site's own words", () => {
       const about = textOf(built.site.get("/about/index.html"))
-      expect(about).toMatch(/In its own words \([^)]+\): “[^”]{40,}”/)
+      expect(about).toMatch(/On its about page, .+ writes: “[^”]{40,}”/)
     })
 
     if (fixture.labels !== undefined) {
