@@ -11,6 +11,7 @@ import { Effect } from "effect"
 import { createServer as createHttpServer, type Server } from "node:http"
 import { createServer, type Socket } from "node:net"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { waitForRun } from "../support/daily-run.ts"
 import { testDatabases } from "../support/databases.ts"
 import { type FixtureSite, startFixtureSite } from "../support/fixture-site.ts"
 import { followJob } from "../support/jobs.ts"
@@ -71,6 +72,10 @@ for (const database of testDatabases) {
     let release = async () => {}
     const closers: Array<() => Promise<void>> = []
     const warnings: Array<string> = []
+    /** The job that onboarded each business, for the daily run's report. */
+    const jobOf = new Map<string, string>()
+    /** The address each failed onboarding was given. */
+    const jobReason = new Map<string, string>()
     // A server that accepts connections and never answers: the crawl's timeout ends it.
     const held = new Set<Socket>()
     const hanging = createServer((socket: Socket) => {
@@ -86,6 +91,7 @@ for (const database of testDatabases) {
       const started = await call("POST", "/api/generate-all", { url, org_slug: orgSlug, max_pages: 3, ...extra })
       expect(started.status).toBe(202)
       const job = await followJob(call, started.body.job_id, { timeoutMs: 240_000, pollMs: 100 })
+      jobOf.set(orgSlug, started.body.job_id)
       return { ...job, job_id: started.body.job_id }
     }
 
@@ -141,6 +147,7 @@ for (const database of testDatabases) {
     it("a refused port", async () => {
       const port = await refusedPort()
       const url = `http://localhost:${port}/`
+      jobReason.set("refused-port", url)
       const job = await onboard("refused-port", url)
       await expectNothingBuilt("refused-port", job, "crawl_site_unreachable", `${url} could not be reached`, `localhost:${port}`)
     }, 240_000)
@@ -225,6 +232,45 @@ for (const database of testDatabases) {
         const promptsAfter = (await call("GET", "/api/prompts/went-down")).body
         expect(promptsAfter.prompts.map((p: { prompt: string }) => p.prompt)).toEqual(promptsBefore.prompts.map((p: { prompt: string }) => p.prompt))
       }, 480_000)
+
+      it("the daily run publishes nothing for a site never read, keeps the last good facts otherwise, and reports both", async () => {
+        const runFor = async (businessId: string) => {
+          const started = await call("POST", "/api/scheduler/runs", { business_id: businessId })
+          expect(started.status).toBe(202)
+          return waitForRun(service.baseUrl, SERVICE_KEY, started.body.run_id, 400_000)
+        }
+        const before = await eventsOf("refused-port")
+        const dead = await runFor("refused-port")
+        expect(dead.state).toBe("failed")
+        const reason = `crawl_site_unreachable: ${jobReason.get("refused-port")} could not be reached`
+        expect(dead.failed_entities).toEqual([{
+          business_id: "refused-port",
+          item_id: null,
+          errors: [
+            `crawl: the crawl of job ${jobOf.get("refused-port")} failed (${reason}) and no earlier crawl read a page`,
+            "site: no site is published: the entity's website was never read (crawl_site_unreachable)",
+            "blog: no posts are published: the entity's website was never read (crawl_site_unreachable)"
+          ]
+        }])
+        // Only the run's own records: no site, post, check or score.
+        const after = await eventsOf("refused-port")
+        const changed = Object.keys(after).filter((type) => after[type] !== before[type])
+        expect(changed.filter((type) => !type.startsWith("Daily"))).toEqual([])
+        expect(after.SiteDeployed ?? 0).toBe(0)
+        expect(after.BlogPostPublished ?? 0).toBe(0)
+
+        const stale = await runFor("went-down")
+        expect(stale.state).toBe("failed")
+        expect(stale.failed_entities).toHaveLength(1)
+        expect(stale.failed_entities[0].errors).toHaveLength(1)
+        expect(stale.failed_entities[0].errors[0]).toMatch(new RegExp(
+          `^crawl: the crawl of job ${jobOf.get("went-down")} failed \\(crawl_site_unreachable: .* could not be reached\\); ` +
+            "the site and posts keep the facts of the crawl of \\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z$"
+        ))
+        expect(stale.steps.blog).toMatchObject({ total: 15, done: 15, failed: 0 })
+        const posts = (await eventsOf("went-down")).BlogPostPublished
+        expect(posts).toBe(15)
+      }, 900_000)
     })
   })
 }
