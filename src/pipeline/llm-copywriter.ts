@@ -98,16 +98,21 @@ const parseDraft = (content: string): { title: string; summary: string; paragrap
   }
 }
 
-interface Call {
+export interface Call {
   readonly content: string | undefined
   readonly usage: { readonly promptTokens: number; readonly completionTokens: number; readonly usd: number | null }
 }
 
-const callModel = (endpoint: PlatformEndpoint, messages: ReadonlyArray<OpenAI.Chat.ChatCompletionMessageParam>) => {
+/** One chat completion with structured output; the API key is scrubbed from any error. */
+export const callModel = (
+  endpoint: PlatformEndpoint,
+  messages: ReadonlyArray<OpenAI.Chat.ChatCompletionMessageParam>,
+  responseFormat: OpenAI.ResponseFormatJSONSchema = RESPONSE_FORMAT
+) => {
   const client = makeOpenAiClient(endpoint, TIMEOUT_MS + 5_000)
   const secret = Redacted.value(endpoint.apiKey)
   return Effect.tryPromise({
-    try: (signal) => client.chat.completions.create({ model: endpoint.model, messages: [...messages], response_format: RESPONSE_FORMAT }, { signal }),
+    try: (signal) => client.chat.completions.create({ model: endpoint.model, messages: [...messages], response_format: responseFormat }, { signal }),
     catch: (error) => {
       const message = error instanceof Error ? error.message : "request failed"
       return new Error(secret === "" ? message : message.split(secret).join("[redacted]"))

@@ -2,6 +2,7 @@ import { Effect, Redacted } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { PlatformEndpoint } from "../../src/config/app-config.ts"
 import { llmPost } from "../../src/pipeline/llm-copywriter.ts"
+import { llmSiteCopy } from "../../src/pipeline/llm-site-copy.ts"
 import { planPost } from "../../src/site-generator/post-writer.ts"
 import { bakery } from "../site-generator/sample-site.ts"
 import { type OpenAiCompatibleServer, type ScriptedReply, startOpenAiCompatibleServer } from "../support/openai-compatible-server.ts"
@@ -76,5 +77,26 @@ describe("posts written by the model", () => {
     expect(written.writing.factCheck?.passed).toBe(false)
     expect(written.writing.factCheck?.attempts).toBe(2)
     expect(written.writing.usage?.promptTokens).toBe(1800)
+  })
+})
+
+describe("site copy written by the model", () => {
+  const copy = (about: string, answers: ReadonlyArray<{ question: string; answer: string }>): ScriptedReply => ({
+    kind: "answer",
+    content: JSON.stringify({ about, answers }),
+    usage: { prompt_tokens: 700, completion_tokens: 300 }
+  })
+  const Q1 = "Does Acme Bakery make wedding cakes?"
+  const Q2 = "How do I call Acme Bakery?"
+
+  it("keeps each piece that passes the check and leaves out one that invents a phone twice", async () => {
+    const about = "Acme Bakery is a bakery in Lyon, France.\n\nIt bakes its Sourdough loaf daily."
+    const bad = { question: Q2, answer: "Call +33 4 99 99 99 99." }
+    server.setBehavior({ replies: [copy(about, [{ question: Q1, answer: "Yes: Celebration cakes are made to order for birthdays and weddings." }, bad]), copy(about, [bad])] })
+    const result = await Effect.runPromise(llmSiteCopy(endpoint(), bakery, [Q1, Q2]))
+    expect(result.about).toBe(about)
+    expect([...result.answers]).toEqual([[Q1, "Yes: Celebration cakes are made to order for birthdays and weddings."]])
+    expect(result.failures).toEqual([`${Q2}: phone +33 4 99 99 99 99: not in the facts`, `${Q2}: phone +33 4 99 99 99 99: not in the facts`])
+    expect(result.usage).toEqual({ model: "gpt-4o-mini", promptTokens: 1400, completionTokens: 600, usd: null })
   })
 })
