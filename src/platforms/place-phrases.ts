@@ -16,17 +16,30 @@ const MAX_PLACE_WORDS = 4
 
 const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’.-]*`
 const RUN = String.raw`${WORD}(?:(?:\s+|,\s*)${WORD}){0,${MAX_PLACE_WORDS + 2}}`
+// The prepositions are matched in either case ("In Lyon" in a title-cased question), the names
+// only capitalised: a case-insensitive flag would let a name run on into ordinary words.
 const AFTER_PREPOSITION = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:in|near|around|across|throughout|serving|based\s+in|located\s+in)\s+(?:the\s+)?(?:(?:heart|centre|center|middle)\s+of\s+)?(${RUN})`,
-  "giu"
+  String.raw`(?<![\p{L}\p{N}])(?:[Ii]n|[Nn]ear|[Aa]round|[Aa]cross|[Tt]hroughout|[Ss]erving|[Bb]ased\s+in|[Ll]ocated\s+in)\s+(?:the\s+)?(?:(?:heart|centre|center|middle)\s+of\s+)?(${RUN})`,
+  "gu"
 )
 const AFTER_ADDRESS = new RegExp(String.raw`\d[^,\n]{2,60},\s*(${WORD}(?:\s+${WORD}){0,${MAX_PLACE_WORDS - 1}})`, "gu")
 const AT_END = new RegExp(String.raw`\s(${WORD}(?:\s+${WORD}){0,${MAX_PLACE_WORDS - 1}})[\s?.!]*$`, "u")
 
 const isCapitalised = (word: string): boolean => /^\p{Lu}/u.test(word)
 
-const wordsOfRun = (run: string): ReadonlyArray<string> =>
-  run.split(/[\s,]+/).map((raw) => raw.replace(/[.'’-]+$/u, "")).filter((word) => word !== "")
+/**
+ * The words of a run, up to the end of its sentence: "Chicago. Delivery" is the town then the
+ * next sentence; "St. Louis" goes on (a dot after three letters or fewer is an abbreviation).
+ */
+const wordsOfRun = (run: string): ReadonlyArray<string> => {
+  const words: Array<string> = []
+  for (const raw of run.split(/[\s,]+/)) {
+    const word = raw.replace(/[.'’-]+$/u, "")
+    if (word !== "") words.push(word)
+    if (raw.endsWith(".") && word.length > 3) break
+  }
+  return words
+}
 
 /** A capitalised word that can be part of a name: not a weekday or month, not "Open" or "Best". */
 const isNameWord = (word: string): boolean =>

@@ -266,6 +266,12 @@ describe("the stand-in names a business only when it fits the question", () => {
     expect(listwise!.citations).toEqual(["https://crumb.example/", "https://rise.example/"])
   })
 
+  it("names the others that fit for alternatives to a business the question names", async () => {
+    // "Crumb" is the named business's own word; "bakery" stays the topic, Asheville the place.
+    const [listwise] = await everyPlatform("What are some alternatives to Crumb Bakery in Asheville?")
+    expect(listwise!.citations.map((url) => new URL(url).host)).toEqual(["crumb.example", "rise.example"])
+  })
+
   it("reads a place written in lower case when a business states it", async () => {
     const [listwise] = await everyPlatform("bagels asheville")
     expect(listwise!.citations).toEqual(["https://rise.example/"])
