@@ -143,7 +143,6 @@ const CrawlOutcome = Schema.Struct({
 /** Said of the steps after a crawl that read nothing, with no earlier crawl to fall back on. */
 const NOTHING_TO_BUILD_FROM = "not run: the crawl read no usable page and no earlier crawl of the site is stored"
 
-
 const PromptSet = Schema.Struct({ prompts: Schema.Array(Schema.String), generator: Schema.String, reused: Schema.Boolean })
 
 /** What one entity's process ended with: its errors, and whether it failed (or went on with stored facts). */
