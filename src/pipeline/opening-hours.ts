@@ -158,7 +158,10 @@ export const mergeHours = (...lists: ReadonlyArray<ReadonlyArray<OpeningHours>>)
   const seen = new Set<string>()
   const out: Array<OpeningHours> = []
   for (const h of lists.flat()) {
-    const key = h.days.length > 0 ? `${h.days.join(",")}|${h.opens}|${h.closes}` : h.text.toLowerCase()
+    // "First Saturday of the month: 8:00–12:00" and "first Saturday of each month, 8am to noon"
+    // are one line: lines read without days are told apart by their opening words.
+    const text = h.text.toLowerCase()
+    const key = h.days.length > 0 ? `${h.days.join(",")}|${h.opens}|${h.closes}` : /^(?:first|second|third|fourth|last) \w+/.exec(text)?.[0] ?? text
     if (seen.has(key)) continue
     seen.add(key)
     out.push(h)

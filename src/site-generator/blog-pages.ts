@@ -1,7 +1,7 @@
 /** The blog index and one page per post; a post's body HTML is shared with the Atom feed. */
 import { html, join, oneLine, raw } from "./html.ts"
 import { compact } from "./json-ld.ts"
-import { entityAside, postItem } from "./page-parts.ts"
+import { entityAside, postItem, withLinks } from "./page-parts.ts"
 import { type Context, humanDate, metaDescription, nonEmpty, type Page } from "./site-context.ts"
 import type { PlannedPost } from "./site-plan.ts"
 import { truncate } from "./text.ts"
@@ -45,7 +45,7 @@ ${posts.map((p) => postItem(p, "h2"))}</ul>
 
 /** The escaped HTML of a post's body, shared by its page and the Atom feed. */
 export const postBodyHtml = (p: PlannedPost): string =>
-  join(p.post.bodyParagraphs.map(oneLine).filter((x) => x !== "").map((x) => html`<p>${x}</p>\n`)).value
+  join(p.post.bodyParagraphs.map(oneLine).filter((x) => x !== "").map((x) => html`<p>${withLinks(x)}</p>\n`)).value
 
 export const postPage = (ctx: Context, p: PlannedPost): Page => {
   const title = oneLine(p.post.title)
@@ -53,7 +53,8 @@ export const postPage = (ctx: Context, p: PlannedPost): Page => {
   const more = ctx.plan.posts.filter((x) => x !== p).slice(0, 3)
   // The topic is shown only when it says something the title does not.
   const topic = oneLine(p.post.topic)
-  const topicNote = topic === "" || topic.toLowerCase() === title.toLowerCase() ? null : ` · ${topic}`
+  const same = (a: string) => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
+  const topicNote = topic === "" || same(topic) === same(title) ? null : ` · ${topic}`
   const posting = compact({
     "@type": "BlogPosting",
     "@id": `${url}#post`,

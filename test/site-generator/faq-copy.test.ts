@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import type { SiteFacts } from "../../src/domain/site-events.ts"
 import { composeAbout } from "../../src/site-generator/about-copy.ts"
 import { composeFaq } from "../../src/site-generator/faq-copy.ts"
+import { renderSite } from "../../src/site-generator/render-site.ts"
 import { bakery } from "./sample-site.ts"
 
 const facts: SiteFacts = {
@@ -64,5 +65,15 @@ describe("composeAbout", () => {
       "Acme Bakery offers Sourdough loaf, Butter croissant and Celebration cakes. Each has its own page on this site."
     ].join("\n\n"))
     expect(composeAbout(bare)).toBe("Zorba Studio. More about it is on zorba.example.")
+  })
+})
+
+describe("addresses in an answer", () => {
+  it("become links (http(s) only, escaped), the rest of the text stays escaped text", () => {
+    const site = renderSite({ ...bakery, faq: [{ question: "Where?", answer: "See https://a.example/menu.html. Or https://b.example/x?q=1&y=<b>2 and javascript:alert(1)" }] })
+    expect(/<div class="answer">.*?<\/div>/s.exec(site.get("/faq/index.html")!.body)![0]).toBe(
+      `<div class="answer"><p>See <a href="https://a.example/menu.html" rel="noopener">a.example/menu.html</a>. ` +
+        `Or <a href="https://b.example/x?q=1&amp;y=" rel="noopener">b.example/x?q=1&amp;y=</a>&lt;b&gt;2 and javascript:alert(1)</p></div>`
+    )
   })
 })
