@@ -62,9 +62,9 @@ export const targetOf = (entity: EvalEntity): MentionTarget => {
 }
 
 /** Whether the detector takes names that must never count (`not_aliases`). */
-export const EXCLUSIONS_SUPPORTED: boolean = false
+export const EXCLUSIONS_SUPPORTED: boolean = true
 
-const exclusionsOf = (_entity: EvalEntity): Record<string, never> => ({})
+const exclusionsOf = (entity: EvalEntity) => ({ exclusions: entity.not_aliases })
 
 export interface Verdict {
   readonly visible: boolean
