@@ -4,9 +4,11 @@
  * visible text, and whether there is anything to publish at all. Pages go through the crawler's
  * own extraction, as in a crawl.
  */
+import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { SiteCrawled } from "../../src/domain/crawl-events.ts"
 import type { BusinessId } from "../../src/domain/entity-ref.ts"
+import { SiteFacts } from "../../src/domain/site-events.ts"
 import { extractPage } from "../../src/pipeline/crawler/extract.ts"
 import { hoursFromJsonLd, hoursFromText } from "../../src/pipeline/opening-hours.ts"
 import { MAX_OWN_FAQ, ownFaqFrom } from "../../src/pipeline/own-faq.ts"
@@ -111,5 +113,14 @@ describe("site facts", () => {
     expect(hasFacts(empty)).toBe(false)
     expect("hours" in empty || "ownFaq" in empty).toBe(false)
     expect(hasFacts(factsOf([page("/", "<h1>Shop</h1><p>We sell lamps.</p>")]))).toBe(true)
+  })
+})
+
+describe("stored site facts", () => {
+  it("decode as stored before hours and the own FAQ existed, and with them", () => {
+    const before = { name: "Shop", businessName: "Shop", kind: "business", sourceUrl: "https://shop.example/", description: null, category: null, place: null, address: null, phone: null, email: null, offerings: [], pages: [] }
+    expect(Schema.decodeUnknownSync(SiteFacts)(before)).toEqual(before)
+    const after = { ...before, hours: [{ text: "Sun closed", days: ["Sunday"], opens: null, closes: null }], ownFaq: [{ question: "Why?", answer: "Because.", url: "https://shop.example/faq" }] }
+    expect(Schema.decodeUnknownSync(SiteFacts)(after)).toEqual(after)
   })
 })
