@@ -103,8 +103,11 @@ const compose = (profile: LocalProfile, topic: string, options: ReadonlyArray<Ch
  */
 export const NOTHING_FOUND =
   "I could not find a business or product that fits this question in the sources I have. " +
-  "Try naming a place, a product or a service more precisely. " +
-  "(This answer comes from Sightline's built-in stand-in engine, which knows only the sites this service holds.)"
+  "Try naming a place, a product or a service more precisely."
+
+/** The last line of every answer: a stand-in says it is one, to whoever reads the answer. */
+export const STAND_IN_NOTE =
+  "(Answered by Sightline's built-in stand-in engine from the sites this service holds, not by the assistant it stands in for.)"
 
 /** The answer a profile gives to `prompt` from `candidates`; pure. */
 export const answerFrom = (profile: LocalProfile, prompt: string, candidates: ReadonlyArray<SourceDocument>): Answer =>
@@ -114,7 +117,7 @@ const answerQuestion = (profile: LocalProfile, prompt: string, question: Questio
   const model = `sightline-local-${profile.name}`
   const fits = fittingEntities(profile, question, candidates)
   if (fits.length === 0) {
-    return { text: NOTHING_FOUND, citations: [], engine: "local", model, costUsd: 0 }
+    return { text: `${NOTHING_FOUND}\n\n${STAND_IN_NOTE}`, citations: [], engine: "local", model, costUsd: 0 }
   }
   const options = fits.map(({ document, name }): Choice => ({
     title: name === null ? titleOf(document) : clip(squash(name), 120),
@@ -122,7 +125,7 @@ const answerQuestion = (profile: LocalProfile, prompt: string, question: Questio
     sentences: bestSentences(question.search, document.text, profile.sentencesPerSource).map((sentence) => clip(sentence, profile.maxSentenceLength))
   }))
   return {
-    text: cleanText(compose(profile, topicOf(prompt), options)),
+    text: `${cleanText(compose(profile, topicOf(prompt), options))}\n\n${STAND_IN_NOTE}`,
     citations: options.map((option) => option.url),
     engine: "local",
     model,

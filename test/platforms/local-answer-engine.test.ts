@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { PLATFORM_KEYS } from "../../src/domain/platforms.ts"
 import type { DocumentSourceShape, SourceDocument } from "../../src/platforms/document-source.ts"
-import { makeLocalAnswerEngine, NOTHING_FOUND } from "../../src/platforms/local-answer-engine.ts"
+import { makeLocalAnswerEngine, NOTHING_FOUND, STAND_IN_NOTE } from "../../src/platforms/local-answer-engine.ts"
 import { LOCAL_PROFILES } from "../../src/platforms/local-profiles.ts"
 import { bestSentences, rankBm25, tokenize } from "../../src/platforms/retrieval.ts"
 
@@ -97,6 +97,8 @@ describe("makeLocalAnswerEngine", () => {
     expect(answers[5]!.citations.length).toBeLessThanOrEqual(2)
     expect(answers[6]!.text).toMatch(/^Happy to help!/) // conversational
     expect(answers[7]!.text).toMatch(/the sources point to /) // overview
+    // Every answer says, last, that the stand-in wrote it.
+    for (const a of answers) expect(a.text.endsWith(`\n\n${STAND_IN_NOTE}`)).toBe(true)
   })
 
   it("cites as many sources as the profile allows", async () => {
@@ -119,7 +121,7 @@ describe("makeLocalAnswerEngine", () => {
     for (const platform of PLATFORM_KEYS) {
       const result = await answer(platform, "quantum computing consultancy in Oslo")
       expect(result.citations).toEqual([])
-      expect(result.text).toBe(NOTHING_FOUND)
+      expect(result.text).toBe(`${NOTHING_FOUND}\n\n${STAND_IN_NOTE}`)
     }
   })
 
@@ -224,7 +226,7 @@ describe("the stand-in names a business only when it fits the question", () => {
     for (const prompt of prompts) {
       for (const result of await everyPlatform(prompt)) {
         expect(result.citations).toEqual([])
-        expect(result.text).toBe(NOTHING_FOUND)
+        expect(result.text).toBe(`${NOTHING_FOUND}\n\n${STAND_IN_NOTE}`)
       }
     }
   })
@@ -247,7 +249,7 @@ describe("the stand-in names a business only when it fits the question", () => {
   it("counts several pages of one business as one option", async () => {
     const [listwise] = await everyPlatform("croissants and birthday cakes in Asheville")
     expect(listwise!.citations).toEqual(["https://crumb.example/"])
-    expect(listwise!.text).toMatch(/^Here are some options for "[^"]+":\n\n1\. \*\*Crumb Bakery\*\*: [^\n]+$/)
+    expect(listwise!.text).toMatch(/^Here are some options for "[^"]+":\n\n1\. \*\*Crumb Bakery\*\*: [^\n]+\n\n\(Answered by Sightline's built-in stand-in engine/)
   })
 
   it("names a business the question names, whatever else it asks", async () => {
