@@ -343,8 +343,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
     // each text token once per open capture).
     if (!dropped && !parent.inert && listings.length < LIMITS.listings && captures.length < 4) {
       // A menu line, price-list row, priced heading or product card: a name with its price.
-      const card = /\b(?:card|product|item|price|menu)\b/i.test(tag.attrs.get("class") ?? "")
-      if (LISTING_ITEMS.has(name) || HEADINGS.has(name) || (card && (name === "div" || name === "article"))) {
+      const card = (name === "div" || name === "article") && /\b(?:card|product|item|price|menu)\b/i.test(tag.attrs.get("class") ?? "")
+      if (card || LISTING_ITEMS.has(name) || HEADINGS.has(name)) {
         readers.push((text) => {
           const hint = listingHint(text)
           if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)

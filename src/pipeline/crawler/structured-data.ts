@@ -207,7 +207,7 @@ export const OFFERING_SECTION =
   /^(?:products?|shop|store|boutique|menu|menus|carte|services?|treatments?|collections?|catalog(?:ue)?|classes|courses|workshops|offerings?|pricing|prices|price-list|rates|rooms|suites|packages|plans|repairs?|practice-areas?|what-we-do|solutions|teas?|coffees?|wines?|cakes|breads?|pastries|items?)$/
 
 /** A price as written: `$4.25`, `€ 12`, `12,50 €`, `19 CAD`. */
-const PRICE = /(?:[$€£¥]\s?(\d[\d,]*(?:\.\d{1,2})?)|(\d[\d,]*(?:[.,]\d{1,2})?)\s?(€|EUR|USD|CAD|AUD|GBP|CHF|NZD)\b)/u
+const PRICE = /(?:[$€£¥]\s?(\d[\d,]*(?:\.\d{1,2})?)|(\d[\d,]*(?:[.,]\d{1,2})?)\s?(€|(?:EUR|USD|CAD|AUD|GBP|CHF|NZD)\b))/u
 const CURRENCY_SIGNS: Readonly<Record<string, string>> = { "€": "EUR", "£": "GBP", "¥": "JPY" }
 /** Longest line read as a priced item: beyond it the price sits in a paragraph of prose. */
 const MAX_LISTING_LINE = 200
@@ -220,8 +220,10 @@ const itemName = (raw: string): string | null => {
     .replace(/\s+/g, " ").replace(/^[\s\-–—:•·|*,.]+|[\s\-–—:•·|*,.]+$/gu, "")
   const clean = name.replace(/\s+(?:from|only|starting(?: at)?|each|per \p{L}+|and up|\+)$/iu, "")
   const words = clean.split(" ").filter((w) => /\p{L}/u.test(w))
-  // A name has a word of its own: "6-inch 8–10" (a size and servings) does not.
-  if (!words.some((w) => /^\p{L}{3,}$/u.test(w)) || words.length > 6 || clean.length > 60 || NOT_A_NAME.test(clean)) return null
+  // A name starts with a word and has one of its own: "6-inch 8–10 servings" (a size) does not.
+  if (!/^\p{L}/u.test(clean) || !words.some((w) => /^\p{L}{3,}$/u.test(w)) || words.length > 6 || clean.length > 60 || NOT_A_NAME.test(clean)) {
+    return null
+  }
   return clean
 }
 
@@ -240,7 +242,7 @@ export const listingHint = (text: string): ProductHint | undefined => {
     description: null,
     sku: null,
     price: (match[1] ?? match[2] ?? "").replace(/,(?=\d{3}\b)/g, ""),
-    currency: match[3] ?? CURRENCY_SIGNS[sign] ?? null,
+    currency: match[3] === undefined ? CURRENCY_SIGNS[sign] ?? null : CURRENCY_SIGNS[match[3]] ?? match[3],
     url: null,
     image: null,
     source: "listing"
@@ -258,7 +260,7 @@ export const linkHint = (text: string, url: string | null): ProductHint | undefi
   }
   const section = segments.findIndex((s) => OFFERING_SECTION.test(s))
   if (section < 0 || section === segments.length - 1) return undefined
-  const name = itemName(text)
+  const name = itemName(text.replace(/^\s*(?:our|the|all|shop)\s+/i, ""))
   if (name === null || GENERIC_LINK.test(name)) return undefined
   return { name, description: null, sku: null, price: null, currency: null, url, image: null, source: "link" }
 }

@@ -128,7 +128,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
 
   const nameKey = phraseKey(input.name)
   const businessKey = phraseKey(input.businessName)
-  const siteNames = new Set([nameKey, businessKey])
+  // The site's own name marks headings that are a logo, not a headline; a product's name is its headline.
+  const siteNames = new Set(input.kind === "product" ? [businessKey] : [nameKey, businessKey])
   const sources = input.kind === "product"
     ? productOfferings(input.name, input.url, pages, proper, siteNames)
     : businessOfferings(pages, proper, siteNames)

@@ -27,6 +27,8 @@ export const headingOffering = (heading: string, proper: ReadonlySet<string>): s
   if (clean.length === 0 || clean.length > 50 || /[?!]$/.test(clean) || /[@/\\]|https?:|\d{3,}/.test(clean)) return undefined
   const words = wordsOf(clean)
   if (words.length === 0 || words.length > 4) return undefined
+  // "How to prepare", "Why choose us", "Is it safe": a question or an instruction, not a thing on offer.
+  if (/^(?:how|what|why|when|where|who|which|do|does|is|are|can|should)$/.test(words[0]!)) return undefined
   if (words.some((w) => NOT_AN_OFFERING.has(w))) return undefined
   // At least one word must carry meaning of its own.
   if (!words.some((w) => w.length >= 3 && !STOP_WORDS.has(w) && !GENERIC_WORDS.has(w))) return undefined
