@@ -84,11 +84,14 @@ const pageNaming = (pages: ReadonlyArray<Page>, name: string): Page | undefined 
 }
 
 /**
- * An offering's description: its own (JSON-LD), else its page's meta description unless that is
- * the site's general one repeated on every page, else the page's first sentence.
+ * An offering's description: its own (JSON-LD), else, on a page about it, that page's meta
+ * description unless it is the site's general one repeated on every page, else its first sentence.
  */
-const ownDescription = (stated: string | null, page: Page, home: Page | undefined): string | null => {
+const ownDescription = (stated: string | null, page: Page, home: Page | undefined, name: string): string | null => {
   if (stated !== null && stated.trim() !== "") return stated
+  // A page listing many (a menu) describes none of them: only the offering's own page does.
+  const k = key(name)
+  if (!key(`${page.headings[0] ?? ""} ${page.title}`).includes(k)) return null
   if (page.description !== "" && page.description !== home?.description) return page.description
   return firstSentence(bodyText(page))
 }
@@ -130,7 +133,7 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): 
     const k = key(best.product.name)
     if (k === "" || seen.has(k)) continue
     seen.add(k)
-    out.push({ ...best.product, url: best.product.url ?? best.page.url, description: ownDescription(best.product.description, best.page, pages[0]) })
+    out.push({ ...best.product, url: best.product.url ?? best.page.url, description: ownDescription(best.product.description, best.page, pages[0], best.product.name) })
     for (const p of group) usedPages.add(pageKey(p.product.url ?? p.page.url) ?? "")
   }
   for (const name of named) {
@@ -144,7 +147,7 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): 
     if (own !== undefined && usedPages.has(pageKey(own.url) ?? "")) continue
     // Without a page of its own, the page that lists it (a menu, a price list).
     const page = own ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
-    const description = own === undefined ? null : ownDescription(null, own, pages[0])
+    const description = own === undefined ? null : ownDescription(null, own, pages[0], name)
     if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
     out.push({ name: name[0]!.toUpperCase() + name.slice(1), description: description === null ? null : cleanAndCut(description, 300), url: page?.url ?? null, price: null, currency: null })
   }
