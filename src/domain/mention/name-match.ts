@@ -100,7 +100,8 @@ const NOT_MODIFIERS = set(`
  * A capitalised name written all in lower case ("crumb", "thimble", "pine walk") is read as the
  * brand ("honestly, crumb is good") unless it is used as an ordinary word: the head of a noun
  * phrase opened by a determiner, with at most two modifiers between ("a worn, leather thimble",
- * "a tiny thimble", "the morning pine walk club"), or a verb with its particle ("buckle up
+ * "a tiny thimble", "the morning pine walk club") or after a preposition ("with potted
+ * juniper"), or a verb with its particle ("buckle up
  * before driving"). A brand or trade noun right after it ("the crumb app", "the crumb bakery")
  * keeps it.
  */
@@ -123,7 +124,10 @@ const lowerCaseOrdinaryUse = (doc: Doc, start: number, end: number): boolean => 
     if (j === wordEnd) return false
     const w = foldPlain(doc.text.slice(j, wordEnd))
     if (DETERMINERS.has(w)) return true
-    if (NOT_MODIFIERS.has(w) || isUpperLetter(doc.text[j])) return false
+    // A lower-case modifier right before it, after a preposition or verb, makes it a noun
+    // phrase without a determiner too ("with potted juniper", "keep a battery lantern").
+    if (NOT_MODIFIERS.has(w)) return k > 0
+    if (isUpperLetter(doc.text[j])) return false
     pos = j
   }
   return false
