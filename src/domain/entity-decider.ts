@@ -6,6 +6,7 @@ import { Data, Either, Schema } from "effect"
 import {
   BusinessCreated,
   type EntityEvent,
+  NamesDeclared,
   ProductDeleted,
   ProductRegistered,
   PromptResult,
@@ -15,6 +16,7 @@ import {
 } from "./entity-events.ts"
 import { BlogPostPublished, DAILY_POST_LIMIT, PostWriting, SiteDeployed, SiteFacts } from "./site-events.ts"
 import { BusinessId, type EntityRef, ItemId } from "./entity-ref.ts"
+import { DeclaredNames, declaredNamesRefusal, noDeclaredNames, sameDeclaredNames } from "./entity-names.ts"
 import { PLATFORM_KEYS } from "./platforms.ts"
 import { summarize } from "./scoring.ts"
 
@@ -32,13 +34,21 @@ const noSite: SiteState = { version: 0, deployedDay: null, postDay: null, postsT
 
 export type EntityState =
   | { readonly _tag: "Unknown" }
-  | { readonly _tag: "Business"; readonly created: BusinessCreated; readonly promptSetVersion: number; readonly site: SiteState }
+  | {
+    readonly _tag: "Business"
+    readonly created: BusinessCreated
+    readonly promptSetVersion: number
+    readonly site: SiteState
+    /** The names its owner declared; absent: none. */
+    readonly names?: DeclaredNames
+  }
   | {
     readonly _tag: "Product"
     readonly registered: ProductRegistered
     readonly deleted: boolean
     readonly promptSetVersion: number
     readonly site: SiteState
+    readonly names?: DeclaredNames
   }
 
 export const initialState: EntityState = { _tag: "Unknown" }
@@ -71,6 +81,8 @@ export const evolve = (state: EntityState, event: EntityEvent): EntityState => {
     case "SiteDeployed":
     case "BlogPostPublished":
       return state._tag === "Unknown" ? state : { ...state, site: evolveSite(state.site, event) }
+    case "NamesDeclared":
+      return state._tag === "Unknown" ? state : { ...state, names: { aliases: event.aliases, notAliases: event.notAliases } }
   }
 }
 
@@ -83,7 +95,9 @@ export class CreateBusiness extends Schema.TaggedClass<CreateBusiness>()("Create
   identityOrgId: Schema.NullOr(Schema.String),
   identityUserId: Schema.NullOr(Schema.String),
   rankingScore: Schema.NullOr(Schema.Int),
-  at: Schema.String
+  at: Schema.String,
+  /** Names declared with the business (`entity-names.ts`), recorded as `NamesDeclared`. */
+  names: Schema.optionalWith(DeclaredNames, { exact: true })
 }) {}
 
 export class RegisterProduct extends Schema.TaggedClass<RegisterProduct>()("RegisterProduct", {
@@ -91,7 +105,9 @@ export class RegisterProduct extends Schema.TaggedClass<RegisterProduct>()("Regi
   itemId: ItemId,
   name: Schema.NullOr(Schema.String),
   url: Schema.String,
-  at: Schema.String
+  at: Schema.String,
+  /** Names declared with the product; absent: the ones it has stay. */
+  names: Schema.optionalWith(DeclaredNames, { exact: true })
 }) {}
 
 export class DeleteProduct extends Schema.TaggedClass<DeleteProduct>()("DeleteProduct", {
@@ -141,7 +157,25 @@ export class PublishPost extends Schema.TaggedClass<PublishPost>()("PublishPost"
   writing: Schema.optionalWith(PostWriting, { exact: true })
 }) {}
 
-export const EntityCommand = Schema.Union(CreateBusiness, RegisterProduct, DeleteProduct, RecordPrompts, StoreScore, DeploySite, PublishPost)
+/** Replaces both lists of the entity's declared names (`entity-names.ts`). */
+export class DeclareNames extends Schema.TaggedClass<DeclareNames>()("DeclareNames", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  aliases: Schema.Array(Schema.String),
+  notAliases: Schema.Array(Schema.String),
+  at: Schema.String
+}) {}
+
+export const EntityCommand = Schema.Union(
+  CreateBusiness,
+  RegisterProduct,
+  DeleteProduct,
+  RecordPrompts,
+  StoreScore,
+  DeploySite,
+  PublishPost,
+  DeclareNames
+)
 export type EntityCommand = typeof EntityCommand.Type
 
 /** Why `decide` refuses a command. */
@@ -173,8 +207,8 @@ const siteEntityNotFound = { status: 404, code: "not_found" } as const
  * reason cannot reach a caller unanswered.
  */
 export const REJECTIONS = {
-  CreateBusiness: { already_exists: { status: 409, code: "business_exists" } },
-  RegisterProduct: { wrong_kind: { status: 409, code: "conflict" } },
+  CreateBusiness: { already_exists: { status: 409, code: "business_exists" }, invalid: invalidRequest },
+  RegisterProduct: { wrong_kind: { status: 409, code: "conflict" }, invalid: invalidRequest },
   DeleteProduct: { not_found: entityNotFound },
   RecordPrompts: { not_found: entityNotFound, invalid: invalidRequest },
   StoreScore: { not_found: entityNotFound, invalid: invalidRequest },
@@ -191,7 +225,8 @@ export const REJECTIONS = {
     // Concurrent posts kept taking the slug through the site builder's retries: a conflict
     // with the site's state, which a later call does not meet.
     already_exists: { status: 409, code: "conflict" }
-  }
+  },
+  DeclareNames: { not_found: entityNotFound, invalid: invalidRequest }
 } as const satisfies { readonly [C in EntityCommand["_tag"]]: { readonly [R in RejectionReason]?: RejectionAnswer } }
 
 /** The reasons a command (every command of a union) can be refused for. */
@@ -223,29 +258,55 @@ const resultsRefusal = (results: ReadonlyArray<PromptResult>): string | undefine
 /** A business, or a product that is not deleted: what prompts and scores may be recorded for. */
 const isActive = (state: EntityState) => state._tag === "Business" || (state._tag === "Product" && !state.deleted)
 
-const notFound = (command: RecordPrompts | StoreScore | DeploySite | PublishPost) =>
+const notFound = (command: RecordPrompts | StoreScore | DeploySite | PublishPost | DeclareNames) =>
   reject(command._tag, "not_found", command.itemId === null ? `business ${command.businessId} not found` : `product ${command.itemId} not found`)
+
+/** The `NamesDeclared` that moves the entity's names from `current` to `next`: none when they are the same. */
+const namesChange = (
+  command: { readonly businessId: BusinessId; readonly itemId?: ItemId | null; readonly at: string },
+  current: DeclaredNames,
+  next: DeclaredNames | undefined
+): ReadonlyArray<NamesDeclared> =>
+  next === undefined || sameDeclaredNames(current, next) ? [] : [new NamesDeclared({
+    businessId: command.businessId,
+    itemId: command.itemId ?? null,
+    aliases: next.aliases,
+    notAliases: next.notAliases,
+    declaredAt: command.at
+  })]
 
 export const decide = (command: EntityCommand, state: EntityState): Either.Either<ReadonlyArray<EntityEvent>, Rejected> => {
   switch (command._tag) {
     case "CreateBusiness": {
       if (state._tag !== "Unknown") return reject(command._tag, "already_exists", `business ${command.businessId} already exists`)
-      const { at, _tag, ...fields } = command
-      return Either.right([new BusinessCreated({ ...fields, createdAt: at })])
+      const { at, _tag, names, ...fields } = command
+      const refusal = names === undefined ? undefined : declaredNamesRefusal(names)
+      if (refusal !== undefined) return reject(command._tag, "invalid", refusal)
+      return Either.right([new BusinessCreated({ ...fields, createdAt: at }), ...namesChange(command, noDeclaredNames, names)])
     }
     case "RegisterProduct": {
       if (state._tag === "Business") return reject(command._tag, "wrong_kind", "a business stream cannot hold a product")
+      const refusal = command.names === undefined ? undefined : declaredNamesRefusal(command.names)
+      if (refusal !== undefined) return reject(command._tag, "invalid", refusal)
       // Registering a product again (a new onboarding) is a no-op unless it was deleted or changed.
-      if (state._tag === "Product" && !state.deleted && state.registered.url === command.url && state.registered.name === command.name) {
-        return Either.right([])
-      }
-      return Either.right([new ProductRegistered({
+      const unchanged = state._tag === "Product" && !state.deleted && state.registered.url === command.url &&
+        state.registered.name === command.name
+      const registration = unchanged ? [] : [new ProductRegistered({
         businessId: command.businessId,
         itemId: command.itemId,
         name: command.name,
         url: command.url,
         registeredAt: command.at
-      })])
+      })]
+      const current = state._tag === "Product" ? state.names ?? noDeclaredNames : noDeclaredNames
+      return Either.right([...registration, ...namesChange(command, current, command.names)])
+    }
+    case "DeclareNames": {
+      const names = { aliases: command.aliases, notAliases: command.notAliases }
+      const refusal = declaredNamesRefusal(names)
+      if (refusal !== undefined) return reject(command._tag, "invalid", refusal)
+      if (!isActive(state) || state._tag === "Unknown") return notFound(command)
+      return Either.right(namesChange(command, state.names ?? noDeclaredNames, names))
     }
     case "DeleteProduct": {
       if (state._tag !== "Product" || state.deleted) return reject(command._tag, "not_found", `product ${command.itemId} not found`)

@@ -10,6 +10,7 @@ import { SightlineApi } from "./api.ts"
 import { AuthenticationLive, BearerAuth } from "./authentication.ts"
 import { BillingHandlers, StripeWebhookHandlers } from "./billing-handlers.ts"
 import { BusinessesHandlers } from "./businesses-handlers.ts"
+import { EntityNamesHandlers } from "./entity-names-handlers.ts"
 import { docsPageLayer } from "./docs-page.ts"
 import { bodyLimit, errorMapping, guardedRequests, jsonBodies, securityHeaders } from "./error-mapping.ts"
 import { FastLane, LaneServer } from "./fast-lane/index.ts"
@@ -25,7 +26,7 @@ import { VisibilityHandlers } from "./visibility-handlers.ts"
 import { VisitsHandlers } from "./visits-handlers.ts"
 
 export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
-  Layer.provide([SystemHandlers, BusinessesHandlers, VisibilityHandlers, RankingHandlers, PipelineHandlers, SitesHandlers, VisitsHandlers, BillingHandlers, StripeWebhookHandlers, IdentityHandlers, SchedulerHandlers, errorMapping]),
+  Layer.provide([SystemHandlers, BusinessesHandlers, EntityNamesHandlers, VisibilityHandlers, RankingHandlers, PipelineHandlers, SitesHandlers, VisitsHandlers, BillingHandlers, StripeWebhookHandlers, IdentityHandlers, SchedulerHandlers, errorMapping]),
   Layer.provide(AuthenticationLive)
 )
 
