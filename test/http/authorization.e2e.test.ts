@@ -123,6 +123,12 @@ const endpoints: ReadonlyArray<EndpointCase> = [
     // Let through, the product is unknown: 404.
     expected: orgWrite(404)
   },
+  {
+    name: "PUT /api/entities/{business_id}/names",
+    org: "fixture",
+    request: (slug) => ({ method: "PUT", path: `/api/entities/${slug}/names`, body: { aliases: ["Acme Co"], not_aliases: [] } }),
+    expected: orgWrite(200)
+  },
   // visibility
   {
     name: "POST /api/cron/analyze-visibility",
