@@ -9,6 +9,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "event-store-append": () => import("./event-store-append.ts"),
   "mention-accuracy": () => import("./mention-accuracy.ts"),
   "onboarding": () => import("./onboarding.ts"),
+  "post-similarity": () => import("./post-similarity.ts"),
   "prompt-quality": () => import("./prompt-quality.ts"),
   "startup": () => import("./startup.ts"),
   "visibility-fanout": () => import("./visibility-fanout.ts"),

@@ -46,8 +46,12 @@ const quote = (s: SourceSentence): string => `“${truncate(s.text, 260)}”`
  * and moved on each visit, so two prompts on one subject (or one prompt's returns) quote
  * different sentences.
  */
-const sentencesFor = (s: PostSubject, visit: number, n: number): ReadonlyArray<SourceSentence> =>
-  rotate(s.sentences.slice(0, Math.max(n * 4, 12)), hash(s.prompt) + visit * n, n)
+const sentencesFor = (s: PostSubject, visit: number, n: number): ReadonlyArray<SourceSentence> => {
+  const relevant = s.sentences.slice(0, s.relevant)
+  const lead = rotate(relevant, visit, Math.min(1, n))
+  const rest = s.sentences.filter((x) => !lead.includes(x))
+  return [...lead, ...rotate(rest, hash(s.prompt) + visit * n, n - lead.length)]
+}
 
 const others = (s: PostSubject, n: number): ReadonlyArray<string> =>
   s.facts.offerings.map((o) => o.name).filter((name) => name !== s.offering?.name).slice(0, n)

@@ -150,6 +150,8 @@ export interface PostSubject {
   readonly place: string | null
   /** The site's sentences on the subject first (by shared words), then the rest in a stable order. */
   readonly sentences: ReadonlyArray<SourceSentence>
+  /** How many of `sentences` share a word with the prompt (they come first). */
+  readonly relevant: number
   readonly faq: ReadonlyArray<FaqPair>
   readonly hours: ReadonlyArray<string>
 }
@@ -192,6 +194,7 @@ export const subjectOf = (f: SiteFacts, prompt: string, sentences: ReadonlyArray
     focus,
     place: present(f.place),
     sentences: scored.map((x) => x.s),
+    relevant: scored.filter((x) => x.score > 0).length,
     faq: faqScored.map((x) => x.q),
     hours: hoursOf(f)
   }

@@ -24,8 +24,8 @@ export const SIMILARITY_LIMIT = 0.5
 /** Recent posts a new one is compared with: a month of 15 a day. */
 export const RECENT_POSTS = 31 * 15
 
-/** Prompts tried per post before the least similar candidate is taken. */
-const PROMPTS_TRIED = 20
+/** Prompts tried per post before the least similar candidate is taken (bounds a post's cost). */
+const PROMPTS_TRIED = 40
 
 /** Slugs are cut at a word boundary at this length (the slug pattern allows 64 with a suffix). */
 const MAX_POST_SLUG = 56
@@ -127,7 +127,6 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
   const order = gaps
     .map((gap, rank) => ({ gap, rank, visit: visits.get(gap.prompt) ?? 0 }))
     .sort((a, b) => a.visit - b.visit || a.rank - b.rank)
-  const tried = order.slice(0, PROMPTS_TRIED)
   const recent = new SimilarityIndex()
   for (const p of posts.slice(0, RECENT_POSTS)) recent.add(postShingles(p))
   const taken = new Set(posts.map((p) => p.slug))
@@ -138,9 +137,9 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
   // The first prompts by turn; the others only when every angle of those was taken today; a
   // prompt and angle a second time in a day only when the facts allow nothing else.
   const candidates = (repeatToday: boolean) => {
-    for (const { gap, visit } of order) {
-      // Past the first prompts by turn only while nothing was found (every angle taken today).
-      if (best !== undefined && !tried.some((t) => t.gap === gap)) return undefined
+    // The first prompts by turn; past them only while every angle of those was taken today.
+    for (const [n, { gap, visit }] of order.entries()) {
+      if (n >= PROMPTS_TRIED && best !== undefined) return undefined
       const subject = subjectOf(facts, gap.prompt, sentences)
       const angles = anglesFor(subject)
       // Each prompt starts its rotation at its own angle, so one day's posts do not all open alike.
