@@ -30,6 +30,7 @@ const OPERATIONS: Record<string, { readonly access: Access; readonly statuses: R
   "businesses.createBusiness": { access: "organizationWrite", statuses: [201, 400, 401, 403, 409, 413, 500, 503] },
   "businesses.listEntities": { access: "service", statuses: [200, 400, 401, 403, 500] },
   "businesses.deleteProduct": { access: "organizationWrite", statuses: [200, 400, 401, 403, 404, 500, 503] },
+  "entityNames.declareNames": { access: "organizationWrite", statuses: [200, 400, 401, 403, 404, 413, 500, 503] },
   "visibility.analyzeVisibility": { access: "service", statuses: [200, 400, 401, 403, 404, 413, 500, 502, 503] },
   "visibility.storeVisibilityScore": { access: "service", statuses: [200, 400, 401, 403, 404, 413, 500, 503] },
   "visibility.visibilityScore": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500] },
@@ -232,6 +233,17 @@ describe("the OpenAPI document against the service's answers", () => {
     await check("businesses.listEntities", { method: "GET", path: "/api/cron/entities", headers: admin }, { status: 403, code: "forbidden" })
     await check("businesses.listEntities", { method: "GET", path: "/api/cron/entities", headers: serviceKey }, { status: 200 })
     await check("businesses.deleteProduct", { method: "DELETE", path: "/api/products/blue-door-bakery/rye-loaf", headers: admin }, { status: 404, code: "product_not_found" })
+    const names = { aliases: ["Blue Door"], not_aliases: ["Blue Door Bakery Chicago"] }
+    await check("entityNames.declareNames", { method: "PUT", path: "/api/entities/blue-door-bakery/names", body: names, headers: admin }, { status: 200 })
+    await check("entityNames.declareNames", { method: "PUT", path: "/api/entities/blue-door-bakery/names", body: names, headers: member }, { status: 403, code: "forbidden" })
+    await check("entityNames.declareNames", { method: "PUT", path: "/api/entities/blue-door-bakery/names", body: { aliases: [""], not_aliases: [] }, headers: admin }, {
+      status: 400,
+      code: "invalid_request"
+    })
+    await check("entityNames.declareNames", { method: "PUT", path: "/api/entities/blue-door-bakery/names", body: { ...names, item_id: "rye-loaf" }, headers: admin }, {
+      status: 404,
+      code: "product_not_found"
+    })
     // The visibility score is served by the fast lane: the same documented answers.
     await check("visibility.visibilityScore", { method: "GET", path: "/api/visibility-score/blue-door-bakery", headers: member }, { status: 200 })
     await check("visibility.visibilityScore", { method: "GET", path: "/api/visibility-score/Blue_Door", headers: member }, { status: 400, code: "invalid_request" })
