@@ -16,7 +16,11 @@ const DESCRIBED = new RegExp(
   "iu",
 )
 // A product line carrying the brand: "Kestrel Trail Jacket", "Kestrel Stormline shell".
-const PRODUCT_LINE = /^(?:[ \t]+\p{Lu}[\p{L}\p{N}-]*){1,3}[ \t]+(?:jacket|shell|parka|vest|pants|boots|shoes|pack|tent|serum|cream|cleanser|moisturizer)s?\b/u
+const PRODUCT_NOUNS = "jacket shell parka vest pants boots shoes pack tent serum cream cleanser moisturizer".split(" ")
+const PRODUCT_LINE = new RegExp(
+  String.raw`^(?:[ \t]+\p{Lu}[\p{L}\p{N}-]*){1,3}[ \t]+(?:${PRODUCT_NOUNS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join("|")})s?\b`,
+  "u",
+)
 
 /**
  * A head counts when it is written capitalised and: is a list item's or table row's lead or a

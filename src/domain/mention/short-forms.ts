@@ -55,6 +55,8 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
     } else if (!product && !isTradeWord(prefix[0]!) && prefix[0]!.length >= 3) heads.push(prefix[0]!)
     if (product) break
   }
+  // A leading trade word dropped: "Café Lumière" → "Lumière".
+  if (!product && words.length === 2 && isTradeWord(words[0]!) && !isTradeWord(words[1]!) && words[1]!.length >= 3) heads.push(words[1]!)
   // The distinctive first word with the last trade word: "Koda Dog Training" → "Koda Training".
   if (!product && words.length === 3 && isTradeWord(words[2]!)) addAlias(`${words[0]} ${words[2]}`)
   if (product && words.length >= 2) addAlias(`${words[0]}'s ${words.slice(1).join(" ")}`)
