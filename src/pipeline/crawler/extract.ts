@@ -332,9 +332,14 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       else if (!VOID.has(name)) capture = { text: "", done: (text) => itemprop.forEach((p) => pushProp(owner, p, text)) }
     }
     // One capture per element, feeding every reader of its text (microdata, heading, listing, link).
-    const readers: Array<(text: string) => void> = capture === undefined ? [] : [capture.done]
+    // Most elements read nothing: the list is made only for those that do.
+    let readers: Array<(text: string) => void> | undefined
+    const read = (reader: (text: string) => void) => {
+      readers ??= capture === undefined ? [] : [capture.done]
+      readers.push(reader)
+    }
     if (!dropped && (name === "h1" || name === "h2" || name === "h3") && headings.length < LIMITS.headings) {
-      readers.push((text) => {
+      read((text) => {
         const clean = collapse(text, LIMITS.heading)
         if (clean !== "" && headings.length < LIMITS.headings) headings.push(clean)
       })
@@ -345,24 +350,23 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       // A menu line, price-list row, priced heading or product card: a name with its price.
       const card = (name === "div" || name === "article") && /\b(?:card|product|item|price|menu)\b/i.test(tag.attrs.get("class") ?? "")
       if (card || LISTING_ITEMS.has(name) || HEADINGS.has(name)) {
-        readers.push((text) => {
+        read((text) => {
           const hint = listingHint(text)
           if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
         })
       }
       // A link into a shop, menu or services section, in the page's content (not its navigation).
-      const href = tag.attrs.get("href")
-      if (name === "a" && href !== undefined && !parent.chrome) {
-        readers.push((text) => {
+      const href = name === "a" ? tag.attrs.get("href") : undefined
+      if (href !== undefined && !parent.chrome) {
+        read((text) => {
           const hint = linkHint(text, resolveHttpUrl(href, baseHref === undefined ? pageUrl : resolveHttpUrl(baseHref, pageUrl) ?? pageUrl))
           if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
         })
       }
     }
-    if (readers.length === 1 && capture !== undefined) {
-      // Only the microdata property reads it: keep its capture.
-    } else if (readers.length > 0) {
-      capture = { text: "", done: (text) => readers.forEach((read) => read(text)) }
+    if (readers !== undefined) {
+      const all = readers
+      capture = { text: "", done: (text) => all.forEach((reader) => reader(text)) }
     }
     if (VOID.has(name) || (tag.selfClosing && (parent.dropped || name === "svg" || name === "math"))) return
     if (stack.length >= LIMITS.depth) return
