@@ -165,7 +165,10 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
       disallowed: crawl.right.disallowed.slice(0, 200),
       crawledAt: at
     })
-    yield* store.append(crawlStreamOf(plan.ref), "any", [{ eventId, ...crawlToStored(event) }]).pipe(Effect.orDie)
+    const appended = yield* store.append(crawlStreamOf(plan.ref), "any", [{ eventId, ...crawlToStored(event) }]).pipe(Effect.orDie)
+    // The built-in answer engine reads the pages from the documents read model: every check of
+    // this entity's prompts must see them, not only those asked once the projection caught up.
+    yield* Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(appended.lastPosition, ["documents"])).pipe(Effect.orDie)
     const name = plan.name ?? siteName ?? hostName
     return {
       facts: factsFromPages({ name, kind, businessName: plan.businessName ?? name, url: plan.url, pages: event.pages }),
