@@ -25,7 +25,7 @@ export const SIMILARITY_LIMIT = 0.5
 export const RECENT_POSTS = 31 * 15
 
 /** Prompts tried per post before the least similar candidate is taken (bounds a post's cost). */
-const PROMPTS_TRIED = 40
+const PROMPTS_TRIED = 12
 
 /** Slugs are cut at a word boundary at this length (the slug pattern allows 64 with a suffix). */
 const MAX_POST_SLUG = 56
