@@ -36,8 +36,7 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
 
     /**
      * A product's names as the request declares them (a list left out keeps the product's own),
-     * or undefined when it declares none. A product that is already tracked gets them now: its
-     * onboarding may be skipped (assets exist); a new one gets them when it is registered.
+     * or undefined when it declares none, and whether the product is tracked already.
      */
     const productNames = (
       businessId: BusinessId,
@@ -54,23 +53,29 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
           { aliases: `${field}.aliases`, notAliases: `${field}.not_aliases` }
         )
         if (Either.isLeft(names)) return yield* Effect.fail(badRequest(names.left))
-        if (row !== undefined && row.deleted_at === null) {
-          const ref = refOf(businessId, product.item_id)
-          const now = yield* clock.now
-          const sent = yield* commands.send(ref, new DeclareNames({ ...ref, ...names.right, at: now.toISOString() })).pipe(
-            // Deleted meanwhile: its registration in the job records the names. The names are
-            // clean, so nothing else but the service failing can refuse them.
-            Effect.catchTag("CommandRejected", (rejected) =>
-              rejected.reason === "not_found"
-                ? Effect.void
-                : rejected.reason === "unavailable"
-                ? Effect.fail(new Unavailable({ status: "error", code: "unavailable", message: "the service cannot answer right now; retry" }))
-                : Effect.die(rejected))
-          )
-          // The job's checks read the names from the read model.
-          if (sent !== undefined) yield* awaitProjections(sent.lastPosition, ["entities"])
-        }
-        return names.right satisfies DeclaredNames
+        return { names: names.right satisfies DeclaredNames, tracked: row !== undefined && row.deleted_at === null }
+      })
+
+    /**
+     * Records the names of a product that is tracked already, before its job: the job may skip it
+     * (its assets exist). A new product gets them when the job registers it.
+     */
+    const declareNow = (businessId: BusinessId, itemId: ItemId, names: DeclaredNames) =>
+      Effect.gen(function*() {
+        const ref = refOf(businessId, itemId)
+        const now = yield* clock.now
+        const sent = yield* commands.send(ref, new DeclareNames({ ...ref, ...names, at: now.toISOString() })).pipe(
+          // Deleted meanwhile: its registration in the job records the names. The names are
+          // clean, so nothing else but the service failing can refuse them.
+          Effect.catchTag("CommandRejected", (rejected) =>
+            rejected.reason === "not_found"
+              ? Effect.void
+              : rejected.reason === "unavailable"
+              ? Effect.fail(new Unavailable({ status: "error", code: "unavailable", message: "the service cannot answer right now; retry" }))
+              : Effect.die(rejected))
+        )
+        // The job's checks read the names from the read model.
+        if (sent !== undefined) yield* awaitProjections(sent.lastPosition, ["entities"])
       })
 
     /**
@@ -109,13 +114,21 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
             ids.add(product.item_id)
           }
           const urls = yield* Effect.forEach(products, (product) => webUrl(`products.${product.item_id}.url`, product.url))
-          const checked = yield* Effect.forEach(products, (product, i) =>
-            Effect.map(productNames(payload.org_slug, product), (names) => ({
+          // Every product's names are checked before any is recorded: a 400 records nothing.
+          const declared = yield* Effect.forEach(products, (product) => productNames(payload.org_slug, product))
+          for (const [i, product] of products.entries()) {
+            const given = declared[i]
+            if (given?.tracked === true) yield* declareNow(payload.org_slug, product.item_id, given.names)
+          }
+          const checked = products.map((product, i) => {
+            const given = declared[i]
+            return {
               itemId: product.item_id,
               url: urls[i]!,
               name: product.name ?? null,
-              ...(names === undefined ? {} : { names })
-            })))
+              ...(given === undefined ? {} : { names: given.names })
+            }
+          })
           const jobId = yield* start({
             kind: "generate-all",
             businessId: payload.org_slug,

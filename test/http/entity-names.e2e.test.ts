@@ -193,6 +193,19 @@ for (const database of testDatabases) {
       const named = await rowOf("pellier", "trail-jacket")
       expect([named?.aliases, named?.not_aliases]).toEqual([["the Pellier shell"], ["Pellier Trail Jacket Mk I"]])
 
+      // One product's bad names refuse the request before any product's names are recorded.
+      const mixed = await call("POST", "/api/generate-all", {
+        url: UNREACHABLE,
+        org_slug: "pellier",
+        products: [
+          { item_id: "trail-jacket", url: `${UNREACHABLE}jacket`, aliases: ["Never recorded"] },
+          { item_id: "trail-pants", url: `${UNREACHABLE}pants`, aliases: [""] }
+        ]
+      })
+      expect([mixed.status, mixed.body.message]).toEqual([400, "products.trail-pants.aliases[0]: must not be empty"])
+      const unchanged = await rowOf("pellier", "trail-jacket")
+      expect([unchanged?.aliases, unchanged?.not_aliases]).toEqual([["the Pellier shell"], ["Pellier Trail Jacket Mk I"]])
+
       const put = await putNames("pellier", { item_id: "trail-jacket", aliases: ["Pellier shell"], not_aliases: [] })
       expect(put).toEqual({ status: 200, body: { business_id: "pellier", item_id: "trail-jacket", aliases: ["Pellier shell"], not_aliases: [] } })
     })
