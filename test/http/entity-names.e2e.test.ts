@@ -2,7 +2,8 @@
  * Declared aliases and names that never count, over real HTTP: given on `POST /api/business`, on
  * products in `generate-all`, replaced with `PUT /api/entities/{business_id}/names`, refused with
  * a 400 when malformed, and used by the next check (`POST /api/cron/analyze-visibility`, platform
- * 1 pointed at a loopback OpenAI-compatible server answering a fixed text). Who may call the PUT
+ * 1 pointed at a loopback OpenAI-compatible server answering a fixed text), for a business and a
+ * product. Who may call the PUT
  * is in the authorization matrix (`authorization.e2e.test.ts`).
  */
 import { Effect } from "effect"
@@ -208,6 +209,17 @@ for (const database of testDatabases) {
 
       const put = await putNames("pellier", { item_id: "trail-jacket", aliases: ["Pellier shell"], not_aliases: [] })
       expect(put).toEqual({ status: 200, body: { business_id: "pellier", item_id: "trail-jacket", aliases: ["Pellier shell"], not_aliases: [] } })
+
+      // A product's declared alias counts in its checks too.
+      const productSees = async (prompt: string) => {
+        engine.setBehavior({ otherwise: { kind: "answer", content: "For wet hikes, the Stormline is the jacket guides pack." } })
+        const { status, body } = await call("POST", "/api/cron/analyze-visibility", { business_id: "pellier", item_id: "trail-jacket", prompt })
+        expect(status, JSON.stringify(body)).toBe(200)
+        return body.ai_platform_1 as boolean
+      }
+      expect(await productSees("rain jacket for hiking")).toBe(false)
+      expect((await putNames("pellier", { item_id: "trail-jacket", aliases: ["Stormline"], not_aliases: [] })).status).toBe(200)
+      expect(await productSees("rain jacket for hiking, again")).toBe(true)
     })
   })
 }
