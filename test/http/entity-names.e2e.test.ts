@@ -3,8 +3,7 @@
  * products in `generate-all`, replaced with `PUT /api/entities/{business_id}/names`, refused with
  * a 400 when malformed, and used by the next check (`POST /api/cron/analyze-visibility`, platform
  * 1 pointed at a loopback OpenAI-compatible server answering a fixed text), for a business and a
- * product. Who may call the PUT
- * is in the authorization matrix (`authorization.e2e.test.ts`).
+ * product. Who may call the PUT is in the authorization matrix (`authorization.e2e.test.ts`).
  */
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
