@@ -12,7 +12,6 @@ import { Rpc } from "@effect/rpc"
 import { Effect, Either, Schema } from "effect"
 import {
   CreateBusiness,
-  DeclareNames,
   decide,
   DeleteProduct,
   type EntityCommand,
@@ -77,8 +76,7 @@ export const TrackedEntity = Entity.make("TrackedEntity", [
   commandRpc("RecordPrompts", RecordPrompts),
   commandRpc("StoreScore", StoreScore),
   commandRpc("DeploySite", DeploySite),
-  commandRpc("PublishPost", PublishPost),
-  commandRpc("DeclareNames", DeclareNames)
+  commandRpc("PublishPost", PublishPost)
 ]).annotateRpcs(ClusterSchema.Persisted, true)
 
 const unstorable = new CommandRejected({ reason: "unstorable", message: "the command's events could not be stored" })
@@ -176,8 +174,7 @@ export const TrackedEntityLive = TrackedEntity.toLayer(
       RecordPrompts: handler,
       StoreScore: handler,
       DeploySite: handler,
-      PublishPost: handler,
-      DeclareNames: handler
+      PublishPost: handler
     })
   }),
   { maxIdleTime: "5 minutes" }

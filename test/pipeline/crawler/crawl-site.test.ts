@@ -108,8 +108,7 @@ describe("crawlSite on the Acme Bakery fixture", () => {
   })
 
   it("extracts the product hints of both product pages", () => {
-    // Structured data only: the listing's links to them are hints too (extract.test.ts).
-    const products = result.pages.flatMap((page) => page.products).filter((p) => p.source === "json-ld")
+    const products = result.pages.flatMap((page) => page.products)
     expect(products).toEqual([
       {
         name: "Sourdough loaf",
