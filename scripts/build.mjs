@@ -58,12 +58,34 @@ const sourceUrls = {
 /**
  * Effect's packages are bundled in (loading their hundreds of small modules one by one is a
  * large share of start-up); every other package is imported from node_modules at run time, as
- * some find their own files (PGlite's WebAssembly) next to their modules.
+ * some find their own files (PGlite's WebAssembly) next to their modules. Except fast-check
+ * (and its pure-rand), which Effect's Arbitrary module imports and nothing in the service calls:
+ * bundled, only what Arbitrary names is kept, instead of the whole library loaded at start-up.
  */
 const effectInside = {
   name: "effect-inside",
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (/^(effect|@effect\/)/.test(args.path) ? undefined : { path: args.path, external: true }))
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      /^(effect|@effect\/|fast-check$|pure-rand$)/.test(args.path) ? undefined : { path: args.path, external: true })
+  }
+}
+
+/**
+ * `/docs` loads HttpApi's Swagger module on its first request (`src/http/docs-page.ts`): it holds
+ * the UI's script as a string of about 1.9 million characters. `@effect/platform`'s index
+ * re-exports it, so any `import { ... } from "@effect/platform"` would put it in a chunk read at
+ * start-up; the bundle's copy of that index leaves this one re-export out (importing
+ * HttpApiSwagger from the index then fails the build, loudly).
+ */
+const swaggerOnDemand = {
+  name: "swagger-on-demand",
+  setup(build) {
+    build.onLoad({ filter: /@effect[\\/]platform[\\/]dist[\\/]esm[\\/]index\.js$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8")
+      const without = text.replace(/^export \* as HttpApiSwagger from "\.\/HttpApiSwagger\.js";$/m, "")
+      if (without === text) throw new Error(`swagger-on-demand: no HttpApiSwagger re-export in ${args.path}`)
+      return { contents: without, loader: "js" }
+    })
   }
 }
 
@@ -84,7 +106,7 @@ try {
     target: "node20",
     sourcemap: "linked",
     logLevel: "warning",
-    plugins: [sourceUrls, effectInside]
+    plugins: [sourceUrls, effectInside, swaggerOnDemand]
   })
 } catch {
   // esbuild has printed the errors.

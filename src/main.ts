@@ -3,7 +3,9 @@
  * run migrations, start the runner, the projections and the HTTP server.
  */
 import { HttpServer } from "@effect/platform"
-import { NodeRuntime } from "@effect/platform-node"
+// Each @effect/platform-node module from its own path: the package's index would also load
+// undici, an HTTP client the service never uses, at every start.
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, Context, Effect, Layer, Option } from "effect"
 import { serviceLayer } from "./composition.ts"
 import { AppConfig, type AppSettings } from "./config/app-config.ts"

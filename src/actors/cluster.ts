@@ -15,7 +15,7 @@ import {
   SqlMessageStorage,
   SqlRunnerStorage
 } from "@effect/cluster"
-import { NodeClusterSocket } from "@effect/platform-node"
+import * as NodeClusterSocket from "@effect/platform-node/NodeClusterSocket"
 import { RpcSerialization } from "@effect/rpc"
 import type { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"

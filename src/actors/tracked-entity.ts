@@ -12,6 +12,7 @@ import { Rpc } from "@effect/rpc"
 import { Effect, Either, Schema } from "effect"
 import {
   CreateBusiness,
+  DeclareNames,
   decide,
   DeleteProduct,
   type EntityCommand,
@@ -76,7 +77,8 @@ export const TrackedEntity = Entity.make("TrackedEntity", [
   commandRpc("RecordPrompts", RecordPrompts),
   commandRpc("StoreScore", StoreScore),
   commandRpc("DeploySite", DeploySite),
-  commandRpc("PublishPost", PublishPost)
+  commandRpc("PublishPost", PublishPost),
+  commandRpc("DeclareNames", DeclareNames)
 ]).annotateRpcs(ClusterSchema.Persisted, true)
 
 const unstorable = new CommandRejected({ reason: "unstorable", message: "the command's events could not be stored" })
@@ -174,7 +176,8 @@ export const TrackedEntityLive = TrackedEntity.toLayer(
       RecordPrompts: handler,
       StoreScore: handler,
       DeploySite: handler,
-      PublishPost: handler
+      PublishPost: handler,
+      DeclareNames: handler
     })
   }),
   { maxIdleTime: "5 minutes" }

@@ -6,6 +6,7 @@ import { Data, Either, Schema } from "effect"
 import {
   BusinessCreated,
   type EntityEvent,
+  NamesDeclared,
   ProductDeleted,
   ProductRegistered,
   PromptResult,
@@ -13,8 +14,9 @@ import {
   ScoreStored,
   TrackingType
 } from "./entity-events.ts"
-import { BlogPostPublished, DAILY_POST_LIMIT, SiteDeployed, SiteFacts } from "./site-events.ts"
+import { BlogPostPublished, DAILY_POST_LIMIT, PostWriting, SiteDeployed, SiteFacts } from "./site-events.ts"
 import { BusinessId, type EntityRef, ItemId } from "./entity-ref.ts"
+import { DeclaredNames, declaredNamesRefusal, noDeclaredNames, sameDeclaredNames } from "./entity-names.ts"
 import { PLATFORM_KEYS } from "./platforms.ts"
 import { summarize } from "./scoring.ts"
 
@@ -24,22 +26,29 @@ export interface SiteState {
   readonly deployedDay: string | null
   readonly postDay: string | null
   readonly postsThatDay: number
-  readonly topicsThatDay: ReadonlyArray<string>
   /** Every post slug so far: a slug is never given twice. */
   readonly slugs: ReadonlySet<string>
 }
 
-const noSite: SiteState = { version: 0, deployedDay: null, postDay: null, postsThatDay: 0, topicsThatDay: [], slugs: new Set() }
+const noSite: SiteState = { version: 0, deployedDay: null, postDay: null, postsThatDay: 0, slugs: new Set() }
 
 export type EntityState =
   | { readonly _tag: "Unknown" }
-  | { readonly _tag: "Business"; readonly created: BusinessCreated; readonly promptSetVersion: number; readonly site: SiteState }
+  | {
+    readonly _tag: "Business"
+    readonly created: BusinessCreated
+    readonly promptSetVersion: number
+    readonly site: SiteState
+    /** The names its owner declared; absent: none. */
+    readonly names?: DeclaredNames
+  }
   | {
     readonly _tag: "Product"
     readonly registered: ProductRegistered
     readonly deleted: boolean
     readonly promptSetVersion: number
     readonly site: SiteState
+    readonly names?: DeclaredNames
   }
 
 export const initialState: EntityState = { _tag: "Unknown" }
@@ -51,7 +60,6 @@ const evolveSite = (site: SiteState, event: SiteDeployed | BlogPostPublished): S
     ...site,
     postDay: event.date,
     postsThatDay: sameDay ? site.postsThatDay + 1 : 1,
-    topicsThatDay: sameDay ? [...site.topicsThatDay, event.topic] : [event.topic],
     slugs: new Set([...site.slugs, event.slug])
   }
 }
@@ -73,6 +81,8 @@ export const evolve = (state: EntityState, event: EntityEvent): EntityState => {
     case "SiteDeployed":
     case "BlogPostPublished":
       return state._tag === "Unknown" ? state : { ...state, site: evolveSite(state.site, event) }
+    case "NamesDeclared":
+      return state._tag === "Unknown" ? state : { ...state, names: { aliases: event.aliases, notAliases: event.notAliases } }
   }
 }
 
@@ -85,7 +95,9 @@ export class CreateBusiness extends Schema.TaggedClass<CreateBusiness>()("Create
   identityOrgId: Schema.NullOr(Schema.String),
   identityUserId: Schema.NullOr(Schema.String),
   rankingScore: Schema.NullOr(Schema.Int),
-  at: Schema.String
+  at: Schema.String,
+  /** Names declared with the business (`entity-names.ts`), recorded as `NamesDeclared`. */
+  names: Schema.optionalWith(DeclaredNames, { exact: true })
 }) {}
 
 export class RegisterProduct extends Schema.TaggedClass<RegisterProduct>()("RegisterProduct", {
@@ -93,7 +105,9 @@ export class RegisterProduct extends Schema.TaggedClass<RegisterProduct>()("Regi
   itemId: ItemId,
   name: Schema.NullOr(Schema.String),
   url: Schema.String,
-  at: Schema.String
+  at: Schema.String,
+  /** Names declared with the product; absent: the ones it has stay. */
+  names: Schema.optionalWith(DeclaredNames, { exact: true })
 }) {}
 
 export class DeleteProduct extends Schema.TaggedClass<DeleteProduct>()("DeleteProduct", {
@@ -138,14 +152,34 @@ export class PublishPost extends Schema.TaggedClass<PublishPost>()("PublishPost"
   summary: Schema.String,
   bodyParagraphs: Schema.Array(Schema.String),
   topic: Schema.String,
+  at: Schema.String,
+  angle: Schema.optionalWith(Schema.String, { exact: true }),
+  writing: Schema.optionalWith(PostWriting, { exact: true })
+}) {}
+
+/** Replaces both lists of the entity's declared names (`entity-names.ts`). */
+export class DeclareNames extends Schema.TaggedClass<DeclareNames>()("DeclareNames", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  aliases: Schema.Array(Schema.String),
+  notAliases: Schema.Array(Schema.String),
   at: Schema.String
 }) {}
 
-export const EntityCommand = Schema.Union(CreateBusiness, RegisterProduct, DeleteProduct, RecordPrompts, StoreScore, DeploySite, PublishPost)
+export const EntityCommand = Schema.Union(
+  CreateBusiness,
+  RegisterProduct,
+  DeleteProduct,
+  RecordPrompts,
+  StoreScore,
+  DeploySite,
+  PublishPost,
+  DeclareNames
+)
 export type EntityCommand = typeof EntityCommand.Type
 
 /** Why `decide` refuses a command. */
-export const REJECTION_REASONS = ["already_exists", "not_found", "wrong_kind", "invalid", "daily_limit", "no_site"] as const
+export const REJECTION_REASONS = ["already_exists", "not_found", "wrong_kind", "invalid", "daily_limit", "no_site", "no_facts"] as const
 export type RejectionReason = (typeof REJECTION_REASONS)[number]
 
 /**
@@ -173,21 +207,26 @@ const siteEntityNotFound = { status: 404, code: "not_found" } as const
  * reason cannot reach a caller unanswered.
  */
 export const REJECTIONS = {
-  CreateBusiness: { already_exists: { status: 409, code: "business_exists" } },
-  RegisterProduct: { wrong_kind: { status: 409, code: "conflict" } },
+  CreateBusiness: { already_exists: { status: 409, code: "business_exists" }, invalid: invalidRequest },
+  RegisterProduct: { wrong_kind: { status: 409, code: "conflict" }, invalid: invalidRequest },
   DeleteProduct: { not_found: entityNotFound },
   RecordPrompts: { not_found: entityNotFound, invalid: invalidRequest },
   StoreScore: { not_found: entityNotFound, invalid: invalidRequest },
-  DeploySite: { not_found: siteEntityNotFound },
+  // The site builder refuses to deploy a site with nothing to say (no crawled page, no
+  // description): nothing is published from nothing.
+  DeploySite: { not_found: siteEntityNotFound, no_facts: { status: 409, code: "no_facts" } },
   PublishPost: {
     not_found: siteEntityNotFound,
     no_site: { status: 409, code: "site_not_deployed" },
     // A daily limit is lifted at the next UTC day: the 429's Retry-After.
     daily_limit: { status: 429, code: "daily_limit_reached" },
-    // Every topic of the day taken, through the site builder's retries: the service could
-    // not find a post to write, which the caller cannot correct.
-    already_exists: { status: 500, code: "internal_error" }
-  }
+    // A post dated another day than the one it is written on (`at`): never backdated.
+    invalid: invalidRequest,
+    // Concurrent posts kept taking the slug through the site builder's retries: a conflict
+    // with the site's state, which a later call does not meet.
+    already_exists: { status: 409, code: "conflict" }
+  },
+  DeclareNames: { not_found: entityNotFound, invalid: invalidRequest }
 } as const satisfies { readonly [C in EntityCommand["_tag"]]: { readonly [R in RejectionReason]?: RejectionAnswer } }
 
 /** The reasons a command (every command of a union) can be refused for. */
@@ -219,29 +258,55 @@ const resultsRefusal = (results: ReadonlyArray<PromptResult>): string | undefine
 /** A business, or a product that is not deleted: what prompts and scores may be recorded for. */
 const isActive = (state: EntityState) => state._tag === "Business" || (state._tag === "Product" && !state.deleted)
 
-const notFound = (command: RecordPrompts | StoreScore | DeploySite | PublishPost) =>
+const notFound = (command: RecordPrompts | StoreScore | DeploySite | PublishPost | DeclareNames) =>
   reject(command._tag, "not_found", command.itemId === null ? `business ${command.businessId} not found` : `product ${command.itemId} not found`)
+
+/** The `NamesDeclared` that moves the entity's names from `current` to `next`: none when they are the same. */
+const namesChange = (
+  command: { readonly businessId: BusinessId; readonly itemId?: ItemId | null; readonly at: string },
+  current: DeclaredNames,
+  next: DeclaredNames | undefined
+): ReadonlyArray<NamesDeclared> =>
+  next === undefined || sameDeclaredNames(current, next) ? [] : [new NamesDeclared({
+    businessId: command.businessId,
+    itemId: command.itemId ?? null,
+    aliases: next.aliases,
+    notAliases: next.notAliases,
+    declaredAt: command.at
+  })]
 
 export const decide = (command: EntityCommand, state: EntityState): Either.Either<ReadonlyArray<EntityEvent>, Rejected> => {
   switch (command._tag) {
     case "CreateBusiness": {
       if (state._tag !== "Unknown") return reject(command._tag, "already_exists", `business ${command.businessId} already exists`)
-      const { at, _tag, ...fields } = command
-      return Either.right([new BusinessCreated({ ...fields, createdAt: at })])
+      const { at, _tag, names, ...fields } = command
+      const refusal = names === undefined ? undefined : declaredNamesRefusal(names)
+      if (refusal !== undefined) return reject(command._tag, "invalid", refusal)
+      return Either.right([new BusinessCreated({ ...fields, createdAt: at }), ...namesChange(command, noDeclaredNames, names)])
     }
     case "RegisterProduct": {
       if (state._tag === "Business") return reject(command._tag, "wrong_kind", "a business stream cannot hold a product")
+      const refusal = command.names === undefined ? undefined : declaredNamesRefusal(command.names)
+      if (refusal !== undefined) return reject(command._tag, "invalid", refusal)
       // Registering a product again (a new onboarding) is a no-op unless it was deleted or changed.
-      if (state._tag === "Product" && !state.deleted && state.registered.url === command.url && state.registered.name === command.name) {
-        return Either.right([])
-      }
-      return Either.right([new ProductRegistered({
+      const unchanged = state._tag === "Product" && !state.deleted && state.registered.url === command.url &&
+        state.registered.name === command.name
+      const registration = unchanged ? [] : [new ProductRegistered({
         businessId: command.businessId,
         itemId: command.itemId,
         name: command.name,
         url: command.url,
         registeredAt: command.at
-      })])
+      })]
+      const current = state._tag === "Product" ? state.names ?? noDeclaredNames : noDeclaredNames
+      return Either.right([...registration, ...namesChange(command, current, command.names)])
+    }
+    case "DeclareNames": {
+      const names = { aliases: command.aliases, notAliases: command.notAliases }
+      const refusal = declaredNamesRefusal(names)
+      if (refusal !== undefined) return reject(command._tag, "invalid", refusal)
+      if (!isActive(state) || state._tag === "Unknown") return notFound(command)
+      return Either.right(namesChange(command, state.names ?? noDeclaredNames, names))
     }
     case "DeleteProduct": {
       if (state._tag !== "Product" || state.deleted) return reject(command._tag, "not_found", `product ${command.itemId} not found`)
@@ -298,14 +363,17 @@ export const decide = (command: EntityCommand, state: EntityState): Either.Eithe
     case "PublishPost": {
       if (!isActive(state) || state._tag === "Unknown") return notFound(command)
       if (state.site.version === 0) return reject(command._tag, "no_site", "the entity has no deployed site yet: update the site first")
+      // A post is dated the UTC day it is written: a run for a past day never backdates one.
+      if (command.date !== command.at.slice(0, 10)) {
+        return reject(command._tag, "invalid", `a post written on ${command.at.slice(0, 10)} cannot be dated ${command.date}`)
+      }
       const today = state.site.postDay === command.date ? state.site.postsThatDay : 0
       if (today >= DAILY_POST_LIMIT) {
         return reject(command._tag, "daily_limit", `${DAILY_POST_LIMIT} blog posts were already published for ${command.date}; the next can be published tomorrow (UTC)`)
       }
+      // A slug is given once: two publishers that planned the same post (the writer is
+      // deterministic) meet here, and the second plans again.
       if (state.site.slugs.has(command.slug)) return reject(command._tag, "already_exists", `a post with slug ${command.slug} exists`)
-      if (state.site.postDay === command.date && state.site.topicsThatDay.includes(command.topic)) {
-        return reject(command._tag, "already_exists", `a post on "${command.topic}" was already published for ${command.date}`)
-      }
       const { at, _tag, ...post } = command
       return Either.right([new BlogPostPublished({ ...post, publishedAt: at })])
     }

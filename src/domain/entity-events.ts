@@ -69,6 +69,18 @@ export class ScoreStored extends Schema.TaggedClass<ScoreStored>()("ScoreStored"
   storedAt: Schema.String
 }) {}
 
+/**
+ * The names the owner declared for the entity, each list replacing the one before: aliases that
+ * count as the entity, and names that never count (a namesake). See `entity-names.ts`.
+ */
+export class NamesDeclared extends Schema.TaggedClass<NamesDeclared>()("NamesDeclared", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  aliases: Schema.Array(Schema.String),
+  notAliases: Schema.Array(Schema.String),
+  declaredAt: Schema.String
+}) {}
+
 export const EntityEvent = Schema.Union(
   BusinessCreated,
   ProductRegistered,
@@ -76,7 +88,8 @@ export const EntityEvent = Schema.Union(
   PromptsGenerated,
   ScoreStored,
   SiteDeployed,
-  BlogPostPublished
+  BlogPostPublished,
+  NamesDeclared
 )
 export type EntityEvent = typeof EntityEvent.Type
 
@@ -88,7 +101,8 @@ export const eventVersions: Record<EntityEvent["_tag"], number> = {
   PromptsGenerated: 1,
   ScoreStored: 1,
   SiteDeployed: 1,
-  BlogPostPublished: 1
+  BlogPostPublished: 1,
+  NamesDeclared: 1
 }
 
 export const isEntityEventType = (type: string): type is EntityEvent["_tag"] => Object.hasOwn(eventVersions, type)

@@ -37,9 +37,16 @@ export class JobStepCompleted extends Schema.TaggedClass<JobStepCompleted>()("Jo
   at: Schema.String
 }) {}
 
+/**
+ * How a job ended: `succeeded`; `succeeded_with_errors` when a step failed but its entity went
+ * on from facts it already had (a crawl that failed, the last good crawl's facts used), the
+ * errors listed; `failed` when an entity could not be completed.
+ */
+export const JobOutcome = Schema.Literal("succeeded", "succeeded_with_errors", "failed")
+
 export class JobFinished extends Schema.TaggedClass<JobFinished>()("JobFinished", {
   jobId: Schema.String,
-  outcome: Schema.Literal("succeeded", "failed"),
+  outcome: JobOutcome,
   errors: Schema.Array(Schema.String),
   at: Schema.String
 }) {}

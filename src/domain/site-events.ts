@@ -9,6 +9,22 @@ import { BusinessId, ItemId } from "./entity-ref.ts"
 const part = Schema.optionalWith(Schema.String, { exact: true })
 const Address = Schema.Struct({ street: part, locality: part, region: part, postalCode: part, country: part })
 
+/**
+ * One line of opening hours as the site states it (`text`), with its schema.org reading when
+ * one was possible: day names (`Monday`...) and 24-hour `HH:MM` times; `closed` days have none.
+ */
+export const OpeningHours = Schema.Struct({
+  text: Schema.String,
+  days: Schema.Array(Schema.String),
+  opens: Schema.NullOr(Schema.String),
+  closes: Schema.NullOr(Schema.String)
+})
+export type OpeningHours = typeof OpeningHours.Type
+
+/** A question the site itself answers (its FAQ page or FAQPage JSON-LD), with the page it is on. */
+export const OwnFaqEntry = Schema.Struct({ question: Schema.String, answer: Schema.String, url: Schema.String })
+export type OwnFaqEntry = typeof OwnFaqEntry.Type
+
 export const SiteFacts = Schema.Struct({
   name: Schema.String,
   businessName: Schema.String,
@@ -33,7 +49,10 @@ export const SiteFacts = Schema.Struct({
     description: Schema.String,
     headings: Schema.Array(Schema.String),
     text: Schema.String
-  }))
+  })),
+  // Added later: optional, so deployments stored before them still decode.
+  hours: Schema.optionalWith(Schema.Array(OpeningHours), { exact: true }),
+  ownFaq: Schema.optionalWith(Schema.Array(OwnFaqEntry), { exact: true })
 })
 export type SiteFacts = typeof SiteFacts.Type
 
@@ -49,6 +68,31 @@ export class SiteDeployed extends Schema.TaggedClass<SiteDeployed>()("SiteDeploy
   deployedAt: Schema.String
 }) {}
 
+/**
+ * Who wrote a post and what it cost: `writer` is `builtin` or the model's name; `factCheck` is
+ * the validation of a model's text (absent for the built-in writer, whose text is the facts);
+ * `similarity` the highest word-shingle similarity to the entity's recent posts.
+ */
+export const PostWriting = Schema.Struct({
+  writer: Schema.String,
+  similarity: Schema.Number,
+  factCheck: Schema.optionalWith(Schema.Struct({
+    /** Model drafts tried (1 or 2) and whether the last one passed. */
+    attempts: Schema.Int,
+    passed: Schema.Boolean,
+    /** What the failed drafts claimed that no fact supports. */
+    failures: Schema.Array(Schema.String)
+  }), { exact: true }),
+  usage: Schema.optionalWith(Schema.Struct({
+    model: Schema.String,
+    promptTokens: Schema.Int,
+    completionTokens: Schema.Int,
+    /** USD as the vendor reported it; null when it reports none (no price is guessed). */
+    usd: Schema.NullOr(Schema.Number)
+  }), { exact: true })
+})
+export type PostWriting = typeof PostWriting.Type
+
 export class BlogPostPublished extends Schema.TaggedClass<BlogPostPublished>()("BlogPostPublished", {
   businessId: BusinessId,
   itemId: Schema.NullOr(ItemId),
@@ -58,7 +102,11 @@ export class BlogPostPublished extends Schema.TaggedClass<BlogPostPublished>()("
   summary: Schema.String,
   bodyParagraphs: Schema.Array(Schema.String),
   topic: Schema.String,
-  publishedAt: Schema.String
+  publishedAt: Schema.String,
+  // Added later, optional so older posts still decode: how the post was written.
+  /** The angle the post takes on its prompt (post-angles.ts). */
+  angle: Schema.optionalWith(Schema.String, { exact: true }),
+  writing: Schema.optionalWith(PostWriting, { exact: true })
 }) {}
 
 /** Posts per entity per UTC day. */

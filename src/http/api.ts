@@ -2,6 +2,7 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { BillingApi, StripeWebhookApi } from "./billing-api.ts"
 import { BusinessesApi } from "./businesses-api.ts"
+import { EntityNamesApi } from "./entity-names-api.ts"
 import { BadRequest, InternalError, PayloadTooLarge, Unauthorized } from "./errors.ts"
 import { IdentityApi } from "./identity-api.ts"
 import { API_DESCRIPTION, apiVersion, documentTransform } from "./openapi-document.ts"
@@ -16,6 +17,7 @@ import { BotVisitsApi, VisitWebhookApi } from "./visits-api.ts"
 export class SightlineApi extends HttpApi.make("sightline")
   .add(SystemApi)
   .add(BusinessesApi)
+  .add(EntityNamesApi)
   .add(VisibilityApi)
   .add(RankingApi)
   .add(PipelineApi)

@@ -3,6 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { BusinessId, ItemId } from "../domain/entity-ref.ts"
 import { Authentication } from "./authentication.ts"
+import { AliasList, NotAliasList } from "./entity-names-api.ts"
 import { Conflict, Forbidden, NotFound, Unavailable } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
 
@@ -25,7 +26,9 @@ export class CreateBusinessRequest extends Schema.Class<CreateBusinessRequest>("
   stripe_customer_id: Schema.optional(Schema.String.pipe(
     Schema.pattern(/^cus_[A-Za-z0-9_]+$/, { message: () => "stripe_customer_id: expected a Stripe customer id (cus_...)" }),
     Schema.maxLength(100, { message: () => "stripe_customer_id: expected at most 100 characters" })
-  ).annotations({ description: "Service API keys only, with `identity_org_id`: links the organization's Stripe customer.", examples: ["cus_Q3bluedoor"] }))
+  ).annotations({ description: "Service API keys only, with `identity_org_id`: links the organization's Stripe customer.", examples: ["cus_Q3bluedoor"] })),
+  aliases: Schema.optional(AliasList),
+  not_aliases: Schema.optional(NotAliasList)
 }) {}
 
 export class BusinessRecord extends Schema.Class<BusinessRecord>("BusinessRecord")({
@@ -60,9 +63,9 @@ export class BusinessesApi extends HttpApiGroup.make("businesses")
         summary: "Create a business",
         access: "organizationWrite",
         description:
-          "Records a business and answers its record with `business_id`, its slug: `org_slug` if given, else the token's organization slug, else (service keys) the name slugified with a numeric suffix when taken. Its ranking score is the one `GET /api/ranking-score` gives for its URL. In local identity mode the organization and its creator (as admin) are recorded when missing.",
+          "Records a business (with the `aliases` and `not_aliases` its visibility checks use, if given) and answers its record with `business_id`, its slug: `org_slug` if given, else the token's organization slug, else (service keys) the name slugified with a numeric suffix when taken. Its ranking score is the one `GET /api/ranking-score` gives for its URL. In local identity mode the organization and its creator (as admin) are recorded when missing.",
         errors: [
-          "400 `invalid_request`: a field is invalid (e.g. `business_url` not an http(s) address; `stripe_customer_id` without `identity_org_id`).",
+          "400 `invalid_request`: a field is invalid (e.g. `business_url` not an http(s) address; `stripe_customer_id` without `identity_org_id`; an empty name in `aliases` or `not_aliases`, more than 20 of them, or one in both lists).",
           "403 `forbidden`: another organization's `org_slug`, a member's token, a user token without an organization, or a user token sending `stripe_customer_id` or naming another organization or user in `identity_org_id` / `identity_user_id`.",
           "409 `business_exists`: the slug asked for (or every numbered variant of the name) is taken.",
           "503 `projection_lagging`: the business was recorded but is not readable yet; read it again shortly."

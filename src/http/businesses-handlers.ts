@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect, Option } from "effect"
+import { Effect, Either, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { CurrentPrincipal } from "../accounts/principal.ts"
 import { BillingJournal } from "../writers/billing-journal.ts"
@@ -10,6 +10,7 @@ import { SiteHostRegistry } from "../writers/site-host-registry.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { CreateBusiness, DeleteProduct } from "../domain/entity-decider.ts"
+import { cleanDeclaredNames } from "../domain/entity-names.ts"
 import { type BusinessId, refOf } from "../domain/entity-ref.ts"
 import { rankingScoreFor } from "../domain/ranking-score.ts"
 import { siteUrlOfHost } from "../domain/site-address.ts"
@@ -64,6 +65,8 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
       Effect.gen(function*() {
         const principal = yield* CurrentPrincipal
         const url = yield* businessUrlOf(payload)
+        const names = cleanDeclaredNames(payload.aliases ?? [], payload.not_aliases ?? [])
+        if (Either.isLeft(names)) return yield* Effect.fail(badRequest(names.left))
         // Linking a Stripe customer (docs/decisions.md, Billing): service API keys, with identity_org_id.
         const stripeCustomerId = payload.stripe_customer_id ?? null
         if (stripeCustomerId !== null) {
@@ -110,7 +113,8 @@ export const BusinessesHandlers = HttpApiBuilder.group(SightlineApi, "businesses
             identityOrgId: payload.identity_org_id ?? user?.orgId ?? null,
             identityUserId: payload.identity_user_id ?? user?.userId ?? null,
             rankingScore,
-            at: now.toISOString()
+            at: now.toISOString(),
+            names: names.right
           })
           const sent = yield* Effect.either(commands.send(refOf(slug), command))
           // A slug named by the caller is theirs or nobody's; a derived one takes the next suffix.

@@ -34,12 +34,12 @@ export class Forbidden extends Schema.Class<Forbidden>("Forbidden")(
 ) {}
 
 export class NotFound extends Schema.Class<NotFound>("NotFound")(
-  errorFields("business blue-door-bakery not found", "not_found", "business_not_found", "product_not_found", "organization_not_found", "job_not_found", "run_not_found"),
+  errorFields("business blue-door-bakery not found", "not_found", "business_not_found", "product_not_found", "organization_not_found", "job_not_found", "run_not_found", "answer_not_found"),
   HttpApiSchema.annotations({ status: 404, description: "The resource does not exist." })
 ) {}
 
 export class Conflict extends Schema.Class<Conflict>("Conflict")(
-  errorFields("business blue-door-bakery already exists", "conflict", "business_exists", "site_not_deployed"),
+  errorFields("business blue-door-bakery already exists", "conflict", "business_exists", "site_not_deployed", "no_facts"),
   HttpApiSchema.annotations({ status: 409, description: "The resource already exists or changed meanwhile." })
 ) {}
 

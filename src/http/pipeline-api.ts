@@ -2,7 +2,9 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { BusinessId, ItemId } from "../domain/entity-ref.ts"
+import { PlatformKey } from "../domain/platforms.ts"
 import { Authentication } from "./authentication.ts"
+import { AliasList, NotAliasList } from "./entity-names-api.ts"
 import { Forbidden, NotFound, Unavailable } from "./errors.ts"
 import { operation } from "./openapi-document.ts"
 import { OptionalItemId } from "./schemas.ts"
@@ -21,7 +23,10 @@ export class GenerateAllRequest extends Schema.Class<GenerateAllRequest>("Genera
   products: Schema.optional(Schema.Array(Schema.Struct({
     item_id: ItemId.annotations({ examples: [ItemId.make("sourdough-loaf")] }),
     url: WebUrl.annotations({ examples: ["https://bluedoorbakery.example/shop/sourdough-loaf"] }),
-    name: Schema.optional(Schema.String.pipe(Schema.maxLength(200)).annotations({ examples: ["Sourdough Loaf"] }))
+    name: Schema.optional(Schema.String.pipe(Schema.maxLength(200)).annotations({ examples: ["Sourdough Loaf"] })),
+    /** Absent: the product keeps the list it has (none for a new product). */
+    aliases: Schema.optional(AliasList),
+    not_aliases: Schema.optional(NotAliasList)
   })).pipe(Schema.maxItems(50))),
   max_pages: Schema.optional(Schema.Int.pipe(Schema.between(1, 200))),
   force_refresh: Schema.optional(Schema.Boolean)
@@ -58,7 +63,7 @@ export class JobResponse extends Schema.Class<JobResponse>("JobResponse")({
   job_id: JobId,
   kind: Schema.String.annotations({ examples: ["generate-all"] }),
   business_id: Schema.String.annotations({ examples: ["blue-door-bakery"] }),
-  state: Schema.Literal("queued", "running", "succeeded", "failed"),
+  state: Schema.Literal("queued", "running", "succeeded", "succeeded_with_errors", "failed"),
   steps: Schema.Array(Schema.Struct({
     name: Schema.String,
     pipeline_step: Schema.Literal("generate_prompts", "analyze_visibility", "live_identity").annotations({
@@ -74,6 +79,14 @@ export class JobResponse extends Schema.Class<JobResponse>("JobResponse")({
   })),
   progress: Schema.Struct({ done: Schema.Int, total: Schema.Int }),
   errors: Schema.Array(Schema.String),
+  engines: Schema.Array(Schema.Struct({
+    platform: PlatformKey,
+    engine: Schema.Literal("local", "openai-compatible"),
+    model: Schema.String.annotations({ examples: ["sightline-local-listwise"] })
+  })).annotations({
+    description: "The engine and model each platform answered this job's checks with, by platform (`local` is the " +
+      "built-in stand-in engine, not the real assistant); a platform that answered none of them is not listed."
+  }),
   created_at: Schema.String.annotations({ examples: ["2026-11-05T14:03:27.512Z"] }),
   updated_at: Schema.String.annotations({ examples: ["2026-11-05T14:05:02.907Z"] })
 }) {}
@@ -90,7 +103,7 @@ export class PipelineApi extends HttpApiGroup.make("pipeline")
         description:
           "Starts onboarding in the background and answers at once with the job to follow (`GET /api/jobs/{job_id}`): crawl the site, generate the prompts and analyze visibility for the business and each product (up to 50), and build their sites. A business record is created when the slug has none. While a job runs for the business, the same job is answered.",
         errors: [
-          "400 `invalid_request`: a field is invalid (e.g. `url` not an http(s) address, an `item_id` twice, over 50 products).",
+          "400 `invalid_request`: a field is invalid (e.g. `url` not an http(s) address, an `item_id` twice, over 50 products, an empty name in a product's `aliases` or `not_aliases`, more than 20 of them, or one in both lists).",
           "403 `forbidden`: another organization or a member.",
           "503 `projection_lagging`: the job was queued but is not readable yet."
         ]
@@ -121,7 +134,7 @@ export class PipelineApi extends HttpApiGroup.make("pipeline")
       .annotateContext(operation({
         summary: "An onboarding job's progress",
         access: "organizationRead",
-        description: "The state of an onboarding job, each step's progress and the errors of failed steps.",
+        description: "The state of an onboarding job, each step's progress, the errors of failed steps, and the engine and model each platform answered its checks with.",
         errors: [
           "400 `invalid_request`: `job_id` is over 100 characters.",
           "403 `forbidden`: another organization's token.",

@@ -1,15 +1,21 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect, Option } from "effect"
+import { Effect, Either, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { JobJournal } from "../writers/job-journal.ts"
+import { EntityCommands } from "../actors/entity-commands.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { JobQueued } from "../domain/job-events.ts"
+import { DeclareNames } from "../domain/entity-decider.ts"
+import { cleanDeclaredNames, type DeclaredNames } from "../domain/entity-names.ts"
+import { type BusinessId, type ItemId, refOf } from "../domain/entity-ref.ts"
 import { parseWebUrl } from "../domain/url.ts"
 import { Onboarding, type OnboardingRequest, pipelineStepOf, plannedSteps } from "../pipeline/onboarding-workflow.ts"
+import { declaredNamesOf, Entities } from "../projections/entities.ts"
 import { Jobs } from "../projections/jobs.ts"
+import { Prompts } from "../projections/prompts.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization } from "./authorize.ts"
-import { badRequest, notFound } from "./errors.ts"
+import { badRequest, notFound, Unavailable } from "./errors.ts"
 import { GenerateAllResponse, GeneratePromptsResponse, JobResponse } from "./pipeline-api.ts"
 import { awaitProjections } from "./read-your-writes.ts"
 
@@ -23,7 +29,54 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
   Effect.gen(function*() {
     const journal = yield* JobJournal
     const jobs = yield* Jobs
+    const prompts = yield* Prompts
     const clock = yield* WallClock
+    const commands = yield* EntityCommands
+    const entities = yield* Entities
+
+    /**
+     * A product's names as the request declares them (a list left out keeps the product's own),
+     * or undefined when it declares none, and whether the product is tracked already.
+     */
+    const productNames = (
+      businessId: BusinessId,
+      product: { readonly item_id: ItemId; readonly aliases?: ReadonlyArray<string> | undefined; readonly not_aliases?: ReadonlyArray<string> | undefined }
+    ) =>
+      Effect.gen(function*() {
+        if (product.aliases === undefined && product.not_aliases === undefined) return undefined
+        const row = yield* entities.find(businessId, product.item_id)
+        const current = row === undefined ? undefined : declaredNamesOf(row)
+        const field = `products.${product.item_id}`
+        const names = cleanDeclaredNames(
+          product.aliases ?? current?.aliases ?? [],
+          product.not_aliases ?? current?.notAliases ?? [],
+          { aliases: `${field}.aliases`, notAliases: `${field}.not_aliases` }
+        )
+        if (Either.isLeft(names)) return yield* Effect.fail(badRequest(names.left))
+        return { names: names.right satisfies DeclaredNames, tracked: row !== undefined && row.deleted_at === null }
+      })
+
+    /**
+     * Records the names of a product that is tracked already, before its job: the job may skip it
+     * (its assets exist). A new product gets them when the job registers it.
+     */
+    const declareNow = (businessId: BusinessId, itemId: ItemId, names: DeclaredNames) =>
+      Effect.gen(function*() {
+        const ref = refOf(businessId, itemId)
+        const now = yield* clock.now
+        const sent = yield* commands.send(ref, new DeclareNames({ ...ref, ...names, at: now.toISOString() })).pipe(
+          // Deleted meanwhile: its registration in the job records the names. The names are
+          // clean, so nothing else but the service failing can refuse them.
+          Effect.catchTag("CommandRejected", (rejected) =>
+            rejected.reason === "not_found"
+              ? Effect.void
+              : rejected.reason === "unavailable"
+              ? Effect.fail(new Unavailable({ status: "error", code: "unavailable", message: "the service cannot answer right now; retry" }))
+              : Effect.die(rejected))
+        )
+        // The job's checks read the names from the read model.
+        if (sent !== undefined) yield* awaitProjections(sent.lastPosition, ["entities"])
+      })
 
     /**
      * Starts the onboarding job for a business, or answers the one already running for it.
@@ -60,12 +113,22 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
             if (ids.has(product.item_id)) return yield* Effect.fail(badRequest(`products: item_id ${product.item_id} appears twice`))
             ids.add(product.item_id)
           }
-          const checked = yield* Effect.forEach(products, (product) =>
-            Effect.map(webUrl(`products.${product.item_id}.url`, product.url), (productUrl) => ({
+          const urls = yield* Effect.forEach(products, (product) => webUrl(`products.${product.item_id}.url`, product.url))
+          // Every product's names are checked before any is recorded: a 400 records nothing.
+          const declared = yield* Effect.forEach(products, (product) => productNames(payload.org_slug, product))
+          for (const [i, product] of products.entries()) {
+            const given = declared[i]
+            if (given?.tracked === true) yield* declareNow(payload.org_slug, product.item_id, given.names)
+          }
+          const checked = products.map((product, i) => {
+            const given = declared[i]
+            return {
               itemId: product.item_id,
-              url: productUrl,
-              name: product.name ?? null
-            })))
+              url: urls[i]!,
+              name: product.name ?? null,
+              ...(given === undefined ? {} : { names: given.names })
+            }
+          })
           const jobId = yield* start({
             kind: "generate-all",
             businessId: payload.org_slug,
@@ -131,6 +194,7 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
               total: job.steps.reduce((sum, step) => sum + step.total, 0)
             },
             errors: job.errors,
+            engines: yield* prompts.enginesOfJob(job.job_id),
             created_at: job.created_at.toISOString(),
             updated_at: job.updated_at.toISOString()
           })

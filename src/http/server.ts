@@ -2,14 +2,16 @@
  * The HTTP server: the API with its handlers, authentication and error mapping, the OpenAPI
  * document at /openapi.json and interactive docs at /docs.
  */
-import { HttpApiBuilder, HttpApiSwagger, HttpMiddleware, HttpServer, HttpServerError, HttpServerRequest } from "@effect/platform"
+import { HttpApiBuilder, HttpMiddleware, HttpServer, HttpServerError, HttpServerRequest } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Effect, Layer, Option } from "effect"
 import { SightlineApi } from "./api.ts"
 import { AuthenticationLive, BearerAuth } from "./authentication.ts"
 import { BillingHandlers, StripeWebhookHandlers } from "./billing-handlers.ts"
 import { BusinessesHandlers } from "./businesses-handlers.ts"
+import { EntityNamesHandlers } from "./entity-names-handlers.ts"
+import { docsPageLayer } from "./docs-page.ts"
 import { bodyLimit, errorMapping, guardedRequests, jsonBodies, securityHeaders } from "./error-mapping.ts"
 import { FastLane, LaneServer } from "./fast-lane/index.ts"
 import { VisitWebhookLimit } from "./rate-limiter.ts"
@@ -24,7 +26,7 @@ import { VisibilityHandlers } from "./visibility-handlers.ts"
 import { VisitsHandlers } from "./visits-handlers.ts"
 
 export const ApiLive = HttpApiBuilder.api(SightlineApi).pipe(
-  Layer.provide([SystemHandlers, BusinessesHandlers, VisibilityHandlers, RankingHandlers, PipelineHandlers, SitesHandlers, VisitsHandlers, BillingHandlers, StripeWebhookHandlers, IdentityHandlers, SchedulerHandlers, errorMapping]),
+  Layer.provide([SystemHandlers, BusinessesHandlers, EntityNamesHandlers, VisibilityHandlers, RankingHandlers, PipelineHandlers, SitesHandlers, VisitsHandlers, BillingHandlers, StripeWebhookHandlers, IdentityHandlers, SchedulerHandlers, errorMapping]),
   Layer.provide(AuthenticationLive)
 )
 
@@ -70,7 +72,7 @@ const nodeServer = (lane: FastLane) => () => {
 /** Serves the API on the given address (port 0: any free port); HttpServer tells the address. */
 export const serverLayer = (address: { readonly port: number; readonly host: string; readonly logRequests?: boolean }) =>
   HttpApiBuilder.serve(middleware(address.logRequests ?? false)).pipe(
-    Layer.provide(HttpApiSwagger.layer({ path: "/docs" })),
+    Layer.provide(docsPageLayer("/docs")),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
     Layer.provide(ApiLive),
     HttpServer.withLogAddress,

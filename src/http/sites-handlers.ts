@@ -39,7 +39,8 @@ export const SitesHandlers = HttpApiBuilder.group(SightlineApi, "sites", (handle
           const ref = refOf(payload.business_id, payload.item_id)
           yield* findEntity({ businessId: ref.businessId, itemId: ref.itemId, allowDeleted: false })
           const now = yield* clock.now
-          const published = yield* builder.publishPost(ref, { date: utcDay(now), at: now }).pipe(
+          // Dated the UTC day it is written, by the service's clock.
+          const published = yield* builder.publishPost(ref, { at: now }).pipe(
             Effect.catchTag("CommandRejected", (rejected) => toApiError("PublishPost", rejected, { entity: ref, now }))
           )
           yield* awaitProjections(published.position, ["sites"])

@@ -78,13 +78,62 @@ export class VisibilityScoreResponse extends Schema.Class<VisibilityScoreRespons
   }))
 }) {}
 
+const Engine = Schema.Literal("local", "openai-compatible").annotations({
+  description: "`local`: the built-in stand-in engine (retrieval over this service's own documents, not the real assistant); " +
+    "`openai-compatible`: the endpoint configured with `AI_PLATFORM_<N>_BASE_URL`.",
+  examples: ["local"]
+})
+
+const Model = Schema.String.annotations({ examples: ["sightline-local-listwise"] })
+
 const PlatformDetail = Schema.Struct({
   visible: Schema.Boolean,
   status: Schema.Literal("answered", "failed"),
   position: Schema.NullOr(Schema.Int).annotations({ examples: [2] }),
   sentiment: Schema.NullOr(Schema.String).annotations({ examples: ["positive"] }),
   citations: Schema.Array(Schema.String).annotations({ examples: [["https://bluedoorbakery.example/"]] }),
-  checked_at: Schema.String.annotations({ examples: ["2026-11-05T06:12:44.031Z"] })
+  checked_at: Schema.String.annotations({ examples: ["2026-11-05T06:12:44.031Z"] }),
+  engine: Schema.NullOr(Engine).annotations({ description: "The engine that answered; null when the check failed." }),
+  model: Schema.NullOr(Model).annotations({ description: "The model that answered; null when the check failed." }),
+  answer_url: Schema.String.annotations({
+    description: "Where the answer's text is: `GET` it with the same credentials.",
+    examples: ["/api/prompts/blue-door-bakery/answers/6f1c2a9e-41d3-5b7a-9c0e-2d4f6a8b0c1e"]
+  })
+})
+
+export class CheckAnswerResponse extends Schema.Class<CheckAnswerResponse>("CheckAnswerResponse")({
+  check_id: Schema.String.annotations({ examples: ["6f1c2a9e-41d3-5b7a-9c0e-2d4f6a8b0c1e"] }),
+  business_id: Schema.String.annotations({ examples: ["blue-door-bakery"] }),
+  item_id: Schema.NullOr(Schema.String).annotations({ examples: [null] }),
+  prompt: Schema.String.annotations({ examples: ["best sourdough bakery in Asheville"] }),
+  platform: PlatformKey,
+  status: Schema.Literal("answered", "failed"),
+  visible: Schema.Boolean,
+  position: Schema.NullOr(Schema.Int).annotations({ examples: [2] }),
+  sentiment: Schema.NullOr(Schema.String).annotations({ examples: ["positive"] }),
+  checked_at: Schema.String.annotations({ examples: ["2026-11-05T06:12:44.031Z"] }),
+  engine: Schema.NullOr(Engine),
+  model: Schema.NullOr(Model),
+  error: Schema.NullOr(Schema.Struct({
+    reason: Schema.String.annotations({ examples: ["timeout"] }),
+    message: Schema.String.annotations({ examples: ["No answer within 60000 ms"] })
+  })).annotations({ description: "Why the check failed; null when it was answered." }),
+  answers: Schema.Array(Schema.Struct({
+    text: Schema.String.annotations({ examples: ["For sourdough in Asheville, Blue Door Bakery is a local favourite..."] }),
+    citations: Schema.Array(Schema.String).annotations({ examples: [["https://bluedoorbakery.example/"]] }),
+    engine: Engine,
+    model: Model,
+    latency_ms: Schema.Number.annotations({ examples: [812] }),
+    cost_usd: Schema.NullOr(Schema.Number).annotations({ examples: [0.00021] }),
+    visible: Schema.Boolean,
+    position: Schema.NullOr(Schema.Int).annotations({ examples: [1] }),
+    sentiment: Schema.NullOr(Schema.String).annotations({ examples: ["positive"] })
+  })).annotations({ description: "One answer per sample (`AI_VISIBILITY_SAMPLES`); empty when the check failed." })
+}) {}
+
+export const CheckAnswerPath = Schema.Struct({
+  business_id: BusinessSlug,
+  check_id: Schema.UUID.annotations({ examples: ["6f1c2a9e-41d3-5b7a-9c0e-2d4f6a8b0c1e"] })
 })
 
 export class PromptsResponse extends Schema.Class<PromptsResponse>("PromptsResponse")({
@@ -168,8 +217,24 @@ export class VisibilityApi extends HttpApiGroup.make("visibility")
         summary: "Current prompts and their latest checks",
         access: "organizationRead",
         description:
-          "The current prompt set of the business (or product) with, for each prompt, whether each platform mentioned it and the details of its latest check (position, sentiment, citations). A deleted product's prompts stay readable.",
+          "The current prompt set of the business (or product) with, for each prompt, whether each platform mentioned it and the details of its latest check (position, sentiment, citations, the engine and model that answered, and `answer_url`, the link to the answer's text). A deleted product's prompts stay readable.",
         errors: ["400 `invalid_request`: `business_id` or `item_id` is not a slug.", "403 `forbidden`: another organization's token.", NOT_FOUND]
+      }))
+  )
+  .add(
+    HttpApiEndpoint.get("checkAnswer", "/api/prompts/:business_id/answers/:check_id")
+      .setPath(CheckAnswerPath)
+      .addSuccess(CheckAnswerResponse)
+      .annotateContext(operation({
+        summary: "The answer behind one check",
+        access: "organizationRead",
+        description:
+          "What one platform answered to one prompt, as recorded: the text of each sample, its citations, the engine and model that wrote it, its latency and cost, and what the mention detector read in it. The link is each check's `answer_url` in `GET /api/prompts/{business_id}`; it is read from the check's own event, so a link once given keeps answering after newer checks replace it.",
+        errors: [
+          "400 `invalid_request`: `business_id` is not a slug or `check_id` not a UUID.",
+          "403 `forbidden`: another organization's token.",
+          "404 `business_not_found`: no such business; `answer_not_found`: no such check of this business."
+        ]
       }))
   )
   .addError(Forbidden)

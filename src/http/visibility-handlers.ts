@@ -8,16 +8,21 @@ import { refOf } from "../domain/entity-ref.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { CurrentPrincipal } from "../accounts/principal.ts"
 import { VisibilityAnalysis } from "../pipeline/visibility-analysis.ts"
+import { checkFromStored } from "../domain/check-events.ts"
+import { EventStore } from "../eventstore/event-store.ts"
 import { mentionFactsOf } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization, requireService } from "./authorize.ts"
 import { toApiError } from "./command-rejection.ts"
-import { BadGateway, internalError } from "./errors.ts"
+import { BadGateway, internalError, notFound } from "./errors.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { awaitProjections } from "./read-your-writes.ts"
-import { AnalyzeResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse } from "./visibility-api.ts"
+import { AnalyzeResponse, CheckAnswerResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse } from "./visibility-api.ts"
 import { makeVisibilityScore } from "./fast-lane/visibility-score.ts"
+
+/** The link to a check's answer (`checkAnswer`). */
+const answerUrl = (businessId: string, checkId: string) => `/api/prompts/${businessId}/answers/${checkId}`
 
 /** The request's results as the command holds them (the decider refuses a prompt given twice). */
 const resultsOf = (payload: StoreScoreRequest) =>
@@ -36,6 +41,7 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
     const analysis = yield* VisibilityAnalysis
     const commands = yield* EntityCommands
     const prompts = yield* Prompts
+    const store = yield* EventStore
     const clock = yield* WallClock
     const visibilityScore = yield* makeVisibilityScore
 
@@ -105,10 +111,50 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
                   position: c.position,
                   sentiment: c.sentiment,
                   citations: c.citations,
-                  checked_at: c.checked_at.toISOString()
+                  checked_at: c.checked_at.toISOString(),
+                  engine: c.engine,
+                  model: c.model,
+                  answer_url: answerUrl(path.business_id, c.check_id)
                 }]))
               }
             })
+          })
+        }))
+      .handle("checkAnswer", ({ path }) =>
+        Effect.gen(function*() {
+          yield* requireOrganization(path.business_id, "read")
+          yield* findEntity({ businessId: path.business_id, itemId: null, allowDeleted: true })
+          // The check's own event holds its answers: read from the log by id, never copied.
+          const [recorded] = yield* store.readByIds([path.check_id])
+          const check = recorded?.type === "PlatformChecked" ? checkFromStored(recorded) : undefined
+          if (check === undefined || check.businessId !== path.business_id) {
+            return yield* Effect.fail(notFound("answer_not_found", `no check ${path.check_id} of ${path.business_id}`))
+          }
+          return new CheckAnswerResponse({
+            check_id: path.check_id,
+            business_id: check.businessId,
+            item_id: check.itemId,
+            prompt: check.prompt,
+            platform: check.platform,
+            status: check.status,
+            visible: check.visible,
+            position: check.position,
+            sentiment: check.sentiment,
+            checked_at: check.checkedAt,
+            engine: check.answers[0]?.engine ?? null,
+            model: check.answers[0]?.model ?? null,
+            error: check.error,
+            answers: check.answers.map((answer) => ({
+              text: answer.text,
+              citations: answer.citations,
+              engine: answer.engine,
+              model: answer.model,
+              latency_ms: answer.latencyMs,
+              cost_usd: answer.costUsd,
+              visible: answer.visible,
+              position: answer.position,
+              sentiment: answer.sentiment
+            }))
           })
         }))
   }))

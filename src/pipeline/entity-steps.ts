@@ -10,7 +10,7 @@ import { WallClock } from "../config/wall-clock.ts"
 import { StoreScore } from "../domain/entity-decider.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
 import type { PromptResult } from "../domain/entity-events.ts"
-import type { MentionFacts } from "../domain/mention/index.ts"
+import type { DeclaredFacts } from "../domain/entity-names.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { cleanAndCut } from "../domain/text.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
@@ -26,17 +26,17 @@ export const ANALYZE_BATCHES_IN_FLIGHT = 4
 export const entityKey = (ref: EntityRef) => (ref.itemId === null ? "business" : `product:${ref.itemId}`)
 
 /** Checks a batch of prompts on the 8 platforms; a failed check is tried once more. */
-export const analyzeStep = (jobId: string, ref: EntityRef, facts: MentionFacts, prompts: ReadonlyArray<string>, offset: number) =>
+export const analyzeStep = (jobId: string, ref: EntityRef, facts: DeclaredFacts, prompts: ReadonlyArray<string>, offset: number) =>
   Effect.gen(function*() {
     const analysis = yield* VisibilityAnalysis
     return yield* Effect.forEach(prompts, (prompt, i) =>
       Effect.gen(function*() {
         const requestId = `${jobId}:${entityKey(ref)}:${offset + i}`
-        const first = yield* analysis.analyze(ref, facts, prompt, requestId)
+        const first = yield* analysis.analyze(ref, facts, prompt, requestId, jobId)
         if (first.failedPlatforms.length === 0) {
           return { prompt, flags: first.flags, failedPlatforms: [] } satisfies PromptResult
         }
-        const retry = yield* analysis.analyze(ref, facts, prompt, `${requestId}:retry`)
+        const retry = yield* analysis.analyze(ref, facts, prompt, `${requestId}:retry`, jobId)
         const flags = Object.fromEntries(PLATFORM_KEYS.map((key) => [
           key,
           first.failedPlatforms.includes(key) ? retry.flags[key] : first.flags[key]

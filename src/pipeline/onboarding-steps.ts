@@ -11,9 +11,18 @@ import { JobJournal } from "../writers/job-journal.ts"
 import { eventIdFor } from "../eventstore/event-id.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
-import { crawlStreamOf, crawlToStored, MAX_PAGE_TEXT, SiteCrawled } from "../domain/crawl-events.ts"
+import {
+  crawlFailedToStored,
+  crawlHistory,
+  crawlStreamOf,
+  crawlToStored,
+  MAX_PAGE_TEXT,
+  SiteCrawled,
+  SiteCrawlFailed
+} from "../domain/crawl-events.ts"
 import { CreateBusiness, RecordPrompts, RegisterProduct } from "../domain/entity-decider.ts"
 import { type EntityRef, streamIdOf } from "../domain/entity-ref.ts"
+import type { DeclaredNames } from "../domain/entity-names.ts"
 import { JobStepCompleted, JobStepProgressed } from "../domain/job-events.ts"
 import { rankingScoreFor } from "../domain/ranking-score.ts"
 import { normalizeUrl, parseWebUrl, stripWwwPrefix } from "../domain/url.ts"
@@ -33,6 +42,10 @@ export interface EntityPlan {
   readonly url: string
   readonly name: string | null
   readonly businessName: string | null
+  /** A product's business address: the product's crawl keeps to its folder (see `crawlScopeOf`). */
+  readonly scopeUrl?: string | null | undefined
+  /** A product's declared names, recorded when it is registered; absent: the ones it has stay. */
+  readonly names?: DeclaredNames | undefined
 }
 
 /**
@@ -62,9 +75,21 @@ export const completeStep = (jobId: string, step: string, outcome: "succeeded" |
 const JSON_LD_BOUNDS: JsonBounds = { maxDepth: 32, maxNodes: 5_000, maxStringUnits: 10_000 }
 
 /**
- * Crawls the entity's site and records what it found; answers the facts prompts are built from,
- * and, when the crawl read no page, why (a code and a message the tenant may see; the detail
- * goes to the log).
+ * Where the facts of an entity's prompts and site come from after its crawl: this crawl, the
+ * last crawl that read pages when this one failed (the facts the tenant already has), or
+ * nothing: then the entity's later steps do not run, since prompts, checks, a score or a site
+ * made from a dead address would be made from nothing.
+ */
+export type FactsSource = "crawl" | "stored_crawl" | "none"
+
+/** The entity's crawl stream read: its last good crawl, and a failure since. */
+export const crawlHistoryOf = (ref: EntityRef) =>
+  Effect.map(Effect.flatMap(EventStore, (store) => store.readStream(crawlStreamOf(ref))), crawlHistory)
+
+/**
+ * Crawls the entity's site and records what it found (or why it read nothing); answers the
+ * facts prompts are built from and where they come from, and, when the crawl failed, why (a code
+ * and a message the tenant may see; the detail goes to the log).
  */
 export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
   Effect.gen(function*() {
@@ -74,16 +99,47 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
       maxPages,
       allowPrivate: config.crawlerAllowPrivate,
       timeoutMs: config.crawlerTimeoutMs,
+      scopeFrom: plan.scopeUrl ?? undefined,
       render: Option.match(config.crawlerChromiumPath, { onNone: () => undefined, onSome: (chromiumPath) => ({ chromiumPath }) })
     }).pipe(Effect.either)
+    const at = (yield* now).toISOString()
+    const eventId = eventIdFor(`crawl:${jobId}:${entityKey(plan.ref)}`, 0)
+    const kind = plan.ref.itemId === null ? "business" as const : "product" as const
+    const hostName = URL.canParse(plan.url) ? stripWwwPrefix(new URL(plan.url).hostname) : plan.url
+
     if (crawl._tag === "Left") {
-      yield* Effect.logWarning("crawl read no page").pipe(
-        Effect.annotateLogs({ jobId, entity: entityKey(plan.ref), code: crawl.left.code, detail: crawl.left.detail })
+      const failure = crawl.left
+      const code = `crawl_${failure.code}`
+      // One line for the operator: the job, the host and why (the detail may name addresses).
+      yield* Effect.logWarning(`crawl failed: job ${jobId}, host ${hostOf(plan.url)}, ${code}: ${failure.detail}`).pipe(
+        Effect.annotateLogs({ jobId, entity: entityKey(plan.ref), host: hostOf(plan.url), code })
       )
+      yield* store.append(crawlStreamOf(plan.ref), "any", [{
+        eventId,
+        ...crawlFailedToStored(new SiteCrawlFailed({
+          businessId: plan.ref.businessId,
+          itemId: plan.ref.itemId,
+          startUrl: plan.url,
+          jobId,
+          code,
+          message: failure.message,
+          failedAt: at
+        }))
+      }]).pipe(Effect.orDie)
+      const { lastGood } = yield* crawlHistoryOf(plan.ref)
+      const name = plan.name ?? lastGood?.siteName ?? hostName
+      return {
+        facts: factsFromPages({ name, kind, businessName: plan.businessName ?? name, url: plan.url, pages: lastGood?.pages ?? [] }),
+        siteName: lastGood?.siteName ?? null,
+        pages: 0,
+        error: failure.message,
+        errorCode: code,
+        factsFrom: lastGood === undefined ? "none" as const : "stored_crawl" as const,
+        storedCrawlAt: lastGood?.crawledAt ?? null
+      }
     }
-    const crawledAt = (yield* now).toISOString()
-    const pages = crawl._tag === "Right" ? crawl.right.pages : []
-    const siteName = crawl._tag === "Right" ? crawl.right.siteName : null
+
+    const { pages, siteName } = crawl.right
     const event = new SiteCrawled({
       businessId: plan.ref.businessId,
       itemId: plan.ref.itemId,
@@ -106,28 +162,27 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
           currency: product.currency ?? null
         }))
       })),
-      disallowed: crawl._tag === "Right" ? crawl.right.disallowed.slice(0, 200) : [],
-      crawledAt
+      disallowed: crawl.right.disallowed.slice(0, 200),
+      crawledAt: at
     })
-    yield* store.append(crawlStreamOf(plan.ref), "any", [
-      { eventId: eventIdFor(`crawl:${jobId}:${entityKey(plan.ref)}`, 0), ...crawlToStored(event) }
-    ]).pipe(Effect.orDie)
-    const name = plan.name ?? siteName ?? stripWwwPrefix(new URL(plan.url).hostname)
-    const facts = factsFromPages({
-      name,
-      kind: plan.ref.itemId === null ? "business" : "product",
-      businessName: plan.businessName ?? name,
-      url: plan.url,
-      pages: event.pages
-    })
+    const appended = yield* store.append(crawlStreamOf(plan.ref), "any", [{ eventId, ...crawlToStored(event) }]).pipe(Effect.orDie)
+    // The built-in answer engine reads the pages from the documents read model: every check of
+    // this entity's prompts must see them, not only those asked once the projection caught up.
+    yield* Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(appended.lastPosition, ["documents"])).pipe(Effect.orDie)
+    const name = plan.name ?? siteName ?? hostName
     return {
-      facts,
+      facts: factsFromPages({ name, kind, businessName: plan.businessName ?? name, url: plan.url, pages: event.pages }),
       siteName,
       pages: pages.length,
-      error: crawl._tag === "Left" ? crawl.left.message : null,
-      errorCode: crawl._tag === "Left" ? `crawl_${crawl.left.code}` : null
+      error: null,
+      errorCode: null,
+      factsFrom: "crawl" as const,
+      storedCrawlAt: null
     }
   })
+
+/** The host of an address, for the log; the address itself when it has none. */
+const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url)
 
 /** Creates the business if it has no record yet (named from its site), or registers the product. */
 export const ensureEntityStep = (jobId: string, plan: EntityPlan, name: string) =>
@@ -167,7 +222,8 @@ export const ensureEntityStep = (jobId: string, plan: EntityPlan, name: string) 
       itemId: plan.ref.itemId,
       name: plan.name,
       url: plan.url,
-      at
+      at,
+      ...(plan.names === undefined ? {} : { names: plan.names })
     }), { commandId: `${jobId}:register:${plan.ref.itemId}` }).pipe(Effect.orDie)
     yield* caughtUp(registered.lastPosition)
     yield* (yield* SiteHostRegistry).hostFor(plan.ref)

@@ -11,8 +11,9 @@ import { JobJournal } from "../writers/job-journal.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { PromptResult } from "../domain/entity-events.ts"
 import { BusinessId, ItemId, refOf } from "../domain/entity-ref.ts"
+import { DeclaredNames } from "../domain/entity-names.ts"
 import { JobFinished, JobKind } from "../domain/job-events.ts"
-import { Entities } from "../projections/entities.ts"
+import { declaredNamesOf, Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { Scores } from "../projections/scores.ts"
 import { Sites } from "../projections/sites.ts"
@@ -32,7 +33,9 @@ import { PromptFacts } from "./prompts/prompt-facts.ts"
 export const ProductRequest = Schema.Struct({
   itemId: ItemId,
   url: Schema.String,
-  name: Schema.NullOr(Schema.String)
+  name: Schema.NullOr(Schema.String),
+  /** Names declared with the product (cleaned by the handler); absent: the ones it has stay. */
+  names: Schema.optionalWith(DeclaredNames, { exact: true })
 })
 
 export const OnboardingRequest = Schema.Struct({
@@ -131,12 +134,24 @@ const CrawlOutcome = Schema.Struct({
   pages: Schema.Int,
   /** Why the crawl read no page, for the tenant, and its stable code. */
   error: Schema.NullOr(Schema.String),
-  errorCode: Schema.optional(Schema.NullOr(Schema.String))
+  errorCode: Schema.optional(Schema.NullOr(Schema.String)),
+  /** Where the facts come from (see `FactsSource`); absent in results stored before it was. */
+  factsFrom: Schema.optional(Schema.Literal("crawl", "stored_crawl", "none")),
+  storedCrawlAt: Schema.optional(Schema.NullOr(Schema.String))
 })
+
+/** Said of the steps after a crawl that read nothing, with no earlier crawl to fall back on. */
+const NOTHING_TO_BUILD_FROM = "not run: the crawl read no usable page and no earlier crawl of the site is stored"
 
 const PromptSet = Schema.Struct({ prompts: Schema.Array(Schema.String), generator: Schema.String, reused: Schema.Boolean })
 
-/** One entity's process: crawl, prompts, visibility, score; returns its errors. */
+/** What one entity's process ended with: its errors, and whether it failed (or went on with stored facts). */
+interface EntityOutcome {
+  readonly errors: ReadonlyArray<string>
+  readonly failed: boolean
+}
+
+/** One entity's process: crawl, prompts, visibility, score. */
 interface EntityOptions {
   readonly ensure: boolean
   /** Completed once this entity's record exists (the business's, for its products' site addresses). */
@@ -177,7 +192,7 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
         for (const { step } of entitySteps(request.kind)) {
           yield* close(step, "skipped", "assets exist; force_refresh recreates them")
         }
-        return errors
+        return { errors, failed: false }
       }
     }
 
@@ -188,11 +203,15 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
       // A product is its page and a few around it; the business is its whole site.
       execute: crawlStep(request.jobId, plan, plan.ref.itemId === null ? request.maxPages : Math.min(request.maxPages, 5))
     })
-    // A crawl that read nothing fails its step and the job; prompts are still made from what
-    // the request says (the address, the name).
+    // A crawl that read nothing fails its step. With the facts of an earlier crawl the entity
+    // goes on from them (the job ends succeeded_with_errors); with none, nothing is built from
+    // nothing: no prompts, checks, score or site (the job fails). The record is still made: the
+    // request asked for it, and a later job with a readable address completes it.
+    const factsFrom = crawled.factsFrom ?? (crawled.error === null ? "crawl" : "none")
     if (crawled.error !== null) {
       errors.push(`${key}.crawl: ${crawled.errorCode ?? "crawl_failed"}: ${crawled.error}`)
-      yield* close("crawl", "failed", crawled.error)
+      const kept = factsFrom === "stored_crawl" ? `; the facts of the crawl of ${crawled.storedCrawlAt ?? "an earlier job"} are used` : ""
+      yield* close("crawl", "failed", `${crawled.error}${kept}`)
     } else {
       yield* close("crawl", "succeeded", `${crawled.pages} pages`)
     }
@@ -202,6 +221,10 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
       yield* stepActivity(request.jobId, { name: `ensure:${key}`, success: Schema.Void, execute: ensureEntityStep(request.jobId, plan, crawled.facts.name) })
     }
     if (options.recorded !== undefined) yield* Deferred.succeed(options.recorded, undefined)
+    if (factsFrom === "none") {
+      for (const { step } of entitySteps(request.kind)) if (!closed.has(step)) yield* close(step, "skipped", NOTHING_TO_BUILD_FROM)
+      return { errors, failed: true }
+    }
 
     const prompts = yield* stepActivity(request.jobId, {
       name: `prompts:${key}`,
@@ -212,7 +235,12 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
 
     const entities = yield* Entities
     const row = yield* entities.find(plan.ref.businessId, plan.ref.itemId)
-    const facts = { itemId: plan.ref.itemId, name: row?.name ?? crawled.facts.name, url: row?.source_url ?? plan.url }
+    const facts = {
+      itemId: plan.ref.itemId,
+      name: row?.name ?? crawled.facts.name,
+      url: row?.source_url ?? plan.url,
+      declared: row === undefined ? undefined : declaredNamesOf(row)
+    }
     const total = prompts.prompts.length
 
     // A generate-all builds the entity's site beside its checks: the site's FAQ needs the
@@ -254,7 +282,7 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
       })
       yield* close("score", "succeeded", `score ${score}`)
     }))
-    return errors
+    return { errors, failed: false }
   }).pipe(
     // The cause (a database error, a defect) goes to the log only: the job says which step
     // failed, with a stable code.
@@ -264,7 +292,10 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
         Effect.zipRight(Effect.sync(() => [...started].filter((step) => !closed.has(step)))),
         // Recording can fail too (the database is what failed): the job still finishes.
         Effect.tap(() => Effect.catchAllCause(closeOpenSteps, (cause) => Effect.logWarning("could not close the failed entity's steps", cause))),
-        Effect.map((failed) => (failed.length === 0 ? [key] : failed.map((step) => `${key}.${step}`)).map((step) => `${step}: ${INTERNAL_ERROR}`))
+        Effect.map((failed): EntityOutcome => ({
+          errors: (failed.length === 0 ? [key] : failed.map((step) => `${key}.${step}`)).map((step) => `${step}: ${INTERNAL_ERROR}`),
+          failed: true
+        }))
       )
     )
   )
@@ -287,38 +318,41 @@ export const OnboardingLive = Layer.unwrapEffect(Effect.map(Effect.makeSemaphore
       ref: refOf(request.businessId, product.itemId),
       url: product.url,
       name: product.name,
-      businessName: business?.name ?? null
+      businessName: business?.name ?? null,
+      scopeUrl: business?.source_url ?? request.url,
+      names: product.names
     })
 
-    let errors: ReadonlyArray<string>
+    let outcomes: ReadonlyArray<EntityOutcome>
     if (request.kind === "generate-prompts" && request.itemId !== null) {
       const existing = yield* entities.find(request.businessId, request.itemId)
-      errors = yield* runEntity(request, {
+      outcomes = [yield* runEntity(request, {
         ref: refOf(request.businessId, request.itemId),
         url: existing?.source_url ?? request.url,
         name: existing?.name ?? null,
-        businessName: business?.name ?? null
-      }, { ensure: existing === undefined || existing.deleted_at !== null, turns }, analyzeSlots)
+        businessName: business?.name ?? null,
+        scopeUrl: business?.source_url ?? null
+      }, { ensure: existing === undefined || existing.deleted_at !== null, turns }, analyzeSlots)]
     } else if (request.kind === "generate-prompts") {
-      errors = yield* runEntity(request, businessPlan, { ensure: true, turns }, analyzeSlots)
+      outcomes = [yield* runEntity(request, businessPlan, { ensure: true, turns }, analyzeSlots)]
     } else {
       // Every entity started, ENTITIES_IN_FLIGHT checking at a time; a product's site waits for
       // the business record its address derives from (recorded before the business checks).
       const recorded = yield* Deferred.make<void>()
-      const all = yield* Effect.all(
+      outcomes = yield* Effect.all(
         [
           runEntity(request, businessPlan, { ensure: true, recorded, turns }, analyzeSlots).pipe(Effect.ensuring(Deferred.succeed(recorded, undefined))),
           ...request.products.map((product) => runEntity(request, productPlan(product), { ensure: true, after: recorded, turns }, analyzeSlots))
         ],
         { concurrency: "unbounded" }
       )
-      errors = all.flat()
     }
 
+    const errors = outcomes.flatMap((outcome) => outcome.errors)
     const at = (yield* clock.now).toISOString()
     yield* journal.record(request.jobId, "finished", new JobFinished({
       jobId: request.jobId,
-      outcome: errors.length === 0 ? "succeeded" : "failed",
+      outcome: outcomes.some((outcome) => outcome.failed) ? "failed" : errors.length > 0 ? "succeeded_with_errors" : "succeeded",
       errors,
       at
     }))

@@ -8,7 +8,7 @@ import { EntityCommands } from "../actors/entity-commands.ts"
 import { SiteHostRegistry } from "../writers/site-host-registry.ts"
 import { CommandRejected } from "../actors/tracked-entity.ts"
 import { AppConfig } from "../config/app-config.ts"
-import { crawlFromStored, crawlStreamOf } from "../domain/crawl-events.ts"
+import { crawlHistory, crawlStreamOf } from "../domain/crawl-events.ts"
 import { DeploySite, PublishPost } from "../domain/entity-decider.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
 import { nestedProductSiteUrl, siteUrlOfHost } from "../domain/site-address.ts"
@@ -16,9 +16,13 @@ import { EventStore } from "../eventstore/event-store.ts"
 import { Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { Sites } from "../projections/sites.ts"
-import { composeAbout, composeFaq, composePost, dailyTopics } from "../site-generator/offline-copy.ts"
-import { blogPostUrl, postSlug } from "../site-generator/site-plan.ts"
-import { siteFactsFrom } from "./site-facts.ts"
+import { composeAbout } from "../site-generator/about-copy.ts"
+import { composeFaq } from "../site-generator/faq-copy.ts"
+import { planPost } from "../site-generator/post-writer.ts"
+import { blogPostUrl } from "../site-generator/site-plan.ts"
+import { utcDay } from "../domain/calendar-date.ts"
+import { writePost } from "./llm-copywriter.ts"
+import { hasFacts, siteFactsFrom } from "./site-facts.ts"
 
 const MAX_FAQ = 30
 
@@ -52,11 +56,8 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
         return siteUrlOfHost(settings, host)
       })
 
-    const latestCrawl = (ref: EntityRef) =>
-      Effect.map(store.readStream(crawlStreamOf(ref)), (events) => {
-        const last = events[events.length - 1]
-        return last === undefined ? undefined : crawlFromStored(last)
-      })
+    // The last crawl that read pages: a crawl that failed since is no fact (crawl-events.ts).
+    const latestCrawl = (ref: EntityRef) => Effect.map(store.readStream(crawlStreamOf(ref)), (events) => crawlHistory(events).lastGood)
 
     const factsOf = (ref: EntityRef) =>
       Effect.gen(function*() {
@@ -75,6 +76,12 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
     const deploy = Effect.fn("SiteBuilder.deploy")(function*(ref: EntityRef, options: { readonly day: string; readonly at: Date; readonly force: boolean; readonly commandId: string }) {
       const found = yield* factsOf(ref)
       if (found === undefined) return yield* Effect.fail(new CommandRejected({ reason: "not_found", message: "entity not found" }))
+      if (!hasFacts(found.facts)) {
+        return yield* Effect.fail(new CommandRejected({
+          reason: "no_facts",
+          message: "nothing to publish: no page of the website was crawled and the entity has no description; onboard it again once its website can be read"
+        }))
+      }
       const set = yield* prompts.currentSet(ref.businessId, ref.itemId)
       const faq = composeFaq(found.facts, (set?.prompts ?? []).slice(0, MAX_FAQ))
       const result = yield* commands.send(ref, new DeploySite({
@@ -90,36 +97,41 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
       return { url: yield* siteUrlOf(ref), nestedUrl: yield* siteUrlOf(ref, "nested"), position: result.lastPosition }
     })
 
-    /** Publishes the day's next post on a topic not yet covered that day; answers its URL. */
-    const publishPost = Effect.fn("SiteBuilder.publishPost")(function*(ref: EntityRef, options: { readonly date: string; readonly at: Date }) {
+    /**
+     * Publishes the entity's next post (post-writer.ts: the prompt it is least visible for that
+     * has had the fewest posts, at its next angle), written by the model when `LLM_*` is set
+     * (fact-checked, the built-in writer otherwise) and dated the UTC day it is written, `at`:
+     * never backdated. Answers its URL.
+     */
+    const publishPost = Effect.fn("SiteBuilder.publishPost")(function*(ref: EntityRef, options: { readonly at: Date }) {
+      const date = utcDay(options.at)
       const deployment = yield* sites.deployment(ref.businessId, ref.itemId)
       if (deployment === undefined) {
         return yield* Effect.fail(new CommandRejected({ reason: "no_site", message: "the entity has no deployed site yet: update the site first" }))
       }
-      const topics = dailyTopics(deployment.facts, options.date)
+      const set = yield* prompts.currentSet(ref.businessId, ref.itemId)
+      const checks = yield* prompts.latestChecks(ref.businessId, ref.itemId)
       for (let attempt = 0; attempt < 3; attempt++) {
         const existing = yield* sites.posts(ref.businessId, ref.itemId)
-        const usedToday = new Set(existing.filter((p) => p.date === options.date).map((p) => p.topic))
-        const topic = topics.find((t) => !usedToday.has(t)) ?? topics[usedToday.size % Math.max(1, topics.length)] ?? "news"
-        const post = composePost(deployment.facts, topic, options.date)
-        const taken = new Set(existing.map((p) => p.slug))
-        let slug = postSlug(post.slug)
-        for (let n = 2; taken.has(slug); n++) slug = `${postSlug(post.slug).slice(0, 56)}-${n}`
+        const planned = planPost({ facts: deployment.facts, prompts: set?.prompts ?? [], checks, posts: existing, date })
+        const written = yield* writePost(config.llm, deployment.facts, planned, existing)
         const sent = yield* Effect.either(commands.send(ref, new PublishPost({
           businessId: ref.businessId,
           itemId: ref.itemId,
-          date: options.date,
-          slug,
-          title: post.title,
-          summary: post.summary,
-          bodyParagraphs: post.bodyParagraphs,
-          topic,
+          date,
+          slug: written.post.slug,
+          title: written.post.title,
+          summary: written.post.summary,
+          bodyParagraphs: written.post.bodyParagraphs,
+          topic: planned.prompt,
+          angle: planned.angle,
+          writing: written.writing,
           at: options.at.toISOString()
         })))
         if (Either.isRight(sent)) {
-          return { url: blogPostUrl(yield* siteUrlOf(ref), { date: options.date, slug }), position: sent.right.lastPosition }
+          return { url: blogPostUrl(yield* siteUrlOf(ref), { date, slug: written.post.slug }), position: sent.right.lastPosition }
         }
-        // A concurrent post took this topic or slug: read again and take the next.
+        // A concurrent post took this prompt or slug: read again and take the next.
         if (sent.left.reason !== "already_exists") return yield* Effect.fail(sent.left)
       }
       return yield* Effect.fail(new CommandRejected({ reason: "already_exists", message: "no free topic for another post today" }))

@@ -1,52 +1,174 @@
 /**
  * The facts an entity's site and posts are written from: its record (name, source URL) and
- * what its latest crawl found (pages, offerings, contact details). Pure: the same record and
- * crawl give the same facts.
+ * what its latest crawl found (pages, offerings with their pages, contact details, opening
+ * hours, the site's own FAQ). Pure: the same record and crawl give the same facts. Everything
+ * here comes from a crawled page, so every field is cleaned and bounded.
  */
 import type { SiteCrawled } from "../domain/crawl-events.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
+import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
+import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
+import { ownFaqFrom } from "./own-faq.ts"
+import { bodyText, leadSentences } from "../site-generator/text.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
+import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
 
 const MAX_SITE_PAGES = 12
 const MAX_SITE_PAGE_TEXT = 1_500
+const MAX_OFFERINGS = 24
 
+type Page = SiteCrawled["pages"][number]
 
-interface JsonLdNode {
-  readonly "@type"?: unknown
-  readonly address?: unknown
-  readonly telephone?: unknown
-  readonly email?: unknown
-}
-
-const text = (value: unknown) => {
-  const clean = typeof value === "string" ? cleanAndCut(value.trim(), 200) : ""
+const text = (value: unknown, max = 200) => {
+  const clean = typeof value === "string" ? cleanAndCut(value.replace(/\s+/g, " ").trim(), max) : ""
   return clean === "" ? undefined : clean
 }
 
-/** Address, phone and e-mail from the first JSON-LD node that has them. */
-const contactOf = (crawl: SiteCrawled | undefined) => {
-  for (const page of crawl?.pages ?? []) {
-    for (const node of page.jsonLd as ReadonlyArray<JsonLdNode>) {
-      if (typeof node !== "object" || node === null) continue
-      const address = typeof node.address === "object" && node.address !== null ? node.address as Record<string, unknown> : undefined
-      const phone = text(node.telephone)
-      if (address === undefined && phone === undefined) continue
-      const parts = {
-        street: text(address?.streetAddress),
-        locality: text(address?.addressLocality),
-        region: text(address?.addressRegion),
-        postalCode: text(address?.postalCode),
-        country: text(address?.addressCountry)
-      }
-      return {
-        address: address === undefined ? null : Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined)),
-        phone: phone ?? null,
-        email: text(node.email) ?? null
-      }
+/** Address and phone from the first JSON-LD node that has them; its e-mail too. */
+const contactFromJsonLd = (nodes: ReadonlyArray<JsonLdObject>) => {
+  for (const node of nodes) {
+    const address = typeof node.address === "object" && node.address !== null && !Array.isArray(node.address) ? node.address as Record<string, unknown> : undefined
+    const phone = text(node.telephone)
+    if (address === undefined && phone === undefined) continue
+    const parts = {
+      street: text(address?.streetAddress),
+      locality: text(address?.addressLocality),
+      region: text(address?.addressRegion),
+      postalCode: text(address?.postalCode),
+      country: text(typeof address?.addressCountry === "object" && address.addressCountry !== null ? (address.addressCountry as Record<string, unknown>).name : address?.addressCountry)
     }
+    const present = Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined))
+    return { address: Object.keys(present).length === 0 ? null : present, phone: phone ?? null, email: text(node.email)?.replace(/^mailto:/i, "") ?? null }
   }
   return { address: null, phone: null, email: null }
+}
+
+const EMAIL = /[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63})*\.\p{L}{2,24}\b/u
+// A labelled number ("Phone: ...", "Tel ...", "Call us on ...") or a number written the international way.
+const LABELLED_PHONE = /\b(?:phone|tel(?:ephone)?|call(?: us)?(?: on| at)?|ph)\s*[.:]?\s*(\+?[\d(][\d\s().\-/]{5,22}\d)/i
+const INTERNATIONAL_PHONE = /(?<![\w+])(\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4})(?!\w)/
+
+const digitCount = (s: string) => s.replace(/\D/g, "").length
+
+/** An e-mail address and a phone number stated in visible text, the contact pages read first. */
+const contactFromText = (pages: ReadonlyArray<Page>) => {
+  const ordered = [...pages.filter((p) => /contact|about|impressum|imprint/i.test(`${p.url} ${p.title}`)), ...pages]
+  let email: string | null = null
+  let phone: string | null = null
+  for (const page of ordered) {
+    email ??= EMAIL.exec(page.text)?.[0] ?? null
+    if (phone === null) {
+      const found = LABELLED_PHONE.exec(page.text)?.[1] ?? INTERNATIONAL_PHONE.exec(page.text)?.[1]
+      if (found !== undefined && digitCount(found) >= 7 && digitCount(found) <= 15) phone = found.trim()
+    }
+    if (email !== null && phone !== null) break
+  }
+  return { email: email === null ? null : cleanAndCut(email, 200), phone: phone === null ? null : cleanAndCut(phone, 40) }
+}
+
+/** Lower-case words without accents or plural `s`: `Butter Croissants` is `butter croissant`. */
+const key = (s: string) =>
+  s.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim().replace(/(\p{L}{3,})s\b/gu, "$1")
+
+/** A dietary or feature word is a filter on offerings, not one ("Gluten-free", "Vegan"). */
+const NOT_AN_OFFERING = /^(?:gluten[- ]free|vegan|vegetarian|organic|dairy[- ]free|nut[- ]free|halal|kosher|local|seasonal|fresh|new)$/i
+
+
+/** The crawled page about an offering: its first heading or its title names it. */
+const pageNaming = (pages: ReadonlyArray<Page>, name: string): Page | undefined => {
+  const k = key(name)
+  if (k === "") return undefined
+  return pages.slice(1).find((p) => key(p.headings[0] ?? "") === k) ??
+    pages.slice(1).find((p) => key(p.title).startsWith(k) || key(p.headings[0] ?? "").startsWith(k))
+}
+
+/**
+ * An offering's description: its own (JSON-LD), else, on a page about it, that page's meta
+ * description unless it is the site's general one repeated on every page, else its first sentence.
+ */
+const ownDescription = (stated: string | null, page: Page, home: Page | undefined, name: string): string | null => {
+  if (stated !== null && stated.trim() !== "") return stated
+  // A page listing many (a menu) describes none of them: only the offering's own page does.
+  const k = key(name)
+  if (!key(`${page.headings[0] ?? ""} ${page.title}`).includes(k)) return null
+  if (page.description !== "" && page.description !== home?.description) return page.description
+  return firstSentence(bodyText(page))
+}
+
+const firstSentence = (s: string) => /^(.{20,300}?[.!?])(\s|$)/.exec(s)?.[1] ?? null
+
+const pageKey = (url: string | null) => {
+  if (url === null) return null
+  try {
+    const u = new URL(url)
+    return `${u.host}${u.pathname.replace(/\/+$/, "")}`
+  } catch {
+    return null
+  }
+}
+
+/** How much a product record says: a price, a description, and being read on its own page. */
+const richness = (p: { readonly product: Page["products"][number]; readonly page: Page }) =>
+  (p.product.price !== null ? 2 : 0) + (p.product.description !== null ? 1 : 0) + (pageKey(p.product.url ?? p.page.url) === pageKey(p.page.url) ? 1 : 0)
+
+/**
+ * Every offering: the crawl's products first (one per page: a link to a product and the
+ * product's own page are the same offering, and the record saying the most is kept), then
+ * the other offerings the facts name, each with the page about it when the crawl has one.
+ */
+const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): SiteFacts["offerings"] => {
+  const groups = new Map<string, Array<{ readonly product: Page["products"][number]; readonly page: Page }>>()
+  for (const page of pages) {
+    for (const product of page.products) {
+      const k = pageKey(product.url ?? page.url) ?? `name:${key(product.name)}`
+      groups.set(k, [...(groups.get(k) ?? []), { product, page }])
+    }
+  }
+  const out: Array<SiteFacts["offerings"][number]> = []
+  const seen = new Set<string>()
+  const usedPages = new Set<string>()
+  for (const group of groups.values()) {
+    const best = group.reduce((a, b) => (richness(b) > richness(a) ? b : a))
+    const k = key(best.product.name)
+    if (k === "" || seen.has(k)) continue
+    seen.add(k)
+    out.push({ ...best.product, url: best.product.url ?? best.page.url, description: ownDescription(best.product.description, best.page, pages[0], best.product.name) })
+    for (const p of group) usedPages.add(pageKey(p.product.url ?? p.page.url) ?? "")
+  }
+  for (const name of named) {
+    // "our sourdough" is the "Sourdough loaf" already listed.
+    const k = key(name).replace(/^(?:our|the|my|your)\s+/, "")
+    if (k === "" || [...seen].some((s) => s === k || ` ${s} `.includes(` ${k} `) || ` ${k} `.includes(` ${s} `))) continue
+    seen.add(k)
+    if (NOT_AN_OFFERING.test(name.trim())) continue
+    const own = pageNaming(pages, name)
+    // A product already listed with this page is this offering under another name.
+    if (own !== undefined && usedPages.has(pageKey(own.url) ?? "")) continue
+    // Without a page of its own, the page that lists it (a menu, a price list).
+    const page = own ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
+    const description = own === undefined ? null : ownDescription(null, own, pages[0], name)
+    if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
+    out.push({ name: name[0]!.toUpperCase() + name.slice(1), description: description === null ? null : cleanAndCut(description, 300), url: page?.url ?? null, price: null, currency: null })
+  }
+  return out.slice(0, MAX_OFFERINGS)
+}
+
+/** The first sentences of a page's body, up to ~240 characters; null when it has none. */
+const leadOf = (page: Page): string | null => {
+  // Two sentences at most: further on, a home page's text runs into its buttons and teasers.
+  const lead = leadSentences(bodyText(page), 240)
+  return lead === "" ? null : cleanAndCut(lead, 400)
+}
+
+const PRIORITY = /about|our-story|story|contact|faq|question|hours|visit|menu|price|service/i
+
+/** The pages the copy may quote: the start page, then the ones that say who and how, then the rest. */
+const sitePages = (pages: ReadonlyArray<Page>): ReadonlyArray<Page> => {
+  const [first, ...rest] = pages
+  if (first === undefined) return []
+  const preferred = rest.filter((p) => PRIORITY.test(`${p.url} ${p.title}`))
+  return [first, ...preferred, ...rest.filter((p) => !preferred.includes(p))].slice(0, MAX_SITE_PAGES)
 }
 
 export interface SiteFactsInput {
@@ -61,28 +183,36 @@ export interface SiteFactsInput {
 export const siteFactsFrom = ({ name, businessName, kind, sourceUrl, crawl }: SiteFactsInput): SiteFacts => {
   const pages = crawl?.pages ?? []
   const extracted = factsFromPages({ name, kind, businessName, url: sourceUrl, pages })
-  const contact = contactOf(crawl)
-  const products = pages.flatMap((page) => page.products)
+  const nodes = jsonLdNodes(pages.flatMap((page) => page.jsonLd))
+  const structured = contactFromJsonLd(nodes)
+  const visible = contactFromText(pages)
+  const hours = mergeHours(hoursFromJsonLd(nodes), ...pages.map((page) => hoursFromText(page.text)))
+  const ownFaq = ownFaqFrom(pages)
   return {
     name,
     businessName,
     kind,
     sourceUrl,
-    description: pages[0]?.description || null,
+    // The home page's meta description, else its own first sentences.
+    description: pages[0] === undefined ? null : pages[0].description !== "" ? pages[0].description : leadOf(pages[0]),
     category: extracted.category,
     place: extracted.place,
-    address: contact.address,
-    phone: contact.phone,
-    email: contact.email,
-    offerings: products.length > 0
-      ? products.slice(0, 12).map((p) => ({ name: p.name, description: p.description, url: p.url, price: p.price, currency: p.currency }))
-      : extracted.offerings.slice(0, 8).map((offering) => ({ name: offering, description: null, url: null, price: null, currency: null })),
-    pages: pages.slice(0, MAX_SITE_PAGES).map((page) => ({
+    address: structured.address,
+    phone: structured.phone ?? visible.phone,
+    email: structured.email ?? visible.email,
+    offerings: offeringsOf(pages, extracted.offerings),
+    pages: sitePages(pages).map((page) => ({
       url: page.url,
       title: page.title,
       description: page.description,
       headings: page.headings.slice(0, 12),
       text: truncateCodePoints(page.text, MAX_SITE_PAGE_TEXT)
-    }))
+    })),
+    ...(hours.length === 0 ? {} : { hours }),
+    ...(ownFaq.length === 0 ? {} : { ownFaq })
   }
 }
+
+/** Whether the facts hold anything to publish: a crawled page, or a description of the entity. */
+export const hasFacts = (facts: SiteFacts): boolean =>
+  facts.pages.some((p) => p.text.trim() !== "" || p.description.trim() !== "") || (facts.description ?? "").trim() !== ""

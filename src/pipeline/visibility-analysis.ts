@@ -10,7 +10,8 @@ import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { type CheckedAnswer, PlatformChecked } from "../domain/check-events.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
-import { detectMention, type MentionFacts, mentionTargetOf } from "../domain/mention/index.ts"
+import { type DeclaredFacts, declaredTargetOf } from "../domain/entity-names.ts"
+import { detectMention } from "../domain/mention/index.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { majorityOf } from "../domain/sample-majority.ts"
 import type { GlobalPosition } from "../eventstore/event-store.ts"
@@ -32,14 +33,17 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
 
     const analyze = Effect.fn("VisibilityAnalysis.analyze")(function*(
       ref: EntityRef,
-      facts: MentionFacts,
+      /** The entity's facts and the names its owner declared (aliases, and names that never count). */
+      facts: DeclaredFacts,
       prompt: string,
-      requestId: string
+      requestId: string,
+      /** The job the check belongs to, recorded as the checks' correlation (job details list its engines). */
+      jobId: string | null = null
     ) {
       const samples = yield* gateway.askSamples(prompt, visibilitySamples)
       const checkedAt = (yield* clock.now).toISOString()
       // Built once the calls are out: the detector needs it only when the answers are in.
-      const target = mentionTargetOf(facts)
+      const target = declaredTargetOf(facts)
 
       const checkOf = (platform: PlatformKey): PlatformChecked => {
         const outcomes: ReadonlyArray<CheckOutcome> = samples.map((sample) => sample[platform])
@@ -82,7 +86,7 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
         }, { disableValidation: true })
       }
 
-      const { appended, checks } = yield* recorder.record(ref, requestId, PLATFORM_KEYS.map(checkOf))
+      const { appended, checks } = yield* recorder.record(ref, requestId, PLATFORM_KEYS.map(checkOf), jobId)
       return {
         flags: Object.fromEntries(checks.map((check) => [check.platform, check.visible])) as Record<PlatformKey, boolean>,
         failedPlatforms: checks.filter((check) => check.status === "failed").map((check) => check.platform),

@@ -1,17 +1,22 @@
 /**
- * The built-in answer engine: serves a platform that has no vendor endpoint configured. It
- * answers from the content the service holds (the `DocumentSource`): BM25 retrieval over the
- * candidates, then an answer that names each retrieved document as an option, quotes the
- * sentences that match the question best, and cites the documents' URLs. Nothing here is random
- * or time-dependent: the same prompt over the same documents gives a byte-identical answer.
+ * The built-in answer engine, a stand-in for an assistant: serves a platform that has no vendor
+ * endpoint configured. It answers from the content the service holds (the `DocumentSource`): it
+ * reads the question's topic and places (`question.ts`), names the businesses that fit it
+ * (`fitting-entities.ts`: what they offer, where they operate), quotes the sentences of each
+ * one's best page that match the question, and cites those pages. A question nothing fits gets
+ * an answer that names no business. Nothing here is random or time-dependent: the same prompt
+ * over the same documents gives a byte-identical answer.
  */
 import { Cause, Effect, Exit } from "effect"
 import type { PlatformKey } from "../domain/platforms.ts"
+import { cleanText } from "../domain/text.ts"
 import { stripWwwPrefix } from "../domain/url.ts"
 import type { Answer, AnswerEngine, AnswerRequest } from "./answer-engine.ts"
 import type { DocumentSourceShape, SourceDocument } from "./document-source.ts"
+import { fittingEntities } from "./fitting-entities.ts"
 import { LOCAL_PROFILES, type LocalProfile } from "./local-profiles.ts"
-import { bestSentences, clip, rankBm25 } from "./retrieval.ts"
+import { type Question, readQuestion } from "./question.ts"
+import { bestSentences, clip } from "./retrieval.ts"
 
 /** How many candidates the source is asked for before ranking. */
 export const CANDIDATE_LIMIT = 50
@@ -36,7 +41,7 @@ const titleOf = (document: SourceDocument): string => {
 }
 
 /** The question as quoted back in the answer: one line, no trailing question mark. */
-const topicOf = (prompt: string): string => clip(squash(prompt).replace(/[?？\s]+$/u, ""), 160)
+const topicOf = (prompt: string): string => clip(squash(cleanText(prompt.slice(0, 1_000))).replace(/[?？\s]+$/u, ""), 160)
 
 const withStop = (sentence: string): string => (/[.!?…:]$/u.test(sentence) ? sentence : `${sentence}.`)
 
@@ -92,42 +97,35 @@ const compose = (profile: LocalProfile, topic: string, options: ReadonlyArray<Ch
   }
 }
 
-const nothingFound = (topic: string): string =>
-  `I could not find specific businesses or products for "${topic}" in the sources I have. ` +
+/**
+ * The answer when no business fits. It does not repeat the question: a question may hold a
+ * business's name, and an answer quoting it would read as naming that business.
+ */
+export const NOTHING_FOUND =
+  "I could not find a business or product that fits this question in the sources I have. " +
   "Try naming a place, a product or a service more precisely."
 
-/** The documents a profile names for `prompt`, best first, one per URL. */
-export const retrieve = (
-  profile: LocalProfile,
-  prompt: string,
-  candidates: ReadonlyArray<SourceDocument>
-): ReadonlyArray<SourceDocument> => {
-  // One document per URL (the first the source gave): a page cited twice is still one source.
-  const seen = new Set<string>()
-  const unique = candidates.filter((document) => !seen.has(document.url) && (seen.add(document.url), true))
-  const ranked = rankBm25(prompt, unique, profile.ranking)
-  const top = ranked[0]?.score ?? 0
-  return ranked
-    .filter((entry) => entry.score >= profile.minScore && entry.score >= top * profile.relativeCutoff)
-    .slice(0, profile.maxSources)
-    .map((entry) => entry.document)
-}
+/** The last line of every answer: a stand-in says it is one, to whoever reads the answer. */
+export const STAND_IN_NOTE =
+  "(Answered by Sightline's built-in stand-in engine from the sites this service holds, not by the assistant it stands in for.)"
 
 /** The answer a profile gives to `prompt` from `candidates`; pure. */
-export const answerFrom = (profile: LocalProfile, prompt: string, candidates: ReadonlyArray<SourceDocument>): Answer => {
-  const topic = topicOf(prompt)
+export const answerFrom = (profile: LocalProfile, prompt: string, candidates: ReadonlyArray<SourceDocument>): Answer =>
+  answerQuestion(profile, prompt, readQuestion(prompt), candidates)
+
+const answerQuestion = (profile: LocalProfile, prompt: string, question: Question, candidates: ReadonlyArray<SourceDocument>): Answer => {
   const model = `sightline-local-${profile.name}`
-  const documents = retrieve(profile, prompt, candidates)
-  if (documents.length === 0) {
-    return { text: nothingFound(topic), citations: [], engine: "local", model, costUsd: 0 }
+  const fits = fittingEntities(profile, question, candidates)
+  if (fits.length === 0) {
+    return { text: `${NOTHING_FOUND}\n\n${STAND_IN_NOTE}`, citations: [], engine: "local", model, costUsd: 0 }
   }
-  const options = documents.map((document): Choice => ({
-    title: titleOf(document),
+  const options = fits.map(({ document, name }): Choice => ({
+    title: name === null ? titleOf(document) : clip(squash(name), 120),
     url: document.url,
-    sentences: bestSentences(prompt, document.text, profile.sentencesPerSource).map((sentence) => clip(sentence, profile.maxSentenceLength))
+    sentences: bestSentences(question.search, document.text, profile.sentencesPerSource).map((sentence) => clip(sentence, profile.maxSentenceLength))
   }))
   return {
-    text: compose(profile, topic, options),
+    text: `${cleanText(compose(profile, topicOf(prompt), options))}\n\n${STAND_IN_NOTE}`,
     citations: options.map((option) => option.url),
     engine: "local",
     model,
@@ -140,8 +138,12 @@ export const makeLocalAnswerEngine = (platform: PlatformKey, source: DocumentSou
   return {
     answer: (request: AnswerRequest, signal: AbortSignal) =>
       Effect.runPromiseExit(
-        source.candidates(request.prompt, CANDIDATE_LIMIT).pipe(
-          Effect.map((candidates) => answerFrom(profile, request.prompt, candidates)),
+        Effect.suspend(() => {
+          const question = readQuestion(request.prompt)
+          return source.candidates(question.search, CANDIDATE_LIMIT).pipe(
+            Effect.map((candidates) => answerQuestion(profile, request.prompt, question, candidates))
+          )
+        }).pipe(
           Effect.withSpan("LocalAnswerEngine.answer", { attributes: { platform, profile: profile.name } })
         ),
         { signal }

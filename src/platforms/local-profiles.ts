@@ -1,7 +1,8 @@
 /**
  * How the built-in answer engine behaves for each platform key. Real assistants differ in how
- * many sources they cite, how strictly they filter and how they lay out an answer; the profiles
- * reproduce that spread deterministically, so the 8 local platforms do not all give one answer.
+ * many sources they cite, how they rank and how they lay out an answer; the profiles reproduce
+ * that spread deterministically, so the 8 local platforms do not all give one answer. Which
+ * businesses may be named at all is the same rule for all 8 (`fitting-entities.ts`).
  */
 import type { PlatformKey } from "../domain/platforms.ts"
 import type { Bm25Parameters } from "./retrieval.ts"
@@ -17,12 +18,8 @@ export interface LocalProfile {
   /** Part of the reported model, `sightline-local-<name>`. */
   readonly name: string
   readonly ranking: Bm25Parameters
-  /** Most documents named and cited (2 to 5). */
+  /** Most businesses named and cited (2 to 5). */
   readonly maxSources: number
-  /** Documents scoring below this BM25 score are not relevant enough to name. */
-  readonly minScore: number
-  /** Documents scoring below this share of the best document's score are dropped too. */
-  readonly relativeCutoff: number
   /** Sentences quoted from each document (1 or 2). */
   readonly sentencesPerSource: number
   /** Longest quoted sentence, in characters. */
@@ -37,8 +34,6 @@ export const LOCAL_PROFILES: Record<PlatformKey, LocalProfile> = {
     name: "listwise",
     ranking: { k1: 1.2, b: 0.75, titleBoost: 2 },
     maxSources: 5,
-    minScore: 0.1,
-    relativeCutoff: 0.25,
     sentencesPerSource: 2,
     maxSentenceLength: 220,
     style: "numbered",
@@ -48,8 +43,6 @@ export const LOCAL_PROFILES: Record<PlatformKey, LocalProfile> = {
     name: "balanced",
     ranking: { k1: 1.5, b: 0.8, titleBoost: 1.5 },
     maxSources: 3,
-    minScore: 0.15,
-    relativeCutoff: 0.4,
     sentencesPerSource: 2,
     maxSentenceLength: 240,
     style: "prose",
@@ -59,8 +52,6 @@ export const LOCAL_PROFILES: Record<PlatformKey, LocalProfile> = {
     name: "concise",
     ranking: { k1: 1.0, b: 0.6, titleBoost: 2.5 },
     maxSources: 4,
-    minScore: 0.1,
-    relativeCutoff: 0.3,
     sentencesPerSource: 1,
     maxSentenceLength: 160,
     style: "bulleted",
@@ -70,8 +61,6 @@ export const LOCAL_PROFILES: Record<PlatformKey, LocalProfile> = {
     name: "cited",
     ranking: { k1: 1.2, b: 0.75, titleBoost: 1 },
     maxSources: 5,
-    minScore: 0.05,
-    relativeCutoff: 0.15,
     sentencesPerSource: 2,
     maxSentenceLength: 240,
     style: "numbered",
@@ -81,8 +70,6 @@ export const LOCAL_PROFILES: Record<PlatformKey, LocalProfile> = {
     name: "broad",
     ranking: { k1: 1.6, b: 0.9, titleBoost: 1.2 },
     maxSources: 3,
-    minScore: 0.1,
-    relativeCutoff: 0.2,
     sentencesPerSource: 1,
     maxSentenceLength: 200,
     style: "bulleted",
@@ -92,8 +79,6 @@ export const LOCAL_PROFILES: Record<PlatformKey, LocalProfile> = {
     name: "precise",
     ranking: { k1: 0.9, b: 0.5, titleBoost: 3 },
     maxSources: 2,
-    minScore: 0.2,
-    relativeCutoff: 0.5,
     sentencesPerSource: 1,
     maxSentenceLength: 200,
     style: "prose",
@@ -103,8 +88,6 @@ export const LOCAL_PROFILES: Record<PlatformKey, LocalProfile> = {
     name: "conversational",
     ranking: { k1: 2.0, b: 0.75, titleBoost: 1 },
     maxSources: 3,
-    minScore: 0.1,
-    relativeCutoff: 0.3,
     sentencesPerSource: 1,
     maxSentenceLength: 180,
     style: "conversational",
@@ -114,8 +97,6 @@ export const LOCAL_PROFILES: Record<PlatformKey, LocalProfile> = {
     name: "overview",
     ranking: { k1: 1.2, b: 0.4, titleBoost: 2 },
     maxSources: 4,
-    minScore: 0.1,
-    relativeCutoff: 0.25,
     sentencesPerSource: 1,
     maxSentenceLength: 160,
     style: "overview",

@@ -12,7 +12,9 @@
  * body (up to 20), the Authorization header dropped on a cross-origin hop; gzip, deflate and br
  * bodies decoded; a leading byte-order mark dropped by `text()`; the abort signal honoured until
  * the body is complete. Not kept: other redirects (a 301/302/303 would turn the POST into a GET,
- * which no chat completion endpoint answers) come back as they are, and fail the call.
+ * which no chat completion endpoint answers) come back as they are, and fail the call. Added: a
+ * call written to a kept-alive connection the server had just closed goes once more on a new
+ * connection (the server never read it).
  */
 import http from "node:http"
 import https from "node:https"
@@ -121,7 +123,14 @@ export const makeNodeHttpFetch = () => {
     "https:": new https.Agent({ keepAlive: true, timeout: IDLE_MS })
   }
 
-  const exchange = (url: URL, method: string, headers: Record<string, string>, body: Buffer | undefined, signal: AbortSignal | undefined) =>
+  const exchange = (
+    url: URL,
+    method: string,
+    headers: Record<string, string>,
+    body: Buffer | undefined,
+    signal: AbortSignal | undefined,
+    firstTry = true
+  ): Promise<Exchange> =>
     new Promise<Exchange>((resolve, reject) => {
       const protocol = url.protocol
       if (protocol !== "http:" && protocol !== "https:") return reject(new TypeError(`node-http-fetch: unsupported protocol ${protocol}`))
@@ -138,6 +147,7 @@ export const makeNodeHttpFetch = () => {
         timeout: 0,
         ...(signal === undefined ? {} : { signal })
       }, (response) => {
+        responded = true
         const chunks: Array<Buffer> = []
         let ended = false
         response.on("data", (chunk: Buffer) => chunks.push(chunk))
@@ -160,7 +170,16 @@ export const makeNodeHttpFetch = () => {
           if (!ended) reject(signal?.aborted ? abortError(signal) : new Error("the connection closed before the response ended"))
         })
       })
-      request.on("error", (error) => reject(signal?.aborted ? abortError(signal) : error))
+      let responded = false
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        if (signal?.aborted) return reject(abortError(signal))
+        // A kept-alive connection the server closed as this call was written to it: the server
+        // never read the call, so it goes once more on a new connection.
+        if (firstTry && request.reusedSocket && !responded && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+          return resolve(exchange(url, method, headers, body, signal, false))
+        }
+        reject(error)
+      })
       request.end(body)
     })
 

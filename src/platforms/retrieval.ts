@@ -22,8 +22,14 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
  * "bakeri", "pâtisseries" and "pâtisserie" both "patisseri", "plumbers" gives "plumber".
  * Deliberately tiny (no stemmer): it only has to agree with itself on both sides of a match.
  */
-const stem = (word: string): string => {
-  let w = word
+/** Plurals in "-ves" whose singular ends in "f" or "fe" ("loaves" and "loaf" meet as "loaf"). */
+const F_PLURALS: Readonly<Record<string, string>> = {
+  loaves: "loaf", halves: "half", knives: "knife", leaves: "leaf", shelves: "shelf", wolves: "wolf",
+  lives: "life", wives: "wife", calves: "calf", scarves: "scarf", thieves: "thief", selves: "self"
+}
+
+export const stem = (word: string): string => {
+  let w = F_PLURALS[word] ?? word
   if (w.length > 4 && w.endsWith("ies")) w = w.slice(0, -2)
   else if (w.length > 4 && /(ss|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2)
   else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1)
@@ -74,6 +80,16 @@ export interface Ranked<D> {
 
 const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
+/** A document with its tokens, so one reading serves ranking and the engine's other checks. */
+export interface IndexedDocument<D> {
+  readonly document: D
+  readonly titleTokens: ReadonlyArray<string>
+  readonly textTokens: ReadonlyArray<string>
+}
+
+export const indexDocuments = <D extends RetrievableDocument>(documents: ReadonlyArray<D>): ReadonlyArray<IndexedDocument<D>> =>
+  documents.map((document) => ({ document, titleTokens: tokenize(document.title), textTokens: tokenize(document.text) }))
+
 /**
  * Ranks `documents` for `query` with BM25 over one weighted field (title × `titleBoost` + text),
  * statistics taken over the given documents. Documents matching no query term are left out.
@@ -83,14 +99,18 @@ export const rankBm25 = <D extends RetrievableDocument>(
   query: string,
   documents: ReadonlyArray<D>,
   parameters: Bm25Parameters
+): ReadonlyArray<Ranked<D>> => rankIndexed(queryTerms(query), indexDocuments(documents), parameters)
+
+/** `rankBm25` over documents already tokenized, for stemmed query `terms`. */
+export const rankIndexed = <D extends RetrievableDocument>(
+  terms: ReadonlyArray<string>,
+  documents: ReadonlyArray<IndexedDocument<D>>,
+  parameters: Bm25Parameters
 ): ReadonlyArray<Ranked<D>> => {
-  const terms = queryTerms(query)
   if (terms.length === 0 || documents.length === 0) return []
 
-  const indexed = documents.map((document, position) => {
+  const indexed = documents.map(({ document, textTokens, titleTokens }, position) => {
     const frequencies = new Map<string, number>()
-    const titleTokens = tokenize(document.title)
-    const textTokens = tokenize(document.text)
     for (const token of titleTokens) frequencies.set(token, (frequencies.get(token) ?? 0) + parameters.titleBoost)
     for (const token of textTokens) frequencies.set(token, (frequencies.get(token) ?? 0) + 1)
     return { document, position, frequencies, length: titleTokens.length * parameters.titleBoost + textTokens.length }

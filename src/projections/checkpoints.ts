@@ -2,10 +2,11 @@
  * Projection checkpoints: the commit-order position up to which a projection's read model
  * reflects the log, moved by compare-and-set inside the transaction that writes the model.
  */
-import { SqlClient } from "@effect/sql"
+import { SqlClient, type SqlError } from "@effect/sql"
 import { Data, Effect } from "effect"
-import { type GlobalPosition, StartOfLog } from "../eventstore/event-store.ts"
-import type { Projection } from "./projection.ts"
+import { type GlobalPosition, type RecordedEvent, StartOfLog } from "../eventstore/event-store.ts"
+import type { Checkpoints } from "./paging.ts"
+import { applyEvents, type Projection } from "./projection.ts"
 
 export class CheckpointMoved extends Data.TaggedError("CheckpointMoved")<{ readonly projection: string }> {}
 
@@ -39,6 +40,22 @@ export const advanceCheckpoint = (name: string, from: GlobalPosition, to: Global
       RETURNING name`
     if (rows.length === 0) return yield* Effect.fail(new CheckpointMoved({ projection: name }))
   })
+
+/** Applies events to a projection and moves its checkpoint, all in one transaction. */
+export const applyPage = (
+  projection: Projection,
+  events: ReadonlyArray<RecordedEvent>,
+  from: GlobalPosition,
+  to: GlobalPosition
+) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql.withTransaction(Effect.gen(function*() {
+      yield* applyEvents(projection, events)
+      yield* advanceCheckpoint(projection.name, from, to)
+    })))
+
+/** The checkpoints and read models in the database: what the runner's steps write. */
+export const sqlCheckpoints: Checkpoints<SqlError.SqlError, SqlClient.SqlClient> = { read: readCheckpoint, commit: applyPage }
 
 /**
  * Creates the projection's tables and checkpoint if missing. When the stored version differs

@@ -1,6 +1,7 @@
 /**
- * Read model of tracked entities: businesses and their products, for listings, ownership and
- * addresses. A product row keeps its history after deletion (`deleted_at` set).
+ * Read model of tracked entities: businesses and their products, for listings, ownership,
+ * addresses and the names their owners declared. A product row keeps its history after deletion
+ * (`deleted_at` set).
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
@@ -8,7 +9,7 @@ import { batchedLookup } from "../db/batched-lookup.ts"
 import { DirectQuery } from "../db/direct-query.ts"
 import { fromStored } from "../domain/entity-events.ts"
 import { siteLabelOf } from "../domain/site-address.ts"
-import type { MentionFacts } from "../domain/mention/index.ts"
+import type { DeclaredFacts, DeclaredNames } from "../domain/entity-names.ts"
 import { comparePositions, type GlobalPosition } from "../eventstore/event-store.ts"
 import type { Projection } from "./projection.ts"
 import { ProjectionProgress } from "./progress.ts"
@@ -16,8 +17,8 @@ import { refOfRow } from "./row-ref.ts"
 
 export const entitiesProjection: Projection = {
   name: "entities",
-  version: 2,
-  eventTypes: ["BusinessCreated", "ProductRegistered", "ProductDeleted"],
+  version: 3,
+  eventTypes: ["BusinessCreated", "ProductRegistered", "ProductDeleted", "NamesDeclared"],
   tables: ["entities"],
   setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
     Effect.all([
@@ -36,6 +37,8 @@ export const entitiesProjection: Projection = {
         site_label text NOT NULL,
         created_at timestamptz NOT NULL,
         deleted_at timestamptz,
+        aliases jsonb NOT NULL DEFAULT '[]',
+        not_aliases jsonb NOT NULL DEFAULT '[]',
         PRIMARY KEY (business_id, item_id)
       )`,
     sql`CREATE INDEX IF NOT EXISTS entities_site_label_idx ON entities (site_label) WHERE item_id = ''`
@@ -67,6 +70,12 @@ export const entitiesProjection: Projection = {
             UPDATE entities SET deleted_at = ${event.deletedAt}
             WHERE business_id = ${event.businessId} AND item_id = ${event.itemId}`
           return
+        case "NamesDeclared":
+          yield* sql`
+            UPDATE entities
+            SET aliases = ${JSON.stringify(event.aliases)}::jsonb, not_aliases = ${JSON.stringify(event.notAliases)}::jsonb
+            WHERE business_id = ${event.businessId} AND item_id = ${event.itemId ?? ""}`
+          return
       }
     })
 }
@@ -84,15 +93,21 @@ export interface EntityRow {
   readonly ranking_score: number | null
   readonly site_label: string
   readonly created_at: Date
+  /** Declared names (`NamesDeclared`): JSON arrays of strings. */
+  readonly aliases: ReadonlyArray<string>
+  readonly not_aliases: ReadonlyArray<string>
   /** The business's URL, for products too (their site address derives from it). */
   readonly business_url: string | null
 }
 
-/** The facts mention detection needs about an entity. */
-export const mentionFactsOf = (row: EntityRow): MentionFacts => ({
+export const declaredNamesOf = (row: EntityRow): DeclaredNames => ({ aliases: row.aliases, notAliases: row.not_aliases })
+
+/** The facts mention detection needs about an entity, with the names its owner declared. */
+export const mentionFactsOf = (row: EntityRow): DeclaredFacts => ({
   itemId: row.item_id === "" ? null : row.item_id,
   name: row.name,
-  url: row.source_url
+  url: row.source_url,
+  declared: declaredNamesOf(row)
 })
 
 export interface EntityFilter {

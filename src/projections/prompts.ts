@@ -1,11 +1,13 @@
 /**
  * Read model of prompt sets and their latest checks: each entity's prompt sets by version
- * (`prompt_sets`), and per prompt and platform the newest check (`prompt_checks`), which
- * `GET /api/prompts` and the pipelines read.
+ * (`prompt_sets`), per prompt and platform the newest check with the engine and model that
+ * answered it and its event id (`prompt_checks`), which `GET /api/prompts` and the pipelines
+ * read, and the engine and model each platform answered with in each job (`job_engines`), which
+ * job details show. Answer texts are not copied here: the check's event holds them, read by id.
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { checkFromStored } from "../domain/check-events.ts"
+import { type CheckedAnswer, checkFromStored } from "../domain/check-events.ts"
 import { fromStored, type PromptsGenerated } from "../domain/entity-events.ts"
 import type { PlatformKey } from "../domain/platforms.ts"
 import type { RecordedEvent } from "../eventstore/event-store.ts"
@@ -13,9 +15,9 @@ import type { Projection } from "./projection.ts"
 
 export const promptsProjection: Projection = {
   name: "prompts",
-  version: 1,
+  version: 3,
   eventTypes: ["PromptsGenerated", "PlatformChecked"],
-  tables: ["prompt_sets", "prompt_checks"],
+  tables: ["prompt_sets", "prompt_checks", "job_engines"],
   setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
     Effect.all([
       sql`
@@ -41,7 +43,18 @@ export const promptsProjection: Projection = {
           citations jsonb NOT NULL,
           checked_at timestamptz NOT NULL,
           log_position bigint NOT NULL,
+          check_id text NOT NULL,
+          engine text,
+          model text,
           PRIMARY KEY (business_id, item_id, prompt, platform)
+        )`,
+      sql`
+        CREATE TABLE IF NOT EXISTS job_engines (
+          job_id text NOT NULL,
+          platform text NOT NULL,
+          engine text NOT NULL,
+          model text NOT NULL,
+          PRIMARY KEY (job_id, platform, engine, model)
         )`
     ], { discard: true })),
   apply: (recorded) => applyPrompts([recorded]),
@@ -61,6 +74,7 @@ const applyPrompts = (events: ReadonlyArray<RecordedEvent>) =>
     const sql = yield* SqlClient.SqlClient
     const sets: Array<Record<string, unknown>> = []
     const checks: Array<Record<string, unknown>> = []
+    const engines = new Map<string, Record<string, unknown>>()
     for (const recorded of events) {
       if (recorded.type === "PromptsGenerated") {
         const event = fromStored(recorded) as PromptsGenerated
@@ -86,8 +100,18 @@ const applyPrompts = (events: ReadonlyArray<RecordedEvent>) =>
           sentiment: check.sentiment,
           citations: check.answers[0]?.citations ?? [],
           checked_at: check.checkedAt,
-          log_position: recorded.position.toString()
+          log_position: recorded.position.toString(),
+          check_id: recorded.eventId,
+          // Every sample of a check is asked of the same engine; a failed check answered nothing.
+          engine: check.answers[0]?.engine ?? null,
+          model: check.answers[0]?.model ?? null
         })
+        // A job's checks carry its id as their correlation (see `CheckRecorder.record`).
+        const jobId = recorded.metadata.correlationId
+        for (const answer of jobId === null ? [] : check.answers) {
+          const row = { job_id: jobId, platform: check.platform, engine: answer.engine, model: answer.model }
+          engines.set(JSON.stringify(row), row)
+        }
       }
     }
     if (sets.length > 0) {
@@ -105,18 +129,26 @@ const applyPrompts = (events: ReadonlyArray<RecordedEvent>) =>
       // which then meets the stored row under the same rule.
       yield* sql`
         INSERT INTO prompt_checks (business_id, item_id, prompt, platform, status, visible, position, sentiment,
-          citations, checked_at, log_position)
+          citations, checked_at, log_position, check_id, engine, model)
         SELECT DISTINCT ON (business_id, item_id, prompt, platform) business_id, item_id, prompt, platform, status, visible,
-          position, sentiment, citations, checked_at, log_position
+          position, sentiment, citations, checked_at, log_position, check_id, engine, model
         FROM jsonb_to_recordset(${JSON.stringify(checks)}::jsonb) AS c(business_id text, item_id text, prompt text,
           platform text, status text, visible boolean, position integer, sentiment text, citations jsonb,
-          checked_at timestamptz, log_position bigint)
+          checked_at timestamptz, log_position bigint, check_id text, engine text, model text)
         ORDER BY business_id, item_id, prompt, platform, checked_at DESC, log_position DESC
         ON CONFLICT (business_id, item_id, prompt, platform) DO UPDATE
           SET status = excluded.status, visible = excluded.visible, position = excluded.position,
             sentiment = excluded.sentiment, citations = excluded.citations, checked_at = excluded.checked_at,
-            log_position = excluded.log_position
+            log_position = excluded.log_position, check_id = excluded.check_id, engine = excluded.engine,
+            model = excluded.model
           WHERE (excluded.checked_at, excluded.log_position) >= (prompt_checks.checked_at, prompt_checks.log_position)`
+    }
+    if (engines.size > 0) {
+      yield* sql`
+        INSERT INTO job_engines (job_id, platform, engine, model)
+        SELECT job_id, platform, engine, model
+        FROM jsonb_to_recordset(${JSON.stringify([...engines.values()])}::jsonb) AS e(job_id text, platform text, engine text, model text)
+        ON CONFLICT DO NOTHING`
     }
   })
 
@@ -136,6 +168,17 @@ export interface PromptCheckRow {
   readonly sentiment: string | null
   readonly citations: ReadonlyArray<string>
   readonly checked_at: Date
+  readonly check_id: string
+  readonly engine: EngineKind | null
+  readonly model: string | null
+}
+
+export type EngineKind = CheckedAnswer["engine"]
+
+export interface JobEngineRow {
+  readonly platform: PlatformKey
+  readonly engine: EngineKind
+  readonly model: string
 }
 
 /** Queries over the prompts read model. */
@@ -161,9 +204,15 @@ export class Prompts extends Effect.Service<Prompts>()("Prompts", {
 
     const latestChecks = (businessId: string, itemId: string | null) =>
       sql<PromptCheckRow>`
-        SELECT prompt, platform, status, visible, position, sentiment, citations, checked_at FROM prompt_checks
+        SELECT prompt, platform, status, visible, position, sentiment, citations, checked_at, check_id, engine, model
+        FROM prompt_checks
         WHERE business_id = ${businessId} AND item_id = ${itemId ?? ""}`.pipe(Effect.orDie)
 
-    return { currentSet, latestChecks }
+    /** The engines and models the platforms answered a job's checks with, by platform. */
+    const enginesOfJob = (jobId: string) =>
+      sql<JobEngineRow>`
+        SELECT platform, engine, model FROM job_engines WHERE job_id = ${jobId} ORDER BY platform, engine, model`.pipe(Effect.orDie)
+
+    return { currentSet, latestChecks, enginesOfJob }
   })
 }) {}

@@ -1,16 +1,18 @@
 /**
  * Runs every projection: reads the log in commit order, applies a page and moves the
- * checkpoint in one transaction, and waits for the next commit (NOTIFY) or a poll tick.
+ * checkpoint in one transaction (each step is `paging.ts`'s, on the database's checkpoints),
+ * and waits for the next commit (NOTIFY) or a poll tick.
  * `waitFor` gives read-your-writes: a handler that appended waits until the projections it
  * reads have passed its events.
  */
 import { SqlClient } from "@effect/sql"
 import { Context, Duration, Effect, Layer, Queue, Schedule, Schema, Stream, SubscriptionRef } from "effect"
-import { comparePositions, EventStore, type GlobalPosition, maxPosition, type RecordedEvent } from "../eventstore/event-store.ts"
+import { comparePositions, EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 import { projections as catalog, type ProjectionName } from "./catalog.ts"
-import { advanceCheckpoint, CheckpointMoved, ensureProjection, readCheckpoint } from "./checkpoints.ts"
+import { CheckpointMoved, ensureProjection, readCheckpoint, sqlCheckpoints } from "./checkpoints.ts"
+import * as paging from "./paging.ts"
 import { ProjectionProgress } from "./progress.ts"
-import { applyEvents, type Projection } from "./projection.ts"
+import type { Projection } from "./projection.ts"
 
 const PAGE_SIZE = 500
 const WAIT_LIMIT_MS = 15_000
@@ -41,19 +43,6 @@ export interface ProjectionStatus {
   readonly lagMs: number
   readonly lastError: string | null
 }
-
-/** Applies events to a projection and moves its checkpoint, all in one transaction. */
-export const applyPage = (
-  projection: Projection,
-  events: ReadonlyArray<RecordedEvent>,
-  from: GlobalPosition,
-  to: GlobalPosition
-) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql.withTransaction(Effect.gen(function*() {
-      yield* applyEvents(projection, events)
-      yield* advanceCheckpoint(projection.name, from, to)
-    })))
 
 interface Waiter {
   readonly position: GlobalPosition
@@ -118,26 +107,17 @@ export const make = (projections: ReadonlyArray<Projection>) =>
       // `stored` is the checkpoint in the database; `progress` may run ahead of it over pages
       // holding no events of this projection's types, which need no write.
       let stored: GlobalPosition
+      const readPage = (after: GlobalPosition) => store.readPage({ after, limit: PAGE_SIZE, types: projection.eventTypes })
       const step = Effect.gen(function*() {
-        const current = yield* SubscriptionRef.get(worker.progress)
-        const page = yield* store.readPage({ after: current, limit: PAGE_SIZE, types: projection.eventTypes })
-        if (page.events.length > 0) {
-          yield* applyPage(projection, page.events, stored, page.scannedTo).pipe(
-            Effect.provideService(SqlClient.SqlClient, sql)
-          )
-          stored = page.scannedTo
-        }
-        yield* advance(worker, maxPosition(current, page.scannedTo))
-        worker.lastError = null
-        return page.events.length === PAGE_SIZE
+        const progress = yield* SubscriptionRef.get(worker.progress)
+        const taken = yield* paging.step({ projection, readPage, checkpoints: sqlCheckpoints, pageSize: PAGE_SIZE, cursor: { progress, stored } }).pipe(
+          Effect.provideService(SqlClient.SqlClient, sql)
+        )
+        stored = taken.cursor.stored
+        yield* advance(worker, taken.cursor.progress)
+        if (!taken.moved) worker.lastError = null
+        return taken.more
       }).pipe(
-        Effect.catchTag("CheckpointMoved", () =>
-          // Another runner applied these events: continue from where it got.
-          Effect.gen(function*() {
-            stored = yield* readCheckpoint(projection.name).pipe(Effect.provideService(SqlClient.SqlClient, sql))
-            yield* advance(worker, stored)
-            return true
-          })),
         Effect.tapErrorCause((cause) =>
           Effect.sync(() => {
             worker.lastError = cause.toString().slice(0, 500)

@@ -6,12 +6,13 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { fromStored } from "../domain/entity-events.ts"
-import type { BlogPostPublished, SiteDeployed, SiteFacts } from "../domain/site-events.ts"
+import type { BlogPostPublished, PostWriting, SiteDeployed, SiteFacts } from "../domain/site-events.ts"
 import type { Projection } from "./projection.ts"
 
 export const sitesProjection: Projection = {
   name: "sites",
-  version: 1,
+  // 2: posts keep their angle and how they were written.
+  version: 2,
   eventTypes: ["SiteDeployed", "BlogPostPublished"],
   tables: ["site_deployments", "site_posts"],
   setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
@@ -39,6 +40,8 @@ export const sitesProjection: Projection = {
           body jsonb NOT NULL,
           topic text NOT NULL,
           published_at timestamptz NOT NULL,
+          angle text,
+          writing jsonb,
           PRIMARY KEY (business_id, item_id, slug)
         )`
     ], { discard: true })),
@@ -58,9 +61,10 @@ export const sitesProjection: Projection = {
         return
       }
       yield* sql`
-        INSERT INTO site_posts (business_id, item_id, date, slug, title, summary, body, topic, published_at)
+        INSERT INTO site_posts (business_id, item_id, date, slug, title, summary, body, topic, published_at, angle, writing)
         VALUES (${event.businessId}, ${event.itemId ?? ""}, ${event.date}, ${event.slug}, ${event.title}, ${event.summary},
-          ${JSON.stringify(event.bodyParagraphs)}::jsonb, ${event.topic}, ${event.publishedAt})
+          ${JSON.stringify(event.bodyParagraphs)}::jsonb, ${event.topic}, ${event.publishedAt}, ${event.angle ?? null},
+          ${event.writing === undefined ? null : JSON.stringify(event.writing)}::jsonb)
         ON CONFLICT DO NOTHING`
     })
 }
@@ -83,6 +87,9 @@ export interface PublishedPost {
   readonly summary: string
   readonly bodyParagraphs: ReadonlyArray<string>
   readonly topic: string
+  /** Null for posts written before angles were recorded. */
+  readonly angle: string | null
+  readonly writing: PostWriting | null
 }
 
 export class Sites extends Effect.Service<Sites>()("Sites", {
@@ -101,12 +108,30 @@ export class Sites extends Effect.Service<Sites>()("Sites", {
 
     /** Posts, newest first. */
     const posts = (businessId: string, itemId: string | null) =>
-      sql<{ date: string; slug: string; title: string; summary: string; body: ReadonlyArray<string>; topic: string }>`
-        SELECT date, slug, title, summary, body, topic FROM site_posts
+      sql<{
+        date: string
+        slug: string
+        title: string
+        summary: string
+        body: ReadonlyArray<string>
+        topic: string
+        angle: string | null
+        writing: PostWriting | null
+      }>`
+        SELECT date, slug, title, summary, body, topic, angle, writing FROM site_posts
         WHERE business_id = ${businessId} AND item_id = ${itemId ?? ""}
         ORDER BY date DESC, published_at DESC, slug`.pipe(
         Effect.map((rows): ReadonlyArray<PublishedPost> =>
-          rows.map((row) => ({ date: row.date, slug: row.slug, title: row.title, summary: row.summary, bodyParagraphs: row.body, topic: row.topic }))
+          rows.map((row) => ({
+            date: row.date,
+            slug: row.slug,
+            title: row.title,
+            summary: row.summary,
+            bodyParagraphs: row.body,
+            topic: row.topic,
+            angle: row.angle,
+            writing: row.writing
+          }))
         ),
         Effect.orDie
       )

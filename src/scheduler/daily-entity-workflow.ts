@@ -13,7 +13,7 @@ import { DailyEntityFinished, dailyEntityStreamOf, POSTS_PER_DAY } from "../doma
 import { BusinessId, ItemId, refOf } from "../domain/entity-ref.ts"
 import { PromptResult } from "../domain/entity-events.ts"
 import { analyzeInBatches } from "../pipeline/entity-steps.ts"
-import { analyzeBatchStep, blogStep, dailyScoreStep, DailyStepFailed, promptsOf, recordProgress, siteStep } from "./daily-steps.ts"
+import { analyzeBatchStep, blogStep, crawlReport, dailyScoreStep, DailyStepFailed, promptsOf, recordProgress, siteStep } from "./daily-steps.ts"
 
 export const DailyEntityRequest = Schema.Struct({
   date: Schema.String,
@@ -45,6 +45,10 @@ export const DailyEntityLive = DailyEntity.toLayer((request) =>
     yield* Effect.logInfo(`${label}: started on this runner`)
     const errors: Array<string> = []
     const report = (failure: DailyStepFailed) => Effect.sync(() => errors.push(`${failure.step}: ${failure.message}`))
+
+    // A failed crawl is reported with the day's run: its site and posts keep the last good facts.
+    const crawlFailure = yield* Activity.make({ name: "crawl", success: Schema.NullOr(Schema.String), execute: crawlReport(ref) })
+    if (crawlFailure !== null) errors.push(`crawl: ${crawlFailure}`)
 
     yield* Activity.make({ name: "site", success: Schema.String, error: DailyStepFailed, execute: siteStep(date, ref) }).pipe(
       retried,

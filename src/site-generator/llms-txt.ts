@@ -36,8 +36,12 @@ export const addressLine = (input: Pick<SiteInput, "address">): string | null =>
   const a = input.address
   if (a === null) return null
   const part = (p: string | undefined) => (p === undefined ? "" : oneLine(p))
-  const town = [part(a.postalCode), part(a.locality)].filter((p) => p !== "").join(" ")
-  const parts = [part(a.street), town, part(a.region), part(a.country)].filter((p) => p !== "")
+  // North American addresses end `Asheville, NC 28806`; elsewhere the postal code leads the town.
+  const northAmerican = /^(?:us|usa|united states(?: of america)?|ca|canada)$/i.test(part(a.country))
+  const town = northAmerican
+    ? [part(a.locality), [part(a.region), part(a.postalCode)].filter((p) => p !== "").join(" ")]
+    : [[part(a.postalCode), part(a.locality)].filter((p) => p !== "").join(" "), part(a.region)]
+  const parts = [part(a.street), ...town, part(a.country)].filter((p) => p !== "")
   return parts.length === 0 ? null : parts.join(", ")
 }
 
@@ -104,8 +108,11 @@ export const renderLlmsTxt = (input: SiteInput, plan: SitePlan): string => {
 /** `12.50 EUR`, `€12.50`: the price as the source states it, with its currency when separate. */
 export const priceText = (price: string | null, currency: string | null): string | null => {
   if (price === null || oneLine(price) === "") return null
-  const p = oneLine(price)
+  // `1.4` is written `1.40`, as a price list would; any other form stays as the site wrote it.
+  const p = /^\d+\.\d$/.test(oneLine(price)) ? `${oneLine(price)}0` : oneLine(price)
   const c = currency === null ? "" : oneLine(currency)
+  // A bare number is no price: without its currency the reader cannot tell what it costs.
+  if (c === "" && /^[\d.,\s]+$/.test(p)) return null
   return c === "" || p.toUpperCase().includes(c.toUpperCase()) ? p : `${p} ${c}`
 }
 

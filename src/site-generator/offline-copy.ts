@@ -1,6 +1,6 @@
 /**
- * The site's copy composed without a model (when `LLM_*` is unset): FAQ answers, the about text,
- * blog posts and their topics. Everything is assembled from the entity's facts only — names,
+ * The site's copy composed without a model (when `LLM_*` is unset): blog posts and their topics,
+ * and the question words shared with the FAQ (faq-copy.ts; the about text is about-copy.ts). Everything is assembled from the entity's facts only — names,
  * category, place, offerings as crawled, the crawled pages' own titles and descriptions — so it
  * never states a price, a claim or a number the source did not. Deterministic: the same facts
  * (and date) give the same text.
@@ -8,7 +8,7 @@
 import type { SiteFacts } from "../domain/site-events.ts"
 import { slugify } from "../domain/slug.ts"
 import { oneLine } from "./html.ts"
-import type { BlogPostInput, FaqEntryInput, OfferingInput } from "./site-input.ts"
+import type { BlogPostInput, OfferingInput } from "./site-input.ts"
 import { addressLine, priceText } from "./llms-txt.ts"
 import { displayHost, firstSentence, listSentence, sentence, truncate } from "./text.ts"
 
@@ -119,8 +119,6 @@ const subjectWords = (f: SiteFacts, text: string): ReadonlySet<string> => {
   return new Set([...keywords(text)].filter((w) => !own.has(w)))
 }
 
-const CONTACT_WORDS = new Set(["contact", "phone", "call", "email", "mail", "address", "where", "located", "location", "visit", "open", "hour", "reach", "find"])
-
 const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
   let n = 0
   for (const w of a) if (b.has(w)) n++
@@ -150,71 +148,7 @@ export const promptQuestion = (prompt: string): string => {
   return q === "" || /[?.!]$/.test(q) ? q : `${q}?`
 }
 
-/**
- * One answer per prompt (duplicates and blank prompts dropped), built from the facts: what the
- * entity is, the offering the prompt is about (or what it offers), what its own website says on
- * that subject, and how to reach it.
- */
-export const composeFaq = (facts: SiteFacts, prompts: ReadonlyArray<string>): ReadonlyArray<FaqEntryInput> => {
-  const seen = new Set<string>()
-  const out: Array<FaqEntryInput> = []
-  for (const prompt of prompts) {
-    const question = promptQuestion(prompt)
-    const key = question.toLowerCase()
-    if (question === "" || seen.has(key)) continue
-    seen.add(key)
-    const words = subjectWords(facts, question)
-    const sentences = [identity(facts)]
-    const offering = bestMatch(facts.offerings, words, (o) => `${o.name} ${o.description ?? ""}`)
-    const offerings = offering === null ? offeringsSentence(facts) : offeringSentence(facts, offering)
-    if (offerings !== null) sentences.push(offerings)
-    const page = bestMatch(
-      facts.pages.filter((p) => present(p.description) !== null),
-      words,
-      (p) => `${p.title} ${p.description} ${p.headings.join(" ")}`
-    )
-    if (page !== null) sentences.push(`Its website says: “${truncate(firstSentence(page.description, 200), 200)}”`)
-    // The full contact details only when the question asks where or how; otherwise the website.
-    const asksContact = [...keywords(question)].some((w) => CONTACT_WORDS.has(w)) || /\bwhere\b/i.test(question)
-    sentences.push(asksContact ? contactSentence(facts) : `More details are on ${hostOf(facts)}.`)
-    out.push({ question, answer: sentences.join(" ") })
-  }
-  return out
-}
-
-// ---------------------------------------------------------------------------------------------
-// About
-
-const siteTopics = (f: SiteFacts, max: number): ReadonlyArray<string> => {
-  const seen = new Set<string>()
-  const out: Array<string> = []
-  const name = nameOf(f).toLowerCase()
-  for (const page of f.pages) {
-    for (const heading of page.headings) {
-      const h = oneLine(heading)
-      const key = h.toLowerCase()
-      if (h === "" || h.length > 60 || key === name || seen.has(key)) continue
-      seen.add(key)
-      out.push(h)
-      if (out.length === max) return out
-    }
-  }
-  return out
-}
-
-/** The about text: paragraphs separated by blank lines. */
-export const composeAbout = (facts: SiteFacts): string => {
-  const name = nameOf(facts)
-  const paras: Array<string> = []
-  const description = present(facts.description)
-  paras.push(description === null ? `${name} is ${descriptor(facts)}.` : identity(facts, true))
-  const offerings = offeringsSentence(facts)
-  if (offerings !== null) paras.push(`${offerings} Each has its own page here, with the details ${name} publishes.`)
-  const topics = siteTopics(facts, 5)
-  if (topics.length > 0) paras.push(`The website ${hostOf(facts)} covers topics such as ${listSentence(topics)}.`)
-  paras.push(contactSentence(facts))
-  return paras.join("\n\n")
-}
+// composeFaq and composeAbout: faq-copy.ts and about-copy.ts.
 
 // ---------------------------------------------------------------------------------------------
 // Blog

@@ -150,6 +150,10 @@ address { font-style: normal; }
 .facts > div { display: grid; grid-template-columns: 7.5rem minmax(0, 1fr); gap: 1rem; }
 .facts dt { color: var(--muted); font-weight: 500; }
 .facts dd { margin: 0; }
+.hours { margin: 0; padding: 0; list-style: none; }
+.quote { max-width: var(--measure); margin: 0 0 1.5rem; padding: 0 0 0 1rem; border-left: 3px solid var(--accent); }
+.quote blockquote { margin: 0; }
+.quote figcaption { color: var(--muted); font-size: 0.9rem; }
 .facts.tiles { max-width: none; padding: 0; border: 0; background: none; grid-template-columns: repeat(auto-fill, minmax(min(100%, 18rem), 1fr)); gap: 1rem; }
 .facts.tiles > div { display: block; padding: 1rem 1.25rem; border: 1px solid var(--border); border-radius: var(--radius); background: var(--surface); }
 .facts.tiles dt { margin-bottom: 0.2rem; font-size: 0.78rem; font-weight: 600; letter-spacing: 0.06em; text-transform: uppercase; }

@@ -58,3 +58,39 @@ export const sentence = (text: string): string => {
   const t = oneLine(text)
   return t === "" || /[.!?…]["'”’)]?$/.test(t) ? t : `${t}.`
 }
+
+// Page chrome after the content: a footer's bullets, the copyright line, a cookie notice.
+const CHROME_AFTER = /\s•\s|©|\b(?:uses|use of|accept(?: all)?) cookies\b|\bcookie (?:policy|settings|notice)\b/i
+
+/**
+ * A crawled page's content on one line: without its headings (the crawler keeps them inline),
+ * without what comes before its first heading when that heading opens the content (a top bar
+ * and menu read as text on a page without `<main>`), and cut where footer chrome starts.
+ */
+export const bodyText = (page: { readonly headings: ReadonlyArray<string>; readonly text: string }): string => {
+  let text = page.text
+  const first = page.headings[0]?.trim() ?? ""
+  // The heading as the content's title is its last mention in the first half (a menu may name it first).
+  const start = first === "" ? -1 : text.lastIndexOf(first, Math.floor(text.length / 2))
+  if (start > 0) text = text.slice(start)
+  for (const heading of page.headings) {
+    const h = heading.trim()
+    const at = h === "" ? -1 : text.indexOf(h)
+    if (at >= 0) text = `${text.slice(0, at)} ${text.slice(at + h.length)}`
+  }
+  const chrome = CHROME_AFTER.exec(text)
+  if (chrome !== null && chrome.index > 0) text = text.slice(0, chrome.index)
+  return text.replace(/\s+/g, " ").trim()
+}
+
+/** The first whole sentences of a text, up to about `max` characters (at least one sentence). */
+export const leadSentences = (text: string, max: number): string => {
+  // A sentence ends at `.`, `!` or `?` before a space: `shop.example` is no end.
+  const sentences = oneLine(text).split(/(?<=[.!?]["”’)]?)\s+/).filter((x) => /[.!?]["”’)]?$/.test(x))
+  let out = ""
+  for (const s of sentences) {
+    if (out !== "" && out.length + s.length > max) break
+    out = `${out} ${s.trim()}`.trim()
+  }
+  return out
+}

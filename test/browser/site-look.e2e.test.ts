@@ -1,9 +1,12 @@
 /**
  * A generated site as Chromium shows it: no horizontal overflow on a desktop or a phone, the
  * title and the navigation visible, hostile crawled text inert, and the tracking script posting
- * for a crawler. Screenshots land in `.tmp/site-*.png` for a human to look at.
+ * for a crawler. Screenshots land in `.tmp/site-*.png` for a human to look at; two sites of the
+ * labelled evaluation set, onboarded through the real service from their pages served on
+ * loopback, are shot page by page (home, FAQ, an offering, three posts) into `.tmp/site-look/`.
  */
 import { mkdirSync } from "node:fs"
+import { join } from "node:path"
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Browser } from "playwright-core"
@@ -11,7 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { renderSite } from "../../src/site-generator/render-site.ts"
 import type { SiteFile, SiteInput } from "../../src/site-generator/site-input.ts"
 import { bakery, hostile } from "../site-generator/sample-site.ts"
+import { serveFolder } from "../site-generator/crawled-site.ts"
 import { launchChromium, runBrowserSuites } from "../support/browser.ts"
+import { followJob } from "../support/jobs.ts"
+import { freePort, json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
 interface Visit {
   readonly contentType: string | undefined
@@ -171,4 +177,71 @@ describe.skipIf(!runBrowserSuites)("a generated site in Chromium", () => {
     expect(visits.length).toBe(1)
     await person.close()
   })
+})
+
+const EVAL_SITES = ["hearth-and-crumb-bakery", "lakeside-family-dental"] as const
+
+describe.skipIf(!runBrowserSuites)("generated sites of labelled websites, onboarded through the service, in Chromium", () => {
+  let browser: Browser
+  let service: RunningService
+  let port: number
+  const folders: Array<{ readonly close: () => Promise<void> }> = []
+  const auth = { authorization: `Bearer ${SERVICE_KEY}` }
+  const call = async (method: string, path: string, body?: unknown) =>
+    json(await fetch(`${service.baseUrl}${path}`, { method, headers: auth, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
+
+  beforeAll(async () => {
+    mkdirSync(".tmp/site-look", { recursive: true })
+    port = await freePort()
+    service = await startService({ _tag: "Embedded", dataDir: undefined }, {
+      PORT: String(port),
+      SITES_DOMAIN: "sites.localhost",
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      CRAWLER_ALLOW_PRIVATE: "true",
+      CRAWLER_TIMEOUT_MS: "120000"
+    }, { port })
+    browser = await launchChromium([`--host-resolver-rules=MAP *.localhost 127.0.0.1`])
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await service?.stop()
+    for (const folder of folders) await folder.close()
+  })
+
+  for (const id of EVAL_SITES) {
+    it(`${id}: home, FAQ, an offering and three posts render without overflow, each shot`, async () => {
+      const folder = await serveFolder(join(import.meta.dirname, "../fixtures/prompt-eval/dev", id))
+      folders.push(folder)
+      const started = await call("POST", "/api/generate-all", { url: `${folder.origin}/`, org_slug: id })
+      expect(typeof started.body.job_id, JSON.stringify(started.body)).toBe("string")
+      const job = await followJob(call, started.body.job_id, { timeoutMs: 300_000 })
+      expect(job.state).toBe("succeeded")
+      const posts: Array<string> = []
+      for (let i = 0; i < 3; i++) {
+        const post = await call("POST", "/api/cron/create-blog", { business_id: id })
+        expect(post.status).toBe(200)
+        posts.push(new URL(post.body.blog_url).pathname)
+      }
+      const entity = (await call("GET", `/api/cron/entities?business_id=${id}`)).body.entities.find((e: { item_id: string | null }) => e.item_id === null)
+      const address = new URL(entity.deployment_url)
+      address.port = String(port)
+      const origin = address.origin
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      const tab = await context.newPage()
+      await tab.goto(`${origin}/offerings/`)
+      const offering = await tab.locator(".cards a").first().getAttribute("href")
+      expect(offering).toMatch(/^\/offerings\/[a-z0-9-]+\/$/)
+      const pages = [["home", "/"], ["faq", "/faq/"], ["offering", offering!], ["contact", "/contact/"], ["about", "/about/"], ...posts.map((p, i) => [`post-${i + 1}`, p])]
+      for (const [name, path] of pages) {
+        const response = await tab.goto(`${origin}${path}`)
+        expect(response?.status(), path).toBe(200)
+        expect(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true)
+        await expect(tab.locator("h1").count()).resolves.toBe(1)
+        // Every answer open, so the shot shows what a reader of each answer gets.
+        await tab.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)))
+        await tab.screenshot({ path: `.tmp/site-look/${id}-${name}.png`, fullPage: true })
+      }
+      await context.close()
+    }, 400_000)
+  }
 })

@@ -5,7 +5,9 @@
  */
 import type { Browser, Request } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { BusinessId } from "../../src/domain/entity-ref.ts"
 import { launchChromium, runBrowserSuites } from "../support/browser.ts"
+import { recordCrawl } from "../support/recorded-crawl.ts"
 import { freePort, json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
 const auth = { authorization: `Bearer ${SERVICE_KEY}` }
@@ -27,6 +29,7 @@ describe.skipIf(!runBrowserSuites)("visit tracking in Chromium", () => {
     }, { port })
     const call = (path: string, body: unknown) => fetch(`${service.baseUrl}${path}`, { method: "POST", headers: auth, body: JSON.stringify(body) })
     expect((await call("/api/business", { business_name: "Visit Bakery", business_url: "https://visit-bakery.example", org_slug: "visit-bakery" })).status).toBe(201)
+    await recordCrawl(service.runtime, { businessId: "visit-bakery" as BusinessId, itemId: null }, "https://visit-bakery.example/", "Visit Bakery bakes bread.")
     const deployed = await json(await call("/api/cron/update-site", { business_id: "visit-bakery", url: "https://visit-bakery.example" }))
     expect(deployed.body.deployment_url).toBe("http://visit-bakery-example.sites.localhost")
     siteUrl = `http://visit-bakery-example.sites.localhost:${port}/`

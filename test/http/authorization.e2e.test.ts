@@ -123,6 +123,12 @@ const endpoints: ReadonlyArray<EndpointCase> = [
     // Let through, the product is unknown: 404.
     expected: orgWrite(404)
   },
+  {
+    name: "PUT /api/entities/{business_id}/names",
+    org: "fixture",
+    request: (slug) => ({ method: "PUT", path: `/api/entities/${slug}/names`, body: { aliases: ["Acme Co"], not_aliases: [] } }),
+    expected: orgWrite(200)
+  },
   // visibility
   {
     name: "POST /api/cron/analyze-visibility",
@@ -152,6 +158,13 @@ const endpoints: ReadonlyArray<EndpointCase> = [
     org: "fixture",
     request: (slug) => ({ method: "GET", path: `/api/prompts/${slug}` }),
     expected: orgRead(200)
+  },
+  {
+    name: "GET /api/prompts/{business_id}/answers/{check_id}",
+    org: "fixture",
+    // Let through, the check is unknown: 404 answer_not_found.
+    request: (slug) => ({ method: "GET", path: `/api/prompts/${slug}/answers/${randomUUID()}` }),
+    expected: orgRead(404)
   },
   // pipeline
   {

@@ -36,7 +36,11 @@ describe("toApiError", () => {
 
   it("quotes the rejection's message, except in a 500", () => {
     expect(answer("StoreScore", "invalid").body).toEqual({ status: "error", code: "invalid_request", message: "the rejection's message" })
-    expect(answer("PublishPost", "already_exists").body).toEqual(GENERIC_500)
+    expect(answer("PublishPost", "already_exists")).toEqual({
+      status: 409,
+      body: { status: "error", code: "conflict", message: "the rejection's message" }
+    })
+    expect(answer("CreateBusiness", "unstorable").body).toEqual(GENERIC_500)
   })
 
   it("names the kind of entity a store or delete did not find; the sites endpoints do not", () => {

@@ -7,8 +7,10 @@
  */
 import { readFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { BusinessId } from "../../src/domain/entity-ref.ts"
 import { ACCESS, type Access } from "../../src/http/openapi-document.ts"
 import { validate } from "../support/json-schema.ts"
+import { recordCrawl } from "../support/recorded-crawl.ts"
 import { type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version
@@ -28,16 +30,18 @@ const OPERATIONS: Record<string, { readonly access: Access; readonly statuses: R
   "businesses.createBusiness": { access: "organizationWrite", statuses: [201, 400, 401, 403, 409, 413, 500, 503] },
   "businesses.listEntities": { access: "service", statuses: [200, 400, 401, 403, 500] },
   "businesses.deleteProduct": { access: "organizationWrite", statuses: [200, 400, 401, 403, 404, 500, 503] },
+  "entityNames.declareNames": { access: "organizationWrite", statuses: [200, 400, 401, 403, 404, 413, 500, 503] },
   "visibility.analyzeVisibility": { access: "service", statuses: [200, 400, 401, 403, 404, 413, 500, 502, 503] },
   "visibility.storeVisibilityScore": { access: "service", statuses: [200, 400, 401, 403, 404, 413, 500, 503] },
   "visibility.visibilityScore": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500] },
   "visibility.prompts": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500] },
+  "visibility.checkAnswer": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500] },
   "pipeline.generateAll": { access: "organizationWrite", statuses: [202, 400, 401, 403, 413, 500, 503] },
   "pipeline.generatePrompts": { access: "organizationWrite", statuses: [202, 400, 401, 403, 413, 500, 503] },
   "pipeline.job": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500] },
   "visitWebhook.recordVisit": { access: "public", statuses: [200, 400, 404, 413, 429, 500, 503] },
   "botVisits.botVisitStats": { access: "organizationRead", statuses: [200, 400, 401, 403, 404, 500, 503] },
-  "sites.updateSite": { access: "service", statuses: [200, 400, 401, 403, 404, 413, 500, 503] },
+  "sites.updateSite": { access: "service", statuses: [200, 400, 401, 403, 404, 409, 413, 500, 503] },
   "sites.createBlog": { access: "service", statuses: [200, 400, 401, 403, 404, 409, 413, 429, 500, 503] },
   "identity.userBusinesses": { access: "user", statuses: [200, 400, 401, 403, 500, 502, 503] },
   "identity.invite": { access: "organizationWrite", statuses: [200, 400, 401, 403, 404, 413, 500, 502, 503] },
@@ -229,12 +233,28 @@ describe("the OpenAPI document against the service's answers", () => {
     await check("businesses.listEntities", { method: "GET", path: "/api/cron/entities", headers: admin }, { status: 403, code: "forbidden" })
     await check("businesses.listEntities", { method: "GET", path: "/api/cron/entities", headers: serviceKey }, { status: 200 })
     await check("businesses.deleteProduct", { method: "DELETE", path: "/api/products/blue-door-bakery/rye-loaf", headers: admin }, { status: 404, code: "product_not_found" })
+    const names = { aliases: ["Blue Door"], not_aliases: ["Blue Door Bakery Chicago"] }
+    await check("entityNames.declareNames", { method: "PUT", path: "/api/entities/blue-door-bakery/names", body: names, headers: admin }, { status: 200 })
+    await check("entityNames.declareNames", { method: "PUT", path: "/api/entities/blue-door-bakery/names", body: names, headers: member }, { status: 403, code: "forbidden" })
+    await check("entityNames.declareNames", { method: "PUT", path: "/api/entities/blue-door-bakery/names", body: { aliases: [""], not_aliases: [] }, headers: admin }, {
+      status: 400,
+      code: "invalid_request"
+    })
+    await check("entityNames.declareNames", { method: "PUT", path: "/api/entities/blue-door-bakery/names", body: { ...names, item_id: "rye-loaf" }, headers: admin }, {
+      status: 404,
+      code: "product_not_found"
+    })
     // The visibility score is served by the fast lane: the same documented answers.
     await check("visibility.visibilityScore", { method: "GET", path: "/api/visibility-score/blue-door-bakery", headers: member }, { status: 200 })
     await check("visibility.visibilityScore", { method: "GET", path: "/api/visibility-score/Blue_Door", headers: member }, { status: 400, code: "invalid_request" })
     await check("visibility.visibilityScore", { method: "GET", path: "/api/visibility-score/no-such-bakery", headers: serviceKey }, { status: 404, code: "business_not_found" })
     await check("visibility.visibilityScore", { method: "GET", path: "/api/visibility-score/blue-door-bakery" }, { status: 401, code: "unauthorized" })
     await check("visibility.prompts", { method: "GET", path: "/api/prompts/blue-door-bakery", headers: member }, { status: 200 })
+    await check("visibility.checkAnswer", { method: "GET", path: "/api/prompts/blue-door-bakery/answers/not-a-uuid", headers: member }, { status: 400, code: "invalid_request" })
+    await check("visibility.checkAnswer", { method: "GET", path: "/api/prompts/blue-door-bakery/answers/6f1c2a9e-41d3-5b7a-9c0e-2d4f6a8b0c1e", headers: member }, {
+      status: 404,
+      code: "answer_not_found"
+    })
     await check("visibility.storeVisibilityScore", { method: "POST", path: "/api/cron/store-visibility-score", body: { business_id: "blue-door-bakery", results: [] }, headers: serviceKey }, {
       status: 400,
       code: "invalid_request"
@@ -277,6 +297,12 @@ describe("the OpenAPI document against the service's answers", () => {
       status: 409,
       code: "site_not_deployed"
     })
+    // Nothing is published from nothing: no crawled page yet, no site.
+    await check("sites.updateSite", { method: "POST", path: "/api/cron/update-site", body: { business_id: "copper-kettle", url: "https://copperkettle.example" }, headers: serviceKey }, {
+      status: 409,
+      code: "no_facts"
+    })
+    await recordCrawl(service.runtime, { businessId: "copper-kettle" as BusinessId, itemId: null }, "https://copperkettle.example/", "Copper Kettle Cafe serves coffee.")
     await check("sites.updateSite", { method: "POST", path: "/api/cron/update-site", body: { business_id: "copper-kettle", url: "https://copperkettle.example" }, headers: serviceKey }, {
       status: 200
     })

@@ -14,6 +14,7 @@ import { verify } from "../../src/projections/rebuild.ts"
 import { bakery } from "../site-generator/sample-site.ts"
 import { createBusiness, sendAndRead } from "../support/commands.ts"
 import { testDatabases } from "../support/databases.ts"
+import { recordCrawl } from "../support/recorded-crawl.ts"
 import { getWithHost, json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
 const auth = { authorization: `Bearer ${SERVICE_KEY}` }
@@ -29,8 +30,11 @@ for (const database of testDatabases) {
 
     const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = auth) =>
       json(await fetch(`${service.baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
-    const updateSite = (businessId: string, itemId?: string) =>
-      call("POST", "/api/cron/update-site", { business_id: businessId, url: "https://example.com/", ...(itemId === undefined ? {} : { item_id: itemId }) })
+    // A site is written from a crawl: each entity gets one crawled page first.
+    const updateSite = async (businessId: string, itemId?: string) => {
+      await recordCrawl(service.runtime, refOf(businessId as BusinessId, itemId as ItemId | undefined), "https://example.com/")
+      return call("POST", "/api/cron/update-site", { business_id: businessId, url: "https://example.com/", ...(itemId === undefined ? {} : { item_id: itemId }) })
+    }
     const listed = async (businessId: string) =>
       (await call("GET", `/api/cron/entities?business_id=${businessId}`)).body.entities as Array<{ item_id: string | null; deployment_url: string }>
 
@@ -100,6 +104,45 @@ for (const database of testDatabases) {
       // A label once assigned never moves: asked again, the same addresses.
       expect((await updateSite("gamma")).body.deployment_url).toBe(gammaSite.body.deployment_url)
       expect((await updateSite("squatter")).body.deployment_url).toBe(squatterSite.body.deployment_url)
+    })
+
+    it("gives two shops on one marketplace host different deployment URLs, each serving its own site and its products", async () => {
+      const cedar = await call("POST", "/api/business", { business_name: "Cedar Hill Candles", business_url: "https://market.example/shop/cedar-hill/", org_slug: "cedar-hill" })
+      const fern = await call("POST", "/api/business", { business_name: "Blue Fern Soap", business_url: "https://market.example/shop/blue-fern/", org_slug: "blue-fern" })
+      expect([cedar.status, fern.status]).toEqual([201, 201])
+      // The first to claim the host's label keeps it; the second gets the label and a suffix of its own.
+      const cedarUrl = `http://market-example.${DOMAIN}`
+      const fernUrl = `http://market-example-${suffixOf(fern.body.business_uuid)}.${DOMAIN}`
+      expect((await updateSite("cedar-hill")).body).toEqual({ status: "success", deployment_url: cedarUrl })
+      expect((await updateSite("blue-fern")).body).toEqual({ status: "success", deployment_url: fernUrl })
+      await sendAndRead(service.runtime, { businessId: "blue-fern" as BusinessId, itemId: "lavender-bar" as ItemId }, new RegisterProduct({
+        businessId: "blue-fern" as BusinessId,
+        itemId: "lavender-bar" as ItemId,
+        name: "Lavender Bar",
+        url: "https://market.example/shop/blue-fern/lavender-bar",
+        at: "2026-11-20T08:00:00.000Z"
+      }))
+      const productUrl = `http://market-example-${suffixOf(fern.body.business_uuid)}-lavender-bar.${DOMAIN}`
+      expect((await updateSite("blue-fern", "lavender-bar")).body).toEqual({ status: "success", deployment_url: productUrl })
+      expect(await listed("cedar-hill")).toEqual([
+        { business_id: "cedar-hill", item_id: null, source_url: "https://market.example/shop/cedar-hill/", deployment_url: cedarUrl }
+      ])
+      expect(await listed("blue-fern")).toMatchObject([
+        { item_id: null, deployment_url: fernUrl },
+        { item_id: "lavender-bar", deployment_url: productUrl }
+      ])
+      for (const [url, businessId, name] of [[cedarUrl, "cedar-hill", "Cedar Hill Candles"], [fernUrl, "blue-fern", "Blue Fern Soap"]] as const) {
+        const page = await getWithHost(service.baseUrl, hostOf(url), "/")
+        expect([url, page.status, servedBusinessId(page.body)]).toEqual([url, 200, businessId])
+        expect(page.body).toContain(name)
+      }
+      // The product answers at its dashed host and, nested, under its own business's label only.
+      const product = await getWithHost(service.baseUrl, hostOf(productUrl), "/")
+      expect([product.status, servedBusinessId(product.body)]).toEqual([200, "blue-fern"])
+      expect(product.body).toContain("Lavender Bar")
+      const nested = await getWithHost(service.baseUrl, `lavender-bar.${hostOf(fernUrl)}`, "/")
+      expect(nested.body).toBe(product.body)
+      expect((await getWithHost(service.baseUrl, `lavender-bar.${hostOf(cedarUrl)}`, "/")).status).toBe(404)
     })
 
     it("gives concurrent creations wanting one label distinct labels, exactly one of them the bare one", async () => {

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { PLATFORM_KEYS } from "../../src/domain/platforms.ts"
 import type { DocumentSourceShape, SourceDocument } from "../../src/platforms/document-source.ts"
-import { makeLocalAnswerEngine } from "../../src/platforms/local-answer-engine.ts"
+import { makeLocalAnswerEngine, NOTHING_FOUND, STAND_IN_NOTE } from "../../src/platforms/local-answer-engine.ts"
 import { LOCAL_PROFILES } from "../../src/platforms/local-profiles.ts"
 import { bestSentences, rankBm25, tokenize } from "../../src/platforms/retrieval.ts"
 
@@ -97,6 +97,8 @@ describe("makeLocalAnswerEngine", () => {
     expect(answers[5]!.citations.length).toBeLessThanOrEqual(2)
     expect(answers[6]!.text).toMatch(/^Happy to help!/) // conversational
     expect(answers[7]!.text).toMatch(/the sources point to /) // overview
+    // Every answer says, last, that the stand-in wrote it.
+    for (const a of answers) expect(a.text.endsWith(`\n\n${STAND_IN_NOTE}`)).toBe(true)
   })
 
   it("cites as many sources as the profile allows", async () => {
@@ -119,7 +121,7 @@ describe("makeLocalAnswerEngine", () => {
     for (const platform of PLATFORM_KEYS) {
       const result = await answer(platform, "quantum computing consultancy in Oslo")
       expect(result.citations).toEqual([])
-      expect(result.text).toMatch(/^I could not find specific businesses or products for "quantum computing consultancy in Oslo"/)
+      expect(result.text).toBe(`${NOTHING_FOUND}\n\n${STAND_IN_NOTE}`)
     }
   })
 
@@ -158,5 +160,136 @@ describe("retrieval", () => {
     const text = "We open at nine. Fresh sourdough bread daily. Our sourdough bakery is in Lyon. Parking nearby."
     expect(bestSentences("sourdough bakery Lyon", text, 2)).toEqual(["Fresh sourdough bread daily.", "Our sourdough bakery is in Lyon."])
     expect(bestSentences("tax advice", text, 1)).toEqual(["We open at nine."])
+  })
+})
+
+/** A tenant: its pages, all carrying the entity card the documents read model gives them. */
+const tenant = (key: string, name: string, places: ReadonlyArray<string>, about: string, pages: ReadonlyArray<[string, string, string]>) =>
+  pages.map(([url, title, text]): SourceDocument => ({ url, title, text, entity: { key, name, places, about } }))
+
+const BAKERY = tenant("crumb", "Crumb Bakery", ["Asheville", "North Carolina"], "Bakery\nCroissants\nCustom birthday cakes\nSourdough bread", [
+  ["https://crumb.example/", "Crumb Bakery | Asheville", "Crumb Bakery bakes sourdough bread, croissants and custom birthday cakes in Asheville. Open every day but Monday."],
+  // The About page that scored the bakery for every question: "best", "delivery", "community".
+  ["https://crumb.example/about", "About Crumb Bakery", "We are the best bakery for our community. Free delivery in town for orders over $40. Founded in 2012."],
+  ["https://crumb.example/cakes", "Cakes | Crumb Bakery", "Custom birthday cakes and wedding cakes, made to order. Gluten-free sponge on request."]
+])
+const PIZZERIA = tenant("tonys", "Tony's Pizzeria", ["Chicago"], "Restaurant\nPizza\nDeep dish pizza", [
+  ["https://tonys.example/", "Tony's Pizzeria, Chicago", "Deep dish pizza in Chicago since 1971. Delivery across the Loop until midnight."]
+])
+const LAW_FIRM = tenant("hale", "Hale & Ward", ["Boston"], "Legal Service\nFamily law\nDivorce", [
+  ["https://haleward.example/", "Hale & Ward, family lawyers in Boston", "Hale & Ward is a family law firm in Boston. We handle divorce, custody and adoption cases."]
+])
+const PLUMBER = tenant("milehigh", "Mile High Plumbing", ["Denver"], "Plumber\nEmergency repairs\nWater heaters", [
+  ["https://milehigh.example/", "Mile High Plumbing | Denver plumbers", "Emergency plumbers in Denver, day and night. Leaks, water heaters and drains."]
+])
+const SECOND_BAKERY = tenant("rise", "Rise & Shine", ["Asheville"], "Bakery\nBagels\nDonuts\nCroissants", [
+  ["https://rise.example/", "Rise & Shine, Asheville", "A bakery in Asheville for bagels and donuts, open from six."]
+])
+const CHICAGO_BAKERY = tenant("loop", "Loop Loaves", ["Chicago"], "Bakery\nSourdough bread", [
+  ["https://loop.example/", "Loop Loaves", "Sourdough bread and rye, baked in Chicago every morning."]
+])
+const TENANTS = [...BAKERY, ...PIZZERIA, ...LAW_FIRM, ...PLUMBER, ...SECOND_BAKERY, ...CHICAGO_BAKERY]
+
+/** Every platform's answer to `prompt` over `documents`. */
+const everyPlatform = (prompt: string, documents: ReadonlyArray<SourceDocument> = TENANTS) =>
+  Promise.all(PLATFORM_KEYS.map((platform) => answer(platform, prompt, documents)))
+
+describe("the stand-in names a business only when it fits the question", () => {
+  it("names the business that offers the topic where the question asks, and no other", async () => {
+    const cases: ReadonlyArray<[string, string, string]> = [
+      ["Best pizza delivery in Chicago?", "Tony's Pizzeria", "https://tonys.example/"],
+      ["Which law firm in Boston handles divorce cases?", "Hale & Ward", "https://haleward.example/"],
+      ["emergency plumber Denver", "Mile High Plumbing", "https://milehigh.example/"],
+      // The bakery's About page says "best" and "delivery", not pizza.
+      ["pizza delivery", "Tony's Pizzeria", "https://tonys.example/"],
+      ["Where can I order a custom birthday cake in Asheville?", "Crumb Bakery", "https://crumb.example/cakes"]
+    ]
+    for (const [prompt, name, url] of cases) {
+      for (const result of await everyPlatform(prompt)) {
+        expect(result.citations).toEqual([url])
+        expect(result.text).toContain(name)
+        for (const other of ["Crumb Bakery", "Tony's Pizzeria", "Hale & Ward", "Mile High Plumbing", "Rise & Shine", "Loop Loaves"]) {
+          if (other !== name) expect(result.text).not.toContain(other)
+        }
+      }
+    }
+  })
+
+  it("names nobody for an off-topic question or a question about another city", async () => {
+    const prompts = [
+      "How do I fix a leaking roof?",
+      "Best bakery in Denver?",
+      "Best pizza in Asheville",
+      "Which law firm in Chicago handles divorce cases?",
+      "Best sushi near me"
+    ]
+    for (const prompt of prompts) {
+      for (const result of await everyPlatform(prompt)) {
+        expect(result.citations).toEqual([])
+        expect(result.text).toBe(`${NOTHING_FOUND}\n\n${STAND_IN_NOTE}`)
+      }
+    }
+  })
+
+  it("names every business that fits, the best fit first, the bakery of another city left out", async () => {
+    const [listwise] = await everyPlatform("sourdough bakery in Asheville")
+    // Crumb matches both topic terms (sourdough, bakery); Rise & Shine only "bakery" of two: not
+    // enough. Loop Loaves matches both but is in Chicago.
+    expect(listwise!.citations).toEqual(["https://crumb.example/"])
+    // Three terms: Crumb matches all three, Rise & Shine two (bakery, croissants): both fit, Crumb first.
+    const [ranked] = await everyPlatform("bakery with sourdough and croissants in Asheville")
+    expect(ranked!.citations).toEqual(["https://crumb.example/", "https://rise.example/"])
+    expect(ranked!.text).toMatch(/^Here are some options for "bakery with sourdough and croissants in Asheville":\n\n1\. \*\*Crumb Bakery\*\*: .*\n2\. \*\*Rise & Shine\*\*: /)
+    const [both] = await everyPlatform("Best bakery in Asheville")
+    expect([...both!.citations].sort()).toEqual(["https://crumb.example/about", "https://rise.example/"])
+    const [chicago] = await everyPlatform("sourdough bakery in Chicago")
+    expect(chicago!.citations).toEqual(["https://loop.example/"])
+  })
+
+  it("counts several pages of one business as one option", async () => {
+    const [listwise] = await everyPlatform("croissants and birthday cakes in Asheville")
+    expect(listwise!.citations).toEqual(["https://crumb.example/"])
+    expect(listwise!.text).toMatch(/^Here are some options for "[^"]+":\n\n1\. \*\*Crumb Bakery\*\*: [^\n]+\n\n\(Answered by Sightline's built-in stand-in engine/)
+  })
+
+  it("names a business the question names, whatever else it asks", async () => {
+    for (const result of await everyPlatform("Is Crumb Bakery open on Sunday?")) {
+      expect(result.citations[0]).toMatch(/^https:\/\/crumb\.example\//)
+      expect(result.text).toContain("Crumb Bakery")
+    }
+  })
+
+  it("names nobody for somewhere near the person asking, whose place it does not know", async () => {
+    for (const prompt of ["croissants near me", "Which bakery nearby makes birthday cakes?", "closest bakery to me for croissants"]) {
+      expect((await everyPlatform(prompt)).map((result) => result.citations)).toEqual(PLATFORM_KEYS.map(() => []))
+    }
+    // Named, the place is known: both Asheville bakeries list croissants, Crumb's page says so.
+    const [listwise] = await everyPlatform("croissants near me in Asheville")
+    expect(listwise!.citations).toEqual(["https://crumb.example/", "https://rise.example/"])
+  })
+
+  it("names the others that fit for alternatives to a business the question names", async () => {
+    // "Crumb" is the named business's own word; "bakery" stays the topic, Asheville the place.
+    const [listwise] = await everyPlatform("What are some alternatives to Crumb Bakery in Asheville?")
+    expect(listwise!.citations.map((url) => new URL(url).host)).toEqual(["crumb.example", "rise.example"])
+  })
+
+  it("reads a place written in lower case when a business states it", async () => {
+    const [listwise] = await everyPlatform("bagels asheville")
+    expect(listwise!.citations).toEqual(["https://rise.example/"])
+    const [none] = await everyPlatform("bagels denver")
+    expect(none!.citations).toEqual([])
+  })
+
+  it("answers a hostile prompt with bounded, storable text", async () => {
+    const hostile = `${"pizza\u0000 \ud800 ".repeat(20_000)}${"in ".repeat(5_000)}Chicago`
+    const results = await everyPlatform(hostile)
+    // Read up to its first thousand characters: a question about pizza, no place.
+    expect(results[0]!.citations).toEqual(["https://tonys.example/"])
+    for (const result of results) {
+      expect(result.text).not.toContain("\u0000")
+      expect(result.text).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/)
+      expect(result.text.length).toBeLessThan(4_000)
+    }
   })
 })

@@ -123,6 +123,20 @@ describe("makeNodeHttpFetch", () => {
     expect(idle).toBeLessThan(3_000)
   })
 
+  it("sends a call again on a new connection when the server closed the kept-alive one it was written to", async () => {
+    // The race of every keep-alive client: the server closes an idle connection just as the
+    // client, its idle timer late on a busy event loop, writes the next call on it.
+    const served = await serve((_, response) => json(response, 200, { ok: true }))
+    const fetch = makeNodeHttpFetch()
+    await (await post(fetch, served.origin)).json()
+    // Closed on the server's side, and written to in the same tick, before the client hears of it.
+    servers.at(-1)!.closeIdleConnections()
+    const response = await post(fetch, served.origin)
+    expect(await response.json()).toEqual({ ok: true })
+    expect(served.seen.length).toBe(2)
+    expect(served.connections.opened).toBe(2)
+  })
+
   it("follows a 307 with the same method and body, keeping the key on the same origin", async () => {
     const server = await serve((request, response) =>
       request.url === "/old" ? (response.writeHead(307, { location: "/new" }), response.end()) : json(response, 200, { at: request.url }))

@@ -8,17 +8,20 @@ import { PromptsGenerated, toStored } from "../../src/domain/entity-events.ts"
 import type { PlatformKey } from "../../src/domain/platforms.ts"
 import type { StoredEvent } from "../../src/domain/stored-event.ts"
 import type { RecordedEvent } from "../../src/eventstore/event-store.ts"
-import { promptsProjection } from "../../src/projections/prompts.ts"
+import { Prompts, promptsProjection } from "../../src/projections/prompts.ts"
 import { layerFor, testDatabases } from "../support/databases.ts"
 
-const recorded = (stored: StoredEvent, position: number): RecordedEvent => ({
+/** An event id the same each time a position is recorded, as a replay reads it. */
+const eventIdAt = (position: number) => `00000000-0000-4000-8000-${position.toString().padStart(12, "0")}`
+
+const recorded = (stored: StoredEvent, position: number, correlationId: string | null = null): RecordedEvent => ({
   ...stored,
   transactionId: 1000n,
   position: BigInt(position),
   streamId: "checks-business:test",
   streamVersion: position,
-  eventId: randomUUID(),
-  metadata: { correlationId: null, causationId: null },
+  eventId: eventIdAt(position),
+  metadata: { correlationId, causationId: null },
   recordedAt: new Date("2026-11-24T10:00:00.000Z")
 })
 
@@ -27,7 +30,8 @@ const check = (
   prompt: string,
   platform: PlatformKey,
   checkedAt: string,
-  outcome: { readonly visible: boolean; readonly citations: ReadonlyArray<string> } | "failed"
+  outcome: { readonly visible: boolean; readonly citations: ReadonlyArray<string> } | "failed",
+  engine: { readonly engine: "local" | "openai-compatible"; readonly model: string } = { engine: "openai-compatible", model: "gpt-4o-mini" }
 ) =>
   checkToStored(new PlatformChecked({
     businessId: businessId as BusinessId,
@@ -38,8 +42,7 @@ const check = (
     answers: outcome === "failed" ? [] : [{
       text: "Try Crumb.",
       citations: outcome.citations,
-      engine: "openai-compatible",
-      model: "gpt-4o-mini",
+      ...engine,
       latencyMs: 300,
       costUsd: null,
       visible: outcome.visible,
@@ -77,17 +80,21 @@ const pageFor = (businessId: string) => [
   recorded(check(businessId, "cheap bread?", "ai_platform_1", "2026-11-24T10:00:01.000Z", "failed"), 16)
 ]
 
+const answered = { engine: "openai-compatible", model: "gpt-4o-mini" }
+const failed = { engine: null, model: null }
+
 const expectedChecks = [
-  { prompt: "best bakery?", platform: "ai_platform_1", status: "answered", visible: true, position: 1, sentiment: "positive", citations: ["https://crumb.example/"], checked_at: "2026-11-24T10:00:02.000Z", log_position: "10" },
-  { prompt: "best bakery?", platform: "ai_platform_2", status: "answered", visible: true, position: 1, sentiment: "positive", citations: ["https://a.example/", "https://b.example/"], checked_at: "2026-11-24T10:00:03.000Z", log_position: "13" },
-  { prompt: "cheap bread?", platform: "ai_platform_1", status: "failed", visible: false, position: null, sentiment: null, citations: [], checked_at: "2026-11-24T10:00:01.000Z", log_position: "16" }
+  { prompt: "best bakery?", platform: "ai_platform_1", status: "answered", visible: true, position: 1, sentiment: "positive", citations: ["https://crumb.example/"], checked_at: "2026-11-24T10:00:02.000Z", log_position: "10", check_id: eventIdAt(10), ...answered },
+  { prompt: "best bakery?", platform: "ai_platform_2", status: "answered", visible: true, position: 1, sentiment: "positive", citations: ["https://a.example/", "https://b.example/"], checked_at: "2026-11-24T10:00:03.000Z", log_position: "13", check_id: eventIdAt(13), ...answered },
+  { prompt: "cheap bread?", platform: "ai_platform_1", status: "failed", visible: false, position: null, sentiment: null, citations: [], checked_at: "2026-11-24T10:00:01.000Z", log_position: "16", check_id: eventIdAt(16), ...failed }
 ]
 
 const readModel = (businessId: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const checks = yield* sql<{ prompt: string; platform: string; status: string; visible: boolean; position: number | null; sentiment: string | null; citations: unknown; checked_at: Date; log_position: string }>`
-      SELECT prompt, platform, status, visible, position, sentiment, citations, checked_at, log_position::text AS log_position
+    const checks = yield* sql<{ prompt: string; platform: string; status: string; visible: boolean; position: number | null; sentiment: string | null; citations: unknown; checked_at: Date; log_position: string; check_id: string; engine: string | null; model: string | null }>`
+      SELECT prompt, platform, status, visible, position, sentiment, citations, checked_at, log_position::text AS log_position,
+        check_id, engine, model
       FROM prompt_checks WHERE business_id = ${businessId} ORDER BY prompt, platform`
     const sets = yield* sql<{ set_version: number; prompts: unknown; generator: string }>`
       SELECT set_version, prompts, generator FROM prompt_sets WHERE business_id = ${businessId} ORDER BY set_version`
@@ -151,9 +158,31 @@ for (const database of testDatabases) {
         sentiment: null,
         citations: ["https://late.example/"],
         checked_at: "2026-11-24T11:00:00.000Z",
-        log_position: "5"
+        log_position: "5",
+        check_id: eventIdAt(5),
+        ...answered
       })
       expect(checks.slice(1)).toEqual(expectedChecks.slice(1))
+    })
+  
+    it("keeps, per job, the engine and model each platform answered its checks with, once, never a failed check's", async () => {
+      const business = `engines-${randomUUID().slice(0, 8)}`
+      const job = `job-${randomUUID()}`
+      const local = { engine: "local", model: "sightline-local-listwise" } as const
+      await inTransaction(promptsProjection.applyPage!([
+        recorded(check(business, "best bakery?", "ai_platform_1", "2026-11-24T10:00:01.000Z", { visible: true, citations: [] }, local), 30, job),
+        recorded(check(business, "cheap bread?", "ai_platform_1", "2026-11-24T10:00:01.000Z", { visible: false, citations: [] }, local), 31, job),
+        recorded(check(business, "best bakery?", "ai_platform_2", "2026-11-24T10:00:01.000Z", { visible: true, citations: [] }), 32, job),
+        recorded(check(business, "best bakery?", "ai_platform_3", "2026-11-24T10:00:01.000Z", "failed"), 33, job),
+        // Another job's, and a check outside any job (analyze-visibility), are not this job's.
+        recorded(check(business, "best bakery?", "ai_platform_4", "2026-11-24T10:00:02.000Z", { visible: true, citations: [] }), 34, `job-${randomUUID()}`),
+        recorded(check(business, "best bakery?", "ai_platform_5", "2026-11-24T10:00:02.000Z", { visible: true, citations: [] }), 35)
+      ]))
+      const engines = await runtime.runPromise(Effect.flatMap(Prompts, (prompts) => prompts.enginesOfJob(job)).pipe(Effect.provide(Prompts.Default)))
+      expect(engines).toEqual([
+        { platform: "ai_platform_1", engine: "local", model: "sightline-local-listwise" },
+        { platform: "ai_platform_2", engine: "openai-compatible", model: "gpt-4o-mini" }
+      ])
     })
   })
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest"
 import type { SiteFacts } from "../../src/domain/site-events.ts"
 import { slugify } from "../../src/domain/slug.ts"
-import { blogTopics, composeAbout, composeFaq, composePost, dailyTopics, promptQuestion } from "../../src/site-generator/offline-copy.ts"
+import { blogTopics, composePost, dailyTopics, promptQuestion } from "../../src/site-generator/offline-copy.ts"
+import { composeAbout } from "../../src/site-generator/about-copy.ts"
+import { composeFaq } from "../../src/site-generator/faq-copy.ts"
 import { bakery } from "./sample-site.ts"
 
 /** Only a name and a website: nothing else may appear in the copy. */
@@ -20,46 +22,7 @@ const bare: SiteFacts = {
   pages: []
 }
 
-describe("composeFaq", () => {
-  it("answers each prompt from the facts: what it is, the matching offering, its website's words", () => {
-    expect(composeFaq(bakery, ["best croissant in lyon", "Which bakery in Lyon makes wedding cakes?"])).toEqual([
-      {
-        question: "Best croissant in lyon?",
-        answer:
-          "Acme Bakery is a bakery in Lyon, France: a family bakery in the Croix-Rousse baking sourdough bread and French pastries every morning since 1998. " +
-          "Butter croissant: Laminated with AOP butter from Charentes. The listed price is 1.40 EUR. " +
-          "Its website says: “Sourdough bread, croissants and cakes from our Croix-Rousse bakery.” More details are on acme-bakery.fr."
-      },
-      {
-        question: "Which bakery in Lyon makes wedding cakes?",
-        answer:
-          "Acme Bakery is a bakery in Lyon, France: a family bakery in the Croix-Rousse baking sourdough bread and French pastries every morning since 1998. " +
-          "Celebration cakes: Made to order for birthdays and weddings. " +
-          "Its website says: “Sourdough bread, croissants and cakes from our Croix-Rousse bakery.” More details are on acme-bakery.fr."
-      }
-    ])
-  })
-
-  it("gives the contact details when the question asks where or how to reach", () => {
-    const [entry] = composeFaq(bakery, ["How do I contact a bakery in Savoie?"])
-    expect(entry!.answer).toContain(
-      "Acme Bakery can be reached by phone at +33 4 78 00 00 00, by email at hello@acme-bakery.fr, or in person at 12 rue d'Austerlitz, 69004 Lyon, FR. More details are on acme-bakery.fr."
-    )
-    expect(entry!.answer).toContain("Its website says: “Founded in 1998 by two bakers from Savoie.”")
-  })
-
-  it("drops blank and repeated prompts", () => {
-    expect(composeFaq(bakery, ["best croissant in lyon", "  ", "Best croissant in Lyon?", "best croissant in lyon?"]).map((f) => f.question)).toEqual([
-      "Best croissant in lyon?"
-    ])
-  })
-
-  it("invents nothing when the facts are bare", () => {
-    expect(composeFaq(bare, ["What is the best design studio in Paris?"])).toEqual([
-      { question: "What is the best design studio in Paris?", answer: "Zorba Studio is a business. More details are on zorba.example." }
-    ])
-  })
-
+describe("promptQuestion", () => {
   it("turns prompts into questions", () => {
     expect(["where to buy bread", "Recommend a bakery.", "Is it open?", ""].map(promptQuestion)).toEqual([
       "Where to buy bread?",
@@ -67,20 +30,6 @@ describe("composeFaq", () => {
       "Is it open?",
       ""
     ])
-  })
-})
-
-describe("composeAbout", () => {
-  it("writes paragraphs from the facts", () => {
-    expect(composeAbout(bakery)).toBe(
-      [
-        "Acme Bakery is a bakery in Lyon, France: a family bakery in the Croix-Rousse baking sourdough bread and French pastries every morning since 1998.",
-        "Acme Bakery offers Sourdough loaf, Butter croissant and Celebration cakes. Each has its own page here, with the details Acme Bakery publishes.",
-        "The website acme-bakery.fr covers topics such as Fresh every morning, Our breads, Visit us, Our story and The team.",
-        "Acme Bakery can be reached by phone at +33 4 78 00 00 00, by email at hello@acme-bakery.fr, or in person at 12 rue d'Austerlitz, 69004 Lyon, FR. More details are on acme-bakery.fr."
-      ].join("\n\n")
-    )
-    expect(composeAbout(bare)).toBe("Zorba Studio is a business.\n\nMore details are on zorba.example.")
   })
 })
 

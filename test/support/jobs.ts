@@ -4,7 +4,7 @@
 export type JsonCall = (method: string, path: string) => Promise<{ readonly body: any }>
 
 /**
- * Polls the job until it is `succeeded` or `failed` and answers its last body; throws with the
+ * Polls the job until it is `succeeded`, `succeeded_with_errors` or `failed` and answers its last body; throws with the
  * job's steps once `timeoutMs` passes (a bound for a loaded machine, not an expected duration).
  */
 export const followJob = async (
@@ -16,7 +16,7 @@ export const followJob = async (
   for (;;) {
     const { body } = await call("GET", `/api/jobs/${jobId}`)
     options.onPoll?.(body)
-    if (body.state === "succeeded" || body.state === "failed") return body
+    if (body.state === "succeeded" || body.state === "succeeded_with_errors" || body.state === "failed") return body
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${body.state}: ${JSON.stringify(body.steps)}`)
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250))
   }

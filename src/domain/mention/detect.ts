@@ -56,6 +56,27 @@ const SOURCE_ORDER: ReadonlyArray<MatchSource> = ["name", "alias", "domain", "ci
  *   phrase; praise of "alternatives" is not praise of the entity; neutral when balanced or
  *   silent, and for citation-only visibility.
  */
+const WORD = /[\p{L}\p{N}]/u
+const wholeWordAt = (text: string, start: number, end: number): boolean =>
+  !(WORD.test(text[start - 1] ?? "") && WORD.test(text[start] ?? "")) && !(WORD.test(text[end] ?? "") && WORD.test(text[end - 1] ?? ""))
+
+/** Spans sorted by start, each with the furthest end reached so far, for `insideAny`. */
+const reachOf = (spans: ReadonlyArray<Span>): ReadonlyArray<Span> => {
+  let reach = -1
+  return spans.map((x) => ({ start: x.start, end: (reach = Math.max(reach, x.end)) }))
+}
+
+/** Whether [start, end) lies inside one of the spans (binary search over `reachOf`). */
+const insideAny = (reach: ReadonlyArray<Span>, start: number, end: number): boolean => {
+  let lo = 0, hi = reach.length - 1, found = -1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if (reach[mid]!.start <= start) (found = mid), (lo = mid + 1)
+    else hi = mid - 1
+  }
+  return found !== -1 && reach[found]!.end >= end
+}
+
 export const detectMention = (answer: Answer, target: MentionTarget): Detection => {
   const doc = analyse(answer.text)
   const t = compiledTarget(target)
@@ -76,13 +97,25 @@ export const detectMention = (answer: Answer, target: MentionTarget): Detection 
   const preliminary = negatedBy(negatedClauses(doc, () => false))
   const domainSeen = cited || domainMentions.some((s) => !preliminary(s))
 
+  // Names that must never count: matches inside them are dropped (folded offsets).
+  const excluded: Array<Span> = []
+  for (const re of t.exclusions) {
+    for (const hit of doc.folded.text.matchAll(re)) {
+      const fe = hit.index + hit[0].length
+      if (fe > hit.index && wholeWordAt(doc.folded.text, hit.index, fe)) excluded.push({ start: hit.index, end: fe })
+    }
+  }
+
+  excluded.sort((a, b) => a.start - b.start)
+  const excludedReach = reachOf(excluded)
+
   // Name and alias matches.
   const found: Array<Span & { readonly source: MatchSource }> = []
   for (const m of t.matchers) {
     for (const hit of doc.folded.text.matchAll(m.regex)) {
       const fs = hit.index
       const fe = fs + hit[0].length
-      if (fe === fs) continue
+      if (fe === fs || insideAny(excludedReach, fs, fe)) continue
       if (judgeMatch(doc, t, domainSeen, m, fs, fe) === "reject") continue
       found.push({ start: doc.folded.starts[fs]!, end: doc.folded.ends[fe - 1]!, source: m.kind })
     }

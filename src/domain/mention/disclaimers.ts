@@ -40,6 +40,27 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<RegExp> = [
   // First person without reviews or experience of it: "I have no ratings for X".
   new RegExp(`\\b(?:i|we)\\s+(?:don't|dont|do not|didn't|did not)\\s+have\\s+${SOME_WORDS}(?:reviews?|ratings?|feedback|opinions?|experience|insight)\\b`),
   new RegExp(`\\b(?:i|we)\\s+have\\s+no\\s+${SOME_WORDS}(?:reviews?|ratings?|feedback|opinions?|experience|insight)\\b`),
+  // Impersonal and passive: "Reviews of X could not be confirmed", "Details about X are limited",
+  // "Little independent information exists on X", "Information on X's fees is not publicly available".
+  /\b(?:could|can|cannot|can't|couldn't)\s+(?:not\s+)?be\s+(?:verified|confirmed|independently\s+(?:verified|confirmed))\b/,
+  /\b(?:not|nothing)\s+(?:much\s+)?(?:is\s+)?(?:known|published|written|documented)\b/,
+  /\b(?:little|limited|scant|sparse|thin)\s+(?:\w+\s+){0,2}(?:information|info|data|details|coverage|testing|reviews|is\s+known|has\s+been\s+(?:published|written))\b/,
+  new RegExp(`\\b(?:${INFO.slice(3, -1)}|sources|coverage|reviews)\\s+(?:about|on|for|of|regarding)\\b.{1,60}?\\b(?:is|are|seem|seems)\\s+(?:\\w+\\s+)?(?:limited|thin|scarce|sparse|scant|lacking)\\b`),
+  /\b(?:is|are)\s+not\s+publicly\s+available\b/,
+  /\bnot\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available|out\s+there)\b/,
+  /\b(?:isn't|is\s+not|wasn't|aren't)\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available)\b/,
+  // Out of reach: "I can't check/pull up/access X's prices", "I'm not able to access X's site".
+  /\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:check|pull\s+up|pull|access|look\s+up|browse|see|open|fetch|reach|review)\b/,
+  /\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able)\s+to\s+(?:access|check|pull|look\s+up|browse|see|reach|review|judge|rate|say)\b/,
+  /\bunable\s+to\s+access\b/,
+  // Knowing too little to judge: "I don't know X well enough", "X is not a bakery I have
+  // information about", "would be guesswork", "no reliable reviews of X turned up", "Nothing I
+  // found independently confirms X's prices".
+  /\b(?:don't|do\s+not)\s+know\s+.{1,60}?\bwell\s+enough\b/,
+  new RegExp(`\\bnot\\s+(?:a|an|one)\\s+(?:[\\w'-]+\\s+){0,4}(?:i|we)\\s+(?:have|know|can\\s+find)\\s+(?:any\\s+|much\\s+)?(?:${INFO.slice(3, -1)}|anything)\\b`),
+  /\bwould\s+be\s+(?:guesswork|a\s+guess|speculation)\b/,
+  /\bno\s+(?:reliable|independent|verified|verifiable|solid|recent|trustworthy|credible)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/,
+  /\bnothing\s+(?:i|we)\s+(?:found|could\s+find|have\s+seen|saw)\b/,
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   /\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/,

@@ -89,3 +89,44 @@ export const PLACE_SUFFIXES = set(`street st avenue ave road rd boulevard blvd d
 export const NAME_CONNECTORS = set(`of the and de du des la le von van der y`)
 // Inside running text "and" separates names ("Stumptown and Crumb") more often than it joins one.
 export const PHRASE_CONNECTORS = set(`of the de du des la le von van der`)
+
+/**
+ * Words of a name that say what the business does, so that the name without them still names
+ * it ("Foundry Coworking" → "Foundry", "JLM Auto Repair" → "JLM Auto", "JLM"): trades and
+ * professions, and for products the kind of product ("Glowline Vitamin C Serum").
+ */
+export const TRADE_WORDS = set(`
+  bakery bakehouse bakeshop cafe coffee roasters restaurant pizzeria pizza kitchen bistro diner
+  grill bar pub brewery taqueria deli eatery works co company inc llc llp pllc ltd corp group
+  dentistry dental orthodontics ortho veterinary vet hospital clinic care eye optometry optical
+  physical therapy pt rehab fitness gym climbing yoga studio studios photography photo salon spa
+  coworking cowork books bookstore bookshop cycles bikes bicycles electric electrical plumbing
+  roofing exteriors landscaping lawn auto repair automotive garage outfitters outdoor supply
+  training property management rentals realty financial planning wealth advisors partners law
+  legal cpa accounting tax consulting labs software app inn hotel suites lodge
+  serum cream cleanser moisturizer jacket shell boots shoes invoicing booking scheduling
+`)
+
+/** Nouns that present a name as a business or product: "Foundry, a coworking space", "Duarte's practice". */
+export const BUSINESS_NOUNS = set(`
+  shop store business company firm practice office clinic studio gym space restaurant cafe bar
+  bakery pizzeria spot place brand maker team crew contractor electrician plumber roofer
+  mechanic garage dentist orthodontist optometrist vet veterinarian hospital salon spa inn hotel
+  bookstore bookshop app tool platform service provider agency planner advisor trainer school
+  center centre chain franchise option pick choice outfitter roaster cafe landscaper realtor
+  photographer lawyer accountant product line serum jacket
+`)
+
+/** Trade words and their usual short or alternative forms, both ways. */
+export const TRADE_VARIANTS: ReadonlyArray<readonly [string, string]> = [
+  ["Physical Therapy", "PT"],
+  ["Dentistry", "Dental"],
+  ["Orthodontics", "Ortho"],
+  ["Veterinary Hospital", "Vet"],
+  ["Veterinary Clinic", "Vet"],
+  ["Veterinary", "Vet"],
+  ["Studios", "Studio"],
+  ["Photography", "Photo"],
+  ["Coworking", "Cowork"],
+  ["Auto Repair", "Auto"],
+]

@@ -5,7 +5,8 @@
 import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
-import { BRAND_NOUNS, CORPORATE_SUFFIXES, GENERIC_BUSINESS_WORDS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES } from "./lexicon.ts"
+import { headVerdict, productLineAt } from "./head-match.ts"
+import { BRAND_NOUNS, CORPORATE_SUFFIXES, GENERIC_BUSINESS_WORDS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_WORDS } from "./lexicon.ts"
 import { bareHost } from "../url.ts"
 import type { CompiledTarget, Matcher } from "./target.ts"
 import { isUpperLetter, isWordChar, stripPossessive, tokensOf } from "./words.ts"
@@ -69,18 +70,15 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
     return "reject"
   }
 
-  if (!nameTld && !possessive && lastIsWord) {
+  if (!nameTld && !possessive && lastIsWord && !(m.strict && productLineAt(doc, end))) {
     const next = nextWord(doc, end)
-    if (next !== undefined && differentName(doc, next)) return "reject"
+    if (next !== undefined && longerNameAfter(doc, next)) return "reject"
   }
   if (!nameTld && firstIsWord) {
     const prev = previousWord(doc, start)
-    if (
-      prev !== undefined && !/['’]s$/i.test(slice(doc, prev)) && !isSentenceInitial(doc, prev.start) &&
-      differentName(doc, prev) && makerBefore(doc, t, start) === undefined
-    )
-      return "reject"
+    if (prev !== undefined && longerNameBefore(doc, prev) && makerBefore(doc, t, start) === undefined) return "reject"
   }
+  if (m.strict) return nameTld || headVerdict(doc, start, end, possessive) ? "accept" : "reject"
   if (m.ordinary && !nameTld) return ordinaryVerdict(doc, t, domainSeen, m, start, end, possessive)
   if (m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && lowerCaseOrdinaryUse(doc, start, end))
     return "reject"
@@ -102,7 +100,8 @@ const NOT_MODIFIERS = set(`
  * A capitalised name written all in lower case ("crumb", "thimble", "pine walk") is read as the
  * brand ("honestly, crumb is good") unless it is used as an ordinary word: the head of a noun
  * phrase opened by a determiner, with at most two modifiers between ("a worn, leather thimble",
- * "a tiny thimble", "the morning pine walk club"), or a verb with its particle ("buckle up
+ * "a tiny thimble", "the morning pine walk club") or after a preposition ("with potted
+ * juniper"), or a verb with its particle ("buckle up
  * before driving"). A brand or trade noun right after it ("the crumb app", "the crumb bakery")
  * keeps it.
  */
@@ -125,7 +124,10 @@ const lowerCaseOrdinaryUse = (doc: Doc, start: number, end: number): boolean => 
     if (j === wordEnd) return false
     const w = foldPlain(doc.text.slice(j, wordEnd))
     if (DETERMINERS.has(w)) return true
-    if (NOT_MODIFIERS.has(w) || isUpperLetter(doc.text[j])) return false
+    // A lower-case modifier right before it, after a preposition or verb, makes it a noun
+    // phrase without a determiner too ("with potted juniper", "keep a battery lantern").
+    if (NOT_MODIFIERS.has(w)) return k > 0
+    if (isUpperLetter(doc.text[j])) return false
     pos = j
   }
   return false
@@ -159,11 +161,41 @@ const makerBefore = (doc: Doc, t: CompiledTarget, start: number): Span | undefin
   return t.makers.has(foldPlain(stripPossessive(slice(doc, prev)))) ? prev : undefined
 }
 
+/**
+ * A capitalised word after the name that continues it into a longer name: one that is not a
+ * common, generic or trade word ("Crumb Zeta"), or any capitalised word followed by another
+ * ("Kin Kitchen Noodle Bar", "Bolt Electrical Supply"). A trade word alone ends it ("Brisk
+ * Invoicing, a…").
+ */
+const longerNameAfter = (doc: Doc, next: Span): boolean => {
+  if (!isUpperLetter(doc.text[next.start])) return false
+  const then = nextWord(doc, next.end)
+  if (then !== undefined && isUpperLetter(doc.text[then.start])) return true
+  return differentName(doc, next) && !TRADE_WORDS.has(foldPlain(stripPossessive(slice(doc, next))))
+}
+
+/**
+ * A capitalised word before the name that makes it part of a longer name ("Sweet Crumb Cafe",
+ * "Upper Ledge Climbing"): any capitalised word inside a sentence, and at its start one that is
+ * not a word routinely opening a sentence ("Try", "Visit", "Unsurprisingly"). A possessive
+ * before it ("Nashville's Crumb") does not.
+ */
+const longerNameBefore = (doc: Doc, prev: Span): boolean => {
+  const raw = slice(doc, prev)
+  if (/['’]s$/i.test(raw) || !isUpperLetter(raw[0])) return false
+  if (!isSentenceInitial(doc, prev.start)) return true
+  const w = foldPlain(raw)
+  return !SENTENCE_OPENERS.has(w) && !NOT_MODIFIERS.has(w) && !/ly$/.test(w) && differentOpener(w)
+}
+
+/** Sentence-initial words that are not part of a name: pronouns and common adverbs. */
+const differentOpener = (w: string): boolean => !/^(?:then|so|yes|no|overall|personally|honestly|also|ultimately|otherwise|finally|lastly|first|second|third|next|plus|maybe|perhaps|definitely|still|however|instead|here|there|i|we|you|avoid|skip|pick|hire|go|start|stay)$/.test(w)
+
 const differentName = (doc: Doc, word: Span): boolean => {
   const raw = slice(doc, word)
   if (!isUpperLetter(raw[0])) return false
   const w = foldPlain(stripPossessive(raw))
-  return !isCommonWord(w) && !GENERIC_BUSINESS_WORDS.has(w)
+  return !isCommonWord(w) && !GENERIC_BUSINESS_WORDS.has(w) && !TRADE_WORDS.has(w)
 }
 
 /**
@@ -224,7 +256,7 @@ const ordinaryVerdict = (
     // ("Target users who…", "Square corners…"), so only a singular brand noun or a
     // possessive is a cue there ("Notion app…", "Square's customers…").
     const verbObject = initial && !possessive && /s$/.test(nw) && !SINGULAR_IN_S.has(nw)
-    if (BRAND_NOUNS.has(nw) && !verbObject) return "accept"
+    if ((BRAND_NOUNS.has(nw) || TRADE_WORDS.has(nw)) && !verbObject) return "accept"
     if (CORPORATE_SUFFIXES.has(nw) && isUpperLetter(doc.text[next.start])) return "accept"
   }
   const before = foldPlain(doc.text.slice(Math.max(line.start, start - 24), start))

@@ -19,7 +19,8 @@ const POSITIVE = set(`
   top-notch premier best-in-class industry-leading innovative robust powerful intuitive
   affordable worth standouts notable reputable quality high-quality
   better praise praises praising quick fast responsive helpful knowledgeable seamless smooth
-  flawless convenient efficient generous
+  flawless convenient efficient generous glowing gentle patient calm careful thorough
+  meticulous honest welcoming excellent-value beautiful lovely cozy
 `)
 const NEGATIVE = set(`
   avoid avoided avoiding poor poorly worst bad terrible awful horrible complaints complaint
@@ -33,15 +34,17 @@ const NEGATIVE = set(`
   cautious outage outages slow sluggish struggle struggles struggled mistake mistakes error
   errors penalty penalties rough costly pricey difficult difficulty difficulties missed fail
   fails failed failure failures broken delays delayed slipped glitchy clunky confusing hassle
+  skip stale forgotten pushy upselling upsell bugs bug cancelled canceled sloppy overcharged
+  leaks leaked dry
 `)
 const POSITIVE_PAIRS = new Set([
   "highly rated", "highly recommended", "top rated", "well regarded", "well reviewed", "stands out", "stand out", "must try",
   "go to", "fair price", "fair prices", "fair pricing", "fair rates",
 ])
-const NEGATIVE_PAIRS = new Set(["stay away", "steer clear", "hidden fees", "low quality", "not recommended"])
+const NEGATIVE_PAIRS = new Set(["stay away", "steer clear", "hidden fees", "low quality", "not recommended", "wouldn't use", "wouldn't go", "wouldn't book"])
 const NEGATORS = set(`not no never nor without hardly barely don't doesn't isn't aren't wasn't weren't won't wouldn't can't cannot couldn't shouldn't didn't lacks lack`)
 /** Phrases with a sentiment word that are only a category: "a fast food chain". */
-const NEUTRAL_PAIRS = new Set(["fast food", "fast casual", "quick service", "good faith"])
+const NEUTRAL_PAIRS = new Set(["fast food", "fast casual", "quick service", "good faith", "best for", "worth checking", "worth reading"])
 /** Comparatives, whose polarity turns when the entity is what is compared against ("better than Crumb"). */
 const COMPARATIVES = set(`better worse cheaper pricier`)
 /** Stands in for the entity's own names in the text scored for sentiment. */

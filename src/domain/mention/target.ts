@@ -9,6 +9,7 @@ import { bareHost, parseWebUrl, stripWwwPrefix } from "../url.ts"
 import { aliasesFor } from "./aliases.ts"
 import { foldPlain } from "./fold.ts"
 import { MARKETPLACES, SOURCE_NAMES } from "./lexicon.ts"
+import { shortFormsOf } from "./short-forms.ts"
 
 export interface MentionTarget {
   /** Business or product name(s); the first is the primary name used in `brands`. */
@@ -19,6 +20,16 @@ export interface MentionTarget {
   readonly domains: ReadonlyArray<string>
   /** Page URLs that identify the entity (a product page); prefix match on host + path. */
   readonly urls: ReadonlyArray<string>
+  /**
+   * Names that must never count (a namesake, "Hollis Coffee Roasters" for "Hollis Coffee"): a
+   * name or alias found inside one of these, written in full, is not a mention. Optional.
+   */
+  readonly exclusions?: ReadonlyArray<string>
+  /**
+   * One distinctive word of the name ("Foundry" for "Foundry Coworking") that counts only where
+   * the answer presents it as a business (see `judgeMatch`). Optional.
+   */
+  readonly heads?: ReadonlyArray<string>
 }
 
 export interface Matcher {
@@ -34,6 +45,8 @@ export interface Matcher {
   readonly compact: string
   /** The name is spelled with a capital letter ("Crumb"), unlike "iwork" or "bol.com". */
   readonly capitalised: boolean
+  /** A head: counts only where presented as a business. */
+  readonly strict: boolean
 }
 
 interface UrlTarget {
@@ -43,7 +56,7 @@ interface UrlTarget {
 
 const normPath = (path: string): string => path.toLowerCase().replace(/\/+$/, "")
 
-const makeMatcher = (name: string, kind: "name" | "alias"): Matcher | undefined => {
+const makeMatcher = (name: string, kind: "name" | "alias", strict = false): Matcher | undefined => {
   const folded = foldPlain(name).trim()
   const words = folded.match(/[\p{L}\p{N}]+/gu) ?? []
   if (words.length === 0) return undefined
@@ -56,23 +69,30 @@ const makeMatcher = (name: string, kind: "name" | "alias"): Matcher | undefined 
     calendar: words.every(isCapitalisedCommonWord),
     compact: folded.replace(/\s+/g, ""),
     capitalised: /\p{Lu}/u.test(name),
+    strict,
   }
 }
 
 const compileTarget = (target: MentionTarget) => {
   const seen = new Set<string>()
   const matchers: Array<Matcher> = []
-  const add = (s: string, kind: "name" | "alias"): void => {
+  const add = (s: string, kind: "name" | "alias", strict = false): void => {
     const key = foldPlain(s).trim().replace(/\s+/g, " ")
     if (key === "" || seen.has(key)) return
     seen.add(key)
-    const m = makeMatcher(s, kind)
+    const m = makeMatcher(s, kind, strict)
     if (m !== undefined) matchers.push(m)
   }
   for (const n of target.names) add(n, "name")
   for (const a of target.aliases) add(a, "alias")
   // Derived spellings (suffix stripped, "&"/"and", folded) count as aliases, not as the name.
   for (const s of [...target.names, ...target.aliases]) for (const d of aliasesFor(s)) add(d, "alias")
+  for (const h of target.heads ?? []) add(h, "alias", true)
+  const exclusions: Array<RegExp> = []
+  for (const x of target.exclusions ?? []) {
+    const m = makeMatcher(x, "alias")
+    if (m !== undefined) exclusions.push(m.regex)
+  }
 
   const domains: Array<string> = []
   const urls: Array<UrlTarget> = []
@@ -98,7 +118,7 @@ const compileTarget = (target: MentionTarget) => {
     const label = labels[labels.length - (second ? 3 : 2)]
     if (label !== undefined && label.length >= 3 && !SOURCE_NAMES.has(label) && !MARKETPLACES.has(label)) makers.add(label)
   }
-  return { matchers, domains, urls, makers, primary: primary.trim() }
+  return { matchers, exclusions, domains, urls, makers, primary: primary.trim() }
 }
 
 export type CompiledTarget = ReturnType<typeof compileTarget>
@@ -148,10 +168,14 @@ const humanize = (slug: string) => slug.split("-").map((word) => word.charAt(0).
 export const mentionTargetOf = (facts: MentionFacts): MentionTarget => {
   const name = facts.name ?? (facts.itemId === null ? "" : humanize(facts.itemId))
   const names = name === "" ? [] : [name]
-  const aliases = names.flatMap((n) => aliasesFor(n)).filter((alias) => !names.includes(alias))
-  if (facts.itemId !== null) {
-    return { names, aliases, domains: [], urls: facts.url === null ? [] : [facts.url] }
+  const product = facts.itemId !== null
+  const short = names.map((n) => shortFormsOf(n, product))
+  const aliases = [...new Set([...names.flatMap((n) => aliasesFor(n)), ...short.flatMap((f) => f.aliases)])]
+    .filter((alias) => !names.includes(alias))
+  const heads = short.flatMap((f) => f.heads)
+  if (product) {
+    return { names, aliases, heads, domains: [], urls: facts.url === null ? [] : [facts.url] }
   }
   const host = hostOf(facts.url)
-  return { names, aliases, domains: host === undefined ? [] : [host], urls: [] }
+  return { names, aliases, heads, domains: host === undefined ? [] : [host], urls: [] }
 }

@@ -17,8 +17,9 @@ export type CrawlFailureCode =
   | "robots_disallowed"
   | "not_html"
   | "site_unreadable"
+  | "no_usable_pages"
 
-/** The crawl read no page: its start page could not be read, or may not be. */
+/** The crawl read no page it may use: its start page could not be read, or may not be, or every page read was noindex or empty. */
 export class CrawlFailed extends Data.TaggedError("CrawlFailed")<{
   readonly url: string
   readonly code: CrawlFailureCode
@@ -39,6 +40,14 @@ export const robotsDisallowed = (url: string) =>
 
 export const httpError = (url: string, status: number) =>
   new CrawlFailed({ url, code: "http_error", message: `${url} answered ${status}`, detail: `HTTP ${status}` })
+
+export const noUsablePages = (url: string, read: number, noindex: number) =>
+  new CrawlFailed({
+    url,
+    code: "no_usable_pages",
+    message: noindex > 0 ? `${url} has no page that may be used (${noindex} of ${read} marked noindex, the others empty)` : `${url} has no page with text`,
+    detail: `${read} pages read, ${noindex} noindex`
+  })
 
 const isLiteralAddress = (href: string) => {
   const host = URL.canParse(href) ? new URL(href).hostname.replace(/^\[|\]$/g, "") : ""

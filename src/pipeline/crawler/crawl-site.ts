@@ -1,11 +1,14 @@
 /**
  * Crawls a business site: robots.txt first, then the start page, then breadth-first over
- * same-site links and sitemap URLs, up to `maxPages` pages.
+ * same-site links and sitemap URLs in the start URL's folder (`crawlScopeOf`), up to
+ * `maxPages` pages.
  *
  * - Politeness: a robots-disallowed URL is never requested (redirect hops included: each hop
  *   is checked before it is fetched); `Crawl-delay` is kept, up to 2 s, one request at a time.
  * - Safety: every request goes through `safeFetch` (SSRF guard, byte cap, timeout); a page is
  *   HTML or it is skipped; everything kept is plain text with caps.
+ * - A page's own rules hold: `noindex` (meta robots or `X-Robots-Tag`) keeps its content out,
+ *   `nofollow` its links. A crawl left with no page with text fails like one that read none.
  * - Determinism: the queue is taken in batches of `concurrency`, fetched in parallel, and the
  *   batch's results are applied in queue order, so the same site gives the same pages, and
  *   `maxPages` is never overshot, whatever the timing.
@@ -17,12 +20,13 @@ import { Duration, Effect, Option } from "effect"
 import { parseWebUrl } from "../../domain/url.ts"
 import { type ExtractedPage, extractPage } from "./extract.ts"
 import { makePageRenderer, needsRendering, type PageRenderer } from "./render-page.ts"
-import { CrawlFailed, fromFetchError, httpError, invalidStartUrl, robotsDisallowed, unreachable } from "./crawl-failure.ts"
+import { CrawlFailed, fromFetchError, httpError, invalidStartUrl, noUsablePages, robotsDisallowed, unreachable } from "./crawl-failure.ts"
+import { pageDirectives, type PageDirectives } from "./page-directives.ts"
 import { ALLOW_ALL, DISALLOW_ALL, isUrlAllowed, type Robots } from "./robots.ts"
 import { type FetchFailed, type FetchRefused, type FetchResult, refuseHop, safeFetch, type SafeFetchOptions } from "./safe-fetch.ts"
 import { collectSitemapUrls, fetchRobots } from "./site-rules.ts"
 import type { ProductHint } from "./structured-data.ts"
-import { dedupeKey, isSameSite, nonHtmlExtension, normalizePageUrl } from "./url-policy.ts"
+import { crawlScopeOf, dedupeKey, isInScope, isSameSite, nonHtmlExtension, normalizePageUrl } from "./url-policy.ts"
 
 export type { ProductHint } from "./structured-data.ts"
 export { CrawlFailed, type CrawlFailureCode } from "./crawl-failure.ts"
@@ -44,6 +48,11 @@ export interface CrawlOptions {
   readonly render?: { readonly chromiumPath: string } | undefined
   /** DNS, replaceable in tests. */
   readonly resolveHost?: SafeFetchOptions["resolveHost"] | undefined
+  /**
+   * The address whose folder the crawl keeps to when the start lies in it (a product's
+   * business, so the product's crawl reads its business's pages around it); default the start.
+   */
+  readonly scopeFrom?: string | undefined
 }
 
 export interface CrawledPage {
@@ -68,6 +77,8 @@ export interface SkippedUrl {
 export interface CrawlResult {
   readonly startUrl: string
   readonly finalStartUrl: string
+  /** The folder the crawl kept to (`/` for the whole host). */
+  readonly scope: string
   /** JSON-LD Organization or WebSite name, og:site_name, or the home page's title; null if none. */
   readonly siteName: string | null
   readonly pages: ReadonlyArray<CrawledPage>
@@ -84,7 +95,13 @@ const clamp = (value: number | undefined, fallback: number, min: number, max: nu
 const textHash = (text: string) => createHash("sha256").update(text).digest("hex")
 
 type Outcome =
-  | { readonly _tag: "Page"; readonly response: FetchResult; readonly page: ExtractedPage; readonly rendered: boolean }
+  | {
+    readonly _tag: "Page"
+    readonly response: FetchResult
+    readonly page: ExtractedPage
+    readonly rendered: boolean
+    readonly directives: PageDirectives
+  }
   | { readonly _tag: "Disallowed" }
   | {
     readonly _tag: "Skipped"
@@ -186,15 +203,17 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
           return { _tag: "Skipped", reason: `HTTP ${response.status}`, status: response.status } as const
         }
         const page = extractPage(response.body, response.finalUrl)
-        if (renderer === undefined || !needsRendering(page)) return { _tag: "Page", response, page, rendered: false } as const
+        // Read from the page as served: a script that changes them is not the site's word.
+        const directives = pageDirectives(response.body, response.robotsTag)
+        if (renderer === undefined || !needsRendering(page)) return { _tag: "Page", response, page, rendered: false, directives } as const
         const rendered = yield* Effect.either(renderer.render(response.finalUrl, response.body))
         if (rendered._tag === "Left") {
           yield* Effect.logWarning("page kept as served: rendering failed").pipe(
             Effect.annotateLogs({ url, reason: rendered.left.reason })
           )
-          return { _tag: "Page", response, page, rendered: false } as const
+          return { _tag: "Page", response, page, rendered: false, directives } as const
         }
-        return { _tag: "Page", response, page: extractPage(rendered.right, response.finalUrl), rendered: true } as const
+        return { _tag: "Page", response, page: extractPage(rendered.right, response.finalUrl), rendered: true, directives } as const
       }).pipe(Effect.withSpan("Crawler.fetchPage", { attributes: { url } }))
 
     // The start page: its redirects may leave the host typed in (acme.com → www.acme.com or a
@@ -210,6 +229,13 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
     }
     const finalStartUrl = normalizePageUrl(first.response.finalUrl) ?? start.value
     site = finalStartUrl
+    // The folder of the address given (or of `scopeFrom`, when the start lies in it); a start
+    // that redirected out of it keeps to where it landed.
+    const outerScope = options.scopeFrom === undefined || !isSameSite(options.scopeFrom, start.value)
+      ? undefined
+      : crawlScopeOf(options.scopeFrom)
+    const givenScope = outerScope !== undefined && isInScope(start.value, outerScope) ? outerScope : crawlScopeOf(start.value)
+    const scope = isInScope(finalStartUrl, givenScope) ? givenScope : crawlScopeOf(finalStartUrl)
 
     const pages: Array<CrawledPage> = []
     /** Keys of pages we hold, to the URL of the page that holds them. */
@@ -222,7 +248,7 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
     const consider = (raw: string): Effect.Effect<void> =>
       Effect.gen(function*() {
         const url = normalizePageUrl(raw)
-        if (url === undefined || !isSameSite(url, finalStartUrl)) return
+        if (url === undefined || !isSameSite(url, finalStartUrl) || !isInScope(url, scope)) return
         const key = dedupeKey(url)
         if (considered.has(key)) return
         considered.add(key)
@@ -235,8 +261,14 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
         if (queue.length < MAX_QUEUE) queue.push(url)
       })
 
-    /** Keeps the page unless it is one we hold already; answers whether it was kept. */
+    let noindexPages = 0
+    let pagesRead = 0
+    /**
+     * Keeps the page unless it is one we hold already or is noindex; answers whether its links
+     * are followed (a duplicate's were, from the page it duplicates; a nofollow page's never).
+     */
     const accept = (requested: string, outcome: Extract<Outcome, { _tag: "Page" }>): boolean => {
+      pagesRead++
       const url = normalizePageUrl(outcome.response.finalUrl) ?? requested
       const keys = [dedupeKey(requested), dedupeKey(url)]
       const canonical = outcome.page.canonical === null ? undefined : normalizePageUrl(outcome.page.canonical)
@@ -257,7 +289,12 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
         considered.add(key)
       }
       if (hash !== undefined) texts.set(hash, url)
-      const { page } = outcome
+      const { directives, page } = outcome
+      if (directives.noindex) {
+        noindexPages++
+        skip(requested, "noindex")
+        return !directives.nofollow
+      }
       pages.push({
         url,
         title: page.title,
@@ -269,15 +306,14 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
         canonical: page.canonical,
         rendered: outcome.rendered
       })
-      return true
+      return !directives.nofollow
     }
 
-    accept(start.value, first)
-    for (const link of first.page.links) yield* consider(link)
+    if (accept(start.value, first)) for (const link of first.page.links) yield* consider(link)
     const sitemapUrls = yield* collectSitemapUrls(
       finalStartUrl,
       (yield* Effect.orElseSucceed(robotsFor(new URL(finalStartUrl)), () => ALLOW_ALL)).sitemaps,
-      { robotsFor, pace },
+      { robotsFor, pace, scope },
       fetchBase
     )
     for (const url of sitemapUrls) yield* consider(url)
@@ -301,10 +337,15 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
       }
     }
 
+    // Pages were read, but none may be used or says anything: prompts and a site built from
+    // them would be built from nothing.
+    if (!pages.some((page) => page.text !== "")) return yield* noUsablePages(start.value, pagesRead, noindexPages)
+
     return {
       startUrl: start.value,
       finalStartUrl,
-      siteName: siteNameOf(first.page),
+      scope,
+      siteName: first.directives.noindex ? null : siteNameOf(first.page),
       pages,
       disallowed,
       skipped

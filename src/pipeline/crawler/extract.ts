@@ -13,6 +13,8 @@ import { cleanText, truncateCodePoints } from "../../domain/text.ts"
 import { type StartTag, tokenize } from "./html-tokens.ts"
 import {
   addProducts,
+  linkHint,
+  listingHint,
   type ProductHint,
   productsFromJsonLd,
   resolveHttpUrl,
@@ -49,8 +51,13 @@ export const LIMITS = {
   jsonLdBlockChars: 100_000,
   jsonLdTotalChars: 200_000,
   links: 1_000,
+  /** Priced lines and offering links read as product hints. */
+  listings: 200,
   depth: 512
 } as const
+
+/** Elements whose text may be one priced item of a menu or price list. */
+const LISTING_ITEMS = new Set(["li", "tr", "dt", "dd"])
 
 const VOID = new Set([
   "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen", "link", "meta",
@@ -239,11 +246,18 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
   let sawMain = false
   const jsonLd: Array<unknown> = []
   let jsonLdChars = 0
+  const listings: Array<ProductHint> = []
   const rawLinks: Array<string> = []
   const scopes: Array<Scope> = []
   let hasScripts = false
   let pendingScript: "json-ld" | "other" | undefined
 
+  /** Blocks separate words in captured text too: `<td>Scone</td><td>$3</td>` reads "Scone $3". */
+  const separateCaptures = (separator = " ") => {
+    for (const capture of captures) {
+      if (capture.text.length < 4_000) capture.text += separator
+    }
+  }
   const popTo = (index: number) => {
     while (stack.length > index) {
       const frame = stack.pop()!
@@ -254,6 +268,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       if (!INLINE.has(frame.name)) {
         mainText.space()
         bodyText.space()
+        separateCaptures()
       }
     }
   }
@@ -286,6 +301,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
 
   const open = (tag: StartTag) => {
     const parent = top()
+    // Table cells read as columns: "Safety check | $49".
+    if (!INLINE.has(tag.name)) separateCaptures(tag.name === "td" || tag.name === "th" ? " | " : " ")
     const role = roleOf(tag)
     const name = tag.name
     const inSection = parent.inSection || SECTIONING.has(name)
@@ -314,21 +331,42 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       if (direct !== undefined) for (const p of itemprop) pushProp(owner, p, direct)
       else if (!VOID.has(name)) capture = { text: "", done: (text) => itemprop.forEach((p) => pushProp(owner, p, text)) }
     }
+    // One capture per element, feeding every reader of its text (microdata, heading, listing, link).
+    // Most elements read nothing: the list is made only for those that do.
+    let readers: Array<(text: string) => void> | undefined
+    const read = (reader: (text: string) => void) => {
+      readers ??= capture === undefined ? [] : [capture.done]
+      readers.push(reader)
+    }
     if (!dropped && (name === "h1" || name === "h2" || name === "h3") && headings.length < LIMITS.headings) {
-      const heading: Capture = {
-        text: "",
-        done: (text) => {
-          const clean = collapse(text, LIMITS.heading)
-          if (clean !== "" && headings.length < LIMITS.headings) headings.push(clean)
-        }
+      read((text) => {
+        const clean = collapse(text, LIMITS.heading)
+        if (clean !== "" && headings.length < LIMITS.headings) headings.push(clean)
+      })
+    }
+    // A card or line holds a few elements; deeper nesting of captures is no listing (and would cost
+    // each text token once per open capture).
+    if (!dropped && !parent.inert && listings.length < LIMITS.listings && captures.length < 4) {
+      // A menu line, price-list row, priced heading or product card: a name with its price.
+      const card = (name === "div" || name === "article") && /\b(?:card|product|item|price|menu)\b/i.test(tag.attrs.get("class") ?? "")
+      if (card || LISTING_ITEMS.has(name) || HEADINGS.has(name)) {
+        read((text) => {
+          const hint = listingHint(text)
+          if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
+        })
       }
-      // A heading nested in a microdata property captures for both: chain them.
-      if (capture !== undefined) {
-        const inner = capture
-        capture = { text: "", done: (text) => (heading.done(text), inner.done(text)) }
-      } else {
-        capture = heading
+      // A link into a shop, menu or services section, in the page's content (not its navigation).
+      const href = name === "a" ? tag.attrs.get("href") : undefined
+      if (href !== undefined && !parent.chrome) {
+        read((text) => {
+          const hint = linkHint(text, resolveHttpUrl(href, baseHref === undefined ? pageUrl : resolveHttpUrl(baseHref, pageUrl) ?? pageUrl))
+          if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
+        })
       }
+    }
+    if (readers !== undefined) {
+      const all = readers
+      capture = { text: "", done: (text) => all.forEach((reader) => reader(text)) }
     }
     if (VOID.has(name) || (tag.selfClosing && (parent.dropped || name === "svg" || name === "math"))) return
     if (stack.length >= LIMITS.depth) return
@@ -474,6 +512,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       }])
     }
   }
+
+  addProducts(products, listings)
 
   return {
     title: pageTitle,

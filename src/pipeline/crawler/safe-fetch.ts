@@ -62,6 +62,10 @@ export interface FetchResult {
   /** Decoded text; empty for non-2xx responses (their bodies are not read). */
   readonly body: string
   readonly truncated: boolean
+  /** The `X-Robots-Tag` header (several joined by commas); empty when none. */
+  readonly robotsTag: string
+  /** The body's bytes as received (after any Content-Encoding), when `keepBytes` asked for them. */
+  readonly bytes?: Buffer | undefined
   /** Each URL a redirect led to, in order. */
   readonly redirects: ReadonlyArray<string>
 }
@@ -82,6 +86,8 @@ export interface SafeFetchOptions {
   readonly accept?: ReadonlyArray<string> | "any"
   /** The caller's own rule for every hop, the first included (same site, robots.txt). */
   readonly checkHop?: (url: URL) => Effect.Effect<void, FetchRefused>
+  /** Keep the body's bytes too (a gzip file's), beside the decoded text. */
+  readonly keepBytes?: boolean
   /** DNS, replaceable in tests; defaults to `dns.promises.lookup(host, { all: true })`. */
   readonly resolveHost?: (host: string) => Promise<ReadonlyArray<ResolvedAddress>>
 }
@@ -163,7 +169,15 @@ const decodeBody = (bytes: Buffer, contentTypeHeader: string): string => {
 
 type Hop =
   | { readonly _tag: "Redirect"; readonly status: number; readonly location: string }
-  | { readonly _tag: "Final"; readonly status: number; readonly contentType: string; readonly body: string; readonly truncated: boolean }
+  | {
+    readonly _tag: "Final"
+    readonly status: number
+    readonly contentType: string
+    readonly body: string
+    readonly truncated: boolean
+    readonly robotsTag: string
+    readonly bytes?: Buffer | undefined
+  }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
@@ -171,7 +185,8 @@ const requestOnce = (
   url: URL,
   addresses: ReadonlyArray<ResolvedAddress>,
   accept: ReadonlyArray<string> | "any",
-  maxBytes: number
+  maxBytes: number,
+  keepBytes: boolean
 ): Effect.Effect<Hop, FetchRefused | FetchFailed> =>
   Effect.async<Hop, FetchRefused | FetchFailed>((resume) => {
     const href = url.href
@@ -221,8 +236,9 @@ const requestOnce = (
       }
       const contentTypeHeader = res.headers["content-type"] ?? ""
       const contentType = mediaTypeOf(contentTypeHeader)
+      const robotsTag = [res.headers["x-robots-tag"] ?? []].flat().join(", ")
       if (status < 200 || status > 299) {
-        return settle(Effect.succeed({ _tag: "Final", status, contentType, body: "", truncated: false }))
+        return settle(Effect.succeed({ _tag: "Final", status, contentType, body: "", truncated: false, robotsTag }))
       }
       if (!accepts(accept, contentType)) {
         return settle(Effect.fail(
@@ -233,14 +249,18 @@ const requestOnce = (
       const chunks: Array<Buffer> = []
       let kept = 0
       let received = 0
-      const finish = (truncated: boolean) =>
+      const finish = (truncated: boolean) => {
+        const bytes = Buffer.concat(chunks)
         settle(Effect.succeed({
           _tag: "Final",
           status,
           contentType,
-          body: decodeBody(Buffer.concat(chunks), contentTypeHeader),
-          truncated
+          body: decodeBody(bytes, contentTypeHeader),
+          truncated,
+          robotsTag,
+          bytes: keepBytes ? bytes : undefined
         }))
+      }
       const keep = (chunk: Buffer) => {
         if (settled) return
         const room = maxBytes - kept
@@ -319,7 +339,7 @@ export const safeFetch = (input: string, options: SafeFetchOptions): Effect.Effe
     for (;;) {
       if (options.checkHop !== undefined) yield* options.checkHop(url)
       const addresses = yield* vet(url, options)
-      const hop = yield* requestOnce(url, addresses, accept, maxBytes)
+      const hop = yield* requestOnce(url, addresses, accept, maxBytes, options.keepBytes === true)
       if (hop._tag === "Final") {
         return {
           url: input,
@@ -328,6 +348,8 @@ export const safeFetch = (input: string, options: SafeFetchOptions): Effect.Effe
           contentType: hop.contentType,
           body: hop.body,
           truncated: hop.truncated,
+          robotsTag: hop.robotsTag,
+          bytes: hop.bytes,
           redirects
         }
       }

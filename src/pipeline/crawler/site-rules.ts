@@ -1,13 +1,14 @@
 /**
  * What a site says about crawling it, fetched: robots.txt per origin (RFC 9309 status rules) and
  * the sitemap URLs it lists (robots `Sitemap:` lines and `/sitemap.xml`, indexes followed two
- * levels deep). Each fetch goes through the SSRF guard like any page.
+ * levels deep, gzipped ones `.xml.gz` too). Each fetch goes through the SSRF guard like any page.
  */
+import { createGunzip } from "node:zlib"
 import { Effect } from "effect"
 import { ALLOW_ALL, DISALLOW_ALL, isUrlAllowed, parseRobots, type Robots } from "./robots.ts"
 import { type FetchFailed, type FetchRefused, safeFetch, type SafeFetchOptions, sameSiteHops } from "./safe-fetch.ts"
 import { MAX_SITEMAP_URLS, parseSitemap } from "./sitemap.ts"
-import { isSameSite } from "./url-policy.ts"
+import { isInScope, isSameSite } from "./url-policy.ts"
 
 /** RFC 9309 asks crawlers to parse at least 500 KiB of robots.txt. */
 export const ROBOTS_MAX_BYTES = 512 * 1024
@@ -44,6 +45,48 @@ export const fetchRobots = (origin: string, options: BaseOptions): Effect.Effect
   )
 }
 
+/** What a sitemap file may hold once decompressed: a gzip bomb stops here, never in memory. */
+export const MAX_SITEMAP_BYTES = 2 * 1024 * 1024
+
+/** The media types a sitemap is served as, gzipped ones included. */
+const SITEMAP_TYPES = ["application/xml", "text/xml", "text/plain", "application/gzip", "application/x-gzip", "application/octet-stream"]
+
+/**
+ * The sitemap's text: a gzip file (by its magic bytes, whatever its name or type says) is
+ * decompressed as a stream that stops at MAX_SITEMAP_BYTES, so a gzip bomb never grows past it
+ * (its first MAX_SITEMAP_BYTES are read, as a long sitemap's would be); one that is not valid
+ * gzip is unreadable (undefined).
+ */
+export const sitemapText = (bytes: Buffer, text: string): Effect.Effect<string | undefined> => {
+  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return Effect.succeed(text)
+  return Effect.async<string | undefined>((resume) => {
+    const gunzip = createGunzip()
+    const chunks: Array<Buffer> = []
+    let kept = 0
+    let done = false
+    const finish = (result: string | undefined) => {
+      if (done) return
+      done = true
+      gunzip.destroy()
+      resume(Effect.succeed(result))
+    }
+    const decoded = () => new TextDecoder("utf-8").decode(Buffer.concat(chunks))
+    gunzip.on("data", (chunk: Buffer) => {
+      const room = MAX_SITEMAP_BYTES - kept
+      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
+      kept += Math.min(room, chunk.length)
+      if (kept >= MAX_SITEMAP_BYTES) finish(decoded())
+    })
+    gunzip.on("end", () => finish(decoded()))
+    gunzip.on("error", () => finish(undefined))
+    gunzip.end(bytes)
+    return Effect.sync(() => {
+      done = true
+      gunzip.destroy()
+    })
+  })
+}
+
 /** The host could not be reached: no answer at all, as opposed to a bad one. */
 export const isUnreachable = (error: FetchFailed) => error.code === "dns" || error.code === "network" || error.code === "timeout"
 
@@ -52,10 +95,12 @@ export interface SitemapSources {
   readonly robotsFor: (url: URL) => Effect.Effect<Robots, FetchRefused>
   /** Called before each sitemap request, to keep the crawl's pace. */
   readonly pace: Effect.Effect<void>
+  /** The folder the crawl keeps to (`crawlScopeOf`): only its pages are kept, and its own `sitemap.xml` is read first. */
+  readonly scope?: string | undefined
 }
 
 /**
- * Page URLs from the site's sitemaps, in the order they are listed, same-site only, at most
+ * Page URLs from the site's sitemaps, in the order they are listed, same-site and in scope only, at most
  * `MAX_SITEMAP_URLS`. A missing, unreadable or disallowed sitemap contributes nothing.
  */
 export const collectSitemapUrls = (
@@ -72,6 +117,8 @@ export const collectSitemapUrls = (
       queued.add(url)
       queue.push({ url, depth })
     }
+    const scope = sources.scope ?? "/"
+    if (scope !== "/") enqueue(new URL(`${scope}sitemap.xml`, site).href, 0)
     for (const url of declared) enqueue(url, 0)
     enqueue(new URL("/sitemap.xml", site).href, 0)
 
@@ -86,18 +133,21 @@ export const collectSitemapUrls = (
       yield* sources.pace
       const response = yield* safeFetch(url, {
         ...options,
-        accept: ["application/xml", "text/xml", "text/plain"],
+        accept: SITEMAP_TYPES,
+        keepBytes: true,
         checkHop: sameSiteHops(site)
       }).pipe(Effect.option)
       if (response._tag === "None" || response.value.status < 200 || response.value.status > 299) continue
-      const parsed = parseSitemap(response.value.body, MAX_SITEMAP_URLS)
+      const text = yield* sitemapText(response.value.bytes ?? Buffer.alloc(0), response.value.body)
+      if (text === undefined) continue
+      const parsed = parseSitemap(text, MAX_SITEMAP_URLS)
       if (parsed.kind === "sitemapindex") {
         if (depth < MAX_SITEMAP_DEPTH) for (const child of parsed.urls) enqueue(child, depth + 1)
         continue
       }
       for (const page of parsed.urls) {
         if (pages.length >= MAX_SITEMAP_URLS) break
-        if (!isSameSite(page, site) || seen.has(page)) continue
+        if (!isSameSite(page, site) || !isInScope(page, scope) || seen.has(page)) continue
         seen.add(page)
         pages.push(page)
       }

@@ -18,7 +18,8 @@ export interface ProductHint {
   readonly currency: string | null
   readonly url: string | null
   readonly image: string | null
-  readonly source: "json-ld" | "microdata" | "opengraph"
+  /** `listing`: a priced line of a menu, price list or product card; `link`: a link into a shop, menu or services section. */
+  readonly source: "json-ld" | "microdata" | "opengraph" | "listing" | "link"
 }
 
 export const MAX_PRODUCTS_PER_PAGE = 50
@@ -196,4 +197,70 @@ export const siteNamesFromJsonLd = (blocks: ReadonlyArray<unknown>): SiteNames =
     if (website === null && types.includes("WebSite")) website = textOf(own(node, "name"))
   }
   return { organization, website }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offerings a page lists without structured data: priced lines and links into a shop
+
+/** Path segments of sections that list what a site sells (`/products/…`, `/menu/…`, `/services/…`). */
+export const OFFERING_SECTION =
+  /^(?:products?|shop|store|boutique|menu|menus|carte|services?|treatments?|collections?|catalog(?:ue)?|classes|courses|workshops|offerings?|pricing|prices|price-list|rates|rooms|suites|packages|plans|repairs?|practice-areas?|what-we-do|solutions|teas?|coffees?|wines?|cakes|breads?|pastries|items?)$/
+
+/** A price as written: `$4.25`, `€ 12`, `12,50 €`, `19 CAD`. */
+const PRICE = /(?:[$€£¥]\s?(\d[\d,]*(?:\.\d{1,2})?)|(\d[\d,]*(?:[.,]\d{1,2})?)\s?(€|(?:EUR|USD|CAD|AUD|GBP|CHF|NZD)\b))/u
+const CURRENCY_SIGNS: Readonly<Record<string, string>> = { "€": "EUR", "£": "GBP", "¥": "JPY" }
+/** Longest line read as a priced item: beyond it the price sits in a paragraph of prose. */
+const MAX_LISTING_LINE = 200
+const NOT_A_NAME = /^(?:from|only|total|subtotal|tax|vat|gst|shipping|delivery|price|prices|now|was|save|starting|add|buy|per|each|incl|excl)\b/i
+const GENERIC_LINK = /^(?:shop|shop now|buy|buy now|view|view all|see all|see more|more|details|learn more|read more|order|order now|add to cart|add to basket|book|book now|home|menu|products?|services?|all|next|previous|back)$/i
+
+/** A short plain name: no parenthetical, first of `–`/`·`/`|`-separated parts, 1–6 words. */
+const itemName = (raw: string): string | null => {
+  const name = cleanText(raw).replace(new RegExp(PRICE.source, "gu"), " ").replace(/\([^)]*\)/g, " ").split(/\s[–—-]\s|\s·\s|\s\|\s|:\s/u)[0]!
+    .replace(/\s+/g, " ").replace(/^[\s\-–—:•·|*,.]+|[\s\-–—:•·|*,.]+$/gu, "")
+  const clean = name.replace(/\s+(?:from|only|starting(?: at)?|each|per \p{L}+|and up|\+)$/iu, "")
+  const words = clean.split(" ").filter((w) => /\p{L}/u.test(w))
+  // A name starts with a word and has one of its own: "6-inch 8–10 servings" (a size) does not.
+  if (!/^\p{L}/u.test(clean) || !words.some((w) => /^\p{L}{3,}$/u.test(w)) || words.length > 6 || clean.length > 60 || NOT_A_NAME.test(clean)) {
+    return null
+  }
+  return clean
+}
+
+/** A menu line, price-list row or product card naming an item and its price (`Butter croissant $4.25`). */
+export const listingHint = (text: string): ProductHint | undefined => {
+  const line = cleanText(text).replace(/\s+/g, " ").trim()
+  if (line.length === 0 || line.length > MAX_LISTING_LINE) return undefined
+  const match = PRICE.exec(line)
+  if (match === null) return undefined
+  const before = line.slice(0, match.index)
+  const name = itemName(/\p{L}/u.test(before) ? before : line.slice(match.index + match[0].length))
+  if (name === null) return undefined
+  const sign = match[0].trim().charAt(0)
+  return {
+    name,
+    description: null,
+    sku: null,
+    price: (match[1] ?? match[2] ?? "").replace(/,(?=\d{3}\b)/g, ""),
+    currency: match[3] === undefined ? CURRENCY_SIGNS[sign] ?? null : CURRENCY_SIGNS[match[3]] ?? match[3],
+    url: null,
+    image: null,
+    source: "listing"
+  }
+}
+
+/** A link into an offering section (`/products/gift-box.html`) named by its text. */
+export const linkHint = (text: string, url: string | null): ProductHint | undefined => {
+  if (url === null) return undefined
+  let segments: Array<string>
+  try {
+    segments = new URL(url).pathname.split("/").filter((s) => s.length > 0).map((s) => s.toLowerCase())
+  } catch {
+    return undefined
+  }
+  const section = segments.findIndex((s) => OFFERING_SECTION.test(s))
+  if (section < 0 || section === segments.length - 1) return undefined
+  const name = itemName(text.replace(/^\s*(?:our|the|all|shop)\s+/i, ""))
+  if (name === null || GENERIC_LINK.test(name)) return undefined
+  return { name, description: null, sku: null, price: null, currency: null, url, image: null, source: "link" }
 }

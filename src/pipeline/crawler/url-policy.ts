@@ -84,3 +84,22 @@ export const nonHtmlExtension = (input: string | URL): string | undefined => {
   const extension = last.slice(dot + 1).toLowerCase()
   return NOT_HTML.has(extension) ? extension : undefined
 }
+
+/**
+ * The folder a crawl is kept to: the start URL's path up to its last `/` (as `wget
+ * --no-parent` reads it), so `https://host/shop/cedar-hill/` keeps to `/shop/cedar-hill/` and a
+ * bare host (or `https://host/index.html`) to the whole host. Businesses that are paths of one
+ * host (marketplace shops) then never read each other's pages.
+ */
+export const crawlScopeOf = (startUrl: string | URL): string => {
+  const url = parse(startUrl)
+  if (url === undefined) return "/"
+  return url.pathname.slice(0, url.pathname.lastIndexOf("/") + 1) || "/"
+}
+
+/** Whether `url` lies in the folder `scope` (see `crawlScopeOf`). */
+export const isInScope = (url: string | URL, scope: string): boolean => {
+  if (scope === "/") return true
+  const parsed = parse(url)
+  return parsed !== undefined && parsed.pathname.startsWith(scope)
+}

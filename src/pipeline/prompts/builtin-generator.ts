@@ -13,11 +13,11 @@
  * allows 10%, the rest of the set is about the field).
  */
 import { escapeRegExp } from "../../domain/regex.ts"
-import { isMass, isPlural, pluralOf, singularOf, withArticle } from "./english.ts"
+import { isMass, isPlural, offeringForm, pluralOf, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { fnv1a, phraseKey, squish, wordsOf } from "./prompt-text.ts"
 import { INTENT_WEIGHTS, PROMPT_INTENTS, type PromptIntent, type PromptTemplate, QUALIFIERS, TEMPLATES } from "./templates.ts"
-import { DEFAULT_PROMPT_COUNT, makePromptValidator, type PromptValidator } from "./validate-prompts.ts"
+import { DEFAULT_PROMPT_COUNT, jaccard, makePromptValidator, type PromptValidator, shapeOf } from "./validate-prompts.ts"
 
 interface Category {
   readonly category: string
@@ -48,10 +48,18 @@ const GENERIC_AUDIENCES: Readonly<Record<PromptFacts["kind"], ReadonlyArray<stri
   product: ["beginners", "people on a budget", "families"]
 }
 
-/** A phrase without the entity's own name in it, or undefined when nothing else is left. */
+/** Features that read before an offering: "gluten-free croissants", "vegan tacos". */
+const DIETARY = new Set(["gluten-free", "vegan", "vegetarian", "dairy-free", "nut-free", "sugar-free", "organic", "halal", "kosher", "fair trade", "locally sourced"])
+/** Features that read before the category: "emergency dentist", "dog-friendly restaurant". */
+const ADJECTIVES = new Set([...DIETARY, "wheelchair accessible", "dog-friendly", "kid-friendly", "emergency", "24/7", "beginner-friendly", "licensed and insured"])
+
+/**
+ * A phrase without the business's name in it, or undefined when nothing else is left. A
+ * product's own name stays: it describes what its prompts are about ("butter croissant").
+ */
 const withoutName = (phrase: string, facts: PromptFacts): string | undefined => {
   let out = ` ${phrase} `
-  for (const name of [facts.name, facts.businessName]) {
+  for (const name of facts.kind === "product" ? [facts.businessName] : [facts.name, facts.businessName]) {
     const words = squish(name).split(" ").filter((w) => w.length > 0)
     if (words.length === 0) continue
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join("\\s+")}(?![\\p{L}\\p{N}])`, "giu")
@@ -85,7 +93,8 @@ const rotate = <A>(items: ReadonlyArray<A>, by: number): Array<A> =>
 const factsHash = (facts: PromptFacts): number =>
   fnv1a(
     JSON.stringify([
-      facts.name, facts.kind, facts.businessName, facts.url, facts.offerings, facts.category, facts.place, facts.audience, facts.keywords
+      facts.name, facts.kind, facts.businessName, facts.url, facts.offerings, facts.category, facts.place, facts.audience, facts.keywords,
+      facts.features ?? [], facts.openDays ?? []
     ])
   )
 
@@ -104,27 +113,37 @@ interface Tiered<A> {
   readonly tier: number
 }
 
+interface Offering {
+  readonly text: string
+  readonly plural: boolean
+}
+
 interface Pools {
   readonly categories: ReadonlyArray<Tiered<Category>>
-  readonly offerings: ReadonlyArray<Tiered<string>>
+  readonly offerings: ReadonlyArray<Tiered<Offering>>
   readonly audiences: ReadonlyArray<Tiered<string>>
+  readonly features: ReadonlyArray<Tiered<string>>
+  readonly days: ReadonlyArray<Tiered<string>>
 }
 
 const tiered = <A>(values: ReadonlyArray<A>, tier: number): Array<Tiered<A>> => values.map((value) => ({ value, tier }))
 
 /**
  * The values each slot can take, best first: the facts' own (rotated by the hash), then stand-ins
- * (keywords for offerings, "<offering> specialist" for a missing category), then generic words,
- * reached only when the better ones are used up or rejected by the validator.
+ * (keywords for missing offerings, "<offering> specialist" for a missing category), then generic
+ * words, reached only when the better ones are used up or rejected by the validator. A product's
+ * own name comes before the other things its page lists: its prompts are about it.
  */
 const poolsOf = (facts: PromptFacts, hash: number): Pools => {
   const offerings = phrases(facts.offerings, facts)
   const offeringKeys = new Set(offerings.map(phraseKey))
-  const keywords = phrases(facts.keywords.slice(0, 6), facts).filter((k) => !offeringKeys.has(phraseKey(k)))
+  const keywords = offerings.length >= (facts.kind === "product" ? 1 : 2) ? [] : phrases(facts.keywords.slice(0, 6), facts).filter((k) => !offeringKeys.has(phraseKey(k)))
   const category = facts.category === null ? undefined : phrases([facts.category], facts)[0]
   const derived = category !== undefined
     ? []
     : [...offerings, ...keywords].slice(0, 3).map((o) => `${singularOf(o)} ${facts.kind === "business" ? "specialist" : "brand"}`)
+  const own = facts.kind === "product" ? offerings.slice(0, 1) : rotate(offerings, hash >>> 3)
+  const more = facts.kind === "product" ? offerings.slice(1) : []
   return {
     categories: [
       ...tiered(category === undefined ? [] : [categoryOf(category)], 0),
@@ -132,15 +151,24 @@ const poolsOf = (facts: PromptFacts, hash: number): Pools => {
       ...tiered(GENERIC_CATEGORIES[facts.kind].map(categoryOf), 2)
     ],
     offerings: [
-      ...tiered(rotate(offerings, hash >>> 3), 0),
-      ...tiered(rotate(keywords, hash >>> 4), 1),
-      ...tiered(GENERIC_OFFERINGS[facts.kind], 2)
+      ...tiered(own.map(offeringForm), 0),
+      ...tiered(more.map(offeringForm), 1),
+      ...tiered(rotate(keywords, hash >>> 4).map(offeringForm), 1),
+      // With no offering known, what the category itself offers; generic words only when even that is unknown.
+      ...tiered(category === undefined ? [] : [categoryOffering(facts.kind, categoryOf(category))], 1),
+      ...tiered(category === undefined ? GENERIC_OFFERINGS[facts.kind].map((text) => ({ text, plural: true })) : [], 2)
     ],
-    audiences: [...tiered(rotate(phrases(facts.audience, facts), hash >>> 5), 0), ...tiered(GENERIC_AUDIENCES[facts.kind], 1)]
+    audiences: [...tiered(rotate(phrases(facts.audience, facts), hash >>> 5), 0), ...tiered(GENERIC_AUDIENCES[facts.kind], 1)],
+    features: tiered(facts.features ?? [], 0),
+    days: tiered(facts.openDays ?? [], 0)
   }
 }
 
-const applies = (template: PromptTemplate, facts: PromptFacts, category: Category): boolean =>
+/** "florist services", "running shoes": a category standing in for the offerings nobody listed. */
+const categoryOffering = (kind: PromptFacts["kind"], category: Category): Offering =>
+  kind === "business" && category.countable ? { text: `${category.category} services`, plural: true } : { text: category.categories, plural: true }
+
+const applies = (template: PromptTemplate, facts: PromptFacts, category: Category, pools: Pools): boolean =>
   (template.needs ?? []).every((need) => {
     switch (need) {
       case "place":
@@ -154,36 +182,81 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
         return facts.kind === "business"
       case "product":
         return facts.kind === "product"
+      case "other":
+        return pools.offerings.filter((o) => o.tier === 0).length >= 2
+      case "day":
+        return pools.days.length > 0
+      case "weekend":
+        return pools.days.some((d) => d.value === "Saturday" || d.value === "Sunday")
+      case "dietary":
+      case "adjective":
+      case "with":
+        return featuresFor(template, pools).length > 0
     }
   })
 
+const featuresFor = (template: PromptTemplate, pools: Pools): ReadonlyArray<Tiered<string>> => {
+  const needs = template.needs ?? []
+  if (needs.includes("dietary")) return pools.features.filter((f) => DIETARY.has(f.value))
+  if (needs.includes("adjective")) return pools.features.filter((f) => ADJECTIVES.has(f.value))
+  if (needs.includes("with")) return pools.features.filter((f) => !ADJECTIVES.has(f.value))
+  return pools.features
+}
+
+const ONE = [{ value: "", tier: 0 }] as const
+
 /**
  * The candidates of one template, lazily, best values first: every combination whose tiers sum
- * to 0 (the facts' own values only), then to 1, and so on. Within a tier sum, offerings vary
+ * to 0 (the facts' own values only), then to 1, and so on up to `maxTotal`. Offerings vary
  * fastest, from a per-template offset so that neighbouring templates start on different ones.
  */
-function* variantsOf(template: PromptTemplate, facts: PromptFacts, pools: Pools, offset: number): Generator<string> {
+function* variantsOf(
+  template: PromptTemplate,
+  facts: PromptFacts,
+  pools: Pools,
+  offset: number,
+  maxTotal: number
+): Generator<{ readonly text: string; readonly offering: string | undefined }> {
   const offerings = template.usesOffering ? pools.offerings : pools.offerings.slice(0, 1).map((o) => ({ ...o, tier: 0 }))
   const audiences = template.usesAudience ? pools.audiences : pools.audiences.slice(0, 1).map((a) => ({ ...a, tier: 0 }))
-  const categories = pools.categories.filter((c) => applies(template, facts, c.value))
-  const maxTier = Math.max(...categories.map((c) => c.tier), 0) + Math.max(...offerings.map((o) => o.tier), 0) +
-    Math.max(...audiences.map((a) => a.tier), 0)
-  for (let total = 0; total <= maxTier; total++) {
+  const features = template.usesFeature ? featuresFor(template, pools) : ONE
+  const days = template.usesDay ? pools.days : ONE
+  const fitting = pools.categories.filter((c) => applies(template, facts, c.value, pools))
+  const categories = template.usesCategory ? fitting : fitting.slice(0, 1).map((c) => ({ ...c, tier: 0 }))
+  if (offerings.length === 0 || categories.length === 0 || features.length === 0 || days.length === 0) return
+  const pick = <A>(items: ReadonlyArray<A>, i: number) => items[(i + offset) % items.length]!
+  for (let total = 0; total <= maxTotal; total++) {
     for (const category of categories) {
-      for (let a = 0; a < audiences.length; a++) {
-        const audience = audiences[(a + offset) % audiences.length]!
-        for (let o = 0; o < offerings.length; o++) {
-          const offering = offerings[(o + offset) % offerings.length]!
-          if (category.tier + audience.tier + offering.tier !== total) continue
-          yield squish(template.render({
-            kind: facts.kind,
-            ...category.value,
-            offering: offering.value,
-            offeringPlural: isPlural(offering.value) && !isMass(offering.value),
-            place: facts.place,
-            audience: audience.value,
-            name: facts.name
-          }))
+      for (let d = 0; d < days.length; d++) {
+        const day = pick(days, d)
+        for (let f = 0; f < features.length; f++) {
+          const feature = pick(features, f)
+          for (let a = 0; a < audiences.length; a++) {
+            const audience = pick(audiences, a)
+            for (let o = 0; o < offerings.length; o++) {
+              const offering = pick(offerings, o)
+              if (category.tier + audience.tier + offering.tier + feature.tier + day.tier !== total) continue
+              // "gluten-free gluten-free brownies": a feature the offering already names.
+              if (feature.value !== "" && offering.value.text.includes(feature.value)) continue
+              const other = offerings[(o + offset + 1) % offerings.length]!
+              if (other.value.text === offering.value.text || other.tier > 0) {
+                if ((template.needs ?? []).includes("other")) continue
+              }
+              const text = squish(template.render({
+                kind: facts.kind,
+                ...category.value,
+                offering: offering.value.text,
+                offeringPlural: offering.value.plural,
+                other: other.value.text,
+                place: facts.place,
+                audience: audience.value,
+                feature: feature.value,
+                day: day.value,
+                name: facts.kind === "product" ? facts.businessName : facts.name
+              }))
+              yield { text, offering: template.usesOffering ? offering.value.text : undefined }
+            }
+          }
         }
       }
     }
@@ -191,8 +264,20 @@ function* variantsOf(template: PromptTemplate, facts: PromptFacts, pools: Pools,
 }
 
 /** One intent's candidates: each template's first variant, then each one's second, and so on. */
-function* intentStream(templates: ReadonlyArray<PromptTemplate>, facts: PromptFacts, pools: Pools, hash: number, qualify: boolean) {
-  const iterators = templates.map((template, index) => ({ template, iterator: variantsOf(template, facts, pools, hash + index) }))
+function* intentStream(
+  templates: ReadonlyArray<PromptTemplate>,
+  facts: PromptFacts,
+  pools: Pools,
+  hash: number,
+  qualify: boolean,
+  maxTotal: number
+) {
+  // Offsets spread over the whole template list, so that different templates (of every intent)
+  // start on different offerings.
+  const iterators = templates.map((template) => ({
+    template,
+    iterator: variantsOf(template, facts, pools, hash + TEMPLATES.indexOf(template) * 7, maxTotal)
+  }))
   let live = iterators
   while (live.length > 0) {
     const next: typeof live = []
@@ -200,17 +285,22 @@ function* intentStream(templates: ReadonlyArray<PromptTemplate>, facts: PromptFa
       const step = entry.iterator.next()
       if (step.done === true) continue
       next.push(entry)
+      const { offering, text } = step.value
       if (!qualify) {
-        yield { prompt: step.value, template: entry.template.id }
+        yield { prompt: text, template: entry.template.id, offering }
         continue
       }
       for (const qualifier of QUALIFIERS) {
-        yield { prompt: step.value.replace(/([?.])$/, ` ${qualifier}$1`), template: entry.template.id }
+        const prompt = /[?.]$/.test(text) ? text.replace(/([?.])$/, ` ${qualifier}$1`) : `${text} ${qualifier}`
+        yield { prompt, template: entry.template.id, offering }
       }
     }
     live = next
   }
 }
+
+/** Stricter than the validator's bound, so a set never sits at its edge. */
+const GENERATOR_SIMILARITY = 0.7
 
 /** Largest-remainder split of `count` over the intents by weight. */
 const quotasOf = (count: number): Record<PromptIntent, number> => {
@@ -246,11 +336,23 @@ export const builtinTopUp = (
   const quotas = quotasOf(count)
   const taken = Object.fromEntries(PROMPT_INTENTS.map((intent) => [intent, 0])) as Record<PromptIntent, number>
 
-  for (const qualify of [false, true]) {
+  const shapes: Array<ReadonlySet<string>> = existing.map(shapeOf)
+  const nearDuplicate = (prompt: string): boolean => {
+    const shape = shapeOf(prompt)
+    return shapes.some((other) => jaccard(shape, other) >= GENERATOR_SIMILARITY)
+  }
+  const usage = new Map<string, number>()
+  const ownOfferings = pools.offerings.filter((o) => o.tier === 0).length
+  const perOffering = facts.kind === "product" ? count : Math.max(3, Math.ceil((count * 0.8) / Math.max(1, ownOfferings)))
+  // A product's prompts are about it: only templates that name an offering (its own first).
+  const usable = TEMPLATES.filter((template) => facts.kind === "business" || template.usesOffering)
+  // The facts' own values first, plain then qualified; stand-ins and generic words only after.
+  const passes = [{ qualify: false, maxTotal: 0 }, { qualify: true, maxTotal: 0 }, { qualify: false, maxTotal: 8 }, { qualify: true, maxTotal: 8 }]
+  for (const { maxTotal, qualify } of passes) {
     const streams = new Map(
       PROMPT_INTENTS.map((intent, i) => {
-        const templates = rotate(TEMPLATES.filter((template) => template.intent === intent), hash + i)
-        return [intent, intentStream(templates, facts, pools, hash, qualify)] as const
+        const templates = rotate(usable.filter((template) => template.intent === intent), hash + i)
+        return [intent, intentStream(templates, facts, pools, hash, qualify, maxTotal)] as const
       })
     )
     const exhausted = new Set<PromptIntent>()
@@ -263,9 +365,15 @@ export const builtinTopUp = (
           exhausted.add(intent)
           return false
         }
+        const offering = step.value.offering
+        // Spread over the offerings: one used often enough waits for the others.
+        if (offering !== undefined && maxTotal === 0 && (usage.get(offering) ?? 0) >= perOffering) continue
+        if (nearDuplicate(step.value.prompt)) continue
         const verdict = validator.offer(step.value.prompt)
         if (verdict.ok) {
           out.push({ prompt: verdict.prompt, intent, template: step.value.template })
+          shapes.push(shapeOf(verdict.prompt))
+          if (offering !== undefined) usage.set(offering, (usage.get(offering) ?? 0) + 1)
           taken[intent] += 1
           return true
         }

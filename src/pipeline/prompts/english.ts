@@ -9,7 +9,7 @@ import { fold, squish, wordsOf } from "./prompt-text.ts"
  * cakes`), acronyms and camel-cased names kept (`SEO`, `iPhone`), and trailing punctuation dropped.
  */
 export const displayPhrase = (phrase: string, proper: ReadonlySet<string> = new Set()): string =>
-  squish(phrase)
+  squish(phrase.replace(/[®™©]/gu, ""))
     .replace(/^[\s\-–—:•·|*#]+|[\s\-–—:•·|*.!?,;]+$/gu, "")
     .split(" ")
     .map((word) => {
@@ -63,3 +63,44 @@ export const singularOf = (phrase: string): string => {
   const singular = /ies$/i.test(last) ? `${last.slice(0, -3)}y` : /(?:ss|x|z|ch|sh)es$/i.test(last) ? last.slice(0, -2) : last.slice(0, -1)
   return [...words, singular].join(" ")
 }
+
+/** Food, drink and service words asked for without a plural: "sourdough", "teeth whitening", "matcha". */
+const MASS_OFFERINGS = new Set(
+  `bread sourdough rye coffee tea chai matcha sencha oolong rooibos darjeeling cream butter chocolate cheese honey granola
+  sushi ramen pho wine beer cider juice milk yogurt jam meat beef pork chicken fish lamb tofu rice gelato guacamole
+  dentistry orthodontics therapy care law insurance advice coaching training tuition yoga pilates physiotherapy
+  acupuncture maintenance flush fit repair`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
+  loaf: "loaves", leaf: "leaves", shelf: "shelves", knife: "knives", half: "halves", tooth: "teeth", child: "children",
+  person: "people", man: "men", woman: "women"
+}
+
+/**
+ * An offering as a customer asks for it: countable things in the plural (`butter croissant` →
+ * `butter croissants`, `sourdough loaf` → `sourdough loaves`); mass nouns, services in -ing,
+ * names with digits and phrases with a preposition or a conjunction as written.
+ */
+export const offeringForm = (phrase: string): { readonly text: string; readonly plural: boolean } => {
+  const words = phrase.split(" ")
+  const head = phrase.split(/\s+(?:with|of|for|in|from|au|à|a la|de|con|y|and|&)\s+/u)[0]!
+  if (head !== phrase || /\d|\p{Lu}/u.test(phrase)) return { text: phrase, plural: isPlural(head) }
+  const last = fold(words[words.length - 1] ?? "")
+  if (isPlural(phrase)) return { text: phrase, plural: true }
+  if (isMass(phrase) || MASS_OFFERINGS.has(last) || /(?:ing|ness|ism)$/.test(last) || last.length < 3) {
+    return { text: phrase, plural: false }
+  }
+  const irregular = IRREGULAR_PLURALS[last]
+  if (irregular !== undefined) return { text: [...words.slice(0, -1), irregular].join(" "), plural: true }
+  return { text: pluralOf(phrase), plural: true }
+}
+
+/**
+ * Whether a product's name describes what it is ("Butter croissant", "Dental implants") rather
+ * than naming a model ("Trail Runner 3", "iPhone", "XR-200"): a descriptive name is what a
+ * customer asks for, not a brand.
+ */
+export const isDescriptiveName = (name: string): boolean => !/\d|\p{Ll}\p{Lu}|\p{Lu}{2,}/u.test(name)

@@ -133,7 +133,7 @@ export const placeFromJsonLd = (nodes: ReadonlyArray<JsonLdObject>): string | un
   return undefined
 }
 
-/** Names offered through `makesOffer`, `hasOfferCatalog` (nested catalogs too), and Service/Product nodes. */
+/** Names offered through `makesOffer`, `hasOfferCatalog` (nested catalogs too), Service nodes and menu items. */
 export const offeringsFromJsonLd = (nodes: ReadonlyArray<JsonLdObject>): Array<string> => {
   const found: Array<string> = []
   const offerName = (offer: unknown) => {
@@ -167,6 +167,11 @@ export const offeringsFromJsonLd = (nodes: ReadonlyArray<JsonLdObject>): Array<s
     const types = typesOf(node)
     if (types.includes("Service")) {
       const name = text(node["serviceType"]) ?? text(node["name"])
+      if (name !== undefined) found.push(name)
+    }
+    // A menu's dishes; a section only when it lists none (then its name is all there is).
+    if (types.includes("MenuItem") || (types.includes("MenuSection") && node["hasMenuItem"] === undefined)) {
+      const name = text(node["name"])
       if (name !== undefined) found.push(name)
     }
   }

@@ -109,7 +109,9 @@ const describeEntity = (facts: PromptFacts): string => {
     facts.offerings.length === 0 ? undefined : `Offers: ${facts.offerings.join("; ")}`,
     facts.place === null ? "Place: online or unknown" : `Place: ${facts.place}`,
     facts.audience.length === 0 ? undefined : `Serves: ${facts.audience.join("; ")}`,
-    facts.keywords.length === 0 ? undefined : `Other terms from its website: ${facts.keywords.join(", ")}`
+    facts.keywords.length === 0 ? undefined : `Other terms from its website: ${facts.keywords.join(", ")}`,
+    (facts.features ?? []).length === 0 ? undefined : `Features its website states: ${(facts.features ?? []).join("; ")}`,
+    (facts.openDays ?? []).length === 0 ? undefined : `Open on: ${(facts.openDays ?? []).join(", ")}`
   ]
   return lines.filter((line): line is string => line !== undefined).join("\n")
 }
@@ -123,8 +125,12 @@ const systemMessage = (facts: PromptFacts, count: number): string => {
     "Rules:",
     `- Each prompt is exactly one sentence of ${MIN_WORDS} to ${MAX_WORDS} words, in plain English, on one line.`,
     "- Write from the customer's point of view, about the entity's field, offerings, place and audience.",
-    "- Mix intents: discovery (best, recommend), comparison, price, reviews and reputation, how-to and choosing,",
-    "  alternatives, local (near me, in the city), audience-specific, and problem/solution prompts.",
+    facts.kind === "product"
+      ? `- Every prompt is about ${facts.name} (what it is, not its brand name), with ${facts.businessName} and its place only as context.`
+      : "- Every offering listed appears in several prompts.",
+    "- Name only the offerings, features, days and place listed here: never another city, brand or product.",
+    "- Mix intents: best <offering> in <place>, <offering> near me, comparisons, alternatives, price, opening hours",
+    "  and days, dietary or feature filters, how-to that leads to an offering, audience-specific, problem/solution.",
     `- At most ${brandMax} of the prompts may name ${facts.name}${facts.businessName !== facts.name ? ` or ${facts.businessName}` : ""}; all the others must not name it.`,
     "- No URLs, no numbering, no bullets, no quotation marks around prompts, no explanations.",
     "- Every prompt must be different from every other one, not a rewording of it.",
@@ -144,6 +150,8 @@ const REASON_WORDS: Readonly<Record<RejectionReason, string>> = {
   too_short: `shorter than ${MIN_WORDS} words`,
   too_long: `longer than ${MAX_WORDS} words`,
   duplicate: "repeating another prompt",
+  near_duplicate: "rewording another prompt",
+  unknown_name: "naming a place or brand not in the facts",
   too_many_brand_prompts: "naming the entity (over the limit)",
   off_topic: "not about the entity's field"
 }

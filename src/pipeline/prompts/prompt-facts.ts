@@ -6,10 +6,12 @@
  */
 import { Schema } from "effect"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
-import { displayPhrase } from "./english.ts"
-import { categoryFromJsonLd, jsonLdNodes, offeringsFromJsonLd, placeFromJsonLd } from "./jsonld-facts.ts"
+import { categoryFromJsonLd, jsonLdNodes, placeFromJsonLd } from "./jsonld-facts.ts"
 import { contentWords, phraseKey, squish, stem, wordsOf } from "./prompt-text.ts"
-import { audiencePhrases, byFrequency, categoryFromText, headingOffering, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
+import { businessOfferings, productOfferings } from "./offering-facts.ts"
+import { pageKind } from "./site-pages.ts"
+import { audiencePhrases, byFrequency, categoryFromText, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
+import { featuresOf, isFeature, openDaysOf } from "./visit-facts.ts"
 
 /**
  * The facts, declared once as a schema: the onboarding workflow stores them as an activity's
@@ -31,17 +33,27 @@ export const PromptFacts = Schema.Struct({
   /** Who it serves, e.g. `["small businesses", "families"]`. */
   audience: Schema.Array(Schema.String),
   /** Further salient terms from the crawl. */
-  keywords: Schema.Array(Schema.String)
+  keywords: Schema.Array(Schema.String),
+  /** Features the site states that customers filter by, e.g. `["gluten-free", "wheelchair accessible"]`. */
+  features: Schema.optional(Schema.Array(Schema.String)),
+  /** Days the site says it opens, weekend first, e.g. `["Sunday", "Saturday", "Monday"]`. */
+  openDays: Schema.optional(Schema.Array(Schema.String))
 })
 export type PromptFacts = typeof PromptFacts.Type
 
 export interface CrawledPageFacts {
+  /** The page's address: tells an about page from a product page, and a product its own page. */
+  readonly url?: string | null | undefined
   readonly title: string | null
   readonly description: string | null
   readonly headings: ReadonlyArray<string>
   readonly text: string
   readonly jsonLd: ReadonlyArray<unknown>
-  readonly products: ReadonlyArray<{ readonly name: string; readonly description?: string | null | undefined }>
+  readonly products: ReadonlyArray<{
+    readonly name: string
+    readonly description?: string | null | undefined
+    readonly url?: string | null | undefined
+  }>
 }
 
 export interface FactsInput {
@@ -54,20 +66,24 @@ export interface FactsInput {
 
 /** Longest list kept per field. */
 export const MAX_FACTS_PER_LIST = 12
+/** Most offerings kept: a menu or a price list names more things than any other list. */
+export const MAX_OFFERINGS = 16
 
-/** Distinct phrases by first appearance, keyed by their folded form, at most `limit`. */
-const distinct = (phrases: ReadonlyArray<string>, limit: number, exclude: ReadonlySet<string> = new Set()): Array<string> => {
-  const seen = new Set<string>(exclude)
-  const out: Array<string> = []
-  for (const phrase of phrases) {
-    const key = phraseKey(phrase)
-    if (key === "" || seen.has(key)) continue
-    seen.add(key)
-    out.push(phrase)
-    if (out.length >= limit) break
-  }
-  return out
+/**
+ * An offering's name without its details: `Birria tacos (3)` → `birria tacos`, `Cast iron teapot,
+ * 600 ml` → `cast iron teapot`, `Ceremonial matcha, Uji` → `ceremonial matcha`; a list after a
+ * comma stays (`chips, salsa & guacamole`).
+ */
+const offeringName = (phrase: string): string => {
+  const plain = squish(phrase.replace(/\([^)]*\)?/g, " "))
+  const [first, ...rest] = plain.split(/,\s/)
+  const detail = rest.join(", ")
+  const cut = rest.length > 0 && (/\d/.test(detail) || !/\s/.test(detail.trim()))
+  return (cut ? first! : plain).replace(/[\s\-–—:&]+$/u, "")
 }
+
+/** Distinct by stem too: `butter croissant` and `butter croissants` are one offering. */
+const stemKey = (phrase: string) => wordsOf(phrase).map(stem).join(" ")
 
 /**
  * Facts for prompt generation from the crawled pages:
@@ -76,10 +92,11 @@ const distinct = (phrases: ReadonlyArray<string>, limit: number, exclude: Readon
  *   frequent known category word in titles, headings and the description (weighted).
  * - place: `address.addressLocality`, then `areaServed`, then the most frequent "in <Capitalised>"
  *   ("based in", "located in" count triple), when seen twice or stated as "based in".
- * - offerings: JSON-LD offers and catalogs, product names, then short plain headings.
+ * - offerings: what the site sells (see offering-facts.ts); for a product, the product itself.
  * - audience: "for <noun phrase>" where the phrase ends in a people or organisation noun.
  * - keywords: content words by weighted frequency (title ×3, description and headings ×2, text ×1),
  *   without stop words, web furniture, the entity's own name or words already in the offerings.
+ * - features and open days: what a customer filters by, as the pages state it (visit-facts.ts).
  */
 export const factsFromPages = (input: FactsInput): PromptFacts => {
   const pages = input.pages
@@ -111,17 +128,34 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
 
   const nameKey = phraseKey(input.name)
   const businessKey = phraseKey(input.businessName)
-  const offeringCandidates = [
-    ...offeringsFromJsonLd(nodes).map((o) => displayPhrase(o, proper)),
-    ...pages.flatMap((page) => page.products.map((p) => displayPhrase(p.name, proper))),
-    ...pages.flatMap((page) => page.headings.map((h) => headingOffering(h, proper)).filter((h): h is string => h !== undefined))
-  ].filter((o) => {
+  // The site's own name marks headings that are a logo, not a headline; a product's name is its headline.
+  const siteNames = new Set(input.kind === "product" ? [businessKey] : [nameKey, businessKey])
+  const sources = input.kind === "product"
+    ? productOfferings(input.name, input.url, pages, proper, siteNames)
+    : businessOfferings(pages, proper, siteNames)
+  const distinctStems = (phrases: ReadonlyArray<string>) => {
+    const seen = new Set<string>()
+    return phrases.filter((p) => {
+      const key = stemKey(p)
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    }).slice(0, MAX_OFFERINGS)
+  }
+  const usable = (o: string) => {
     const key = phraseKey(o)
+    // A feature ("gluten-free", a menu section) is what offerings are filtered by, not one of them.
+    if (isFeature(key)) return false
     const words = key.split(" ")
-    // The entity's own name and the category itself are not offerings; neither are long blurbs.
-    return key !== nameKey && key !== businessKey && key !== phraseKey(category ?? "") && words.length <= 6 && o.length <= 60
-  })
-  const offerings = distinct(offeringCandidates, MAX_FACTS_PER_LIST)
+    // The business's own name and the category itself are not offerings; neither are long blurbs.
+    // A product's own name is its first offering: its prompts are about it.
+    return (input.kind === "product" || key !== nameKey) && key !== businessKey && key !== phraseKey(category ?? "") &&
+      words.length <= 6 && o.length <= 60
+  }
+  const strong = distinctStems(
+    [...sources.headlines, ...sources.stated, ...sources.sections, ...sources.items].map(offeringName).filter(usable)
+  )
+  const offerings = strong.length >= 3 ? strong : distinctStems([...strong, ...sources.home.map(offeringName).filter(usable)])
 
   const audienceSources = pages.flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
   const audience = byFrequency(
@@ -160,6 +194,12 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   }
   const keywords = byFrequency(weighted).slice(0, MAX_FACTS_PER_LIST)
 
+  // Features and days from every page but the blog's: a contact or FAQ page says them best.
+  const texts = pages.filter((page) => pageKind(page) !== "business" || !/\/(?:blog|news|journal)\b/i.test(page.url ?? ""))
+    .flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
+  const features = featuresOf(texts, MAX_FACTS_PER_LIST)
+  const openDays = openDaysOf(nodes, texts)
+
   return {
     name: squish(input.name),
     kind: input.kind,
@@ -169,6 +209,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     category,
     place,
     audience,
-    keywords
+    keywords,
+    features,
+    openDays
   }
 }

@@ -13,7 +13,10 @@ const NOT_AN_OFFERING = new Set(
   follow location locations find privacy cookie cookies terms copyright login sign cart menu home gallery careers jobs
   subscribe why who mission values partners press shipping returns delivery account search categories category
   featured popular bestsellers sellers new arrivals sale shop collection collections our your us we get call book
-  visit order questions help support links social share related recent latest more info information`
+  visit order questions help support links social share related recent latest more info information join community
+  sustainability history philosophy approach promise commitment difference journal stand giving hiring sweet savory
+  savoury seasonal classics favorites favourites specials extras highlights essentials frequently asked list price
+  prices pricing rates`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -24,6 +27,8 @@ export const headingOffering = (heading: string, proper: ReadonlySet<string>): s
   if (clean.length === 0 || clean.length > 50 || /[?!]$/.test(clean) || /[@/\\]|https?:|\d{3,}/.test(clean)) return undefined
   const words = wordsOf(clean)
   if (words.length === 0 || words.length > 4) return undefined
+  // "How to prepare", "Why choose us", "Is it safe": a question or an instruction, not a thing on offer.
+  if (/^(?:how|what|why|when|where|who|which|do|does|is|are|can|should)$/.test(words[0]!)) return undefined
   if (words.some((w) => NOT_AN_OFFERING.has(w))) return undefined
   // At least one word must carry meaning of its own.
   if (!words.some((w) => w.length >= 3 && !STOP_WORDS.has(w) && !GENERIC_WORDS.has(w))) return undefined
@@ -114,7 +119,10 @@ const CATEGORY_WORDS: ReadonlyArray<string> = [...new Set(Object.values(SCHEMA_T
     "butcher shop", "fishmonger", "cheese shop", "deli", "delicatessen", "chocolatier", "ice cream parlour", "tea room",
     "guest house", "vacation rental", "boutique", "bookshop", "print shop", "printer", "garage", "mechanic",
     "estate agent", "accountant", "bookkeeper", "therapist", "psychologist", "nutritionist", "veterinary clinic", "vet",
-    "crm", "erp", "saas", "app", "platform"
+    "crm", "erp", "saas", "app", "platform", "bike shop", "bicycle shop", "bike workshop", "bicycle workshop",
+    "bike repair shop", "bicycle repair shop", "tea shop", "tea company", "tea house", "taqueria", "taco shop",
+    "dental practice", "dental clinic", "family dentist", "yoga studio", "law firm", "plumber", "hotel", "inn",
+    "bed and breakfast", "guesthouse", "hair salon", "nail salon", "florist", "bookstore", "wine shop"
   ])
   .sort((a, b) => b.length - a.length || a.localeCompare(b))
 

@@ -4,7 +4,8 @@
  *
  * A prompt is what a potential customer would type into an AI assistant: one sentence, 4 to 30
  * words, no URL, distinct from the others once case, spacing, punctuation and accents are
- * ignored, and about the entity's field. Few may name the entity itself (at most 10% of the set):
+ * ignored, not a near-duplicate of another (80% of its content words shared), naming no place or
+ * brand the facts do not know (a capitalised word past the first), and about the entity's field. Few may name the entity itself (at most 10% of the set):
  * an answer to "Is Acme any good?" names Acme whatever its visibility, so such prompts measure
  * nothing but navigation.
  *
@@ -21,8 +22,9 @@
  */
 import { isCommonWord } from "../../domain/common-words.ts"
 import { aliasesFor, detectMention } from "../../domain/mention/index.ts"
+import { isDescriptiveName } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
-import { contentWords, phraseKey, sameTerm, squish, stem, wordsOf } from "./prompt-text.ts"
+import { contentWords, fold, phraseKey, sameTerm, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
 import { stripWwwPrefix } from "../../domain/url.ts"
 
@@ -41,6 +43,8 @@ export type RejectionReason =
   | "too_short"
   | "too_long"
   | "duplicate"
+  | "near_duplicate"
+  | "unknown_name"
   | "too_many_brand_prompts"
   | "off_topic"
 
@@ -95,6 +99,46 @@ export const cleanPrompt = (raw: string): string => {
   return prompt
 }
 
+/** The words two prompts are compared by for near-duplicates: content words, stemmed. */
+export const shapeOf = (prompt: string): ReadonlySet<string> => new Set(wordsOf(prompt).filter((w) => !STOP_WORDS.has(w)).map(stem))
+
+export const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
+  if (a.size === 0 && b.size === 0) return 1
+  let shared = 0
+  for (const word of a) if (b.has(word)) shared++
+  return shared / (a.size + b.size - shared)
+}
+
+/** Two prompts sharing this share of their content words ask the same thing in other words. */
+export const NEAR_DUPLICATE_SIMILARITY = 0.8
+
+const DAYS_AND_MONTHS = new Set(
+  `monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays
+  january february march april may june july august september october november december christmas easter i`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
+/**
+ * Capitalised words past the first that the facts do not know: another city ("in Chicago"),
+ * another brand ("like Starbucks"). A prompt naming what the facts never said measures nothing
+ * about the entity.
+ */
+const unknownNamesOf = (facts: PromptFacts) => {
+  const known = new Set(
+    wordsOf([facts.name, facts.businessName, facts.place ?? "", facts.category ?? "", ...facts.offerings, ...facts.keywords,
+      ...facts.audience, ...(facts.features ?? []), ...(facts.openDays ?? [])].join(" ")).map(stem)
+  )
+  for (const alias of namesOf(facts)) for (const word of wordsOf(alias)) known.add(stem(word))
+  return (prompt: string): boolean => {
+    const tokens = prompt.split(/[\s,;:!?()"“”]+/u).filter((w) => w.length > 0)
+    return tokens.slice(1).some((token) => {
+      if (!/^\p{Lu}/u.test(token)) return false
+      return wordsOf(token).some((word) => !DAYS_AND_MONTHS.has(fold(word)) && !known.has(stem(word)))
+    })
+  }
+}
+
 const URL_PATTERN =
   /https?:\/\/|\bwww\.|@[\p{L}\p{N}-]+\.|\b[\p{L}\p{N}-]+\.(?:com|net|org|io|co|ai|app|dev|fr|de|uk|us|eu|ca|au|es|it|nl|be|ch|at|ie|nz|shop|store|biz|info|online|site|xyz|tech)\b/iu
 
@@ -136,10 +180,10 @@ const vocabularyOf = (facts: PromptFacts): Vocabulary => {
   for (const phrase of [facts.category ?? "", ...facts.offerings, ...facts.keywords]) {
     for (const word of contentWords(phrase)) field.add(stem(word))
   }
-  const name = new Set(wordsOf(`${facts.name} ${facts.businessName}`).map(stem))
+  const name = new Set(wordsOf(namesOf(facts).filter((n) => !describes(n, facts)).join(" ")).map(stem))
   const place = new Set(contentWords(facts.place ?? "").map(stem))
   // Words of the name are not field terms: "Acme Bakery" makes "bakery" a term only if the
-  // category or offerings say so too.
+  // category or offerings say so too. (A product's descriptive name is no name: see namesOf.)
   return { field: [...field].filter((t) => !name.has(t)), place: [...place] }
 }
 
@@ -148,6 +192,13 @@ const namesOf = (facts: PromptFacts): ReadonlyArray<string> => {
   const names = [...new Set([facts.name, facts.businessName].map(squish).filter((n) => n.length > 0))]
   return [...new Set([...names, ...names.flatMap(aliasesFor)])]
 }
+
+/**
+ * A product's descriptive name ("Dental implants", "Butter croissant") is what customers ask for:
+ * it names the product only when written with its capitals, and its words are field terms.
+ */
+const describes = (name: string, facts: PromptFacts): boolean =>
+  facts.kind === "product" && isDescriptiveName(facts.name) && phraseKey(name) === phraseKey(facts.name)
 
 const hostOf = (url: string): string | undefined => {
   try {
@@ -167,8 +218,9 @@ export const namesEntity = (prompt: string, facts: PromptFacts): boolean => matc
 const matcherOf = (facts: PromptFacts) => {
   const names = namesOf(facts)
   const host = hostOf(facts.url)
-  const target = { names: names.slice(0, 1), aliases: names.slice(1), domains: host === undefined ? [] : [host], urls: [] }
-  const ordinary = (name: string) => wordsOf(name).every((w) => isCommonWord(w) || /^\d+$/.test(w))
+  const detected = names.filter((n) => !describes(n, facts))
+  const target = { names: detected.slice(0, 1), aliases: detected.slice(1), domains: host === undefined ? [] : [host], urls: [] }
+  const ordinary = (name: string) => describes(name, facts) || wordsOf(name).every((w) => isCommonWord(w) || /^\d+$/.test(w))
   const plain = names.filter((n) => !ordinary(n))
   const deaccent = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "")
   // Case-sensitive, accents aside: "The Bread Shop" names it, "a bread shop" does not.
@@ -221,11 +273,14 @@ export const makePromptValidator = (facts: PromptFacts, options: ValidationOptio
   const brandCap = Math.floor(count * MAX_BRAND_SHARE)
   const names = matcherOf(facts)
   const relevant = relevanceOf(facts)
+  const unknownName = unknownNamesOf(facts)
   const keys = new Set<string>()
+  const shapes: Array<ReadonlySet<string>> = []
   const accepted: Array<string> = []
   let brand = 0
   for (const prompt of options.existing ?? []) {
     keys.add(normalizePrompt(prompt))
+    shapes.push(shapeOf(prompt))
     accepted.push(prompt)
     if (names(prompt)) brand += 1
   }
@@ -240,6 +295,9 @@ export const makePromptValidator = (facts: PromptFacts, options: ValidationOptio
     if (words < MIN_WORDS) return "too_short"
     if (words > MAX_WORDS) return "too_long"
     if (keys.has(normalizePrompt(prompt))) return "duplicate"
+    const shape = shapeOf(prompt)
+    if (shapes.some((other) => jaccard(shape, other) >= NEAR_DUPLICATE_SIMILARITY)) return "near_duplicate"
+    if (unknownName(prompt)) return "unknown_name"
     return undefined
   }
 
@@ -251,6 +309,7 @@ export const makePromptValidator = (facts: PromptFacts, options: ValidationOptio
     if (naming && brand >= brandCap) return { ok: false, prompt, reason: "too_many_brand_prompts" }
     if (!naming && !relevant(prompt)) return { ok: false, prompt, reason: "off_topic" }
     keys.add(normalizePrompt(prompt))
+    shapes.push(shapeOf(prompt))
     accepted.push(prompt)
     if (naming) brand += 1
     return { ok: true, prompt }

@@ -232,6 +232,27 @@ describe("extractPage: products", () => {
     expect(page.headings).toEqual(["Rye Bread"])
   })
 
+  it("reads priced lines of a menu or price list, and links into a shop section, as hints", () => {
+    const page = extract(`<main>
+      <h2>Safety check &ndash; $49</h2>
+      <ul><li>Butter croissant $4.25</li><li>Olive &amp; rosemary (Sat) 11,50 €</li><li>6-inch 8–10 servings $48</li></ul>
+      <table><tr><td>Flat tyre repair (tube supplied)</td><td>$25</td></tr><tr><td>Treatment from</td><td>$3,900</td></tr></table>
+      <p>Drop off before 10am and most services, from $129, are ready by 5pm the same day, or call us to book a slot.</p>
+      <a href="/products/gift-box.html">Our tea discovery gift box</a> <a href="/products/sencha.html">Shop now</a>
+      <a href="/about.html">Our story</a>
+    </main><nav><a href="/products/matcha.html">Matcha</a></nav>`)
+    const hint = (name: string, price: string | null, currency: string | null, source: string, url: string | null = null) =>
+      ({ name, description: null, sku: null, price, currency, url, image: null, source })
+    expect(page.products).toEqual([
+      hint("Safety check", "49", null, "listing"),
+      hint("Butter croissant", "4.25", null, "listing"),
+      hint("Olive & rosemary", "11,50", "EUR", "listing"),
+      hint("Flat tyre repair", "25", null, "listing"),
+      hint("Treatment", "3900", null, "listing"),
+      hint("tea discovery gift box", null, null, "link", "https://acme.example/products/gift-box.html")
+    ])
+  })
+
   it("reads an OpenGraph product", () => {
     const page = extract(`<meta property="og:type" content="product"><meta property="og:title" content="Brioche">
       <meta property="product:price:amount" content="5.00"><meta property="product:price:currency" content="EUR">

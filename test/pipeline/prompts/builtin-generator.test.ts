@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { builtinPrompts, builtinPromptsTagged, builtinTopUp } from "../../../src/pipeline/prompts/builtin-generator.ts"
+import { offeringForm } from "../../../src/pipeline/prompts/english.ts"
 import type { PromptFacts } from "../../../src/pipeline/prompts/prompt-facts.ts"
 import { PROMPT_INTENTS, type PromptIntent, type Slots, TEMPLATES } from "../../../src/pipeline/prompts/templates.ts"
 import { namesEntity, normalizePrompt, validatePrompts } from "../../../src/pipeline/prompts/validate-prompts.ts"
@@ -54,20 +55,28 @@ describe("builtinPrompts", () => {
     expect(JSON.stringify(builtinPrompts(reordered))).toBe(first)
   })
 
-  it("covers every intent", () => {
+  it("covers every intent the facts allow, brand prompts at their quota", () => {
     const counts = intentCounts(BAKERY)
-    expect(counts).toEqual({
-      discovery: 14,
-      local: 12,
-      comparison: 10,
-      price: 10,
-      reviews: 10,
-      "how-to": 10,
-      alternatives: 8,
-      audience: 10,
-      problem: 11,
-      brand: 5
-    })
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(100)
+    expect(counts.brand).toBe(5)
+    // No feature and no open day in these facts: no filter prompt, and hours only as "open now".
+    expect(counts.filter).toBe(0)
+    for (const intent of PROMPT_INTENTS.filter((i) => i !== "brand" && i !== "filter" && i !== "hours")) {
+      expect(counts[intent], intent).toBeGreaterThanOrEqual(7)
+    }
+    const rich = intentCounts({ ...BAKERY, features: ["gluten-free", "wheelchair accessible"], openDays: ["Sunday", "Saturday"] })
+    expect(rich.filter).toBeGreaterThanOrEqual(6)
+    expect(rich.hours).toBeGreaterThanOrEqual(6)
+  })
+
+  it("asks what a customer would: best in the place, near me, open on a day, dietary filters", () => {
+    const prompts = builtinPrompts({ ...BAKERY, features: ["gluten-free"], openDays: ["Sunday"] }, 200)
+    for (const expected of [
+      "best croissants in Lyon",
+      "best bakery near me",
+      "Which bakeries near me are open on Sunday?",
+      "Which bakeries in Lyon have gluten-free options?"
+    ]) expect(prompts).toContain(expected)
   })
 
   it("keeps brand-navigational prompts to a few, and everything else free of the name", () => {
@@ -85,7 +94,7 @@ describe("builtinPrompts", () => {
     expect(mentioning("near me")).toBeGreaterThanOrEqual(3)
     expect(mentioning("wedding cakes")).toBeGreaterThanOrEqual(5)
     expect(mentioning("event planners") + mentioning("busy families") + mentioning("couples")).toBeGreaterThanOrEqual(5)
-    expect(prompts).toContain("What are the best bakeries in Lyon?")
+    expect(prompts).toContain("What is the best bakery in Lyon?")
   })
 
   it("reads well: plurals, articles and verb agreement", () => {
@@ -98,16 +107,25 @@ describe("builtinPrompts", () => {
       countable: true,
       offering: "wedding cakes",
       offeringPlural: true,
+      other: "croissants",
       place: "Lyon",
       audience: "couples",
+      feature: "gluten-free",
+      day: "Sunday",
       name: "Maison Dupont"
     }
     expect(template("price-worth-it").render(slots)).toBe("Are expensive wedding cakes really worth the money?")
     expect(template("price-worth-it").render({ ...slots, offering: "sourdough bread", offeringPlural: false }))
       .toBe("Is expensive sourdough bread really worth the money?")
-    expect(template("price-usual-cost").render(slots)).toBe("How much do wedding cakes usually cost?")
-    expect(template("how-to-choose").render(slots)).toBe("How do I choose a good bakery?")
-    expect(template("how-to-choose").render({ ...slots, category: "running shoes", countable: false })).toBe("How do I choose good running shoes?")
+    expect(template("price-cost-in-place").render(slots)).toBe("How much do wedding cakes cost in Lyon?")
+    expect(template("how-to-choose").render(slots)).toBe("How do I choose a good bakery for wedding cakes?")
+    expect(template("comparison-better").render(slots)).toBe("Which is better, wedding cakes or croissants?")
+    expect(template("hours-open-day-place").render(slots)).toBe("bakeries open on Sunday in Lyon")
+    // Offerings are asked for in the plural when countable, as written otherwise.
+    expect(offeringForm("butter croissant")).toEqual({ text: "butter croissants", plural: true })
+    expect(offeringForm("sourdough loaf")).toEqual({ text: "sourdough loaves", plural: true })
+    expect(offeringForm("teeth whitening")).toEqual({ text: "teeth whitening", plural: false })
+    expect(offeringForm("pain au chocolat")).toEqual({ text: "pain au chocolat", plural: false })
 
     const prompts = builtinPrompts(BAKERY, 200)
     expect(prompts.some((p) => p.includes("a bakery"))).toBe(true)
@@ -120,11 +138,14 @@ describe("builtinPrompts", () => {
     expectValidSet(SAAS, prompts, 100)
     expect(prompts.some((p) => /near me|nearby/i.test(p))).toBe(false)
     expect(prompts.some((p) => /\ba project management software\b/i.test(p))).toBe(false)
-    expect(prompts).toContain("What are the best project management software options for small teams?")
+    expect(prompts).toContain("best Gantt charts for small teams")
+    // A product's prompts are about what it offers: every one names an offering, its category or its business.
+    const about = [...SAAS.offerings, SAAS.category!, SAAS.businessName]
+    expect(prompts.filter((p) => !about.some((o) => p.includes(o)))).toEqual([])
     const counts = intentCounts(SAAS)
     expect(counts.local).toBe(0)
-    for (const intent of PROMPT_INTENTS.filter((i) => i !== "local" && i !== "brand")) {
-      expect(counts[intent], intent).toBeGreaterThanOrEqual(8)
+    for (const intent of PROMPT_INTENTS.filter((i) => !["local", "brand", "hours", "filter"].includes(i))) {
+      expect(counts[intent], intent).toBeGreaterThanOrEqual(5)
     }
   })
 
@@ -132,7 +153,7 @@ describe("builtinPrompts", () => {
     const prompts = builtinPrompts(THIN)
     expectValidSet(THIN, prompts, 100)
     const counts = intentCounts(THIN)
-    for (const intent of PROMPT_INTENTS) expect(counts[intent], intent).toBeGreaterThanOrEqual(5)
+    for (const intent of PROMPT_INTENTS.filter((i) => i !== "filter")) expect(counts[intent], intent).toBeGreaterThanOrEqual(5)
   })
 
   it("works with a thin product and a category but no offerings", () => {
@@ -156,7 +177,7 @@ describe("builtinPrompts", () => {
     const facts: PromptFacts = { ...BAKERY, offerings: ["Maison Dupont signature loaf", "wedding cakes"] }
     const prompts = builtinPrompts(facts)
     expectValidSet(facts, prompts, 100)
-    expect(prompts.some((p) => p.includes("signature loaf") && !p.includes("Maison Dupont"))).toBe(true)
+    expect(prompts.some((p) => p.includes("signature loaves") && !p.includes("Maison Dupont"))).toBe(true)
   })
 
   it("copes with a name made of ordinary words", () => {

@@ -39,8 +39,8 @@ export const THIN: PromptFacts = {
 }
 
 const ITEMS = [
-  "sourdough bread", "wedding cakes", "croissants", "baguettes", "brioche",
-  "macarons", "fruit tarts", "eclairs", "birthday cakes", "pastries"
+  "sourdough bread", "layer cakes", "croissants", "baguettes", "brioche",
+  "macarons", "fruit tarts", "eclairs", "chocolate cakes", "pastries"
 ]
 const OCCASIONS = [
   "a birthday party", "a wedding", "a picnic", "a Sunday brunch", "a family dinner",

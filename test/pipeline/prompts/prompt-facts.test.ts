@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { builtinPrompts } from "../../../src/pipeline/prompts/builtin-generator.ts"
-import { type CrawledPageFacts, factsFromPages, MAX_FACTS_PER_LIST } from "../../../src/pipeline/prompts/prompt-facts.ts"
+import { type CrawledPageFacts, factsFromPages, MAX_FACTS_PER_LIST, MAX_OFFERINGS } from "../../../src/pipeline/prompts/prompt-facts.ts"
 import { validatePrompts } from "../../../src/pipeline/prompts/validate-prompts.ts"
 
 const page = (overrides: Partial<CrawledPageFacts>): CrawledPageFacts => ({
@@ -76,21 +76,63 @@ describe("factsFromPages", () => {
       kind: "business",
       businessName: "Maison Dupont",
       url: "https://maison-dupont.fr",
-      // JSON-LD offers and catalog first, then product names, then plain headings.
+      // JSON-LD offers and catalog first, then the headings of pages without an address, then product names.
       offerings: [
         "sourdough bread",
         "wedding cakes",
         "custom birthday cakes",
-        "pain de campagne",
-        "croissant au beurre",
         "viennoiseries",
-        "tastings"
+        "tastings",
+        "pain de campagne",
+        "croissant au beurre"
       ],
       category: "bakery",
       place: "Lyon",
       audience: ["event planners", "busy families", "couples"],
-      keywords: ["artisan", "organic", "flour", "mills", "tiered", "rustic", "loaf", "bake", "butter", "gluten", "allergies", "guests"]
+      keywords: ["artisan", "organic", "flour", "mills", "tiered", "rustic", "loaf", "bake", "butter", "gluten", "allergies", "guests"],
+      features: ["gluten-free", "organic"],
+      // "Open Tuesday to Sunday": weekend first.
+      openDays: ["Sunday", "Saturday", "Tuesday", "Wednesday", "Thursday", "Friday"]
     })
+  })
+
+  it("reads offerings from what the site sells, never from the headings of its about, FAQ or contact pages", () => {
+    const site = "https://crumb.example"
+    const pages: ReadonlyArray<CrawledPageFacts> = [
+      page({ url: `${site}/`, title: "Crumb – bakery in Asheville", headings: ["Baked before sunrise", "Community"] }),
+      page({ url: `${site}/about.html`, title: "About us", headings: ["Our story", "Community", "Local grain, long fermentation"] }),
+      page({ url: `${site}/faq.html`, title: "FAQ", headings: ["Do you deliver?", "Gift cards"] }),
+      page({ url: `${site}/croissants.html`, title: "Butter croissants | Crumb", headings: ["Crumb", "Butter croissants"] }),
+      page({
+        url: `${site}/menu.html`,
+        title: "Menu",
+        headings: ["Menu", "Bread", "Gluten-free (Fridays)"],
+        products: [{ name: "Cinnamon roll" }, { name: "Cast iron teapot, 600 ml" }]
+      })
+    ]
+    const facts = factsFromPages({ name: "Crumb", kind: "business", businessName: "Crumb", url: `${site}/`, pages })
+    // Offering pages' headlines, then listing sections (a feature is not one), then listed items without their details.
+    expect(facts.offerings).toEqual(["butter croissants", "bread", "cinnamon roll", "cast iron teapot"])
+  })
+
+  it("gives a product the facts of its own page, with the business's place", () => {
+    const site = "https://crumb.example"
+    const facts = factsFromPages({
+      name: "Butter Croissant",
+      kind: "product",
+      businessName: "Crumb",
+      url: `${site}/croissants.html`,
+      pages: [
+        page({ url: `${site}/`, title: "Crumb – bakery in Asheville", text: "Based in Asheville.", products: [{ name: "Custom cakes" }] }),
+        page({ url: `${site}/croissants.html`, headings: ["Butter croissants"], products: [{ name: "Almond croissant" }] }),
+        page({ url: `${site}/cakes.html`, headings: ["Custom cakes"], products: [{ name: "Wedding cake" }] })
+      ]
+    })
+    expect(facts.offerings).toEqual(["butter croissant", "almond croissant"])
+    expect(facts.place).toBe("Asheville")
+    const prompts = builtinPrompts(facts)
+    expect(prompts).toHaveLength(100)
+    expect(prompts.filter((p) => !/croissant/i.test(p))).toEqual([])
   })
 
   it("is deterministic", () => {
@@ -114,7 +156,7 @@ describe("factsFromPages", () => {
         })
       ]
     })
-    expect(facts.category).toBe("dentist")
+    expect(facts.category).toBe("family dentist")
     expect(facts.place).toBe("Boston")
     expect(facts.offerings).toEqual(["teeth whitening", "dental implants", "invisalign"])
     expect(facts.audience).toEqual(["kids", "adults", "seniors"])
@@ -184,7 +226,7 @@ describe("factsFromPages", () => {
     expect(facts.place).toBeNull()
   })
 
-  it("caps every list at 12 and survives junk structured data", () => {
+  it("caps every list (offerings at 16, the others at 12) and survives junk structured data", () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ name: `Gift box number ${i + 1}` }))
     const cyclic: Record<string, unknown> = { "@type": "Bakery" }
     cyclic["self"] = cyclic
@@ -201,7 +243,7 @@ describe("factsFromPages", () => {
         })
       ]
     })
-    expect(facts.offerings.length).toBe(MAX_FACTS_PER_LIST)
+    expect(facts.offerings.length).toBe(MAX_OFFERINGS)
     expect(facts.keywords.length).toBeLessThanOrEqual(MAX_FACTS_PER_LIST)
     expect(facts.audience.length).toBeLessThanOrEqual(MAX_FACTS_PER_LIST)
     expect(facts.category).toBe("bakery")
@@ -218,7 +260,9 @@ describe("factsFromPages", () => {
       category: null,
       place: null,
       audience: [],
-      keywords: []
+      keywords: [],
+      features: [],
+      openDays: []
     })
   })
 

@@ -69,7 +69,11 @@ describe("validatePrompts", () => {
     [`Which bakery ${"really ".repeat(25)}makes the best croissants in Lyon?`, "too_long"],
     ["What is the weather like in Lyon this weekend?", "off_topic"],
     ["What are fun activities for busy families?", "off_topic"],
-    ["How do I fix a flat bicycle tyre?", "off_topic"]
+    ["How do I fix a flat bicycle tyre?", "off_topic"],
+    // Another city, another brand, a neighbourhood the facts never named: not the facts.
+    ["Which bakery in Chicago makes the best croissants?", "unknown_name"],
+    ["Is Starbucks better than a bakery for croissants?", "unknown_name"],
+    ["How do I compare St. Jean bakeries vs. chains for croissants?", "unknown_name"]
   ])("rejects %j as %s", (candidate, reason) => {
     expect(reasonOf(candidate)).toBe(reason)
   })
@@ -77,7 +81,9 @@ describe("validatePrompts", () => {
   it.each([
     "What is the best bakery in Lyon?",
     "Where can I buy sourdough bread near me",
-    "How do I compare St. Jean bakeries vs. chains for croissants?",
+    "How do I compare local bakeries vs. chains for croissants?",
+    // Days are not names to know.
+    "Which bakery in Lyon is open on Sunday?",
     "What's the best bakery for gluten-free bread?",
     "Compare the most popular bakeries for wedding cakes.",
     "Which café in Lyon serves the best pastries?",
@@ -100,6 +106,16 @@ describe("validatePrompts", () => {
     const again = validatePrompts(["WHAT IS THE BEST CAFÉ IN LYON"], BAKERY, { existing: result.accepted })
     expect(again.accepted).toEqual([])
     expect(again.rejected).toEqual([{ prompt: "WHAT IS THE BEST CAFÉ IN LYON?", reason: "duplicate" }])
+  })
+
+  it("rejects a rewording that shares 80% of another prompt's content words", () => {
+    // The second shares all its content words with the first; the third adds "makes" (3 of 4 shared).
+    const result = validatePrompts(
+      ["best croissants in Lyon", "Where are the best croissants in Lyon?", "Who makes the best croissants in Lyon?"],
+      BAKERY
+    )
+    expect(result.accepted).toEqual(["best croissants in Lyon", "Who makes the best croissants in Lyon?"])
+    expect(result.rejected).toEqual([{ prompt: "Where are the best croissants in Lyon?", reason: "near_duplicate" }])
   })
 
   it("lets at most 10% of the set name the entity", () => {

@@ -1,0 +1,89 @@
+/**
+ * What kind of page a crawled page is, for reading offerings: a page about the business (about,
+ * story, values, contact, FAQ, legal, blog) never names an offering in its headings; a page in a
+ * shop, menu or services section, or one that states a product, service or menu in JSON-LD,
+ * does. Judged by the URL path first, then by the title when the path says nothing. Pure.
+ */
+import { isJsonLdObject, type JsonLdBounds, typeNamesOf, walkJsonLd } from "../crawler/jsonld-walk.ts"
+import { OFFERING_SECTION } from "../crawler/structured-data.ts"
+import { fold } from "./prompt-text.ts"
+
+export type PageKind = "home" | "business" | "offering" | "other"
+
+/** Path segments and title openings of pages about the business itself, not what it sells. */
+const BUSINESS_PAGE =
+  /^(?:about(?:-us)?|a-propos|our-story|story|history|values|our-values|mission|team|our-team|people|staff|community|sustainability|impact|contact(?:-us)?|find-us|location|locations|visit|faqs?|help|support|legal|privacy(?:-policy)?|terms(?:-of-service|-and-conditions)?|cookies?(?:-policy)?|imprint|impressum|careers?|jobs|press|media|blog|news|journal|posts?|articles?|stories|events?|accessibility|shipping|delivery-info|returns?|refunds?|policy|policies|sitemap|login|account|cart|checkout|gallery|testimonials|reviews|partners|awards)$/
+
+const TITLE_BUSINESS = /^(?:about|our story|our values|our team|meet|contact|faq|frequently asked|privacy|terms|careers|jobs|blog|news|legal|imprint|community|sustainability)\b/
+
+const OFFERING_TYPES = new Set(["Product", "ProductGroup", "IndividualProduct", "Service", "Offer", "AggregateOffer", "Menu", "MenuSection", "MenuItem", "OfferCatalog"])
+
+const BOUNDS: JsonLdBounds = { maxDepth: 8, maxNodes: 500, counts: "objects", skipKeys: new Set(["@context"]) }
+
+/** The path's segments, lower case, without a file extension: `/About-Us.html` → `["about-us"]`. */
+export const pathSegments = (url: string | null | undefined): ReadonlyArray<string> | undefined => {
+  if (url === null || url === undefined) return undefined
+  try {
+    return new URL(url).pathname.split("/").filter((s) => s.length > 0).map((s) => {
+      let segment = s
+      try {
+        segment = decodeURIComponent(s)
+      } catch {
+        // A malformed escape stays as written.
+      }
+      return segment.toLowerCase().replace(/\.(?:html?|php|aspx?)$/, "")
+    }).filter((s) => s !== "index" && s !== "default")
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether the JSON-LD states a product, service, offer or menu. */
+export const statesOffering = (jsonLd: ReadonlyArray<unknown>): boolean => {
+  let found = false
+  walkJsonLd(jsonLd, BOUNDS, (node) => {
+    if (found || !isJsonLdObject(node)) return
+    if (typeNamesOf(node).some((t) => OFFERING_TYPES.has(t.replace(/^.*[/:#]/, "")))) found = true
+  })
+  return found
+}
+
+export interface PageForKind {
+  readonly url?: string | null | undefined
+  readonly title: string | null
+  readonly jsonLd: ReadonlyArray<unknown>
+  readonly products: ReadonlyArray<unknown>
+}
+
+export const pageKind = (page: PageForKind): PageKind => {
+  const segments = pathSegments(page.url)
+  if (segments !== undefined && segments.some((s) => BUSINESS_PAGE.test(s))) return "business"
+  if (segments === undefined && TITLE_BUSINESS.test(fold(page.title ?? "").trim())) return "business"
+  if (segments !== undefined && segments.length === 0) return "home"
+  if (segments !== undefined && segments.some((s) => OFFERING_SECTION.test(s))) return "offering"
+  if (statesOffering(page.jsonLd) || page.products.length > 0) return "offering"
+  return "other"
+}
+
+/** Whether the page is an offering's own page (`/products/croissant`, `/croissants.html`), not a list of them. */
+export const isDetailPage = (page: PageForKind): boolean => {
+  const segments = pathSegments(page.url)
+  if (segments === undefined || segments.length === 0) return false
+  const last = segments[segments.length - 1]!
+  return !OFFERING_SECTION.test(last) && !BUSINESS_PAGE.test(last)
+}
+
+/** Same page: scheme, host, path without a trailing slash or extension; query and fragment ignored. */
+export const samePage = (a: string | null | undefined, b: string | null | undefined): boolean => {
+  const key = (url: string | null | undefined) => {
+    if (url === null || url === undefined) return undefined
+    try {
+      const parsed = new URL(url)
+      return `${parsed.host.toLowerCase().replace(/^www\./, "")}/${(pathSegments(url) ?? []).join("/")}`
+    } catch {
+      return undefined
+    }
+  }
+  const ka = key(a)
+  return ka !== undefined && ka === key(b)
+}

@@ -1,0 +1,139 @@
+/**
+ * Facts a customer filters by: the days the business opens (JSON-LD opening hours, or lines like
+ * "Sat 8:00–14:00", "Open Monday to Saturday") and features the site states in its own words
+ * (dietary options, accessibility, delivery, emergencies). Only what the pages say: a day is open
+ * when a time or "open" is given for it and it is not marked closed. Pure.
+ */
+import { isJsonLdObject, type JsonLdObject } from "../crawler/jsonld-walk.ts"
+import { fold } from "./prompt-text.ts"
+
+export const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
+
+const DAY_INDEX: Readonly<Record<string, number>> = Object.fromEntries(
+  DAYS.flatMap((day, i) => {
+    const d = day.toLowerCase()
+    return [[d, i], [d.slice(0, 3), i], [d.slice(0, 2), i], [`${d}s`, i]]
+  }).concat([["tues", 1], ["wed", 2], ["thur", 3], ["thurs", 3]])
+)
+
+const DAY_WORD = "(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun|mo|tu|we|th|fr|sa|su)s?\\b\\.?"
+const RANGE = new RegExp(`\\b${DAY_WORD}(?:\\s*(?:-|–|—|to|through|thru)\\s*${DAY_WORD})?`, "g")
+const TIME = /^[\s:,]*(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?\s*(?:-|–|—|to)|open\b|opens\b)/
+const CLOSED = /^[\s:,]*(?:closed|ferme)/
+/** Two-letter day codes only in hour notations ("Mo-Sa 07:00-19:00"), never in prose ("we", "to"). */
+const SHORT = new Set(["mo", "tu", "we", "th", "fr", "sa", "su"])
+
+const expand = (from: number, to: number): Array<number> => {
+  const out: Array<number> = []
+  for (let i = from; out.length < 7; i = (i + 1) % 7) {
+    out.push(i)
+    if (i === to) break
+  }
+  return out
+}
+
+/** Days with a time or "open" after them ("Sun 8–14", "Monday to Saturday 7am–7pm", "open Sundays"). */
+const daysInText = (text: string): { open: Set<number>; closed: Set<number> } => {
+  const open = new Set<number>()
+  const closed = new Set<number>()
+  const folded = fold(text)
+  for (const match of folded.matchAll(RANGE)) {
+    const first = match[1]!
+    const last = match[2]
+    if ((SHORT.has(first) || (last !== undefined && SHORT.has(last))) && !/\d/.test(folded.slice(match.index + match[0].length, match.index + match[0].length + 8))) continue
+    const from = DAY_INDEX[first]
+    const to = last === undefined ? from : DAY_INDEX[last]
+    if (from === undefined || to === undefined) continue
+    const days = expand(from, to)
+    const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 30)
+    const before = folded.slice(Math.max(0, match.index - 12), match.index)
+    if (CLOSED.test(after) || /closed\s+(?:on\s+)?$/.test(before)) days.forEach((d) => closed.add(d))
+    else if (TIME.test(after) || /\bopen(?:\s+on)?\s+$/.test(before) || /\d\s*$/.test(after.slice(0, 3))) days.forEach((d) => open.add(d))
+  }
+  return { open, closed }
+}
+
+const daysInJsonLd = (nodes: ReadonlyArray<JsonLdObject>): Set<number> => {
+  const open = new Set<number>()
+  for (const node of nodes) {
+    const specs = node["openingHoursSpecification"]
+    for (const spec of Array.isArray(specs) ? specs : [specs]) {
+      if (!isJsonLdObject(spec)) continue
+      const raw = spec["dayOfWeek"]
+      for (const day of Array.isArray(raw) ? raw : [raw]) {
+        if (typeof day !== "string") continue
+        const index = DAY_INDEX[day.replace(/^.*[/:#]/, "").toLowerCase()]
+        if (index !== undefined) open.add(index)
+      }
+    }
+    const hours = node["openingHours"]
+    for (const line of Array.isArray(hours) ? hours : [hours]) {
+      if (typeof line === "string") daysInText(line).open.forEach((d) => open.add(d))
+    }
+  }
+  return open
+}
+
+/** Open days, weekend first (what people ask about), then Monday to Friday. */
+export const openDaysOf = (nodes: ReadonlyArray<JsonLdObject>, texts: ReadonlyArray<string>): Array<string> => {
+  const open = daysInJsonLd(nodes)
+  if (open.size === 0) {
+    const closed = new Set<number>()
+    for (const text of texts) {
+      const found = daysInText(text)
+      found.open.forEach((d) => open.add(d))
+      found.closed.forEach((d) => closed.add(d))
+    }
+    closed.forEach((d) => open.delete(d))
+  }
+  return [6, 5, 0, 1, 2, 3, 4].filter((d) => open.has(d)).map((d) => DAYS[d]!)
+}
+
+/** Features customers filter by, as they would type them, with the words a site uses for each. */
+const FEATURES: ReadonlyArray<readonly [string, RegExp]> = [
+  ["gluten-free", /\bgluten[\s-]?free\b/],
+  ["vegan", /\bvegan\b/],
+  ["vegetarian", /\bvegetarian\b/],
+  ["dairy-free", /\b(?:dairy|lactose)[\s-]?free\b/],
+  ["nut-free", /\bnut[\s-]?free\b/],
+  ["sugar-free", /\bsugar[\s-]?free\b/],
+  ["organic", /\borganic\b/],
+  ["halal", /\bhalal\b/],
+  ["kosher", /\bkosher\b/],
+  ["wheelchair accessible", /\bwheelchair\b|\bstep[\s-]free\b/],
+  ["dog-friendly", /\b(?:dog|pet)s?[\s-]friendly\b|\bdogs (?:are )?welcome\b/],
+  ["kid-friendly", /\b(?:kid|child|family)[\s-]friendly\b/],
+  ["outdoor seating", /\b(?:outdoor seating|terrace|patio)\b/],
+  ["free parking", /\bfree parking\b/],
+  ["delivery", /\b(?:we deliver|home delivery|local delivery|delivery available|free delivery)\b/],
+  ["free shipping", /\bfree shipping\b/],
+  ["takeout", /\b(?:takeout|take-out|takeaway|take-away)\b/],
+  ["same-day service", /\bsame[\s-]day\b/],
+  ["emergency", /\bemergenc(?:y|ies)\b/],
+  ["24/7", /\b24\/7\b|\b24 hours a day\b/],
+  ["online booking", /\b(?:book|booking|reserve|schedule) online\b|\bonline booking\b/],
+  ["walk-in service", /\bwalk[\s-]ins?\b/],
+  ["free consultation", /\bfree (?:initial )?consultations?\b/],
+  ["evening appointments", /\bevening appointments?\b/],
+  ["weekend appointments", /\b(?:weekend|saturday) appointments?\b/],
+  ["beginner-friendly", /\bbeginners?\b/],
+  ["private sessions", /\bprivate (?:sessions?|lessons?|classes)\b/],
+  ["fair trade", /\bfair[\s-]?trade\b/],
+  ["locally sourced", /\blocally[\s-]sourced\b|\blocal (?:farms|farmers|ingredients|suppliers)\b/],
+  ["free estimates", /\bfree (?:estimates?|quotes?)\b/],
+  ["licensed and insured", /\blicensed (?:and|&) insured\b/],
+  ["free trial", /\bfree trial\b/],
+  ["breakfast included", /\bbreakfast (?:is )?included\b/]
+]
+
+/** Features the texts state, in the table's order, at most `limit`. */
+export const featuresOf = (texts: ReadonlyArray<string>, limit: number): Array<string> => {
+  const all = fold(texts.join(" \n "))
+  return FEATURES.filter(([, pattern]) => pattern.test(all)).map(([name]) => name).slice(0, limit)
+}
+
+/** Whether a phrase is one of the features ("gluten-free", "vegan"), not a thing on offer. */
+export const isFeature = (phrase: string): boolean => {
+  const folded = fold(phrase).trim()
+  return FEATURES.some(([name, pattern]) => folded === fold(name) || (pattern.test(folded) && folded.replace(pattern, "").trim() === ""))
+}

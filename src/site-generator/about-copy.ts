@@ -1,0 +1,35 @@
+/**
+ * The about text, composed without a model: what the entity is, then its own words from its
+ * about page (quoted), and what it offers. Only facts the crawl found; a part with nothing to say
+ * is left out. Hours and contact details are not repeated here: the about page lists them below.
+ */
+import type { SiteFacts } from "../domain/site-events.ts"
+import { identityLine } from "./faq-copy.ts"
+import { oneLine } from "./html.ts"
+import { bodyText, displayHost, leadSentences, listSentence, truncate } from "./text.ts"
+
+const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
+
+const nameOf = (f: SiteFacts): string => present(f.name) ?? present(f.businessName) ?? "This business"
+
+const ABOUT = /about|our-?story|story|who we are|history/i
+
+/** The first sentences (up to ~450 characters) of the site's own about page, without its heading. */
+const ownWords = (f: SiteFacts): { readonly text: string; readonly url: string } | null => {
+  const page = f.pages.slice(1).find((p) => ABOUT.test(`${p.url} ${p.title}`))
+  if (page === undefined) return null
+  const out = leadSentences(bodyText(page), 450)
+  return out === "" ? null : { text: truncate(out, 460), url: page.url }
+}
+
+/** The about text: paragraphs separated by blank lines. */
+export const composeAbout = (facts: SiteFacts): string => {
+  const name = nameOf(facts)
+  const paras: Array<string> = []
+  paras.push(identityLine(facts) ?? `${name}${present(facts.place) === null ? "" : ` is based in ${present(facts.place)}`}. More about it is on ${displayHost(facts.sourceUrl)}.`)
+  const own = ownWords(facts)
+  if (own !== null) paras.push(`On its about page, ${name} writes: “${own.text}”`)
+  const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null)
+  if (offerings.length > 0) paras.push(`${name} offers ${listSentence(offerings)}. Each has its own page on this site.`)
+  return paras.join("\n\n")
+}

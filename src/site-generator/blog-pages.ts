@@ -1,0 +1,114 @@
+/** The blog index and one page per post; a post's body HTML is shared with the Atom feed. */
+import { html, join, oneLine, raw } from "./html.ts"
+import { compact } from "./json-ld.ts"
+import { entityAside, postItem, withLinks } from "./page-parts.ts"
+import { type Context, humanDate, metaDescription, nonEmpty, type Page } from "./site-context.ts"
+import type { PlannedPost } from "./site-plan.ts"
+import { truncate } from "./text.ts"
+
+export const blogIndexPage = (ctx: Context): Page => {
+  const posts = ctx.plan.posts
+  const intro = `Articles about ${ctx.name}${nonEmpty(ctx.input.category) ? ` and ${oneLine(ctx.input.category).toLowerCase()}` : ""}.`
+  return {
+    path: "/blog/",
+    nav: "blog",
+    title: `Blog | ${ctx.name}`,
+    description: metaDescription(intro),
+    canonical: ctx.url("/blog/"),
+    ogType: "website",
+    graph: [
+      {
+        "@type": "Blog",
+        "@id": ctx.url("/blog/"),
+        url: ctx.url("/blog/"),
+        name: `${ctx.name} blog`,
+        publisher: ctx.orgRef,
+        blogPost: posts.map((p) => ({ "@id": ctx.url(`${p.path}#post`) }))
+      }
+    ],
+    crumbs: [
+      { name: "Home", path: "/" },
+      { name: "Blog", path: "/blog/" }
+    ],
+    body: html`<h1>Blog</h1>
+<p class="lead">${intro} <a href="/feed.xml">Follow the Atom feed</a>.</p>
+${
+  posts.length === 0
+    ? html`<p>No articles yet.</p>
+`
+    : html`<ul class="post-list">
+${posts.map((p) => postItem(p, "h2"))}</ul>
+`
+}`
+  }
+}
+
+/** The escaped HTML of a post's body, shared by its page and the Atom feed. */
+export const postBodyHtml = (p: PlannedPost): string =>
+  join(p.post.bodyParagraphs.map(oneLine).filter((x) => x !== "").map((x) => html`<p>${withLinks(x)}</p>\n`)).value
+
+export const postPage = (ctx: Context, p: PlannedPost): Page => {
+  const title = oneLine(p.post.title)
+  const url = ctx.url(p.path)
+  const more = ctx.plan.posts.filter((x) => x !== p).slice(0, 3)
+  // The topic is shown only when it says something the title does not.
+  const topic = oneLine(p.post.topic)
+  const same = (a: string) => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
+  const topicNote = topic === "" || same(topic) === same(title) ? null : ` · ${topic}`
+  const posting = compact({
+    "@type": "BlogPosting",
+    "@id": `${url}#post`,
+    headline: truncate(title, 110),
+    description: oneLine(p.post.summary),
+    datePublished: p.post.date,
+    dateModified: p.post.date,
+    url,
+    mainEntityOfPage: url,
+    inLanguage: "en",
+    keywords: oneLine(p.post.topic),
+    about: ctx.productRef ?? ctx.orgRef,
+    author: ctx.orgRef,
+    publisher: ctx.orgRef,
+    isPartOf: { "@id": ctx.url("/blog/") }
+  })
+  return {
+    path: p.path,
+    nav: "blog",
+    title: `${title} | ${ctx.name}`,
+    description: metaDescription(p.post.summary),
+    canonical: url,
+    ogType: "article",
+    head: html`<meta property="article:published_time" content="${p.post.date}">
+`,
+    graph: [posting],
+    crumbs: [
+      { name: "Home", path: "/" },
+      { name: "Blog", path: "/blog/" },
+      { name: truncate(title, 60), path: p.path }
+    ],
+    body: html`<div class="with-aside">
+<div>
+<article class="post">
+<header class="prose">
+<p class="meta"><time datetime="${p.post.date}">${humanDate(p.post.date)}</time>${topicNote}</p>
+<h1>${title}</h1>
+<p class="summary">${oneLine(p.post.summary)}</p>
+</header>
+<div class="prose">
+${raw(postBodyHtml(p))}</div>
+<footer class="post-footer"><p>Published by <a href="/">${ctx.name}</a>. <a href="/blog/">All articles</a></p></footer>
+</article>
+${
+  more.length === 0
+    ? null
+    : html`<section aria-labelledby="more-title">
+<h2 id="more-title">More articles</h2>
+<ul class="post-list">
+${more.map((x) => postItem(x, "h3"))}</ul>
+</section>
+`
+}</div>
+${entityAside(ctx)}</div>
+`
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The site's FAQ, composed without a model: the site's own questions with its own answers
+ * first, then one answer per prompt, each from the facts specific to it — the offering or the
+ * place it names, the hours for an hours question, the price for a price question (only when
+ * the site states one), what the site's own page on the subject says and where that page is.
+ * A question with nothing specific to answer is dropped, and no two answers are the same.
+ */
+import type { SiteFacts } from "../domain/site-events.ts"
+import { oneLine } from "./html.ts"
+import { addressLine, priceText } from "./llms-txt.ts"
+import { keywords, promptQuestion } from "./offline-copy.ts"
+import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
+import { bodyText, displayHost, externalUrl, firstSentence, sentence, truncate } from "./text.ts"
+
+const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
+
+const nameOf = (f: SiteFacts): string => present(f.name) ?? present(f.businessName) ?? "This business"
+
+const upperFirst = (s: string): string => (s === "" ? s : s[0]!.toUpperCase() + s.slice(1))
+
+/** A page address for reading: `acme.example/products/sourdough`. */
+export const pageAddress = (url: string): string => {
+  try {
+    const u = new URL(url)
+    return `${displayHost(url)}${u.pathname === "/" ? "" : u.pathname.replace(/\/$/, "")}`
+  } catch {
+    return oneLine(url)
+  }
+}
+
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+const HOURS_WORDS = /\b(open|opens|opening|hours?|closing|closes|today|tonight|late|early|weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/i
+const PRICE_WORDS = /\b(price[sd]?|pricing|cost|costs|how much|expensive|cheap|affordable|worth|fees?|rates?|budget)\b/i
+const WHERE_WORDS = /\b(where|address|located|location|directions|parking|near me|nearby|contact|phone|call|e-?mail|reach|book|booking|order)\b/i
+
+/** Content words of a question without the entity's own name, which selects nothing. */
+const subjectWords = (f: SiteFacts, text: string): ReadonlySet<string> => {
+  const own = keywords(`${f.name} ${f.businessName}`)
+  return new Set([...keywords(text)].filter((w) => !own.has(w)))
+}
+
+const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => [...a].filter((w) => b.has(w)).length
+
+/** The item sharing the most words with the question, ties to the earliest; null when none shares one. */
+const bestMatch = <A>(items: ReadonlyArray<A>, words: ReadonlySet<string>, text: (a: A) => string): A | null => {
+  let best: A | null = null
+  let score = 0
+  for (const item of items) {
+    const s = overlap(words, keywords(text(item)))
+    if (s > score) {
+      best = item
+      score = s
+    }
+  }
+  return best
+}
+
+const hoursAnswer = (f: SiteFacts, question: string): string | null => {
+  const hours = f.hours ?? []
+  if (hours.length === 0) return null
+  const name = nameOf(f)
+  const asked = DAYS.filter((d) => new RegExp(`\\b${d}s?\\b`, "i").test(question))
+  const day = asked[0]
+  const all = `${name} lists its opening hours as: ${hours.map((h) => oneLine(h.text)).join("; ")}.`
+  if (day === undefined) return all
+  const Day = upperFirst(day)
+  const line = hours.find((h) => h.days.includes(Day))
+  if (line === undefined) return `${name}'s website gives no hours for ${Day}. ${all}`
+  return line.opens === null ? `No: ${name} is closed on ${Day}s.` : `Yes: on ${Day}s ${name} is open ${line.opens}–${line.closes}.`
+}
+
+/** ` Its page: https://…` with the offering's page as an absolute address; empty without one. */
+const pageNote = (f: SiteFacts, o: OfferingInput): string => {
+  const url = externalUrl(o.url, f.sourceUrl)
+  return url === null ? "" : ` Its page: ${url}`
+}
+
+const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
+  const price = priceText(o.price, o.currency)
+  const name = oneLine(o.name)
+  if (price !== null) return `${upperFirst(name)} is listed at ${price} by ${nameOf(f)}.${pageNote(f, o)}`
+  return `${nameOf(f)} does not state a price for ${name} on its website; ask it directly.${pageNote(f, o)}`
+}
+
+/** A sentence of the offering's own page that its description does not already say. */
+const ownPageSentence = (f: SiteFacts, o: OfferingInput): string | null => {
+  const page = f.pages.find((p) => present(o.url) !== null && p.url === o.url)
+  if (page === undefined) return null
+  if (!keywords(`${page.title} ${page.headings[0] ?? ""}`).has([...keywords(o.name)].pop() ?? "")) return null
+  const body = bodyText(page)
+  const first = body === "" ? null : sentence(firstSentence(body, 240))
+  return first === null || (present(o.description) !== null && oneLine(o.description!).includes(first.replace(/[.!?]$/, ""))) ? null : first
+}
+
+/**
+ * An offering's answer, by what the question asks: where (the address or place, the hours),
+ * when (the hours), otherwise what its own page says about it.
+ */
+const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): string => {
+  const name = oneLine(o.name)
+  const description = present(o.description)
+  const price = priceText(o.price, o.currency)
+  const parts = [`${nameOf(f)} offers ${name}.`]
+  if (description !== null) parts.push(sentence(firstSentence(description, 240)))
+  if (price !== null) parts.push(`Listed price: ${price}.`)
+  const hours = (f.hours ?? []).length > 0 ? hoursAnswer(f, question) : null
+  if (HOURS_WORDS.test(question) && hours !== null) parts.push(hours)
+  else if (WHERE_WORDS.test(question)) {
+    const reach = contactLine(f)
+    if (reach !== null) parts.push(reach)
+  } else {
+    const own = ownPageSentence(f, o)
+    if (own !== null) parts.push(`Its page adds: “${own}”`)
+  }
+  return `${parts.join(" ")}${pageNote(f, o)}`
+}
+
+/** Where and how to reach the entity, from the facts only; null when there is nothing. */
+const contactLine = (f: SiteFacts): string | null => {
+  const address = addressLine(f)
+  const ways = [
+    address === null ? (present(f.place) === null ? null : `based in ${present(f.place)}`) : `at ${address}`,
+    present(f.phone) === null ? null : `by phone on ${present(f.phone)}`,
+    present(f.email) === null ? null : `by e-mail at ${present(f.email)}`
+  ].filter((w): w is string => w !== null)
+  if (ways.length === 0) return null
+  return `${nameOf(f)} is ${ways[0]}${ways.length > 1 ? `, reachable ${ways.slice(1).join(" or ")}` : ""}.`
+}
+
+/**
+ * What the site's own page on the subject says, quoted, with its address. The category and the
+ * place select no page: every page of a dentist in Madison is about a dentist in Madison.
+ */
+const pageAnswer = (f: SiteFacts, subject: ReadonlySet<string>): string | null => {
+  const general = keywords(`${f.category ?? ""} ${f.place ?? ""}`)
+  const words = new Set([...subject].filter((w) => !general.has(w)))
+  const pages = f.pages.slice(1).filter((p) => present(p.description) !== null || present(p.text) !== null)
+  const page = bestMatch(pages, words, (p) => `${p.title} ${p.headings.join(" ")}`)
+  if (page === null) return null
+  // A page repeating the site's own description says nothing of its own: its text does.
+  const description = present(page.description)
+  const body = description !== null && description !== present(f.description) ? description : bodyText(page)
+  if (body === "") return null
+  return `On its page “${truncate(oneLine(page.title), 80)}”, ${nameOf(f)} says: “${truncate(firstSentence(body, 240), 240)}” (${page.url})`
+}
+
+/** A generated answer to one prompt, or null when the facts hold nothing specific to it. */
+const answerFor = (f: SiteFacts, question: string): string | null => {
+  const words = subjectWords(f, question)
+  const offering = bestMatch(f.offerings, words, (o) => o.name)
+  if (offering !== null && PRICE_WORDS.test(question)) return priceAnswer(f, offering)
+  if (offering !== null) return offeringAnswer(f, offering, question)
+  if (HOURS_WORDS.test(question) && (f.hours ?? []).length > 0) return hoursAnswer(f, question)
+  if (WHERE_WORDS.test(question)) return contactLine(f)
+  // Nothing named: the site's page on the subject, else what the entity is (given once only,
+  // as every such question would get the same answer).
+  const about = keywords(`${f.category ?? ""} ${f.place ?? ""}`)
+  return pageAnswer(f, words) ?? ([...words].some((w) => about.has(w)) ? identityLine(f) : null)
+}
+
+/** `Acme Bakery is a bakery in Lyon. Sourdough, croissants and cakes…`; null with no description. */
+export const identityLine = (f: SiteFacts): string | null => {
+  const description = present(f.description)
+  if (description === null) return null
+  const category = present(f.category)
+  const place = present(f.place)
+  const what = category === null ? null : `${nameOf(f)} is ${/^[aeiou]/i.test(category) ? "an" : "a"} ${category.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}${place === null ? "" : ` in ${place}`}.`
+  const own = sentence(firstSentence(description, 240))
+  // A description that already says what the entity is needs no preamble saying it again.
+  const words = keywords(own)
+  const says = category !== null && [...keywords(category)].every((w) => words.has(w)) && [...keywords(nameOf(f))].some((w) => words.has(w) && !keywords(category).has(w))
+  return what === null || says ? own : `${what} ${own}`
+}
+
+const key = (s: string) => oneLine(s).toLowerCase()
+
+/**
+ * The FAQ: the site's own entries (as the site words them), then one answer per prompt;
+ * blank and repeated questions, questions without a specific answer, and answers already given
+ * are dropped.
+ */
+export const composeFaq = (facts: SiteFacts, prompts: ReadonlyArray<string>): ReadonlyArray<FaqEntryInput> => {
+  const questions = new Set<string>()
+  const answers = new Set<string>()
+  const out: Array<FaqEntryInput> = []
+  const add = (question: string, answer: string | null) => {
+    if (answer === null || question === "" || questions.has(key(question)) || answers.has(key(answer))) return
+    questions.add(key(question))
+    answers.add(key(answer))
+    out.push({ question, answer })
+  }
+  for (const own of facts.ownFaq ?? []) add(oneLine(own.question), present(own.answer))
+  for (const prompt of prompts) {
+    const question = promptQuestion(prompt)
+    if (question === "" || questions.has(key(question))) continue
+    add(question, answerFor(facts, question))
+  }
+  return out
+}

@@ -1,0 +1,55 @@
+/** The FAQ page, with its FAQPage structured data. */
+import { html, oneLine } from "./html.ts"
+import { entityAside, faqItems } from "./page-parts.ts"
+import { type Context, metaDescription, type Page } from "./site-context.ts"
+import { paragraphs } from "./text.ts"
+
+export const faqPage = (ctx: Context): Page => {
+  const faq = ctx.input.faq
+  const intro = `Answers to common questions about ${ctx.name}.`
+  return {
+    path: "/faq/",
+    nav: "faq",
+    title: `Frequently asked questions | ${ctx.name}`,
+    description: metaDescription(
+      faq.length === 0 ? intro : `${intro} ${faq.slice(0, 3).map((f) => oneLine(f.question)).join(" ")}`
+    ),
+    canonical: ctx.url("/faq/"),
+    ogType: "website",
+    // An FAQPage without questions is invalid structured data, so it appears only with some.
+    graph:
+      faq.length === 0
+        ? []
+        : [
+            {
+              "@type": "FAQPage",
+              "@id": ctx.url("/faq/"),
+              url: ctx.url("/faq/"),
+              about: ctx.productRef ?? ctx.orgRef,
+              mainEntity: faq.map((f) => ({
+                "@type": "Question",
+                name: oneLine(f.question),
+                acceptedAnswer: { "@type": "Answer", text: paragraphs(f.answer).join("\n\n") }
+              }))
+            }
+          ],
+    crumbs: [
+      { name: "Home", path: "/" },
+      { name: "FAQ", path: "/faq/" }
+    ],
+    body: html`<div class="with-aside">
+<div>
+<h1>Frequently asked questions</h1>
+<p class="lead">${intro}</p>
+${
+  faq.length === 0
+    ? html`<p>No questions have been answered here yet. <a href="/contact/">Get in touch</a> with ${ctx.name} directly.</p>
+`
+    : html`<div class="faq">
+${faqItems(faq, true)}</div>
+`
+}</div>
+${entityAside(ctx)}</div>
+`
+  }
+}

@@ -1,0 +1,99 @@
+/** The offerings index and one page per offering, each linking to its page on the source site. */
+import { html, oneLine } from "./html.ts"
+import { compact, offerNode } from "./json-ld.ts"
+import { priceText } from "./llms-txt.ts"
+import { externalLink } from "./page-layout.ts"
+import { entityAside, offeringCard } from "./page-parts.ts"
+import { type Context, metaDescription, nonEmpty, type Page, sameHost } from "./site-context.ts"
+import type { PlannedOffering } from "./site-plan.ts"
+import { displayHost, externalUrl } from "./text.ts"
+
+export const offeringsIndexPage = (ctx: Context): Page => {
+  const { plan } = ctx
+  const path = `/${plan.offeringsSegment}/`
+  const title = `${plan.offeringsLabel} | ${ctx.name}`
+  const intro = `Everything ${ctx.name} offers, as listed on ${ctx.sourceHost}.`
+  return {
+    path,
+    nav: "offerings",
+    title,
+    description: metaDescription(`${intro} ${plan.offerings.map((o) => oneLine(o.offering.name)).join(", ")}`),
+    canonical: ctx.url(path),
+    ogType: "website",
+    graph: [
+      {
+        "@type": "CollectionPage",
+        "@id": ctx.url(path),
+        url: ctx.url(path),
+        name: title,
+        about: ctx.orgRef,
+        hasPart: plan.offerings.map((o) => ({ "@id": ctx.url(`${o.path}#product`) }))
+      }
+    ],
+    crumbs: [
+      { name: "Home", path: "/" },
+      { name: plan.offeringsLabel, path }
+    ],
+    body: html`<h1>${plan.offeringsLabel}</h1>
+<p class="lead">${intro}</p>
+<ul class="cards">
+${plan.offerings.map(offeringCard)}</ul>
+`
+  }
+}
+
+export const offeringPage = (ctx: Context, o: PlannedOffering): Page => {
+  const { plan } = ctx
+  const name = oneLine(o.offering.name)
+  const sourcePage = externalUrl(o.offering.url, ctx.input.sourceUrl)
+  const description = nonEmpty(o.offering.description)
+    ? oneLine(o.offering.description)
+    : `${name} is offered by ${ctx.businessName}.`
+  const price = priceText(o.offering.price, o.offering.currency)
+  const others = plan.offerings.filter((x) => x !== o).slice(0, 6)
+  const offer = offerNode(ctx, o)
+  const product = compact({
+    "@type": "Product",
+    "@id": ctx.url(`${o.path}#product`),
+    name,
+    description: nonEmpty(o.offering.description) ? oneLine(o.offering.description) : null,
+    url: ctx.url(o.path),
+    sameAs: sourcePage,
+    brand: { "@type": "Brand", name: ctx.businessName },
+    isVariantOf: ctx.productRef,
+    offers: offer
+  })
+  return {
+    path: o.path,
+    nav: "offerings",
+    title: `${name} | ${ctx.name}`,
+    description: metaDescription(description),
+    canonical: sourcePage !== null && sameHost(sourcePage, ctx.source) ? sourcePage : ctx.url(o.path),
+    ogType: "website",
+    graph: [product],
+    crumbs: [
+      { name: "Home", path: "/" },
+      { name: plan.offeringsLabel, path: `/${plan.offeringsSegment}/` },
+      { name, path: o.path }
+    ],
+    body: html`<div class="with-aside">
+<article class="prose">
+<p class="eyebrow">${ctx.input.kind === "product" ? `${ctx.name} · variant` : `Offered by ${ctx.businessName}`}</p>
+<h1>${name}</h1>
+${price === null ? null : html`<p class="price">${price}</p>
+`}<p class="lead">${description}</p>
+<div class="actions">${sourcePage === null ? null : externalLink(sourcePage, `View on ${displayHost(sourcePage)}`, "button")}<a class="button secondary" href="/contact/">Ask a question</a></div>
+</article>
+${entityAside(ctx)}</div>
+${
+  others.length === 0
+    ? null
+    : html`<section aria-labelledby="more-title">
+<h2 id="more-title">More ${plan.offeringsLabel.toLowerCase()}</h2>
+<ul class="cards">
+${others.map(offeringCard)}</ul>
+</section>
+`
+}`
+  }
+}

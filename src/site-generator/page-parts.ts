@@ -1,0 +1,94 @@
+/** Building blocks shared by the pages: the facts list, cards, post items, FAQ entries, the aside. */
+import { type Html, html, join, oneLine, raw, safeUrl, type HtmlValue } from "./html.ts"
+import { addressLine, priceText } from "./llms-txt.ts"
+import { externalLink } from "./page-layout.ts"
+import { type Context, humanDate, mailHref, nonEmpty, telHref } from "./site-context.ts"
+import type { SiteInput } from "./site-input.ts"
+import type { PlannedOffering, PlannedPost } from "./site-plan.ts"
+import { paragraphs, truncate } from "./text.ts"
+
+export const factsList = (ctx: Context, variant: "list" | "tiles" = "list"): Html | null => {
+  const i = ctx.input
+  const rows: Array<[string, HtmlValue]> = []
+  if (i.kind === "product") rows.push(["Made by", ctx.businessName])
+  if (nonEmpty(i.category)) rows.push(["Category", oneLine(i.category).replace(/^\p{Ll}/u, (c) => c.toUpperCase())])
+  if (nonEmpty(i.place)) rows.push(["Location", oneLine(i.place)])
+  const address = addressLine(i)
+  if (address !== null) rows.push(["Address", html`<address>${address}</address>`])
+  if (nonEmpty(i.phone)) {
+    const tel = telHref(i.phone)
+    rows.push(["Phone", tel === null ? oneLine(i.phone) : html`<a href="${tel}">${oneLine(i.phone)}</a>`])
+  }
+  if (nonEmpty(i.email)) {
+    const mail = mailHref(i.email)
+    rows.push(["Email", mail === null ? oneLine(i.email) : html`<a href="${mail}">${oneLine(i.email)}</a>`])
+  }
+  const hours = (i.hours ?? []).map((h) => oneLine(h.text)).filter((h) => h !== "")
+  if (hours.length > 0) rows.push(["Opening hours", html`<ul class="hours">${hours.map((h) => html`<li>${h}</li>`)}</ul>`])
+  if (ctx.source !== null) rows.push(["Website", externalLink(ctx.source, ctx.sourceHost)])
+  if (rows.length === 0) return null
+  return html`<dl class="${variant === "tiles" ? "facts tiles" : "facts"}">${rows.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}</dl>
+`
+}
+
+export const offeringCard = (o: PlannedOffering): Html => {
+  const price = priceText(o.offering.price, o.offering.currency)
+  const description = nonEmpty(o.offering.description) ? truncate(o.offering.description, 160) : null
+  return html`<li class="card"><h3><a href="${safeUrl(o.path)}">${oneLine(o.offering.name)}</a></h3>${
+    description === null ? null : html`<p>${description}</p>`
+  }${price === null ? null : html`<p class="meta"><span class="price">${price}</span></p>`}</li>
+`
+}
+
+export const postItem = (p: PlannedPost, heading: "h2" | "h3"): Html => {
+  const title = html`<a href="${safeUrl(p.path)}">${oneLine(p.post.title)}</a>`
+  return html`<li><time datetime="${p.post.date}">${humanDate(p.post.date)}</time>${
+    heading === "h2" ? html`<h2>${title}</h2>` : html`<h3>${title}</h3>`
+  }<p>${truncate(p.post.summary, 220)}</p></li>
+`
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>"“”()]+[^\s<>"“”().,;:!?]/g
+
+/** `https://…` addresses in a text as links (through `safeUrl`, shown without the scheme); the rest escaped. */
+export const withLinks = (text: string): Html => {
+  const out: Array<HtmlValue> = []
+  let at = 0
+  for (const m of text.matchAll(URL_IN_TEXT)) {
+    out.push(text.slice(at, m.index))
+    out.push(externalLink(m[0], m[0].replace(/^https?:\/\//, "").replace(/\/$/, "")))
+    at = m.index + m[0].length
+  }
+  out.push(text.slice(at))
+  return html`${out}`
+}
+
+export const faqItems = (entries: SiteInput["faq"], openFirst: boolean): Html =>
+  join(
+    entries.map(
+      (f, i) =>
+        html`<details${openFirst && i === 0 ? raw(" open") : null}><summary>${oneLine(f.question)}</summary><div class="answer">${paragraphs(
+          f.answer
+        ).map((p) => html`<p>${withLinks(p)}</p>`)}</div></details>
+`
+    )
+  )
+
+/** A card beside the content on wide screens (below it on phones): who this is and how to reach it. */
+export const entityAside = (ctx: Context): Html => {
+  const i = ctx.input
+  const tel = nonEmpty(i.phone) ? telHref(i.phone) : null
+  const mail = nonEmpty(i.email) ? mailHref(i.email) : null
+  const links = [
+    tel === null || i.phone === null ? null : html`<li><a href="${tel}">${oneLine(i.phone)}</a></li>`,
+    mail === null || i.email === null ? null : html`<li><a href="${mail}">${oneLine(i.email)}</a></li>`,
+    ctx.source === null ? null : html`<li>${externalLink(ctx.source, ctx.sourceHost)}</li>`
+  ].filter((l): l is Html => l !== null)
+  return html`<aside class="aside-card" aria-label="${`About ${ctx.name}`}">
+<p class="aside-title">${ctx.name}</p>
+<p>${truncate(ctx.summary, 180)}</p>
+${links.length === 0 ? null : html`<ul>${links}</ul>
+`}<a class="button" href="/contact/">Get in touch</a>
+</aside>
+`
+}

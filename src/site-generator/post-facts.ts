@@ -1,0 +1,242 @@
+/**
+ * What one blog post can say, drawn from an entity's facts for one prompt: the offering the
+ * prompt is about, the site's own sentences on that subject (page text, descriptions, the site's
+ * FAQ), and the practical facts (price, page, place, hours, contact). Nothing here is invented:
+ * every phrase is a fact as crawled or a fixed connective around it.
+ */
+import type { SiteFacts } from "../domain/site-events.ts"
+import { oneLine } from "./html.ts"
+import { addressLine, priceText } from "./llms-txt.ts"
+import type { OfferingInput } from "./site-input.ts"
+import { displayHost, externalUrl } from "./text.ts"
+
+/**
+ * The optional facts a deployment may carry (newer crawls; older deployments lack them): only
+ * the parts posts read.
+ */
+interface ExtraFacts {
+  readonly hours?: ReadonlyArray<{ readonly text: string }>
+  readonly ownFaq?: ReadonlyArray<{ readonly question: string; readonly answer: string; readonly url: string }>
+}
+
+const STOP = new Set(
+  `the and for with what which who where when why how are was were can could should would does did you your our they their
+  this that these those there here from into about near nearby best good great top most more any some all one get find need
+  want looking recommend options option choose list like use offer offers service services place places local today
+  cheap affordable popular open worth really much many also just than then them its it's has have had will not`
+    .split(/\s+/)
+    .filter((w) => w !== "")
+)
+
+/** Lower-case words of a text, diacritics folded, a plural `s` dropped. */
+export const words = (text: string): ReadonlyArray<string> =>
+  oneLine(text)
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== "")
+    .map((w) => (w.length > 4 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w))
+
+/** The content words of a text (no stop words, 3 letters or more). */
+export const contentWords = (text: string): ReadonlySet<string> => new Set(words(text).filter((w) => w.length >= 3 && !STOP.has(w)))
+
+const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
+  let n = 0
+  for (const w of a) if (b.has(w)) n++
+  return n
+}
+
+export const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
+
+export const nameOf = (f: SiteFacts): string => present(f.name) ?? present(f.businessName) ?? "This business"
+
+export const hostOf = (f: SiteFacts): string => displayHost(f.sourceUrl)
+
+export const upperFirst = (s: string): string => (s === "" ? s : s[0]!.toUpperCase() + s.slice(1))
+
+/** An offering's name inside a sentence: `Butter croissant` → `butter croissant`; `Acme Pro` stays. */
+export const nounOf = (name: string): string => {
+  const n = oneLine(name)
+  return /^[A-Z][a-z]+(?:\s+[^A-Z\s][^\s]*)*$/.test(n) ? n[0]!.toLowerCase() + n.slice(1) : n
+}
+
+/** `Bakery` → `bakery`; `IT consulting` stays. */
+export const lowerFirst = (s: string): string => (/^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s)
+
+/** A prompt as a question: one line, capitalised, a `?` added when it has no end mark. */
+export const questionOf = (prompt: string): string => {
+  const q = upperFirst(oneLine(prompt))
+  return q === "" || /[?.!]$/.test(q) ? q : `${q}?`
+}
+
+export const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`
+
+/** A stable small hash (FNV-1a), so choices depend on the prompt, not on call order. */
+export const hash = (s: string): number => {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0
+  return h
+}
+
+/** A sentence of the site's own words, with where it was read. */
+export interface SourceSentence {
+  readonly text: string
+  readonly url: string
+  readonly pageTitle: string
+}
+
+const SENTENCE = /[^.!?]+[.!?]+(?=\s|$)/g
+
+/**
+ * Sentences a reader can use out of context: 6 to 40 words, starting with a capital or a digit,
+ * no cookie or navigation boilerplate, each once.
+ */
+const usable = (s: string): boolean => {
+  const n = s.split(/\s+/).length
+  return n >= 6 && n <= 40 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/cookie|javascript|©|all rights reserved|subscribe|newsletter|privacy/i.test(s)
+}
+
+/** Every usable sentence of the site, in page order: descriptions first, then page text. */
+export const siteSentences = (f: SiteFacts): ReadonlyArray<SourceSentence> => {
+  const seen = new Set<string>()
+  const out: Array<SourceSentence> = []
+  const add = (text: string, url: string, pageTitle: string) => {
+    for (const m of oneLine(text).match(SENTENCE) ?? []) {
+      const s = m.trim()
+      const key = s.toLowerCase()
+      if (!usable(s) || seen.has(key)) continue
+      seen.add(key)
+      out.push({ text: s, url, pageTitle })
+    }
+  }
+  for (const o of f.offerings) if (o.description !== null) add(o.description, o.url ?? f.sourceUrl, o.name)
+  for (const p of f.pages) add(p.description, p.url, p.title)
+  for (const p of f.pages) {
+    // Page text opens with its headings run into the first sentence: they are cut off.
+    const headings = [...p.headings, p.title].map(oneLine).filter((h) => h !== "").sort((a, b) => b.length - a.length)
+    for (const para of p.text.split(/\n+/)) {
+      let text = oneLine(para)
+      for (const h of headings) if (text.startsWith(`${h} `)) text = text.slice(h.length + 1)
+      add(text, p.url, p.title)
+    }
+  }
+  return out
+}
+
+export interface FaqPair {
+  readonly question: string
+  readonly answer: string
+  readonly url: string
+}
+
+/** The site's own FAQ, when the facts carry it. */
+export const siteFaq = (f: SiteFacts): ReadonlyArray<FaqPair> =>
+  ((f as SiteFacts & ExtraFacts).ownFaq ?? []).filter((q) => present(q.question) !== null && present(q.answer) !== null)
+
+/** Opening hours as the site states them, when the facts carry them. */
+export const hoursOf = (f: SiteFacts): ReadonlyArray<string> =>
+  ((f as SiteFacts & ExtraFacts).hours ?? []).map((h) => oneLine(h.text)).filter((h) => h !== "")
+
+/** What one post is about: the prompt and the facts that bear on it, most relevant first. */
+export interface PostSubject {
+  readonly prompt: string
+  readonly facts: SiteFacts
+  readonly name: string
+  /** The offering the prompt names, if any. */
+  readonly offering: OfferingInput | null
+  /** The phrase the post is about: the offering, else the category, else the name. */
+  readonly focus: string
+  readonly place: string | null
+  /** The site's sentences on the subject first (by shared words), then the rest in a stable order. */
+  readonly sentences: ReadonlyArray<SourceSentence>
+  /** How many of `sentences` share a word with the prompt (they come first). */
+  readonly relevant: number
+  readonly faq: ReadonlyArray<FaqPair>
+  readonly hours: ReadonlyArray<string>
+}
+
+/** The offering a prompt names: most shared content words, the entity's own name not counting. */
+export const matchOffering = (f: SiteFacts, prompt: string): OfferingInput | null => {
+  const own = contentWords(`${f.name} ${f.businessName}`)
+  const asked = new Set([...contentWords(prompt)].filter((w) => !own.has(w)))
+  let best: OfferingInput | null = null
+  let score = 0
+  for (const o of f.offerings) {
+    if (present(o.name) === null) continue
+    // The name counts double: a prompt about croissants is about the croissant, not about what mentions one.
+    const s = overlap(asked, contentWords(o.name)) * 2 + overlap(asked, contentWords(o.description ?? ""))
+    if (s > score) {
+      best = o
+      score = s
+    }
+  }
+  return best
+}
+
+/** `sentences`: the site's sentences when already read (a plan reads them once for all its drafts). */
+export const subjectOf = (f: SiteFacts, prompt: string, sentences: ReadonlyArray<SourceSentence> = siteSentences(f)): PostSubject => {
+  const offering = matchOffering(f, prompt)
+  const category = present(f.category)
+  const focus = offering !== null ? nounOf(offering.name) : category !== null ? lowerFirst(category) : nameOf(f)
+  const topic = contentWords(`${prompt} ${offering?.name ?? ""}`)
+  const seed = hash(prompt)
+  const all = sentences
+  const scored = all.map((s, i) => ({ s, score: overlap(topic, contentWords(s.text)), order: (i * 7919 + seed) % Math.max(all.length, 1) }))
+  scored.sort((a, b) => b.score - a.score || a.order - b.order)
+  const faqScored = siteFaq(f).map((q, i) => ({ q, score: overlap(topic, contentWords(`${q.question} ${q.answer}`)), i }))
+  faqScored.sort((a, b) => b.score - a.score || a.i - b.i)
+  return {
+    prompt: oneLine(prompt),
+    facts: f,
+    name: nameOf(f),
+    offering,
+    focus,
+    place: present(f.place),
+    sentences: scored.map((x) => x.s),
+    relevant: scored.filter((x) => x.score > 0).length,
+    faq: faqScored.map((x) => x.q),
+    hours: hoursOf(f)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Facts in words
+
+export const priceOf = (o: OfferingInput | null): string | null => (o === null ? null : priceText(o.price, o.currency))
+
+/** An offering's page on the source site, absolute; null when the crawl found none. */
+export const pageOf = (f: SiteFacts, o: OfferingInput | null): string | null => (o === null ? null : externalUrl(o.url, f.sourceUrl))
+
+export const addressOf = (f: SiteFacts): string | null => addressLine(f)
+
+/** `by phone at …, by email at … or in person at …`; null when the site gives no contact. */
+export const contactWays = (f: SiteFacts): string | null => {
+  const ways: Array<string> = []
+  const phone = present(f.phone)
+  const email = present(f.email)
+  const address = addressOf(f)
+  if (phone !== null) ways.push(`by phone at ${phone}`)
+  if (email !== null) ways.push(`by email at ${email}`)
+  if (address !== null) ways.push(`in person at ${address}`)
+  if (ways.length === 0) return null
+  return ways.length === 1 ? ways[0]! : `${ways.slice(0, -1).join(", ")} or ${ways[ways.length - 1]}`
+}
+
+/** `a bakery in Lyon, France`, `a business`. */
+export const descriptor = (f: SiteFacts): string => {
+  const category = present(f.category)
+  const place = present(f.place)
+  if (f.kind === "product") {
+    const by = present(f.businessName)
+    return `${withArticle(category === null ? "product" : lowerFirst(category))}${by === null || by === nameOf(f) ? "" : ` made by ${by}`}`
+  }
+  return `${withArticle(category === null ? "business" : lowerFirst(category))}${place === null ? "" : ` in ${place}`}`
+}
+
+/** Takes `n` items of a list starting at `offset`, wrapping, each once. */
+export const rotate = <A>(items: ReadonlyArray<A>, offset: number, n: number): ReadonlyArray<A> => {
+  if (items.length === 0) return []
+  const start = ((offset % items.length) + items.length) % items.length
+  return Array.from({ length: Math.min(n, items.length) }, (_, i) => items[(start + i) % items.length]!)
+}

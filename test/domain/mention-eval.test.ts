@@ -1,0 +1,85 @@
+// The mention detector on the independent evaluation set's dev split
+// (test/fixtures/mention-eval/dev.jsonl, labelled by a writer who never read the detector), run
+// as the service runs it for a check. The floors are the figures of the final tuned run on dev,
+// cut to three decimals (`npm run bench -- mention-accuracy` prints them in full); the
+// baseline's are its exact figures, so the detector is shown to add to a substring search.
+import { describe, expect, it } from "vitest"
+import { detectMention, mentionTargetOf } from "../../src/domain/mention/index.ts"
+import { shortFormsOf } from "../../src/domain/mention/short-forms.ts"
+import { baselineVerdict, detectorVerdict, loadSplit, reportOf, targetOf } from "./mention/eval-set.ts"
+
+const FLOORS = {
+  precision: 0.978,
+  recall: 0.978,
+  f1: 0.978,
+  hardF1: 0.973,
+  sentimentAccuracy: 0.813,
+} as const
+
+describe("mention detection on the evaluation set (dev split)", () => {
+  const cases = loadSplit("dev")
+  const detector = reportOf(cases, detectorVerdict)
+  const baseline = reportOf(cases, baselineVerdict)
+
+  it("reads the whole split: 842 labelled answers, 607 of them hard", () => {
+    expect(cases.length).toBe(842)
+    expect(detector.hard.n).toBe(607)
+    expect(detector.overall.tp + detector.overall.fn).toBe(455)
+  })
+
+  it("does not fall below the tuned figures", () => {
+    expect(detector.overall.precision).toBeGreaterThanOrEqual(FLOORS.precision)
+    expect(detector.overall.recall).toBeGreaterThanOrEqual(FLOORS.recall)
+    expect(detector.overall.f1).toBeGreaterThanOrEqual(FLOORS.f1)
+    expect(detector.hard.f1).toBeGreaterThanOrEqual(FLOORS.hardF1)
+    expect(detector.overall.sentimentAccuracy).toBeGreaterThanOrEqual(FLOORS.sentimentAccuracy)
+  })
+
+  it("scores the name-substring baseline at its exact figures, well below the detector", () => {
+    expect(baseline.overall).toMatchObject({ tp: 328, fp: 146, fn: 127 })
+    expect(baseline.overall.f1).toBeLessThan(detector.overall.f1 - 0.2)
+  })
+
+  it("takes declared aliases and names that must never count", () => {
+    const hollis = targetOf({ name: "Hollis Coffee", kind: "business", domain: "holliscoffee.example", aliases: ["The Hollis Bar"], not_aliases: ["Hollis Coffee Roasters"] })
+    const seen = (text: string) => detectMention({ text, citations: [] }, hollis).visible
+    expect(seen("Hollis Coffee Roasters ships beans from Ohio.")).toBe(false)
+    expect(seen("Hollis Coffee has the best flat white in Seattle.")).toBe(true)
+    expect(seen("Try The Hollis Bar for late espresso.")).toBe(true)
+  })
+})
+
+describe("short forms of a name", () => {
+  it("drops trailing trade words, shortens trade words, and keeps one distinctive word as a head", () => {
+    expect(shortFormsOf("Evergreen Physical Therapy", false)).toEqual({
+      aliases: ["Evergreen PT", "Evergreen Physical", "Evergreen Therapy"],
+      heads: ["Evergreen"],
+    })
+    expect(shortFormsOf("JLM Auto Repair", false)).toEqual({ aliases: ["JLM Auto", "JLM Repair"], heads: ["JLM"] })
+    expect(shortFormsOf("Hale & Rowe LLP", false)).toEqual({ aliases: ["Hale & Rowe"], heads: [] })
+    expect(shortFormsOf("Café Lumière", false)).toEqual({ aliases: [], heads: ["Lumière"] })
+    expect(shortFormsOf("Glowline Vitamin C Serum", true)).toEqual({
+      aliases: ["Glowline Vitamin C", "Glowline's Vitamin C Serum"],
+      heads: [],
+    })
+  })
+
+  const foundry = mentionTargetOf({ itemId: null, name: "Foundry Coworking", url: "https://foundrycowork.example/" })
+  const seen = (text: string) => detectMention({ text, citations: [] }, foundry).visible
+
+  it("counts a head only where the answer presents it as a business", () => {
+    expect(seen("Then you have Foundry, a friendly coworking space with good coffee.")).toBe(true)
+    expect(seen("- **Foundry**: day passes and meeting rooms")).toBe(true)
+    expect(seen("The old foundry district has a few cafes.")).toBe(false)
+    expect(seen("Foundry Street is being repaved this summer.")).toBe(false)
+    expect(seen("Try Upper Foundry Works for a quiet desk.")).toBe(false)
+  })
+
+  it("stays linear on long input full of heads and exclusions", () => {
+    const target = { ...foundry, exclusions: ["Foundry Coworking Annex"] }
+    const text = "Foundry Coworking Annex, a space. Foundry, a ".repeat(5_000) + "Foundry ".repeat(20_000)
+    const started = Date.now()
+    expect(detectMention({ text, citations: [] }, target).visible).toBe(true)
+    expect(Date.now() - started).toBeLessThan(10_000)
+  })
+})

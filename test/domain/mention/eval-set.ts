@@ -1,0 +1,181 @@
+/**
+ * The mention evaluation set (test/fixtures/mention-eval/*.jsonl, labelled independently of the
+ * detector): loading, running the detector as the service does for a check, the name-substring
+ * baseline, and the figures (precision, recall, F1, sentiment accuracy) per slice.
+ * Shared by test/domain/mention-eval.test.ts and bench/mention-accuracy.ts.
+ */
+import { existsSync, readFileSync } from "node:fs"
+import { detectMention, mentionTargetOf, type MentionTarget } from "../../../src/domain/mention/index.ts"
+
+export type Sentiment = "positive" | "neutral" | "negative"
+
+export interface EvalEntity {
+  readonly name: string
+  readonly kind: "business" | "product"
+  readonly brand?: string
+  readonly domain: string | null
+  readonly aliases: ReadonlyArray<string>
+  readonly not_aliases: ReadonlyArray<string>
+}
+
+export interface EvalCase {
+  readonly id: string
+  readonly entity: EvalEntity
+  readonly platform_style: string
+  readonly trap: string
+  readonly hard: boolean
+  readonly answer: string
+  readonly citations: ReadonlyArray<string>
+  readonly expected: { readonly visible: boolean; readonly sentiment: Sentiment | null }
+}
+
+export const splitPath = (split: "dev" | "holdout"): string =>
+  new URL(`../../fixtures/mention-eval/${split}.jsonl`, import.meta.url).pathname
+
+export const splitExists = (split: "dev" | "holdout"): boolean => existsSync(splitPath(split))
+
+export const loadSplit = (split: "dev" | "holdout"): ReadonlyArray<EvalCase> =>
+  readFileSync(splitPath(split), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as EvalCase)
+
+/** `Glowline Vitamin C Serum` → `glowline-vitamin-c-serum`, an item id as the service would have. */
+const slugOf = (name: string): string =>
+  name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")
+
+/**
+ * The detector's target for a case, built as the service builds it for a check
+ * (`mentionTargetOf` over the entity row's name and URL): a business's URL is its site; a
+ * product's is its page, which the set does not give, so a product has no URL. The declared
+ * `aliases` are added to the target's aliases (the detector's way to take extra spellings);
+ * `not_aliases` go to `exclusions` when the detector has them.
+ */
+export const targetOf = (entity: EvalEntity): MentionTarget => {
+  const product = entity.kind === "product"
+  const base = mentionTargetOf({
+    itemId: product ? slugOf(entity.name) : null,
+    name: entity.name,
+    url: product || entity.domain === null ? null : `https://${entity.domain}/`,
+  })
+  return { ...base, aliases: [...base.aliases, ...entity.aliases], ...exclusionsOf(entity) }
+}
+
+/** Whether the detector takes names that must never count (`not_aliases`). */
+export const EXCLUSIONS_SUPPORTED: boolean = true
+
+const exclusionsOf = (entity: EvalEntity) => ({ exclusions: entity.not_aliases })
+
+export interface Verdict {
+  readonly visible: boolean
+  readonly sentiment: Sentiment | null
+}
+
+const targets = new Map<string, MentionTarget>()
+export const detectorVerdict = (c: EvalCase): Verdict => {
+  const key = JSON.stringify(c.entity)
+  let target = targets.get(key)
+  if (target === undefined) {
+    target = targetOf(c.entity)
+    targets.set(key, target)
+  }
+  const d = detectMention({ text: c.answer, citations: c.citations }, target)
+  return { visible: d.visible, sentiment: d.sentiment }
+}
+
+/**
+ * The name-substring baseline: visible when the name or the domain appears, ignoring case, in
+ * the answer or its citations. It has no sentiment (reported as neutral).
+ */
+export const baselineVerdict = (c: EvalCase): Verdict => {
+  const needles = [c.entity.name, c.entity.domain ?? ""].filter((s) => s !== "").map((s) => s.toLowerCase())
+  const hay = [c.answer, ...c.citations].map((s) => s.toLowerCase())
+  const visible = needles.some((n) => hay.some((h) => h.includes(n)))
+  return { visible, sentiment: visible ? "neutral" : null }
+}
+
+export interface Figures {
+  readonly n: number
+  readonly tp: number
+  readonly fp: number
+  readonly fn: number
+  readonly tn: number
+  readonly precision: number
+  readonly recall: number
+  readonly f1: number
+  /** Right sentiment among cases labelled visible and found visible. */
+  readonly sentimentAccuracy: number
+  readonly sentimentN: number
+  readonly wrong: ReadonlyArray<string>
+}
+
+/** Precision and recall of the visible class; an empty class scores 1 (nothing to get wrong). */
+export const figuresOf = (cases: ReadonlyArray<EvalCase>, verdicts: ReadonlyMap<string, Verdict>): Figures => {
+  let tp = 0, fp = 0, fn = 0, tn = 0, sentRight = 0, sentN = 0
+  const wrong: Array<string> = []
+  for (const c of cases) {
+    const v = verdicts.get(c.id)!
+    if (v.visible && c.expected.visible) {
+      tp++
+      sentN++
+      if (v.sentiment === c.expected.sentiment) sentRight++
+    } else if (v.visible) fp++
+    else if (c.expected.visible) fn++
+    else tn++
+    if (v.visible !== c.expected.visible) wrong.push(c.id)
+  }
+  const precision = tp + fp === 0 ? 1 : tp / (tp + fp)
+  const recall = tp + fn === 0 ? 1 : tp / (tp + fn)
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)
+  return { n: cases.length, tp, fp, fn, tn, precision, recall, f1, sentimentAccuracy: sentN === 0 ? 1 : sentRight / sentN, sentimentN: sentN, wrong }
+}
+
+export interface Report {
+  readonly overall: Figures
+  readonly hard: Figures
+  readonly byTrap: ReadonlyMap<string, Figures>
+  readonly byStyle: ReadonlyMap<string, Figures>
+}
+
+const groupBy = (cases: ReadonlyArray<EvalCase>, key: (c: EvalCase) => string) => {
+  const out = new Map<string, Array<EvalCase>>()
+  for (const c of cases) out.set(key(c), [...(out.get(key(c)) ?? []), c])
+  return new Map([...out].sort(([a], [b]) => a.localeCompare(b)))
+}
+
+export const reportOf = (cases: ReadonlyArray<EvalCase>, judge: (c: EvalCase) => Verdict): Report => {
+  const verdicts = new Map(cases.map((c) => [c.id, judge(c)] as const))
+  const of = (subset: ReadonlyArray<EvalCase>) => figuresOf(subset, verdicts)
+  return {
+    overall: of(cases),
+    hard: of(cases.filter((c) => c.hard)),
+    byTrap: new Map([...groupBy(cases, (c) => c.trap)].map(([k, v]) => [k, of(v)])),
+    byStyle: new Map([...groupBy(cases, (c) => c.platform_style)].map(([k, v]) => [k, of(v)])),
+  }
+}
+
+const f3 = (x: number): string => x.toFixed(3)
+
+/** A markdown table of the detector's and the baseline's figures, row by row. */
+export const markdownTable = (title: string, detector: Report, baseline: Report): string => {
+  const rows: Array<[string, Figures, Figures]> = [
+    ["overall", detector.overall, baseline.overall],
+    ["hard cases", detector.hard, baseline.hard],
+    ...[...detector.byTrap].map(([k, f]): [string, Figures, Figures] => [`trap: ${k}`, f, baseline.byTrap.get(k)!]),
+    ...[...detector.byStyle].map(([k, f]): [string, Figures, Figures] => [`style: ${k}`, f, baseline.byStyle.get(k)!]),
+  ]
+  const lines = [
+    `### ${title}`,
+    "",
+    "| slice | answers | precision | recall | F1 | sentiment (visible) | wrong | baseline P | baseline R | baseline F1 |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(([k, d, b]) =>
+      `| ${k} | ${d.n} | ${f3(d.precision)} | ${f3(d.recall)} | ${f3(d.f1)} | ${f3(d.sentimentAccuracy)} (${d.sentimentN}) | ${d.wrong.length} | ${f3(b.precision)} | ${f3(b.recall)} | ${f3(b.f1)} |`
+    ),
+  ]
+  return lines.join("\n")
+}
+
+/** The wrong ids per trap kind (dev only: the holdout's lines are not for reading). */
+export const wrongByTrap = (r: Report): string =>
+  [...r.byTrap].filter(([, f]) => f.wrong.length > 0).map(([k, f]) => `- ${k}: ${f.wrong.join(", ")}`).join("\n")

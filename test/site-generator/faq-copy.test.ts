@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest"
+import type { SiteFacts } from "../../src/domain/site-events.ts"
+import { composeAbout } from "../../src/site-generator/about-copy.ts"
+import { composeFaq } from "../../src/site-generator/faq-copy.ts"
+import { renderSite } from "../../src/site-generator/render-site.ts"
+import { bakery } from "./sample-site.ts"
+
+const facts: SiteFacts = {
+  ...bakery,
+  hours: [
+    { text: "Tuesday–Sunday 07:00–19:00", days: ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens: "07:00", closes: "19:00" },
+    { text: "Monday closed", days: ["Monday"], opens: null, closes: null }
+  ],
+  ownFaq: [{ question: "Do you bake on Sundays?", answer: "Yes, from 7am.", url: "https://www.acme-bakery.fr/faq" }]
+}
+
+/** Only a name and a website. */
+const bare: SiteFacts = { ...bakery, name: "Zorba Studio", businessName: "Zorba Studio", sourceUrl: "https://zorba.example/", description: null, category: null, place: null, address: null, phone: null, email: null, offerings: [], pages: [] }
+
+describe("composeFaq", () => {
+  it("puts the site's own questions first and answers each prompt from the facts it names: price, day, offering, place", () => {
+    expect(composeFaq(facts, [
+      "How much is a croissant in Lyon?",
+      "celebration cakes price",
+      "Is Acme Bakery open on Monday?",
+      "bakery open on Sunday",
+      "Best croissant in Lyon",
+      "croissant near me"
+    ])).toEqual([
+      { question: "Do you bake on Sundays?", answer: "Yes, from 7am." },
+      { question: "How much is a croissant in Lyon?", answer: "Butter croissant is listed at 1.40 EUR by Acme Bakery. Its page: https://www.acme-bakery.fr/viennoiserie/croissant" },
+      { question: "Celebration cakes price?", answer: "Acme Bakery does not state a price for Celebration cakes on its website; ask it directly." },
+      { question: "Is Acme Bakery open on Monday?", answer: "No: Acme Bakery is closed on Mondays." },
+      { question: "Bakery open on Sunday?", answer: "Yes: on Sundays Acme Bakery is open 07:00–19:00." },
+      {
+        question: "Best croissant in Lyon?",
+        answer: "Acme Bakery offers Butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. Its page: https://www.acme-bakery.fr/viennoiserie/croissant"
+      },
+      {
+        question: "Croissant near me?",
+        answer: "Acme Bakery offers Butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. " +
+          "Acme Bakery is at 12 rue d'Austerlitz, 69004 Lyon, FR, reachable by phone on +33 4 78 00 00 00 or by e-mail at hello@acme-bakery.fr. " +
+          "Its page: https://www.acme-bakery.fr/viennoiserie/croissant"
+      }
+    ])
+  })
+
+  it("drops a repeated question, a repeated answer and a question the facts say nothing about", () => {
+    expect(composeFaq(facts, ["do you bake on sundays?", "Best croissant in Lyon", "Who makes the best croissants?", "Best pizza in Chicago?"]).map((f) => f.question)).toEqual([
+      "Do you bake on Sundays?",
+      "Best croissant in Lyon?"
+    ])
+  })
+
+  it("invents nothing when the facts are bare: no answer at all", () => {
+    expect(composeFaq(bare, ["What is the best design studio in Paris?", "Where is it?", "How much does it cost?"])).toEqual([])
+  })
+})
+
+describe("composeAbout", () => {
+  it("writes what the entity is, its own words from its about page and its offerings (the page lists hours and contact below)", () => {
+    expect(composeAbout(facts)).toBe([
+      "Acme Bakery is a bakery in Lyon, France. A family bakery in the Croix-Rousse baking sourdough bread and French pastries every morning since 1998.",
+      "On its about page, Acme Bakery writes: “Founded in 1998 by two bakers from Savoie.”",
+      "Acme Bakery offers Sourdough loaf, Butter croissant and Celebration cakes. Each has its own page on this site."
+    ].join("\n\n"))
+    expect(composeAbout(bare)).toBe("Zorba Studio. More about it is on zorba.example.")
+  })
+})
+
+describe("addresses in an answer", () => {
+  it("become links (http(s) only, escaped), the rest of the text stays escaped text", () => {
+    const site = renderSite({ ...bakery, faq: [{ question: "Where?", answer: "See https://a.example/menu.html. Or https://b.example/x?q=1&y=<b>2 and javascript:alert(1)" }] })
+    expect(/<div class="answer">.*?<\/div>/s.exec(site.get("/faq/index.html")!.body)![0]).toBe(
+      `<div class="answer"><p>See <a href="https://a.example/menu.html" rel="noopener">a.example/menu.html</a>. ` +
+        `Or <a href="https://b.example/x?q=1&amp;y=" rel="noopener">b.example/x?q=1&amp;y=</a>&lt;b&gt;2 and javascript:alert(1)</p></div>`
+    )
+  })
+})

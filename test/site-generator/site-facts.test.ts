@@ -1,0 +1,126 @@
+/**
+ * The facts a site is written from, read from crawled pages: opening hours (JSON-LD and visible
+ * text), the site's own FAQ (JSON-LD, `<details>`, `dt`/`dd`, headings), contact details from
+ * visible text, and whether there is anything to publish at all. Pages go through the crawler's
+ * own extraction, as in a crawl.
+ */
+import { Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { SiteCrawled } from "../../src/domain/crawl-events.ts"
+import type { BusinessId } from "../../src/domain/entity-ref.ts"
+import { SiteFacts } from "../../src/domain/site-events.ts"
+import { extractPage } from "../../src/pipeline/crawler/extract.ts"
+import { hoursFromJsonLd, hoursFromText } from "../../src/pipeline/opening-hours.ts"
+import { MAX_OWN_FAQ, ownFaqFrom } from "../../src/pipeline/own-faq.ts"
+import { hasFacts, siteFactsFrom } from "../../src/pipeline/site-facts.ts"
+
+const page = (path: string, body: string, head = "") => {
+  const url = `https://shop.example${path}`
+  const p = extractPage(`<!doctype html><html><head><title>${path}</title>${head}</head><body>${body}</body></html>`, url)
+  return { url, title: p.title, description: p.description, headings: p.headings, text: p.text, jsonLd: p.jsonLd, products: [] }
+}
+
+const crawlOf = (pages: ReadonlyArray<ReturnType<typeof page>>) =>
+  new SiteCrawled({ businessId: "shop" as BusinessId, itemId: null, startUrl: "https://shop.example/", siteName: null, pages, disallowed: [], crawledAt: "2026-03-01T00:00:00.000Z" })
+
+const factsOf = (pages: ReadonlyArray<ReturnType<typeof page>>) =>
+  siteFactsFrom({ name: "Shop", businessName: "Shop", kind: "business", sourceUrl: "https://shop.example/", crawl: crawlOf(pages) })
+
+describe("opening hours", () => {
+  it("reads day ranges, lists, 12- and 24-hour times and closed days from visible text", () => {
+    expect(hoursFromText("12 rue de la Paix, Lyon. Open Monday to Saturday, 7am to 7pm. Sun: closed")).toEqual([
+      { text: "Monday to Saturday, 7am to 7pm", days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"], opens: "07:00", closes: "19:00" },
+      { text: "Sun: closed", days: ["Sunday"], opens: null, closes: null }
+    ])
+    expect(hoursFromText("Mon, Tue, Thu: 8:00–5:00 · weekends 9 a.m. - noon")).toEqual([
+      { text: "Mon, Tue, Thu: 8:00–5:00", days: ["Monday", "Tuesday", "Thursday"], opens: "08:00", closes: "17:00" },
+      { text: "Weekends 9 a.m. - noon", days: ["Saturday", "Sunday"], opens: "09:00", closes: "12:00" }
+    ])
+  })
+
+  it("reads nothing from text that names a day without hours", () => {
+    expect(hoursFromText("We now open on Sundays in December. The 7am-9am rush is busy.")).toEqual([])
+  })
+
+  it("reads schema.org openingHours strings and openingHoursSpecification nodes", () => {
+    expect(hoursFromJsonLd([
+      { openingHours: ["Mo-Fr 07:00-18:00", "nonsense"] },
+      { openingHoursSpecification: [{ dayOfWeek: ["https://schema.org/Saturday"], opens: "08:00:00", closes: "12:30" }, { dayOfWeek: "Sunday", opens: "00:00", closes: "00:00" }] }
+    ])).toEqual([
+      { text: "Monday–Friday 07:00–18:00", days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "07:00", closes: "18:00" },
+      { text: "Nonsense", days: [], opens: null, closes: null },
+      { text: "Saturday 08:00–12:30", days: ["Saturday"], opens: "08:00", closes: "12:30" },
+      { text: "Sunday closed", days: ["Sunday"], opens: null, closes: null }
+    ])
+  })
+})
+
+describe("the site's own FAQ", () => {
+  const url = "https://shop.example/faq"
+  it("reads <details>, dt/dd and headings followed by paragraphs, without the menu before or the footer after", () => {
+    const faq = page(
+      "/faq",
+      `<div class="menu"><a href="/">Home</a> | <a href="/faq">FAQ</a></div><h1>FAQ</h1>
+       <details><summary>Do you deliver?</summary><p>Yes, within 10 km for €5.</p></details>
+       <dl><dt>Can I order a cake online?</dt><dd>No. Call us two days ahead.</dd></dl>
+       <h2>Ordering</h2><h3>How do I pay?</h3><p>Cash or card. We do not take cheques.</p>
+       <p>Shop • 1 Main Street • © 2026 Shop. This website uses cookies.</p>`
+    )
+    expect(ownFaqFrom([faq])).toEqual([
+      { question: "Do you deliver?", answer: "Yes, within 10 km for €5.", url },
+      { question: "Can I order a cake online?", answer: "No. Call us two days ahead.", url },
+      { question: "How do I pay?", answer: "Cash or card. We do not take cheques.", url }
+    ])
+  })
+
+  it("takes FAQPage JSON-LD first, each question once, and reads visible Q/A only on an FAQ page", () => {
+    const jsonLd = `<script type="application/ld+json">${JSON.stringify({
+      "@type": "FAQPage",
+      mainEntity: [{ "@type": "Question", name: "Do you deliver?", acceptedAnswer: { "@type": "Answer", text: "<p>Yes, <b>daily</b>.</p>" } }]
+    })}</script>`
+    const home = page("/", "<h1>Shop</h1><p>Is it good? Yes it is.</p>", jsonLd)
+    const faq = page("/faq", "<h1>FAQ</h1><details><summary>Do you deliver?</summary>Only on Fridays.</details>")
+    expect(ownFaqFrom([home, faq])).toEqual([{ question: "Do you deliver?", answer: "Yes, daily .", url: "https://shop.example/" }])
+  })
+
+  it("keeps at most MAX_OWN_FAQ entries, each bounded", () => {
+    const many = Array.from({ length: 30 }, (_, i) => `<dt>Question number ${i}?</dt><dd>Answer ${i}.</dd>`).join("")
+    expect(ownFaqFrom([page("/faq", `<h1>FAQ</h1><dl>${many}</dl>`)]).length).toBe(MAX_OWN_FAQ)
+    const [long] = ownFaqFrom([page("/faq", `<h1>FAQ</h1><dl><dt>Why is that?</dt><dd>${"Word ".repeat(400)}</dd></dl>`)])
+    expect(long!.answer.length).toBe(700)
+  })
+})
+
+describe("site facts", () => {
+  it("reads the e-mail and phone from visible text, the contact page first, and the hours and FAQ from the pages", () => {
+    const facts = factsOf([
+      page("/", "<h1>Shop</h1><p>Write to sales@shop.example. Open Tue-Sat 10:00-18:00.</p>"),
+      page("/contact", "<h1>Contact</h1><p>E-mail hello@shop.example or call us on (608) 555-0172.</p>"),
+      page("/faq", "<h1>FAQ</h1><dl><dt>Do you ship abroad?</dt><dd>Within the EU only.</dd></dl>")
+    ])
+    expect({ email: facts.email, phone: facts.phone, hours: facts.hours, ownFaq: facts.ownFaq, description: facts.description }).toEqual({
+      email: "hello@shop.example",
+      phone: "(608) 555-0172",
+      hours: [{ text: "Tue-Sat 10:00-18:00", days: ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"], opens: "10:00", closes: "18:00" }],
+      ownFaq: [{ question: "Do you ship abroad?", answer: "Within the EU only.", url: "https://shop.example/faq" }],
+      // No meta description: the home page's own first sentences.
+      description: "Write to sales@shop.example. Open Tue-Sat 10:00-18:00."
+    })
+  })
+
+  it("has nothing to publish from a crawl without pages, and leaves the new fields out", () => {
+    const empty = factsOf([])
+    expect(hasFacts(empty)).toBe(false)
+    expect("hours" in empty || "ownFaq" in empty).toBe(false)
+    expect(hasFacts(factsOf([page("/", "<h1>Shop</h1><p>We sell lamps.</p>")]))).toBe(true)
+  })
+})
+
+describe("stored site facts", () => {
+  it("decode as stored before hours and the own FAQ existed, and with them", () => {
+    const before = { name: "Shop", businessName: "Shop", kind: "business", sourceUrl: "https://shop.example/", description: null, category: null, place: null, address: null, phone: null, email: null, offerings: [], pages: [] }
+    expect(Schema.decodeUnknownSync(SiteFacts)(before)).toEqual(before)
+    const after = { ...before, hours: [{ text: "Sun closed", days: ["Sunday"], opens: null, closes: null }], ownFaq: [{ question: "Why?", answer: "Because.", url: "https://shop.example/faq" }] }
+    expect(Schema.decodeUnknownSync(SiteFacts)(after)).toEqual(after)
+  })
+})
