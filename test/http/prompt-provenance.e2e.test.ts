@@ -46,6 +46,12 @@ for (const database of testDatabases) {
       const started = await call("POST", "/api/generate-prompts", { url: `${site.baseUrl}/`, org_slug: SLUG, max_pages: 3 })
       expect(started.status).toBe(202)
       job = await followJob(call, started.body.job_id)
+      // `engines` comes from the prompts read model, which can trail the jobs read model by a
+      // moment after the job ends (docs/api.md): wait until it lists the 8 platforms.
+      for (const deadline = Date.now() + 60_000; job.engines.length < PLATFORM_KEYS.length && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        job = (await call("GET", `/api/jobs/${started.body.job_id}`)).body
+      }
       listed = (await get(`/api/prompts/${SLUG}`)).body
     }, 600_000)
     afterAll(async () => {
