@@ -8,7 +8,7 @@
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, priceText } from "./llms-txt.ts"
-import { keywords, promptQuestion } from "./offline-copy.ts"
+import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
 import { bodyText, displayHost, externalUrl, firstSentence, sentence, truncate } from "./text.ts"
 

@@ -1,6 +1,6 @@
 /**
  * What the site generator renders from: the facts about one entity (a business or a product),
- * the copy written for it (by the model when `LLM_*` is set, by offline-copy.ts otherwise), its
+ * the copy written for it (by the model when `LLM_*` is set, by the built-in writers otherwise (about-copy.ts, faq-copy.ts, post-writer.ts)), its
  * blog posts, and the addresses it lives at. Crawled fields are hostile: every renderer escapes
  * them. Dates arrive here as data; the generator reads no clock.
  */
@@ -28,7 +28,7 @@ export interface BlogPostInput {
 }
 
 /**
- * The facts the copy is composed from (offline-copy.ts) and the site is built from are a
+ * The facts the copy is composed from and the site is built from are a
  * deployment's stored `SiteFacts` (domain/site-events.ts), declared once; their `sourceUrl` is
  * the real website (the home page's canonical link).
  */
