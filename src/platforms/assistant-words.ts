@@ -11,8 +11,9 @@ const words = (s: string): ReadonlyArray<string> => s.split(/\s+/).filter((w) =>
 
 /**
  * How a question is asked, never what it is about: quality and price, opening times and days,
- * reviews, comparison, searching and buying verbs, and the generic nouns a question wraps an
- * offering in ("shop", "company", "services"). A question made only of these has no topic.
+ * reviews, comparison, searching and buying verbs, the generic nouns a question wraps an
+ * offering in ("shop", "company", "services"), and the words of the prompt generator's
+ * qualifiers ("this year", "on a tight budget"). A question made only of these has no topic.
  */
 const INTENT = words(`
   best better top good great nice finest popular famous favorite favourite recommended recommend
@@ -36,6 +37,7 @@ const INTENT = words(`
   notice help wait waiting long quick quickly fast avoid overpay overpaying pay paying expect tell
   know before trying tried locals people without difference different between right perfect ideal
   getting gets got go going visit check use using
+  year years customer customers tight according recent recently minute minutes easy easily reach
 `)
 const INTENT_STEMS: ReadonlySet<string> = new Set(INTENT.map(stem))
 

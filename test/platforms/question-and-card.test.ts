@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import { cardFromPages, MAX_PLACES, type CardPage } from "../../src/platforms/entity-card.ts"
 import { placesInQuestion, placesInText } from "../../src/platforms/place-phrases.ts"
 import { readQuestion } from "../../src/platforms/question.ts"
+import { QUALIFIERS } from "../../src/pipeline/prompts/templates.ts"
 
 const page = (overrides: Partial<CardPage>): CardPage => ({
   title: "", description: "", headings: [], text: "", jsonLd: [], products: [], ...overrides
@@ -25,6 +26,15 @@ describe("readQuestion", () => {
   it("has no topic for a question made of intent words", () => {
     expect(readQuestion("What is open near me on Sunday?").topic).toEqual([])
     expect(readQuestion("What is open near me on Sunday?").nearMe).toBe(true)
+  })
+
+  it("reads the prompt generator's qualifiers as intent: they add no topic term", () => {
+    // A set from thin facts ends some prompts with "this year" or "on a tight budget"; a business
+    // that fits the question without them fits it with them.
+    for (const qualifier of QUALIFIERS) {
+      expect({ qualifier, topic: readQuestion(`What is the best bakery in Lyon ${qualifier}?`).topic.map((term) => term.concept) })
+        .toEqual({ qualifier, topic: ["bakeri"] })
+    }
   })
 })
 
