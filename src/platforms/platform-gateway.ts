@@ -1,7 +1,8 @@
 /**
  * The one way the service asks the 8 platforms: for each platform key an answer engine (the
  * configured vendor endpoint, else the built-in local engine) behind the same protections
- * (circuit breaker, rate limit, concurrency cap, timeout, retries: see `platform-queue.ts`).
+ * (circuit breaker, concurrency cap, timeout, retries, and for a vendor a rate limit: see
+ * `platform-queue.ts`).
  * `ask` never fails: a failure is an outcome with its error.
  */
 import { Cause, Effect, Option } from "effect"

@@ -49,7 +49,8 @@ export interface PlatformQueue {
   readonly engine: AnswerEngine
   readonly limits: PlatformLimits
   readonly permits: FifoSemaphore
-  readonly rateLimit: TokenBucket
+  /** None for the built-in engine: it runs in this process, and a vendor's limit protects a vendor. */
+  readonly rateLimit: TokenBucket | null
   readonly breaker: CircuitBreaker
 }
 
@@ -64,7 +65,7 @@ const rateLimiterFor = (ratePerMinute: number) =>
 export const makePlatformQueue = (platform: PlatformKey, kind: EngineKind, engine: AnswerEngine, limits: PlatformLimits): Effect.Effect<PlatformQueue> =>
   Effect.all({
     permits: makeFifoSemaphore(limits.concurrency),
-    rateLimit: rateLimiterFor(limits.ratePerMinute),
+    rateLimit: kind === "local" ? Effect.succeed(null) : rateLimiterFor(limits.ratePerMinute),
     breaker: makeCircuitBreaker(platform)
   }).pipe(Effect.map((protections) => ({ platform, kind, engine, limits, ...protections })))
 
@@ -174,7 +175,7 @@ export const startAsk = (queue: PlatformQueue, prompt: string, now: () => number
       }
     }
 
-    const wait = queue.rateLimit.reserve(now())
+    const wait = queue.rateLimit?.reserve(now()) ?? 0
     if (wait > 0) {
       const timer = setTimeout(waitForPermit, wait)
       cancelStep = () => {

@@ -118,6 +118,14 @@ describe("PlatformGateway", () => {
     expect(arrivals[4]! - start).toBeLessThan(3 * 500 + 400)
   })
 
+  it("does not rate-limit the built-in engine: it runs in this process", async () => {
+    // One a minute: a vendor's sixth ask would start five minutes after the first. A rate limit
+    // protects a vendor; held on the stand-in it only made every check wait (10 s per entity at 600).
+    const outcomes = await run({ AI_PLATFORM_RATE_PER_MINUTE: "1" }, (gateway) =>
+      Effect.all(Array.from({ length: 6 }, () => gateway.ask("ai_platform_1", "Best bakery in Lyon?")), { concurrency: "unbounded" }))
+    for (const outcome of outcomes) expect(expectAnswered(outcome).answer.engine).toBe("local")
+  }, 30_000)
+
   it("opens the circuit after 5 consecutive failures and then fails fast without calling", async () => {
     const server = await serve({ otherwise: { kind: "status", status: 503 } })
     const env = { ...endpointEnv(1, server), AI_PLATFORM_MAX_RETRIES: "0" }
