@@ -8,11 +8,12 @@
  *   node scripts/build.mjs             build
  *   node scripts/build.mjs --if-stale  build only when a source is newer than the last build
  *
- * npm runs it on install (`prepare`) and before `start` and `token` (with --if-stale).
+ * npm runs it on install (`prepare`) and before `start` and `token` (with --if-stale). It also
+ * saves a freshly initialised embedded database for new ones to start from (see below).
  * The project's modules and Effect's are bundled; `import.meta.url` keeps naming each source
  * file, so paths relative to a source (package.json, data files) resolve as they do under tsx.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 
@@ -89,7 +90,37 @@ const swaggerOnDemand = {
   }
 }
 
-if (process.argv.includes("--if-stale") && !stale()) process.exit(0)
+/**
+ * A freshly initialised PGlite cluster, gzipped, that a new embedded database is loaded from
+ * instead of running initdb (`src/db/pglite-template.ts`). Made again when the installed PGlite
+ * is another version than the one that made it.
+ */
+const templateFile = join(outdir, "pglite-template.tgz")
+const templateVersionFile = join(outdir, "pglite-template.version")
+const installedPglite = () => JSON.parse(readFileSync(join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8")).version
+const ensurePgliteTemplate = async () => {
+  const version = installedPglite()
+  try {
+    if (readFileSync(templateVersionFile, "utf8").trim() === version && statSync(templateFile).size > 0) return
+  } catch {
+    // Not made yet.
+  }
+  const started = performance.now()
+  const { PGlite } = await import("@electric-sql/pglite")
+  const db = await PGlite.create()
+  const dump = await db.dumpDataDir("gzip")
+  await db.close()
+  mkdirSync(outdir, { recursive: true })
+  writeFileSync(`${templateFile}.partial`, Buffer.from(await dump.arrayBuffer()))
+  renameSync(`${templateFile}.partial`, templateFile)
+  writeFileSync(templateVersionFile, `${version}\n`)
+  process.stderr.write(`sightline: made ${relative(root, templateFile)} (PGlite ${version}) in ${Math.round(performance.now() - started)} ms\n`)
+}
+
+if (process.argv.includes("--if-stale") && !stale()) {
+  await ensurePgliteTemplate()
+  process.exit(0)
+}
 
 const started = performance.now()
 const { build } = await import("esbuild")
@@ -113,5 +144,6 @@ try {
   process.stderr.write("sightline: building dist/ from src/ failed (see above)\n")
   process.exit(1)
 }
+await ensurePgliteTemplate()
 writeFileSync(stamp, `${new Date().toISOString()}\n`)
 process.stderr.write(`sightline: built ${relative(root, outdir)}/ from src/ in ${Math.round(performance.now() - started)} ms\n`)

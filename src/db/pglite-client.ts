@@ -17,6 +17,7 @@ import { PgClient } from "@effect/sql-pg"
 import { Context, Effect, Layer, Redacted, Stream } from "effect"
 import { makeFifoSemaphore } from "../concurrency/fifo-semaphore.ts"
 import { makePrivate, restrictNewFiles } from "./data-dir.ts"
+import { createPglite } from "./pglite-template.ts"
 
 const BEGIN = /^\s*(BEGIN|START\s+TRANSACTION)\b/i
 // Ends a transaction; "ROLLBACK TO SAVEPOINT x" does not.
@@ -38,7 +39,7 @@ const open = (dataDir: string | undefined) =>
       try: async () => {
         restrictNewFiles()
         // int8 stays a string, as the pg driver gives it: positions can pass 2^53.
-        const db = await PGlite.create(dataDir ?? "memory://", {
+        const db = await createPglite(dataDir, {
           parsers: { [types.INT8]: (x: string) => x },
           // PostgreSQL's default 128 MB of shared buffers is resident memory in PGlite's heap;
           // the files it caches are in the operating system's page cache anyway.

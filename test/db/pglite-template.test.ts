@@ -1,0 +1,82 @@
+/**
+ * A new embedded database starts from the build's copy of a freshly initialised cluster
+ * (`src/db/pglite-template.ts`), and from initdb when the copy is missing or unusable.
+ */
+import { PGlite } from "@electric-sql/pglite"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createPglite, TEMPLATE_FILE } from "../../src/db/pglite-template.ts"
+
+const dirs: Array<string> = []
+const scratch = () => {
+  const dir = mkdtempSync(join(tmpdir(), "sightline-template-"))
+  dirs.push(dir)
+  return join(dir, "pglite")
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A table written, the database closed and opened again (without a template): the row is there. */
+const writesAndKeeps = async (db: PGlite, dataDir: string) => {
+  await db.exec("CREATE TABLE kept (n int); INSERT INTO kept VALUES (42)")
+  await db.close()
+  const again = await createPglite(dataDir, {}, () => undefined)
+  try {
+    expect((await again.query<{ n: number }>("SELECT n FROM kept")).rows).toEqual([{ n: 42 }])
+  } finally {
+    await again.close()
+  }
+}
+
+describe("the embedded database's template", () => {
+  let copy: Blob
+  beforeAll(async () => {
+    const made = await PGlite.create()
+    copy = await made.dumpDataDir("gzip")
+    await made.close()
+  }, 60_000)
+
+  it("is made by the build beside the bundle (npm ci runs it)", () => {
+    expect(existsSync(TEMPLATE_FILE)).toBe(true)
+    expect(readFileSync(`${TEMPLATE_FILE.replace(/\.tgz$/, "")}.version`, "utf8").trim())
+      .toBe(JSON.parse(readFileSync(join(import.meta.dirname, "../../node_modules/@electric-sql/pglite/package.json"), "utf8")).version)
+  })
+
+  it("starts a new database on disk from the copy, which then keeps what is written", async () => {
+    const dataDir = scratch()
+    let asked = 0
+    const db = await createPglite(dataDir, {}, () => (asked++, copy))
+    expect(asked).toBe(1)
+    const version = (await db.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version
+    expect(readFileSync(join(dataDir, "PG_VERSION"), "utf8").trim()).toBe(version.split(".")[0])
+    await writesAndKeeps(db, dataDir)
+  }, 60_000)
+
+  it("never loads the copy over a database that exists", async () => {
+    const dataDir = scratch()
+    await (await createPglite(dataDir, {}, () => undefined)).close()
+    let asked = 0
+    const db = await createPglite(dataDir, {}, () => (asked++, copy))
+    expect(asked).toBe(0)
+    await writesAndKeeps(db, dataDir)
+  }, 60_000)
+
+  it("runs initdb when the copy is unusable, leaving nothing of it behind", async () => {
+    const dataDir = scratch()
+    const db = await createPglite(dataDir, {}, () => new Blob([new Uint8Array([31, 139, 8, 0, 1, 2, 3])]))
+    expect(readdirSync(dataDir)).toContain("PG_VERSION")
+    await writesAndKeeps(db, dataDir)
+  }, 60_000)
+
+  it("starts an in-memory database from the copy", async () => {
+    const db = await createPglite(undefined, {}, () => copy)
+    try {
+      expect((await db.query<{ one: number }>("SELECT 1 AS one")).rows).toEqual([{ one: 1 }])
+    } finally {
+      await db.close()
+    }
+  }, 60_000)
+})
