@@ -27,25 +27,28 @@ const readTemplate = (): Blob | undefined => {
   return template ?? undefined
 }
 
-const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0
+const entriesOf = (dir: string): ReadonlyArray<string> => (existsSync(dir) ? readdirSync(dir) : [])
 
 /**
- * PGlite on `dataDir` (in memory when undefined). A database that does not exist yet is loaded
- * from the template when there is one; if that fails, what it wrote is removed (the directory
- * was empty) and initdb runs.
+ * PGlite on `dataDir` (in memory when undefined). A database that does not exist yet (no
+ * `PG_VERSION`; the directory may hold the service's lock file) is loaded from the template
+ * when there is one; if that fails, what it wrote is removed and initdb runs.
  */
 export const createPglite = async (
   dataDir: string | undefined,
   options: PGliteOptions,
   fromTemplate: () => Blob | undefined = readTemplate
 ): Promise<PGlite> => {
-  const copy = dataDir === undefined || isEmptyDir(dataDir) ? fromTemplate() : undefined
+  const before = dataDir === undefined ? [] : entriesOf(dataDir)
+  const copy = before.includes("PG_VERSION") ? undefined : fromTemplate()
   if (copy !== undefined) {
     try {
       return await PGlite.create(dataDir ?? "memory://", { ...options, loadDataDir: copy })
     } catch {
       if (copy === template) template = null
-      if (dataDir !== undefined) for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true })
+      if (dataDir !== undefined) {
+        for (const entry of entriesOf(dataDir)) if (!before.includes(entry)) rmSync(join(dataDir, entry), { recursive: true, force: true })
+      }
     }
   }
   return PGlite.create(dataDir ?? "memory://", options)

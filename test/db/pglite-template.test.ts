@@ -3,7 +3,7 @@
  * (`src/db/pglite-template.ts`), and from initdb when the copy is missing or unusable.
  */
 import { PGlite } from "@electric-sql/pglite"
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -18,6 +18,9 @@ const scratch = () => {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
+
+const tablesOf = async (db: PGlite) =>
+  (await db.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).rows.map((row) => row.tablename)
 
 /** A table written, the database closed and opened again (without a template): the row is there. */
 const writesAndKeeps = async (db: PGlite, dataDir: string) => {
@@ -34,7 +37,9 @@ const writesAndKeeps = async (db: PGlite, dataDir: string) => {
 describe("the embedded database's template", () => {
   let copy: Blob
   beforeAll(async () => {
+    // Marked, so that a database started from it is told from one initdb made.
     const made = await PGlite.create()
+    await made.exec("CREATE TABLE from_the_copy (n int)")
     copy = await made.dumpDataDir("gzip")
     await made.close()
   }, 60_000)
@@ -46,10 +51,14 @@ describe("the embedded database's template", () => {
   })
 
   it("starts a new database on disk from the copy, which then keeps what is written", async () => {
+    // The service's lock file is in the directory before the database is.
     const dataDir = scratch()
+    mkdirSync(dataDir)
+    writeFileSync(join(dataDir, "sightline.lock"), "{}")
     let asked = 0
     const db = await createPglite(dataDir, {}, () => (asked++, copy))
     expect(asked).toBe(1)
+    expect(await tablesOf(db)).toEqual(["from_the_copy"])
     const version = (await db.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version
     expect(readFileSync(join(dataDir, "PG_VERSION"), "utf8").trim()).toBe(version.split(".")[0])
     await writesAndKeeps(db, dataDir)
@@ -61,20 +70,25 @@ describe("the embedded database's template", () => {
     let asked = 0
     const db = await createPglite(dataDir, {}, () => (asked++, copy))
     expect(asked).toBe(0)
+    expect(await tablesOf(db)).toEqual([])
     await writesAndKeeps(db, dataDir)
   }, 60_000)
 
-  it("runs initdb when the copy is unusable, leaving nothing of it behind", async () => {
+  it("runs initdb when the copy is unusable, leaving nothing of it behind and the lock file in place", async () => {
     const dataDir = scratch()
+    mkdirSync(dataDir)
+    writeFileSync(join(dataDir, "sightline.lock"), "{}")
     const db = await createPglite(dataDir, {}, () => new Blob([new Uint8Array([31, 139, 8, 0, 1, 2, 3])]))
     expect(readdirSync(dataDir)).toContain("PG_VERSION")
+    expect(readFileSync(join(dataDir, "sightline.lock"), "utf8")).toBe("{}")
+    expect(await tablesOf(db)).toEqual([])
     await writesAndKeeps(db, dataDir)
   }, 60_000)
 
   it("starts an in-memory database from the copy", async () => {
     const db = await createPglite(undefined, {}, () => copy)
     try {
-      expect((await db.query<{ one: number }>("SELECT 1 AS one")).rows).toEqual([{ one: 1 }])
+      expect(await tablesOf(db)).toEqual(["from_the_copy"])
     } finally {
       await db.close()
     }
