@@ -4,15 +4,22 @@
  * (a plain string compare), one SELECT of the stored row, the history window of 6 months, the
  * `Nov 05` labels and the same JSON shape. Plain `node`, no loader.
  *
- * Env: PORT, HOST (default 127.0.0.1), DATABASE_URL, SERVICE_API_KEY. `GET /health` answers 200.
+ * A bearer that is not the service key is verified as a user JWT, as the service does for a
+ * dashboard's token: jose's `jwtVerify` (ES256, exp and sub required) against the service's own
+ * public key (BARE_JWKS, the JWKS as JSON), then the token's `org_slug` must be the business's
+ * (403 otherwise). The pool holds 20 connections, as the service's does (src/db/database.ts).
+ *
+ * Env: PORT, HOST (default 127.0.0.1), DATABASE_URL, SERVICE_API_KEY, BARE_JWKS. `GET /health` answers 200.
  * With BARE_ENTITY_CHECK=1 it also looks the business up first (the query the service's
  * `findEntity` runs, 404 when missing): a second variant, to split the service's extra query
  * from its framework cost.
  */
 import { createServer } from "node:http"
+import { createLocalJWKSet, jwtVerify } from "jose"
 import pg from "pg"
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 })
+const jwks = process.env.BARE_JWKS === undefined || process.env.BARE_JWKS === "" ? undefined : createLocalJWKSet(JSON.parse(process.env.BARE_JWKS))
 const expected = `Bearer ${process.env.SERVICE_API_KEY}`
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
@@ -47,11 +54,23 @@ const server = createServer((request, response) => {
   if (request.method !== "GET" || !url.startsWith(PREFIX)) {
     return send(response, 404, { status: "error", code: "not_found", message: "no such endpoint" })
   }
-  if (request.headers.authorization !== expected) {
-    return send(response, 401, { status: "error", code: "unauthorized", message: "invalid credentials" })
-  }
   const query = url.indexOf("?")
   const slug = decodeURIComponent(url.slice(PREFIX.length, query === -1 ? undefined : query))
+  const authorization = request.headers.authorization ?? ""
+  if (authorization === expected) return answer(response, url, query, slug)
+  const token = /^Bearer (\S+)$/.exec(authorization)?.[1]
+  if (jwks === undefined || token === undefined) {
+    return send(response, 401, { status: "error", code: "unauthorized", message: "invalid credentials" })
+  }
+  jwtVerify(token, jwks, { algorithms: ["ES256"], requiredClaims: ["exp", "sub"] }).then(
+    ({ payload }) => payload.org_slug === slug
+      ? answer(response, url, query, slug)
+      : send(response, 403, { status: "error", code: "forbidden", message: `the token's organization is not ${slug}` }),
+    () => send(response, 401, { status: "error", code: "unauthorized", message: "invalid token" })
+  )
+})
+
+const answer = (response, url, query, slug) => {
   const itemId = query === -1 ? "" : new URLSearchParams(url.slice(query + 1)).get("item_id") ?? ""
   const read = () => pool.query("SELECT value, trend, history FROM visibility_current WHERE business_id = $1 AND item_id = $2", [slug, itemId]).then(
     ({ rows }) => {
@@ -70,7 +89,7 @@ const server = createServer((request, response) => {
     ({ rows }) => rows.length === 0 ? send(response, 404, { status: "error", code: "business_not_found", message: `business ${slug} not found` }) : read(),
     () => send(response, 500, { status: "error", code: "internal_error", message: "the service failed to handle this request" })
   )
-})
+}
 
 server.listen(Number(process.env.PORT ?? 8090), process.env.HOST ?? "127.0.0.1")
 

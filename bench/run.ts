@@ -1,7 +1,9 @@
 /**
  * `npm run bench [-- name ...]`: runs the benchmarks (all by default) against the PostgreSQL
  * server of BENCH_DATABASE_URL (default: the local test server). Figures are ratios against a
- * baseline run in the same process, never pass/fail.
+ * baseline run in the same process, never pass/fail; a violated correctness check (a count or a
+ * state, never a timing) or any other error fails that benchmark. The others still run, and the
+ * process exits 1 when any failed.
  */
 const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "api-under-onboarding": () => import("./api-under-onboarding.ts"),
@@ -20,6 +22,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
 }
 
 const selected = process.argv.slice(2).filter((arg) => !arg.startsWith("-"))
+const failed: Array<string> = []
 for (const name of selected.length === 0 ? Object.keys(benches) : selected) {
   const load = benches[name]
   if (load === undefined) {
@@ -27,6 +30,12 @@ for (const name of selected.length === 0 ? Object.keys(benches) : selected) {
     process.exit(1)
   }
   console.log(`\n== ${name}`)
-  await (await load()).run()
+  try {
+    await (await load()).run()
+  } catch (error) {
+    failed.push(name)
+    console.error(`\n== ${name} FAILED: ${error instanceof Error ? error.stack ?? error.message : String(error)}`)
+  }
 }
-process.exit(0)
+if (failed.length > 0) console.error(`\nfailed: ${failed.join(", ")}`)
+process.exit(failed.length === 0 ? 0 : 1)

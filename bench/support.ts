@@ -46,3 +46,35 @@ export const scratchDatabase = async (label: string) => {
 }
 
 export const report = (rows: ReadonlyArray<Record<string, string | number>>) => console.table(rows)
+
+export const median = (values: ReadonlyArray<number>) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!
+}
+
+/**
+ * The correctness checks of one benchmark (counts, states: never timings). Each failed check is
+ * kept with its reason; `enforce` prints them all and throws, which makes `npm run bench` exit
+ * non-zero. Call it after the figures are printed, so a failed run still shows what it measured.
+ */
+export class Checks {
+  readonly failed: Array<string> = []
+  constructor(readonly bench: string) {}
+  /** Records `what` as violated unless `ok`. */
+  expect(ok: boolean, what: string) {
+    if (!ok) this.failed.push(what)
+    return ok
+  }
+  enforce() {
+    if (this.failed.length === 0) {
+      console.log(`${this.bench}: every correctness check held`)
+      return
+    }
+    for (const what of this.failed) console.error(`  CHECK FAILED (${this.bench}): ${what}`)
+    throw new Error(`${this.bench}: ${this.failed.length} correctness check(s) failed: ${this.failed.slice(0, 3).join("; ")}${this.failed.length > 3 ? "; ..." : ""}`)
+  }
+}
+
+/** `{ "200": 5, "503": 1 }` as `200×5 503×1`. */
+export const statusText = (statuses: Readonly<Record<string, number>>) =>
+  Object.entries(statuses).sort(([a], [b]) => Number(a) - Number(b)).map(([status, n]) => `${status}×${n}`).join(" ")

@@ -2,41 +2,49 @@
  * `GET /api/visibility-score/<slug>` reads per second: the service (a child process) against
  * a bare `node:http` + `pg` handler reading the same row (`bench/bare-visibility-server.mjs`,
  * another child process), on the same database in the same run. Closed loop with N keep-alive
- * connections sending back to back (2 s warm-up, 8 s measured), service and baseline
- * interleaved A B A B so drift cancels; the figure is the median service/baseline ratio of
- * requests per second (target ≥ 0.8×, p99 ≤ 10 ms). Then an open-loop run of the service at
- * half its best measured rate, latencies counted from each request's scheduled time.
+ * connections sending back to back (2 s warm-up, 8 s measured), service and baseline in ABBA
+ * order over the rounds (service, bare, bare, service, ...) so drift cancels; the figure is the
+ * median service/baseline ratio of 2xx answers per second (target ≥ 0.8×, p99 ≤ 10 ms), at every
+ * N, and the service's best N against the baseline's best N. Then an open-loop run of the
+ * service at half its best measured rate, latencies counted from each request's scheduled time.
+ *
+ * Each of that with two credentials (`BENCH_READS_AUTH`, default `key,jwt`): the service key,
+ * and a user JWT as a dashboard sends it (ES256, signed with the service's own key from
+ * `signing_keys`, for a member of the business's organization), which both sides verify with
+ * jose. Both pools hold 20 connections.
+ *
+ * Only 2xx answers count as throughput; every other status (and socket errors or timeouts,
+ * status 0) is reported, and any one fails the run (non-zero exit), as does a body that differs
+ * between the service and the baseline.
  *
  * Also per request: the CPU time of the server process and of PostgreSQL (all `postgres`
  * processes, from /proc), which tells framework overhead from database work on a small box
  * where the load generator shares the cores.
  */
+import { importJWK, SignJWT } from "jose"
 import http from "node:http"
 import { loadavg } from "node:os"
+import pg from "pg"
+import { abba, closedLoop, measure, type Measured, openLoop } from "./load.ts"
 import { type Child, expectStatus, send, SERVICE_KEY, startChild, startService } from "./processes.ts"
-import { measure, type Measured } from "./load.ts"
-import { now, percentile, report, scratchDatabase } from "./support.ts"
+import { Checks, median, percentile, report, scratchDatabase, statusText } from "./support.ts"
 
 const CONNECTIONS = (process.env.BENCH_READS_CONNECTIONS ?? "16,64").split(",").map(Number)
 const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 3)
 const WARMUP_MS = Number(process.env.BENCH_READS_WARMUP_MS ?? 2_000)
 const MEASURE_MS = Number(process.env.BENCH_READS_MEASURE_MS ?? 8_000)
+const AUTHS = (process.env.BENCH_READS_AUTH ?? "key,jwt").split(",").map((a) => a.trim()).filter((a) => a !== "")
 /** Also run the baseline with the service's entity lookup added (a third, interleaved target). */
 const WITH_ENTITY_VARIANT = process.env.BENCH_READS_WITH_ENTITY === "1"
 const BUSINESS = "bench-shoes"
 const PATH = `/api/visibility-score/${BUSINESS}`
 
-const median = (values: ReadonlyArray<number>) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
-}
 
-
-/** A GET over `agent` that only counts the body; resolves with the status. */
-const get = (agent: http.Agent, port: number) =>
+/** A GET over `agent` with `authorization` that only counts the body; resolves with the status. */
+const get = (agent: http.Agent, port: number, authorization: string) =>
   new Promise<number>((resolve, reject) => {
     const request = http.request(
-      { agent, host: "127.0.0.1", port, method: "GET", path: PATH, headers: { authorization: `Bearer ${SERVICE_KEY}` } },
+      { agent, host: "127.0.0.1", port, method: "GET", path: PATH, headers: { authorization } },
       (response) => {
         response.on("data", () => {})
         response.on("end", () => resolve(response.statusCode ?? 0))
@@ -44,74 +52,53 @@ const get = (agent: http.Agent, port: number) =>
       }
     )
     request.on("error", reject)
-    // Bounded: a request that gets no answer in 10 s counts as an error.
+    // Bounded: a request that gets no answer in 10 s counts as an error (status 0).
     request.setTimeout(10_000, () => request.destroy(new Error("no answer in 10 s")))
     request.end()
   })
 
-
-/** Closed loop: `connections` workers, each sending its next request when the last answered. */
-const closedLoop = (port: number, connections: number) =>
-  (agent: http.Agent, until: number, record: boolean, sink: Array<number>) => {
-    let requests = 0
-    let errors = 0
-    const worker = async () => {
-      while (now() < until) {
-        const start = now()
-        const status = await get(agent, port).catch(() => 0)
-        if (record) sink.push(now() - start)
-        requests++
-        if (status !== 200) errors++
-      }
-    }
-    return Promise.all(Array.from({ length: connections }, worker)).then(() => ({ requests, errors }))
-  }
-
-/**
- * Open loop: request i is due at `i / rate` seconds after the start, whatever happened to the
- * earlier ones; its latency counts from when it was due (no coordinated omission).
- */
-const openLoop = (port: number, ratePerSecond: number) =>
-  (agent: http.Agent, until: number, record: boolean, sink: Array<number>) =>
-    new Promise<{ requests: number; errors: number }>((resolve) => {
-      const start = now()
-      const interval = 1000 / ratePerSecond
-      const total = Math.floor((until - start) / interval)
-      let issued = 0
-      let settled = 0
-      let errors = 0
-      const tick = () => {
-        const elapsed = now() - start
-        while (issued < total && issued * interval <= elapsed) {
-          const due = start + issued * interval
-          issued++
-          get(agent, port).catch(() => 0).then((status) => {
-            if (record) sink.push(now() - due)
-            if (status !== 200) errors++
-            settled++
-            if (settled === total) resolve({ requests: total, errors })
-          })
-        }
-        if (issued < total) setTimeout(tick, 1)
-      }
-      tick()
-    })
-
 const row = (label: string, extra: Record<string, string | number>, m: Measured) => ({
   ...extra,
   target: label,
-  rps: Math.round(m.requests / (m.wallMs / 1000)),
+  ok_per_s: Math.round(m.okPerSecond),
   p50_ms: +percentile(m.latencies, 50).toFixed(2),
   p99_ms: +percentile(m.latencies, 99).toFixed(2),
-  errors: m.errors,
+  non_2xx: m.errors,
   server_cpu_us_req: m.serverCpuUsPerRequest,
   pg_cpu_us_req: m.postgresCpuUsPerRequest,
   loadgen_cpu_us_req: m.clientCpuUsPerRequest
 })
 
+/**
+ * A user's token as the service would sign it in local identity mode: ES256 with the newest key
+ * of `signing_keys` (the service created it at start-up), for a member of the business's
+ * organization. Also the public JWKS, for the bare handler.
+ */
+const userToken = async (databaseUrl: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query("SELECT kid, private_jwk, public_jwk FROM signing_keys WHERE algorithm = 'ES256' ORDER BY created_at DESC, kid DESC LIMIT 1")
+    const key = rows[0] as { kid: string; private_jwk: Record<string, unknown>; public_jwk: Record<string, unknown> } | undefined
+    if (key === undefined) throw new Error("signing_keys holds no ES256 key: is the service in local identity mode?")
+    const privateKey = await importJWK(key.private_jwk, "ES256")
+    const nowSeconds = Math.floor(Date.now() / 1000)
+    const token = await new SignJWT({ sub: "user_bench", org_id: `org_${BUSINESS}`, org_slug: BUSINESS, org_role: "org:member" })
+      .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" })
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(nowSeconds + 6 * 3600)
+      .sign(privateKey)
+    const { kty, crv, x, y } = key.public_jwk
+    return { token, jwks: { keys: [{ kty, crv, x, y, kid: key.kid, alg: "ES256", use: "sig" }] } }
+  } finally {
+    await client.end()
+  }
+}
+
 export const run = async () => {
   const db = await scratchDatabase("reads")
   const children: Array<Child> = []
+  const checks = new Checks("visibility-reads")
   try {
     const service = await startService("reads-service", { DATABASE_URL: db.url })
     children.push(service)
@@ -130,8 +117,11 @@ export const run = async () => {
       })
       expectStatus(await call("POST", "/api/cron/store-visibility-score", { business_id: BUSINESS, results }), [200], "store score")
     }
+    const user = await userToken(db.url)
+    const credentials: Record<string, string> = { key: `Bearer ${SERVICE_KEY}`, jwt: `Bearer ${user.token}` }
+    for (const auth of AUTHS) if (credentials[auth] === undefined) throw new Error(`BENCH_READS_AUTH: unknown credential ${auth} (key, jwt)`)
 
-    const bareEnv = { DATABASE_URL: db.url, SERVICE_API_KEY: SERVICE_KEY }
+    const bareEnv = { DATABASE_URL: db.url, SERVICE_API_KEY: SERVICE_KEY, BARE_JWKS: JSON.stringify(user.jwks) }
     const bare = await startChild({ label: "bare server", nodeArgs: ["bench/bare-visibility-server.mjs"], env: bareEnv })
     children.push(bare)
     const bareEntity = WITH_ENTITY_VARIANT
@@ -139,70 +129,109 @@ export const run = async () => {
       : undefined
     if (bareEntity !== undefined) children.push(bareEntity)
 
-    // Both answer the same JSON for the same row.
-    const fromService = expectStatus(await send(setup, service.port, "GET", PATH, { key: SERVICE_KEY }), [200], "service read")
+    // Both answer the same JSON for the same row, with either credential.
     const targets: Array<readonly [string, Child]> = [["service", service], ["bare node:http+pg", bare]]
     if (bareEntity !== undefined) targets.push(["bare + entity lookup", bareEntity])
-    for (const [label, child] of targets.slice(1)) {
-      const reply = expectStatus(await send(setup, child.port, "GET", PATH, { key: SERVICE_KEY }), [200], `${label} read`)
-      if (JSON.stringify(JSON.parse(reply.body)) !== JSON.stringify(JSON.parse(fromService.body))) {
-        throw new Error(`${label} answers ${reply.body}, the service ${fromService.body}`)
+    const read = async (child: Child, authorization: string) => {
+      const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.request({ agent: setup, host: "127.0.0.1", port: child.port, method: "GET", path: PATH, headers: { authorization } }, (response) => {
+          const chunks: Array<Buffer> = []
+          response.on("data", (chunk: Buffer) => chunks.push(chunk))
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }))
+        })
+        request.on("error", reject)
+        request.end()
+      })
+      return expectStatus(reply, [200], "read")
+    }
+    const fromService = await read(service, credentials["key"]!)
+    for (const auth of AUTHS) {
+      for (const [label, child] of targets) {
+        const reply = await read(child, credentials[auth]!)
+        if (JSON.stringify(JSON.parse(reply.body)) !== JSON.stringify(JSON.parse(fromService.body))) {
+          throw new Error(`${label} (${auth}) answers ${reply.body}, the service (key) ${fromService.body}`)
+        }
       }
     }
     setup.destroy()
-    console.log(`  body (both): ${fromService.body}`)
+    console.log(`  body (every target and credential): ${fromService.body}`)
 
     const rows: Array<Record<string, string | number>> = []
     const summary: Array<Record<string, string | number>> = []
-    let bestServiceRps = 0
-    for (const connections of CONNECTIONS) {
-      const ratios: Array<number> = []
-      const entityRatios: Array<number> = []
-      const p99s: Array<number> = []
-      const serviceRps: Array<number> = []
-      for (let round = 1; round <= ROUNDS; round++) {
-        const results = new Map<string, Measured>()
-        for (const [label, child] of targets) {
-          const measured = await measure(child, closedLoop(child.port, connections), connections, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS })
-          results.set(label, measured)
-          rows.push(row(label, { N: connections, round }, measured))
+    const bestRows: Array<Record<string, string | number>> = []
+    const openRows: Array<Record<string, string | number>> = []
+    /** Statuses other than 2xx, per target and credential, over every window. */
+    const failures: Array<string> = []
+    const note = (label: string, auth: string, phase: string, m: Measured) => {
+      if (m.errors > 0) failures.push(`${label} (${auth}, ${phase}): ${statusText(m.statuses)}`)
+    }
+    for (const auth of AUTHS) {
+      const authorization = credentials[auth]!
+      /** Per target: N -> median 2xx/s over the rounds. */
+      const medians = new Map<string, Map<number, number>>(targets.map(([label]) => [label, new Map()]))
+      for (const connections of CONNECTIONS) {
+        const ratios: Array<number> = []
+        const entityRatios: Array<number> = []
+        const p99s: Array<number> = []
+        const perTarget = new Map<string, Array<number>>(targets.map(([label]) => [label, []]))
+        for (let round = 1; round <= ROUNDS; round++) {
+          const results = new Map<string, Measured>()
+          for (const [label, child] of abba(targets, round)) {
+            const measured = await measure(child, closedLoop(connections, (agent) => get(agent, child.port, authorization)), connections, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS })
+            note(label, auth, `N=${connections} round ${round}`, measured)
+            results.set(label, measured)
+            perTarget.get(label)!.push(measured.okPerSecond)
+            rows.push(row(label, { auth, N: connections, round }, measured))
+          }
+          const rps = (label: string) => results.get(label)!.okPerSecond
+          ratios.push(rps("service") / rps("bare node:http+pg"))
+          if (bareEntity !== undefined) entityRatios.push(rps("service") / rps("bare + entity lookup"))
+          p99s.push(percentile(results.get("service")!.latencies, 99))
         }
-        const rps = (label: string) => {
-          const m = results.get(label)!
-          return m.requests / (m.wallMs / 1000)
-        }
-        serviceRps.push(rps("service"))
-        ratios.push(rps("service") / rps("bare node:http+pg"))
-        if (bareEntity !== undefined) entityRatios.push(rps("service") / rps("bare + entity lookup"))
-        p99s.push(percentile(results.get("service")!.latencies, 99))
+        for (const [label, values] of perTarget) medians.get(label)!.set(connections, median(values))
+        summary.push({
+          auth,
+          N: connections,
+          "service 2xx/s (median)": Math.round(median(perTarget.get("service")!)),
+          "bare 2xx/s (median)": Math.round(median(perTarget.get("bare node:http+pg")!)),
+          "median service/bare": +median(ratios).toFixed(3),
+          ...(bareEntity !== undefined ? { "median service/(bare+entity)": +median(entityRatios).toFixed(3) } : {}),
+          "service p99 ms (median)": +median(p99s).toFixed(2),
+          target: ">= 0.8, p99 <= 10 ms"
+        })
       }
-      // The service's maximum rate: the best N's median over the rounds (one lucky round is not it).
-      bestServiceRps = Math.max(bestServiceRps, median(serviceRps))
-      summary.push({
-        N: connections,
-        "service rps (median)": Math.round(median(serviceRps)),
-        "median service/bare rps": +median(ratios).toFixed(3),
-        ...(bareEntity !== undefined ? { "median service/(bare+entity) rps": +median(entityRatios).toFixed(3) } : {}),
-        "service p99 ms (median)": +median(p99s).toFixed(2),
-        target: ">= 0.8, p99 <= 10 ms"
-      })
+      const best = (label: string) => {
+        let top: readonly [number, number] = [Number.NaN, 0]
+        for (const [n, rate] of medians.get(label)!) if (rate > top[1]) top = [n, rate]
+        return { n: top[0], rate: top[1] }
+      }
+      const bestService = best("service")
+      for (const [label] of targets) {
+        const b = best(label)
+        bestRows.push({ auth, target: label, "best N": b.n, "2xx/s at best N (median)": Math.round(b.rate), "service best / this best": +(bestService.rate / b.rate).toFixed(3) })
+      }
+
+      // Open loop at half the service's maximum rate; the baseline at the same rate for reference.
+      const rate = Math.max(1, Math.round(bestService.rate / 2))
+      for (const [label, child] of targets.slice(0, 2)) {
+        const measured = await measure(child, openLoop(rate, (agent) => get(agent, child.port, authorization)), 512, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS })
+        note(label, auth, "open loop", measured)
+        openRows.push(row(label, { auth, mode: "open loop", rate_per_s: rate }, measured))
+      }
     }
     report(rows)
-
-    // Open loop at half the service's maximum rate; the baseline at the same rate for reference.
-    const rate = Math.max(1, Math.round(bestServiceRps / 2))
-    const openRows: Array<Record<string, string | number>> = []
-    for (const [label, child] of targets.slice(0, 2)) {
-      const measured = await measure(child, openLoop(child.port, rate), 512, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS })
-      openRows.push(row(label, { mode: "open loop", rate_per_s: rate }, measured))
-    }
     report(openRows)
     report(summary)
+    report(bestRows)
     console.log(`load average at the end (1/5/15 min, 2 cores; other work on the machine skews figures): ${loadavg().map((n) => n.toFixed(2)).join(" / ")}`)
-    for (const line of summary) {
-      console.log(`visibility-score reads, N=${line.N}: service/bare ${line["median service/bare rps"]} (target >= 0.8)`)
+    for (const line of summary) console.log(`visibility-score reads (${line.auth}), N=${line.N}: service/bare ${line["median service/bare"]} (target >= 0.8)`)
+    for (const line of bestRows.filter((r) => r.target !== "service")) {
+      const service = bestRows.find((r) => r.auth === line.auth && r.target === "service")!
+      console.log(`visibility-score reads (${line.auth}), best N against best N: service (N=${service["best N"]}) / ${line.target} (N=${line["best N"]}) ${line["service best / this best"]}`)
     }
-    console.log(`service p99 at half its max rate (${rate}/s, open loop): ${openRows[0]!.p99_ms} ms (target <= 10 ms)`)
+    for (const line of openRows.filter((r) => r.target === "service")) console.log(`service p99 at half its max rate (${line.auth}, ${line.rate_per_s}/s, open loop): ${line.p99_ms} ms (target <= 10 ms)`)
+    for (const failure of failures) checks.expect(false, `answers other than 2xx: ${failure}`)
+    checks.enforce()
   } finally {
     for (const child of children.reverse()) await child.stop()
     await db.drop()
