@@ -5,13 +5,18 @@
  * any scheduler can do is ceil(100 / C) waves of 300 ms per platform, all platforms in
  * parallel: the bound. The figure is wall time / bound (target ≤ 1.1×), median of 3 runs per C
  * (C = 10, 16 (the default cap) and 25 unless `BENCH_FANOUT_CONCURRENCY` says otherwise).
+ *
+ * Checks that fail the run (non-zero exit), per run: all 100 requests answered 200, every
+ * answer visible on all 8 platforms, every engine got exactly 100 calls, and no engine ever had
+ * more than C calls in flight (each C gets fresh engines, so their lifetime maximum covers the
+ * warm-up and every run at that C).
  */
 import http from "node:http"
 import { loadavg } from "node:os"
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "../test/support/openai-compatible-server.ts"
 import { FANOUT_ANSWER, FANOUT_BUSINESS } from "./fanout-answer.ts"
 import { expectStatus, send, SERVICE_KEY, startService } from "./processes.ts"
-import { now, percentile, report, scratchDatabase } from "./support.ts"
+import { Checks, median, now, percentile, report, scratchDatabase } from "./support.ts"
 
 const DELAY_MS = 300
 const PROMPTS = 100
@@ -20,12 +25,7 @@ const REPEATS = Number(process.env.BENCH_FANOUT_REPEATS ?? 3)
 const CONCURRENCIES = (process.env.BENCH_FANOUT_CONCURRENCY ?? "10,16,25").split(",").map(Number)
 const BUSINESS = FANOUT_BUSINESS.slug
 
-const median = (values: ReadonlyArray<number>) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
-}
-
-const runConcurrency = async (concurrency: number) => {
+const runConcurrency = async (concurrency: number, checks: Checks) => {
   const servers: Array<OpenAiCompatibleServer> = []
   const db = await scratchDatabase(`fanout_c${concurrency}`)
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 })
@@ -88,8 +88,10 @@ const runConcurrency = async (concurrency: number) => {
       latencies.sort((a, b) => a - b)
       const calls = servers.map((server, index) => server.calls - callsBefore[index]!)
       const ok = statuses.get(200) ?? 0
-      if (ok !== PROMPTS) console.warn(`  C=${concurrency} run ${repeat}: statuses ${JSON.stringify(Object.fromEntries(statuses))}`)
-      if (calls.some((count) => count !== PROMPTS)) console.warn(`  C=${concurrency} run ${repeat}: calls per server ${calls.join(",")} (expected ${PROMPTS} each)`)
+      checks.expect(ok === PROMPTS, `C=${concurrency} run ${repeat}: ${ok} of ${PROMPTS} analyze requests answered 200; statuses ${JSON.stringify(Object.fromEntries(statuses))}`)
+      checks.expect(visible === PROMPTS, `C=${concurrency} run ${repeat}: ${visible} of ${PROMPTS} answers visible on all ${PLATFORMS} platforms`)
+      checks.expect(calls.every((count) => count === PROMPTS), `C=${concurrency} run ${repeat}: calls per engine ${calls.join(",")} (expected ${PROMPTS} each)`)
+      checks.expect(servers.every((server) => server.maxInFlight <= concurrency), `C=${concurrency} run ${repeat}: max in flight per engine ${servers.map((server) => server.maxInFlight).join(",")} (over C = ${concurrency})`)
       const ratio = wall / bound
       // When each wave of C calls reached the platforms (latest over the 8 servers), from the start.
       const arrivals = servers.map((server, index) => server.requests.slice(requestsBefore[index]).map((r) => r.arrivedAt - start).sort((a, b) => a - b))
@@ -134,8 +136,9 @@ const runConcurrency = async (concurrency: number) => {
 
 export const run = async () => {
   const summary: Array<Record<string, string | number>> = []
+  const checks = new Checks("visibility-fanout")
   for (const concurrency of CONCURRENCIES) {
-    const result = await runConcurrency(concurrency)
+    const result = await runConcurrency(concurrency, checks)
     summary.push({
       C: result.concurrency,
       bound_ms: result.bound,
@@ -146,4 +149,5 @@ export const run = async () => {
   report(summary)
   console.log(`load average at the end (1/5/15 min, 2 cores; other work on the machine skews figures): ${loadavg().map((n) => n.toFixed(2)).join(" / ")}`)
   for (const row of summary) console.log(`fan-out wall / bound, C=${row.C}: median ${row.median_ratio} (target <= 1.1)`)
+  checks.enforce()
 }
