@@ -6,8 +6,8 @@
  * (`POST /api/business`), then stops. The log then gets 5 `ProductRegistered` events and
  * 1,000,000 `BotVisited` events written by SQL (`INSERT ... SELECT generate_series`, in chunks),
  * in the exact stored shape of `src/domain/visit-events.ts` (the tag as `event_type`, the
- * encoded fields as `data`), on streams `visits-<business>-<YYYY-MM-DD>`: the 365 UTC days
- * before today, 8 platforms, the business and its 5 products. The service starts again and its
+ * encoded fields as `data`), on streams `visits-<business>-<YYYY-MM-DD>`: today and the 364
+ * UTC days before it (the window of a 365-day read), 8 platforms, the business and its 5 products. The service starts again and its
  * `bot_visits` projection rolls the log up into `bot_visit_days`; the catch-up is timed by
  * polling `GET /health` until `pending_events` is 0.
  *
@@ -15,20 +15,39 @@
  * one product over 365 days, the business over 7 days; and the projection's own SQL alone
  * under `EXPLAIN (ANALYZE, BUFFERS)`.
  *
+ * Then the same reads while the webhook is under load: an open loop of GPTBot visits
+ * (`POST /api/ai-recommendation-store`, new pages of the same business) at half the webhook's
+ * maximum rate, measured first by a 3 s closed loop of 128 connections (or
+ * BENCH_STATS_WEBHOOK_RATE per second), for BENCH_STATS_LOAD_SECONDS (20); the three reads go
+ * one after another on their own connection from the load's second second to its end. Each
+ * read first waits for the roll-up to count every visit committed so far, so it is the read a
+ * dashboard makes while visits stream in.
+ *
+ * Checks that fail the run (non-zero exit): the roll-up and the 365-day read count every visit
+ * of the log; under load, every read answered 200 and its business 365-day count was at least
+ * the log's visits plus every visit the webhook had answered before the read was sent
+ * (read-your-writes), every webhook answer was 2xx, and after the load the count is exactly the
+ * log's visits plus the webhook's successes.
+ *
  * Env: BENCH_STATS_VISITS (default 1000000), BENCH_STATS_REQUESTS (200),
- * BENCH_STATS_CATCHUP_TIMEOUT_S (1800).
+ * BENCH_STATS_CATCHUP_TIMEOUT_S (1800), BENCH_STATS_LOAD_SECONDS (20, 0 skips the reads under
+ * load), BENCH_STATS_WEBHOOK_RATE.
  */
 import http from "node:http"
 import { loadavg } from "node:os"
 import pg from "pg"
 import { postgresCpu, postgresCpuSince } from "./postgres-cpu.ts"
 import { type Child, expectStatus, send, SERVICE_KEY, startService } from "./processes.ts"
-import { now, percentile, report, scratchDatabase } from "./support.ts"
+import { closedLoop, counter, openLoop } from "./load.ts"
+import { Checks, now, percentile, report, scratchDatabase, statusText } from "./support.ts"
+import { newTally, post, rollUpCaughtUp, WEBHOOK_BUSINESS } from "./visit-webhook.ts"
 
 const VISITS = Number(process.env.BENCH_STATS_VISITS ?? 1_000_000)
 const REQUESTS = Number(process.env.BENCH_STATS_REQUESTS ?? 200)
 const WARMUP = 20
 const CATCHUP_TIMEOUT_MS = Number(process.env.BENCH_STATS_CATCHUP_TIMEOUT_S ?? 1800) * 1000
+const LOAD_MS = Number(process.env.BENCH_STATS_LOAD_SECONDS ?? 20) * 1000
+const WEBHOOK_RATE = process.env.BENCH_STATS_WEBHOOK_RATE === undefined || process.env.BENCH_STATS_WEBHOOK_RATE === "" ? undefined : Number(process.env.BENCH_STATS_WEBHOOK_RATE)
 const CHUNK = 100_000
 const DAYS = 365
 const PRODUCTS = 5
@@ -39,17 +58,18 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const utcDay = (instant: Date) => instant.toISOString().slice(0, 10)
 
 /**
- * Visit i (0-based): day (i mod 365) + 1 before today, platform ((i div 365) mod 8) + 1, the
+ * Visit i (0-based): day (i mod 365) before today (0: today; a read of 365 days counts today and
+ * the 364 before it), platform ((i div 365) mod 8) + 1, the
  * business itself or product k by ((i div 8) mod 6), a time of day spread over the day. Its
  * stream version is (i div 365) + 1: unique within its day's stream.
  */
 const INSERT_VISITS = `
   WITH v AS (
     SELECT i,
-      (i % ${DAYS}) + 1 AS day_back,
+      i % ${DAYS} AS day_back,
       ((i / ${DAYS}) % 8) + 1 AS p,
       (i / 8) % ${PRODUCTS + 1} AS item_n,
-      $2::timestamptz - ((i % ${DAYS}) + 1) * interval '1 day' + ((i::bigint * 7919) % 86400) * interval '1 second' AS at,
+      $2::timestamptz - (i % ${DAYS}) * interval '1 day' + ((i::bigint * 7919) % 86400) * interval '1 second' AS at,
       encode(sha256(convert_to('bench-visit:' || i, 'UTF8')), 'hex') AS visit_key
     FROM generate_series($3::int, $4::int) AS i
   ),
@@ -156,7 +176,7 @@ export const run = async () => {
     // 3. The service again: its projections catch up on the log.
     const spawnedAt = now()
     // Ready once it serves HTTP: `/health` may answer 503 while a million events are pending.
-    service = await startService("stats-service", { DATABASE_URL: db.url }, "/")
+    service = await startService("stats-service", { DATABASE_URL: db.url, WEBHOOK_RATE_LIMIT_PER_MINUTE: "100000000" }, "/")
     const readyAt = now()
     const serviceCpuAtReady = service.cpuSeconds()
     const pgCpuAtReady = postgresCpu()
@@ -292,10 +312,100 @@ export const run = async () => {
     await measureReads("after VACUUM ANALYZE")
     report(rows)
     report(sqlRows)
+
+    // 5. The reads while the webhook records visits of the same business at half its maximum rate.
+    const checks = new Checks("visit-stats")
+    if (LOAD_MS > 0) {
+      if (WEBHOOK_BUSINESS !== BUSINESS) throw new Error("the webhook load must post visits of the business read")
+      const tally = newTally()
+      const loadAgent = new http.Agent({ keepAlive: true, maxSockets: 1024 })
+      const port = service.port
+      let rate = WEBHOOK_RATE
+      const webhookStatuses: Record<string, number> = {}
+      const add = (from: Readonly<Record<string, number>>) => {
+        for (const [status, n] of Object.entries(from)) webhookStatuses[status] = (webhookStatuses[status] ?? 0) + n
+      }
+      if (rate === undefined) {
+        const probe = closedLoop(128, (agent) => post(agent, port, tally))
+        add((await probe(loadAgent, now() + 1_000, false, [])).statuses)
+        const start = now()
+        const counted = await probe(loadAgent, start + 3_000, false, [])
+        add(counted.statuses)
+        rate = Math.max(1, Math.round(counted.ok / ((now() - start) / 1000) / 2))
+        console.log(`  webhook maximum (closed loop, 128 connections, 3 s): ${Math.round(counted.ok / ((now() - start) / 1000))}/s; the load: ${rate}/s`)
+      }
+      const settleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      await rollUpCaughtUp(settleAgent, port)()
+      const loadStart = now()
+      const load = openLoop(rate, (agent) => post(agent, port, tally))(loadAgent, loadStart + LOAD_MS, false, [])
+      const readAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      const latencies = new Map<string, Array<number>>(reads.map((read) => [read.label, []]))
+      const readStatuses = counter()
+      const readFailures: Array<string> = []
+      let behind = 0
+      let firstBehind = ""
+      await sleep(1_000)
+      for (let i = 0; now() < loadStart + LOAD_MS; i++) {
+        const read = reads[i % reads.length]!
+        const answeredBefore = tally.success
+        const start = now()
+        const reply = await send(readAgent, port, "GET", read.path, { key: SERVICE_KEY }).catch((error: Error) => ({ status: 0, body: error.message }))
+        latencies.get(read.label)!.push(now() - start)
+        readStatuses.add(reply.status)
+        if (reply.status !== 200) {
+          if (readFailures.length < 3) readFailures.push(`${read.label}: ${reply.status} ${reply.body.slice(0, 200)}`)
+          continue
+        }
+        if (read.days === 365 && read.item === null) {
+          const total = (JSON.parse(reply.body) as { total_visits: number }).total_visits
+          if (total < VISITS + answeredBefore) {
+            behind++
+            firstBehind ||= `counted ${total}, expected at least ${VISITS} + ${answeredBefore} answered before the read`
+          }
+        }
+      }
+      const loadCounts = await load
+      add(loadCounts.statuses)
+      const loadSeconds = (now() - loadStart) / 1000
+      readAgent.destroy()
+      const underLoad = reads.map((read) => {
+        const sorted = latencies.get(read.label)!.sort((a, b) => a - b)
+        return {
+          state: `webhook at ${rate}/s`,
+          read: read.label,
+          requests: sorted.length,
+          p50_ms: +percentile(sorted, 50).toFixed(2),
+          p95_ms: +percentile(sorted, 95).toFixed(2),
+          p99_ms: +percentile(sorted, 99).toFixed(2),
+          max_ms: +(sorted[sorted.length - 1] ?? 0).toFixed(2)
+        }
+      })
+      report(underLoad)
+      await rollUpCaughtUp(settleAgent, port)()
+      settleAgent.destroy()
+      const after = JSON.parse(expectStatus(await send(loadAgent, port, "GET", reads[0].path, { key: SERVICE_KEY }), [200], "stats after the load").body) as { total_visits: number }
+      loadAgent.destroy()
+      const nonOk = Object.entries(webhookStatuses).filter(([status]) => !(Number(status) >= 200 && Number(status) < 300))
+      report([{
+        "webhook rate /s": rate,
+        "webhook 2xx/s achieved": Math.round(loadCounts.ok / loadSeconds),
+        "webhook statuses": statusText(webhookStatuses),
+        "reads statuses": statusText(readStatuses.counts().statuses),
+        "365-day reads behind the webhook's answers": behind,
+        "visits counted after the load": after.total_visits,
+        "expected (log + webhook successes)": VISITS + tally.success
+      }])
+      for (const line of underLoad) console.log(`visit stats, ${line.read} (${line.state}): p99 ${line.p99_ms} ms over ${line.requests} reads (target <= 50 ms)`)
+      checks.expect(nonOk.length === 0 && tally.other === 0 && tally.lagging === 0, `webhook answers other than success: ${statusText(Object.fromEntries(nonOk))}; first: ${tally.firstError ?? "-"}`)
+      checks.expect(readFailures.length === 0, `stats reads under load not answered 200: ${statusText(readStatuses.counts().statuses)}; ${readFailures.join("; ")}`)
+      checks.expect(behind === 0, `${behind} business 365-day reads under load missed visits already answered (read-your-writes): ${firstBehind}`)
+      checks.expect(after.total_visits === VISITS + tally.success, `after the load the 365-day read counts ${after.total_visits}, expected ${VISITS} + ${tally.success}`)
+    }
     for (const plan of plans) console.log(plan)
     console.log(`  VACUUM ANALYZE bot_visit_days took ${vacuumMs.toFixed(0)} ms; table now ${(await client.query("SELECT pg_size_pretty(pg_total_relation_size('bot_visit_days')) AS size")).rows[0].size}`)
     console.log(`load average at the end (1/5/15 min; other work on the machine skews figures): ${loadavg().map((n) => n.toFixed(2)).join(" / ")}`)
     for (const line of rows) console.log(`visit stats, ${line.read} (${line.state}): p99 ${line.p99_ms} ms over ${line.total_visits} visits (target <= 50 ms)`)
+    checks.enforce()
   } finally {
     agent.destroy()
     await client.end().catch(() => {})
