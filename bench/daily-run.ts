@@ -21,6 +21,10 @@
  * DAILY_BENCH_DELAY_MS (300), `--timeout-factor=` / DAILY_BENCH_TIMEOUT_FACTOR (the run is
  * abandoned after this many bounds plus 5 minutes; 3). The service's CPU is about 25 ms per
  * analysis (8 calls) on this machine's cores, so R must leave it room: see README.
+ *
+ * Checks that fail the run (non-zero exit): the run ended `succeeded` with no failed entity and
+ * every analysis done (none failed), and every engine saw exactly N × P requests, N × P distinct
+ * prompts (each prompt once). The ratio is printed either way.
  */
 import { spawn } from "node:child_process"
 import { randomUUID } from "node:crypto"
@@ -33,12 +37,13 @@ import { EntityCommands } from "../src/actors/entity-commands.ts"
 import { coreFor } from "../src/composition.ts"
 import { CreateBusiness, RecordPrompts } from "../src/domain/entity-decider.ts"
 import type { BusinessId, EntityRef } from "../src/domain/entity-ref.ts"
-import { type GlobalPosition, maxPosition } from "../src/eventstore/event-store.ts"
+import { crawlStreamOf, crawlToStored, SiteCrawled } from "../src/domain/crawl-events.ts"
+import { EventStore, type GlobalPosition, maxPosition } from "../src/eventstore/event-store.ts"
 import { ProjectionRunner } from "../src/projections/runner.ts"
 import { type OpenAiCompatibleServer, type RecordedRequest, startOpenAiCompatibleServer } from "../test/support/openai-compatible-server.ts"
 import { postgresCpu, postgresCpuSince } from "./postgres-cpu.ts"
 import { cpuSecondsOf, expectStatus, freePort, projectRoot, send, SERVICE_KEY } from "./processes.ts"
-import { now, percentile, report, scratchDatabase } from "./support.ts"
+import { Checks, now, percentile, report, scratchDatabase } from "./support.ts"
 
 const PLATFORMS = 8
 const SAMPLE_MS = 1_000
@@ -73,6 +78,22 @@ const nameOf = (i: number) => `Daybench Outfitters ${i + 1}`
 const TOPICS = ["hiking boots", "rain jackets", "trail running shoes", "camping stoves", "sleeping bags", "climbing ropes", "kayaks", "bike helmets", "headlamps", "water filters"]
 const promptsFor = (i: number) =>
   Array.from({ length: PROMPTS }, (_, k) => `Where should I buy ${TOPICS[k % TOPICS.length]} near town ${i + 1}, option ${k + 1}?`)
+
+/** What a crawl of business i's site read: one page about what it sells and where. */
+const crawlOf = (i: number, at: string) => {
+  const url = `https://${slugOf(i)}.example/`
+  const text = `${nameOf(i)} is an outdoor gear shop in town ${i + 1}. We sell ${TOPICS.join(", ")}, ` +
+    `and we fit, repair and rent them. Visit our store in town ${i + 1} or order online.`
+  return new SiteCrawled({
+    businessId: slugOf(i) as BusinessId,
+    itemId: null,
+    startUrl: url,
+    siteName: nameOf(i),
+    pages: [{ url, title: `${nameOf(i)}: outdoor gear in town ${i + 1}`, description: text.slice(0, 160), headings: [nameOf(i), "What we sell"], text, jsonLd: [], products: [] }],
+    disallowed: [],
+    crawledAt: at
+  })
+}
 
 /** An answer of ordinary length naming other brands, with citations: the mention detector reads it all. */
 const answer = {
@@ -120,8 +141,11 @@ const seed = async (url: string) => {
             rankingScore: 40,
             at
           }))
+          // A crawl of one page: the site and the posts are built from the last good crawl, and
+          // an entity with none fails its site step ("nothing to publish").
+          const crawled = yield* (yield* EventStore).append(crawlStreamOf(ref), "any", [{ eventId: randomUUID(), ...crawlToStored(crawlOf(i, at)) }]).pipe(Effect.orDie)
           const recorded = yield* commands.send(ref, new RecordPrompts({ ...ref, prompts: promptsFor(i), generator: "bench", at }))
-          return recorded.lastPosition
+          return maxPosition(crawled.lastPosition, recorded.lastPosition)
         }))
         last = last === undefined ? position : maxPosition(last, position)
       }
@@ -443,12 +467,18 @@ export const run = async () => {
       service_max_rss_mb: Math.round(maxRss)
     }])
     console.log(`load average at the end (1/5/15 min, 2 cores; other work on the machine skews figures): ${loadavg().map((n) => n.toFixed(2)).join(" / ")}`)
-    if (counts.some((c) => c !== expected)) console.warn(`daily-run: engine request counts ${counts.join(",")} differ from N×P = ${expected}`)
     console.log(
       `daily-run N=${ENTITIES} P=${PROMPTS} R=${RATE}/min: ${lastRun.state}, wall ${(wallMs / 1000).toFixed(1)} s / bound ${(boundMs / 1000).toFixed(1)} s = ${ratio.toFixed(3)} (target <= 1.2); ` +
         `projection lag max ${lags[lags.length - 1] ?? 0} ms, p99 ${percentile(lags, 99)} ms (target < 5000) over ${during.length} /health answers with a lag; ` +
         `${samples.filter((s) => s.status !== 200).length} other answers`
     )
+    const checks = new Checks("daily-run")
+    checks.expect(lastRun.state === "succeeded", `the run ended ${lastRun.state}, not succeeded`)
+    checks.expect(lastRun.entities.failed === 0 && lastRun.failed_entities.length === 0, `${lastRun.entities.failed} entities failed: ${JSON.stringify(lastRun.failed_entities).slice(0, 300)}`)
+    checks.expect(s.analyze.failed === 0 && s.analyze.done === s.analyze.total && s.analyze.total === analyses, `analyses ${s.analyze.done} done + ${s.analyze.failed} failed of ${s.analyze.total} (expected ${analyses})`)
+    checks.expect(counts.every((c) => c === expected), `engine request counts ${counts.join(",")} (expected N×P = ${expected} each)`)
+    checks.expect(distinct.every((d) => d === expected), `distinct prompts per engine ${distinct.join(",")} (expected ${expected} each: each prompt once)`)
+    checks.enforce()
   } finally {
     await service?.stop()
     agent.destroy()
