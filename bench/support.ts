@@ -47,9 +47,12 @@ export const scratchDatabase = async (label: string) => {
 
 export const report = (rows: ReadonlyArray<Record<string, string | number>>) => console.table(rows)
 
+/** The middle value; with an even count the mean of the two middle ones (not the upper one, which flatters). */
 export const median = (values: ReadonlyArray<number>) => {
   const sorted = [...values].sort((a, b) => a - b)
-  return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!
+  if (sorted.length === 0) return Number.NaN
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 /**
