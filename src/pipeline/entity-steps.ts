@@ -107,8 +107,9 @@ export const scoreStep = (jobId: string, ref: EntityRef, results: ReadonlyArray<
       new StoreScore({ businessId: ref.businessId, itemId: ref.itemId, results, at }),
       { commandId: `${jobId}:score:${entityKey(ref)}` }
     ).pipe(Effect.orDie)
-    // A job that says it succeeded has its score readable.
-    yield* Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(stored.lastPosition, ["scores"])).pipe(Effect.orDie)
+    // A job that says it succeeded has its score and every check before it readable (the
+    // checks' read model may trail the score's).
+    yield* Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(stored.lastPosition, ["scores", "prompts"])).pipe(Effect.orDie)
     const event = stored.events.find((e) => e._tag === "ScoreStored")
     return event?._tag === "ScoreStored" ? event.overallScore : null
   })
