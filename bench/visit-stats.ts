@@ -326,7 +326,7 @@ export const run = async () => {
         for (const [status, n] of Object.entries(from)) webhookStatuses[status] = (webhookStatuses[status] ?? 0) + n
       }
       if (rate === undefined) {
-        const probe = closedLoop(128, (agent) => post(agent, port, tally))
+        const probe = closedLoop(128, (agent) => post(agent, port, tally, BUSINESS))
         add((await probe(loadAgent, now() + 1_000, false, [])).statuses)
         const start = now()
         const counted = await probe(loadAgent, start + 3_000, false, [])
@@ -337,7 +337,7 @@ export const run = async () => {
       const settleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
       await rollUpCaughtUp(settleAgent, port)()
       const loadStart = now()
-      const load = openLoop(rate, (agent) => post(agent, port, tally))(loadAgent, loadStart + LOAD_MS, false, [])
+      const load = openLoop(rate, (agent) => post(agent, port, tally, BUSINESS))(loadAgent, loadStart + LOAD_MS, false, [])
       const readAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
       const latencies = new Map<string, Array<number>>(reads.map((read) => [read.label, []]))
       const readStatuses = counter()

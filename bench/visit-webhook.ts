@@ -7,6 +7,9 @@
  * value of batching (bare group commit / bare) from the service's own cost per visit (service /
  * bare group commit). Every post carries a GPTBot user agent and a page URL of its own (a
  * distinct path per request), so the service records each as a new visit, not a duplicate.
+ * The visits are spread over `BENCH_WEBHOOK_BUSINESSES` businesses (default 1,000, all created
+ * first), Zipf-like: a few hot tenants and a long tail (see `businessOf`); every target gets
+ * the same mix. `BENCH_WEBHOOK_BUSINESSES=1` is the old workload, one business.
  *
  * Closed loop with N keep-alive connections sending back to back (2 s warm-up, 8 s measured),
  * targets in ABBA order over the rounds (service, bare, bare, service, ...) so drift cancels.
@@ -28,7 +31,7 @@
  * per success of its handler, the roll-up counts as many visits as the log holds, and no answer
  * anywhere was other than 2xx.
  *
- * Env: BENCH_WEBHOOK_CONNECTIONS (default 32,128), BENCH_WEBHOOK_ROUNDS (3),
+ * Env: BENCH_WEBHOOK_BUSINESSES (default 1000), BENCH_WEBHOOK_CONNECTIONS (default 32,128), BENCH_WEBHOOK_ROUNDS (3),
  * BENCH_WEBHOOK_WARMUP_MS (2000), BENCH_WEBHOOK_MEASURE_MS (8000), BENCH_WEBHOOK_SKIP_OPEN=1,
  * BENCH_WEBHOOK_ONLY_SERVICE=1 (no baseline: e.g. under BENCH_CPU_PROF),
  * BENCH_WEBHOOK_SKIP_GROUP_COMMIT=1 (only the one-INSERT baseline), BENCH_WEBHOOK_USER_AGENT (a
@@ -68,21 +71,62 @@ export interface Tally {
 }
 export const newTally = (): Tally => ({ success: 0, ignored: 0, lagging: 0, other: 0, firstError: undefined })
 
-/** Distinct page per request, across every target and phase. */
+/**
+ * The businesses the visits go to: `BENCH_WEBHOOK_BUSINESSES` (default 1,000; 1 is the old
+ * single-business workload). The first is `bench-shoes`, the others `bench-biz-0002`, ...
+ */
+const BUSINESSES = Math.max(1, Number(process.env.BENCH_WEBHOOK_BUSINESSES ?? 1_000))
+export const webhookBusinesses = (count = BUSINESSES) =>
+  Array.from({ length: count }, (_, i) => i === 0 ? WEBHOOK_BUSINESS : `bench-biz-${String(i + 1).padStart(4, "0")}`)
+const BUSINESS_IDS = webhookBusinesses()
+
+/**
+ * Zipf-like mix (exponent 1): the business of rank k gets a share proportional to 1/k, so with
+ * 1,000 businesses the first takes 13%, the first 10 together 39%, and half the visits go to
+ * the long tail beyond rank 40. The choice is a function of the request's sequence number (a
+ * fixed hash, no random state), so every target gets the same mix of bodies.
+ */
+const cumulative = (() => {
+  const weights = BUSINESS_IDS.map((_, k) => 1 / (k + 1))
+  const total = weights.reduce((a, b) => a + b, 0)
+  let sum = 0
+  return weights.map((w) => (sum += w / total))
+})()
+const businessOf = (n: number) => {
+  // A 32-bit integer hash of n, as a fraction in [0, 1).
+  let x = Math.imul(n ^ (n >>> 16), 0x45d9f3b)
+  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b)
+  const u = ((x ^ (x >>> 16)) >>> 0) / 2 ** 32
+  let lo = 0
+  let hi = cumulative.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (cumulative[mid]! > u) hi = mid
+    else lo = mid + 1
+  }
+  return BUSINESS_IDS[lo]!
+}
+
+/** Distinct page per request, across every target and phase; `business` fixed, or the mix. */
 let sequence = 0
-const nextBody = () =>
-  Buffer.from(JSON.stringify({
-    business_id: BUSINESS,
-    page_url: `https://bench-shoes.example/guides/page-${++sequence}/`,
+const nextBody = (business?: string) => {
+  const n = ++sequence
+  return Buffer.from(JSON.stringify({
+    business_id: business ?? businessOf(n),
+    page_url: `https://bench-shoes.example/guides/page-${n}/`,
     page_type: "ai_site",
     page_title: "Running shoes for flat feet",
     user_agent: USER_AGENT
   }))
+}
 
-/** One POST over `agent`; resolves with the status (0 for a socket error or timeout), tallied. */
-export const post = (agent: http.Agent, port: number, tally: Tally) =>
+/**
+ * One POST over `agent`; resolves with the status (0 for a socket error or timeout), tallied.
+ * The visit is of `business`, or of the mix over `BENCH_WEBHOOK_BUSINESSES` when none is given.
+ */
+export const post = (agent: http.Agent, port: number, tally: Tally, business?: string) =>
   new Promise<number>((resolve) => {
-    const payload = nextBody()
+    const payload = nextBody(business)
     const request = http.request(
       {
         agent,
@@ -226,14 +270,22 @@ export const run = async () => {
     children.push(service)
     await client.connect()
     const setup = new http.Agent({ keepAlive: true })
-    expectStatus(
-      await send(setup, service.port, "POST", "/api/business", {
-        body: { business_name: "Bench Shoes", business_url: "https://bench-shoes.example", org_slug: BUSINESS },
-        key: SERVICE_KEY
-      }),
-      [200, 201],
-      "create business"
-    )
+    const createStart = now()
+    for (let from = 0; from < BUSINESS_IDS.length; from += 16) {
+      await Promise.all(BUSINESS_IDS.slice(from, from + 16).map(async (id, i) =>
+        expectStatus(
+          await send(setup, service.port, "POST", "/api/business", {
+            body: from + i === 0
+              ? { business_name: "Bench Shoes", business_url: "https://bench-shoes.example", org_slug: id }
+              : { business_name: `Bench Business ${from + i + 1}`, business_url: `https://${id}.example`, org_slug: id },
+            key: SERVICE_KEY
+          }),
+          [200, 201],
+          `create business ${id}`
+        )
+      ))
+    }
+    console.log(`  ${BUSINESS_IDS.length} businesses created in ${((now() - createStart) / 1000).toFixed(1)} s; visits spread over them, Zipf-like (rank k gets 1/k)`)
     const targets: Array<Target> = [
       { label: SERVICE, child: service, tally: newTally(), table: undefined, settle: rollUpCaughtUp(healthAgent, service.port), statuses: {} }
     ]

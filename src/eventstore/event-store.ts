@@ -54,6 +54,11 @@ export interface NewEventOnce extends NewEvent {
   readonly sameAs?: { readonly eventId: string; readonly field: string; readonly value: string } | undefined
 }
 
+/** An event for `appendNewAcross`: a `NewEventOnce` and the stream it belongs to. */
+export interface NewEventOnceIn extends NewEventOnce {
+  readonly streamId: string
+}
+
 /** What `appendNew` did with one event: wrote it, or found it (or what stands for it) in the log. */
 export interface OnceOutcome {
   readonly written: boolean
@@ -112,6 +117,13 @@ export const unstorableEventsRefusal = (streamId: string, events: ReadonlyArray<
   return undefined
 }
 
+/** How an append's failure names its streams: the one stream, or the first and how many more. */
+export const streamsNamed = (events: ReadonlyArray<{ readonly streamId: string }>): string => {
+  const streams = new Set(events.map((event) => event.streamId))
+  const first = events[0]?.streamId ?? ""
+  return streams.size <= 1 ? first : `${first} and ${streams.size - 1} other streams`
+}
+
 /** The database could not be reached, or kept failing transiently, through the append's retries. */
 export class StoreUnavailable extends Schema.TaggedError<StoreUnavailable>()("StoreUnavailable", {
   streamId: Schema.String,
@@ -160,6 +172,15 @@ export interface EventStoreShape {
   readonly appendNew: (
     streamId: string,
     events: ReadonlyArray<NewEventOnce>
+  ) => Effect.Effect<ReadonlyArray<OnceOutcome>, AppendFailure>
+  /**
+   * `appendNew` for the events of several streams at once, as one statement and one
+   * transaction: each stream's new events go at its end in the order given, and one outcome
+   * per event is answered, in order. All or nothing: an event the store refuses fails the
+   * whole call (the caller splits the batch to find it). The ids must be distinct.
+   */
+  readonly appendNewAcross: (
+    events: ReadonlyArray<NewEventOnceIn>
   ) => Effect.Effect<ReadonlyArray<OnceOutcome>, AppendFailure>
   readonly readStream: (streamId: string, fromVersion?: number) => Effect.Effect<ReadonlyArray<RecordedEvent>>
   /** The events with these ids, in commit order (those not in the log are left out). */

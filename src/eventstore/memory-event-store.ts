@@ -57,29 +57,34 @@ export const make = Effect.gen(function*() {
 
   const versionOf = (streamId: string) => versions.get(streamId) ?? 0
 
-  /** Writes the events at the stream's next versions, as one transaction; answers them. */
-  const commit = (streamId: string, events: ReadonlyArray<NewEvent>, recordedAt: Date): ReadonlyArray<RecordedEvent> => {
+  /** Writes the events at their streams' next versions, as one transaction; answers them. */
+  const commitAcross = (events: ReadonlyArray<NewEvent & { readonly streamId: string }>, recordedAt: Date): ReadonlyArray<RecordedEvent> => {
     const transactionId = ++lastTransaction
-    const base = versionOf(streamId)
-    const written = events.map((event, i): RecordedEvent => ({
-      transactionId,
-      position: ++lastPosition,
-      streamId,
-      streamVersion: base + i + 1,
-      eventId: event.eventId.toLowerCase(),
-      type: event.type,
-      schemaVersion: event.schemaVersion,
-      data: asStored(event.data),
-      metadata: { correlationId: event.metadata?.correlationId ?? null, causationId: event.metadata?.causationId ?? null },
-      recordedAt
-    }))
+    const written = events.map((event): RecordedEvent => {
+      const streamVersion = versionOf(event.streamId) + 1
+      versions.set(event.streamId, streamVersion)
+      return {
+        transactionId,
+        position: ++lastPosition,
+        streamId: event.streamId,
+        streamVersion,
+        eventId: event.eventId.toLowerCase(),
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        data: asStored(event.data),
+        metadata: { correlationId: event.metadata?.correlationId ?? null, causationId: event.metadata?.causationId ?? null },
+        recordedAt
+      }
+    })
     for (const event of written) {
       log.push(event)
       byId.set(event.eventId, event)
     }
-    versions.set(streamId, base + events.length)
     return written
   }
+
+  const commit = (streamId: string, events: ReadonlyArray<NewEvent>, recordedAt: Date) =>
+    commitAcross(events.map((event) => ({ ...event, streamId })), recordedAt)
 
   const announce = (events: ReadonlyArray<RecordedEvent>) =>
     events.length === 0 ? Effect.void : PubSub.publish(commits, [...new Set(events.map((event) => event.type))])
@@ -123,13 +128,15 @@ export const make = Effect.gen(function*() {
     })
   }
 
-  const appendNew: EventStoreShape["appendNew"] = (streamId, events) => {
+  const appendNewAcross: EventStoreShape["appendNewAcross"] = (events) => {
     if (events.length === 0) return Effect.succeed([])
     if (new Set(events.map((event) => event.eventId)).size !== events.length) {
       return Effect.die(new Error("appendNew: the event ids of one append must be distinct"))
     }
-    const refused = unstorableEventsRefusal(streamId, events) ?? malformedIdRefusal(streamId, events)
-    if (refused !== undefined) return Effect.fail(refused)
+    for (const event of events) {
+      const refused = unstorableEventsRefusal(event.streamId, [event]) ?? malformedIdRefusal(event.streamId, [event])
+      if (refused !== undefined) return Effect.fail(refused)
+    }
     return Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
       // Looked up before any is written, as the one statement does: an event never stands for
@@ -141,7 +148,7 @@ export const make = Effect.gen(function*() {
         const standIn = byId.get(event.sameAs.eventId.toLowerCase())
         return standIn !== undefined && fieldText(standIn.data, event.sameAs.field) === event.sameAs.value ? standIn : undefined
       })
-      const written = commit(streamId, events.filter((_, i) => found[i] === undefined), new Date(now))
+      const written = commitAcross(events.filter((_, i) => found[i] === undefined), new Date(now))
       yield* announce(written)
       let next = 0
       return events.map((_, i): OnceOutcome => {
@@ -152,6 +159,9 @@ export const make = Effect.gen(function*() {
       })
     })
   }
+
+  const appendNew: EventStoreShape["appendNew"] = (streamId, events) =>
+    appendNewAcross(events.map((event) => ({ ...event, streamId })))
 
   const readStream: EventStoreShape["readStream"] = (streamId, fromVersion = 0) =>
     Effect.sync(() => log.filter((event) => event.streamId === streamId && event.streamVersion > fromVersion))
@@ -188,7 +198,7 @@ export const make = Effect.gen(function*() {
 
   const changes: EventStoreShape["changes"] = Stream.fromPubSub(commits)
 
-  return EventStore.of({ append, appendNew, readStream, readByIds, readAll, readPage, head, lastCommitted: head, changes })
+  return EventStore.of({ append, appendNew, appendNewAcross, readStream, readByIds, readAll, readPage, head, lastCommitted: head, changes })
 })
 
 /** A fresh, empty log each time the layer is built. */

@@ -22,7 +22,8 @@ import {
   type GlobalPosition,
   maxPosition,
   type NewEvent,
-  type NewEventOnce,
+  type NewEventOnceIn,
+  streamsNamed,
   type OnceOutcome,
   type Page,
   type ReadAllOptions,
@@ -235,27 +236,30 @@ export const make = Effect.gen(function*() {
   }
 
   /**
-   * One statement (`events_append_new`, a function so its plan is kept: see its migration):
-   * look up each event (its own id first, then what stands for it), claim versions for the
-   * rest, insert them, notify. Another writer inserting one of the ids meanwhile makes the
-   * insert fail on the unique id once that writer commits; the statement then runs again, and
-   * its new snapshot finds the event.
+   * One statement (`events_append_new_across`, a function so its plan is kept: see its
+   * migration): look up each event (its own id first, then what stands for it), claim versions
+   * for the rest in each of their streams, insert them, notify. Another writer inserting one of
+   * the ids meanwhile makes the insert fail on the unique id once that writer commits; the
+   * statement then runs again, and its new snapshot finds the event.
    */
-  const writeNew = (streamId: string, events: ReadonlyArray<NewEventOnce>) => {
-    const batch = { events: events.map((event) => ({ ...toInput(event), sameAs: event.sameAs ?? null })) }
+  const writeNew = (events: ReadonlyArray<NewEventOnceIn>) => {
+    const batch = { events: events.map((event) => ({ ...toInput(event), streamId: event.streamId, sameAs: event.sameAs ?? null })) }
     return sql<{ position: string; transaction_id: string; written: boolean }>`
       SELECT out_position AS position, out_transaction_id AS transaction_id, out_written AS written
-      FROM events_append_new(${streamId}, ${pg.json(batch)}::jsonb, ${EVENTS_CHANNEL})`
+      FROM events_append_new_across(${pg.json(batch)}::jsonb, ${EVENTS_CHANNEL})`
   }
 
-  const appendNew: EventStoreShape["appendNew"] = (streamId, events) => {
+  const appendNewAcross: EventStoreShape["appendNewAcross"] = (events) => {
     if (events.length === 0) return Effect.succeed([])
     if (new Set(events.map((event) => event.eventId)).size !== events.length) {
       return Effect.die(new Error("appendNew: the event ids of one append must be distinct"))
     }
-    const refused = unstorableEventsRefusal(streamId, events)
-    if (refused !== undefined) return Effect.fail(refused)
-    return writeNew(streamId, events).pipe(
+    for (const event of events) {
+      const refused = unstorableEventsRefusal(event.streamId, [event])
+      if (refused !== undefined) return Effect.fail(refused)
+    }
+    const streams = streamsNamed(events)
+    return writeNew(events).pipe(
       Effect.retry({
         times: 3,
         while: (failure) => failure._tag === "SqlError" && isUniqueViolation(failure, "events_event_id_key")
@@ -267,10 +271,13 @@ export const make = Effect.gen(function*() {
           position: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }
         }))
       ),
-      Effect.mapError((failure) => appendFailure(streamId, failure)),
-      Effect.withSpan("EventStore.appendNew", { attributes: { streamId, count: events.length }, captureStackTrace: false })
+      Effect.mapError((failure) => appendFailure(streams, failure)),
+      Effect.withSpan("EventStore.appendNew", { attributes: { streamId: streams, count: events.length }, captureStackTrace: false })
     )
   }
+
+  const appendNew: EventStoreShape["appendNew"] = (streamId, events) =>
+    appendNewAcross(events.map((event) => ({ ...event, streamId })))
 
   const readStream: EventStoreShape["readStream"] = (streamId, fromVersion = 0) =>
     sql<EventRow>`
@@ -349,7 +356,7 @@ export const make = Effect.gen(function*() {
     Stream.orDie
   )
 
-  return EventStore.of({ append, appendNew, readStream, readByIds, readAll, readPage, head, lastCommitted, changes })
+  return EventStore.of({ append, appendNew, appendNewAcross, readStream, readByIds, readAll, readPage, head, lastCommitted, changes })
 })
 
 export const layer = Layer.effect(EventStore, make)

@@ -3,19 +3,24 @@
  * statement and a commit per request. Visits wait while the database is busy with earlier
  * batches and go together when it is free: a batch starts at the end of the event-loop turn
  * its first visit arrived in, when no batch is committing (or one is and 16 visits wait), and
- * takes every visit waiting then (up to 256), each stream's visits in one statement; every
+ * takes every visit waiting then (up to 256), all in one statement whatever their streams
+ * (visits are kept in one stream per business and UTC day: with visits spread over many
+ * businesses, a statement per stream was about a statement per visit); every
  * caller is answered once its batch has committed. So a lone visit is committed at once, and
  * under load batches grow to what arrives while one commits (no fixed wait, which would cap a
  * client's request rate). The per-visit part is plain code and one Effect runs per batch: the
  * webhook records thousands of visits a second, and a fiber, a deferred and a queue offer per
  * visit cost more than the visit's own work.
  *
- * **Failures stay with their visit.** Each stream of a batch is appended on its own; when the
- * store refuses a stream's events (a visit holding what the database cannot store), that
- * stream's visits are appended one by one, so only the offending visit fails and every other
- * caller is answered with its own outcome.
+ * **Order.** Within a batch each stream's visits get its next versions in arrival order; a
+ * second batch may commit beside the first (see SECOND_BATCH_MIN), as before.
  *
- * Duplicates are dropped by the append itself (`EventStore.appendNew`): a visit whose id the
+ * **Failures stay with their visit.** When the store refuses a batch (a visit holding what the
+ * database cannot store), the batch is split in halves, each appended on its own, until the
+ * refusal is one visit's: only the offending visit fails and every other caller is answered
+ * with its own outcome.
+ *
+ * Duplicates are dropped by the append itself (`EventStore.appendNewAcross`): a visit whose id the
  * log holds, or (a script post) whose server-side record of a minute earlier it holds, is not
  * written again, and the look and the write are one statement, so one round trip per batch.
  */
@@ -67,9 +72,13 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
     const isRefusal = (cause: Cause.Cause<AppendFailure>) =>
       Option.exists(Cause.failureOption(cause), (failure) => failure._tag === "EventsRefused")
 
-    /** Appends one stream's visits, each unless the log holds it or its server-side record. */
-    const appendStream = (streamId: string, items: ReadonlyArray<Pending>) =>
-      store.appendNew(streamId, items.map((item) => ({
+    /**
+     * Appends visits of any streams in one statement, each unless the log holds it or its
+     * server-side record: a batch over many businesses is one statement, not one per stream.
+     */
+    const appendAll = (items: ReadonlyArray<Pending>) =>
+      store.appendNewAcross(items.map((item) => ({
+        streamId: item.streamId,
         eventId: item.eventId,
         ...visitFieldsToStored(item.event),
         metadata: { correlationId: null, causationId: `visit:${item.event.visitKey}` },
@@ -77,17 +86,18 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
       })))
 
     /**
-     * Appends one stream's visits and records each one's outcome. A stream's append fails
-     * alone (the other streams of the batch go on); when the store refuses it, its visits are
-     * appended one by one, so only a visit that cannot be stored fails. That fallback only runs
-     * after a refusal: the usual cost stays one statement per stream.
+     * Appends visits and records each one's outcome. When the store refuses them (a visit
+     * holding what the database cannot store), they are split in halves and each half is
+     * appended on its own, the first half first (so each stream's visits keep their order),
+     * until the refusal is one visit's: only that visit fails and every other caller is
+     * answered with its own outcome. A refusal costs about two statements per halving; the
+     * usual cost stays one statement per batch.
      */
-    const appendStreamIsolated = (
-      streamId: string,
+    const appendIsolated = (
       items: ReadonlyArray<Pending>,
       outcomes: Map<string, Exit.Exit<Committed, AppendFailure>>
     ): Effect.Effect<void> =>
-      appendStream(streamId, items).pipe(
+      appendAll(items).pipe(
         Effect.matchCauseEffect({
           onSuccess: (written) =>
             Effect.sync(() =>
@@ -99,7 +109,8 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
             if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
             // Only a refusal can be one visit's doing; a database that is unavailable is so for each.
             if (isRefusal(cause) && items.length > 1) {
-              return Effect.forEach(items, (item) => appendStreamIsolated(streamId, [item], outcomes), { discard: true })
+              const half = Math.ceil(items.length / 2)
+              return Effect.zipRight(appendIsolated(items.slice(0, half), outcomes), appendIsolated(items.slice(half), outcomes))
             }
             return Effect.sync(() => {
               for (const item of items) outcomes.set(item.eventId, Exit.failCause(cause))
@@ -107,16 +118,6 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
           }
         })
       )
-
-    const groupByStream = (items: Iterable<Pending>) => {
-      const byStream = new Map<string, Array<Pending>>()
-      for (const item of items) {
-        const stream = byStream.get(item.streamId)
-        if (stream === undefined) byStream.set(item.streamId, [item])
-        else stream.push(item)
-      }
-      return byStream
-    }
 
     const commit = (batch: ReadonlyArray<Pending>) =>
       Effect.gen(function*() {
@@ -132,11 +133,7 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
             aliases.set(item.eventId, item.lookBackId)
           } else own.push(item)
         }
-        yield* Effect.forEach(
-          groupByStream(own),
-          ([streamId, items]) => appendStreamIsolated(streamId, items, outcomes),
-          { concurrency: 4, discard: true }
-        )
+        yield* appendIsolated(own, outcomes)
         /** Whose outcome answers an item: its own, or its server-side record's. */
         const answeredBy = (item: Pending) => aliases.get(item.eventId) ?? item.eventId
         const isFirst = (item: Pending) => !aliases.has(item.eventId) && unique.get(item.eventId) === item
@@ -147,7 +144,7 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
         for (const item of batch) {
           const first = outcomes.get(answeredBy(item))
           if (isFirst(item) || first === undefined || Exit.isSuccess(first) || !isRefusal(first.cause)) continue
-          const written = yield* Effect.exit(appendStream(item.streamId, [item]))
+          const written = yield* Effect.exit(appendAll([item]))
           retried.set(
             item,
             Exit.map(written, ([outcome]) => ({ position: outcome!.position, duplicate: !outcome!.written }))

@@ -213,6 +213,51 @@ export const describeEventStoreContract = <R>(
       expect(outcome.duplicateIds._tag).toBe("Failure")
       expect(await run(storedVersion(id))).toBe(3)
     })
+
+    it("appendNewAcross appends to several streams in one transaction: each stream's new events in order", async () => {
+      const [x, y, z] = [stream(), stream(), stream()]
+      const [x1, x2, x3, y1, z1, known] = [event("A"), event("A"), event("A"), event("B"), event("C"), event("K")]
+      const bad = { ...event("Bad", { name: "a\u0000" }), streamId: z }
+      const outcome = await run(Effect.gen(function*() {
+        const store = yield* EventStore
+        yield* store.append(y, "any", [known])
+        const across = yield* store.appendNewAcross([
+          { ...x1, streamId: x },
+          { ...y1, streamId: y },
+          { ...x2, streamId: x },
+          { ...known, streamId: y },
+          { ...z1, streamId: z },
+          { ...x3, streamId: x }
+        ])
+        const refused = yield* Effect.flip(store.appendNewAcross([{ ...event(), streamId: x }, bad]))
+        return { across, refused, xs: yield* store.readStream(x), ys: yield* store.readStream(y), zs: yield* store.readStream(z) }
+      }))
+      const versions = (events: ReadonlyArray<{ streamVersion: number; eventId: string }>) => events.map((e) => [e.streamVersion, e.eventId])
+      expect(versions(outcome.xs)).toEqual([[1, x1.eventId], [2, x2.eventId], [3, x3.eventId]])
+      expect(versions(outcome.ys)).toEqual([[1, known.eventId], [2, y1.eventId]])
+      expect(versions(outcome.zs)).toEqual([[1, z1.eventId]])
+      const all = [...outcome.xs, ...outcome.ys, ...outcome.zs]
+      const positionOf = (eventId: string) => {
+        const recorded = all.find((e) => e.eventId === eventId)!
+        return { transactionId: recorded.transactionId, position: recorded.position }
+      }
+      expect(outcome.across).toEqual([
+        { written: true, position: positionOf(x1.eventId) },
+        { written: true, position: positionOf(y1.eventId) },
+        { written: true, position: positionOf(x2.eventId) },
+        { written: false, position: positionOf(known.eventId) },
+        { written: true, position: positionOf(z1.eventId) },
+        { written: true, position: positionOf(x3.eventId) }
+      ])
+      // One transaction, positions in the order given.
+      const written = [x1, y1, x2, z1, x3].map((e) => positionOf(e.eventId))
+      expect(new Set(written.map((p) => p.transactionId)).size).toBe(1)
+      expect(written.map((p) => p.position)).toEqual(written.map((p) => p.position).sort((a, b) => a < b ? -1 : a > b ? 1 : 0))
+      // A refused event fails the whole call and nothing of it is written.
+      expect(outcome.refused).toEqual(new EventsRefused({ streamId: z, reason: "event.data.name: text with U+0000 or an unpaired surrogate" }))
+      expect(outcome.xs).toHaveLength(3)
+      expect(await run(storedVersion(x))).toBe(3)
+    })
   })
 
   describe(`event store pages (${name})`, () => {

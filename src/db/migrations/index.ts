@@ -5,6 +5,7 @@ import createStreams from "./0003_create_streams.ts"
 import createProjectionCheckpoints from "./0004_create_projection_checkpoints.ts"
 import createSigningKeys from "./0005_create_signing_keys.ts"
 import createEventsAppendNewFunction from "./0006_create_events_append_new_function.ts"
+import createEventsAppendNewAcrossFunction from "./0007_create_events_append_new_across_function.ts"
 
 /** Keys are `<id>_<name>`; a migration, once released, is never edited. */
 export const migrations = Migrator.fromRecord({
@@ -13,5 +14,6 @@ export const migrations = Migrator.fromRecord({
   "0003_create_streams": createStreams,
   "0004_create_projection_checkpoints": createProjectionCheckpoints,
   "0005_create_signing_keys": createSigningKeys,
-  "0006_create_events_append_new_function": createEventsAppendNewFunction
+  "0006_create_events_append_new_function": createEventsAppendNewFunction,
+  "0007_create_events_append_new_across_function": createEventsAppendNewAcrossFunction
 })

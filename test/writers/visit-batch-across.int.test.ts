@@ -1,0 +1,150 @@
+/**
+ * The visit recorder's batches across businesses: visits are kept in one stream per business
+ * and UTC day, and a batch of visits of many businesses is one append (one statement) of all
+ * of them, not one per stream. Each visit is one event; a visit twice in a batch, or already in
+ * the log, is written once; a visit the store refuses fails alone.
+ */
+import type { SqlClient } from "@effect/sql"
+import { Effect, Layer, ManagedRuntime } from "effect"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { VisitRecorder, type VisitInput, type VisitOutcome } from "../../src/writers/visit-recorder.ts"
+import { WallClock } from "../../src/config/wall-clock.ts"
+import type { BusinessId } from "../../src/domain/entity-ref.ts"
+import { visitsStreamOf } from "../../src/domain/visit-events.ts"
+import { EventStore, EventsRefused } from "../../src/eventstore/event-store.ts"
+import * as PgEventStore from "../../src/eventstore/pg-event-store.ts"
+import { layerFor, testDatabases } from "../support/databases.ts"
+
+const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.1; +https://openai.com/gptbot"
+
+const visit = (businessId: string, page: string, options: { pageTitle?: string; source?: "script" | "server" } = {}): VisitInput => ({
+  businessId: businessId as BusinessId,
+  itemId: null,
+  pageUrl: `https://${businessId}.sites.localhost/${page}`,
+  pageType: "ai_site",
+  pageTitle: options.pageTitle ?? "A page",
+  userAgent: GPTBOT,
+  ipAddress: null,
+  clientAddress: null,
+  referrer: null,
+  source: options.source ?? "script"
+})
+
+/** The number of events of each call the recorder made to the store, in order. */
+const appendNewAcrossCalls: Array<number> = []
+let appendNewCalls = 0
+
+const countingStore = Layer.effect(
+  EventStore,
+  Effect.map(PgEventStore.make, (store) =>
+    EventStore.of({
+      ...store,
+      appendNewAcross: (events) =>
+        Effect.suspend(() => {
+          appendNewAcrossCalls.push(events.length)
+          return store.appendNewAcross(events)
+        }),
+      appendNew: (streamId, events) =>
+        Effect.suspend(() => {
+          appendNewCalls++
+          return store.appendNew(streamId, events)
+        })
+    }))
+)
+
+const fulfilled = (outcome: PromiseSettledResult<VisitOutcome> | undefined) => {
+  expect(outcome?.status).toBe("fulfilled")
+  return (outcome as PromiseFulfilledResult<VisitOutcome & { duplicate: boolean }>).value
+}
+
+for (const database of testDatabases) {
+  describe(`visit recorder: a batch across businesses (${database.name})`, () => {
+    let runtime: ManagedRuntime.ManagedRuntime<VisitRecorder | EventStore | SqlClient.SqlClient, unknown>
+    let release = async () => {}
+    let suffix = 0
+    const business = (name: string) => `${name}${Date.now().toString(36)}${suffix++}`
+
+    beforeAll(async () => {
+      const created = await database.create()
+      release = created.release
+      runtime = ManagedRuntime.make(
+        VisitRecorder.Default.pipe(
+          Layer.provideMerge(countingStore.pipe(Layer.provideMerge(layerFor(created.target)))),
+          Layer.provideMerge(WallClock.Default)
+        )
+      )
+      await runtime.runPromise(Effect.void)
+    })
+    afterAll(async () => {
+      await runtime?.dispose()
+      await release()
+    })
+    beforeEach(() => {
+      appendNewAcrossCalls.length = 0
+      appendNewCalls = 0
+    })
+
+    const streamEvents = (businessId: string) =>
+      runtime.runPromise(Effect.flatMap(EventStore, (store) => store.readStream(visitsStreamOf(businessId, new Date()))))
+    const pagesOf = async (businessId: string) =>
+      (await streamEvents(businessId)).map((event) => [event.streamVersion, (event.data as { pageUrl: string }).pageUrl.split("/").pop()])
+
+    it("twelve businesses' visits in one batch: one append of all 36, each visit one event, each business's in order", async () => {
+      const recorder = await runtime.runPromise(VisitRecorder)
+      const businesses = Array.from({ length: 12 }, (_, i) => business(`b${i}-`))
+      const inputs = [0, 1, 2].flatMap((n) => businesses.map((id) => visit(id, `p${n}`)))
+      // Called in one turn: they wait for the same batch.
+      const outcomes = await Promise.allSettled(inputs.map((input) => recorder.recordNow(input)))
+
+      expect(appendNewAcrossCalls).toEqual([36])
+      expect(appendNewCalls).toBe(0)
+      for (const outcome of outcomes) expect(fulfilled(outcome)).toMatchObject({ status: "success", duplicate: false })
+      for (const id of businesses) expect(await pagesOf(id)).toEqual([[1, "p0"], [2, "p1"], [3, "p2"]])
+      const events = (await Promise.all(businesses.map(streamEvents))).flat()
+      expect(events).toHaveLength(36)
+      expect(new Set(events.map((event) => event.transactionId)).size).toBe(1)
+    })
+
+    it("a visit twice in a batch, its server-side record beside it, or already in the log: written once", async () => {
+      const recorder = await runtime.runPromise(VisitRecorder)
+      const [acme, beta] = [business("acme"), business("beta")]
+      const earlier = fulfilled((await Promise.allSettled([recorder.recordNow(visit(beta, "old"))]))[0])
+      expect(earlier).toMatchObject({ status: "success", duplicate: false })
+      expect(appendNewAcrossCalls).toEqual([1])
+
+      const outcomes = await Promise.allSettled([
+        visit(acme, "p"),
+        visit(acme, "p"),
+        visit(beta, "q"),
+        visit(acme, "s", { source: "server" }),
+        visit(acme, "s"),
+        visit(beta, "old")
+      ].map((input) => recorder.recordNow(input)))
+
+      // One append for the batch, of its four distinct visits (the one in the log is found there).
+      expect(appendNewAcrossCalls).toEqual([1, 4])
+      expect(outcomes.map((outcome) => fulfilled(outcome).duplicate)).toEqual([false, true, false, false, true, true])
+      expect(await pagesOf(acme)).toEqual([[1, "p"], [2, "s"]])
+      expect(await pagesOf(beta)).toEqual([[1, "old"], [2, "q"]])
+      expect((await streamEvents(acme)).map((event) => (event.data as { source: string }).source)).toEqual(["script", "server"])
+    })
+
+    it("one visit the store refuses in a batch of five businesses: it alone fails, found by halving the batch", async () => {
+      const recorder = await runtime.runPromise(VisitRecorder)
+      const businesses = Array.from({ length: 5 }, (_, i) => business(`c${i}-`))
+      const inputs = [0, 1, 2, 3].flatMap((n) => businesses.map((id) => visit(id, `p${n}`)))
+      // The 11th visit of the batch holds a NUL: PostgreSQL cannot store it.
+      inputs.splice(10, 0, visit(businesses[0]!, "poisoned", { pageTitle: "a\u0000b" }))
+      const outcomes = await Promise.allSettled(inputs.map((input) => recorder.recordNow(input)))
+
+      // 21 refused; 11 (with it) refused, 10 written; 6 written, 5 refused; 3 written, 2 refused; 1 written, 1 refused.
+      expect(appendNewAcrossCalls).toEqual([21, 11, 6, 5, 3, 2, 1, 1, 10])
+      expect(outcomes[10]!.status).toBe("rejected")
+      expect((outcomes[10] as PromiseRejectedResult).reason).toBeInstanceOf(EventsRefused)
+      const others = outcomes.filter((_, i) => i !== 10)
+      expect(others).toHaveLength(20)
+      for (const outcome of others) expect(fulfilled(outcome)).toMatchObject({ status: "success", duplicate: false })
+      for (const id of businesses) expect(await pagesOf(id)).toEqual([[1, "p0"], [2, "p1"], [3, "p2"], [4, "p3"]])
+    })
+  })
+}
