@@ -4,31 +4,16 @@
  * of them, not one per stream. Each visit is one event; a visit twice in a batch, or already in
  * the log, is written once; a visit the store refuses fails alone.
  */
-import type { SqlClient } from "@effect/sql"
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Effect, Layer } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { VisitRecorder, type VisitInput, type VisitOutcome } from "../../src/writers/visit-recorder.ts"
-import { WallClock } from "../../src/config/wall-clock.ts"
-import type { BusinessId } from "../../src/domain/entity-ref.ts"
+import { VisitRecorder, type VisitOutcome } from "../../src/writers/visit-recorder.ts"
 import { visitsStreamOf } from "../../src/domain/visit-events.ts"
 import { EventStore, EventsRefused } from "../../src/eventstore/event-store.ts"
 import * as PgEventStore from "../../src/eventstore/pg-event-store.ts"
-import { layerFor, testDatabases } from "../support/databases.ts"
+import { testDatabases } from "../support/databases.ts"
+import { type RecorderRuntime, startVisitRecorder, visitInput } from "../support/visit-recorder.ts"
 
-const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.1; +https://openai.com/gptbot"
-
-const visit = (businessId: string, page: string, options: { pageTitle?: string; source?: "script" | "server" } = {}): VisitInput => ({
-  businessId: businessId as BusinessId,
-  itemId: null,
-  pageUrl: `https://${businessId}.sites.localhost/${page}`,
-  pageType: "ai_site",
-  pageTitle: options.pageTitle ?? "A page",
-  userAgent: GPTBOT,
-  ipAddress: null,
-  clientAddress: null,
-  referrer: null,
-  source: options.source ?? "script"
-})
+const visit = visitInput
 
 /** The number of events of each call the recorder made to the store, in order. */
 const appendNewAcrossCalls: Array<number> = []
@@ -59,26 +44,17 @@ const fulfilled = (outcome: PromiseSettledResult<VisitOutcome> | undefined) => {
 
 for (const database of testDatabases) {
   describe(`visit recorder: a batch across businesses (${database.name})`, () => {
-    let runtime: ManagedRuntime.ManagedRuntime<VisitRecorder | EventStore | SqlClient.SqlClient, unknown>
-    let release = async () => {}
+    let runtime: RecorderRuntime
+    let stop = async () => {}
     let suffix = 0
     const business = (name: string) => `${name}${Date.now().toString(36)}${suffix++}`
 
     beforeAll(async () => {
-      const created = await database.create()
-      release = created.release
-      runtime = ManagedRuntime.make(
-        VisitRecorder.Default.pipe(
-          Layer.provideMerge(countingStore.pipe(Layer.provideMerge(layerFor(created.target)))),
-          Layer.provideMerge(WallClock.Default)
-        )
-      )
-      await runtime.runPromise(Effect.void)
+      const started = await startVisitRecorder(database, countingStore)
+      runtime = started.runtime
+      stop = started.stop
     })
-    afterAll(async () => {
-      await runtime?.dispose()
-      await release()
-    })
+    afterAll(() => stop())
     beforeEach(() => {
       appendNewAcrossCalls.length = 0
       appendNewCalls = 0

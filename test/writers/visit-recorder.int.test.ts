@@ -4,32 +4,17 @@
  * fails alone, and every other visit of the same batch, of its business and of another, is
  * committed and answered success.
  */
-import type { SqlClient } from "@effect/sql"
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { VisitRecorder, type VisitInput } from "../../src/writers/visit-recorder.ts"
-import { WallClock } from "../../src/config/wall-clock.ts"
 import type { BusinessId } from "../../src/domain/entity-ref.ts"
+import { VisitRecorder } from "../../src/writers/visit-recorder.ts"
 import { unstorableJson } from "../../src/domain/text.ts"
 import { visitsStreamOf } from "../../src/domain/visit-events.ts"
 import { EventStore, EventsRefused } from "../../src/eventstore/event-store.ts"
-import * as PgEventStore from "../../src/eventstore/pg-event-store.ts"
-import { layerFor, testDatabases } from "../support/databases.ts"
+import { testDatabases } from "../support/databases.ts"
+import { GPTBOT, type RecorderRuntime, startVisitRecorder, visitInput } from "../support/visit-recorder.ts"
 
-const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.1; +https://openai.com/gptbot"
-
-const visit = (businessId: string, page: string, pageTitle: string | null = "A page"): VisitInput => ({
-  businessId: businessId as BusinessId,
-  itemId: null,
-  pageUrl: `https://${businessId}.sites.localhost/${page}`,
-  pageType: "ai_site",
-  pageTitle,
-  userAgent: GPTBOT,
-  ipAddress: null,
-  clientAddress: null,
-  referrer: null,
-  source: "script"
-})
+const visit = (businessId: string, page: string, pageTitle: string | null = "A page") => visitInput(businessId, page, { pageTitle })
 
 /** Each promise's outcome, without one rejection hiding the others. */
 const settle = <A>(promises: ReadonlyArray<Promise<A>>) => Promise.allSettled(promises)
@@ -38,27 +23,17 @@ const hasUnstorableText = (value: unknown) => unstorableJson(value) !== undefine
 
 for (const database of testDatabases) {
   describe(`visit recorder: one bad visit fails alone (${database.name})`, () => {
-    let runtime: ManagedRuntime.ManagedRuntime<VisitRecorder | EventStore | SqlClient.SqlClient, unknown>
-    let release = async () => {}
+    let runtime: RecorderRuntime
+    let stop = async () => {}
     let suffix = 0
     const business = (name: string) => `${name}${Date.now().toString(36)}${suffix++}`
 
     beforeAll(async () => {
-      const created = await database.create()
-      release = created.release
-      runtime = ManagedRuntime.make(
-        VisitRecorder.Default.pipe(
-          Layer.provideMerge(PgEventStore.layer),
-          Layer.provideMerge(WallClock.Default),
-          Layer.provideMerge(layerFor(created.target))
-        )
-      )
-      await runtime.runPromise(Effect.void)
+      const started = await startVisitRecorder(database)
+      runtime = started.runtime
+      stop = started.stop
     })
-    afterAll(async () => {
-      await runtime?.dispose()
-      await release()
-    })
+    afterAll(() => stop())
 
     const streamEvents = (businessId: string) =>
       runtime.runPromise(Effect.flatMap(EventStore, (store) => store.readStream(visitsStreamOf(businessId, new Date()))))
