@@ -6,7 +6,7 @@ import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, overlapsAny, slice, type Span } from "./document.ts"
 import { foldPlain } from "./fold.ts"
 import { GENERIC_BUSINESS_WORDS, LABELS, NAME_CONNECTORS, PHRASE_CONNECTORS, PLACE_SUFFIXES, SOURCE_NAMES, SOURCE_PHRASES, TRADE_NOUNS } from "./lexicon.ts"
-import { isUpperLetter, stripPossessive, tokensOf } from "./words.ts"
+import { isPossessive, isUpperLetter, stripPossessive, tokensOf } from "./words.ts"
 
 interface Candidate extends Span {
   readonly display: string
@@ -49,6 +49,17 @@ const brandLike = (display: string, source: CandidateSource): boolean => {
   return true
 }
 
+/** `/^[a-z]+[A-Z]/`: a CamelCase word starting lower-case ("iPhone", "eBay"). */
+const lowerThenUpper = (w: string): boolean => {
+  let i = 0
+  while (i < w.length && w.charCodeAt(i) >= 97 && w.charCodeAt(i) <= 122) i++
+  const c = w.charCodeAt(i)
+  return i > 0 && c >= 65 && c <= 90
+}
+
+// Connectors are short words: a longer token need not be lower-cased to be looked up.
+const CONNECTOR_LENGTH = Math.max(...[...PHRASE_CONNECTORS].map((w) => w.length))
+
 const PHRASE_JOIN = /^(?:[ \t]+|[ \t]+&[ \t]+)$/
 const ENUM_JOIN = /^(?:,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|&|vs\.?|versus)[ \t]+)$/
 const CAMEL = /[a-z][A-Z]/
@@ -69,14 +80,18 @@ const textCandidates = (doc: Doc): Array<Candidate> => {
     let cur: Array<Tok> | undefined
     for (let i = 0; i < toks.length; i++) {
       const tk = toks[i]!
-      const isCap = isUpperLetter(tk.text[0]) || /^[a-z]+[A-Z]/.test(tk.text)
-      const isConn = !isCap && PHRASE_CONNECTORS.has(tk.text.toLowerCase())
+      const isCap = isUpperLetter(tk.text[0]) || lowerThenUpper(tk.text)
+      const isConn = !isCap && tk.text.length <= CONNECTOR_LENGTH && PHRASE_CONNECTORS.has(tk.text.toLowerCase())
+      if (!isCap && !isConn) {
+        cur = undefined
+        continue
+      }
       const prevTok = cur?.[cur.length - 1]
       const joins =
         cur !== undefined && prevTok !== undefined && prevTok.end === toks[i - 1]?.end &&
-        !/['’]s$/i.test(doc.text.slice(prevTok.start, prevTok.end + 2)) &&
+        !isPossessive(doc.text.slice(prevTok.start, prevTok.end + 2)) &&
         PHRASE_JOIN.test(doc.text.slice(prevTok.end, tk.start))
-      if ((isCap || isConn) && joins && cur !== undefined) cur.push(tk)
+      if (joins && cur !== undefined) cur.push(tk)
       else if (isCap) {
         cur = [tk]
         phrases.push(cur)

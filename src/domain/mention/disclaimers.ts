@@ -4,85 +4,117 @@
  */
 import { type Doc, firstEndingAfter, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
+import { escapeRegExp } from "../regex.ts"
 
 const INFO = "(?:information|info|data|details|knowledge|records?|results?|mentions?)"
 const SOME_WORDS = "(?:[\\w-]+\\s+){0,3}"
-const KNOWLEDGE_NEGATIONS: ReadonlyArray<RegExp> = [
-  new RegExp(`\\b(?:don't|dont|do not|doesn't|does not|didn't|did not|may not|might not)\\s+have\\s+${SOME_WORDS}${INFO}\\b`),
-  new RegExp(`\\b(?:i|we)\\s+have\\s+no\\s+${SOME_WORDS}${INFO}\\b`),
-  new RegExp(`\\bthere\\s+(?:is|'s|are|was|were)\\s+(?:no|not\\s+(?:much|any|enough))\\s+${SOME_WORDS}${INFO}\\b`),
-  new RegExp(`\\bthere\\s+(?:isn't|aren't|wasn't|weren't)\\s+(?:much|any|enough)\\s+${SOME_WORDS}${INFO}\\b`),
-  new RegExp(`\\bno\\s+${SOME_WORDS}${INFO}\\s+(?:is\\s+|are\\s+|was\\s+)?(?:available\\s+|found\\s+)?(?:about|on|regarding|for|of)\\b`),
-  /\b(?:not|un)\s*familiar\s+with\b/,
-  /\b(?:i'm|i am|we're|we are)\s+not\s+(?:familiar|aware)\b/,
-  /\bnot\s+aware\s+of\b/,
-  /\b(?:i|we)\s+(?:couldn't|could not|can't|cannot|can not|didn't|did not|was unable to|were unable to|am unable to|wasn't able to|was not able to)\s+(?:find|locate|verify|confirm|identify)\b/,
-  /\b(?:i'm|i am|we're|we are)\s+(?:unable|not able)\s+to\s+(?:find|locate|verify|confirm|identify|provide)\b/,
-  /\bunable\s+to\s+(?:find|locate|verify|confirm)\b/,
-  /\b(?:can't|cannot|can not|unable to)\s+provide\s+(?:any\s+)?(?:specific\s+|reliable\s+|detailed\s+)?(?:information|details)\b/,
-  /\b(?:doesn't|does not|don't|do not|didn't|did not)\s+(?:appear|show up|exist)\s+(?:in|within)\s+(?:my|the)\s+(?:training|knowledge|data|sources|search)/,
-  /\bnot\s+(?:in|within|part\s+of)\s+my\s+(?:training|knowledge)/,
-  /\b(?:beyond|outside(?:\s+of)?)\s+my\s+knowledge\b/,
-  /\b(?:i|we)\s+(?:don't|do not)\s+know\s+(?:of|about|much\s+about|anything\s+about|what|who|which|whether|if)\b/,
-  /\bknow\s+nothing\s+about\b/,
-  /\b(?:no|lack)\s+(?:knowledge|record)\s+of\b/,
-  /\bnot\s+something\s+i\b/,
-  /\bi\s+lack\s+(?:\w+\s+)?(?:information|data|details)\b/,
-  /\bnot\s+sure\s+(?:what|who|which)\b/,
-  /\b(?:haven't|have not|never)\s+heard\s+of\b/,
-  /\bdoesn't\s+ring\s+a\s+bell\b/,
-  /\bfound\s+nothing\b/,
+/** Substrings one of which every match of `INFO` holds. */
+const INFO_CUES = ["info", "data", "detail", "knowledge", "record", "result", "mention"]
+const EXPERIENCE_CUES = ["review", "rating", "feedback", "opinion", "experience", "insight"]
+
+/**
+ * A disclaimer pattern over folded text, with cues: substrings of which every match of the
+ * pattern holds at least one. Most clauses hold none of a pattern's cues, and a substring search
+ * is much cheaper than the pattern, so the pattern runs only where a cue is present. A cue list
+ * that missed a spelling the pattern matches would lose disclaimers: each cue is a literal piece
+ * of every alternative of the pattern.
+ */
+interface Disclaimer {
+  readonly pattern: RegExp
+  readonly cues: ReadonlyArray<string>
+}
+const d = (pattern: RegExp, cues: ReadonlyArray<string>): Disclaimer => ({ pattern, cues })
+
+const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
+  d(new RegExp(`\\b(?:don't|dont|do not|doesn't|does not|didn't|did not|may not|might not)\\s+have\\s+${SOME_WORDS}${INFO}\\b`), INFO_CUES),
+  d(new RegExp(`\\b(?:i|we)\\s+have\\s+no\\s+${SOME_WORDS}${INFO}\\b`), INFO_CUES),
+  d(new RegExp(`\\bthere\\s+(?:is|'s|are|was|were)\\s+(?:no|not\\s+(?:much|any|enough))\\s+${SOME_WORDS}${INFO}\\b`), INFO_CUES),
+  d(new RegExp(`\\bthere\\s+(?:isn't|aren't|wasn't|weren't)\\s+(?:much|any|enough)\\s+${SOME_WORDS}${INFO}\\b`), INFO_CUES),
+  d(new RegExp(`\\bno\\s+${SOME_WORDS}${INFO}\\s+(?:is\\s+|are\\s+|was\\s+)?(?:available\\s+|found\\s+)?(?:about|on|regarding|for|of)\\b`), INFO_CUES),
+  d(/\b(?:not|un)\s*familiar\s+with\b/, ["familiar"]),
+  d(/\b(?:i'm|i am|we're|we are)\s+not\s+(?:familiar|aware)\b/, ["familiar", "aware"]),
+  d(/\bnot\s+aware\s+of\b/, ["aware"]),
+  d(/\b(?:i|we)\s+(?:couldn't|could not|can't|cannot|can not|didn't|did not|was unable to|were unable to|am unable to|wasn't able to|was not able to)\s+(?:find|locate|verify|confirm|identify)\b/, ["find", "locate", "verify", "confirm", "identify"]),
+  d(/\b(?:i'm|i am|we're|we are)\s+(?:unable|not able)\s+to\s+(?:find|locate|verify|confirm|identify|provide)\b/, ["able"]),
+  d(/\bunable\s+to\s+(?:find|locate|verify|confirm)\b/, ["unable"]),
+  d(/\b(?:can't|cannot|can not|unable to)\s+provide\s+(?:any\s+)?(?:specific\s+|reliable\s+|detailed\s+)?(?:information|details)\b/, ["provide"]),
+  d(/\b(?:doesn't|does not|don't|do not|didn't|did not)\s+(?:appear|show up|exist)\s+(?:in|within)\s+(?:my|the)\s+(?:training|knowledge|data|sources|search)/, ["appear", "show", "exist"]),
+  d(/\bnot\s+(?:in|within|part\s+of)\s+my\s+(?:training|knowledge)/, ["training", "knowledge"]),
+  d(/\b(?:beyond|outside(?:\s+of)?)\s+my\s+knowledge\b/, ["knowledge"]),
+  d(/\b(?:i|we)\s+(?:don't|do not)\s+know\s+(?:of|about|much\s+about|anything\s+about|what|who|which|whether|if)\b/, ["know"]),
+  d(/\bknow\s+nothing\s+about\b/, ["nothing"]),
+  d(/\b(?:no|lack)\s+(?:knowledge|record)\s+of\b/, ["knowledge", "record"]),
+  d(/\bnot\s+something\s+i\b/, ["something"]),
+  d(/\bi\s+lack\s+(?:\w+\s+)?(?:information|data|details)\b/, ["lack"]),
+  d(/\bnot\s+sure\s+(?:what|who|which)\b/, ["sure"]),
+  d(/\b(?:haven't|have not|never)\s+heard\s+of\b/, ["heard"]),
+  d(/\bdoesn't\s+ring\s+a\s+bell\b/, ["bell"]),
+  d(/\bfound\s+nothing\b/, ["nothing"]),
   // A search that came back empty: "Nothing turned up for X", "X didn't show up in my search".
-  /\bnothing\s+(?:comes|came|turns|turned|shows|showed)\s+up\b/,
-  /\b(?:doesn't|does not|didn't|did not)\s+(?:come|turn|show)\s+up\s+(?:in|on)\s+(?:my|the|any)\b/,
+  d(/\bnothing\s+(?:comes|came|turns|turned|shows|showed)\s+up\b/, ["nothing"]),
+  d(/\b(?:doesn't|does not|didn't|did not)\s+(?:come|turn|show)\s+up\s+(?:in|on)\s+(?:my|the|any)\b/, ["come", "turn", "show"]),
   // "I can't vouch for them", "I can't comment on X" (for lack of knowledge).
-  /\b(?:i|we)\s+(?:can't|cannot|can not|couldn't|could not)\s+(?:speak\s+to|comment\s+on|vouch\s+for)\b/,
+  d(/\b(?:i|we)\s+(?:can't|cannot|can not|couldn't|could not)\s+(?:speak\s+to|comment\s+on|vouch\s+for)\b/, ["speak", "comment", "vouch"]),
   // First person without reviews or experience of it: "I have no ratings for X".
-  new RegExp(`\\b(?:i|we)\\s+(?:don't|dont|do not|didn't|did not)\\s+have\\s+${SOME_WORDS}(?:reviews?|ratings?|feedback|opinions?|experience|insight)\\b`),
-  new RegExp(`\\b(?:i|we)\\s+have\\s+no\\s+${SOME_WORDS}(?:reviews?|ratings?|feedback|opinions?|experience|insight)\\b`),
+  d(new RegExp(`\\b(?:i|we)\\s+(?:don't|dont|do not|didn't|did not)\\s+have\\s+${SOME_WORDS}(?:reviews?|ratings?|feedback|opinions?|experience|insight)\\b`), EXPERIENCE_CUES),
+  d(new RegExp(`\\b(?:i|we)\\s+have\\s+no\\s+${SOME_WORDS}(?:reviews?|ratings?|feedback|opinions?|experience|insight)\\b`), EXPERIENCE_CUES),
   // Impersonal and passive: "Reviews of X could not be confirmed", "Details about X are limited",
   // "Little independent information exists on X", "Information on X's fees is not publicly available".
-  /\b(?:could|can|cannot|can't|couldn't)\s+(?:not\s+)?be\s+(?:verified|confirmed|independently\s+(?:verified|confirmed))\b/,
-  /\b(?:not|nothing)\s+(?:much\s+)?(?:is\s+)?(?:known|published|written|documented)\b/,
-  /\b(?:little|limited|scant|sparse|thin)\s+(?:\w+\s+){0,2}(?:information|info|data|details|coverage|testing|reviews|is\s+known|has\s+been\s+(?:published|written))\b/,
-  new RegExp(`\\b(?:${INFO.slice(3, -1)}|sources|coverage|reviews)\\s+(?:about|on|for|of|regarding)\\b.{1,60}?\\b(?:is|are|seem|seems)\\s+(?:\\w+\\s+)?(?:limited|thin|scarce|sparse|scant|lacking)\\b`),
-  /\b(?:is|are)\s+not\s+publicly\s+available\b/,
-  /\bnot\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available|out\s+there)\b/,
-  /\b(?:isn't|is\s+not|wasn't|aren't)\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available)\b/,
+  d(/\b(?:could|can|cannot|can't|couldn't)\s+(?:not\s+)?be\s+(?:verified|confirmed|independently\s+(?:verified|confirmed))\b/, ["verified", "confirmed"]),
+  d(/\b(?:not|nothing)\s+(?:much\s+)?(?:is\s+)?(?:known|published|written|documented)\b/, ["known", "published", "written", "documented"]),
+  d(/\b(?:little|limited|scant|sparse|thin)\s+(?:\w+\s+){0,2}(?:information|info|data|details|coverage|testing|reviews|is\s+known|has\s+been\s+(?:published|written))\b/, ["little", "limited", "scant", "sparse", "thin"]),
+  d(new RegExp(`\\b(?:${INFO.slice(3, -1)}|sources|coverage|reviews)\\s+(?:about|on|for|of|regarding)\\b.{1,60}?\\b(?:is|are|seem|seems)\\s+(?:\\w+\\s+)?(?:limited|thin|scarce|sparse|scant|lacking)\\b`), ["limited", "thin", "scarce", "sparse", "scant", "lacking"]),
+  d(/\b(?:is|are)\s+not\s+publicly\s+available\b/, ["publicly"]),
+  d(/\bnot\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available|out\s+there)\b/, ["much", "lot"]),
+  d(/\b(?:isn't|is\s+not|wasn't|aren't)\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available)\b/, ["much", "lot"]),
   // Out of reach: "I can't check/pull up/access X's prices", "I'm not able to access X's site".
-  /\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:check|pull\s+up|pull|access|look\s+up|browse|see|open|fetch|reach|review)\b/,
-  /\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able)\s+to\s+(?:access|check|pull|look\s+up|browse|see|reach|review|judge|rate|say)\b/,
-  /\bunable\s+to\s+access\b/,
+  d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:check|pull\s+up|pull|access|look\s+up|browse|see|open|fetch|reach|review)\b/, ["can", "could"]),
+  d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able)\s+to\s+(?:access|check|pull|look\s+up|browse|see|reach|review|judge|rate|say)\b/, ["able"]),
+  d(/\bunable\s+to\s+access\b/, ["unable"]),
   // Knowing too little to judge: "I don't know X well enough", "X is not a bakery I have
   // information about", "would be guesswork", "no reliable reviews of X turned up", "Nothing I
   // found independently confirms X's prices".
-  /\b(?:don't|do\s+not)\s+know\s+.{1,60}?\bwell\s+enough\b/,
-  new RegExp(`\\bnot\\s+(?:a|an|one)\\s+(?:[\\w'-]+\\s+){0,4}(?:i|we)\\s+(?:have|know|can\\s+find)\\s+(?:any\\s+|much\\s+)?(?:${INFO.slice(3, -1)}|anything)\\b`),
-  /\bwould\s+be\s+(?:guesswork|a\s+guess|speculation)\b/,
-  /\bno\s+(?:reliable|independent|verified|verifiable|solid|recent|trustworthy|credible)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/,
-  /\bnothing\s+(?:i|we)\s+(?:found|could\s+find|have\s+seen|saw)\b/,
+  d(/\b(?:don't|do\s+not)\s+know\s+.{1,60}?\bwell\s+enough\b/, ["enough"]),
+  d(new RegExp(`\\bnot\\s+(?:a|an|one)\\s+(?:[\\w'-]+\\s+){0,4}(?:i|we)\\s+(?:have|know|can\\s+find)\\s+(?:any\\s+|much\\s+)?(?:${INFO.slice(3, -1)}|anything)\\b`), [...INFO_CUES, "anything"]),
+  d(/\bwould\s+be\s+(?:guesswork|a\s+guess|speculation)\b/, ["guess", "speculation"]),
+  d(/\bno\s+(?:reliable|independent|verified|verifiable|solid|recent|trustworthy|credible)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/, ["reliable", "independent", "verifi", "solid", "recent", "trustworthy", "credible"]),
+  d(/\bnothing\s+(?:i|we)\s+(?:found|could\s+find|have\s+seen|saw)\b/, ["nothing"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
-  /\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/,
-  /\bno\s+(?:conozco|conocemos|estoy\s+familiarizad[oa]|pude\s+(?:encontrar|verificar))\b/,
-  /\bdesconozco\b/,
-  /\bnao\s+(?:tenho|temos|ha|encontrei|encontramos)\s+(?:\w+\s+){0,2}(?:informac(?:ao|oes)|dados|detalhes|resultados|registros?)\b/,
-  /\bnao\s+(?:conheco|conhecemos|estou\s+familiarizad[oa]|consegui\s+(?:encontrar|verificar))\b/,
-  /\b(?:je|nous)\s+n'(?:ai|avons)\s+(?:pas|aucune?)\s+(?:\w+\s+){0,2}(?:d'\s*)?(?:informations?|donnees|details|resultats?)\b/,
-  /\b(?:je|nous)\s+ne\s+(?:connais|connaissons|trouve|trouvons)\s+pas\b/,
-  /\baucune\s+(?:information|donnee|trace)\b/,
-  /\bnon\s+(?:ho|abbiamo|trovo|ho\s+trovato)\s+(?:\w+\s+){0,2}(?:informazioni|dati|dettagli|risultati)\b/,
-  /\bnon\s+(?:conosco|conosciamo)\b/,
-  /\bnessuna\s+informazione\b/,
-  /\b(?:ich|wir)\s+(?:habe|haben)\s+keine\s+(?:\w+\s+){0,2}(?:informationen|daten|angaben|details|ergebnisse)\b/,
-  /\bkeine\s+(?:informationen|angaben|daten)\s+(?:uber|zu)\b/,
-  /\b(?:ist|sind)\s+mir\s+nicht\s+bekannt\b/,
+  d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),
+  d(/\bno\s+(?:conozco|conocemos|estoy\s+familiarizad[oa]|pude\s+(?:encontrar|verificar))\b/, ["conozco", "conocemos", "familiarizad", "pude"]),
+  d(/\bdesconozco\b/, ["desconozco"]),
+  d(/\bnao\s+(?:tenho|temos|ha|encontrei|encontramos)\s+(?:\w+\s+){0,2}(?:informac(?:ao|oes)|dados|detalhes|resultados|registros?)\b/, ["informac", "dados", "detalhes", "resultados", "registro"]),
+  d(/\bnao\s+(?:conheco|conhecemos|estou\s+familiarizad[oa]|consegui\s+(?:encontrar|verificar))\b/, ["conheco", "conhecemos", "familiarizad", "consegui"]),
+  d(/\b(?:je|nous)\s+n'(?:ai|avons)\s+(?:pas|aucune?)\s+(?:\w+\s+){0,2}(?:d'\s*)?(?:informations?|donnees|details|resultats?)\b/, ["n'ai", "n'avons"]),
+  d(/\b(?:je|nous)\s+ne\s+(?:connais|connaissons|trouve|trouvons)\s+pas\b/, ["connais", "trouv"]),
+  d(/\baucune\s+(?:information|donnee|trace)\b/, ["aucune"]),
+  d(/\bnon\s+(?:ho|abbiamo|trovo|ho\s+trovato)\s+(?:\w+\s+){0,2}(?:informazioni|dati|dettagli|risultati)\b/, ["informazioni", "dati", "dettagli", "risultati"]),
+  d(/\bnon\s+(?:conosco|conosciamo)\b/, ["conosc"]),
+  d(/\bnessuna\s+informazione\b/, ["nessuna"]),
+  d(/\b(?:ich|wir)\s+(?:habe|haben)\s+keine\s+(?:\w+\s+){0,2}(?:informationen|daten|angaben|details|ergebnisse)\b/, ["keine"]),
+  d(/\bkeine\s+(?:informationen|angaben|daten)\s+(?:uber|zu)\b/, ["keine"]),
+  d(/\b(?:ist|sind)\s+mir\s+nicht\s+bekannt\b/, ["bekannt"]),
 ]
 
-const isKnowledgeNegation = (clause: string): boolean => {
-  const folded = foldPlain(clause)
-  return KNOWLEDGE_NEGATIONS.some((re) => re.test(folded))
-}
+// The cues, made prefix-free: a cue that starts with another ("knowledge", "know") is replaced
+// by it, which only widens the check. Then at most one cue starts at any offset, and one scan of
+// the answer that restarts one character after each hit finds every occurrence of every cue.
+const CUES = (() => {
+  const all = [...new Set(KNOWLEDGE_NEGATIONS.flatMap((x) => x.cues))]
+  const shortest = (c: string): string => all.filter((x) => c.startsWith(x)).reduce((a, b) => (b.length < a.length ? b : a))
+  const ids = new Map<string, number>()
+  for (const c of all) {
+    const s = shortest(c)
+    if (!ids.has(s)) ids.set(s, ids.size)
+  }
+  // For each cue, the patterns that need it.
+  const patterns: Array<Array<number>> = [...ids.keys()].map(() => [])
+  KNOWLEDGE_NEGATIONS.forEach((x, i) => {
+    for (const id of new Set(x.cues.map((c) => ids.get(shortest(c))!))) patterns[id]!.push(i)
+  })
+  return { ids, patterns, scan: new RegExp([...ids.keys()].map(escapeRegExp).join("|"), "g") }
+})()
 
 /** Which of a document's clauses are knowledge disclaimers; read twice per detection, so kept. */
 const disclaimersOf = (() => {
@@ -90,12 +122,42 @@ const disclaimersOf = (() => {
   return (doc: Doc): ReadonlyArray<boolean> => {
     let found = known.get(doc)
     if (found === undefined) {
-      found = doc.clauses.map((c) => isKnowledgeNegation(slice(doc, c)))
+      found = findDisclaimers(doc)
       known.set(doc, found)
     }
     return found
   }
 })()
+
+/**
+ * Each clause is tested only against the patterns whose cues occur in it (a cue is counted in the
+ * clause where it starts, and the clause's folded text is the matching slice of the answer's).
+ */
+const findDisclaimers = (doc: Doc): Array<boolean> => {
+  const found = doc.clauses.map(() => false)
+  const candidates = new Map<number, Set<number>>()
+  const folded = doc.folded.text
+  const scan = CUES.scan
+  scan.lastIndex = 0
+  for (let m = scan.exec(folded); m !== null; m = scan.exec(folded)) {
+    scan.lastIndex = m.index + 1
+    const ci = spanIndexAt(doc.clauses, doc.folded.starts[m.index]!)
+    if (ci === -1) continue
+    let set = candidates.get(ci)
+    if (set === undefined) candidates.set(ci, (set = new Set()))
+    for (const p of CUES.patterns[CUES.ids.get(m[0])!]!) set.add(p)
+  }
+  for (const [ci, patterns] of candidates) {
+    const text = foldPlain(slice(doc, doc.clauses[ci]!))
+    for (const p of patterns) {
+      if (KNOWLEDGE_NEGATIONS[p]!.pattern.test(text)) {
+        found[ci] = true
+        break
+      }
+    }
+  }
+  return found
+}
 
 // A disclaimer that refers back by pronoun ("Crumb? I'm not familiar with it.") also covers the
 // sentence that only restated the name: a question, or "You asked about…/Regarding…".

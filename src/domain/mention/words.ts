@@ -4,18 +4,72 @@
 import { foldPlain } from "./fold.ts"
 
 const WORD_CHAR = /[\p{L}\p{N}]/u
-export const isWordChar = (c: string | undefined): boolean => c !== undefined && WORD_CHAR.test(c)
-export const isUpperLetter = (c: string | undefined): boolean =>
-  c !== undefined && c !== c.toLowerCase() && c === c.toUpperCase()
 
-/** Word tokens of a string (letters/digits, with internal apostrophes, hyphens, dots, `&`). */
-const TOKEN = /[\p{L}\p{N}]+(?:['’\-.&][\p{L}\p{N}]+)*/gu
+// These run on every character or token of an answer: ASCII is decided by its code, and only
+// other characters go through the Unicode property test (same answers, without a regular
+// expression or a case conversion per character).
+const isAsciiWordCode = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
+
+export const isWordChar = (c: string | undefined): boolean => {
+  if (c === undefined) return false
+  const code = c.charCodeAt(0)
+  return code < 128 ? c.length === 1 ? isAsciiWordCode(code) : WORD_CHAR.test(c) : WORD_CHAR.test(c)
+}
+
+export const isUpperLetter = (c: string | undefined): boolean => {
+  if (c === undefined) return false
+  if (c.length === 1) {
+    const code = c.charCodeAt(0)
+    if (code < 128) return code >= 65 && code <= 90
+  }
+  return c !== c.toLowerCase() && c === c.toUpperCase()
+}
+
+/** Whether the code point at `i` of `s` is a letter or digit; its length in UTF-16 units, or 0. */
+const wordCodePointAt = (s: string, i: number): number => {
+  const code = s.charCodeAt(i)
+  if (code < 128) return isAsciiWordCode(code) ? 1 : 0
+  const cp = s.codePointAt(i)!
+  const len = cp > 0xffff ? 2 : 1
+  return WORD_CHAR.test(s.slice(i, i + len)) ? len : 0
+}
+
+const isTokenJoiner = (code: number): boolean => code === 39 || code === 0x2019 || code === 45 || code === 46 || code === 38
+
+/**
+ * Word tokens of a string (letters/digits, with internal apostrophes, hyphens, dots, `&`): the
+ * matches of `[\p{L}\p{N}]+(?:['’\-.&][\p{L}\p{N}]+)*`, scanned by hand.
+ */
 export const tokensOf = (s: string): Array<{ readonly text: string; readonly start: number; readonly end: number }> => {
   const out: Array<{ text: string; start: number; end: number }> = []
-  for (const m of s.matchAll(TOKEN)) out.push({ text: m[0], start: m.index, end: m.index + m[0].length })
+  let i = 0
+  while (i < s.length) {
+    let len = wordCodePointAt(s, i)
+    if (len === 0) {
+      i++
+      continue
+    }
+    const start = i
+    i += len
+    for (;;) {
+      while (i < s.length && (len = wordCodePointAt(s, i)) > 0) i += len
+      if (i + 1 < s.length && isTokenJoiner(s.charCodeAt(i)) && (len = wordCodePointAt(s, i + 1)) > 0) i += 1 + len
+      else break
+    }
+    out.push({ text: s.slice(start, i), start, end: i })
+  }
   return out
 }
 
 export const wordsOf = (s: string): Array<string> => foldPlain(s).match(/[\p{L}\p{N}]+/gu) ?? []
 
-export const stripPossessive = (w: string): string => w.replace(/['’]s$/i, "")
+/** Whether a word ends in a possessive `'s` or `’s` (either case of `s`). */
+export const isPossessive = (w: string): boolean => {
+  const n = w.length
+  if (n < 2) return false
+  const s = w.charCodeAt(n - 1)
+  const q = w.charCodeAt(n - 2)
+  return (s === 115 || s === 83) && (q === 39 || q === 0x2019)
+}
+
+export const stripPossessive = (w: string): string => (isPossessive(w) ? w.slice(0, -2) : w)
