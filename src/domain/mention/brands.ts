@@ -6,7 +6,7 @@ import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, overlapsAny, slice, type Span } from "./document.ts"
 import { foldPlain } from "./fold.ts"
 import { GENERIC_BUSINESS_WORDS, LABELS, NAME_CONNECTORS, PHRASE_CONNECTORS, PLACE_SUFFIXES, SOURCE_NAMES, SOURCE_PHRASES, TRADE_NOUNS } from "./lexicon.ts"
-import { isPossessive, isUpperLetter, stripPossessive, tokensOf } from "./words.ts"
+import { eachToken, isPossessive, isUpperLetter, stripPossessive, tokensOf } from "./words.ts"
 
 interface Candidate extends Span {
   readonly display: string
@@ -50,11 +50,11 @@ const brandLike = (display: string, source: CandidateSource): boolean => {
 }
 
 /** `/^[a-z]+[A-Z]/`: a CamelCase word starting lower-case ("iPhone", "eBay"). */
-const lowerThenUpper = (w: string): boolean => {
-  let i = 0
-  while (i < w.length && w.charCodeAt(i) >= 97 && w.charCodeAt(i) <= 122) i++
-  const c = w.charCodeAt(i)
-  return i > 0 && c >= 65 && c <= 90
+const lowerThenUpper = (s: string, start: number, end: number): boolean => {
+  let i = start
+  while (i < end && s.charCodeAt(i) >= 97 && s.charCodeAt(i) <= 122) i++
+  const c = s.charCodeAt(i)
+  return i > start && i < end && c >= 65 && c <= 90
 }
 
 // Connectors are short words: a longer token need not be lower-cased to be looked up.
@@ -71,32 +71,31 @@ const textCandidates = (doc: Doc): Array<Candidate> => {
   const out: Array<Candidate> = []
   for (const line of doc.lines) {
     if (line.kind === "heading") continue
-    const toks: Array<Tok> = tokensOf(doc.text.slice(line.start, line.end)).map((tk) => {
-      // A possessive ends the phrase and is not part of the name.
-      const text = stripPossessive(tk.text)
-      return { text, start: tk.start + line.start, end: tk.start + line.start + text.length }
-    })
     const phrases: Array<Array<Tok>> = []
+    // The phrase the previous token belongs to, if any.
     let cur: Array<Tok> | undefined
-    for (let i = 0; i < toks.length; i++) {
-      const tk = toks[i]!
-      const isCap = isUpperLetter(tk.text[0]) || lowerThenUpper(tk.text)
-      const isConn = !isCap && tk.text.length <= CONNECTOR_LENGTH && PHRASE_CONNECTORS.has(tk.text.toLowerCase())
+    const text = doc.text
+    eachToken(text, line.start, line.end, (start, rawEnd) => {
+      // A possessive ends the phrase and is not part of the name.
+      const end = isPossessive(text.slice(rawEnd - 2, rawEnd)) && rawEnd - start >= 2 ? rawEnd - 2 : rawEnd
+      const isCap = end > start && (isUpperLetter(text[start]) || lowerThenUpper(text, start, end))
+      const isConn = !isCap && end - start <= CONNECTOR_LENGTH && PHRASE_CONNECTORS.has(text.slice(start, end).toLowerCase())
       if (!isCap && !isConn) {
         cur = undefined
-        continue
+        return
       }
+      const tk: Tok = { text: text.slice(start, end), start, end }
       const prevTok = cur?.[cur.length - 1]
       const joins =
-        cur !== undefined && prevTok !== undefined && prevTok.end === toks[i - 1]?.end &&
-        !isPossessive(doc.text.slice(prevTok.start, prevTok.end + 2)) &&
-        PHRASE_JOIN.test(doc.text.slice(prevTok.end, tk.start))
+        cur !== undefined && prevTok !== undefined &&
+        !isPossessive(text.slice(prevTok.start, prevTok.end + 2)) &&
+        PHRASE_JOIN.test(text.slice(prevTok.end, tk.start))
       if (joins && cur !== undefined) cur.push(tk)
       else if (isCap) {
         cur = [tk]
         phrases.push(cur)
       } else cur = undefined
-    }
+    })
     // Trim trailing connectors, leading articles, and common words capitalised only because
     // they start the sentence ("Visit Crumb Bakery" → "Crumb Bakery").
     const kept: Array<Array<Tok>> = []

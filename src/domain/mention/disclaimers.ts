@@ -177,8 +177,14 @@ const isQuestionOrRestatement = (sentence: string): boolean => {
 const DISAMBIGUATION = /\b(?:not\s+to\s+be\s+confused\s+with|no\s+relation\s+to|not\s+related\s+to|unrelated\s+to|not\s+affiliated\s+with|unaffiliated\s+with|not\s+the\s+same\s+as)\b/giu
 const ASIDE_END = /[),;]|[ \t][—–-][ \t]|—|–/u
 
+// Every form of `DISAMBIGUATION` holds one of these; the folded text holds it whenever the
+// answer holds the form (in any case: folding lower-cases, and maps `ſ` and the Kelvin sign, the
+// only letters the case-insensitive pattern takes for ASCII ones, to `s` and `k`).
+const DISAMBIGUATION_CUES = ["confused", "relat", "affiliated", "same"]
+
 export const disambiguationSpans = (doc: Doc): Array<Span> => {
   const out: Array<Span> = []
+  if (!DISAMBIGUATION_CUES.some((c) => doc.folded.text.includes(c))) return out
   for (const m of doc.text.matchAll(DISAMBIGUATION)) {
     const from = m.index + m[0].length
     const sentence = doc.sentences[spanIndexAt(doc.sentences, m.index)]

@@ -155,18 +155,33 @@ const CLAUSE_BREAK =
 // at the first comma.
 const LEADING_SUBORDINATE = /^[\s*_>"'“]*(?:while|although|though|even though|whereas)\b[^,\n]{1,200}?,/iu
 
+/** Whether a sentence can open with `LEADING_SUBORDINATE`: its first letter after the junk is that of one of its words. */
+const mayOpenSubordinate = (text: string, s: Span): boolean => {
+  let i = s.start
+  while (i < s.end && LEADING_JUNK.test(text[i]!)) i++
+  const c = text[i]
+  return c !== undefined && "wWaAtTeE".includes(c)
+}
+const LEADING_JUNK = /[\s*_>"'“]/
+
+// The breaks are found in one pass over the whole answer rather than sentence by sentence: no
+// break holds a newline or a sentence's closing punctuation, so none spans two sentences, and
+// the only breaks the whole text adds (one at a sentence's first character, whose lookbehind now
+// sees the sentence before) are at its start, where a break is ignored anyway.
 const splitClauses = (text: string, sentences: ReadonlyArray<Span>): Array<Span> => {
   const out: Array<Span> = []
+  const breaks = [...text.matchAll(CLAUSE_BREAK)].map((m) => m.index)
+  let b = 0
   for (const s of sentences) {
-    const body = text.slice(s.start, s.end)
     let start = s.start
-    const lead = LEADING_SUBORDINATE.exec(body)
+    const lead = mayOpenSubordinate(text, s) ? LEADING_SUBORDINATE.exec(text.slice(s.start, s.end)) : null
     if (lead !== null) {
       out.push({ start, end: s.start + lead[0].length })
       start = s.start + lead[0].length
     }
-    for (const m of body.matchAll(CLAUSE_BREAK)) {
-      const at = s.start + m.index
+    while (b < breaks.length && breaks[b]! < s.start) b++
+    for (; b < breaks.length && breaks[b]! < s.end; b++) {
+      const at = breaks[b]!
       if (at <= start) continue
       out.push({ start, end: at })
       start = at
@@ -188,8 +203,8 @@ const findEmphasis = (text: string): Array<Span & { kind: "bold" | "link" }> => 
   return out
 }
 
-// Candidate URL/host tokens: maximal runs without whitespace, brackets, quotes or markdown.
-const HOST_CANDIDATE = /[^\s()[\]{}<>"'’‘“”`|,;*]+/g
+// Candidate URL/host tokens (`HOST_CANDIDATE`): maximal runs of characters other than
+// whitespace, brackets, quotes or markdown, `[^\s()[\]{}<>"'’‘“”`|,;*]+`.
 const HOST_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u
 
 /** Parses `acme.com`, `www.acme.com/x`, `https://shop.acme.com/x`, `hi@acme.com` found in text. */
@@ -215,14 +230,35 @@ const parseHostToken = (raw: string): { host: string; path: string } | undefined
   return { host: parsed.hostname.toLowerCase().replace(/\.$/, ""), path: parsed.pathname }
 }
 
+const SPACE = /\s/
+/** Whether a character ends a `HOST_CANDIDATE` run. */
+const endsHostCandidate = (c: string): boolean => {
+  switch (c) {
+    case "(": case ")": case "[": case "]": case "{": case "}": case "<": case ">": case '"': case "'":
+    case "’": case "‘": case "“": case "”": case "`": case "|": case ",": case ";": case "*":
+      return true
+    default:
+      return SPACE.test(c)
+  }
+}
+
+/**
+ * The `HOST_CANDIDATE` runs that hold a dot, found from the dots: most of an answer's words
+ * have none, and only those runs can be hosts.
+ */
 const findHosts = (text: string): Array<HostToken> => {
   const out: Array<HostToken> = []
-  for (const m of text.matchAll(HOST_CANDIDATE)) {
-    if (!m[0].includes(".")) continue
-    const span = trimSpan(text, m.index, m.index + m[0].length, /[^\p{L}\p{N}/]/u)
-    if (span.end <= span.start) continue
-    const parsed = parseHostToken(text.slice(span.start, span.end))
-    if (parsed !== undefined) out.push({ ...span, ...parsed })
+  for (let dot = text.indexOf("."); dot !== -1; ) {
+    let start = dot
+    while (start > 0 && !endsHostCandidate(text[start - 1]!)) start--
+    let end = dot + 1
+    while (end < text.length && !endsHostCandidate(text[end]!)) end++
+    const span = trimSpan(text, start, end, /[^\p{L}\p{N}/]/u)
+    if (span.end > span.start) {
+      const parsed = parseHostToken(text.slice(span.start, span.end))
+      if (parsed !== undefined) out.push({ ...span, ...parsed })
+    }
+    dot = text.indexOf(".", end)
   }
   return out
 }

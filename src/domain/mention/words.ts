@@ -25,26 +25,27 @@ export const isUpperLetter = (c: string | undefined): boolean => {
   return c !== c.toLowerCase() && c === c.toUpperCase()
 }
 
-/** Whether the code point at `i` of `s` is a letter or digit; its length in UTF-16 units, or 0. */
-const wordCodePointAt = (s: string, i: number): number => {
+/** Whether the code point at `i` of `s` (ending by `to`) is a letter or digit; its length in UTF-16 units, or 0. */
+const wordCodePointAt = (s: string, i: number, to: number): number => {
   const code = s.charCodeAt(i)
   if (code < 128) return isAsciiWordCode(code) ? 1 : 0
   const cp = s.codePointAt(i)!
-  const len = cp > 0xffff ? 2 : 1
+  // A surrogate pair cut by `to` is a lone surrogate, as in `s.slice(from, to)`.
+  const len = cp > 0xffff && i + 1 < to ? 2 : 1
   return WORD_CHAR.test(s.slice(i, i + len)) ? len : 0
 }
 
 const isTokenJoiner = (code: number): boolean => code === 39 || code === 0x2019 || code === 45 || code === 46 || code === 38
 
 /**
- * Word tokens of a string (letters/digits, with internal apostrophes, hyphens, dots, `&`): the
- * matches of `[\p{L}\p{N}]+(?:['’\-.&][\p{L}\p{N}]+)*`, scanned by hand.
+ * Calls `each(start, end)` for the word tokens of `s[from, to)` (letters/digits, with internal
+ * apostrophes, hyphens, dots, `&`): the matches of `[\p{L}\p{N}]+(?:['’\-.&][\p{L}\p{N}]+)*`,
+ * scanned by hand, without building them.
  */
-export const tokensOf = (s: string): Array<{ readonly text: string; readonly start: number; readonly end: number }> => {
-  const out: Array<{ text: string; start: number; end: number }> = []
-  let i = 0
-  while (i < s.length) {
-    let len = wordCodePointAt(s, i)
+export const eachToken = (s: string, from: number, to: number, each: (start: number, end: number) => void): void => {
+  let i = from
+  while (i < to) {
+    let len = wordCodePointAt(s, i, to)
     if (len === 0) {
       i++
       continue
@@ -52,12 +53,18 @@ export const tokensOf = (s: string): Array<{ readonly text: string; readonly sta
     const start = i
     i += len
     for (;;) {
-      while (i < s.length && (len = wordCodePointAt(s, i)) > 0) i += len
-      if (i + 1 < s.length && isTokenJoiner(s.charCodeAt(i)) && (len = wordCodePointAt(s, i + 1)) > 0) i += 1 + len
+      while (i < to && (len = wordCodePointAt(s, i, to)) > 0) i += len
+      if (i + 1 < to && isTokenJoiner(s.charCodeAt(i)) && (len = wordCodePointAt(s, i + 1, to)) > 0) i += 1 + len
       else break
     }
-    out.push({ text: s.slice(start, i), start, end: i })
+    each(start, i)
   }
+}
+
+/** The word tokens of a string (see `eachToken`). */
+export const tokensOf = (s: string): Array<{ readonly text: string; readonly start: number; readonly end: number }> => {
+  const out: Array<{ text: string; start: number; end: number }> = []
+  eachToken(s, 0, s.length, (start, end) => out.push({ text: s.slice(start, end), start, end }))
   return out
 }
 
