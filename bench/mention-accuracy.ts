@@ -2,8 +2,9 @@
  * `npm run bench -- mention-accuracy`: the mention detector's accuracy on the labelled
  * evaluation set (test/fixtures/mention-eval), beside the name-substring baseline, as markdown
  * tables: precision, recall and F1 of the visible flag overall, on hard cases, per trap kind and
- * per platform style, and sentiment accuracy on the answers found visible. The wrong ids per trap
- * are listed for the dev split only. The holdout is read only when `--holdout` is given.
+ * per platform style, and sentiment accuracy on the answers found visible, for the two dev splits
+ * (dev, dev2). The wrong ids per trap are listed for the dev splits only. The holdout is read only
+ * when `--holdout` is given.
  */
 import { detectMention } from "../src/domain/mention/index.ts"
 import { percentile } from "./support.ts"
@@ -15,6 +16,7 @@ import {
   markdownTable,
   reportOf,
   splitExists,
+  type Split,
   targetOf,
   wrongByTrap
 } from "../test/domain/mention/eval-set.ts"
@@ -39,7 +41,7 @@ const timing = (cases: ReturnType<typeof loadSplit>) => {
 }
 
 export const run = async () => {
-  const splits: Array<"dev" | "holdout"> = process.argv.includes("--holdout") ? ["dev", "holdout"] : ["dev"]
+  const splits: Array<Split> = process.argv.includes("--holdout") ? ["dev", "dev2", "holdout"] : ["dev", "dev2"]
   for (const split of splits) {
     if (!splitExists(split)) {
       console.log(`${split}: test/fixtures/mention-eval/${split}.jsonl is not there`)
@@ -51,8 +53,8 @@ export const run = async () => {
     const unsupported = cases.filter((c) => c.entity.not_aliases.length > 0).length
     console.log(markdownTable(`${split} (${cases.length} answers)`, detector, baseline))
     if (!EXCLUSIONS_SUPPORTED) console.log(`\nnot_aliases: not supported by the detector (${unsupported} answers declare some; ignored)`)
+    if (split !== "holdout") console.log(`\nWrong ids by trap (detector):\n${wrongByTrap(detector)}`)
     if (split === "dev") {
-      console.log(`\nWrong ids by trap (detector):\n${wrongByTrap(detector)}`)
       const t = timing(cases)
       console.log(`\ndetectMention per answer (fastest of 7 runs, ${t.n} answers): median ${t.median!.toFixed(1)} µs, p95 ${t.p95!.toFixed(1)} µs`)
     }

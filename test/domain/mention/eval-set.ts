@@ -29,12 +29,15 @@ export interface EvalCase {
   readonly expected: { readonly visible: boolean; readonly sentiment: Sentiment | null }
 }
 
-export const splitPath = (split: "dev" | "holdout"): string =>
+/** `dev` and `dev2` are for tuning (two writers' phrasings); `holdout` is read once, at the end. */
+export type Split = "dev" | "dev2" | "holdout"
+
+export const splitPath = (split: Split): string =>
   new URL(`../../fixtures/mention-eval/${split}.jsonl`, import.meta.url).pathname
 
-export const splitExists = (split: "dev" | "holdout"): boolean => existsSync(splitPath(split))
+export const splitExists = (split: Split): boolean => existsSync(splitPath(split))
 
-export const loadSplit = (split: "dev" | "holdout"): ReadonlyArray<EvalCase> =>
+export const loadSplit = (split: Split): ReadonlyArray<EvalCase> =>
   readFileSync(splitPath(split), "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
@@ -176,6 +179,6 @@ export const markdownTable = (title: string, detector: Report, baseline: Report)
   return lines.join("\n")
 }
 
-/** The wrong ids per trap kind (dev only: the holdout's lines are not for reading). */
+/** The wrong ids per trap kind (dev splits only: the holdout's lines are not for reading). */
 export const wrongByTrap = (r: Report): string =>
   [...r.byTrap].filter(([, f]) => f.wrong.length > 0).map(([k, f]) => `- ${k}: ${f.wrong.join(", ")}`).join("\n")
