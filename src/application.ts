@@ -19,6 +19,7 @@ import { JobResumerLive } from "./pipeline/job-resumer.ts"
 import { OnboardingLive } from "./pipeline/onboarding-workflow.ts"
 import { SiteBuilder } from "./pipeline/site-builder.ts"
 import { VisibilityAnalysis } from "./pipeline/visibility-analysis.ts"
+import { ScoreRevision, ScoreRevisionAtStartLive } from "./pipeline/score-revision.ts"
 import { PlatformGateway } from "./platforms/platform-gateway.ts"
 import { BillingAccounts } from "./projections/billing.ts"
 import { BotVisits } from "./projections/bot-visits.ts"
@@ -90,11 +91,20 @@ export const ServicesLive = Layer.mergeAll(
   SiteBuilder.Default,
   SiteHosting.Default,
   DailyRuns.Default,
+  ScoreRevision.Default,
   ClusterWorkflowEngine.layer
 )
 
 /** The durable workflows, the daily cron, and the resumers that start open ones again. */
-export const WorkflowsLive = Layer.mergeAll(OnboardingLive, JobResumerLive, DailyEntityLive, DailyRunLive, DailyCronLive, DailyRunResumerLive)
+export const WorkflowsLive = Layer.mergeAll(
+  OnboardingLive,
+  JobResumerLive,
+  DailyEntityLive,
+  DailyRunLive,
+  DailyCronLive,
+  DailyRunResumerLive,
+  ScoreRevisionAtStartLive
+)
 
 /** Everything above the core, over it. */
 export const ApplicationLive = WorkflowsLive.pipe(

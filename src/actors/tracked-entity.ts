@@ -24,6 +24,7 @@ import {
   RecordPrompts,
   REJECTION_REASONS,
   RegisterProduct,
+  ReviseScores,
   StoreScore
 } from "../domain/entity-decider.ts"
 import { EntityEvent, fromStored, toStored } from "../domain/entity-events.ts"
@@ -78,7 +79,8 @@ export const TrackedEntity = Entity.make("TrackedEntity", [
   commandRpc("StoreScore", StoreScore),
   commandRpc("DeploySite", DeploySite),
   commandRpc("PublishPost", PublishPost),
-  commandRpc("DeclareNames", DeclareNames)
+  commandRpc("DeclareNames", DeclareNames),
+  commandRpc("ReviseScores", ReviseScores)
 ]).annotateRpcs(ClusterSchema.Persisted, true)
 
 const unstorable = new CommandRejected({ reason: "unstorable", message: "the command's events could not be stored" })
@@ -177,7 +179,8 @@ export const TrackedEntityLive = TrackedEntity.toLayer(
       StoreScore: handler,
       DeploySite: handler,
       PublishPost: handler,
-      DeclareNames: handler
+      DeclareNames: handler,
+      ReviseScores: handler
     })
   }),
   { maxIdleTime: "5 minutes" }

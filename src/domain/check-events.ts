@@ -40,10 +40,21 @@ export class PlatformChecked extends Schema.TaggedClass<PlatformChecked>()("Plat
   sentiment: Schema.NullOr(Sentiment),
   error: Schema.NullOr(Schema.Struct({ reason: Schema.String, message: Schema.String })),
   samplesRequested: Schema.Int,
-  checkedAt: Schema.String
+  checkedAt: Schema.String,
+  /**
+   * The mention detector's version that judged `answers` (`DETECTOR_VERSION`). Checks recorded
+   * before it was recorded (schema version 1) read as 0: judged by an unknown detector.
+   */
+  detectorVersion: Schema.optionalWith(Schema.Int, { default: () => 0 }),
+  /**
+   * Which declared names judged it (`namesVersionOf`: "none", or a fingerprint of the aliases
+   * and not_aliases); null for checks recorded before it was recorded (schema version 1).
+   */
+  namesVersion: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null })
 }) {}
 
-export const CHECK_EVENT_VERSION = 1
+/** 2: `detectorVersion` and `namesVersion` added; a version 1 event decodes with 0 and null. */
+export const CHECK_EVENT_VERSION = 2
 
 export const checksStreamOf = (ref: EntityRef) => `checks-${streamIdOf(ref).replace(/^(business|product)-/, "$1:")}`
 

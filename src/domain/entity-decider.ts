@@ -11,6 +11,8 @@ import {
   ProductRegistered,
   PromptResult,
   PromptsGenerated,
+  ScoreRevised,
+  ScoresRejudged,
   ScoreStored,
   TrackingType
 } from "./entity-events.ts"
@@ -32,6 +34,12 @@ export interface SiteState {
 
 const noSite: SiteState = { version: 0, deployedDay: null, postDay: null, postsThatDay: 0, slugs: new Set() }
 
+/** A score the service computed, by its job: what it stands at now (as stored, or as last revised). */
+export interface ServiceScore {
+  readonly results: ReadonlyArray<PromptResult>
+  readonly overallScore: number
+}
+
 export type EntityState =
   | { readonly _tag: "Unknown" }
   | {
@@ -41,6 +49,10 @@ export type EntityState =
     readonly site: SiteState
     /** The names its owner declared; absent: none. */
     readonly names?: DeclaredNames
+    /** The scores the service computed, by job (`ScoreStored.jobId`); absent: none. */
+    readonly serviceScores?: ReadonlyMap<string, ServiceScore>
+    /** The detector and names its scores were last derived again with (`ScoresRejudged`). */
+    readonly rejudgedWith?: RejudgedWith
   }
   | {
     readonly _tag: "Product"
@@ -49,7 +61,14 @@ export type EntityState =
     readonly promptSetVersion: number
     readonly site: SiteState
     readonly names?: DeclaredNames
+    readonly serviceScores?: ReadonlyMap<string, ServiceScore>
+    readonly rejudgedWith?: RejudgedWith
   }
+
+export interface RejudgedWith {
+  readonly detectorVersion: number
+  readonly namesVersion: string
+}
 
 export const initialState: EntityState = { _tag: "Unknown" }
 
@@ -77,7 +96,16 @@ export const evolve = (state: EntityState, event: EntityEvent): EntityState => {
     case "PromptsGenerated":
       return state._tag === "Unknown" ? state : { ...state, promptSetVersion: event.setVersion }
     case "ScoreStored":
-      return state
+    case "ScoreRevised": {
+      if (state._tag === "Unknown" || event.jobId === null) return state
+      const scores = new Map(state.serviceScores)
+      scores.set(event.jobId, { results: event.results, overallScore: event.overallScore })
+      return { ...state, serviceScores: scores }
+    }
+    case "ScoresRejudged":
+      return state._tag === "Unknown"
+        ? state
+        : { ...state, rejudgedWith: { detectorVersion: event.detectorVersion, namesVersion: event.namesVersion } }
     case "SiteDeployed":
     case "BlogPostPublished":
       return state._tag === "Unknown" ? state : { ...state, site: evolveSite(state.site, event) }
@@ -128,6 +156,24 @@ export class StoreScore extends Schema.TaggedClass<StoreScore>()("StoreScore", {
   businessId: BusinessId,
   itemId: Schema.NullOr(ItemId),
   results: Schema.Array(PromptResult),
+  at: Schema.String,
+  /** The job whose checks the service computed the results from; absent: an outside caller's flags. */
+  jobId: Schema.optionalWith(Schema.String, { exact: true })
+}) {}
+
+/**
+ * Revises scores the service computed (each by its job) to the results their checks give when
+ * judged now; a score whose results are already these is left alone, so a second run records
+ * nothing. `complete`: these are the last of the run, which derived `scores` scores again, of
+ * which the earlier commands revised `revised`.
+ */
+export class ReviseScores extends Schema.TaggedClass<ReviseScores>()("ReviseScores", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  revisions: Schema.Array(Schema.Struct({ jobId: Schema.String, results: Schema.Array(PromptResult) })),
+  detectorVersion: Schema.Int,
+  namesVersion: Schema.String,
+  complete: Schema.optionalWith(Schema.Struct({ scores: Schema.Int, revised: Schema.Int }), { exact: true }),
   at: Schema.String
 }) {}
 
@@ -174,7 +220,8 @@ export const EntityCommand = Schema.Union(
   StoreScore,
   DeploySite,
   PublishPost,
-  DeclareNames
+  DeclareNames,
+  ReviseScores
 )
 export type EntityCommand = typeof EntityCommand.Type
 
@@ -226,7 +273,9 @@ export const REJECTIONS = {
     // with the site's state, which a later call does not meet.
     already_exists: { status: 409, code: "conflict" }
   },
-  DeclareNames: { not_found: entityNotFound, invalid: invalidRequest }
+  DeclareNames: { not_found: entityNotFound, invalid: invalidRequest },
+  // Sent by the service's own score reviser, never by a caller: a refusal is a defect there.
+  ReviseScores: { not_found: entityNotFound, invalid: invalidRequest }
 } as const satisfies { readonly [C in EntityCommand["_tag"]]: { readonly [R in RejectionReason]?: RejectionAnswer } }
 
 /** The reasons a command (every command of a union) can be refused for. */
@@ -258,7 +307,7 @@ const resultsRefusal = (results: ReadonlyArray<PromptResult>): string | undefine
 /** A business, or a product that is not deleted: what prompts and scores may be recorded for. */
 const isActive = (state: EntityState) => state._tag === "Business" || (state._tag === "Product" && !state.deleted)
 
-const notFound = (command: RecordPrompts | StoreScore | DeploySite | PublishPost | DeclareNames) =>
+const notFound = (command: RecordPrompts | StoreScore | DeploySite | PublishPost | DeclareNames | ReviseScores) =>
   reject(command._tag, "not_found", command.itemId === null ? `business ${command.businessId} not found` : `product ${command.itemId} not found`)
 
 /** The `NamesDeclared` that moves the entity's names from `current` to `next`: none when they are the same. */
@@ -274,6 +323,18 @@ const namesChange = (
     notAliases: next.notAliases,
     declaredAt: command.at
   })]
+
+const unmeasuredOf = (results: ReadonlyArray<PromptResult>) =>
+  results.reduce((sum, result) => sum + result.failedPlatforms.filter((p) => PLATFORM_KEYS.includes(p)).length, 0)
+
+/** The same flags and the same failed platforms, prompt by prompt. */
+const sameResults = (a: ReadonlyArray<PromptResult>, b: ReadonlyArray<PromptResult>) =>
+  a.length === b.length && a.every((result, i) => {
+    const other = b[i]!
+    return result.prompt === other.prompt && PLATFORM_KEYS.every((key) => result.flags[key] === other.flags[key]) &&
+      result.failedPlatforms.length === other.failedPlatforms.length &&
+      result.failedPlatforms.every((p) => other.failedPlatforms.includes(p))
+  })
 
 export const decide = (command: EntityCommand, state: EntityState): Either.Either<ReadonlyArray<EntityEvent>, Rejected> => {
   switch (command._tag) {
@@ -338,12 +399,55 @@ export const decide = (command: EntityCommand, state: EntityState): Either.Eithe
         totalTrue: summary.totalTrue,
         overallScore: summary.overallScore,
         platformScores: summary.platformScores,
-        unmeasuredChecks: command.results.reduce(
-          (sum, result) => sum + result.failedPlatforms.filter((p) => PLATFORM_KEYS.includes(p)).length,
-          0
-        ),
-        storedAt: command.at
+        unmeasuredChecks: unmeasuredOf(command.results),
+        storedAt: command.at,
+        jobId: command.jobId ?? null
       })])
+    }
+    case "ReviseScores": {
+      if (state._tag === "Unknown") return notFound(command)
+      const events: Array<EntityEvent> = []
+      const scores = new Map(state.serviceScores)
+      for (const revision of command.revisions) {
+        // Only a score the service computed from its checks: an outside caller's flags stay as given.
+        const score = scores.get(revision.jobId)
+        if (score === undefined) return reject(command._tag, "not_found", `no score computed by the service for job ${revision.jobId}`)
+        const samePrompts = revision.results.length === score.results.length &&
+          revision.results.every((result, i) => result.prompt === score.results[i]!.prompt)
+        if (!samePrompts) return reject(command._tag, "invalid", `a revision of job ${revision.jobId} must keep its prompts, in order`)
+        if (sameResults(revision.results, score.results)) continue
+        const summary = summarize(revision.results)
+        scores.set(revision.jobId, { results: revision.results, overallScore: summary.overallScore })
+        events.push(new ScoreRevised({
+          businessId: command.businessId,
+          itemId: command.itemId,
+          jobId: revision.jobId,
+          results: revision.results,
+          promptsAnalyzed: summary.promptsAnalyzed,
+          totalTrue: summary.totalTrue,
+          overallScore: summary.overallScore,
+          platformScores: summary.platformScores,
+          unmeasuredChecks: unmeasuredOf(revision.results),
+          previousScore: score.overallScore,
+          detectorVersion: command.detectorVersion,
+          namesVersion: command.namesVersion,
+          revisedAt: command.at
+        }))
+      }
+      const marked = state.rejudgedWith?.detectorVersion === command.detectorVersion &&
+        state.rejudgedWith.namesVersion === command.namesVersion
+      if (command.complete !== undefined && !marked) {
+        events.push(new ScoresRejudged({
+          businessId: command.businessId,
+          itemId: command.itemId,
+          detectorVersion: command.detectorVersion,
+          namesVersion: command.namesVersion,
+          scores: command.complete.scores,
+          revised: command.complete.revised + events.length,
+          at: command.at
+        }))
+      }
+      return Either.right(events)
     }
     case "DeploySite": {
       if (!isActive(state) || state._tag === "Unknown") return notFound(command)

@@ -66,7 +66,37 @@ export class ScoreStored extends Schema.TaggedClass<ScoreStored>()("ScoreStored"
   platformScores: Schema.Record({ key: Schema.String, value: Schema.Int }),
   /** Checks that failed and stayed failed: counted as not visible, reported apart. */
   unmeasuredChecks: Schema.Int,
-  storedAt: Schema.String
+  storedAt: Schema.String,
+  /**
+   * The job (onboarding, or a daily run) whose checks the service computed this score from: its
+   * checks carry it as their correlation. Null for a score an outside caller stored with its own
+   * flags, and for scores stored before it was recorded (schema version 1): those are never revised.
+   */
+  jobId: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null })
+}) {}
+
+/**
+ * A score the service computed (`ScoreStored` with a `jobId`) derived again from its job's checks
+ * as judged now (a new detector version, or declared names changed): the new figures, and what
+ * they were. The stored score's event is never changed; read models show the latest revision.
+ */
+export class ScoreRevised extends Schema.TaggedClass<ScoreRevised>()("ScoreRevised", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  /** The revised score's job (`ScoreStored.jobId`): one score per job and entity. */
+  jobId: Schema.String,
+  results: Schema.Array(PromptResult),
+  promptsAnalyzed: Schema.Int,
+  totalTrue: Schema.Int,
+  overallScore: Schema.Int,
+  platformScores: Schema.Record({ key: Schema.String, value: Schema.Int }),
+  unmeasuredChecks: Schema.Int,
+  /** The overall score before this revision (as stored, or as last revised). */
+  previousScore: Schema.Int,
+  /** The detector version and declared names (`namesVersionOf`) the checks were judged with. */
+  detectorVersion: Schema.Int,
+  namesVersion: Schema.String,
+  revisedAt: Schema.String
 }) {}
 
 /**
@@ -81,6 +111,22 @@ export class NamesDeclared extends Schema.TaggedClass<NamesDeclared>()("NamesDec
   declaredAt: Schema.String
 }) {}
 
+/**
+ * Every score the service computed for the entity has been derived again from its checks as
+ * judged by this detector version with these declared names (the revisions that changed a score
+ * are the ScoreRevised events before it). A re-run with the same versions finds this and does nothing.
+ */
+export class ScoresRejudged extends Schema.TaggedClass<ScoresRejudged>()("ScoresRejudged", {
+  businessId: BusinessId,
+  itemId: Schema.NullOr(ItemId),
+  detectorVersion: Schema.Int,
+  namesVersion: Schema.String,
+  /** Service-computed scores derived again, and how many of them changed (over the whole run). */
+  scores: Schema.Int,
+  revised: Schema.Int,
+  at: Schema.String
+}) {}
+
 export const EntityEvent = Schema.Union(
   BusinessCreated,
   ProductRegistered,
@@ -89,7 +135,9 @@ export const EntityEvent = Schema.Union(
   ScoreStored,
   SiteDeployed,
   BlogPostPublished,
-  NamesDeclared
+  NamesDeclared,
+  ScoreRevised,
+  ScoresRejudged
 )
 export type EntityEvent = typeof EntityEvent.Type
 
@@ -99,10 +147,13 @@ export const eventVersions: Record<EntityEvent["_tag"], number> = {
   ProductRegistered: 1,
   ProductDeleted: 1,
   PromptsGenerated: 1,
-  ScoreStored: 1,
+  // 2: `jobId` added; a version 1 event decodes with null (not known to be the service's).
+  ScoreStored: 2,
   SiteDeployed: 1,
   BlogPostPublished: 1,
-  NamesDeclared: 1
+  NamesDeclared: 1,
+  ScoreRevised: 1,
+  ScoresRejudged: 1
 }
 
 export const isEntityEventType = (type: string): type is EntityEvent["_tag"] => Object.hasOwn(eventVersions, type)

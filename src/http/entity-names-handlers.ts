@@ -5,6 +5,7 @@ import { WallClock } from "../config/wall-clock.ts"
 import { DeclareNames } from "../domain/entity-decider.ts"
 import { cleanDeclaredNames } from "../domain/entity-names.ts"
 import { refOf } from "../domain/entity-ref.ts"
+import { ScoreRevision } from "../pipeline/score-revision.ts"
 import { Entities } from "../projections/entities.ts"
 import { SightlineApi } from "./api.ts"
 import { requireOrganization } from "./authorize.ts"
@@ -18,6 +19,7 @@ export const EntityNamesHandlers = HttpApiBuilder.group(SightlineApi, "entityNam
     const commands = yield* EntityCommands
     const entities = yield* Entities
     const clock = yield* WallClock
+    const revision = yield* ScoreRevision
 
     return handlers.handle("declareNames", ({ path, payload }) =>
       Effect.gen(function*() {
@@ -31,6 +33,8 @@ export const EntityNamesHandlers = HttpApiBuilder.group(SightlineApi, "entityNam
           Effect.catchTag("CommandRejected", (rejected) => toApiError("DeclareNames", rejected, { entity: ref, now }))
         )
         yield* awaitProjections(sent.lastPosition, ["entities"])
+        // Other names: the service's scores are derived again from their checks, in the background.
+        if (sent.events.length > 0) yield* revision.request(ref)
         const row = yield* entities.find(ref.businessId, ref.itemId)
         if (row === undefined) return yield* Effect.fail(internalError())
         return new EntityNamesResponse({

@@ -74,7 +74,15 @@ export class VisibilityScoreResponse extends Schema.Class<VisibilityScoreRespons
   }),
   history: Schema.Array(Schema.Struct({
     date: Schema.String.annotations({ examples: ["Nov 05"] }),
-    value: Schema.Int.annotations({ examples: [34] })
+    value: Schema.Int.annotations({ examples: [34] }),
+    revised: Schema.optionalWith(Schema.Literal(true), { exact: true }).annotations({
+      description: "Present when the day's score, computed by the service from its checks, was revised since: " +
+        "its checks judged again by a newer mention detector or with names declared since. `value` is the revised value."
+    }),
+    stored_value: Schema.optionalWith(Schema.Int, { exact: true }).annotations({
+      description: "With `revised`: the value as first stored.",
+      examples: [31]
+    })
   }))
 }) {}
 
@@ -98,6 +106,19 @@ const PlatformDetail = Schema.Struct({
   answer_url: Schema.String.annotations({
     description: "Where the answer's text is: `GET` it with the same credentials.",
     examples: ["/api/prompts/blue-door-bakery/answers/6f1c2a9e-41d3-5b7a-9c0e-2d4f6a8b0c1e"]
+  }),
+  detector_version: Schema.Int.annotations({
+    description: "The mention detector version the flag comes from; 0: a detector from before versions were recorded.",
+    examples: [1]
+  }),
+  names_version: Schema.NullOr(Schema.String).annotations({
+    description: "The declared names the flag comes from: `none`, or a fingerprint of the aliases and not_aliases; null: unknown.",
+    examples: ["none"]
+  }),
+  rejudged: Schema.Boolean.annotations({
+    description: "The flag was judged again from the stored answers (a newer detector, or names declared since), " +
+      "so it may differ from the verdict `answer_url` shows as recorded.",
+    examples: [false]
   })
 })
 

@@ -114,7 +114,10 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
                   checked_at: c.checked_at.toISOString(),
                   engine: c.engine,
                   model: c.model,
-                  answer_url: answerUrl(path.business_id, c.check_id)
+                  answer_url: answerUrl(path.business_id, c.check_id),
+                  detector_version: c.detector_version,
+                  names_version: c.names_version,
+                  rejudged: c.rejudged
                 }]))
               }
             })

@@ -104,7 +104,7 @@ export const scoreStep = (jobId: string, ref: EntityRef, results: ReadonlyArray<
     const at = (yield* (yield* WallClock).now).toISOString()
     const stored = yield* (yield* EntityCommands).send(
       ref,
-      new StoreScore({ businessId: ref.businessId, itemId: ref.itemId, results, at }),
+      new StoreScore({ businessId: ref.businessId, itemId: ref.itemId, results, at, jobId }),
       { commandId: `${jobId}:score:${entityKey(ref)}` }
     ).pipe(Effect.orDie)
     // A job that says it succeeded has its score and every check before it readable (the

@@ -11,7 +11,9 @@ import { WallClock } from "../config/wall-clock.ts"
 import { type CheckedAnswer, PlatformChecked } from "../domain/check-events.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
 import { type DeclaredFacts, declaredTargetOf } from "../domain/entity-names.ts"
+import { namesVersionOf } from "../domain/check-judgement.ts"
 import { detectMention } from "../domain/mention/index.ts"
+import { DETECTOR_VERSION } from "../domain/mention/version.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { majorityOf } from "../domain/sample-majority.ts"
 import type { GlobalPosition } from "../eventstore/event-store.ts"
@@ -44,6 +46,7 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
       const checkedAt = (yield* clock.now).toISOString()
       // Built once the calls are out: the detector needs it only when the answers are in.
       const target = declaredTargetOf(facts)
+      const namesVersion = namesVersionOf(facts.declared)
 
       const checkOf = (platform: PlatformKey): PlatformChecked => {
         const outcomes: ReadonlyArray<CheckOutcome> = samples.map((sample) => sample[platform])
@@ -82,7 +85,9 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
             ? null
             : { reason: lastFailure.error.reason, message: lastFailure.error.message },
           samplesRequested: visibilitySamples,
-          checkedAt
+          checkedAt,
+          detectorVersion: DETECTOR_VERSION,
+          namesVersion
         }, { disableValidation: true })
       }
 

@@ -2,20 +2,22 @@
  * Read model of visibility scores: every stored score (`score_log`), the per-prompt results of
  * the latest one (`score_results`), and per entity one row holding what
  * `GET /api/visibility-score` answers (`visibility_current`: value, trend, daily history),
- * so that read is a single-row lookup. Everything derives from ScoreStored events alone.
+ * so that read is a single-row lookup. Everything derives from ScoreStored events, and from
+ * ScoreRevised, which replaces a service-computed score's figures in `score_log` (its value as
+ * first stored kept beside) and marks its history entry revised.
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { DirectQuery } from "../db/direct-query.ts"
-import { fromStored, type ScoreStored } from "../domain/entity-events.ts"
+import { fromStored } from "../domain/entity-events.ts"
 import { utcDay } from "../domain/calendar-date.ts"
 import { historyWindowStart, trendText, weekBefore } from "../domain/scoring.ts"
 import type { Projection } from "./projection.ts"
 
 export const scoresProjection: Projection = {
   name: "scores",
-  version: 1,
-  eventTypes: ["ScoreStored"],
+  version: 2,
+  eventTypes: ["ScoreStored", "ScoreRevised"],
   tables: ["score_log", "score_results", "visibility_current"],
   setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
     Effect.all([
@@ -30,7 +32,10 @@ export const scoresProjection: Projection = {
           platform_scores jsonb NOT NULL,
           prompts_analyzed integer NOT NULL,
           total_true integer NOT NULL,
-          unmeasured_checks integer NOT NULL
+          unmeasured_checks integer NOT NULL,
+          job_id text,
+          stored_score integer NOT NULL,
+          revised_at timestamptz
         )`,
       sql`CREATE INDEX IF NOT EXISTS score_log_entity_idx ON score_log (business_id, item_id, stored_at)`,
       sql`
@@ -56,17 +61,30 @@ export const scoresProjection: Projection = {
     ], { discard: true })),
   apply: (recorded) =>
     Effect.gen(function*() {
-      const event = fromStored(recorded) as ScoreStored
+      const event = fromStored(recorded)
+      if (event._tag !== "ScoreStored" && event._tag !== "ScoreRevised") return
       const sql = yield* SqlClient.SqlClient
       const itemId = event.itemId ?? ""
-      const storedAt = new Date(event.storedAt)
-      yield* sql`
-        INSERT INTO score_log (position, business_id, item_id, stored_at, day, overall_score, platform_scores,
-          prompts_analyzed, total_true, unmeasured_checks)
-        VALUES (${recorded.position.toString()}, ${event.businessId}, ${itemId}, ${event.storedAt}, ${utcDay(storedAt)},
-          ${event.overallScore}, ${JSON.stringify(event.platformScores)}::jsonb, ${event.promptsAnalyzed}, ${event.totalTrue},
-          ${event.unmeasuredChecks})
-        ON CONFLICT (position) DO NOTHING`
+      // The row the event's figures are for: a new one, or the revised score's (by its job).
+      let position = recorded.position.toString()
+      if (event._tag === "ScoreStored") {
+        yield* sql`
+          INSERT INTO score_log (position, business_id, item_id, stored_at, day, overall_score, platform_scores,
+            prompts_analyzed, total_true, unmeasured_checks, job_id, stored_score)
+          VALUES (${position}, ${event.businessId}, ${itemId}, ${event.storedAt}, ${utcDay(new Date(event.storedAt))},
+            ${event.overallScore}, ${JSON.stringify(event.platformScores)}::jsonb, ${event.promptsAnalyzed}, ${event.totalTrue},
+            ${event.unmeasuredChecks}, ${event.jobId}, ${event.overallScore})
+          ON CONFLICT (position) DO NOTHING`
+      } else {
+        const revised = yield* sql<{ position: string }>`
+          UPDATE score_log SET overall_score = ${event.overallScore}, platform_scores = ${JSON.stringify(event.platformScores)}::jsonb,
+            prompts_analyzed = ${event.promptsAnalyzed}, total_true = ${event.totalTrue},
+            unmeasured_checks = ${event.unmeasuredChecks}, revised_at = ${event.revisedAt}
+          WHERE business_id = ${event.businessId} AND item_id = ${itemId} AND job_id = ${event.jobId}
+          RETURNING position::text AS position`
+        if (revised[0] === undefined) return
+        position = revised[0].position
+      }
 
       // The current score is the newest stored; an older event replayed late changes nothing here.
       const [latest] = yield* sql<{ position: string; stored_at: Date; overall_score: number }>`
@@ -74,13 +92,13 @@ export const scoresProjection: Projection = {
         WHERE business_id = ${event.businessId} AND item_id = ${itemId}
         ORDER BY stored_at DESC, position DESC LIMIT 1`
       if (latest === undefined) return
-      if (latest.position === recorded.position.toString()) {
+      if (latest.position === position) {
         yield* sql`DELETE FROM score_results WHERE business_id = ${event.businessId} AND item_id = ${itemId}`
         for (const result of event.results) {
           yield* sql`
             INSERT INTO score_results (business_id, item_id, prompt, flags, failed_platforms, stored_at)
             VALUES (${event.businessId}, ${itemId}, ${result.prompt}, ${JSON.stringify(result.flags)}::jsonb,
-              ${JSON.stringify(result.failedPlatforms)}::jsonb, ${event.storedAt})
+              ${JSON.stringify(result.failedPlatforms)}::jsonb, ${latest.stored_at.toISOString()})
             ON CONFLICT (business_id, item_id, prompt) DO UPDATE
               SET flags = excluded.flags, failed_platforms = excluded.failed_platforms, stored_at = excluded.stored_at`
         }
@@ -90,9 +108,9 @@ export const scoresProjection: Projection = {
         SELECT overall_score FROM score_log
         WHERE business_id = ${event.businessId} AND item_id = ${itemId} AND stored_at <= ${weekBefore(latest.stored_at).toISOString()}
         ORDER BY stored_at DESC, position DESC LIMIT 1`
-      // One entry per UTC day: the last score stored that day.
-      const history = yield* sql<{ day: string; overall_score: number }>`
-        SELECT DISTINCT ON (day) day, overall_score FROM score_log
+      // One entry per UTC day: the last score stored that day, marked when it was revised.
+      const history = yield* sql<{ day: string; overall_score: number; stored_score: number; revised_at: Date | null }>`
+        SELECT DISTINCT ON (day) day, overall_score, stored_score, revised_at FROM score_log
         WHERE business_id = ${event.businessId} AND item_id = ${itemId}
           AND day >= ${historyWindowStart(utcDay(latest.stored_at))}
         ORDER BY day, stored_at DESC, position DESC`
@@ -100,16 +118,29 @@ export const scoresProjection: Projection = {
         INSERT INTO visibility_current (business_id, item_id, value, trend, history, stored_at)
         VALUES (${event.businessId}, ${itemId}, ${latest.overall_score},
           ${trendText(latest.overall_score, baseline?.overall_score ?? null)},
-          ${JSON.stringify(history.map((h) => ({ day: h.day, value: h.overall_score })))}::jsonb, ${latest.stored_at.toISOString()})
+          ${JSON.stringify(history.map(historyEntry))}::jsonb, ${latest.stored_at.toISOString()})
         ON CONFLICT (business_id, item_id) DO UPDATE
           SET value = excluded.value, trend = excluded.trend, history = excluded.history, stored_at = excluded.stored_at`
     })
 }
 
+/** A day's entry; a revised score's says so, with its value as first stored. */
+export interface HistoryEntry {
+  readonly day: string
+  readonly value: number
+  readonly revised?: true
+  readonly stored_value?: number
+}
+
+const historyEntry = (h: { day: string; overall_score: number; stored_score: number; revised_at: Date | null }): HistoryEntry =>
+  h.revised_at === null
+    ? { day: h.day, value: h.overall_score }
+    : { day: h.day, value: h.overall_score, revised: true, stored_value: h.stored_score }
+
 export interface CurrentVisibility {
   readonly value: number
   readonly trend: string
-  readonly history: ReadonlyArray<{ readonly day: string; readonly value: number }>
+  readonly history: ReadonlyArray<HistoryEntry>
 }
 
 export interface VisibilityRead {

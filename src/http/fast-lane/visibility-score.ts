@@ -46,10 +46,11 @@ export const makeVisibilityScore = Effect.gen(function*() {
     const windowStart = windowStartFor(clock.unsafeNow())
     return Either.right(new VisibilityScoreResponse({
       visibilityScore: { value: current.value, trend: current.trend },
-      history: current.history.filter((entry) => entry.day >= windowStart).map((entry) => ({
-        date: historyLabel(entry.day),
-        value: entry.value
-      }))
+      history: current.history.filter((entry) => entry.day >= windowStart).map((entry) =>
+        entry.revised === true
+          ? { date: historyLabel(entry.day), value: entry.value, revised: true as const, stored_value: entry.stored_value ?? entry.value }
+          : { date: historyLabel(entry.day), value: entry.value }
+      )
     }, true))
   }
 })
