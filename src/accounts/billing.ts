@@ -1,9 +1,11 @@
 /**
  * The billing port: customer-portal sessions and webhook verification at the payment provider,
  * with a Stripe adapter over the official client. Provider messages and keys never leave here.
+ * The client's module is loaded on the first billing call, not at start-up, which most starts
+ * (no Stripe configured, or no billing request yet) would pay for without using it.
  */
 import { Context, Data, Effect, Layer, Option, Redacted } from "effect"
-import Stripe from "stripe"
+import type Stripe from "stripe"
 import { AppConfig } from "../config/app-config.ts"
 
 export class BillingProviderError extends Data.TaggedError("BillingProviderError")<{ readonly message: string }> {}
@@ -45,19 +47,27 @@ export const makeStripeBilling = (settings: {
   readonly apiUrl: Option.Option<URL | string>
   readonly webhookSecret: Option.Option<Redacted.Redacted<string>>
 }): BillingPort => {
-  const client = Option.map(settings.secretKey, (key) => new Stripe(Redacted.value(key), clientConfigFor(settings.apiUrl)))
-  // Verification needs no API key: a client without one is enough for `webhooks`.
-  const verifier = Option.getOrElse(client, () => new Stripe("sk_unset", clientConfigFor(settings.apiUrl)))
+  let loading: Promise<{ readonly module: typeof Stripe; readonly client: Option.Option<Stripe>; readonly verifier: Stripe }> | undefined
+  const clients = Effect.promise(() =>
+    loading ??= import("stripe").then(({ default: StripeClient }) => {
+      const client = Option.map(settings.secretKey, (key) => new StripeClient(Redacted.value(key), clientConfigFor(settings.apiUrl)))
+      // Verification needs no API key: a client without one is enough for `webhooks`.
+      const verifier = Option.getOrElse(client, () => new StripeClient("sk_unset", clientConfigFor(settings.apiUrl)))
+      return { module: StripeClient, client, verifier }
+    })
+  )
 
   const createPortalSession = (customerId: string, returnUrl: string) =>
-    Option.match(client, {
+    Option.match(settings.secretKey, {
       onNone: () => Effect.fail(notConfigured("STRIPE_SECRET_KEY")),
-      onSome: (stripe) =>
-        Effect.tryPromise({
-          try: () => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
-          catch: (cause) =>
-            new BillingProviderError({ message: `the billing provider failed: ${cause instanceof Stripe.errors.StripeError ? cause.type : "unknown"}` })
-        }).pipe(
+      onSome: () =>
+        Effect.flatMap(clients, ({ client, module }) =>
+          Effect.tryPromise({
+            try: () => Option.getOrThrow(client).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+            catch: (cause) =>
+              new BillingProviderError({ message: `the billing provider failed: ${cause instanceof module.errors.StripeError ? cause.type : "unknown"}` })
+          })
+        ).pipe(
           Effect.flatMap((session) =>
             typeof session.url === "string" && session.url !== ""
               ? Effect.succeed(session.url)
@@ -73,10 +83,12 @@ export const makeStripeBilling = (settings: {
       onSome: (secret) =>
         Effect.suspend(() => {
           if (signature === undefined || signature === "") return Effect.fail(new InvalidSignature({ message: "the Stripe-Signature header is missing" }))
-          return Effect.try({
-            try: () => verifier.webhooks.constructEvent(rawBody, signature, Redacted.value(secret)),
-            catch: () => new InvalidSignature({ message: "the Stripe-Signature header does not match the body" })
-          }).pipe(Effect.map((event): VerifiedEvent => ({
+          return Effect.flatMap(clients, ({ verifier }) =>
+            Effect.try({
+              try: () => verifier.webhooks.constructEvent(rawBody, signature, Redacted.value(secret)),
+              catch: () => new InvalidSignature({ message: "the Stripe-Signature header does not match the body" })
+            })
+          ).pipe(Effect.map((event): VerifiedEvent => ({
             id: event.id,
             type: event.type,
             object: (event.data?.object ?? {}) as unknown as Record<string, unknown>

@@ -2,9 +2,9 @@
  * Outgoing e-mail through SMTP (`SMTP_URL`, sender `SMTP_FROM`) with nodemailer. Without
  * SMTP_URL nothing is sent: `enabled` is false and invitation e-mails stay in the outbox only.
  * A failure is retried a few times with backoff; its message never carries the URL's password.
+ * nodemailer is loaded only when SMTP_URL is set, so a start without mail does not pay for it.
  */
 import { Data, Duration, Effect, Option, Redacted, Schedule } from "effect"
-import { createTransport } from "nodemailer"
 import { AppConfig } from "../config/app-config.ts"
 
 export class MailError extends Data.TaggedError("MailError")<{ readonly message: string }> {}
@@ -38,7 +38,7 @@ export class Mailer extends Effect.Service<Mailer>()("Mailer", {
       onNone: () => Effect.succeed(Option.none<{ readonly send: (mail: OutgoingMail) => Promise<unknown>; readonly scrub: (m: string) => string }>()),
       onSome: (secret) =>
         Effect.acquireRelease(
-          Effect.sync(() => {
+          Effect.promise(() => import("nodemailer")).pipe(Effect.map(({ createTransport }) => {
             const url = Redacted.value(secret)
             const transporter = createTransport(url)
             return {
@@ -46,7 +46,7 @@ export class Mailer extends Effect.Service<Mailer>()("Mailer", {
               scrub: scrubberFor(url),
               send: (mail: OutgoingMail) => transporter.sendMail({ from: config.smtpFrom, to: mail.to, subject: mail.subject, text: mail.text })
             }
-          }),
+          })),
           ({ transporter }) => Effect.sync(() => transporter.close())
         ).pipe(Effect.map(Option.some))
     })

@@ -112,7 +112,7 @@ export const callModel = (
   const client = makeOpenAiClient(endpoint, TIMEOUT_MS + 5_000)
   const secret = Redacted.value(endpoint.apiKey)
   return Effect.tryPromise({
-    try: (signal) => client.chat.completions.create({ model: endpoint.model, messages: [...messages], response_format: responseFormat }, { signal }),
+    try: (signal) => client.create({ model: endpoint.model, messages: [...messages], response_format: responseFormat }, { signal }),
     catch: (error) => {
       const message = error instanceof Error ? error.message : "request failed"
       return new Error(secret === "" ? message : message.split(secret).join("[redacted]"))

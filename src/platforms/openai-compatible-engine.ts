@@ -6,8 +6,8 @@
  * own are switched off (its timeout is only a backstop well above any configured one).
  */
 import { Redacted } from "effect"
-import OpenAI from "openai"
-import { makeOpenAiClient } from "./openai-client.ts"
+import type OpenAI from "openai"
+import { loadedOpenAi, makeOpenAiClient } from "./openai-client.ts"
 import type { PlatformEndpoint } from "../config/app-config.ts"
 import type { PlatformKey } from "../domain/platforms.ts"
 import { cleanText, truncateCodePoints } from "../domain/text.ts"
@@ -158,18 +158,22 @@ export const toEngineError = (platform: PlatformKey, error: unknown, secret: str
   const make = (reason: EngineError["reason"], retryable: boolean, message: string) =>
     new EngineError({ platform, reason, retryable, message: scrub(message) })
 
-  // Connection errors are APIErrors without a status: test them before the status checks.
-  if (error instanceof OpenAI.APIConnectionError) return make("connection", true, error.message)
-  if (error instanceof OpenAI.APIUserAbortError) return make("connection", true, "The request was aborted")
-  if (error instanceof OpenAI.APIError && typeof error.status === "number") {
-    const status = error.status
-    if (status === 429) return make("rate_limited", true, error.message)
-    if (status >= 500) return make("server_error", true, error.message)
-    if (status === 408) return make("timeout", true, error.message)
-    // 409: the vendor's "try again" conflict (OpenAI documents it as retryable).
-    if (status === 409) return make("client_error", true, error.message)
-    if (status >= 400) return make("client_error", false, error.message)
-    return make("bad_response", false, error.message)
+  const api = loadedOpenAi()
+  // Before the module is loaded no call was made, so nothing thrown is the client's.
+  if (api !== undefined) {
+    // Connection errors are APIErrors without a status: test them before the status checks.
+    if (error instanceof api.APIConnectionError) return make("connection", true, error.message)
+    if (error instanceof api.APIUserAbortError) return make("connection", true, "The request was aborted")
+    if (error instanceof api.APIError && typeof error.status === "number") {
+      const status = error.status
+      if (status === 429) return make("rate_limited", true, error.message)
+      if (status >= 500) return make("server_error", true, error.message)
+      if (status === 408) return make("timeout", true, error.message)
+      // 409: the vendor's "try again" conflict (OpenAI documents it as retryable).
+      if (status === 409) return make("client_error", true, error.message)
+      if (status >= 400) return make("client_error", false, error.message)
+      return make("bad_response", false, error.message)
+    }
   }
   // A body that is not JSON, or anything else the client could not make sense of.
   return make("bad_response", false, error instanceof Error ? `Unreadable response: ${error.message}` : "Unreadable response")
@@ -214,7 +218,7 @@ export const makeOpenAiCompatibleEngine = (platform: PlatformKey, endpoint: Plat
     try {
       // The signal aborts the HTTP request (gateway timeout, an interrupted askAll), so an
       // abandoned call does not keep a connection and a permit.
-      response = await client.chat.completions.create(body, { signal })
+      response = await client.create(body, { signal })
     } catch (error) {
       throw toEngineError(platform, error, secret)
     }

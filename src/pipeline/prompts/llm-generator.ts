@@ -11,8 +11,8 @@
  * The API key is never logged: error messages are scrubbed of it before they go anywhere.
  */
 import { Data, Duration, Effect, Redacted, Schedule, Schema } from "effect"
-import OpenAI from "openai"
-import { makeOpenAiClient } from "../../platforms/openai-client.ts"
+import type OpenAI from "openai"
+import { loadedOpenAi, makeOpenAiClient } from "../../platforms/openai-client.ts"
 import type { PlatformEndpoint } from "../../config/app-config.ts"
 import { builtinTopUp } from "./builtin-generator.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
@@ -71,16 +71,20 @@ const scrubber = (secret: string) => (message: string) => {
 const toCallError = (error: unknown, scrub: (message: string) => string): LlmCallError => {
   const make = (reason: LlmCallError["reason"], retryable: boolean, status: number | null, message: string) =>
     new LlmCallError({ reason, retryable, status, message: scrub(message) })
-  // Connection errors are APIErrors without a status: test them before the status checks.
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return make("timeout", true, null, error.message)
-  if (error instanceof OpenAI.APIConnectionError) return make("connection", true, null, error.message)
-  if (error instanceof OpenAI.APIUserAbortError) return make("connection", true, null, "The request was aborted")
-  if (error instanceof OpenAI.APIError && typeof error.status === "number") {
-    const status = error.status
-    if (status === 429) return make("rate_limited", true, status, error.message)
-    if (status >= 500) return make("server_error", true, status, error.message)
-    if (status === 408 || status === 409) return make("client_error", true, status, error.message)
-    return make("client_error", false, status, error.message)
+  const api = loadedOpenAi()
+  // Before the module is loaded no call was made, so nothing thrown is the client's.
+  if (api !== undefined) {
+    // Connection errors are APIErrors without a status: test them before the status checks.
+    if (error instanceof api.APIConnectionTimeoutError) return make("timeout", true, null, error.message)
+    if (error instanceof api.APIConnectionError) return make("connection", true, null, error.message)
+    if (error instanceof api.APIUserAbortError) return make("connection", true, null, "The request was aborted")
+    if (error instanceof api.APIError && typeof error.status === "number") {
+      const status = error.status
+      if (status === 429) return make("rate_limited", true, status, error.message)
+      if (status >= 500) return make("server_error", true, status, error.message)
+      if (status === 408 || status === 409) return make("client_error", true, status, error.message)
+      return make("client_error", false, status, error.message)
+    }
   }
   return make("bad_response", false, null, error instanceof Error ? `Unreadable response: ${error.message}` : "Unreadable response")
 }
@@ -253,7 +257,7 @@ export const llmPromptsWithSources = Effect.fn("PromptGeneration.llm")(function*
       }
       return Effect.tryPromise({
         // The signal aborts the HTTP request when the effect is interrupted (timeout or caller).
-        try: (signal) => client.chat.completions.create(body, { signal }) as Promise<unknown>,
+        try: (signal) => client.create(body, { signal }) as Promise<unknown>,
         catch: (error) => toCallError(error, scrub)
       }).pipe(
         Effect.timeoutFail({
