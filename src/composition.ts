@@ -42,11 +42,14 @@ const controlSocket = (target: DatabaseTarget) =>
     ? Layer.scopedDiscard(serveControlSocket(controlSocketPath(target.dataDir), mintToken))
     : Layer.empty
 
-/** The embedded database's NOTIFY never drops (one process): its projections poll rarely. */
+/**
+ * The embedded database's NOTIFY never drops (one process, one connection, so no commit can land
+ * behind a projection's read either): its projections poll only as a backstop.
+ */
 const projectionPolling = (target: DatabaseTarget) =>
   target._tag === "Embedded" ? Layer.succeed(ProjectionPollInterval, EMBEDDED_POLL_INTERVAL) : Layer.empty
 
-const EMBEDDED_POLL_INTERVAL = Duration.seconds(30)
+const EMBEDDED_POLL_INTERVAL = Duration.minutes(5)
 
 export interface ServiceOptions {
   /** The time recorded facts are stamped with (tests move it). */

@@ -38,11 +38,13 @@ const settings = {
   entityMessagePollInterval: "10 seconds"
 } as const
 
+// A single runner has no other runner to discover: reading the runners' table every 3 s (the
+// library's default, for runners joining and leaving) only costs an idle service its CPU.
 const singleRunner: RunnerLayer = Sharding.layer.pipe(
   Layer.provideMerge(Runners.layerNoop),
   Layer.provideMerge(SqlMessageStorage.layer),
   Layer.provide([Layer.orDie(SqlRunnerStorage.layer), RunnerHealth.layerNoop]),
-  Layer.provide(ShardingConfig.layer(settings))
+  Layer.provide(ShardingConfig.layer({ ...settings, refreshAssignmentsInterval: "1 minute" }))
 )
 
 const socketRunner = (address: { readonly host: string; readonly port: number }): RunnerLayer =>
