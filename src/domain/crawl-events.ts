@@ -19,6 +19,12 @@ export const CrawledProduct = Schema.Struct({
   currency: Schema.NullOr(Schema.String)
 })
 
+/** An item of a content list, with the heading before it (absent from crawls stored before lists were read). */
+export const CrawledListItem = Schema.Struct({
+  heading: Schema.NullOr(Schema.String),
+  text: Schema.String
+})
+
 export const CrawledPageRecord = Schema.Struct({
   url: Schema.String,
   title: Schema.String,
@@ -26,7 +32,8 @@ export const CrawledPageRecord = Schema.Struct({
   headings: Schema.Array(Schema.String),
   text: Schema.String,
   jsonLd: Schema.Array(Schema.Unknown),
-  products: Schema.Array(CrawledProduct)
+  products: Schema.Array(CrawledProduct),
+  listItems: Schema.optional(Schema.Array(CrawledListItem))
 })
 export type CrawledPageRecord = typeof CrawledPageRecord.Type
 

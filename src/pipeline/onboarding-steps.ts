@@ -160,7 +160,8 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
           url: product.url ?? null,
           price: product.price === undefined || product.price === null ? null : String(product.price),
           currency: product.currency ?? null
-        }))
+        })),
+        listItems: page.listItems.slice(0, 100)
       })),
       disallowed: crawl.right.disallowed.slice(0, 200),
       crawledAt: at

@@ -18,7 +18,7 @@
 import { createHash } from "node:crypto"
 import { Duration, Effect, Option } from "effect"
 import { parseWebUrl } from "../../domain/url.ts"
-import { type ExtractedPage, extractPage } from "./extract.ts"
+import { type ExtractedPage, extractPage, type ListItem } from "./extract.ts"
 import { makePageRenderer, needsRendering, type PageRenderer } from "./render-page.ts"
 import { CrawlFailed, fromFetchError, httpError, invalidStartUrl, noUsablePages, robotsDisallowed, unreachable } from "./crawl-failure.ts"
 import { pageDirectives, type PageDirectives } from "./page-directives.ts"
@@ -64,6 +64,8 @@ export interface CrawledPage {
   readonly text: string
   readonly jsonLd: ReadonlyArray<unknown>
   readonly products: ReadonlyArray<ProductHint>
+  /** The items of the page's content lists, each with the heading before it. */
+  readonly listItems: ReadonlyArray<ListItem>
   readonly canonical: string | null
   /** Read through Chromium because the served HTML had too little text. */
   readonly rendered: boolean
@@ -303,6 +305,7 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
         text: page.text,
         jsonLd: page.jsonLd,
         products: page.products,
+        listItems: page.listItems,
         canonical: page.canonical,
         rendered: outcome.rendered
       })

@@ -33,11 +33,22 @@ export interface ExtractedPage {
   readonly text: string
   readonly jsonLd: ReadonlyArray<unknown>
   readonly products: ReadonlyArray<ProductHint>
+  /**
+   * The items of the page's lists (`li`) outside its navigation, each with the heading before it:
+   * a firm's services or a plan's features are often a plain list under "Our services".
+   */
+  readonly listItems: ReadonlyArray<ListItem>
   /** Same-site http(s) links, absolute, without fragments, de-duplicated, in document order. */
   readonly links: ReadonlyArray<string>
   readonly siteNames: SiteNames & { readonly openGraph: string | null }
   /** Whether the page carries executable scripts (a hint that it may need rendering). */
   readonly hasScripts: boolean
+}
+
+export interface ListItem {
+  /** The last h1–h3 before the item, or null. */
+  readonly heading: string | null
+  readonly text: string
 }
 
 export const LIMITS = {
@@ -53,6 +64,8 @@ export const LIMITS = {
   links: 1_000,
   /** Priced lines and offering links read as product hints. */
   listings: 200,
+  listItems: 200,
+  listItem: 200,
   depth: 512
 } as const
 
@@ -247,6 +260,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
   const jsonLd: Array<unknown> = []
   let jsonLdChars = 0
   const listings: Array<ProductHint> = []
+  const listItems: Array<ListItem> = []
   const rawLinks: Array<string> = []
   const scopes: Array<Scope> = []
   let hasScripts = false
@@ -342,6 +356,13 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       read((text) => {
         const clean = collapse(text, LIMITS.heading)
         if (clean !== "" && headings.length < LIMITS.headings) headings.push(clean)
+      })
+    }
+    if (name === "li" && !dropped && !parent.inert && !chrome && listItems.length < LIMITS.listItems && captures.length < 4) {
+      const heading = headings.at(-1) ?? null
+      read((text) => {
+        const clean = collapse(text, LIMITS.listItem)
+        if (clean !== "" && listItems.length < LIMITS.listItems) listItems.push({ heading, text: clean })
       })
     }
     // A card or line holds a few elements; deeper nesting of captures is no listing (and would cost
@@ -523,6 +544,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
     text: sawMain && mainText.toString() !== "" ? mainText.toString() : bodyText.toString(),
     jsonLd,
     products,
+    listItems,
     links,
     siteNames: { ...siteNamesFromJsonLd(jsonLd), openGraph: metaText("og:site_name", 300) || null },
     hasScripts

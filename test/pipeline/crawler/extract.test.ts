@@ -253,6 +253,18 @@ describe("extractPage: products", () => {
     ])
   })
 
+  it("reads the items of content lists with the heading before each, never the navigation's", () => {
+    const page = extract(`<nav><ul><li>Home</li><li>Services</li></ul></nav><main>
+      <h1>Denver plumber</h1><ul><li><a href="/drains.html">Drain cleaning &amp; hydro jetting</a></li></ul>
+      <h2>Plumbing services</h2><ul><li>Leak detection</li><li hidden>Hidden</li><li>Sump pump <b>installation</b></li></ul>
+    </main><footer><ul><li>Privacy</li></ul></footer>`)
+    expect(page.listItems).toEqual([
+      { heading: "Denver plumber", text: "Drain cleaning & hydro jetting" },
+      { heading: "Plumbing services", text: "Leak detection" },
+      { heading: "Plumbing services", text: "Sump pump installation" }
+    ])
+  })
+
   it("reads an OpenGraph product", () => {
     const page = extract(`<meta property="og:type" content="product"><meta property="og:title" content="Brioche">
       <meta property="product:price:amount" content="5.00"><meta property="product:price:currency" content="EUR">
