@@ -160,7 +160,8 @@ const poolsOf = (facts: PromptFacts, hash: number): Pools => {
     ],
     audiences: [...tiered(rotate(phrases(facts.audience, facts), hash >>> 5), 0), ...tiered(GENERIC_AUDIENCES[facts.kind], 1)],
     features: tiered(facts.features ?? [], 0),
-    days: tiered(facts.openDays ?? [], 0)
+    // Opening days are asked about a place customers visit; software's support hours are not.
+    days: tiered(facts.visitable === false ? [] : facts.openDays ?? [], 0)
   }
 }
 
@@ -174,8 +175,15 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
       case "place":
         return facts.place !== null
       case "local":
-        // "Near me" suits a business, or a product sold somewhere in particular; not an app.
-        return facts.kind === "business" || facts.place !== null
+        // "Near me" suits a place customers go to (a business, or a product sold somewhere in
+        // particular); not software or a shop that only ships.
+        return facts.visitable !== false && (facts.kind === "business" || facts.place !== null)
+      case "online":
+        return facts.visitable === false
+      case "visit":
+        return facts.visitable !== false
+      case "software":
+        return /\b(?:software|app|platform|tool)s?$/.test(category.category)
       case "countable":
         return category.countable
       case "business":

@@ -7,11 +7,11 @@
 import { Schema } from "effect"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
 import { categoryFromJsonLd, jsonLdNodes, placeFromJsonLd } from "./jsonld-facts.ts"
-import { contentWords, phraseKey, squish, stem, wordsOf } from "./prompt-text.ts"
+import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
 import { pageKind } from "./site-pages.ts"
 import { audiencePhrases, byFrequency, categoryFromText, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
-import { featuresOf, isFeature, openDaysOf } from "./visit-facts.ts"
+import { featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
 
 /**
  * The facts, declared once as a schema: the onboarding workflow stores them as an activity's
@@ -37,7 +37,12 @@ export const PromptFacts = Schema.Struct({
   /** Features the site states that customers filter by, e.g. `["gluten-free", "wheelchair accessible"]`. */
   features: Schema.optional(Schema.Array(Schema.String)),
   /** Days the site says it opens, weekend first, e.g. `["Sunday", "Saturday", "Monday"]`. */
-  openDays: Schema.optional(Schema.Array(Schema.String))
+  openDays: Schema.optional(Schema.Array(Schema.String)),
+  /**
+   * Whether customers come to a place of the business; false for software and shops that only
+   * ship (no "near me" or opening-hours prompts). Absent in facts stored before it was read: true.
+   */
+  visitable: Schema.optional(Schema.Boolean)
 })
 export type PromptFacts = typeof PromptFacts.Type
 
@@ -54,6 +59,8 @@ export interface CrawledPageFacts {
     readonly description?: string | null | undefined
     readonly url?: string | null | undefined
   }>
+  /** Items of the page's content lists with the heading before each (absent from older stored crawls). */
+  readonly listItems?: ReadonlyArray<{ readonly heading: string | null; readonly text: string }> | undefined
 }
 
 export interface FactsInput {
@@ -66,8 +73,25 @@ export interface FactsInput {
 
 /** Longest list kept per field. */
 export const MAX_FACTS_PER_LIST = 12
-/** Most offerings kept: a menu or a price list names more things than any other list. */
-export const MAX_OFFERINGS = 16
+/**
+ * Most offerings kept. A menu or a price list names more things than any other list; a set of 100
+ * prompts, about 80 of them naming an offering, gives each of 24 offerings 3 prompts or more (the
+ * fewest that still read as "several"), so a long menu is covered without any dish reduced to one
+ * prompt. Past 24, the first listed are kept: the offerings' own pages and stated offers come first.
+ */
+export const MAX_OFFERINGS = 24
+
+/**
+ * The offerings a name joined with slashes stands for: `Horchata / Jamaica / aguas frescas` →
+ * `aguas frescas`, `Student / unwaged membership` → `unwaged membership` (a single word beside a
+ * longer name is one of its forms, not an offering of its own).
+ */
+const slashParts = (phrase: string): Array<string> => {
+  const parts = phrase.split(/\s+\/\s+/).map((p) => p.trim()).filter((p) => p.length > 0)
+  if (parts.length < 2) return [phrase]
+  const longer = parts.filter((p) => wordsOf(p).length > 1)
+  return longer.length > 0 ? longer : parts
+}
 
 /**
  * An offering's name without its details: `Birria tacos (3)` → `birria tacos`, `Cast iron teapot,
@@ -82,8 +106,46 @@ const offeringName = (phrase: string): string => {
   return (cut ? first! : plain).replace(/[\s\-–—:&]+$/u, "")
 }
 
+/**
+ * What software is for, as its own pages say it ("Invoicing software for freelancers" → "invoicing
+ * software"): schema.org's application categories are too broad ("business software") to be what
+ * anyone searches for.
+ */
+const softwareKind = (texts: ReadonlyArray<string>, nameWords: ReadonlySet<string>): string | undefined => {
+  const found = texts.flatMap((text) =>
+    [...text.matchAll(/(?<![\p{L}-])(\p{L}[\p{L}-]*)\s+(software|app|tool|platform)\b/giu)].map((m) => ({
+      modifier: fold(m[1]!),
+      noun: fold(m[2]!)
+    }))
+  ).filter(({ modifier }) => modifier.length >= 3 && !STOP_WORDS.has(modifier) && !GENERIC_WORDS.has(modifier) && !nameWords.has(modifier))
+  const ranked = byFrequency(found.map(({ modifier, noun }) => ({ key: `${modifier} ${noun}`, value: `${modifier} ${noun}`, weight: 1 })))
+  return ranked[0]
+}
+
 /** Distinct by stem too: `butter croissant` and `butter croissants` are one offering. */
-const stemKey = (phrase: string) => wordsOf(phrase).map(stem).join(" ")
+const stemKey = (phrase: string) => wordsOf(phrase.replace(/&/g, " and ")).filter((w, i) => i > 0 || w !== "the").map(stem).join(" ")
+
+/** One word that names a kind of service or a page, never an offering on its own. */
+const BARE_WORDS = new Set(
+  `treatment service repair installation replacement firm package plan option class session product item feature solution
+  free solo starter basic pro plus premium enterprise business personal standard growth lite team`
+    .split(/\s+/)
+)
+
+/**
+ * Single words another offering already says more precisely ("wheels" beside "hand-built wheels",
+ * "bread" beside "sourdough bread", "servicing" beside "bike servicing") and bare service words
+ * ("treatment", "repair"): a prompt about "wheels" is about nothing in particular.
+ */
+const withoutBareWords = (phrases: ReadonlyArray<string>): Array<string> => {
+  const longer = new Set(phrases.filter((p) => wordsOf(p).length > 1).flatMap((p) => wordsOf(p).map(stem)))
+  return phrases.filter((p) => {
+    const words = wordsOf(p)
+    if (words.length !== 1) return true
+    const word = stem(words[0]!)
+    return !BARE_WORDS.has(word) && !longer.has(word)
+  })
+}
 
 /**
  * Facts for prompt generation from the crawled pages:
@@ -107,9 +169,11 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const jsonLdPlace = placeFromJsonLd(nodes)
   let place: string | null = jsonLdPlace ?? null
   if (place === null) {
-    const mentions = pages.flatMap((page) =>
-      [page.title ?? "", page.description ?? "", ...page.headings, page.text].flatMap((s) => placeMentions(s, nameWords))
-    )
+    // Each sentence once: a footer line repeated on every page ("Registered in Ireland") says it once.
+    const sentences = new Set(pages.flatMap((page) =>
+      [page.title ?? "", page.description ?? "", ...page.headings, ...page.text.split(/(?<=[.!?])\s+/)]
+    ))
+    const mentions = [...sentences].flatMap((s) => placeMentions(s, nameWords))
     const ranked = byFrequency(mentions.map((m) => ({ key: phraseKey(m.place), value: m.place, weight: m.weight })))
     const best = ranked[0]
     if (best !== undefined) {
@@ -124,7 +188,10 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     { text: page.description ?? "", weight: 2 },
     ...page.headings.map((h) => ({ text: h, weight: 2 }))
   ])
-  const category = categoryFromJsonLd(nodes, input.kind) ?? categoryFromText([{ text: input.name, weight: 3 }, ...headingSources]) ?? null
+  const stated = categoryFromJsonLd(nodes, input.kind) ?? categoryFromText([{ text: input.name, weight: 3 }, ...headingSources]) ?? null
+  const category = stated !== null && /\b(?:software|app)$/.test(stated)
+    ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated
+    : stated
 
   const nameKey = phraseKey(input.name)
   const businessKey = phraseKey(input.businessName)
@@ -147,15 +214,23 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     // A feature ("gluten-free", a menu section) is what offerings are filtered by, not one of them.
     if (isFeature(key)) return false
     const words = key.split(" ")
+    // "Dental services", "plumbing services": the trade, said as a page title, not something on offer.
+    if (words.length <= 2 && /^(?:services|solutions|products)$/.test(words.at(-1)!)) return false
     // The business's own name and the category itself are not offerings; neither are long blurbs.
     // A product's own name is its first offering: its prompts are about it.
     return (input.kind === "product" || key !== nameKey) && key !== businessKey && key !== phraseKey(category ?? "") &&
       words.length <= 6 && o.length <= 60
   }
-  const strong = distinctStems(
-    [...sources.headlines, ...sources.stated, ...sources.sections, ...sources.items].map(offeringName).filter(usable)
-  )
-  const offerings = strong.length >= 3 ? strong : distinctStems([...strong, ...sources.home.map(offeringName).filter(usable)])
+  // By prominence: the offerings' own pages and stated offers, then listings, the home page's
+  // sections, the parts of an offering's page, and last the lines of an offering's own page.
+  const candidates = [
+    ...sources.headlines, ...sources.stated, ...sources.sections, ...sources.items, ...sources.home, ...sources.parts,
+    ...sources.detailItems
+  ]
+    .flatMap(slashParts)
+    .map(offeringName)
+    .filter(usable)
+  const offerings = distinctStems(withoutBareWords(candidates))
 
   const audienceSources = pages.flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
   const audience = byFrequency(
@@ -199,6 +274,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     .flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
   const features = featuresOf(texts, MAX_FACTS_PER_LIST)
   const openDays = openDaysOf(nodes, texts)
+  const visitable = visitableOf(nodes, texts, category)
 
   return {
     name: squish(input.name),
@@ -211,6 +287,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     audience,
     keywords,
     features,
-    openDays
+    openDays,
+    visitable
   }
 }

@@ -12,7 +12,7 @@ export type PageKind = "home" | "business" | "offering" | "other"
 
 /** Path segments and title openings of pages about the business itself, not what it sells. */
 const BUSINESS_PAGE =
-  /^(?:about(?:-us)?|a-propos|our-story|story|history|values|our-values|mission|team|our-team|people|staff|community|sustainability|impact|contact(?:-us)?|find-us|location|locations|visit|faqs?|help|support|legal|privacy(?:-policy)?|terms(?:-of-service|-and-conditions)?|cookies?(?:-policy)?|imprint|impressum|careers?|jobs|press|media|blog|news|journal|posts?|articles?|stories|events?|accessibility|shipping|delivery-info|returns?|refunds?|policy|policies|sitemap|login|account|cart|checkout|gallery|testimonials|reviews|partners|awards)$/
+  /^(?:about(?:-us)?|a-propos|our-story|story|history|values|our-values|mission|team|our-team|people|staff|community|sustainability|impact|contact(?:-us)?|find-us|location|locations|visit|faqs?|help|support|legal|privacy(?:-policy)?|terms(?:-of-service|-and-conditions)?|cookies?(?:-policy)?|imprint|impressum|careers?|jobs|press|media|blog|news|journal|posts?|articles?|stories|events?|accessibility|shipping|delivery-info|returns?|refunds?|policy|policies|sitemap|login|account|cart|checkout|gallery|testimonials|reviews|partners|awards|attorneys|lawyers|our-firm|firm|who-we-are|our-people|doctors|dentists|teachers|instructors|leadership)$/
 
 const TITLE_BUSINESS = /^(?:about|our story|our values|our team|meet|contact|faq|frequently asked|privacy|terms|careers|jobs|blog|news|legal|imprint|community|sustainability)\b/
 

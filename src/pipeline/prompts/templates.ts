@@ -80,6 +80,9 @@ export type Need =
   | "dietary"
   | "adjective"
   | "with"
+  | "online"
+  | "visit"
+  | "software"
 
 export interface PromptTemplate {
   readonly id: string
@@ -94,6 +97,9 @@ export interface PromptTemplate {
   readonly usesCategory: boolean
   readonly render: (s: Slots) => string
 }
+
+/** ` in Asheville` after "near me" when the town is known: how people type it on the way there. */
+const inPlace = (s: Slots) => (s.place === null ? "" : ` in ${s.place}`)
 
 const does = (s: Slots) => (s.offeringPlural ? "do" : "does")
 const are = (s: Slots) => (s.offeringPlural ? "are" : "is")
@@ -146,11 +152,17 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("discovery-known-for", "discovery", (s) => `Which ${s.categories} are known for their ${s.offering}?`),
   t("discovery-really-good", "discovery", (s) => `Where can I find really good ${s.offering}?`),
   t("discovery-top-rated", "discovery", (s) => `top-rated ${s.categories} in ${s.place}`, ["place"]),
+  t("discovery-software-with", "discovery", (s) => `${s.category} with ${s.offering}`, ["software"]),
+  t("discovery-software-best-for", "discovery", (s) => `Which ${s.category} is best for ${s.offering}?`, ["software"]),
+  t("discovery-order-online", "discovery", (s) => `Where can I order ${s.offering} online in ${s.place}?`, ["online", "place"]),
   // Near me.
   t("local-where-near-me", "local", (s) => `Where can I get ${s.offering} near me?`, ["local"]),
+  // The town as a person would add it, or the question of someone already there.
   t("local-best-near-me", "local", (s) => `best ${s.category} near me`, ["countable", "local"]),
-  t("local-offering-near-me", "local", (s) => `good ${s.offering} near me`, ["local"]),
-  t("local-nearby-offer", "local", (s) => `Is there ${s.aCategory} near me that offers ${s.offering}?`, ["local", "countable"]),
+  t("local-offering-near-me", "local", (s) => `good ${s.offering} near me${inPlace(s)}`, ["local"]),
+  t("local-nearby-offer", "local", (s) => s.place === null
+    ? `Is there ${s.aCategory} near me that offers ${s.offering}?`
+    : `I'm in ${s.place}, is there ${s.aCategory} nearby that offers ${s.offering}?`, ["local", "countable"]),
   t("local-buy-near-me", "local", (s) => `Where can I buy ${s.offering} near me?`, ["local", "product"]),
   t("local-closest", "local", (s) => `closest ${s.category} to me for ${s.offering}`, ["local", "countable"]),
   // Comparisons.
@@ -165,7 +177,8 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("price-affordable", "price", (s) => `affordable ${s.offering} in ${s.place}`, ["place"]),
   t("price-worth-it", "price", (s) => `${s.offeringPlural ? "Are" : "Is"} expensive ${s.offering} really worth the money?`),
   t("price-best-prices", "price", (s) => `Which ${s.categories} in ${s.place} have fair prices for ${s.offering}?`, ["place"]),
-  t("price-cheap-near-me", "price", (s) => `cheap ${s.offering} near me`, ["local"]),
+  t("price-cheap-near-me", "price", (s) => `cheap ${s.offering} near me${inPlace(s)}`, ["local"]),
+  t("price-software-cost", "price", (s) => `How much does ${s.category} with ${s.offering} cost?`, ["software"]),
   // Hours and opening days.
   t("hours-open-day-place", "hours", (s) => `${s.categories} open on ${s.day} in ${s.place}`, ["place", "day"]),
   t("hours-near-me-day", "hours", (s) => `Which ${s.categories} near me are open on ${s.day}?`, ["local", "day"]),
@@ -187,17 +200,20 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("how-to-quality", "how-to", (s) => `How can I tell if ${s.offering} ${are(s)} good quality?`),
   t("how-to-before-ordering", "how-to", (s) => `What should I know before ordering ${s.offering}?`),
   t("how-to-trustworthy", "how-to", (s) => `How do I find a trustworthy ${s.category} in ${s.place}?`, ["countable", "place"]),
-  t("how-to-best-way", "how-to", (s) => `What is the best way to get ${s.offering} in ${s.place}?`, ["place"]),
+  t("how-to-best-way", "how-to", (s) => `What is the best way to get ${s.offering} in ${s.place}?`, ["place", "visit"]),
+  t("how-to-software-set-up", "how-to", (s) => `How do I set up ${s.offering} for a small business?`, ["software"]),
   // Alternatives.
   t("alternatives-to-offering", "alternatives", (s) => `What are good alternatives to ${s.offering}?`),
   t("alternatives-cheaper", "alternatives", (s) => `Are there cheaper alternatives to ${s.offering} in ${s.place}?`, ["place"]),
   t("alternatives-independent", "alternatives", (s) => `Which independent ${s.categories} in ${s.place} are worth trying?`, ["place"]),
-  t("alternatives-usual-closed", "alternatives", (s) => `If my usual ${s.category} is closed, where else can I get ${s.offering}?`, ["countable", "business"]),
+  t("alternatives-usual-closed", "alternatives", (s) => `If my usual ${s.category} is closed, what is a good alternative for ${s.offering}?`, ["countable", "business", "visit"]),
+  t("alternatives-software", "alternatives", (s) => `What can I use instead of my current ${s.category} for ${s.offering}?`, ["software"]),
   t("alternatives-lesser-known", "alternatives", (s) => `Which lesser-known ${s.categories} do great ${s.offering}?`),
   // Reviews.
   t("reviews-best-reviews", "reviews", (s) => `Which ${s.categories} in ${s.place} get the best reviews for ${s.offering}?`, ["place"]),
   t("reviews-locals-recommend", "reviews", (s) => `Which ${s.category} in ${s.place} do locals recommend for ${s.offering}?`, ["place", "countable"]),
   t("reviews-highest-rated", "reviews", (s) => `highest rated ${s.offering} in ${s.place}`, ["place"]),
+  t("reviews-software", "reviews", (s) => `top-rated apps for ${s.offering}`, ["software"]),
   t("reviews-highly-rated", "reviews", (s) => `Are there any highly rated ${s.categories} for ${s.offering}?`),
   // Audiences.
   t("audience-place", "audience", (s) => `Which ${s.categories} in ${s.place} are good for ${s.audience}?`, ["place"]),
@@ -205,8 +221,8 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("audience-caters", "audience", (s) => `Can you recommend ${s.aCategory} that caters to ${s.audience}?`),
   t("audience-best-for", "audience", (s) => `What are the best ${s.categories} for ${s.audience}?`),
   // Problems that lead to an offering.
-  t("problem-short-notice", "problem", (s) => `I need ${s.offering} on short notice in ${s.place}, who can help?`, ["place"]),
-  t("problem-long-wait", "problem", (s) => `Where can I get ${s.offering} without a long wait?`),
+  t("problem-short-notice", "problem", (s) => `I need ${s.offering} on short notice in ${s.place}, who can help?`, ["place", "visit"]),
+  t("problem-long-wait", "problem", (s) => `Where can I get ${s.offering} without a long wait?`, ["visit"]),
   t("problem-overpaying", "problem", (s) => `How do I avoid overpaying for ${s.offering}?`),
   t("problem-disappointing", "problem", (s) => `My last ${s.category} was disappointing, where should I go for ${s.offering}?`, ["countable"]),
   t("problem-first-time", "problem", (s) => `It is my first time getting ${s.offering}, what should I know?`),

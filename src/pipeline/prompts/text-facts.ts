@@ -13,22 +13,57 @@ const NOT_AN_OFFERING = new Set(
   follow location locations find privacy cookie cookies terms copyright login sign cart menu home gallery careers jobs
   subscribe why who mission values partners press shipping returns delivery account search categories category
   featured popular bestsellers sellers new arrivals sale shop collection collections our your us we get call book
-  visit order questions help support links social share related recent latest more info information join community
+  visit order questions help links social share related recent latest more info information join community
   sustainability history philosophy approach promise commitment difference journal stand giving hiring sweet savory
-  savoury seasonal classics favorites favourites specials extras highlights essentials frequently asked list price
-  prices pricing rates`
+  savoury seasonal classics favorites favourites favoritos specials extras highlights essentials frequently asked list price
+  prices pricing rates timetable schedule practice areas insights recognition classes packages plans features options
+  unlimited everything tips types kinds mas bebidas boissons drinks beverages sides`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
 
 /** A heading short enough, and plain enough, to name something on offer (`Wedding Cakes`). */
-export const headingOffering = (heading: string, proper: ReadonlySet<string>): string | undefined => {
-  const clean = squish(heading).replace(/[\s:|–—-]+$/u, "")
+export const headingOffering = (heading: string, proper: ReadonlySet<string>): string | undefined =>
+  headingOfferings(heading, proper)[0]
+
+/**
+ * Headings "in Boston", "near Denver": the place is where the offering is sold, not part of its
+ * name (`Divorce attorneys in Boston` → `divorce attorneys`).
+ */
+const withoutPlace = (heading: string): string =>
+  heading.replace(/\s+[–—-]\s+(?:from\s+)?[$€£]\s?\d.*$|\s*\([^)]*\)/gu, "").replace(/\s+(?:in|near|around)\s+\p{Lu}[\p{L}'. -]*$/u, "")
+
+/** Words that make the second half of "X repair & installation" a second service on the same thing. */
+const SERVICE_NOUN = /(?:ion|ing|ment|repair|repairs|service|services|care)$/
+
+/**
+ * The offerings a heading names: none, one, or two when a heading too long for one offering joins
+ * two with "and" or "&" (`Child custody and child support` → `child custody`, `child support`;
+ * `Water heater repair & installation` → `water heater repair`, `water heater installation`).
+ */
+export const headingOfferings = (heading: string, proper: ReadonlySet<string>): Array<string> => {
+  const clean = withoutPlace(squish(heading).replace(/[\s:|–—-]+$/u, ""))
+  const one = plainHeading(clean, proper)
+  if (one !== undefined) return [one]
+  const halves = clean.split(/\s+(?:and|&)\s+/i)
+  if (halves.length !== 2 || wordsOf(clean).length > 8) return []
+  const [first, second] = halves as [string, string]
+  const firstWords = first.split(/\s+/)
+  const secondWords = second.split(/\s+/)
+  const joined = secondWords.length === 1 && firstWords.length >= 2 && SERVICE_NOUN.test(fold(second))
+    ? [...firstWords.slice(0, -1), second].join(" ")
+    : second
+  return [plainHeading(first, proper), plainHeading(joined, proper)].filter((h): h is string => h !== undefined)
+}
+
+const plainHeading = (clean: string, proper: ReadonlySet<string>): string | undefined => {
   if (clean.length === 0 || clean.length > 50 || /[?!]$/.test(clean) || /[@/\\]|https?:|\d{3,}/.test(clean)) return undefined
   const words = wordsOf(clean)
   if (words.length === 0 || words.length > 4) return undefined
   // "How to prepare", "Why choose us", "Is it safe": a question or an instruction, not a thing on offer.
   if (/^(?:how|what|why|when|where|who|which|do|does|is|are|can|should)$/.test(words[0]!)) return undefined
+  // "While you wait", "Up to 3 clients", "As seen in": a clause, not a name.
+  if (words[0] !== "the" && STOP_WORDS.has(words[0]!)) return undefined
   if (words.some((w) => NOT_AN_OFFERING.has(w))) return undefined
   // At least one word must carry meaning of its own.
   if (!words.some((w) => w.length >= 3 && !STOP_WORDS.has(w) && !GENERIC_WORDS.has(w))) return undefined
@@ -86,7 +121,9 @@ const MONTHS_AND_DAYS = /^(?:january|february|march|april|may|june|july|august|s
 /** "in Lyon", "based in New York": capitalised names after "in", with their strength. */
 export const placeMentions = (source: string, nameWords: ReadonlySet<string>): Array<{ place: string; weight: number }> => {
   const found: Array<{ place: string; weight: number }> = []
-  for (const match of source.matchAll(/\b(based|located|situated|serving|near)?\s*\bin\s+(\p{Lu}[\p{L}'-]+(?:[ -]\p{Lu}[\p{L}'-]+){0,2})/gu)) {
+  // "Registered in Ireland", "incorporated in Delaware": where the company is filed, not where customers go.
+  const plain = source.replace(/\b(?:registered|incorporated)\s+in\s+/giu, " ")
+  for (const match of plain.matchAll(/\b(based|located|situated|serving|near)?\s*\bin\s+(\p{Lu}[\p{L}'-]+(?:[ -]\p{Lu}[\p{L}'-]+){0,2})/gu)) {
     const place = match[2]!
     const words = place.split(/[ -]/)
     if (words.every((w) => isCommonWord(fold(w)) || STOP_WORDS.has(fold(w)))) continue

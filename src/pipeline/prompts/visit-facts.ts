@@ -89,6 +89,30 @@ export const openDaysOf = (nodes: ReadonlyArray<JsonLdObject>, texts: ReadonlyAr
   return [6, 5, 0, 1, 2, 3, 4].filter((d) => open.has(d)).map((d) => DAYS[d]!)
 }
 
+const ONLINE_TYPES = new Set(["SoftwareApplication", "WebApplication", "MobileApplication", "OnlineStore", "OnlineBusiness", "WebSite"])
+const SOFTWARE = /\b(?:software|app|apps|platform|saas)\b/
+/** "Ships across Canada", "shipped to your door", "free shipping": goods sent, not collected. */
+const SHIPS = /\bship(?:s|ped|ping)?\s+(?:free|across|to|throughout|nationwide|worldwide|anywhere|within)\b|\bfree shipping\b|\bonline[\s-]only\b/
+/** A place customers come to: "visit us", "walk-ins welcome", "our shop is on...", a showroom. */
+const VISITED = /\bvisit us\b|\bcome (?:in|by|and visit|see us)\b|\bwalk[\s-]ins?\b|\bdrop[\s-]in\b|\b(?:our|the) (?:shop|store|studio|showroom|tasting room|cafe|bakery|clinic|office|salon|taproom) (?:is|at|on)\b|\bshowroom\b/
+
+/**
+ * Whether customers come to a place of the business. Software is used where its customers are,
+ * and a shop whose pages say it ships and never that customers visit is an online shop: neither
+ * gets "near me" or opening-hours prompts. Anything else (a bakery, a plumber who comes to you, a
+ * law office) is a place people look for nearby.
+ */
+export const visitableOf = (nodes: ReadonlyArray<JsonLdObject>, texts: ReadonlyArray<string>, category: string | null): boolean => {
+  const types = nodes.flatMap((node) => {
+    const type = node["@type"]
+    return (Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === "string").map((t) => t.replace(/^.*[/:#]/, ""))
+  })
+  if (category !== null && SOFTWARE.test(fold(category))) return false
+  if (types.some((t) => t !== "WebSite" && ONLINE_TYPES.has(t)) && !types.some((t) => t === "LocalBusiness" || t === "Store")) return false
+  const all = fold(texts.join(" \n "))
+  return !(SHIPS.test(all) && !VISITED.test(all))
+}
+
 /** Features customers filter by, as they would type them, with the words a site uses for each. */
 const FEATURES: ReadonlyArray<readonly [string, RegExp]> = [
   ["gluten-free", /\bgluten[\s-]?free\b/],

@@ -92,7 +92,9 @@ describe("factsFromPages", () => {
       keywords: ["artisan", "organic", "flour", "mills", "tiered", "rustic", "loaf", "bake", "butter", "gluten", "allergies", "guests"],
       features: ["gluten-free", "organic"],
       // "Open Tuesday to Sunday": weekend first.
-      openDays: ["Sunday", "Saturday", "Tuesday", "Wednesday", "Thursday", "Friday"]
+      openDays: ["Sunday", "Saturday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      // Nothing says it only ships: a place customers visit.
+      visitable: true
     })
   })
 
@@ -262,7 +264,8 @@ describe("factsFromPages", () => {
       audience: [],
       keywords: [],
       features: [],
-      openDays: []
+      openDays: [],
+      visitable: true
     })
   })
 
