@@ -2,8 +2,9 @@
  * Knowledge disclaimers ("I don't have information about X") and disambiguation asides ("not to
  * be confused with X"): a mention inside one does not count.
  */
-import { type Doc, firstEndingAfter, slice, type Span, spanIndexAt } from "./document.ts"
+import { type Doc, firstEndingAfter, lineAt, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
+import { praises } from "./sentiment.ts"
 import { escapeRegExp } from "../regex.ts"
 
 const INFO = "(?:information|info|data|details|knowledge|records?|results?|mentions?)"
@@ -28,7 +29,7 @@ const d = (pattern: RegExp, cues: ReadonlyArray<string>): Disclaimer => ({ patte
 const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(new RegExp(`\\b(?:don't|dont|do not|doesn't|does not|didn't|did not|may not|might not)\\s+have\\s+${SOME_WORDS}${INFO}\\b`), INFO_CUES),
   d(new RegExp(`\\b(?:i|we)\\s+have\\s+no\\s+${SOME_WORDS}${INFO}\\b`), INFO_CUES),
-  d(new RegExp(`\\bthere\\s+(?:is|'s|are|was|were)\\s+(?:no|not\\s+(?:much|any|enough))\\s+${SOME_WORDS}${INFO}\\b`), INFO_CUES),
+  d(new RegExp(`\\bthere(?:\\s+is|'s|\\s+are|\\s+was|\\s+were)\\s+(?:no|not\\s+(?:much|any|enough))\\s+${SOME_WORDS}${INFO}\\b`), INFO_CUES),
   d(new RegExp(`\\bthere\\s+(?:isn't|aren't|wasn't|weren't)\\s+(?:much|any|enough)\\s+${SOME_WORDS}${INFO}\\b`), INFO_CUES),
   d(new RegExp(`\\bno\\s+${SOME_WORDS}${INFO}\\s+(?:is\\s+|are\\s+|was\\s+)?(?:available\\s+|found\\s+)?(?:about|on|regarding|for|of)\\b`), INFO_CUES),
   d(/\b(?:not|un)\s*familiar\s+with\b/, ["familiar"]),
@@ -79,6 +80,49 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bwould\s+be\s+(?:guesswork|a\s+guess|speculation)\b/, ["guess", "speculation"]),
   d(/\bno\s+(?:reliable|independent|verified|verifiable|solid|recent|trustworthy|credible)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/, ["reliable", "independent", "verifi", "solid", "recent", "trustworthy", "credible"]),
   d(/\bnothing\s+(?:i|we)\s+(?:found|could\s+find|have\s+seen|saw)\b/, ["nothing"]),
+  // Having nothing, or too little, to go on: "I've got nothing solid on that firm", "I know
+  // nothing reliable about X", "there's very little out there about X", "too little published".
+  d(/\b(?:know|have|got|found|i've|we've|there's|there\s+is)\s+(?:(?:really|basically|almost|next\s+to)\s+)?nothing\s+(?:\w+\s+){0,2}?(?:on|about|regarding|for)\b/, ["nothing"]),
+  d(/\bnothing\s+(?:reliable|solid|dependable|verifiable|verified|trustworthy|concrete|definitive|credible)\b/, ["nothing"]),
+  d(/\b(?:very|too|so)\s+little\s+(?:\w+\s+){0,2}?(?:out\s+there|verified|published|known|documented|written|available|to\s+go\s+on|information|info|data|details)\b/, ["little"]),
+  d(/\bknow\s+(?:too|very|so)\s+little\b/, ["little"]),
+  d(/\bunknown\s+to\s+(?:me|us)\b/, ["unknown"]),
+  d(/\b(?:is|are|remains?)\s+(?:\w+\s+)?unknown\b/, ["unknown"]),
+  d(/\bundocumented\b/, ["undocumented"]),
+  d(/\b(?:hasn't|haven't|has\s+not|have\s+not)\s+been\s+(?:\w+\s+)?(?:published|tested|reviewed|verified|documented|confirmed)\b/, ["published", "tested", "reviewed", "verified", "documented", "confirmed"]),
+  d(/\b(?:could|can|cannot|can't|couldn't)\s+(?:not\s+)?be\s+(?:found|located|determined|assessed|evaluated|retrieved|obtained|accessed)\b/, ["found", "located", "determined", "assessed", "evaluated", "retrieved", "obtained", "accessed"]),
+  d(/\b(?:is|are|was|were)\s+not\s+(?:published|documented|listed)\b/, ["published", "documented", "listed"]),
+  d(/\b(?:information|info|details|data|reviews)\s+(?:is|are)\s+(?:\w+\s+)?(?:lacking|scarce|thin|limited|sparse|scant)\b/, ["lacking", "scarce", "thin", "limited", "sparse", "scant"]),
+  d(/\bnothing\s+about\s+(?:[\w'-]+\s+){0,3}?(?:is|was|has\s+been)\s+(?:verified|verifiable|confirmed|documented|known|reliable)\b/, ["nothing"]),
+  d(/\bno\s+idea\b/, ["idea"]),
+  d(/\boutside\s+(?:of\s+)?what\s+(?:i|we)\s+know\b/, ["outside"]),
+  d(/\bunrated\b/, ["unrated"]),
+  d(/\b(?:don't|do\s+not)\s+know\s+(?:enough|much|anything)\s+(?:\w+\s+)?about\b/, ["know"]),
+  // Declining to judge: "I can't say much about X", "I can't tell you anything about X", "not
+  // in a position to evaluate it", "X isn't a product I have trustworthy information on", "not
+  // one I can vouch for".
+  d(/\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:really\s+|honestly\s+|genuinely\s+)?(?:say|tell\s+you|judge|rate|assess|evaluate|vouch|describe)\b/, ["can", "could"]),
+  d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able|not\s+in\s+a\s+position)\s+to\s+(?:speak|assess|evaluate|compare|recommend|vouch|comment|verify|confirm|judge|rate|say)\b/, ["able", "position"]),
+  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something|someone|somewhere)\s+(?:[\w'-]+\s+){0,4}?(?:i|we)\s+(?:have\s+(?:any\s+|much\s+|real\s+|reliable\s+|trustworthy\s+|solid\s+|good\s+|dependable\s+)?(?:information|info|data|details|knowledge|records?)|know\s+(?:well|much|enough|anything)|can\s+(?:evaluate|assess|judge|rate|vouch|speak|comment|say|confirm|verify))\b/, ["not", "n't"]),
+  d(/\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:got|seen|come\s+across|found|read|had)\s+(?:\w+\s+){0,3}?(?:information|info|details|reviews|data|specifications|specs|coverage|sources)\b/, ["info", "detail", "review", "data", "spec", "coverage", "source"]),
+  d(/\b(?:i|we)\s+(?:haven't|have\s+not)\s+got\s+(?:\w+\s+){0,3}?(?:information|info|details|data)\b/, ["info", "detail", "data"]),
+  d(/\bno\s+(?:dependable|real|concrete|accurate|current|hard|firm|trusted)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/, ["dependable", "real", "concrete", "accurate", "current", "hard", "firm", "trusted"]),
+  d(/\bno\s+(?:\w+\s+)?(?:information|info|details|data|reviews)\s+(?:i|we)(?:'d|\s+would)?\s+(?:trust|rely|can\s+(?:trust|verify|confirm)|could\s+(?:verify|confirm))\b/, ["info", "detail", "data", "review"]),
+  d(/\black\s+(?:any\s+)?(?:\w+\s+)?(?:information|info|data|details)\b/, ["lack"]),
+  d(/\b(?:reviews?|information|info|details|data|ratings?)\s+(?:\w+\s+){0,4}?(?:is|are|was|were)\s+not\s+available\b/, ["available"]),
+  d(/\bno\s+(?:\w+\s+){0,2}?(?:reviews?|information|info|details|data|results|mentions?|ratings?)\s+(?:\w+\s+){0,6}?(?:turned|came|showed)\s+up\b/, ["turned", "came", "showed"]),
+  d(/\b(?:draws?|drew|a)\s+blank\b/, ["blank"]),
+  d(/\bno\s+opinion\b/, ["opinion"]),
+  d(/\bbeyond\s+what\s+(?:i|we)\s+(?:can|could)\s+(?:check|verify|confirm|see|say)\b/, ["beyond"]),
+  d(/\b(?:rather\s+not|hate\s+to|don't\s+want\s+to)\s+(?:guess|speculate)\b/, ["guess", "speculate"]),
+  d(/\bwithout\s+knowing\b/, ["knowing"]),
+  // Left out for want of knowledge: "so I've left it out", "it isn't included here", "missing
+  // from this list on purpose", "no assessment of it is possible".
+  d(/\b(?:left|leaving)\s+(?:it|them)\s+out\b/, ["left", "leaving"]),
+  d(/\b(?:isn't|aren't|is\s+not|are\s+not)\s+included\b/, ["included"]),
+  d(/\bmissing\s+from\s+(?:this|the|my)\s+(?:list|table|comparison|overview|roundup)\b/, ["missing"]),
+  d(/\b(?:no|not)\s+(?:\w+\s+){0,3}?(?:assessment|comparison|evaluation|rating|head-to-head)\s+(?:\w+\s+){0,4}?(?:is|are)\s+possible\b/, ["possible"]),
+  d(/\b(?:isn't|is\s+not)\s+possible\b/, ["possible"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),
@@ -159,10 +203,12 @@ const findDisclaimers = (doc: Doc): Array<boolean> => {
   return found
 }
 
+const HEDGED = /\b(?:might|may|could)\s+(?:well\s+)?be\b/
+
 // A disclaimer that refers back by pronoun ("Crumb? I'm not familiar with it.") also covers the
 // sentence that only restated the name: a question, or "You asked about…/Regarding…".
-const REFERS_BACK = /\b(?:it|this|that|them|they|such)\b/
-const RESTATES = /^\W*(?:you\s+(?:asked|mentioned|are\s+asking|'re\s+asking)|you're\s+asking|regarding|as\s+for|about)\b/
+const REFERS_BACK = /\b(?:it|its|this|that|them|they|their|those|such)\b|\bthe\s+(?:former|latter|first)\b/
+const RESTATES = /^\W*(?:you\s+(?:also\s+)?(?:asked|mentioned|listed|named|brought\s+up|are\s+asking|'re\s+asking)|you\s+(?:might|may)\s+(?:also\s+)?(?:have\s+)?(?:seen|heard|come\s+across|find)|you're\s+asking|(?:a|one)\s+reader\s+asked|regarding|as\s+for|about|on)\b/
 
 /** Whether a sentence asks a question or restates the user's ("Is Crumb open?", "**Does Crumb deliver?**"). */
 const isQuestionOrRestatement = (sentence: string): boolean => {
@@ -209,12 +255,28 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
   doc.clauses.forEach((c, i) => {
     if (!disclaimers[i]) return
     out.add(i)
-    if (!REFERS_BACK.test(foldPlain(slice(doc, c))) && !namesEntity(c)) return
+    // A table row is about its first cell: a disclaimer in another cell refers back to it.
+    const refersBack = REFERS_BACK.test(foldPlain(slice(doc, c))) || lineAt(doc, c.start).kind === "row"
+    if (!refersBack && !namesEntity(c)) return
     const si = spanIndexAt(doc.sentences, c.start)
-    const prev = si > 0 ? doc.sentences[si - 1] : undefined
-    if (prev === undefined) return
-    if (isQuestionOrRestatement(slice(doc, prev))) {
-      for (let k = firstEndingAfter(doc.clauses, prev.start); k < doc.clauses.length && doc.clauses[k]!.start < prev.end; k++) out.add(k)
+    // Earlier clauses of its sentence that it refers back to, unless they praise the entity (a
+    // disclaimer about one detail: "Crumb is great, but I couldn't confirm its hours").
+    if (refersBack && si !== -1) {
+      const sentenceStart = doc.sentences[si]!.start
+      const before = doc.text.slice(sentenceStart, c.start)
+      // Hedged praise ("X may well be good, but nothing about it is verified") is no praise.
+      if (!praises(before) || HEDGED.test(foldPlain(before))) {
+        for (let k = i - 1; k >= 0 && doc.clauses[k]!.start >= sentenceStart; k--) out.add(k)
+      }
+    }
+    // The sentences before it in its paragraph that only asked or restated the question.
+    for (let back = 1; back <= 3 && si - back >= 0; back++) {
+      const prev = doc.sentences[si - back]!
+      const next = doc.sentences[si - back + 1]!
+      if (doc.text.slice(prev.end, next.start).includes("\n\n")) break
+      if (isQuestionOrRestatement(slice(doc, prev))) {
+        for (let k = firstEndingAfter(doc.clauses, prev.start); k < doc.clauses.length && doc.clauses[k]!.start < prev.end; k++) out.add(k)
+      }
     }
   })
   return out

@@ -117,6 +117,8 @@ const splitLines = (text: string): Array<Line> => {
   return lines
 }
 
+const LOWER_AFTER_SPACE = /^[ \t]{1,3}\p{Ll}/u
+
 /** Sentences end at a newline, or at `.`/`!`/`?` followed by whitespace (closing quotes allowed). */
 const splitSentences = (text: string): Array<Span> => {
   const out: Array<Span> = []
@@ -133,7 +135,8 @@ const splitSentences = (text: string): Array<Span> => {
     } else if (c === "." || c === "!" || c === "?") {
       let j = i + 1
       while (j < text.length && /["'”’)\]*_]/.test(text[j]!)) j++
-      if (j === text.length || /\s/.test(text[j]!)) {
+      // "Law, P.C. isn't…", "e.g. a bakery": a full stop before a lower-case word ends no sentence.
+      if (j === text.length || (/\s/.test(text[j]!) && !LOWER_AFTER_SPACE.test(text.slice(j, j + 4)))) {
         push(j)
         i = j - 1
       }
@@ -168,9 +171,23 @@ const LEADING_JUNK = /[\s*_>"'“]/
 // break holds a newline or a sentence's closing punctuation, so none spans two sentences, and
 // the only breaks the whole text adds (one at a sentence's first character, whose lookbehind now
 // sees the sentence before) are at its start, where a break is ignored anyway.
-const splitClauses = (text: string, sentences: ReadonlyArray<Span>): Array<Span> => {
+/**
+ * The cell separators inside table rows: each cell is a clause of its own, so a caveat in one
+ * cell ("I couldn't confirm their prices") says nothing about what another cell says.
+ */
+const cellBreaks = (text: string, lines: ReadonlyArray<Line>): Array<number> => {
+  const out: Array<number> = []
+  for (const line of lines) {
+    if (line.kind !== "row") continue
+    for (let i = text.indexOf("|", line.start); i !== -1 && i < line.end; i = text.indexOf("|", i + 1)) out.push(i)
+  }
+  return out
+}
+
+const splitClauses = (text: string, sentences: ReadonlyArray<Span>, cells: ReadonlyArray<number>): Array<Span> => {
   const out: Array<Span> = []
-  const breaks = [...text.matchAll(CLAUSE_BREAK)].map((m) => m.index)
+  const found = [...text.matchAll(CLAUSE_BREAK)].map((m) => m.index)
+  const breaks = cells.length === 0 ? found : [...new Set([...found, ...cells])].sort((a, b) => a - b)
   let b = 0
   for (const s of sentences) {
     let start = s.start
@@ -268,12 +285,13 @@ export const analyse = (text: string): Doc => {
   const emphasis = findEmphasis(text)
   const emphasisEnds = new Map<number, Array<number>>()
   for (const e of emphasis) emphasisEnds.set(e.start, [...(emphasisEnds.get(e.start) ?? []), e.end])
+  const lines = splitLines(text)
   return {
     text,
     folded: fold(text),
-    lines: splitLines(text),
+    lines,
     sentences,
-    clauses: splitClauses(text, sentences),
+    clauses: splitClauses(text, sentences, cellBreaks(text, lines)),
     emphasis,
     emphasisEnds,
     hosts: findHosts(text),
