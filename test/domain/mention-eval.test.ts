@@ -56,11 +56,23 @@ describe("short forms of a name", () => {
       heads: ["Evergreen"],
     })
     expect(shortFormsOf("JLM Auto Repair", false)).toEqual({ aliases: ["JLM Auto", "JLM Repair"], heads: ["JLM"] })
-    expect(shortFormsOf("Hale & Rowe LLP", false)).toEqual({ aliases: ["Hale & Rowe"], heads: [] })
+    expect(shortFormsOf("Hale & Rowe LLP", false)).toEqual({ aliases: ["Hale & Rowe", "Hale Rowe"], heads: [] })
     expect(shortFormsOf("Café Lumière", false)).toEqual({ aliases: [], heads: ["Lumière"] })
     expect(shortFormsOf("Glowline Vitamin C Serum", true)).toEqual({
-      aliases: ["Glowline Vitamin C", "Glowline's Vitamin C Serum"],
+      aliases: [
+        "Glowline Vitamin C", "Glowline's Vitamin C Serum", "Glowline Serum", "Glowline's Serum", "Glowline Vitamin Serum",
+        "Glowline's Vitamin Serum", "Glowline C Serum", "Glowline's C Serum",
+      ],
       heads: [],
+    })
+    expect(shortFormsOf("Solace SR-40 Sleep Earbuds", true).heads).toEqual(["SR-40", "SR40"])
+    expect(shortFormsOf("Seaview Orthopedic & Sports Medicine", false)).toEqual({
+      aliases: ["Seaview Orthopedic & Sports", "Seaview Orthopedic", "Seaview Ortho", "Seaview Orthopedics", "Seaview Sports Medicine"],
+      heads: ["Seaview"],
+    })
+    expect(shortFormsOf("Lindqvist Immigration Law, P.C.", false)).toEqual({
+      aliases: ["Lindqvist Immigration Law", "Lindqvist Immigration", "Lindqvist Law"],
+      heads: ["Lindqvist"],
     })
   })
 

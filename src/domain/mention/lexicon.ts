@@ -45,6 +45,9 @@ export const SINGULAR_IN_S = set(`headquarters shares pos`)
 /** Corporate suffixes after a name: "Target Corporation", "Square Inc". */
 export const CORPORATE_SUFFIXES = set(`inc incorporated corp corporation co company llc ltd limited plc gmbh group holdings labs technologies`)
 
+/** Legal forms: after a short form of the name they are still the entity ("Smith and Sons Ltd"). */
+export const LEGAL_FORMS = set(`inc incorporated llc llp pllc ltd limited corp corporation co company pc pa plc gmbh`)
+
 /** Words before a name that present it as an option: "tools like Notion", "try Monday". */
 export const OPTION_CUES = [
   "like", "such as", "including", "include", "includes", "vs", "versus", "alternative to",
@@ -105,6 +108,8 @@ export const TRADE_WORDS = set(`
   training property management rentals realty financial planning wealth advisors partners law
   legal cpa accounting tax consulting labs software app inn hotel suites lodge
   serum cream cleanser moisturizer jacket shell boots shoes invoicing booking scheduling
+  pediatrics pediatric orthopedic orthopedics sports medicine chiropractic chiro hardware hvac
+  heating cooling immigration tackle
 `)
 
 /** Nouns that present a name as a business or product: "Foundry, a coworking space", "Duarte's practice". */
@@ -129,4 +134,8 @@ export const TRADE_VARIANTS: ReadonlyArray<readonly [string, string]> = [
   ["Photography", "Photo"],
   ["Coworking", "Cowork"],
   ["Auto Repair", "Auto"],
+  ["Orthopedic", "Ortho"],
+  ["Orthopedic", "Orthopedics"],
+  ["Orthopedics", "Ortho"],
+  ["Chiropractic", "Chiro"],
 ]

@@ -6,7 +6,7 @@ import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
 import { headVerdict, productLineAt } from "./head-match.ts"
-import { BRAND_NOUNS, CORPORATE_SUFFIXES, GENERIC_BUSINESS_WORDS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_WORDS } from "./lexicon.ts"
+import { BRAND_NOUNS, CORPORATE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_WORDS } from "./lexicon.ts"
 import { bareHost } from "../url.ts"
 import type { CompiledTarget, Matcher } from "./target.ts"
 import { isUpperLetter, isWordChar, stripPossessive, tokensOf } from "./words.ts"
@@ -73,6 +73,11 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   if (!nameTld && !possessive && lastIsWord && !(m.strict && productLineAt(doc, end))) {
     const next = nextWord(doc, end)
     if (next !== undefined && longerNameAfter(doc, next)) return "reject"
+    // A short form followed by a trade word the entity's name does not have names another
+    // business of the same family: "Seaview Orthopedic Supply", "Lindqvist Law Group".
+    if (next !== undefined && m.kind === "alias" && otherTradeAfter(doc, t, next)) return "reject"
+    // "**Sprig & Stem**": the name joined by "&" to another inside one bold or linked phrase.
+    if (AMPERSAND_NAME.test(doc.text.slice(end, end + 8)) && insideEmphasis(doc, start, end + 4)) return "reject"
   }
   if (!nameTld && firstIsWord) {
     const prev = previousWord(doc, start)
@@ -167,10 +172,23 @@ const makerBefore = (doc: Doc, t: CompiledTarget, start: number): Span | undefin
  * ("Kin Kitchen Noodle Bar", "Bolt Electrical Supply"). A trade word alone ends it ("Brisk
  * Invoicing, a…").
  */
+const AMPERSAND_NAME = /^[ \t]+&[ \t]+\p{Lu}/u
+
+const insideEmphasis = (doc: Doc, start: number, end: number): boolean =>
+  doc.emphasis.some((e) => e.start <= start && e.end >= end)
+
+const otherTradeAfter = (doc: Doc, t: CompiledTarget, next: Span): boolean => {
+  if (!isUpperLetter(doc.text[next.start])) return false
+  const w = foldPlain(stripPossessive(slice(doc, next)))
+  return TRADE_WORDS.has(w) && !t.ownWords.has(w) && !LEGAL_FORMS.has(w)
+}
+
 const longerNameAfter = (doc: Doc, next: Span): boolean => {
   if (!isUpperLetter(doc.text[next.start])) return false
   const then = nextWord(doc, next.end)
   if (then !== undefined && isUpperLetter(doc.text[then.start])) return true
+  // "Wexley Grill & Tap"
+  if (AMPERSAND_NAME.test(doc.text.slice(next.end, next.end + 8))) return true
   return differentName(doc, next) && !TRADE_WORDS.has(foldPlain(stripPossessive(slice(doc, next))))
 }
 

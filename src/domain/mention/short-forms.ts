@@ -14,7 +14,7 @@ export interface ShortForms {
   readonly heads: ReadonlyArray<string>
 }
 
-const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|corp|co|company|pc|pa|cpa)\.?)+$/i
+const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|corp|co|company|pc|p\.c|pa|p\.a|cpa)\.?)+$/i
 
 const isTradeWord = (w: string): boolean => TRADE_WORDS.has(foldPlain(w).replace(/[^\p{L}\p{N}]/gu, ""))
 
@@ -49,6 +49,7 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
   // Trailing trade words dropped one by one, never the first word.
   for (let n = words.length - 1; n >= 1 && isTradeWord(words[n]!); n--) {
     const prefix = words.slice(0, n)
+    if (isConnector(prefix[prefix.length - 1]!)) continue
     if (prefix.length >= 2) {
       addAlias(prefix.join(" "))
       for (const v of variantsOf(prefix.join(" "))) addAlias(v)
@@ -60,5 +61,65 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
   // The distinctive first word with the last trade word: "Koda Dog Training" → "Koda Training".
   if (!product && words.length === 3 && isTradeWord(words[2]!)) addAlias(`${words[0]} ${words[2]}`)
   if (product && words.length >= 2) addAlias(`${words[0]}'s ${words.slice(1).join(" ")}`)
+  if (product) {
+    const forms = productForms(words)
+    for (const form of forms.aliases) addAlias(form)
+    heads.push(...forms.heads)
+  }
+  // "Matheson & Kuo" is written "Matheson Kuo" too.
+  if (!product && words.length === 3 && words[1] === "&") addAlias(`${words[0]} ${words[2]}`)
+  // A distinctive first word with trade words joined by "&"/"and" ("Seaview Orthopedic & Sports
+  // Medicine"): the first word with each run of trade words ("Seaview Orthopedic", "Seaview
+  // Sports Medicine") and their usual short forms ("Seaview Ortho").
+  const rest = words.slice(1)
+  if (!product && words.length >= 4 && !isTradeWord(words[0]!) && rest.some(isConnector) && rest.every((w) => isConnector(w) || isTradeWord(w))) {
+    const runs: Array<Array<string>> = [[]]
+    for (const w of rest) {
+      if (isConnector(w)) runs.push([])
+      else runs[runs.length - 1]!.push(w)
+    }
+    for (const run of runs) {
+      if (run.length === 0) continue
+      const form = `${words[0]} ${run.join(" ")}`
+      addAlias(form)
+      for (const v of variantsOf(form)) addAlias(v)
+    }
+    if (words[0]!.length >= 3) heads.push(words[0]!)
+  }
   return { aliases, heads }
+}
+
+const isConnector = (w: string): boolean => w === "&" || w.toLowerCase() === "and"
+
+/**
+ * A product written shorter: its brand (the first word) with its last word and any of the words
+ * between, in order ("Northpaw Orthopedic Dog Bed" → "Northpaw Bed", "Northpaw Orthopedic Bed",
+ * "Northpaw's Dog Bed" …), and a model code in it (a word of letters and digits: "SR-40")
+ * with the brand, and without its hyphen ("SR40"); alone it is a head.
+ */
+const productForms = (words: ReadonlyArray<string>): ShortForms => {
+  const out: Array<string> = []
+  const heads: Array<string> = []
+  const [brand, ...rest] = words
+  if (brand === undefined || rest.length === 0) return { aliases: out, heads }
+  const last = rest[rest.length - 1]!
+  const middle = rest.slice(0, -1)
+  if (middle.length <= 3 && /^\p{L}+$/u.test(last)) {
+    for (let mask = 0; mask < 1 << middle.length; mask++) {
+      const kept = middle.filter((_, i) => (mask & (1 << i)) !== 0)
+      if (kept.length === middle.length) continue
+      const tail = [...kept, last].join(" ")
+      out.push(`${brand} ${tail}`, `${brand}'s ${tail}`)
+    }
+  }
+  for (const w of rest) {
+    if (!/\p{L}/u.test(w) || !/\d/.test(w) || w.length < 3) continue
+    const codes = w.includes("-") ? [w, w.replace(/-/g, "")] : [w]
+    // Alone, a code counts only where presented as the product ("**SR-40** – …").
+    for (const code of codes) {
+      heads.push(code)
+      out.push(`${brand} ${code}`)
+    }
+  }
+  return { aliases: out, heads }
 }

@@ -118,7 +118,10 @@ const compileTarget = (target: MentionTarget) => {
     const label = labels[labels.length - (second ? 3 : 2)]
     if (label !== undefined && label.length >= 3 && !SOURCE_NAMES.has(label) && !MARKETPLACES.has(label)) makers.add(label)
   }
-  return { matchers, exclusions, domains, urls, makers, primary: primary.trim() }
+  // The folded words of the entity's own names and aliases ("orthopedic", "sports" …).
+  const ownWords = new Set<string>()
+  for (const n of [...target.names, ...target.aliases]) for (const w of foldPlain(n).match(/[\p{L}\p{N}]+/gu) ?? []) ownWords.add(w)
+  return { matchers, exclusions, domains, urls, makers, ownWords, primary: primary.trim() }
 }
 
 export type CompiledTarget = ReturnType<typeof compileTarget>
