@@ -261,7 +261,16 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
     const si = spanIndexAt(doc.sentences, c.start)
     // Earlier clauses of its sentence that it refers back to, unless they praise the entity (a
     // disclaimer about one detail: "Crumb is great, but I couldn't confirm its hours").
-    if (refersBack && si !== -1) {
+    const line = lineAt(doc, c.start)
+    if (line.kind === "row") {
+      // A row is the entity's entry unless every cell after the first is a disclaimer or empty.
+      const first = firstEndingAfter(doc.clauses, line.start)
+      let entry = false
+      for (let k = first + 1; k < doc.clauses.length && doc.clauses[k]!.start < line.end; k++) {
+        if (!disclaimers[k] && /\p{L}{2}/u.test(slice(doc, doc.clauses[k]!))) entry = true
+      }
+      if (!entry) for (let k = first; k < i; k++) out.add(k)
+    } else if (refersBack && si !== -1) {
       const sentenceStart = doc.sentences[si]!.start
       const before = doc.text.slice(sentenceStart, c.start)
       // Hedged praise ("X may well be good, but nothing about it is verified") is no praise.

@@ -79,11 +79,13 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
     // "**Sprig & Stem**": the name joined by "&" to another inside one bold or linked phrase.
     if (AMPERSAND_NAME.test(doc.text.slice(end, end + 8)) && insideEmphasis(doc, start, end + 4)) return "reject"
   }
-  if (!nameTld && firstIsWord) {
+  // "Dr. Anand's office", "Dr. Priya Anand": the owner of a practice named after her.
+  const owner = m.strict && OWNER_TITLE_BEFORE.test(doc.text.slice(Math.max(0, start - 40), start))
+  if (!nameTld && firstIsWord && !owner) {
     const prev = previousWord(doc, start)
     if (prev !== undefined && longerNameBefore(doc, prev) && makerBefore(doc, t, start) === undefined) return "reject"
   }
-  if (m.strict) return nameTld || headVerdict(doc, start, end, possessive) ? "accept" : "reject"
+  if (m.strict) return nameTld || owner || headVerdict(doc, start, end, possessive) ? "accept" : "reject"
   if (m.ordinary && !nameTld) return ordinaryVerdict(doc, t, domainSeen, m, start, end, possessive)
   if (m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && lowerCaseOrdinaryUse(doc, start, end))
     return "reject"
@@ -172,6 +174,8 @@ const makerBefore = (doc: Doc, t: CompiledTarget, start: number): Span | undefin
  * ("Kin Kitchen Noodle Bar", "Bolt Electrical Supply"). A trade word alone ends it ("Brisk
  * Invoicing, a…").
  */
+const OWNER_TITLE_BEFORE = /(?<![\p{L}\p{N}])(?:Dr\.?|Doctor)[ \t]+(?:\p{Lu}[\p{L}'’-]{1,20}[ \t]+)?$/u
+
 const AMPERSAND_NAME = /^[ \t]+&[ \t]+\p{Lu}/u
 
 const insideEmphasis = (doc: Doc, start: number, end: number): boolean =>
