@@ -6,6 +6,7 @@
  */
 import { Effect, Option, Schema } from "effect"
 import { EntityCommands } from "../actors/entity-commands.ts"
+import { CommandRejected } from "../actors/tracked-entity.ts"
 import { SiteHostRegistry } from "../writers/site-host-registry.ts"
 import { JobJournal } from "../writers/job-journal.ts"
 import { eventIdFor } from "../eventstore/event-id.ts"
@@ -258,7 +259,22 @@ export const promptsStep = (jobId: string, ref: EntityRef, facts: PromptFacts, r
     }
   })
 
-/** Deploys the entity's site (its FAQ from the prompts) and waits until it is served. */
+/**
+ * What the site step answers: the deployed site's URL, or why nothing was published (an entity
+ * whose facts hold nothing to publish: `no_facts`). A plain string is the URL, as results stored
+ * before the refusal had its own form are.
+ */
+export const SiteOutcome = Schema.Union(
+  Schema.String,
+  Schema.Struct({ refused: Schema.Literal("no_facts"), message: Schema.String })
+)
+export type SiteOutcome = typeof SiteOutcome.Type
+
+/**
+ * Deploys the entity's site (its FAQ from the prompts) and waits until it is served. A refusal
+ * to publish from nothing is an outcome with its reason, for the job to report as it is; any
+ * other failure is unexpected.
+ */
 export const siteStep = (jobId: string, ref: EntityRef) =>
   Effect.gen(function*() {
     const at = yield* now
@@ -269,5 +285,11 @@ export const siteStep = (jobId: string, ref: EntityRef) =>
       commandId: `${jobId}:site:${entityKey(ref)}`
     })
     yield* (yield* ProjectionRunner).waitFor(deployed.position, ["sites"])
-    return deployed.url
-  }).pipe(Effect.orDie)
+    return deployed.url as SiteOutcome
+  }).pipe(
+    Effect.catchIf(
+      (failure): failure is CommandRejected => failure instanceof CommandRejected && failure.reason === "no_facts",
+      (refusal) => Effect.succeed<SiteOutcome>({ refused: "no_facts", message: refusal.message })
+    ),
+    Effect.orDie
+  )

@@ -26,7 +26,8 @@ import {
   OnboardingStepFailed,
   progress,
   promptsStep,
-  siteStep
+  siteStep,
+  SiteOutcome
 } from "./onboarding-steps.ts"
 import { PromptFacts } from "./prompts/prompt-facts.ts"
 
@@ -249,8 +250,12 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
       if (request.kind !== "generate-all") return
       if (options.after !== undefined) yield* Deferred.await(options.after)
       yield* begin("site")
-      const url = yield* stepActivity(request.jobId, { name: `site:${key}`, success: Schema.String, execute: siteStep(request.jobId, plan.ref) })
-      yield* close("site", "succeeded", url)
+      const outcome = yield* stepActivity(request.jobId, { name: `site:${key}`, success: SiteOutcome, execute: siteStep(request.jobId, plan.ref) })
+      if (typeof outcome === "string") return yield* close("site", "succeeded", outcome)
+      // Nothing to publish is the site step's failure, with its reason; the checks and score go on.
+      const reason = `${outcome.refused}: ${outcome.message}`
+      errors.push(`${key}.site: ${reason}`)
+      yield* close("site", "failed", reason)
     })
 
     const visibility = Effect.gen(function*() {

@@ -195,6 +195,38 @@ for (const database of testDatabases) {
       await expectNothingBuilt("no-such-host", job, "crawl_site_unreachable", `${url} could not be reached`, "nonexistent.invalid")
     }, 240_000)
 
+    it("a crawl whose pages the site is built from are all empty: the site step fails no_facts, the checks and score go on", async () => {
+      // The site is built from the start page and the 11 first about pages (12 at most, those
+      // saying who and how first); all have no text, only the shop page has some.
+      const empty = (title: string, body = "") => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`
+      const abouts = Array.from({ length: 12 }, (_, i) => `/about-${i + 1}`)
+      const nav = `<nav>${[...abouts, "/shop"].map((href) => `<a href="${href}">${href.slice(1)}</a>`).join("")}</nav>`
+      const site = await startSite({
+        "/robots.txt": ["text/plain", ""],
+        "/": [HTML, empty("Blank Bakery", nav)],
+        ...Object.fromEntries(abouts.map((path) => [path, [HTML, empty(`About ${path.slice(7)}`)] as const])),
+        "/shop": [HTML, page("Blank Bakery shop")]
+      })
+      closers.push(site.close)
+      const job = await onboard("blank-pages", `${site.origin}/`, { max_pages: 14 })
+      const reason = "no_facts: nothing to publish: no text was crawled from the website (none of the pages the site is built from has any) " +
+        "and the entity has no description; onboard it again once its website can be read"
+      expect(job.state).toBe("succeeded_with_errors")
+      expect(job.errors).toEqual([`business.site: ${reason}`])
+      expect(job.steps.map((step) => [step.name, step.state])).toEqual([
+        ["business.crawl", "succeeded"],
+        ["business.prompts", "succeeded"],
+        ["business.visibility", "succeeded"],
+        ["business.score", "succeeded"],
+        ["business.site", "failed"]
+      ])
+      expect(job.steps.find((step) => step.name === "business.site")?.detail).toBe(reason)
+      expect(job.steps[0]?.detail).toBe("14 pages")
+      const events = await eventsOf("blank-pages")
+      expect(events.SiteDeployed).toBeUndefined()
+      expect(events.ScoreStored).toBe(1)
+    }, 240_000)
+
     describe("with the facts of an earlier crawl", () => {
       let site: FixtureSite
       beforeAll(async () => {
