@@ -18,7 +18,7 @@ import { Prompts } from "../projections/prompts.ts"
 import { Sites } from "../projections/sites.ts"
 import { composeAbout } from "../site-generator/about-copy.ts"
 import { composeFaq } from "../site-generator/faq-copy.ts"
-import { planPost } from "../site-generator/post-writer.ts"
+import { planPost, SIMILARITY_LIMIT } from "../site-generator/post-writer.ts"
 import { blogPostUrl } from "../site-generator/site-plan.ts"
 import { utcDay } from "../domain/calendar-date.ts"
 import { writePost } from "./llm-copywriter.ts"
@@ -79,7 +79,7 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
       if (!hasFacts(found.facts)) {
         return yield* Effect.fail(new CommandRejected({
           reason: "no_facts",
-          message: "nothing to publish: no page of the website was crawled and the entity has no description; onboard it again once its website can be read"
+          message: "nothing to publish: no text was crawled from the website (none of the pages the site is built from has any) and the entity has no description; onboard it again once its website can be read"
         }))
       }
       const set = yield* prompts.currentSet(ref.businessId, ref.itemId)
@@ -114,6 +114,13 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
       for (let attempt = 0; attempt < 3; attempt++) {
         const existing = yield* sites.posts(ref.businessId, ref.itemId)
         const planned = planPost({ facts: deployment.facts, prompts: set?.prompts ?? [], checks, posts: existing, date })
+        // Every draft of every prompt repeats a recent post: fewer posts rather than a near-duplicate.
+        if (planned.similarity >= SIMILARITY_LIMIT) {
+          return yield* Effect.fail(new CommandRejected({
+            reason: "already_exists",
+            message: `no post published: every draft for the entity's prompts is at least ${SIMILARITY_LIMIT} similar to one of its posts of the last month (the least, ${planned.similarity.toFixed(2)}); its facts say nothing new yet`
+          }))
+        }
         const written = yield* writePost(config.llm, deployment.facts, planned, existing)
         const sent = yield* Effect.either(commands.send(ref, new PublishPost({
           businessId: ref.businessId,

@@ -1,16 +1,25 @@
 /**
  * The angles a post can take on one prompt: an answer, a guide, a checklist, a comparison of
  * what to weigh, an offering spotlight, a local guide, questions and answers, the site's own
- * words. A prompt the entity keeps missing comes back with the next angle that fits its facts,
- * so a month of posts over the same prompts says different things. Each angle's title promises
- * only what its text then gives (a price only when one is known, a count that is the count).
+ * words. Every angle opens with the answer to what the prompt asks (post-intent.ts: the hours
+ * of the day asked about, the price, where, ...), then adds the facts that bear on it. A prompt
+ * the entity keeps missing comes back with the next angle that fits its facts, and each return
+ * leads to another of the entity's offerings, so a month of posts over the same prompts says
+ * different things. Each angle's title promises only what its text then gives (a price only
+ * when one is known) and states no figure that is not a fact (no counts).
+ *
+ * Wording: each sentence has a few phrasings, chosen by the post's seed (its prompt, angle and
+ * visit), so two posts stating the same fact do not repeat the same sentence around it; the
+ * facts themselves are always as crawled.
  */
 import {
   addressOf,
   contactWays,
+  contentWords,
   descriptor,
   hash,
   hostOf,
+  lowerFirst,
   nounOf,
   pageOf,
   type PostSubject,
@@ -18,8 +27,11 @@ import {
   questionOf,
   rotate,
   type SourceSentence,
-  upperFirst
+  upperFirst,
+  withArticle
 } from "./post-facts.ts"
+import { daysAsked, hoursOnDay, type Intent, intentOf } from "./post-intent.ts"
+import type { OfferingInput } from "./site-input.ts"
 import { listSentence, sentence, truncate } from "./text.ts"
 
 export interface PostDraft {
@@ -32,99 +44,374 @@ export interface PostAngle {
   readonly id: AngleId
   /** Whether the facts hold enough for this angle to say something specific. */
   readonly fits: (s: PostSubject) => boolean
-  /** `visit`: how many posts this prompt already had, so a return picks other sentences. */
-  readonly write: (s: PostSubject, visit: number) => PostDraft
+  /**
+   * `visit`: how many posts this prompt already had, so a return picks other sentences;
+   * `variant`: another wording of the same post, for when the first is too like a recent one.
+   */
+  readonly write: (s: PostSubject, visit: number, variant?: number) => PostDraft
 }
 
 export const ANGLE_IDS = ["answer", "spotlight", "checklist", "local", "faq", "guide", "comparison", "site-words"] as const
 export type AngleId = (typeof ANGLE_IDS)[number]
 
-const quote = (s: SourceSentence): string => `“${truncate(s.text, 260)}”`
+/** One post's writing: its subject, what the prompt asks, and the seed its wording is chosen by. */
+interface Ctx {
+  readonly s: PostSubject
+  readonly intent: Intent
+  readonly visit: number
+  readonly seed: number
+  readonly name: string
+  /** The offering the prompt is about, as a noun in a sentence; else its field (`a bakery`), else the name. */
+  readonly noun: string
+  readonly host: string
+  /** What the site says on the prompt's particular ask, if anything (`detailOf`). */
+  readonly detail: { readonly text: string; readonly sentence: SourceSentence | null } | null
+}
 
 /**
- * The site's sentences for this post: a window of the most relevant ones, placed by the prompt
- * and moved on each visit, so two prompts on one subject (or one prompt's returns) quote
- * different sentences.
+ * The site's sentence (or FAQ answer) on what is particular in the prompt: a word of it that is
+ * not the business, its place, field or offering, and that few of the site's sentences use
+ * (`gluten-free`, `Sunday`, `insurance`), so the post says what the site says about that.
  */
-const sentencesFor = (s: PostSubject, visit: number, n: number): ReadonlyArray<SourceSentence> => {
-  const relevant = s.sentences.slice(0, s.relevant)
-  const lead = rotate(relevant, visit, Math.min(1, n))
-  const rest = s.sentences.filter((x) => !lead.includes(x))
-  return [...lead, ...rotate(rest, hash(s.prompt) + visit * n, n - lead.length)]
-}
-
-const others = (s: PostSubject, n: number): ReadonlyArray<string> =>
-  s.facts.offerings.map((o) => o.name).filter((name) => name !== s.offering?.name).slice(0, n)
-
-const offeringLine = (s: PostSubject): string | null => {
-  const o = s.offering
-  if (o === null) return null
-  const price = priceOf(o)
-  const page = pageOf(s.facts, o)
-  const parts = [`${s.name} lists ${nounOf(o.name)}${price === null ? "" : ` at ${price}`}.`]
-  if (o.description !== null && o.description.trim() !== "") parts.push(sentence(truncate(o.description, 260)))
-  if (page !== null) parts.push(`Its page is ${page}.`)
-  return parts.join(" ")
-}
-
-const hoursLine = (s: PostSubject): string | null => (s.hours.length === 0 ? null : `Opening hours, as the site gives them: ${s.hours.join("; ")}.`)
-
-const reachLine = (s: PostSubject, lead: string): string => {
-  const ways = contactWays(s.facts)
-  return ways === null ? `${lead} see ${s.facts.sourceUrl}.` : `${lead} ${s.name} can be reached ${ways}.`
-}
-
-const compact = (items: ReadonlyArray<string | null>): ReadonlyArray<string> => items.filter((p): p is string => p !== null && p !== "")
-
-/** What the prompt asks for, answered from the facts (or honestly said to be missing). */
-const intentLine = (s: PostSubject): string | null => {
-  const q = s.prompt.toLowerCase()
-  const priced = s.facts.offerings.flatMap((o) => {
-    const price = priceOf(o)
-    return price === null ? [] : [`${o.name}, ${price}`]
+const detailOf = (s: PostSubject): { readonly text: string; readonly sentence: SourceSentence | null } | null => {
+  const own = contentWords(`${s.name} ${s.facts.businessName} ${s.place ?? ""} ${s.facts.category ?? ""} ${s.offering?.name ?? ""}`)
+  const asked = [...contentWords(s.prompt)].filter((w) => !own.has(w))
+  if (asked.length === 0) return null
+  const texts = [
+    ...s.faq.map((q) => ({ words: contentWords(`${q.question} ${q.answer}`), text: `${s.name}'s FAQ answers “${truncate(q.question, 120)}”: ${sentence(truncate(q.answer, 300))}`, sentence: null })),
+    ...s.sentences.map((x) => ({ words: contentWords(x.text), text: quoteOf(x), sentence: x }))
+  ]
+  const rare = asked.filter((w) => {
+    const n = texts.filter((t) => t.words.has(w)).length
+    return n >= 1 && n <= 3
   })
-  if (/\b(price|prices|cost|costs|budget|cheap|afford|value|money|how much|expensive)\b/.test(q)) {
-    return priced.length === 0
-      ? `On price: ${hostOf(s.facts)} lists none, so ask ${s.name} directly.`
-      : `On price, the site lists ${listSentence(priced)}.`
+  let best: (typeof texts)[number] | null = null
+  let score = 0
+  for (const t of texts) {
+    const n = rare.filter((w) => t.words.has(w)).length
+    if (n > score) {
+      best = t
+      score = n
+    }
   }
-  if (/\b(open|hours|sunday|saturday|weekend|late|early)\b/.test(q)) {
-    return s.hours.length === 0 ? `On opening times: ${hostOf(s.facts)} gives none, so check before you go.` : `On opening times: ${s.hours.join("; ")}.`
+  return best
+}
+
+const ctxOf = (s: PostSubject, angle: AngleId, visit: number, variant: number): Ctx => ({
+  s,
+  detail: detailOf(s),
+  intent: intentOf(s.prompt, s.name),
+  visit,
+  seed: hash(`${s.prompt}\n${angle}\n${visit}\n${variant}`),
+  name: s.name,
+  noun: s.offering !== null ? nounOf(s.offering.name) : s.focus === s.name ? s.name : withArticle(s.focus),
+  host: hostOf(s.facts)
+})
+
+/** One of `variants`, by the post's seed and the sentence's own salt. */
+const pick = <A>(c: Ctx, salt: string, variants: ReadonlyArray<A>): A => variants[hash(`${c.seed}:${salt}`) % variants.length]!
+
+const compact = (items: ReadonlyArray<string | null | undefined | false>): Array<string> =>
+  items.filter((p): p is string => typeof p === "string" && p !== "")
+
+const quoteOf = (q: SourceSentence): string => `“${truncate(q.text, 260)}”`
+
+const pageName = (q: SourceSentence): string => truncate(q.pageTitle, 60)
+
+/**
+ * The site's sentences for this post: those on its subject (sharing a word with the prompt or
+ * its offering), a window moved by visit; when fewer than `n` are, `fill` others of the site.
+ */
+const sentencesFor = (c: Ctx, n: number, offset: number, fill = 1): ReadonlyArray<SourceSentence> => {
+  const { s } = c
+  const lead = qualityQuote(c)
+  const notDetail = (x: SourceSentence) => x !== c.detail?.sentence && x !== lead
+  const relevant = rotate(s.sentences.slice(0, s.relevant).filter(notDetail), c.visit + offset, n)
+  const rest = s.sentences.slice(s.relevant).filter(notDetail)
+  return [...relevant, ...rotate(rest, (c.seed % 97) + c.visit * n + offset, Math.min(fill, n - relevant.length))]
+}
+
+/** A quoted sentence of the site, framed one of several ways. */
+const framed = (c: Ctx, q: SourceSentence, i: number): string =>
+  pick(c, `frame${i}`, [
+    `On its page “${pageName(q)}”, ${c.name} writes: ${quoteOf(q)}`,
+    `${quoteOf(q)}, as ${c.host} puts it.`,
+    `From “${pageName(q)}”: ${quoteOf(q)}`,
+    `${c.name}'s site says: ${quoteOf(q)}`,
+    `In ${c.name}'s own words: ${quoteOf(q)}`
+  ])
+
+/** The other offerings, a window moved on each visit, so returns lead elsewhere. */
+const otherOfferings = (c: Ctx, n: number): ReadonlyArray<OfferingInput> => {
+  const others = c.s.facts.offerings.filter((o) => o.name.trim() !== "" && o.name !== c.s.offering?.name)
+  return rotate(others, c.visit + (c.seed % 5), n)
+}
+
+const withPrice = (o: OfferingInput): string => {
+  const price = priceOf(o)
+  return price === null ? nounOf(o.name) : `${nounOf(o.name)} (${price})`
+}
+
+const allHours = (c: Ctx): string => c.s.hours.join("; ")
+
+/**
+ * What the offering is, its price and its page, in one of several orders; the prompt's own
+ * offering leaves out what the lead already said (its price for a price question, its
+ * description for a question of quality).
+ */
+const offeringText = (c: Ctx, o: OfferingInput, salt: string): string => {
+  const own = o === c.s.offering
+  const price = own && c.intent === "price" ? null : priceOf(o)
+  const page = pageOf(c.s.facts, o)
+  const noun = nounOf(o.name)
+  const desc = o.description === null || o.description.trim() === "" || (own && c.intent === "quality") ? null : sentence(truncate(o.description, 260))
+  return pick(c, salt, [
+    compact([`${c.name} lists ${noun}${price === null ? "" : ` at ${price}`}.`, desc, page === null ? null : `Details: ${page}.`]).join(" "),
+    compact([`${upperFirst(noun)}${price === null ? "" : `, ${price}`}${desc === null ? "." : `: ${lowerFirst(desc)}`}`, page === null ? null : `Its page: ${page}.`]).join(" "),
+    compact([desc === null ? null : `${upperFirst(noun)} at ${c.name}: ${lowerFirst(desc)}`, price === null ? null : `It is listed at ${price}.`, desc === null && price === null ? `${upperFirst(noun)} is on ${c.name}'s list.` : null, page === null ? null : `More at ${page}.`]).join(" "),
+    compact([`On ${c.name}'s list: ${noun}${price === null ? "" : ` for ${price}`}.`, desc, page === null ? null : `See ${page}.`]).join(" ")
+  ])
+}
+
+const hoursText = (c: Ctx): string | null =>
+  c.s.hours.length === 0 ? null : pick(c, "hours", [
+    `Opening hours, as the site gives them: ${allHours(c)}.`,
+    `${c.name}'s hours: ${allHours(c)}.`,
+    `When to go: ${allHours(c)}.`,
+    `The hours on ${c.host}: ${allHours(c)}.`
+  ])
+
+const contactText = (c: Ctx): string => {
+  const ways = contactWays(c.s.facts)
+  if (ways === null) {
+    return pick(c, "contact", [`Everything else is on ${c.s.facts.sourceUrl}.`, `The rest is on ${c.name}'s site, ${c.s.facts.sourceUrl}.`, `More on ${c.s.facts.sourceUrl}.`])
   }
-  if (/\b(near me|nearby|where|located|location|directions)\b/.test(q)) {
-    const address = addressOf(s.facts)
-    return address !== null ? `On where: ${s.name} is at ${address}.` : s.place === null ? null : `On where: ${s.name} is in ${s.place}.`
-  }
-  if (/\b(review|reviews|trust|reputation|complaint|complaints|rated|rating)\b/.test(q)) {
-    return `On reputation: ${s.name}'s site publishes no customer reviews, so none are quoted here; what follows is what it says about itself.`
-  }
-  if (/\b(alternative|alternatives|compare|comparison|versus|vs|instead|pros and cons|difference)\b/.test(q)) {
-    const names = s.facts.offerings.map((o) => o.name).slice(0, 5)
-    return names.length === 0 ? null : `This post does not rank other businesses; it sets out what ${s.name} itself lists: ${listSentence(names)}.`
-  }
-  if (/\b(first time|how to|how do|tips|should i know|beginner)\b/.test(q)) {
-    const page = pageOf(s.facts, s.offering)
-    return page === null ? null : `Start with the page ${s.name} keeps on it: ${page}.`
-  }
+  return pick(c, "contact", [
+    `To ask ${c.name} directly: ${ways}.`,
+    `Questions? ${c.name} can be reached ${ways}.`,
+    `You can reach ${c.name} ${ways}.`,
+    `Before you go, you can reach ${c.name} ${ways}.`
+  ])
+}
+
+const whereText = (c: Ctx): string | null => {
+  const address = addressOf(c.s.facts)
+  if (address !== null) return pick(c, "where", [`${c.name} is at ${address}.`, `You will find ${c.name} at ${address}.`, `${c.name}'s address: ${address}.`])
+  if (c.s.place !== null) return pick(c, "where", [`${c.name} is in ${c.s.place}.`, `${c.name} is based in ${c.s.place}.`, `You will find ${c.name} in ${c.s.place}.`])
   return null
 }
+
+/** The hours of the days the prompt asks about, or all of them; null when the site gives none. */
+const dayAnswer = (c: Ctx): string | null => {
+  if (c.s.hours.length === 0) return null
+  const days = daysAsked(c.s.prompt)
+  if (days.length === 0) {
+    return pick(c, "lead-hours", [
+      `${c.name}'s opening hours, as its site gives them: ${allHours(c)}.`,
+      `When ${c.name} is open: ${allHours(c)}.`,
+      `The hours ${c.host} lists: ${allHours(c)}.`
+    ])
+  }
+  return days.map((day) => {
+    const h = hoursOnDay(c.s.facts, day)
+    switch (h.kind) {
+      case "open":
+        return pick(c, `day-${day}`, [
+          `Yes: on ${day} ${c.name} is open from ${h.opens} to ${h.closes}.`,
+          `${c.name} opens on ${day} at ${h.opens} and closes at ${h.closes}.`,
+          `${day} is an opening day at ${c.name}: ${h.opens} to ${h.closes}.`
+        ])
+      case "closed":
+        return pick(c, `day-${day}`, [`${c.name} is closed on ${day}, according to its site.`, `Not on ${day}: ${c.name}'s site lists it as closed that day.`])
+      case "stated":
+        return `For ${day}, ${c.name}'s site says: ${sentence(h.text)}`
+      case "unknown":
+        // A day the prompt does not name (the other day of a weekend) is not named either.
+        return new RegExp(`\\b${day}`, "i").test(c.s.prompt)
+          ? `${c.name}'s site does not name ${day} among its opening days; the hours it gives are ${allHours(c)}.`
+          : `For the other day of the weekend, the site gives no hours beyond ${allHours(c)}.`
+    }
+  }).join(" ")
+}
+
+/** Another offering the prompt names (every word of its name), for a comparison of two. */
+const secondNamed = (c: Ctx): OfferingInput | null => {
+  const asked = contentWords(c.s.prompt)
+  const own = contentWords(c.s.offering?.name ?? "")
+  return c.s.facts.offerings.find((o) => {
+    const words = [...contentWords(o.name)]
+    return o.name !== c.s.offering?.name && words.length > 0 && words.every((w) => asked.has(w)) && !words.every((w) => own.has(w))
+  }) ?? null
+}
+
+/** The sentence a question of quality leads with when its offering has no description of its own. */
+const qualityQuote = (c: Ctx): SourceSentence | undefined =>
+  c.intent !== "quality" || c.s.offering?.description?.trim() ? undefined : c.s.sentences.slice(0, c.s.relevant)[c.visit % Math.max(c.s.relevant, 1)]
+
+/** The first paragraph: what the prompt asks, answered from the facts (or said to be missing). */
+const leadAnswer = (c: Ctx): string => {
+  const { s } = c
+  const o = s.offering
+  const price = priceOf(o)
+  const priced = s.facts.offerings.filter((x) => x !== o && priceOf(x) !== null).slice(0, 3).map((x) => `${nounOf(x.name)} at ${priceOf(x)}`)
+  switch (c.intent) {
+    case "hours":
+      return dayAnswer(c) ?? pick(c, "lead", [
+        `${c.host} gives no opening hours, so check with ${c.name} before you go.`,
+        `${c.name}'s site lists no opening hours; ask before making the trip.`
+      ])
+    case "price":
+      if (price !== null) {
+        return pick(c, "lead", [
+          `${upperFirst(c.noun)} costs ${price} at ${c.name}.`,
+          `At ${c.name}, ${c.noun} is listed at ${price}.`,
+          `${c.name} lists ${c.noun} at ${price}, the price on its own site.`,
+          `The price: ${price} for ${c.noun} at ${c.name}.`
+        ])
+      }
+      if (priced.length > 0) {
+        return pick(c, "lead", [
+          `${c.name} lists no price for ${c.noun}; the prices it does give are ${listSentence(priced)}.`,
+          `${c.host} gives no price for ${c.noun}, so ask ${c.name}; for reference, it lists ${listSentence(priced)}.`
+        ])
+      }
+      return pick(c, "lead", [`${c.host} lists no prices, so ask ${c.name} for one.`, `${c.name} publishes no prices on its site; ask it directly about ${c.noun}.`])
+    case "where":
+      return whereText(c) ?? `${c.name}'s site gives no address; see ${s.facts.sourceUrl}.`
+    case "urgent": {
+      const when = dayAnswer(c)
+      const ways = contactWays(s.facts)
+      return compact([
+        pick(c, "lead", [`If you need ${c.noun} soon, here is when and how to reach ${c.name}.`, `Short on time? What matters is when ${c.name} is open and how to ask.`, `For ${c.noun} without waiting, check ${c.name}'s hours first.`]),
+        when,
+        ways === null ? null : `Reach it ${ways}.`
+      ]).join(" ")
+    }
+    case "compare": {
+      const other = secondNamed(c)
+      if (o !== null && other !== null) {
+        return pick(c, "lead", [
+          `${c.name} offers both: ${withPrice(o)} and ${withPrice(other)}.`,
+          `Both are on ${c.name}'s list, ${withPrice(o)} and ${withPrice(other)}, so the choice is yours.`
+        ])
+      }
+      return pick(c, "lead", [
+        `This post does not rank other businesses: it sets out what ${c.name} offers for ${c.noun}, so you can weigh it yourself.`,
+        `${c.name} cannot speak for others; here are its own facts on ${c.noun}, to set against theirs.`,
+        `No ranking of competitors here, only ${c.name}'s own facts on ${c.noun}.`
+      ])
+    }
+    case "quality": {
+      const desc = o?.description?.trim() ? sentence(truncate(o.description, 260)) : null
+      if (desc !== null) return pick(c, "lead", [`What ${c.name} says about its ${c.noun}: ${desc}`, `${c.name} describes its ${c.noun} this way: ${desc}`])
+      const q = qualityQuote(c)
+      if (q !== undefined) return `On ${c.noun}, ${c.name}'s site says: ${quoteOf(q)}`
+      return `${c.name} is ${descriptor(s.facts)}; here is what it says about ${c.noun}.`
+    }
+    case "rated":
+      return pick(c, "lead", [
+        `${c.name}'s site publishes no reviews or ratings, so none are quoted here; what follows is what it says about ${c.noun}.`,
+        `No star ratings here: ${c.name} does not publish reviews on its site. Here is what it does say about ${c.noun}.`,
+        `Rather than ratings, which ${c.name}'s site does not publish, here are its own facts on ${c.noun}.`
+      ])
+    case "brand":
+      return pick(c, "lead", [`${c.name} is ${descriptor(s.facts)}.`, `${c.name}, ${descriptor(s.facts)}, answers this from its own site.`])
+    case "general":
+      return pick(c, "lead", [`${c.name} is ${descriptor(s.facts)}; here is what it can tell you about ${c.noun}.`, `About ${c.noun}: ${c.name} is ${descriptor(s.facts)}, and this is what its site says.`])
+  }
+}
+
+/** The site's words on the prompt's particular ask, introduced one of a few ways. */
+const detailText = (c: Ctx): string | null =>
+  c.detail === null ? null : c.detail.sentence === null ? c.detail.text : pick(c, "detail", [
+    `What the site says that bears on this: ${c.detail.text}`,
+    `Relevant here, from ${c.host}: ${c.detail.text}`,
+    `On this point, ${c.name} writes: ${c.detail.text}`
+  ])
+
+/** Facts the lead already gave are not given again. */
+const leadGave = (c: Ctx) => ({
+  hours: c.intent === "hours" || c.intent === "urgent",
+  where: c.intent === "where",
+  contact: c.intent === "urgent" && contactWays(c.s.facts) !== null
+})
+
+/** The site's FAQ entries that share a word with the prompt. */
+const relevantFaq = (c: Ctx) => {
+  const asked = contentWords(`${c.s.prompt} ${c.s.offering?.name ?? ""}`)
+  return c.s.faq.filter((q) => [...contentWords(`${q.question} ${q.answer}`)].some((w) => asked.has(w)))
+}
+
+/** Another offering than the prompt's, one per visit. */
+const alsoText = (c: Ctx): string | null => {
+  const [other] = otherOfferings(c, 1)
+  if (other === undefined) return null
+  const page = pageOf(c.s.facts, other)
+  const desc = other.description === null || other.description.trim() === "" ? null : sentence(truncate(other.description, 200))
+  return compact([
+    pick(c, "also", [`Also on ${c.name}'s list: ${withPrice(other)}.`, `While you are there, ${c.name} also lists ${withPrice(other)}.`, `Another of its offerings is ${withPrice(other)}.`]),
+    desc,
+    page === null ? null : pick(c, "also-page", [`Its page: ${page}.`, `See ${page}.`])
+  ]).join(" ")
+}
+
+const othersText = (c: Ctx, n: number): string | null => {
+  const more = otherOfferings(c, n).map(withPrice)
+  if (more.length === 0) return null
+  if (c.s.offering === null) return pick(c, "others", [`${c.name} lists ${listSentence(more)}.`, `On ${c.name}'s list: ${listSentence(more)}.`])
+  return pick(c, "others", [`${c.name} also lists ${listSentence(more)}.`, `Besides ${c.noun}: ${listSentence(more)}.`, `Also from ${c.name}: ${listSentence(more)}.`])
+}
+
+/** A title from what the prompt asks, for the angles that do not take the prompt itself. */
+const intentTitle = (c: Ctx): string | null => {
+  const { s } = c
+  const Noun = upperFirst(c.noun)
+  const price = priceOf(s.offering)
+  const days = daysAsked(s.prompt)
+  switch (c.intent) {
+    case "hours":
+      if (s.hours.length === 0) return null
+      return days.length === 1 ? pick(c, "t", [`Is ${c.name} open on ${days[0]}?`, `${days[0]} hours at ${c.name}`]) : pick(c, "t", [`${c.name}'s opening hours`, `When ${c.name} is open`])
+    case "price":
+      return price === null ? null : pick(c, "t", [`How much ${c.noun} costs at ${c.name}`, `${Noun} at ${c.name}: ${price}`])
+    case "where": {
+      const where = addressOf(s.facts) ?? s.place
+      return where === null ? null : pick(c, "t", [`Where to find ${c.noun}${s.place === null ? "" : ` in ${s.place}`}`, `Where ${c.name} is`])
+    }
+    case "urgent":
+      return s.hours.length === 0 ? null : `Need ${c.noun} soon? ${c.name}'s hours`
+    default:
+      return null
+  }
+}
+
+/** The angle's own title, or the intent's, by the seed. */
+const titleOf = (c: Ctx, own: ReadonlyArray<string>): string => {
+  const it = intentTitle(c)
+  return pick(c, "title", it === null ? own : [...own, it])
+}
+
+const summaryOf = (c: Ctx, own: ReadonlyArray<string>): string =>
+  pick(c, "summary", [...own, `${upperFirst(c.name)} on “${truncate(c.s.prompt, 90)}”, from the facts on ${c.host}.`])
 
 const answer: PostAngle = {
   id: "answer",
   fits: () => true,
-  write: (s, visit) => {
-    const question = questionOf(s.prompt)
-    const quoted = sentencesFor(s, visit, 2)
+  write: (s, visit, variant = 0) => {
+    const c = ctxOf(s, "answer", visit, variant)
+    const gave = leadGave(c)
+    const quoted = sentencesFor(c, 1, 0)
     return {
-      title: question,
-      summary: `${s.name}'s answer to “${truncate(s.prompt, 90)}”, from what it publishes on ${hostOf(s.facts)}.`,
+      title: questionOf(s.prompt),
+      summary: summaryOf(c, [`${c.name}'s answer to “${truncate(s.prompt, 90)}”, from what it publishes on ${c.host}.`, `A short answer from ${c.name} to “${truncate(s.prompt, 90)}”.`]),
       bodyParagraphs: compact([
-        `${s.name} is ${descriptor(s.facts)}, and this is what it can tell you about ${s.focus}.`,
-        intentLine(s),
-        offeringLine(s),
-        quoted.length === 0 ? null : `In its own words: ${quoted.map(quote).join(" ")}`,
-        hoursLine(s),
-        reachLine(s, "To ask about it directly,")
+        leadAnswer(c),
+        detailText(c),
+        s.offering === null ? null : offeringText(c, s.offering, "main"),
+        ...quoted.map((q, i) => framed(c, q, i)),
+        gave.hours ? null : c.intent === "price" ? null : hoursText(c),
+        alsoText(c),
+        gave.contact ? null : contactText(c)
       ])
     }
   }
@@ -133,19 +420,24 @@ const answer: PostAngle = {
 const spotlight: PostAngle = {
   id: "spotlight",
   fits: (s) => s.offering !== null,
-  write: (s, visit) => {
+  write: (s, visit, variant = 0) => {
+    const c = ctxOf(s, "spotlight", visit, variant)
     const o = s.offering!
     const price = priceOf(o)
-    const more = others(s, 3)
-    const quoted = sentencesFor(s, visit + 1, 2)
+    const quoted = sentencesFor(c, 2, 1)
     return {
-      title: price === null ? `${upperFirst(o.name)} at ${s.name}` : `${upperFirst(o.name)} at ${s.name}: ${price}`,
-      summary: `A closer look at ${o.name}${price === null ? "" : `, listed at ${price}`}, and where to find it.`,
+      title: titleOf(c, [
+        price === null ? `${upperFirst(c.noun)} at ${c.name}` : `${upperFirst(c.noun)} at ${c.name}: ${price}`,
+        `${c.name}'s ${c.noun}${s.place === null ? "" : ` in ${s.place}`}`
+      ]),
+      summary: summaryOf(c, [`A closer look at ${c.noun}${price === null ? "" : `, listed at ${price}`}, and where to find it.`, `${upperFirst(c.noun)}: what ${c.name} says about it.`]),
       bodyParagraphs: compact([
-        offeringLine(s),
-        quoted.length === 0 ? null : `What the site says around it: ${quoted.map(quote).join(" ")}`,
-        more.length === 0 ? null : `Alongside it, ${s.name} offers ${listSentence(more)}.`,
-        s.place === null ? null : `You will find it in ${s.place}.`
+        leadAnswer(c),
+        detailText(c),
+        offeringText(c, o, "main"),
+        ...quoted.map((q, i) => framed(c, q, i)),
+        othersText(c, 3),
+        leadGave(c).where ? null : whereText(c)
       ])
     }
   }
@@ -154,26 +446,31 @@ const spotlight: PostAngle = {
 const checklist: PostAngle = {
   id: "checklist",
   fits: (s) => s.offering !== null || contactWays(s.facts) !== null,
-  write: (s, visit) => {
+  write: (s, visit, variant = 0) => {
+    const c = ctxOf(s, "checklist", visit, variant)
     const o = s.offering
     const price = priceOf(o)
     const page = pageOf(s.facts, o)
     const address = addressOf(s.facts)
     const ways = contactWays(s.facts)
-    const quoted = sentencesFor(s, visit + 2, 1)[0]
+    const [quoted] = sentencesFor(c, 1, 2)
     const items = compact([
-      o === null ? null : `Know what you want: ${s.name} lists ${nounOf(o.name)}${o.description === null ? "." : ` (${truncate(o.description.replace(/[.!?]+$/, ""), 160)}).`}`,
-      price === null ? null : `Check the price: ${price}, as listed on the site.`,
-      page === null ? null : `Read the details first at ${page}.`,
-      s.hours.length === 0 ? null : `Check when it is open: ${s.hours.join("; ")}.`,
-      address === null ? null : `Plan the trip: ${address}.`,
-      ways === null ? null : `Ask before you go: ${s.name} can be reached ${ways}.`,
-      quoted === undefined ? null : `Read how ${s.name} describes itself: ${quote(quoted)}`
+      o === null ? null : pick(c, "i1", [
+        `Know what you want: ${c.name} lists ${c.noun}${o.description === null ? "." : ` (${truncate(o.description.replace(/[.!?]+$/, ""), 160)}).`}`,
+        `Be clear on what you are after. ${c.name}'s ${c.noun}${o.description === null ? " is on its list." : `: ${lowerFirst(sentence(truncate(o.description, 160)))}`}`
+      ]),
+      price === null ? null : pick(c, "i2", [`Check the price: ${price}, as listed on the site.`, `Note the listed price, ${price}.`]),
+      page === null ? null : pick(c, "i3", [`Read the details first at ${page}.`, `Look at the page for it: ${page}.`]),
+      s.hours.length === 0 ? null : pick(c, "i4", [`Check when it is open: ${allHours(c)}.`, `Go during opening hours: ${allHours(c)}.`]),
+      address === null ? null : pick(c, "i5", [`Plan the trip: ${address}.`, `Know the address: ${address}.`]),
+      ways === null ? null : pick(c, "i6", [`Ask before you go: ${c.name} can be reached ${ways}.`, `Call or write first if unsure: ${ways}.`]),
+      quoted === undefined ? null : pick(c, "i7", [`Read how ${c.name} describes itself: ${quoteOf(quoted)}`, `See what the site says: ${quoteOf(quoted)}`])
     ])
     return {
-      title: `${upperFirst(s.focus)}: a ${items.length}-point checklist`,
-      summary: `${items.length} things to check about ${s.focus} before you choose, each from ${hostOf(s.facts)}.`,
-      bodyParagraphs: [`Looking into ${s.focus}${s.place === null ? "" : ` in ${s.place}`}? Here is what to check, with ${s.name}'s own details.`, ...items.map((item, i) => `${i + 1}. ${item}`)]
+      title: titleOf(c, [`${upperFirst(c.noun)}: a checklist`, `What to check about ${c.noun}`]),
+      summary: summaryOf(c, [`What to check about ${c.noun} before you choose, each point from ${c.host}.`]),
+      // No numbers: every figure of a post is one of the facts (the fact check holds for these too).
+      bodyParagraphs: compact([leadAnswer(c), detailText(c), ...items.map((item) => `– ${item}`)])
     }
   }
 }
@@ -181,19 +478,25 @@ const checklist: PostAngle = {
 const local: PostAngle = {
   id: "local",
   fits: (s) => addressOf(s.facts) !== null || (s.place !== null && s.hours.length > 0),
-  write: (s, visit) => {
-    const address = addressOf(s.facts)
-    const where = s.place ?? address!
-    const quoted = sentencesFor(s, visit + 3, 1)
+  write: (s, visit, variant = 0) => {
+    const c = ctxOf(s, "local", visit, variant)
+    const where = s.place ?? addressOf(s.facts)!
+    const gave = leadGave(c)
+    const quoted = sentencesFor(c, 1, 3)
     return {
-      title: `${upperFirst(s.focus)} in ${where}: where ${s.name} is and when to go`,
-      summary: `Where to find ${s.name} for ${s.focus}${s.hours.length === 0 ? "" : ", and its opening hours"}.`,
+      title: titleOf(c, [
+        s.hours.length === 0 ? `${upperFirst(c.noun)} in ${where}: where ${c.name} is` : `${upperFirst(c.noun)} in ${where}: where ${c.name} is and when to go`,
+        `Finding ${c.name} in ${where}`
+      ]),
+      summary: summaryOf(c, [`Where to find ${c.name} for ${c.noun}${s.hours.length === 0 ? "" : ", and its opening hours"}.`]),
       bodyParagraphs: compact([
-        address === null ? `${s.name} is in ${where}.` : `${s.name} is at ${address}.`,
-        hoursLine(s) ?? `${hostOf(s.facts)} gives no opening hours; ask before you go.`,
-        offeringLine(s),
-        quoted.length === 0 ? null : quoted.map(quote).join(" "),
-        reachLine(s, "Before a visit,")
+        leadAnswer(c),
+        detailText(c),
+        gave.where ? null : whereText(c),
+        gave.hours ? null : hoursText(c) ?? `${c.host} gives no opening hours; ask before you go.`,
+        s.offering === null ? null : offeringText(c, s.offering, "main"),
+        ...quoted.map((q, i) => framed(c, q, i + 2)),
+        gave.contact ? null : contactText(c)
       ])
     }
   }
@@ -202,22 +505,23 @@ const local: PostAngle = {
 const faq: PostAngle = {
   id: "faq",
   fits: (s) => s.faq.length > 0 || s.offering !== null,
-  write: (s, visit) => {
+  write: (s, visit, variant = 0) => {
+    const c = ctxOf(s, "faq", visit, variant)
     const o = s.offering
     const price = priceOf(o)
     const ways = contactWays(s.facts)
-    const fromSite = rotate(s.faq.slice(0, 6), visit, 3).map((q) => `${questionOf(q.question)} ${sentence(truncate(q.answer, 300))}`)
+    const fromSite = rotate(relevantFaq(c).slice(0, 6), visit, 2).map((q) => `${questionOf(q.question)} ${sentence(truncate(q.answer, 300))}`)
     const derived = compact([
-      o === null ? null : `What is ${o.name}? ${o.description === null ? `One of the offerings ${s.name} lists.` : sentence(truncate(o.description, 240))}`,
-      price === null ? null : `How much is it? ${price}, as listed.`,
-      s.hours.length === 0 ? null : `When is ${s.name} open? ${s.hours.join("; ")}.`,
-      ways === null ? null : `How do I ask about it? ${upperFirst(ways)}.`
+      o === null ? null : `What is ${c.noun}? ${o.description === null ? `One of the offerings ${c.name} lists.` : sentence(truncate(o.description, 240))}`,
+      price === null || c.intent === "price" ? null : `How much is it? ${price}, as listed.`,
+      s.hours.length === 0 || leadGave(c).hours ? null : `When is ${c.name} open? ${allHours(c)}.`,
+      ways === null || leadGave(c).contact ? null : `How do I ask about it? ${upperFirst(ways)}.`
     ])
-    const pairs = [...fromSite, ...derived].slice(0, 5)
+    const pairs = [compact([questionOf(s.prompt), leadAnswer(c), detailText(c)]).join(" "), ...fromSite, ...derived].slice(0, 5)
     return {
-      title: `${upperFirst(s.focus)}: ${pairs.length} question${pairs.length === 1 ? "" : "s"} answered`,
-      summary: `${pairs.length} questions about ${s.focus}, answered from ${s.name}'s own site.`,
-      bodyParagraphs: [`${s.name} gets asked about ${s.focus}. The answers below are the ones its site gives.`, ...pairs]
+      title: pick(c, "title", [`${upperFirst(c.noun)}: questions answered`, `Questions about ${c.noun}, answered by ${c.name}`]),
+      summary: summaryOf(c, [`Questions about ${c.noun}, answered from ${c.name}'s own site.`]),
+      bodyParagraphs: [pick(c, "intro", [`${c.name} gets asked about ${c.noun}. The answers below are the ones its site gives.`, `Questions about ${c.noun}, and the answers from ${c.host}.`]), ...pairs]
     }
   }
 }
@@ -225,17 +529,19 @@ const faq: PostAngle = {
 const guide: PostAngle = {
   id: "guide",
   fits: (s) => s.sentences.length >= 2,
-  write: (s, visit) => {
-    const quoted = sentencesFor(s, visit + 4, 3)
-    const more = others(s, 4)
+  write: (s, visit, variant = 0) => {
+    const c = ctxOf(s, "guide", visit, variant)
+    const quoted = sentencesFor(c, 2, 4)
     return {
-      title: `A guide to ${s.focus} at ${s.name}`,
-      summary: `What ${s.name} offers for ${s.focus}, how it describes it, and how to get it.`,
+      title: titleOf(c, s.offering === null ? [`A guide to ${c.name}`, `${c.name}: what to know`] : [`A guide to ${c.noun} at ${c.name}`, `${upperFirst(c.noun)} at ${c.name}: what to know`]),
+      summary: summaryOf(c, [`What ${c.name} offers for ${c.noun}, how it describes it, and how to get it.`]),
       bodyParagraphs: compact([
-        `If ${s.focus} is what you are after${s.place === null ? "" : ` in ${s.place}`}, here is what ${s.name} has.`,
-        offeringLine(s),
-        ...quoted.map((q) => `From “${truncate(q.pageTitle, 60)}”: ${quote(q)}`),
-        more.length === 0 ? null : `Also on its list: ${listSentence(more)}.`
+        leadAnswer(c),
+        detailText(c),
+        s.offering === null ? null : offeringText(c, s.offering, "main"),
+        ...quoted.map((q, i) => framed(c, q, i + 4)),
+        othersText(c, 4),
+        leadGave(c).contact ? null : contactText(c)
       ])
     }
   }
@@ -244,23 +550,27 @@ const guide: PostAngle = {
 const comparison: PostAngle = {
   id: "comparison",
   fits: (s) => [priceOf(s.offering), addressOf(s.facts), s.hours[0] ?? null, contactWays(s.facts)].filter((x) => x !== null).length >= 2,
-  write: (s, visit) => {
+  write: (s, visit, variant = 0) => {
+    const c = ctxOf(s, "comparison", visit, variant)
     const price = priceOf(s.offering)
     const address = addressOf(s.facts)
     const ways = contactWays(s.facts)
-    const quoted = sentencesFor(s, visit + 5, 1)[0]
+    const [quoted] = sentencesFor(c, 1, 5)
+    // One style of row for the whole post: a label and a full stop, or a label and a colon.
+    const style = pick(c, "rows-style", [0, 1] as const)
+    const row = (labels: readonly [string, string], text: string) => style === 0 ? `${labels[0]}. ${upperFirst(text)}` : `${labels[1]}: ${text}`
     const rows = compact([
-      price === null ? null : `Price. ${s.name} lists ${s.offering!.name} at ${price}.`,
-      s.offering?.description ? `What you get. ${sentence(truncate(s.offering.description, 200))}` : null,
-      address === null ? null : `Location. ${address}.`,
-      s.hours.length === 0 ? null : `Opening hours. ${s.hours.join("; ")}.`,
-      ways === null ? null : `Contact. ${upperFirst(ways)}.`,
-      quoted === undefined ? null : `In its own words. ${quote(quoted)}`
+      price === null ? null : row(["Price", "Price"], `${c.name} lists ${c.noun} at ${price}.`),
+      s.offering?.description ? row(["What you get", "What it is"], sentence(truncate(s.offering.description, 200))) : null,
+      address === null ? null : row(["Location", "Where"], `${address}.`),
+      s.hours.length === 0 ? null : row(["Opening hours", "Hours"], `${allHours(c)}.`),
+      ways === null ? null : row(["Contact", "How to ask"], `${ways}.`),
+      quoted === undefined ? null : row(["In its own words", "What the site says"], quoteOf(quoted))
     ])
     return {
-      title: `Comparing ${s.focus}${s.place === null ? "" : ` in ${s.place}`}: what to weigh`,
-      summary: `The points worth comparing for ${s.focus}, with ${s.name}'s own figures for each.`,
-      bodyParagraphs: [`When you compare places for ${s.focus}, a few points decide it. Here is where ${s.name} stands on each.`, ...rows]
+      title: titleOf(c, [`Comparing ${c.noun}${s.place === null ? "" : ` in ${s.place}`}: what to weigh`, `What to weigh when choosing ${c.noun}`]),
+      summary: summaryOf(c, [`The points worth comparing for ${c.noun}, with ${c.name}'s own figures for each.`]),
+      bodyParagraphs: [...compact([leadAnswer(c), detailText(c)]), pick(c, "rows", [`Here is where ${c.name} stands on each point that decides it.`, `The points that decide it, with ${c.name}'s side of each:`]), ...rows]
     }
   }
 }
@@ -268,15 +578,13 @@ const comparison: PostAngle = {
 const siteWords: PostAngle = {
   id: "site-words",
   fits: (s) => s.sentences.length >= 3,
-  write: (s, visit) => {
-    const quoted = sentencesFor(s, visit + 6, 4)
+  write: (s, visit, variant = 0) => {
+    const c = ctxOf(s, "site-words", visit, variant)
+    const quoted = sentencesFor(c, 3, 6, 3)
     return {
-      title: `What ${hostOf(s.facts)} says about ${s.focus}`,
-      summary: `${s.name}'s own words on ${s.focus}, page by page.`,
-      bodyParagraphs: [
-        `Straight from ${s.name}'s website, on ${s.focus}:`,
-        ...quoted.map((q) => `${quote(q)} (${truncate(q.pageTitle, 60)}, ${q.url})`)
-      ]
+      title: pick(c, "title", [`What ${c.host} says about ${c.noun}`, `${c.name} on ${c.noun}, in its own words`]),
+      summary: summaryOf(c, [`${c.name}'s own words on ${c.noun}, page by page.`]),
+      bodyParagraphs: compact([leadAnswer(c), detailText(c), ...quoted.map((q) => `${quoteOf(q)} (${pageName(q)}, ${q.url})`)])
     }
   }
 }

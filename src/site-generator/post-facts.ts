@@ -58,7 +58,7 @@ export const upperFirst = (s: string): string => (s === "" ? s : s[0]!.toUpperCa
 /** An offering's name inside a sentence: `Butter croissant` → `butter croissant`; `Acme Pro` stays. */
 export const nounOf = (name: string): string => {
   const n = oneLine(name)
-  return /^[A-Z][a-z]+(?:\s+[^A-Z\s][^\s]*)*$/.test(n) ? n[0]!.toLowerCase() + n.slice(1) : n
+  return /^[A-Z][a-z]+(?:['’][a-z]+)?(?:\s+[^A-Z\s][^\s]*)*$/.test(n) ? n[0]!.toLowerCase() + n.slice(1) : n
 }
 
 /** `Bakery` → `bakery`; `IT consulting` stays. */
@@ -86,7 +86,22 @@ export interface SourceSentence {
   readonly pageTitle: string
 }
 
-const SENTENCE = /[^.!?]+[.!?]+(?=\s|$)/g
+// A stop inside a word or number (`4.50`, `example.com`) does not end a sentence.
+const SENTENCE = /(?:[^.!?]|[.!?](?![\s.!?]|$))+[.!?]+(?=\s|$)/g
+
+/** Words whose stop is an abbreviation's, not a sentence's end (`Dr. Brandt`). */
+const ABBREVIATION = /(?:^|\s)(?:dr|mr|mrs|ms|st|ave|no|inc|ltd|jr|sr|vs|approx|e\.g|i\.e|etc|mt|ft)\.$/i
+
+/** A text's sentences, an abbreviation's stop joined to what follows. */
+const sentencesOf = (text: string): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  for (const m of oneLine(text).match(SENTENCE) ?? []) {
+    const last = out.length - 1
+    if (last >= 0 && ABBREVIATION.test(out[last]!)) out[last] = `${out[last]} ${m.trim()}`
+    else out.push(m.trim())
+  }
+  return out
+}
 
 /**
  * Sentences a reader can use out of context: 6 to 40 words, starting with a capital or a digit,
@@ -94,16 +109,21 @@ const SENTENCE = /[^.!?]+[.!?]+(?=\s|$)/g
  */
 const usable = (s: string): boolean => {
   const n = s.split(/\s+/).length
-  return n >= 6 && n <= 40 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/cookie|javascript|©|all rights reserved|subscribe|newsletter|privacy/i.test(s)
+  // A question states nothing (the site's FAQ reaches posts with its answers, through siteFaq).
+  return n >= 6 && n <= 40 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/\?["”]?$/.test(s) && !/cookie|javascript|©|all rights reserved|subscribe|newsletter|privacy/i.test(s) &&
+    // Navigation and housekeeping read as sentences but say nothing about the business.
+    !/\b(?:this page|canonical|learn more|read more|click|download)\b|(?:^|\s)\/[\w-]|[·•|]/i.test(s)
 }
 
 /** Every usable sentence of the site, in page order: descriptions first, then page text. */
 export const siteSentences = (f: SiteFacts): ReadonlyArray<SourceSentence> => {
   const seen = new Set<string>()
   const out: Array<SourceSentence> = []
-  const add = (text: string, url: string, pageTitle: string) => {
-    for (const m of oneLine(text).match(SENTENCE) ?? []) {
-      const s = m.trim()
+  const add = (text: string, url: string, pageTitle: string, headings: ReadonlyArray<string> = []) => {
+    for (const whole of sentencesOf(text)) {
+      // A heading run into its section's first sentence (`Teeth whitening In-office whitening ...`) is cut off.
+      const heading = headings.find((h) => whole.startsWith(`${h} `) && /^[\p{Lu}\p{N}“"]/u.test(whole.slice(h.length + 1)))
+      const s = heading === undefined ? whole : whole.slice(heading.length + 1)
       const key = s.toLowerCase()
       if (!usable(s) || seen.has(key)) continue
       seen.add(key)
@@ -118,7 +138,7 @@ export const siteSentences = (f: SiteFacts): ReadonlyArray<SourceSentence> => {
     for (const para of p.text.split(/\n+/)) {
       let text = oneLine(para)
       for (const h of headings) if (text.startsWith(`${h} `)) text = text.slice(h.length + 1)
-      add(text, p.url, p.title)
+      add(text, p.url, p.title, headings)
     }
   }
   return out

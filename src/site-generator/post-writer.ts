@@ -8,8 +8,9 @@
  * return takes the prompt's next angle and another window of the site's sentences.
  *
  * Near-duplicates: a draft is compared with the entity's recent posts (post-similarity.ts) and
- * the first candidate under SIMILARITY_LIMIT is taken; when none is, the least similar one,
- * and its figure is reported with it.
+ * the first candidate under SIMILARITY_LIMIT is taken: the prompts by turn, each at its angles
+ * that fit, each angle in WORDINGS_TRIED wordings. When no prompt has one, the plan is the least
+ * similar draft with its figure, and the caller publishes nothing (a near-duplicate is no post).
  */
 import type { SiteFacts } from "../domain/site-events.ts"
 import { slugify } from "../domain/slug.ts"
@@ -24,8 +25,8 @@ export const SIMILARITY_LIMIT = 0.5
 /** Recent posts a new one is compared with: a month of 15 a day. */
 export const RECENT_POSTS = 31 * 15
 
-/** Prompts tried per post before the least similar candidate is taken (bounds a post's cost). */
-const PROMPTS_TRIED = 12
+/** Wordings of one prompt and angle tried before the next angle (each picks its sentences' phrasings anew). */
+const WORDINGS_TRIED = 3
 
 /** Slugs are cut at a word boundary at this length (the slug pattern allows 64 with a suffix). */
 const MAX_POST_SLUG = 56
@@ -134,12 +135,11 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
   const usedToday = new Set(posts.filter((p) => p.date === date).map((p) => `${p.angle ?? ""}\n${p.topic}`))
   const sentences = siteSentences(facts)
   let best: PlannedPost | undefined
-  // The first prompts by turn; the others only when every angle of those was taken today; a
-  // prompt and angle a second time in a day only when the facts allow nothing else.
+  // The prompts by turn, the first draft under the limit taken: a post usually costs a few
+  // drafts, and all the prompts' only when none of them has anything new to say. A prompt and
+  // angle a second time in a day only when the facts allow nothing else.
   const candidates = (repeatToday: boolean) => {
-    // The first prompts by turn; past them only while every angle of those was taken today.
-    for (const [n, { gap, visit }] of order.entries()) {
-      if (n >= PROMPTS_TRIED && best !== undefined) return undefined
+    for (const { gap, visit } of order) {
       const subject = subjectOf(facts, gap.prompt, sentences)
       const angles = anglesFor(subject)
       // Each prompt starts its rotation at its own angle, so one day's posts do not all open alike.
@@ -147,19 +147,21 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
       for (let i = 0; i < angles.length; i++) {
         const angle = angles[(start + i) % angles.length]!
         if (!repeatToday && usedToday.has(`${angle.id}\n${gap.prompt}`)) continue
-        const draft = angle.write(subject, visit)
-        const similarity = recent.maxSimilarity(postShingles(draft))
-        const slug = freeSlug(postSlugOf(draft.title), taken)
-        const planned: PlannedPost = {
-          prompt: gap.prompt,
-          angle: angle.id,
-          visibleOn: gap.visibleOn,
-          visit,
-          post: { date, slug, title: draft.title, summary: draft.summary, bodyParagraphs: draft.bodyParagraphs, topic: gap.prompt },
-          similarity
+        for (let variant = 0; variant < WORDINGS_TRIED; variant++) {
+          const draft = angle.write(subject, visit, variant)
+          const similarity = recent.maxSimilarity(postShingles(draft))
+          const slug = freeSlug(postSlugOf(draft.title), taken)
+          const planned: PlannedPost = {
+            prompt: gap.prompt,
+            angle: angle.id,
+            visibleOn: gap.visibleOn,
+            visit,
+            post: { date, slug, title: draft.title, summary: draft.summary, bodyParagraphs: draft.bodyParagraphs, topic: gap.prompt },
+            similarity
+          }
+          if (similarity < SIMILARITY_LIMIT) return planned
+          if (best === undefined || similarity < best.similarity) best = planned
         }
-        if (similarity < SIMILARITY_LIMIT) return planned
-        if (best === undefined || similarity < best.similarity) best = planned
       }
     }
     return undefined

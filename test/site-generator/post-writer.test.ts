@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest"
 import { factCheck } from "../../src/site-generator/fact-check.ts"
-import { gapsOf, planPost, postSlugOf } from "../../src/site-generator/post-writer.ts"
+import { siteSentences } from "../../src/site-generator/post-facts.ts"
+import { daysAsked, intentOf } from "../../src/site-generator/post-intent.ts"
+import { pairwiseSimilarity } from "../../src/site-generator/post-similarity.ts"
+import { type ExistingPost, gapsOf, planPost, postSlugOf, SIMILARITY_LIMIT } from "../../src/site-generator/post-writer.ts"
+import { fixtureSite } from "./fixture-facts.ts"
 import { bakery } from "./sample-site.ts"
 
 describe("post writer", () => {
@@ -39,5 +43,89 @@ describe("fact check", () => {
   it("accepts a price of the facts and rejects an invented one", () => {
     expect(factCheck("Acme Bakery sells its Butter croissant at 1.40 EUR.", bakery)).toEqual({ passed: true, failures: [] })
     expect(factCheck("Acme Bakery sells its Butter croissant at 2.10 EUR.", bakery)).toEqual({ passed: false, failures: ["number 2.10: not in the facts"] })
+  })
+})
+
+describe("what a post says", () => {
+  const lakeside = fixtureSite("prompt-eval/dev/lakeside-family-dental", "Lakeside Family Dental")
+  const firstParagraph = (prompt: string, facts = lakeside.facts) =>
+    planPost({ facts, prompts: [prompt], checks: [], posts: [], date: "2026-12-01" }).post.bodyParagraphs[0]
+
+  it("reads what a prompt asks", () => {
+    expect(intentOf("What time do dentists in Madison open on Wednesday?", "Lakeside")).toBe("hours")
+    expect(intentOf("How much do dental implants cost in Madison?", "Lakeside")).toBe("price")
+    expect(intentOf("closest dentist to me for crowns", "Lakeside")).toBe("where")
+    expect(intentOf("I need a crown on short notice, who can help?", "Lakeside")).toBe("urgent")
+    expect(intentOf("Which is better, crowns or implants?", "Lakeside")).toBe("compare")
+    expect(intentOf("Which dentist do locals recommend for crowns?", "Lakeside")).toBe("rated")
+    expect(intentOf("Lakeside whitening", "Lakeside")).toBe("brand")
+    expect(daysAsked("Which bakeries are open on weekends?")).toEqual(["Saturday", "Sunday"])
+    expect(daysAsked("bakery open on Thursdays")).toEqual(["Thursday"])
+  })
+
+  it("answers a day's opening hours with that day's, from the site's hours", () => {
+    expect(firstParagraph("What time do dentists in Madison open on Wednesday?")).toMatch(/\bWednesday\b.*\b10:00\b.*\b19:00\b/)
+    expect(firstParagraph("Which dentists near me are open on Sunday?")).toMatch(/closed on Sunday|Not on Sunday: .* closed that day/)
+  })
+
+  it("answers a price question with the offering's listed price first", () => {
+    expect(firstParagraph("How much is a butter croissant in Lyon?", bakery)).toContain("1.40 EUR")
+  })
+
+  it("quotes what the site says on the prompt's particular ask", () => {
+    const hearth = fixtureSite("prompt-eval/dev/hearth-and-crumb-bakery", "Hearth & Crumb Bakery")
+    const planned = planPost({ facts: hearth.facts, prompts: ["Where can I get gluten-free almond croissants near me?"], checks: [], posts: [], date: "2026-12-01" })
+    expect(planned.post.bodyParagraphs[1]).toContain("gluten-free")
+  })
+
+  it("reads the site's sentences whole: numbers, abbreviations and run-in headings; no questions or navigation", () => {
+    const facts = {
+      ...bakery,
+      offerings: [],
+      pages: [{
+        url: "https://www.acme-bakery.fr/",
+        title: "Acme",
+        description: "",
+        headings: ["Our team"],
+        text: "Our team Dr. Anna Brandt bakes every loaf herself since 2009. A loaf is 4.50 EUR on weekdays at the counter. " +
+          "Do you sell gluten-free bread every day? Home · Menu · Contact us today for the price list."
+      }]
+    }
+    expect(siteSentences(facts as never).map((s) => s.text)).toEqual([
+      "Dr. Anna Brandt bakes every loaf herself since 2009.",
+      "A loaf is 4.50 EUR on weekdays at the counter."
+    ])
+  })
+})
+
+describe("a month of posts", () => {
+  it("has no two posts at or over the similarity limit, and every post passes the fact check", () => {
+    const site = fixtureSite("sites/acme-bakery", "Acme Bakery")
+    const posts: Array<ExistingPost> = []
+    for (let d = 0; d < 10; d++) {
+      for (let i = 0; i < 15; i++) {
+        const date = `2026-12-${String(d + 1).padStart(2, "0")}`
+        const planned = planPost({ facts: site.facts, prompts: site.prompts, checks: [], posts, date })
+        expect(planned.similarity).toBeLessThan(SIMILARITY_LIMIT)
+        expect(factCheck([planned.post.title, planned.post.summary, ...planned.post.bodyParagraphs].join("\n"), site.facts, [planned.prompt]).failures).toEqual([])
+        posts.unshift({ ...planned.post, angle: planned.angle })
+      }
+    }
+    expect(pairwiseSimilarity(posts).max).toBeLessThan(SIMILARITY_LIMIT)
+  })
+
+  it("reports a draft at or over the limit when the facts have nothing new to say (the caller publishes nothing)", () => {
+    const facts = { ...bakery, offerings: [], address: null, phone: null, email: null, pages: [{ ...bakery.pages[1]!, text: "Founded in 1998 by two bakers from Savoie." }] }
+    const posts: Array<ExistingPost> = []
+    const similarities: Array<number> = []
+    for (let i = 0; i < 40; i++) {
+      const planned = planPost({ facts: facts as never, prompts: ["bakery in Lyon"], checks: [], posts, date: new Date(Date.UTC(2026, 11, 1 + i)).toISOString().slice(0, 10) })
+      similarities.push(planned.similarity)
+      if (planned.similarity >= SIMILARITY_LIMIT) break
+      posts.unshift({ ...planned.post, angle: planned.angle })
+    }
+    const over = similarities.findIndex((s) => s >= SIMILARITY_LIMIT)
+    expect(over).toBeGreaterThan(0)
+    expect(similarities.slice(0, over).every((s) => s < SIMILARITY_LIMIT)).toBe(true)
   })
 })
