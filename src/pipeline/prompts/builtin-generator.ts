@@ -15,7 +15,7 @@
 import { escapeRegExp } from "../../domain/regex.ts"
 import { isMass, isPlural, offeringForm, pluralOf, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
-import { fnv1a, phraseKey, squish, wordsOf } from "./prompt-text.ts"
+import { contentWords, fnv1a, phraseKey, squish, stem, wordsOf } from "./prompt-text.ts"
 import { INTENT_WEIGHTS, PROMPT_INTENTS, type PromptIntent, type PromptTemplate, QUALIFIERS, TEMPLATES } from "./templates.ts"
 import { DEFAULT_PROMPT_COUNT, jaccard, makePromptValidator, type PromptValidator, shapeOf } from "./validate-prompts.ts"
 
@@ -143,6 +143,7 @@ const poolsOf = (facts: PromptFacts, hash: number): Pools => {
     ? []
     : [...offerings, ...keywords].slice(0, 3).map((o) => `${singularOf(o)} ${facts.kind === "business" ? "specialist" : "brand"}`)
   const own = facts.kind === "product" ? offerings.slice(0, 1) : rotate(offerings, hash >>> 3)
+  const categoryWords = new Set(contentWords(category ?? "").map(stem))
   const more = facts.kind === "product" ? offerings.slice(1) : []
   return {
     categories: [
@@ -155,11 +156,13 @@ const poolsOf = (facts: PromptFacts, hash: number): Pools => {
       ...tiered(more.map(offeringForm), 1),
       ...tiered(rotate(keywords, hash >>> 4).map(offeringForm), 1),
       // With no offering known, what the category itself offers; generic words only when even that is unknown.
-      ...tiered(category === undefined ? [] : [categoryOffering(facts.kind, categoryOf(category))], 1),
+      // (A product with an offering of its own keeps to it: "bed and breakfasts" is not the Garden Room.)
+      ...tiered(category === undefined || (facts.kind === "product" && offerings.length > 0) ? [] : [categoryOffering(facts.kind, categoryOf(category))], 1),
       ...tiered(category === undefined ? GENERIC_OFFERINGS[facts.kind].map((text) => ({ text, plural: true })) : [], 2)
     ],
     audiences: [...tiered(rotate(phrases(facts.audience, facts), hash >>> 5), 0), ...tiered(GENERIC_AUDIENCES[facts.kind], 1)],
-    features: tiered(facts.features ?? [], 0),
+    // A feature the category already says ("breakfast included" for a bed and breakfast) adds nothing.
+    features: tiered((facts.features ?? []).filter((f) => !contentWords(f).some((w) => categoryWords.has(stem(w)))), 0),
     // Opening days are asked about a place customers visit; software's support hours are not.
     days: tiered(facts.visitable === false ? [] : facts.openDays ?? [], 0)
   }
@@ -168,6 +171,8 @@ const poolsOf = (facts: PromptFacts, hash: number): Pools => {
 /** "florist services", "running shoes": a category standing in for the offerings nobody listed. */
 const categoryOffering = (kind: PromptFacts["kind"], category: Category): Offering =>
   kind === "business" && category.countable ? { text: `${category.category} services`, plural: true } : { text: category.categories, plural: true }
+
+const isSoftware = (category: Category | undefined) => category !== undefined && /\b(?:software|app|platform|tool)s?$/.test(category.category)
 
 const applies = (template: PromptTemplate, facts: PromptFacts, category: Category, pools: Pools): boolean =>
   (template.needs ?? []).every((need) => {
@@ -182,8 +187,12 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
         return facts.visitable === false
       case "visit":
         return facts.visitable !== false
+      // What the entity is, by its best category (not the stand-in being tried).
       case "software":
-        return /\b(?:software|app|platform|tool)s?$/.test(category.category)
+        return isSoftware(pools.categories[0]?.value)
+      case "goods":
+        // A software feature ("recurring invoices") is not bought, compared or priced on its own.
+        return !isSoftware(pools.categories[0]?.value)
       case "countable":
         return category.countable
       case "business":
@@ -246,6 +255,8 @@ function* variantsOf(
               if (category.tier + audience.tier + offering.tier + feature.tier + day.tier !== total) continue
               // "gluten-free gluten-free brownies": a feature the offering already names.
               if (feature.value !== "" && offering.value.text.includes(feature.value)) continue
+              // "invoicing software with invoicing software options": a software template needs a feature of its own.
+              if ((template.needs ?? []).includes("software") && offering.value.text.includes(category.value.category)) continue
               const other = offerings[(o + offset + 1) % offerings.length]!
               if (other.value.text === offering.value.text || other.tier > 0) {
                 if ((template.needs ?? []).includes("other")) continue

@@ -74,6 +74,8 @@ export interface OfferingSources {
   readonly detailItems: ReadonlyArray<string>
   /** The home page's section headings ("Secondhand bikes", "VAT reports"): read last. */
   readonly home: ReadonlyArray<string>
+  /** Offers announced in a line of prose ("Christmas Market breaks: 3 nights for the price of 2"). */
+  readonly announced: ReadonlyArray<string>
 }
 
 /**
@@ -105,6 +107,31 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
   const heads = new Set(headlineOfferings(page, proper, names).map((h) => stem(wordsOf(h.split(",")[0]!).at(-1) ?? "")))
   if (heads.size === 0) return items
   return items.filter((item) => wordsOf(item).some((w) => heads.has(stem(w))))
+}
+
+/** A deal in the words after the colon: a price, "3 nights for the price of 2", "20% off". */
+const DEAL = /[$€£]\s?\d|\d\s?(?:€|%)|\bfor the price of\b|\b\d+\s+(?:nights?|sessions?|classes|visits?)\b/iu
+/** Leads that introduce a fee, a contact or a register line, not something on offer. */
+const NOT_A_DEAL = /\b(?:fees?|charges?|e-?mail|phone|tel|support|register|vat|address|hours|filter)\b/iu
+
+/**
+ * Offers a page announces in a line of its own prose, "<name>: <deal>", after its section heading
+ * (the home page's "News: Christmas Market breaks: 3 nights for the price of 2 from 20 November").
+ */
+const announcedOffers = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
+  // A line opens a sentence or a section (the text runs on from the heading before it).
+  const openings = [
+    ...page.text.split(/(?<=[.!?])\s+/),
+    ...page.headings.flatMap((h) => {
+      const at = h.length > 0 ? page.text.indexOf(`${h} `) : -1
+      return at < 0 ? [] : [page.text.slice(at + h.length + 1, at + h.length + 200)]
+    })
+  ]
+  return openings.flatMap((opening) => {
+    const match = /^(\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,3}):\s+([^.!?]{3,120})/u.exec(opening.trim())
+    if (match === null || !DEAL.test(match[2]!) || NOT_A_DEAL.test(match[1]!)) return []
+    return headingOfferings(match[1]!, proper)
+  })
 }
 
 /** Offering candidates of a business, by kind of evidence. */
@@ -157,7 +184,8 @@ export const businessOfferings = (
     items: readable.filter((page) => !isDetailPage(page)).flatMap((page) => itemsOf(page, proper)),
     detailItems: readable.filter((page) => isDetailPage(page)).flatMap((page) => kindsOf(page, itemsOf(page, proper), proper, names)),
     parts,
-    home
+    home,
+    announced: readable.flatMap((page) => announcedOffers(page, proper))
   }
 }
 
@@ -189,6 +217,7 @@ export const productOfferings = (
     items,
     detailItems: [],
     parts: [],
-    home: []
+    home: [],
+    announced: []
   }
 }

@@ -103,7 +103,8 @@ const offeringName = (phrase: string): string => {
   const [first, ...rest] = plain.split(/,\s/)
   const detail = rest.join(", ")
   const cut = rest.length > 0 && (/\d/.test(detail) || !/\s/.test(detail.trim()))
-  return (cut ? first! : plain).replace(/[\s\-–—:&]+$/u, "")
+  // "The Garden Room" reads "the garden rooms" inside a sentence: the article is not the name's.
+  return (cut ? first! : plain).replace(/[\s\-–—:&]+$/u, "").replace(/^(?:the|a|an)\s+/iu, "")
 }
 
 /**
@@ -222,10 +223,11 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
       words.length <= 6 && o.length <= 60
   }
   // By prominence: the offerings' own pages and stated offers, then listings, the home page's
-  // sections, the parts of an offering's page, and last the lines of an offering's own page.
+  // sections, the parts of an offering's page, the lines of an offering's own page, and last the
+  // offers announced in prose.
   const candidates = [
     ...sources.headlines, ...sources.stated, ...sources.sections, ...sources.items, ...sources.home, ...sources.parts,
-    ...sources.detailItems
+    ...sources.detailItems, ...sources.announced
   ]
     .flatMap(slashParts)
     .map(offeringName)

@@ -83,6 +83,7 @@ export type Need =
   | "online"
   | "visit"
   | "software"
+  | "goods"
 
 export interface PromptTemplate {
   readonly id: string
@@ -144,17 +145,18 @@ const PROBE: Slots = {
 /** The templates, by intent. Grammar holds for countable, plural and mass categories alike. */
 export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   // Discovery: "who does this well?", mostly in a place.
-  t("discovery-best-in-place", "discovery", (s) => `best ${s.offering} in ${s.place}`, ["place"]),
-  t("discovery-where-best", "discovery", (s) => `Where can I get the best ${s.offering} in ${s.place}?`, ["place"]),
+  t("discovery-best-in-place", "discovery", (s) => `best ${s.offering} in ${s.place}`, ["place", "goods"]),
+  t("discovery-where-best", "discovery", (s) => `Where can I get the best ${s.offering} in ${s.place}?`, ["place", "goods"]),
   t("discovery-which-has-best", "discovery", (s) => `Which ${s.category} has the best ${s.offering} in ${s.place}?`, ["place", "countable"]),
   t("discovery-best-category", "discovery", (s) => `What is the best ${s.category} in ${s.place}?`, ["place", "countable"]),
   t("discovery-recommend", "discovery", (s) => `Can you recommend ${s.aCategory} in ${s.place} for ${s.offering}?`, ["place"]),
   t("discovery-known-for", "discovery", (s) => `Which ${s.categories} are known for their ${s.offering}?`),
-  t("discovery-really-good", "discovery", (s) => `Where can I find really good ${s.offering}?`),
+  t("discovery-really-good", "discovery", (s) => `Where can I find really good ${s.offering}?`, ["goods"]),
   t("discovery-top-rated", "discovery", (s) => `top-rated ${s.categories} in ${s.place}`, ["place"]),
   t("discovery-software-with", "discovery", (s) => `${s.category} with ${s.offering}`, ["software"]),
   t("discovery-software-best-for", "discovery", (s) => `Which ${s.category} is best for ${s.offering}?`, ["software"]),
-  t("discovery-order-online", "discovery", (s) => `Where can I order ${s.offering} online in ${s.place}?`, ["online", "place"]),
+  t("discovery-software-in-place", "discovery", (s) => `best ${s.category} for ${s.offering} in ${s.place}`, ["software", "place"]),
+  t("discovery-order-online", "discovery", (s) => `Where can I order ${s.offering} online in ${s.place}?`, ["online", "place", "goods"]),
   // Near me.
   t("local-where-near-me", "local", (s) => `Where can I get ${s.offering} near me?`, ["local"]),
   // The town as a person would add it, or the question of someone already there.
@@ -166,18 +168,20 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("local-buy-near-me", "local", (s) => `Where can I buy ${s.offering} near me?`, ["local", "product"]),
   t("local-closest", "local", (s) => `closest ${s.category} to me for ${s.offering}`, ["local", "countable"]),
   // Comparisons.
-  t("comparison-versus", "comparison", (s) => `${s.offering} vs ${s.other}: which should I choose?`, ["other"]),
-  t("comparison-better", "comparison", (s) => `Which is better, ${s.offering} or ${s.other}?`, ["other"]),
+  t("comparison-versus", "comparison", (s) => `${s.offering} vs ${s.other}: which should I choose?`, ["other", "goods"]),
+  t("comparison-better", "comparison", (s) => `Which is better, ${s.offering} or ${s.other}?`, ["other", "goods"]),
   t("comparison-in-place", "comparison", (s) => `How do ${s.categories} in ${s.place} compare for ${s.offering}?`, ["place"]),
   t("comparison-independent-chain", "comparison", (s) => `Is an independent ${s.category} better than a chain for ${s.offering}?`, ["countable", "business"]),
-  t("comparison-cheap-premium", "comparison", (s) => `What is the difference between cheap and premium ${s.offering}?`),
+  t("comparison-software", "comparison", (s) => `How do ${s.categories} compare on ${s.offering}?`, ["software"]),
+  t("comparison-cheap-premium", "comparison", (s) => `What is the difference between cheap and premium ${s.offering}?`, ["goods"]),
   // Price.
-  t("price-cost-in-place", "price", (s) => `How much ${does(s)} ${s.offering} cost in ${s.place}?`, ["place"]),
-  t("price-expect-to-pay", "price", (s) => `How much should I expect to pay for ${s.offering}?`),
-  t("price-affordable", "price", (s) => `affordable ${s.offering} in ${s.place}`, ["place"]),
-  t("price-worth-it", "price", (s) => `${s.offeringPlural ? "Are" : "Is"} expensive ${s.offering} really worth the money?`),
+  t("price-cost-in-place", "price", (s) => `How much ${does(s)} ${s.offering} cost in ${s.place}?`, ["place", "goods"]),
+  t("price-expect-to-pay", "price", (s) => `How much should I expect to pay for ${s.offering}?`, ["goods"]),
+  t("price-affordable", "price", (s) => `affordable ${s.offering} in ${s.place}`, ["place", "goods"]),
+  t("price-worth-it", "price", (s) => `${s.offeringPlural ? "Are" : "Is"} expensive ${s.offering} really worth the money?`, ["goods"]),
   t("price-best-prices", "price", (s) => `Which ${s.categories} in ${s.place} have fair prices for ${s.offering}?`, ["place"]),
   t("price-cheap-near-me", "price", (s) => `cheap ${s.offering} near me${inPlace(s)}`, ["local"]),
+  t("price-software-cheapest", "price", (s) => `cheapest ${s.category} with ${s.offering}`, ["software"]),
   t("price-software-cost", "price", (s) => `How much does ${s.category} with ${s.offering} cost?`, ["software"]),
   // Hours and opening days.
   t("hours-open-day-place", "hours", (s) => `${s.categories} open on ${s.day} in ${s.place}`, ["place", "day"]),
@@ -196,15 +200,16 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("filter-offer-feature", "filter", (s) => `Do any ${s.categories} near me offer ${s.feature}?`, ["local", "with"]),
   // How-to that leads to an offering.
   t("how-to-choose", "how-to", (s) => `How do I choose a good ${s.category} for ${s.offering}?`, ["countable"]),
-  t("how-to-look-for", "how-to", (s) => `What should I look for in good ${s.offering}?`),
-  t("how-to-quality", "how-to", (s) => `How can I tell if ${s.offering} ${are(s)} good quality?`),
-  t("how-to-before-ordering", "how-to", (s) => `What should I know before ordering ${s.offering}?`),
+  t("how-to-look-for", "how-to", (s) => `What should I look for in good ${s.offering}?`, ["goods"]),
+  t("how-to-quality", "how-to", (s) => `How can I tell if ${s.offering} ${are(s)} good quality?`, ["goods"]),
+  t("how-to-before-ordering", "how-to", (s) => `What should I know before ordering ${s.offering}?`, ["goods"]),
   t("how-to-trustworthy", "how-to", (s) => `How do I find a trustworthy ${s.category} in ${s.place}?`, ["countable", "place"]),
   t("how-to-best-way", "how-to", (s) => `What is the best way to get ${s.offering} in ${s.place}?`, ["place", "visit"]),
+  t("how-to-software-automate", "how-to", (s) => `How to automate ${s.offering}?`, ["software"]),
   t("how-to-software-set-up", "how-to", (s) => `How do I set up ${s.offering} for a small business?`, ["software"]),
   // Alternatives.
-  t("alternatives-to-offering", "alternatives", (s) => `What are good alternatives to ${s.offering}?`),
-  t("alternatives-cheaper", "alternatives", (s) => `Are there cheaper alternatives to ${s.offering} in ${s.place}?`, ["place"]),
+  t("alternatives-to-offering", "alternatives", (s) => `What are good alternatives to ${s.offering}?`, ["goods"]),
+  t("alternatives-cheaper", "alternatives", (s) => `Are there cheaper alternatives to ${s.offering} in ${s.place}?`, ["place", "goods"]),
   t("alternatives-independent", "alternatives", (s) => `Which independent ${s.categories} in ${s.place} are worth trying?`, ["place"]),
   t("alternatives-usual-closed", "alternatives", (s) => `If my usual ${s.category} is closed, what is a good alternative for ${s.offering}?`, ["countable", "business", "visit"]),
   t("alternatives-software", "alternatives", (s) => `What can I use instead of my current ${s.category} for ${s.offering}?`, ["software"]),
@@ -212,20 +217,22 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   // Reviews.
   t("reviews-best-reviews", "reviews", (s) => `Which ${s.categories} in ${s.place} get the best reviews for ${s.offering}?`, ["place"]),
   t("reviews-locals-recommend", "reviews", (s) => `Which ${s.category} in ${s.place} do locals recommend for ${s.offering}?`, ["place", "countable"]),
-  t("reviews-highest-rated", "reviews", (s) => `highest rated ${s.offering} in ${s.place}`, ["place"]),
+  t("reviews-highest-rated", "reviews", (s) => `highest rated ${s.offering} in ${s.place}`, ["place", "goods"]),
   t("reviews-software", "reviews", (s) => `top-rated apps for ${s.offering}`, ["software"]),
   t("reviews-highly-rated", "reviews", (s) => `Are there any highly rated ${s.categories} for ${s.offering}?`),
   // Audiences.
   t("audience-place", "audience", (s) => `Which ${s.categories} in ${s.place} are good for ${s.audience}?`, ["place"]),
-  t("audience-offering", "audience", (s) => `best ${s.offering} for ${s.audience}`),
+  t("audience-offering", "audience", (s) => `best ${s.offering} for ${s.audience}`, ["goods"]),
   t("audience-caters", "audience", (s) => `Can you recommend ${s.aCategory} that caters to ${s.audience}?`),
+  t("audience-software", "audience", (s) => `${s.category} for ${s.audience} with ${s.offering}`, ["software"]),
   t("audience-best-for", "audience", (s) => `What are the best ${s.categories} for ${s.audience}?`),
   // Problems that lead to an offering.
   t("problem-short-notice", "problem", (s) => `I need ${s.offering} on short notice in ${s.place}, who can help?`, ["place", "visit"]),
   t("problem-long-wait", "problem", (s) => `Where can I get ${s.offering} without a long wait?`, ["visit"]),
-  t("problem-overpaying", "problem", (s) => `How do I avoid overpaying for ${s.offering}?`),
+  t("problem-overpaying", "problem", (s) => `How do I avoid overpaying for ${s.offering}?`, ["goods"]),
+  t("problem-software-switch", "problem", (s) => `My ${s.category} has no ${s.offering}, what should I switch to?`, ["software"]),
   t("problem-disappointing", "problem", (s) => `My last ${s.category} was disappointing, where should I go for ${s.offering}?`, ["countable"]),
-  t("problem-first-time", "problem", (s) => `It is my first time getting ${s.offering}, what should I know?`),
+  t("problem-first-time", "problem", (s) => `It is my first time getting ${s.offering}, what should I know?`, ["goods"]),
   // The brand by name: few by quota, and capped by the validator.
   t("brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
   t("brand-good-for", "brand", (s) => `Is ${s.name} good for ${s.offering}?`),

@@ -138,7 +138,7 @@ describe("builtinPrompts", () => {
     expectValidSet(SAAS, prompts, 100)
     expect(prompts.some((p) => /near me|nearby/i.test(p))).toBe(false)
     expect(prompts.some((p) => /\ba project management software\b/i.test(p))).toBe(false)
-    expect(prompts).toContain("best Gantt charts for small teams")
+    expect(prompts).toContain("project management software for small teams with Gantt charts")
     // A product's prompts are about what it offers: every one names an offering, its category or its business.
     const about = [...SAAS.offerings, SAAS.category!, SAAS.businessName]
     expect(prompts.filter((p) => !about.some((o) => p.includes(o)))).toEqual([])
