@@ -90,7 +90,9 @@ export const offeringForm = (phrase: string): { readonly text: string; readonly 
   if (head !== phrase || /\d|\p{Lu}/u.test(phrase)) return { text: phrase, plural: isPlural(head) }
   const last = fold(words[words.length - 1] ?? "")
   if (isPlural(phrase)) return { text: phrase, plural: true }
-  if (isMass(phrase) || MASS_OFFERINGS.has(last) || /(?:ing|ness|ism)$/.test(last) || last.length < 3) {
+  // Services named by what is done ("divorce mediation", "leak detection", "child custody") are
+  // asked for in the singular: "cheap divorce mediations" is nobody's question.
+  if (isMass(phrase) || MASS_OFFERINGS.has(last) || /(?:ing|ness|ism|ion|ance|ence|ment|ship|ody)$/.test(last) || last.length < 3) {
     return { text: phrase, plural: false }
   }
   const irregular = IRREGULAR_PLURALS[last]

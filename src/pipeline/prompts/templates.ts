@@ -202,7 +202,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("how-to-choose", "how-to", (s) => `How do I choose a good ${s.category} for ${s.offering}?`, ["countable"]),
   t("how-to-look-for", "how-to", (s) => `What should I look for in good ${s.offering}?`, ["goods"]),
   t("how-to-quality", "how-to", (s) => `How can I tell if ${s.offering} ${are(s)} good quality?`, ["goods"]),
-  t("how-to-before-ordering", "how-to", (s) => `What should I know before ordering ${s.offering}?`, ["goods"]),
+  t("how-to-before-ordering", "how-to", (s) => `What should I know before paying for ${s.offering}?`, ["goods"]),
   t("how-to-trustworthy", "how-to", (s) => `How do I find a trustworthy ${s.category} in ${s.place}?`, ["countable", "place"]),
   t("how-to-best-way", "how-to", (s) => `What is the best way to get ${s.offering} in ${s.place}?`, ["place", "visit"]),
   t("how-to-software-automate", "how-to", (s) => `How to automate ${s.offering}?`, ["software"]),
@@ -210,10 +210,10 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   // Alternatives.
   t("alternatives-to-offering", "alternatives", (s) => `What are good alternatives to ${s.offering}?`, ["goods"]),
   t("alternatives-cheaper", "alternatives", (s) => `Are there cheaper alternatives to ${s.offering} in ${s.place}?`, ["place", "goods"]),
-  t("alternatives-independent", "alternatives", (s) => `Which independent ${s.categories} in ${s.place} are worth trying?`, ["place"]),
+  t("alternatives-independent", "alternatives", (s) => `Are there independent alternatives to the big ${s.categories} in ${s.place}?`, ["place"]),
   t("alternatives-usual-closed", "alternatives", (s) => `If my usual ${s.category} is closed, what is a good alternative for ${s.offering}?`, ["countable", "business", "visit"]),
   t("alternatives-software", "alternatives", (s) => `What can I use instead of my current ${s.category} for ${s.offering}?`, ["software"]),
-  t("alternatives-lesser-known", "alternatives", (s) => `Which lesser-known ${s.categories} do great ${s.offering}?`),
+  t("alternatives-lesser-known", "alternatives", (s) => `Which lesser-known ${s.categories} are a good alternative for ${s.offering}?`),
   // Reviews.
   t("reviews-best-reviews", "reviews", (s) => `Which ${s.categories} in ${s.place} get the best reviews for ${s.offering}?`, ["place"]),
   t("reviews-locals-recommend", "reviews", (s) => `Which ${s.category} in ${s.place} do locals recommend for ${s.offering}?`, ["place", "countable"]),
