@@ -203,6 +203,26 @@ const findDisclaimers = (doc: Doc): Array<boolean> => {
   return found
 }
 
+/**
+ * A disclaimer followed, in its sentence, by a contrasting clause that praises the entity (by
+ * pronoun) is
+ * about one detail: "I can't check whether Plume's free tier is capped, but I'd still put it
+ * first: deliverability is solid".
+ */
+const aboutADetail = (doc: Doc, i: number): boolean => {
+  const sentence = doc.sentences[spanIndexAt(doc.sentences, doc.clauses[i]!.start)]
+  if (sentence === undefined) return false
+  for (let k = i + 1; k < doc.clauses.length && doc.clauses[k]!.start < sentence.end; k++) {
+    const text = slice(doc, doc.clauses[k]!)
+    const folded = foldPlain(text)
+    if (CONTRAST.test(folded) && ENTITY_PRONOUN.test(folded) && praises(text)) return true
+  }
+  return false
+}
+const CONTRAST = /^\W*(?:but|yet|still|though|however)\b/
+// The praise is of the entity when it refers back to it, not of another brand ("…, but Zorba is great").
+const ENTITY_PRONOUN = /\b(?:it|its|they|them|their)\b/
+
 const HEDGED = /\b(?:might|may|could)\s+(?:well\s+)?be\b/
 
 // A disclaimer that refers back by pronoun ("Crumb? I'm not familiar with it.") also covers the
@@ -253,7 +273,7 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
   const out = new Set<number>()
   const disclaimers = disclaimersOf(doc)
   doc.clauses.forEach((c, i) => {
-    if (!disclaimers[i]) return
+    if (!disclaimers[i] || aboutADetail(doc, i)) return
     out.add(i)
     // A table row is about its first cell: a disclaimer in another cell refers back to it.
     const refersBack = REFERS_BACK.test(foldPlain(slice(doc, c))) || lineAt(doc, c.start).kind === "row"

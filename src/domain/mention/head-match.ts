@@ -16,7 +16,7 @@ const DESCRIBED = new RegExp(
   "iu",
 )
 // A product line carrying the brand: "Kestrel Trail Jacket", "Kestrel Stormline shell".
-const PRODUCT_NOUNS = "jacket shell parka vest pants boots shoes pack tent serum cream cleanser moisturizer".split(" ")
+const PRODUCT_NOUNS = "jacket shell parka vest pants boots shoes pack tent serum cream cleanser moisturizer chino shirt tee sweater hoodie jeans trousers shorts sneaker sneakers backpack bag bottle mattress pillow bed".split(" ")
 const PRODUCT_LINE = new RegExp(
   String.raw`^(?:[ \t]+\p{Lu}[\p{L}\p{N}-]*){1,3}[ \t]+(?:${PRODUCT_NOUNS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join("|")})s?\b`,
   "u",

@@ -70,11 +70,12 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
     return "reject"
   }
 
-  if (!nameTld && !possessive && lastIsWord && !(m.strict && productLineAt(doc, end))) {
+  // A product line after the name is the entity's own ("Kestrel Trail Jacket", "Haywood & Pike Field Chino").
+  if (!nameTld && !possessive && lastIsWord && !productLineAt(doc, end)) {
     const next = nextWord(doc, end)
     if (next !== undefined && longerNameAfter(doc, next)) return "reject"
-    // A short form followed by a trade word the entity's name does not have names another
-    // business of the same family: "Seaview Orthopedic Supply", "Lindqvist Law Group".
+    // A short form followed by a capitalised word the entity's names do not have names another
+    // business or thing: "Seaview Orthopedic Supply", "Lindqvist Law Group".
     if (next !== undefined && m.kind === "alias" && otherTradeAfter(doc, t, next)) return "reject"
     // "**Sprig & Stem**": the name joined by "&" to another inside one bold or linked phrase.
     if (AMPERSAND_NAME.test(doc.text.slice(end, end + 8)) && insideEmphasis(doc, start, end + 4)) return "reject"
@@ -146,7 +147,8 @@ const lowerCaseOrdinaryUse = (doc: Doc, start: number, end: number): boolean => 
  */
 const DESCRIPTIVE_SUFFIXES = set(`
   style like esque ish inspired based powered compatible friendly integrated native certified
-  approved backed owned branded made built designed hosted supported
+  approved backed owned branded made built designed hosted supported run led operated taught
+  sponsored curated
 `)
 
 const descriptiveSuffixAt = (folded: string, at: number): boolean => {
@@ -184,11 +186,16 @@ const insideEmphasis = (doc: Doc, start: number, end: number): boolean =>
 const otherTradeAfter = (doc: Doc, t: CompiledTarget, next: Span): boolean => {
   if (!isUpperLetter(doc.text[next.start])) return false
   const w = foldPlain(stripPossessive(slice(doc, next)))
-  return TRADE_WORDS.has(w) && !t.ownWords.has(w) && !LEGAL_FORMS.has(w)
+  // Any capitalised word: "Pacific Crest Trail" is not "Pacific Crest Orthodontics" either.
+  // A generic word of a business's kind ("Wexley Hotel") is still the entity; a firm's word
+  // ("Group", "Holdings") makes another firm.
+  return !t.ownWords.has(w) && !LEGAL_FORMS.has(w) && (!GENERIC_BUSINESS_WORDS.has(w) || CORPORATE_SUFFIXES.has(w))
 }
 
 const longerNameAfter = (doc: Doc, next: Span): boolean => {
   if (!isUpperLetter(doc.text[next.start])) return false
+  // "Lindqvist Immigration Law PC": a legal form ends the name.
+  if (LEGAL_FORMS.has(foldPlain(slice(doc, next)))) return false
   const then = nextWord(doc, next.end)
   if (then !== undefined && isUpperLetter(doc.text[then.start])) return true
   // "Wexley Grill & Tap"
