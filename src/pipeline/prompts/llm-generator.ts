@@ -112,10 +112,11 @@ const describeEntity = (facts: PromptFacts): string => {
     facts.category === null ? undefined : `Field: ${facts.category}`,
     facts.offerings.length === 0 ? undefined : `Offers: ${facts.offerings.join("; ")}`,
     facts.place === null ? "Place: online or unknown" : `Place: ${facts.place}`,
+    facts.visitable === false ? "Customers never come to a place of it: it is software, or a shop that only ships" : undefined,
     facts.audience.length === 0 ? undefined : `Serves: ${facts.audience.join("; ")}`,
     facts.keywords.length === 0 ? undefined : `Other terms from its website: ${facts.keywords.join(", ")}`,
     (facts.features ?? []).length === 0 ? undefined : `Features its website states: ${(facts.features ?? []).join("; ")}`,
-    (facts.openDays ?? []).length === 0 ? undefined : `Open on: ${(facts.openDays ?? []).join(", ")}`
+    (facts.openDays ?? []).length === 0 || facts.visitable === false ? undefined : `Open on: ${(facts.openDays ?? []).join(", ")}`
   ]
   return lines.filter((line): line is string => line !== undefined).join("\n")
 }
@@ -133,8 +134,15 @@ const systemMessage = (facts: PromptFacts, count: number): string => {
       ? `- Every prompt is about ${facts.name} (what it is, not its brand name), with ${facts.businessName} and its place only as context.`
       : "- Every offering listed appears in several prompts.",
     "- Name only the offerings, features, days and place listed here: never another city, brand or product.",
-    "- Mix intents: best <offering> in <place>, <offering> near me, comparisons, alternatives, price, opening hours",
-    "  and days, dietary or feature filters, how-to that leads to an offering, audience-specific, problem/solution.",
+    ...(facts.visitable === false
+      ? [
+        "- Mix intents: best <offering> in <place>, comparisons, alternatives, price, feature filters, how-to that leads to",
+        "  an offering, audience-specific, problem/solution. Nothing \"near me\" and no opening hours: nobody visits it."
+      ]
+      : [
+        "- Mix intents: best <offering> in <place>, <offering> near me, comparisons, alternatives, price, opening hours",
+        "  and days, dietary or feature filters, how-to that leads to an offering, audience-specific, problem/solution."
+      ]),
     `- At most ${brandMax} of the prompts may name ${facts.name}${facts.businessName !== facts.name ? ` or ${facts.businessName}` : ""}; all the others must not name it.`,
     "- No URLs, no numbering, no bullets, no quotation marks around prompts, no explanations.",
     "- Every prompt must be different from every other one, not a rewording of it.",

@@ -156,7 +156,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("discovery-software-with", "discovery", (s) => `${s.category} with ${s.offering}`, ["software"]),
   t("discovery-software-best-for", "discovery", (s) => `Which ${s.category} is best for ${s.offering}?`, ["software"]),
   t("discovery-software-in-place", "discovery", (s) => `best ${s.category} for ${s.offering} in ${s.place}`, ["software", "place"]),
-  t("discovery-order-online", "discovery", (s) => `Where can I order ${s.offering} online in ${s.place}?`, ["online", "place", "goods"]),
+  t("discovery-order-online", "discovery", (s) => `Where can I order ${s.offering} in ${s.place}?`, ["online", "place", "goods"]),
   // Near me.
   t("local-where-near-me", "local", (s) => `Where can I get ${s.offering} near me?`, ["local"]),
   // The town as a person would add it, or the question of someone already there.
@@ -205,20 +205,20 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("how-to-before-ordering", "how-to", (s) => `What should I know before paying for ${s.offering}?`, ["goods"]),
   t("how-to-trustworthy", "how-to", (s) => `How do I find a trustworthy ${s.category} in ${s.place}?`, ["countable", "place"]),
   t("how-to-best-way", "how-to", (s) => `What is the best way to get ${s.offering} in ${s.place}?`, ["place", "visit"]),
-  t("how-to-software-automate", "how-to", (s) => `How to automate ${s.offering}?`, ["software"]),
-  t("how-to-software-set-up", "how-to", (s) => `How do I set up ${s.offering} for a small business?`, ["software"]),
+  t("how-to-software-best-way", "how-to", (s) => `What is the best way to handle ${s.offering}?`, ["software"]),
+  t("how-to-software-choose", "how-to", (s) => `How do I choose ${s.category} for ${s.offering}?`, ["software"]),
   // Alternatives.
   t("alternatives-to-offering", "alternatives", (s) => `What are good alternatives to ${s.offering}?`, ["goods"]),
   t("alternatives-cheaper", "alternatives", (s) => `Are there cheaper alternatives to ${s.offering} in ${s.place}?`, ["place", "goods"]),
-  t("alternatives-independent", "alternatives", (s) => `Are there independent alternatives to the big ${s.categories} in ${s.place}?`, ["place"]),
+  t("alternatives-independent", "alternatives", (s) => `Are there independent alternatives to chain ${s.categories} in ${s.place}?`, ["place"]),
   t("alternatives-usual-closed", "alternatives", (s) => `If my usual ${s.category} is closed, what is a good alternative for ${s.offering}?`, ["countable", "business", "visit"]),
-  t("alternatives-software", "alternatives", (s) => `What can I use instead of my current ${s.category} for ${s.offering}?`, ["software"]),
+  t("alternatives-software", "alternatives", (s) => `What can I use instead of my ${s.category} for ${s.offering}?`, ["software"]),
   t("alternatives-lesser-known", "alternatives", (s) => `Which lesser-known ${s.categories} are a good alternative for ${s.offering}?`),
   // Reviews.
   t("reviews-best-reviews", "reviews", (s) => `Which ${s.categories} in ${s.place} get the best reviews for ${s.offering}?`, ["place"]),
   t("reviews-locals-recommend", "reviews", (s) => `Which ${s.category} in ${s.place} do locals recommend for ${s.offering}?`, ["place", "countable"]),
   t("reviews-highest-rated", "reviews", (s) => `highest rated ${s.offering} in ${s.place}`, ["place", "goods"]),
-  t("reviews-software", "reviews", (s) => `top-rated apps for ${s.offering}`, ["software"]),
+  t("reviews-software", "reviews", (s) => `highest rated ${s.category} for ${s.offering}`, ["software"]),
   t("reviews-highly-rated", "reviews", (s) => `Are there any highly rated ${s.categories} for ${s.offering}?`),
   // Audiences.
   t("audience-place", "audience", (s) => `Which ${s.categories} in ${s.place} are good for ${s.audience}?`, ["place"]),
@@ -230,7 +230,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("problem-short-notice", "problem", (s) => `I need ${s.offering} on short notice in ${s.place}, who can help?`, ["place", "visit"]),
   t("problem-long-wait", "problem", (s) => `Where can I get ${s.offering} without a long wait?`, ["visit"]),
   t("problem-overpaying", "problem", (s) => `How do I avoid overpaying for ${s.offering}?`, ["goods"]),
-  t("problem-software-switch", "problem", (s) => `My ${s.category} has no ${s.offering}, what should I switch to?`, ["software"]),
+  t("problem-software-switch", "problem", (s) => `My ${s.category} can't do ${s.offering}, what should I use instead?`, ["software"]),
   t("problem-disappointing", "problem", (s) => `My last ${s.category} was disappointing, where should I go for ${s.offering}?`, ["countable"]),
   t("problem-first-time", "problem", (s) => `It is my first time getting ${s.offering}, what should I know?`, ["goods"]),
   // The brand by name: few by quota, and capped by the validator.

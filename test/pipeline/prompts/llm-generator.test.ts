@@ -99,6 +99,20 @@ describe("llmPrompts", () => {
     expect(JSON.stringify(request.body)).not.toContain(API_KEY)
   })
 
+  it("tells the model that nobody visits software or a shop that only ships: no near me, no opening hours", async () => {
+    server.setBehavior({ replies: [answer(LLM_STYLE_PROMPTS)] })
+    const online = { ...BAKERY, openDays: ["Monday"], visitable: false }
+    const { requests } = await observe(() => Effect.runPromise(llmPromptsWithSources(online, endpoint(), 100, FAST)))
+    const text = messagesText(requests[0]!.body)
+    expect(text).toContain("Customers never come to a place of it")
+    expect(text).toContain("Nothing \"near me\" and no opening hours")
+    expect(text).not.toContain("Open on: Monday")
+    server.setBehavior({ replies: [answer(LLM_STYLE_PROMPTS)] })
+    const visited = messagesText((await observe(() => run())).requests[0]!.body)
+    expect(visited).toContain("<offering> near me")
+    expect(visited).not.toContain("Customers never come to a place of it")
+  })
+
   it("asks again for the missing prompts after 60 valid, 10 invalid and duplicates", async () => {
     const invalid = [
       "Bakery near me?",
