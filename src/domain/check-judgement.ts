@@ -4,7 +4,7 @@
  * A check needs it when another detector version judged it, or other declared names.
  */
 import type { CheckedAnswer, PlatformChecked } from "./check-events.ts"
-import type { PromptResult } from "./entity-events.ts"
+import type { JudgedWith, PromptResult } from "./entity-events.ts"
 import { type DeclaredNames, noDeclaredNames } from "./entity-names.ts"
 import { detectMention, type MentionTarget } from "./mention/index.ts"
 import { DETECTOR_VERSION } from "./mention/version.ts"
@@ -71,12 +71,14 @@ export const judgementOf = (check: PlatformChecked, target: MentionTarget, names
  * A service-computed score's results derived again from its job's checks (in log order), each
  * check's flag from `judge`. As the score step built them: per prompt and platform the first
  * answered check (the first try, or its retry when the first failed); none answered: not
- * visible and unmeasured. A prompt and platform with no check of the job keeps its result.
+ * visible and unmeasured. A prompt and platform with no check of the job keeps its result. Each
+ * result says the versions its checks are judged with now (`judgedWith`).
  */
 export const rederiveResults = (
   results: ReadonlyArray<PromptResult>,
   checks: ReadonlyArray<PlatformChecked>,
-  judge: (check: PlatformChecked) => boolean
+  judge: (check: PlatformChecked) => boolean,
+  judgedWith: JudgedWith
 ): ReadonlyArray<PromptResult> => {
   const byKey = new Map<string, Array<PlatformChecked>>()
   for (const check of checks) {
@@ -96,6 +98,6 @@ export const rederiveResults = (
       if (answered === undefined) failed.add(platform)
       else failed.delete(platform)
     }
-    return { prompt: result.prompt, flags, failedPlatforms: PLATFORM_KEYS.filter((key) => failed.has(key)) }
+    return { prompt: result.prompt, flags, failedPlatforms: PLATFORM_KEYS.filter((key) => failed.has(key)), judgedWith }
   })
 }

@@ -16,7 +16,7 @@ import {
   ScoreStored,
   TrackingType
 } from "./entity-events.ts"
-import { BlogPostPublished, DAILY_POST_LIMIT, PostWriting, SiteDeployed, SiteFacts } from "./site-events.ts"
+import { BlogPostPublished, DAILY_POST_LIMIT, PostWriting, SiteDeployed, SiteFacts, SiteWriting } from "./site-events.ts"
 import { BusinessId, type EntityRef, ItemId } from "./entity-ref.ts"
 import { DeclaredNames, declaredNamesRefusal, noDeclaredNames, sameDeclaredNames } from "./entity-names.ts"
 import { PLATFORM_KEYS } from "./platforms.ts"
@@ -100,7 +100,11 @@ export const evolve = (state: EntityState, event: EntityEvent): EntityState => {
       if (state._tag === "Unknown" || event.jobId === null) return state
       const scores = new Map(state.serviceScores)
       scores.set(event.jobId, { results: event.results, overallScore: event.overallScore })
-      return { ...state, serviceScores: scores }
+      // A score whose checks were judged otherwise than the last run's mark is not covered by it.
+      const covered = state.rejudgedWith !== undefined && judgedAllWith(event.results, state.rejudgedWith)
+      if (covered || state.rejudgedWith === undefined) return { ...state, serviceScores: scores }
+      const { rejudgedWith: _, ...rest } = state
+      return { ...rest, serviceScores: scores }
     }
     case "ScoresRejudged":
       return state._tag === "Unknown"
@@ -186,7 +190,8 @@ export class DeploySite extends Schema.TaggedClass<DeploySite>()("DeploySite", {
   about: Schema.String,
   /** A deployment already made today is kept unless forced (onboarding with force_refresh). */
   force: Schema.Boolean,
-  at: Schema.String
+  at: Schema.String,
+  writing: Schema.optionalWith(SiteWriting, { exact: true })
 }) {}
 
 export class PublishPost extends Schema.TaggedClass<PublishPost>()("PublishPost", {
@@ -323,6 +328,12 @@ const namesChange = (
     notAliases: next.notAliases,
     declaredAt: command.at
   })]
+
+/** Every result's checks were judged with these versions. */
+export const judgedAllWith = (results: ReadonlyArray<PromptResult>, versions: RejudgedWith) =>
+  results.every((result) =>
+    result.judgedWith?.detectorVersion === versions.detectorVersion && result.judgedWith.namesVersion === versions.namesVersion
+  )
 
 const unmeasuredOf = (results: ReadonlyArray<PromptResult>) =>
   results.reduce((sum, result) => sum + result.failedPlatforms.filter((p) => PLATFORM_KEYS.includes(p)).length, 0)
@@ -461,7 +472,8 @@ export const decide = (command: EntityCommand, state: EntityState): Either.Eithe
         facts: command.facts,
         faq: command.faq,
         about: command.about,
-        deployedAt: command.at
+        deployedAt: command.at,
+        ...(command.writing === undefined ? {} : { writing: command.writing })
       })])
     }
     case "PublishPost": {

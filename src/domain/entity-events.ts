@@ -48,11 +48,19 @@ export class PromptsGenerated extends Schema.TaggedClass<PromptsGenerated>()("Pr
   generatedAt: Schema.String
 }) {}
 
+export const JudgedWith = Schema.Struct({ detectorVersion: Schema.Int, namesVersion: Schema.String })
+export type JudgedWith = typeof JudgedWith.Type
+
 export const PromptResult = Schema.Struct({
   prompt: Schema.String,
   flags: Schema.Record({ key: PlatformKey, value: Schema.Boolean }),
   /** Platforms whose check failed for this prompt: their flag is false but unmeasured. */
-  failedPlatforms: Schema.Array(PlatformKey)
+  failedPlatforms: Schema.Array(PlatformKey),
+  /**
+   * The detector version and declared names (`namesVersionOf`) the flags' checks were judged
+   * with, when the service judged them all alike; absent for an outside caller's flags.
+   */
+  judgedWith: Schema.optionalWith(JudgedWith, { exact: true })
 })
 export type PromptResult = typeof PromptResult.Type
 

@@ -9,12 +9,12 @@ import { EntityCommands } from "../actors/entity-commands.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { StoreScore } from "../domain/entity-decider.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
-import type { PromptResult } from "../domain/entity-events.ts"
+import type { JudgedWith, PromptResult } from "../domain/entity-events.ts"
 import type { DeclaredFacts } from "../domain/entity-names.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { cleanAndCut } from "../domain/text.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
-import { VisibilityAnalysis } from "./visibility-analysis.ts"
+import { type Analysis, VisibilityAnalysis } from "./visibility-analysis.ts"
 
 /** Prompts analyzed per durable step: a crash repeats at most this many. */
 export const ANALYZE_BATCH = 10
@@ -34,7 +34,7 @@ export const analyzeStep = (jobId: string, ref: EntityRef, facts: DeclaredFacts,
         const requestId = `${jobId}:${entityKey(ref)}:${offset + i}`
         const first = yield* analysis.analyze(ref, facts, prompt, requestId, jobId)
         if (first.failedPlatforms.length === 0) {
-          return { prompt, flags: first.flags, failedPlatforms: [] } satisfies PromptResult
+          return { prompt, flags: first.flags, failedPlatforms: [], ...judgedWithOf([first]) } satisfies PromptResult
         }
         const retry = yield* analysis.analyze(ref, facts, prompt, `${requestId}:retry`, jobId)
         const flags = Object.fromEntries(PLATFORM_KEYS.map((key) => [
@@ -42,9 +42,20 @@ export const analyzeStep = (jobId: string, ref: EntityRef, facts: DeclaredFacts,
           first.failedPlatforms.includes(key) ? retry.flags[key] : first.flags[key]
         ])) as Record<PlatformKey, boolean>
         const failedPlatforms = first.failedPlatforms.filter((key) => retry.failedPlatforms.includes(key))
-        return { prompt, flags, failedPlatforms } satisfies PromptResult
+        return { prompt, flags, failedPlatforms, ...judgedWithOf([first, retry]) } satisfies PromptResult
       }), { concurrency: ANALYZE_BATCH })
   })
+
+/**
+ * What the checks behind a result were judged with, when all alike (names changed between a
+ * check and its retry: none, so the score reviser takes the score up again).
+ */
+const judgedWithOf = (analyses: ReadonlyArray<Analysis>): { judgedWith?: JudgedWith } => {
+  const versions = new Set(analyses.flatMap((analysis) => analysis.checks.map((check) => `${check.detectorVersion}\u0000${check.namesVersion}`)))
+  const check = analyses[0]?.checks[0]
+  if (versions.size !== 1 || check === undefined || check.namesVersion === null) return {}
+  return { judgedWith: { detectorVersion: check.detectorVersion, namesVersion: check.namesVersion } }
+}
 
 /** Where an entity's checks stand: prompts checked (some with a platform unmeasured) and prompts of failed batches. */
 export interface BatchCounts {

@@ -15,7 +15,7 @@ import { EntityCommands } from "../actors/entity-commands.ts"
 import { WallClock } from "../config/wall-clock.ts"
 import { checkFromStored, checksStreamOf, type PlatformChecked } from "../domain/check-events.ts"
 import { judgementOf, namesVersionOf, rederiveResults } from "../domain/check-judgement.ts"
-import { ReviseScores, type ServiceScore } from "../domain/entity-decider.ts"
+import { judgedAllWith, ReviseScores, type ServiceScore } from "../domain/entity-decider.ts"
 import { fromStored, type PromptResult } from "../domain/entity-events.ts"
 import { declaredTargetOf } from "../domain/entity-names.ts"
 import { type EntityRef, streamIdOf } from "../domain/entity-ref.ts"
@@ -51,19 +51,24 @@ export class ScoreRevision extends Effect.Service<ScoreRevision>()("ScoreRevisio
       const facts = mentionFactsOf(row)
       const namesVersion = namesVersionOf(facts.declared)
 
-      // The service's scores as they stand, and the versions they were last derived with.
+      // The service's scores as they stand, and those whose checks were judged otherwise than now
+      // and not derived again since (a mark of this detector and these names covers the scores
+      // before it; a score stored after it by a job that began before the names changed does not).
+      const current = { detectorVersion: DETECTOR_VERSION, namesVersion }
       const stream = yield* store.readStream(streamIdOf(ref))
       const scores = new Map<string, ServiceScore>()
-      let marked = false
+      const pending = new Set<string>()
       for (const recorded of stream) {
         const event = fromStored(recorded)
         if ((event._tag === "ScoreStored" || event._tag === "ScoreRevised") && event.jobId !== null) {
           scores.set(event.jobId, { results: event.results, overallScore: event.overallScore })
-        } else if (event._tag === "ScoresRejudged") {
-          marked = event.detectorVersion === DETECTOR_VERSION && event.namesVersion === namesVersion
+          if (judgedAllWith(event.results, current)) pending.delete(event.jobId)
+          else pending.add(event.jobId)
+        } else if (event._tag === "ScoresRejudged" && event.detectorVersion === DETECTOR_VERSION && event.namesVersion === namesVersion) {
+          pending.clear()
         }
       }
-      if (scores.size === 0 || marked) return none
+      if (pending.size === 0) return none
 
       // The jobs' checks, each judged once (a check's verdict as recorded when this detector and
       // these names judged it).
@@ -79,7 +84,7 @@ export class ScoreRevision extends Effect.Service<ScoreRevision>()("ScoreRevisio
       const revisions: Array<{ jobId: string; results: ReadonlyArray<PromptResult> }> = []
       for (const [jobId, score] of scores) {
         const results = rederiveResults(score.results, checksOf.get(jobId) ?? [], (check) =>
-          judgementOf(check, target, namesVersion).visible)
+          judgementOf(check, target, namesVersion).visible, current)
         revisions.push({ jobId, results })
       }
 

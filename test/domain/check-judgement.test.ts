@@ -120,6 +120,7 @@ describe("rederiveResults", () => {
     { prompt: "bakery open sunday?", flags: { ...noFlags, ai_platform_2: true }, failedPlatforms: ["ai_platform_3"] }
   ]
   const judgeByText = (check: PlatformChecked) => check.answers.some((a) => a.text === CRUMBHOUSE)
+  const now = { detectorVersion: DETECTOR_VERSION, namesVersion: "81372a2754fc" }
 
   it("takes the first answered check of each prompt and platform, the retry when the first failed", () => {
     const checks = [
@@ -131,15 +132,15 @@ describe("rederiveResults", () => {
       check({ prompt: "bakery open sunday?", platform: "ai_platform_3", failed: true }),
       check({ prompt: "bakery open sunday?", platform: "ai_platform_3", failed: true })
     ]
-    expect(rederiveResults(stored, checks, judgeByText)).toEqual([
-      { prompt: "best sourdough?", flags: { ...noFlags, ai_platform_1: true, ai_platform_2: true }, failedPlatforms: [] },
+    expect(rederiveResults(stored, checks, judgeByText, now)).toEqual([
+      { prompt: "best sourdough?", flags: { ...noFlags, ai_platform_1: true, ai_platform_2: true }, failedPlatforms: [], judgedWith: now },
       // Platform 2 has no check of the job: its stored flag stays; platform 3 failed twice.
-      { prompt: "bakery open sunday?", flags: { ...noFlags, ai_platform_2: true }, failedPlatforms: ["ai_platform_3"] }
+      { prompt: "bakery open sunday?", flags: { ...noFlags, ai_platform_2: true }, failedPlatforms: ["ai_platform_3"], judgedWith: now }
     ])
   })
 
   it("gives back the stored results when the checks judge as they did", () => {
     const checks = [check({ prompt: "best sourdough?", platform: "ai_platform_1", texts: [NOBODY] })]
-    expect(rederiveResults(stored, checks, judgeByText)).toEqual(stored)
+    expect(rederiveResults(stored, checks, judgeByText, now)).toEqual(stored.map((result) => ({ ...result, judgedWith: now })))
   })
 })

@@ -106,6 +106,18 @@ describe("entity decider: score revisions", () => {
     given([created, scoreOf("job-1")]).when(revise("job-1", after, false)).then([revised])
   })
 
+  it("takes up again a score stored after the mark whose checks were judged otherwise (a job begun before the names changed)", () => {
+    const judged = (namesVersion: string) => before.map((result) => ({ ...result, judgedWith: { detectorVersion: 2, namesVersion } }))
+    const later = (namesVersion: string) => new ScoreStored({ ...scoreOf("job-2"), results: judged(namesVersion) })
+    const second = (results: ReadonlyArray<PromptResult>) =>
+      new ReviseScores({ businessId: acme, itemId: null, revisions: [{ jobId: "job-2", results }], detectorVersion: 2, namesVersion: "81372a2754fc", complete: { scores: 2, revised: 0 }, at: T1 })
+    // Judged with the old names: the mark no longer covers the entity, and the run marks it again.
+    given([created, scoreOf("job-1"), revised, marked(1), later("none")]).when(second(judged("none")))
+      .then([new ScoresRejudged({ ...marked(0), scores: 2 })])
+    // Judged with the names of the mark: covered, nothing to record.
+    given([created, scoreOf("job-1"), revised, marked(1), later("81372a2754fc")]).when(second(judged("81372a2754fc"))).then([])
+  })
+
   it("revises from the last revision: its value is the previous one", () => {
     const back = new ScoreRevised({ ...revised, results: before, promptsAnalyzed: 2, totalTrue: 1, overallScore: 6,
       platformScores: scoreOf("job-1").platformScores, previousScore: 19 })

@@ -105,6 +105,11 @@ for (const database of testDatabases) {
         visible: false, detector_version: DETECTOR_VERSION, names_version: "none", rejudged: false
       })
 
+      // Judged with this detector and these names already: a run has nothing to do.
+      const fresh = (await streamOf(ref)).length
+      expect(await run(Effect.flatMap(ScoreRevision, (revision) => revision.reviseEntity(ref)))).toEqual({ skipped: true, scores: 0, revised: 0 })
+      expect((await streamOf(ref)).length).toBe(fresh)
+
       expect((await call("PUT", "/api/entities/calloway-street/names", ALIAS)).status).toBe(200)
 
       // Every platform on both prompts now: 16 of 16.
