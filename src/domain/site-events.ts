@@ -56,6 +56,31 @@ export const SiteFacts = Schema.Struct({
 })
 export type SiteFacts = typeof SiteFacts.Type
 
+/** The tokens a model's calls used, and USD when the vendor reported a cost (none is guessed). */
+export const ModelUsage = Schema.Struct({
+  model: Schema.String,
+  promptTokens: Schema.Int,
+  completionTokens: Schema.Int,
+  /** USD as the vendor reported it; null when it reports none (no price is guessed). */
+  usd: Schema.NullOr(Schema.Number)
+})
+
+/**
+ * Who wrote a deployment's copy (recorded when `LLM_*` is set): `writer` is the model's name
+ * when any piece of it is the model's, else `builtin`; whether the about text is the model's,
+ * how many of the FAQ answers are; what its drafts claimed that no fact supports (those pieces
+ * are the built-in copy's); the tokens used.
+ */
+export const SiteWriting = Schema.Struct({
+  writer: Schema.String,
+  about: Schema.Literal("model", "builtin"),
+  modelAnswers: Schema.Int,
+  answers: Schema.Int,
+  factCheck: Schema.Struct({ passed: Schema.Boolean, failures: Schema.Array(Schema.String) }),
+  usage: ModelUsage
+})
+export type SiteWriting = typeof SiteWriting.Type
+
 export class SiteDeployed extends Schema.TaggedClass<SiteDeployed>()("SiteDeployed", {
   businessId: BusinessId,
   itemId: Schema.NullOr(ItemId),
@@ -65,7 +90,9 @@ export class SiteDeployed extends Schema.TaggedClass<SiteDeployed>()("SiteDeploy
   facts: SiteFacts,
   faq: Schema.Array(Schema.Struct({ question: Schema.String, answer: Schema.String })),
   about: Schema.String,
-  deployedAt: Schema.String
+  deployedAt: Schema.String,
+  // Added later, optional so older deployments still decode.
+  writing: Schema.optionalWith(SiteWriting, { exact: true })
 }) {}
 
 /**
@@ -83,13 +110,7 @@ export const PostWriting = Schema.Struct({
     /** What the failed drafts claimed that no fact supports. */
     failures: Schema.Array(Schema.String)
   }), { exact: true }),
-  usage: Schema.optionalWith(Schema.Struct({
-    model: Schema.String,
-    promptTokens: Schema.Int,
-    completionTokens: Schema.Int,
-    /** USD as the vendor reported it; null when it reports none (no price is guessed). */
-    usd: Schema.NullOr(Schema.Number)
-  }), { exact: true })
+  usage: Schema.optionalWith(ModelUsage, { exact: true })
 })
 export type PostWriting = typeof PostWriting.Type
 

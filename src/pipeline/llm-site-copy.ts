@@ -2,12 +2,12 @@
  * The site's copy (the about text and FAQ answers) written by the model from the fact sheet,
  * each piece fact-checked on its own (`fact-check.ts`): a piece that fails is asked for once
  * more with its failures listed, and what still fails is left out, for the caller to write with
- * the built-in copy. The tokens used are returned with it.
+ * the built-in copy (`writeSiteCopy`). The tokens used are returned with it.
  */
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import type OpenAI from "openai"
 import type { PlatformEndpoint } from "../config/app-config.ts"
-import type { SiteFacts } from "../domain/site-events.ts"
+import type { SiteFacts, SiteWriting } from "../domain/site-events.ts"
 import { cleanText, truncateCodePoints } from "../domain/text.ts"
 import { factCheck } from "../site-generator/fact-check.ts"
 import { callModel, factSheet, type Usage } from "./llm-copywriter.ts"
@@ -107,3 +107,42 @@ export const llmSiteCopy = Effect.fn("Copywriter.site")(function*(endpoint: Plat
   const copy: SiteCopy = { about, answers, failures, usage: { model: endpoint.model, promptTokens, completionTokens, usd } }
   return copy
 })
+
+export interface WrittenSiteCopy {
+  readonly about: string
+  readonly faq: ReadonlyArray<{ readonly question: string; readonly answer: string }>
+  /** Absent without `LLM_*`: the copy is the built-in writer's. */
+  readonly writing?: SiteWriting
+}
+
+/**
+ * The site's copy: with `LLM_*` set, the model's about text and FAQ answers where they pass the
+ * fact check, the built-in copy's for every piece that does not (or when the call fails), and
+ * what was written by whom and what it cost; without it, the built-in copy as it is.
+ */
+export const writeSiteCopy = (
+  llm: Option.Option<PlatformEndpoint>,
+  facts: SiteFacts,
+  builtin: { readonly about: string; readonly faq: ReadonlyArray<{ readonly question: string; readonly answer: string }> }
+): Effect.Effect<WrittenSiteCopy> =>
+  Option.match(llm, {
+    onNone: () => Effect.succeed<WrittenSiteCopy>(builtin),
+    onSome: (endpoint) =>
+      Effect.map(llmSiteCopy(endpoint, facts, builtin.faq.map((q) => q.question)), (copy): WrittenSiteCopy => {
+        const faq = builtin.faq.map((q) => ({ question: q.question, answer: copy.answers.get(q.question) ?? q.answer }))
+        const modelAnswers = builtin.faq.filter((q) => copy.answers.has(q.question)).length
+        const modelWrote = copy.about !== null || modelAnswers > 0
+        return {
+          about: copy.about ?? builtin.about,
+          faq,
+          writing: {
+            writer: modelWrote ? endpoint.model : "builtin",
+            about: copy.about === null ? "builtin" : "model",
+            modelAnswers,
+            answers: builtin.faq.length,
+            factCheck: { passed: copy.failures.length === 0, failures: copy.failures },
+            usage: copy.usage
+          }
+        }
+      })
+  })

@@ -1,7 +1,8 @@
 /**
  * Builds what an entity's site renders from (facts from its latest crawl and record, FAQ
  * answering its prompts, an about text) and deploys it through the entity's actor; composes
- * and publishes its blog posts. Copy is composed offline from the facts.
+ * and publishes its blog posts. Copy is composed offline from the facts; with `LLM_*` set the
+ * model writes it from a fact sheet, fact-checked piece by piece (llm-site-copy.ts).
  */
 import { Effect, Either } from "effect"
 import { EntityCommands } from "../actors/entity-commands.ts"
@@ -22,6 +23,7 @@ import { planPost, SIMILARITY_LIMIT } from "../site-generator/post-writer.ts"
 import { blogPostUrl } from "../site-generator/site-plan.ts"
 import { utcDay } from "../domain/calendar-date.ts"
 import { writePost } from "./llm-copywriter.ts"
+import { writeSiteCopy, type WrittenSiteCopy } from "./llm-site-copy.ts"
 import { hasFacts, siteFactsFrom } from "./site-facts.ts"
 
 const MAX_FAQ = 30
@@ -83,16 +85,21 @@ export class SiteBuilder extends Effect.Service<SiteBuilder>()("SiteBuilder", {
         }))
       }
       const set = yield* prompts.currentSet(ref.businessId, ref.itemId)
-      const faq = composeFaq(found.facts, (set?.prompts ?? []).slice(0, MAX_FAQ))
+      const builtin = { faq: composeFaq(found.facts, (set?.prompts ?? []).slice(0, MAX_FAQ)), about: composeAbout(found.facts) }
+      // The day's deployment is kept unless forced (the decider): the model is not asked for copy
+      // that would not be used.
+      const current = options.force ? undefined : yield* sites.deployment(ref.businessId, ref.itemId)
+      const copy: WrittenSiteCopy = current?.day === options.day ? builtin : yield* writeSiteCopy(config.llm, found.facts, builtin)
       const result = yield* commands.send(ref, new DeploySite({
         businessId: ref.businessId,
         itemId: ref.itemId,
         day: options.day,
         facts: found.facts,
-        faq,
-        about: composeAbout(found.facts),
+        faq: copy.faq,
+        about: copy.about,
         force: options.force,
-        at: options.at.toISOString()
+        at: options.at.toISOString(),
+        ...(copy.writing === undefined ? {} : { writing: copy.writing })
       }), { commandId: options.commandId })
       return { url: yield* siteUrlOf(ref), nestedUrl: yield* siteUrlOf(ref, "nested"), position: result.lastPosition }
     })
