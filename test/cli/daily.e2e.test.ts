@@ -16,7 +16,7 @@ import type { BusinessId, EntityRef, ItemId } from "../../src/domain/entity-ref.
 import { sendAndRead } from "../support/commands.ts"
 import { testDatabases } from "../support/databases.ts"
 import { json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
-import { recordCrawl } from "../support/recorded-crawl.ts"
+import { recordCrawl, withDetails } from "../support/recorded-crawl.ts"
 
 const root = resolve(import.meta.dirname, "../..")
 
@@ -68,8 +68,8 @@ for (const database of testDatabases) {
       const at = "2026-11-20T03:00:00.000Z"
       await send(product, new RegisterProduct({ businessId: business.businessId, itemId: product.itemId!, name: "Rye Loaf", url: "https://www.sunrise-bakery.example/rye-loaf", at }))
       // A site is never published from nothing: the business and its product have crawled pages.
-      await recordCrawl(service.runtime, business, "https://www.sunrise-bakery.example/", "Sunrise Bakery bakes sourdough bread.")
-      await recordCrawl(service.runtime, product, "https://www.sunrise-bakery.example/rye-loaf", "A dark rye loaf.")
+      await recordCrawl(service.runtime, business, "https://www.sunrise-bakery.example/", withDetails("Sunrise Bakery bakes sourdough bread."))
+      await recordCrawl(service.runtime, product, "https://www.sunrise-bakery.example/rye-loaf", withDetails("A dark rye loaf."))
       await send(business, new RecordPrompts({ ...business, prompts: promptsFor("sourdough"), generator: "test", at }))
       await send(product, new RecordPrompts({ ...product, prompts: promptsFor("rye loaf"), generator: "test", at }))
     })

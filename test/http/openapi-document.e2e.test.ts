@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { BusinessId } from "../../src/domain/entity-ref.ts"
 import { ACCESS, type Access } from "../../src/http/openapi-document.ts"
 import { validate } from "../support/json-schema.ts"
-import { recordCrawl } from "../support/recorded-crawl.ts"
+import { recordCrawl, withDetails } from "../support/recorded-crawl.ts"
 import { type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version
@@ -302,7 +302,7 @@ describe("the OpenAPI document against the service's answers", () => {
       status: 409,
       code: "no_facts"
     })
-    await recordCrawl(service.runtime, { businessId: "copper-kettle" as BusinessId, itemId: null }, "https://copperkettle.example/", "Copper Kettle Cafe serves coffee.")
+    await recordCrawl(service.runtime, { businessId: "copper-kettle" as BusinessId, itemId: null }, "https://copperkettle.example/", withDetails("Copper Kettle Cafe serves coffee."))
     await check("sites.updateSite", { method: "POST", path: "/api/cron/update-site", body: { business_id: "copper-kettle", url: "https://copperkettle.example" }, headers: serviceKey }, {
       status: 200
     })

@@ -10,7 +10,7 @@ import { projections } from "../../src/projections/catalog.ts"
 import { verify } from "../../src/projections/rebuild.ts"
 import { sendAndRead } from "../support/commands.ts"
 import { testDatabases } from "../support/databases.ts"
-import { recordCrawl } from "../support/recorded-crawl.ts"
+import { recordCrawl, withDetails } from "../support/recorded-crawl.ts"
 import { getWithHost, json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
 const auth = { authorization: `Bearer ${SERVICE_KEY}` }
@@ -40,8 +40,8 @@ for (const database of testDatabases) {
         at: "2026-11-20T08:00:00.000Z"
       }))
       // A site is written from a crawl (never from nothing): one crawled page each.
-      await recordCrawl(service.runtime, { businessId: "sunrise" as BusinessId, itemId: null }, "https://www.sunrise-bakery.example/", "Sunrise Bakery bakes sourdough bread in Asheville.")
-      await recordCrawl(service.runtime, { businessId: "sunrise" as BusinessId, itemId: "rye-loaf" as ItemId }, "https://www.sunrise-bakery.example/rye", "A dark rye loaf with seeds.")
+      await recordCrawl(service.runtime, { businessId: "sunrise" as BusinessId, itemId: null }, "https://www.sunrise-bakery.example/", withDetails("Sunrise Bakery bakes sourdough bread in Asheville."))
+      await recordCrawl(service.runtime, { businessId: "sunrise" as BusinessId, itemId: "rye-loaf" as ItemId }, "https://www.sunrise-bakery.example/rye", withDetails("A dark rye loaf with seeds."))
     })
     afterAll(async () => {
       await service?.stop()

@@ -14,7 +14,7 @@ import { projections } from "../../src/projections/catalog.ts"
 import { verify } from "../../src/projections/rebuild.ts"
 import { sendAndRead } from "../support/commands.ts"
 import { testDatabases } from "../support/databases.ts"
-import { recordCrawl } from "../support/recorded-crawl.ts"
+import { recordCrawl, withDetails } from "../support/recorded-crawl.ts"
 import { json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 
 const auth = { authorization: `Bearer ${SERVICE_KEY}` }
@@ -73,8 +73,8 @@ for (const database of testDatabases) {
       await send(business, new RecordPrompts({ ...business, prompts: promptsFor("sourdough", 100), generator: "test", at }))
       await send(product("rye-loaf"), new RecordPrompts({ ...product("rye-loaf"), prompts: promptsFor("rye loaf", 20), generator: "test", at }))
       // A site is written from a crawl (never from nothing): one crawled page each.
-      await recordCrawl(service.runtime, business, "https://www.sunrise-bakery.example/", "Sunrise Bakery bakes sourdough bread.")
-      await recordCrawl(service.runtime, product("rye-loaf"), "https://www.sunrise-bakery.example/rye-loaf", "A dark rye loaf.")
+      await recordCrawl(service.runtime, business, "https://www.sunrise-bakery.example/", withDetails("Sunrise Bakery bakes sourdough bread."))
+      await recordCrawl(service.runtime, product("rye-loaf"), "https://www.sunrise-bakery.example/rye-loaf", withDetails("A dark rye loaf."))
     })
     afterAll(async () => {
       await service?.stop()
