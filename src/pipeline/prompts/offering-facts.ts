@@ -112,7 +112,7 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
 /** A deal in the words after the colon: a price, "3 nights for the price of 2", "20% off". */
 const DEAL = /[$€£]\s?\d|\d\s?(?:€|%)|\bfor the price of\b|\b\d+\s+(?:nights?|sessions?|classes|visits?)\b/iu
 /** Leads that introduce a fee, a contact or a register line, not something on offer. */
-const NOT_A_DEAL = /\b(?:fees?|charges?|e-?mail|phone|tel|support|register|vat|address|hours|filter)\b/iu
+const NOT_A_DEAL = /\b(?:fees?|charges?|e-?mail|phone|tel|support|register|vat|address|hours|filter|offers?|specials?|discounts?|sales?|deals?|promo|coupons?)\b/iu
 
 /**
  * Offers a page announces in a line of its own prose, "<name>: <deal>", after its section heading

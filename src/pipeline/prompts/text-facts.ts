@@ -17,7 +17,9 @@ const NOT_AN_OFFERING = new Set(
   sustainability history philosophy approach promise commitment difference journal stand giving hiring sweet savory
   savoury seasonal classics favorites favourites favoritos specials extras highlights essentials frequently asked list price
   prices pricing rates timetable schedule practice areas insights recognition classes packages plans features options
-  unlimited everything tips types kinds mas bebidas boissons drinks beverages sides`
+  unlimited everything tips types kinds mas bebidas boissons drinks beverages sides meet hosts founder founders owners
+  neighborhood neighbourhood recipes heritage tradition environment tourism awards accreditations certifications
+  guarantee updates announcements`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
