@@ -4,7 +4,7 @@
  */
 import { type Doc, firstEndingAfter, lineAt, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
-import { praises } from "./sentiment.ts"
+import { praiseScore } from "./sentiment.ts"
 import { escapeRegExp } from "../regex.ts"
 
 const INFO = "(?:information|info|data|details|knowledge|records?|results?|mentions?)"
@@ -203,22 +203,6 @@ const findDisclaimers = (doc: Doc): Array<boolean> => {
   return found
 }
 
-/**
- * A disclaimer followed, in its sentence, by a contrasting clause that praises the entity (by
- * pronoun) is
- * about one detail: "I can't check whether Plume's free tier is capped, but I'd still put it
- * first: deliverability is solid".
- */
-const aboutADetail = (doc: Doc, i: number): boolean => {
-  const sentence = doc.sentences[spanIndexAt(doc.sentences, doc.clauses[i]!.start)]
-  if (sentence === undefined) return false
-  for (let k = i + 1; k < doc.clauses.length && doc.clauses[k]!.start < sentence.end; k++) {
-    const text = slice(doc, doc.clauses[k]!)
-    const folded = foldPlain(text)
-    if (CONTRAST.test(folded) && ENTITY_PRONOUN.test(folded) && praises(text)) return true
-  }
-  return false
-}
 const CONTRAST = /^\W*(?:but|yet|still|though|however)\b/
 // The praise is of the entity when it refers back to it, not of another brand ("…, but Zorba is great").
 const ENTITY_PRONOUN = /\b(?:it|its|they|them|their)\b/
@@ -264,49 +248,90 @@ export const disambiguationSpans = (doc: Doc): Array<Span> => {
 }
 
 /**
- * Indexes of clauses that are knowledge disclaimers, plus the sentence before one that only
- * asked or restated the question, when the disclaimer refers back to it by pronoun ("Crumb? I'm
- * not familiar with it.") or names the entity again (`namesEntity`: "**Does Crumb deliver?**
- * I don't have details about Crumb's delivery options.").
+ * Indexes of clauses that are knowledge disclaimers, with what they cover:
+ * - the earlier clauses of their sentence, when they refer back by pronoun and those clauses do
+ *   not praise the entity ("X came up earlier, but information about it is scarce"; not "X is
+ *   great, but I couldn't confirm its hours"); in a table row, the row, unless a cell other than
+ *   the first and the disclaimers says something;
+ * - the sentences up to three before, in their paragraph, that only asked or restated the
+ *   question, when they refer back by pronoun ("Crumb? I'm not familiar with it.") or name the
+ *   entity again (`namesEntity`: "**Does Crumb deliver?** I don't have details about Crumb's
+ *   delivery options.").
+ * A disclaimer followed, in its sentence, by a contrasting clause that praises the entity by
+ * pronoun is about a detail and covers nothing, itself included ("I can't check whether Plume's
+ * free tier is capped, but I'd still put it first: deliverability is solid").
+ * Each clause's praise is scored once and each clause covered once per sentence or row, so the
+ * work stays linear however many disclaimers a sentence holds.
  */
 export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set<number> => {
   const out = new Set<number>()
   const disclaimers = disclaimersOf(doc)
-  doc.clauses.forEach((c, i) => {
-    if (!disclaimers[i] || aboutADetail(doc, i)) return
+  if (!disclaimers.includes(true)) return out
+  const clauses = doc.clauses
+  const sentenceOf = clauses.map((c) => spanIndexAt(doc.sentences, c.start))
+  const folded = clauses.map((c) => foldPlain(slice(doc, c)))
+  const score = clauses.map((c) => praiseScore(slice(doc, c)))
+  // Whether a later clause of the same sentence contrasts and praises the entity.
+  const detail = clauses.map(() => false)
+  for (let i = clauses.length - 2, later = false; i >= 0; i--) {
+    const k = i + 1
+    if (sentenceOf[k] !== sentenceOf[i]) later = false
+    else later ||= CONTRAST.test(folded[k]!) && ENTITY_PRONOUN.test(folded[k]!) && score[k]! > 0
+    detail[i] = later
+  }
+  // The running praise of the current sentence's clauses before the one at hand, and the first
+  // of them not yet covered.
+  let sentence = -2
+  let praise = 0
+  let hedged = false
+  let coveredUntil = 0
+  const rows = new Map<number, { readonly entry: boolean; coveredUntil: number }>()
+  const lookedBack = new Set<number>()
+
+  const cover = (c: Span, i: number): void => {
     out.add(i)
-    // A table row is about its first cell: a disclaimer in another cell refers back to it.
-    const refersBack = REFERS_BACK.test(foldPlain(slice(doc, c))) || lineAt(doc, c.start).kind === "row"
-    if (!refersBack && !namesEntity(c)) return
-    const si = spanIndexAt(doc.sentences, c.start)
-    // Earlier clauses of its sentence that it refers back to, unless they praise the entity (a
-    // disclaimer about one detail: "Crumb is great, but I couldn't confirm its hours").
     const line = lineAt(doc, c.start)
+    // A table row is about its first cell: a disclaimer in another cell refers back to it.
+    const refersBack = REFERS_BACK.test(folded[i]!) || line.kind === "row"
+    if (!refersBack && !namesEntity(c)) return
+    const si = sentenceOf[i]!
     if (line.kind === "row") {
-      // A row is the entity's entry unless every cell after the first is a disclaimer or empty.
-      const first = firstEndingAfter(doc.clauses, line.start)
-      let entry = false
-      for (let k = first + 1; k < doc.clauses.length && doc.clauses[k]!.start < line.end; k++) {
-        if (!disclaimers[k] && /\p{L}{2}/u.test(slice(doc, doc.clauses[k]!))) entry = true
+      let row = rows.get(line.start)
+      if (row === undefined) {
+        const first = firstEndingAfter(clauses, line.start)
+        let entry = false
+        for (let k = first + 1; k < clauses.length && clauses[k]!.start < line.end; k++) {
+          if (!disclaimers[k] && /\p{L}{2}/u.test(slice(doc, clauses[k]!))) entry = true
+        }
+        rows.set(line.start, (row = { entry, coveredUntil: first }))
       }
-      if (!entry) for (let k = first; k < i; k++) out.add(k)
-    } else if (refersBack && si !== -1) {
-      const sentenceStart = doc.sentences[si]!.start
-      const before = doc.text.slice(sentenceStart, c.start)
+      if (!row.entry) for (; row.coveredUntil < i; row.coveredUntil++) out.add(row.coveredUntil)
+    } else if (refersBack && si !== -1 && (praise <= 0 || hedged)) {
       // Hedged praise ("X may well be good, but nothing about it is verified") is no praise.
-      if (!praises(before) || HEDGED.test(foldPlain(before))) {
-        for (let k = i - 1; k >= 0 && doc.clauses[k]!.start >= sentenceStart; k--) out.add(k)
-      }
+      for (; coveredUntil < i; coveredUntil++) out.add(coveredUntil)
     }
-    // The sentences before it in its paragraph that only asked or restated the question.
+    if (si === -1 || lookedBack.has(si)) return
+    lookedBack.add(si)
     for (let back = 1; back <= 3 && si - back >= 0; back++) {
       const prev = doc.sentences[si - back]!
       const next = doc.sentences[si - back + 1]!
       if (doc.text.slice(prev.end, next.start).includes("\n\n")) break
       if (isQuestionOrRestatement(slice(doc, prev))) {
-        for (let k = firstEndingAfter(doc.clauses, prev.start); k < doc.clauses.length && doc.clauses[k]!.start < prev.end; k++) out.add(k)
+        for (let k = firstEndingAfter(clauses, prev.start); k < clauses.length && clauses[k]!.start < prev.end; k++) out.add(k)
       }
     }
+  }
+
+  clauses.forEach((c, i) => {
+    if (sentenceOf[i] !== sentence) {
+      sentence = sentenceOf[i]!
+      praise = 0
+      hedged = false
+      coveredUntil = i
+    }
+    if (disclaimers[i] && !detail[i]) cover(c, i)
+    praise += score[i]!
+    hedged ||= HEDGED.test(folded[i]!)
   })
   return out
 }

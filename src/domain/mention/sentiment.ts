@@ -106,8 +106,8 @@ const scoreClause = (text: string): number => {
   return score
 }
 
-/** Whether a passage says more good than bad (the lexicon of `sentimentOf`, names not masked). */
-export const praises = (text: string): boolean => scoreClause(text) > 0
+/** What a passage says, good (> 0) or bad (< 0), in the lexicon of `sentimentOf` (names not masked). */
+export const praiseScore = (text: string): number => scoreClause(text)
 
 /** Words after a sentence's first word that show it is the subject: "Zorba has…", "Zorba is…". */
 const SUBJECT_VERBS = set(`is are was were has have had does did can could will would should may might must also remains`)

@@ -51,3 +51,13 @@ describe("short forms and products", () => {
     expect(seen("The Lumen QX9 is flatter than most.", buds)).toBe(true)
   })
 })
+
+describe("disclaimer scopes on hostile input", () => {
+  it("stay linear with thousands of disclaimers in one sentence or one table row", () => {
+    const started = Date.now()
+    expect(seen("| Orchid Lane Pediatrics | " + "unknown to me | ".repeat(20_000), ORCHID)).toBe(false)
+    expect(seen("Orchid Lane Pediatrics came up, " + "but I know nothing about it; ".repeat(20_000), ORCHID)).toBe(false)
+    expect(seen("I can't check Orchid Lane Pediatrics' hours, " + "but it is excellent, ".repeat(20_000), ORCHID)).toBe(true)
+    expect(Date.now() - started).toBeLessThan(10_000)
+  })
+})
