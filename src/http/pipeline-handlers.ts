@@ -10,6 +10,7 @@ import { cleanDeclaredNames, type DeclaredNames } from "../domain/entity-names.t
 import { type BusinessId, type ItemId, refOf } from "../domain/entity-ref.ts"
 import { parseWebUrl } from "../domain/url.ts"
 import { Onboarding, type OnboardingRequest, pipelineStepOf, plannedSteps } from "../pipeline/onboarding-workflow.ts"
+import { ScoreRevision } from "../pipeline/score-revision.ts"
 import { declaredNamesOf, Entities } from "../projections/entities.ts"
 import { Jobs } from "../projections/jobs.ts"
 import { Prompts } from "../projections/prompts.ts"
@@ -33,6 +34,7 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
     const clock = yield* WallClock
     const commands = yield* EntityCommands
     const entities = yield* Entities
+    const revision = yield* ScoreRevision
 
     /**
      * A product's names as the request declares them (a list left out keeps the product's own),
@@ -76,6 +78,8 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
         )
         // The job's checks read the names from the read model.
         if (sent !== undefined) yield* awaitProjections(sent.lastPosition, ["entities"])
+        // Other names: the product's scores are derived again from their checks, in the background.
+        if (sent !== undefined && sent.events.length > 0) yield* revision.request(ref)
       })
 
     /**
