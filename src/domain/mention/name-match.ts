@@ -180,8 +180,30 @@ const OWNER_TITLE_BEFORE = /(?<![\p{L}\p{N}])(?:Dr\.?|Doctor)[ \t]+(?:\p{Lu}[\p{
 
 const AMPERSAND_NAME = /^[ \t]+&[ \t]+\p{Lu}/u
 
-const insideEmphasis = (doc: Doc, start: number, end: number): boolean =>
-  doc.emphasis.some((e) => e.start <= start && e.end >= end)
+/**
+ * Whether [start, end) lies inside one bold or linked phrase: a binary search over the phrases
+ * sorted by start, each with the furthest end reached so far (built once per answer), so that
+ * thousands of matches against thousands of phrases stay linear.
+ */
+const insideEmphasis = (doc: Doc, start: number, end: number): boolean => {
+  let reach = emphasisReach.get(doc)
+  if (reach === undefined) {
+    const sorted = [...doc.emphasis].sort((a, b) => a.start - b.start)
+    let furthest = -1
+    reach = sorted.map((e) => ({ start: e.start, end: (furthest = Math.max(furthest, e.end)) }))
+    emphasisReach.set(doc, reach)
+  }
+  let lo = 0
+  let hi = reach.length - 1
+  let found = -1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if (reach[mid]!.start <= start) (found = mid), (lo = mid + 1)
+    else hi = mid - 1
+  }
+  return found !== -1 && reach[found]!.end >= end
+}
+const emphasisReach = new WeakMap<Doc, ReadonlyArray<Span>>()
 
 const otherTradeAfter = (doc: Doc, t: CompiledTarget, next: Span): boolean => {
   if (!isUpperLetter(doc.text[next.start])) return false

@@ -60,4 +60,10 @@ describe("disclaimer scopes on hostile input", () => {
     expect(seen("I can't check Orchid Lane Pediatrics' hours, " + "but it is excellent, ".repeat(20_000), ORCHID)).toBe(true)
     expect(Date.now() - started).toBeLessThan(10_000)
   })
+
+  it("stays linear with thousands of bold names joined by '&'", () => {
+    const started = Date.now()
+    expect(seen("**Orchid Lane & Zorba** ".repeat(20_000), business("Orchid Lane", "orchidlane.example"))).toBe(false)
+    expect(Date.now() - started).toBeLessThan(10_000)
+  })
 })
