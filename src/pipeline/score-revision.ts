@@ -6,9 +6,11 @@
  * outside caller stored with its own flags have no job, and stay as given.
  *
  * Runs for one entity when its names change, and for every entity at start-up (a new detector
- * version). Idempotent and resumable: an entity whose scores were derived again with this
- * detector and these names (`ScoresRejudged` in its stream) is skipped after one stream read, so
- * a second run records nothing, and a run cut short goes on where it stopped.
+ * version). Idempotent and resumable: an entity whose scores were all judged with this detector
+ * and these names (each result's `judgedWith`, or a later `ScoresRejudged` mark of a run) is
+ * skipped after one read of its stream, so a second run records nothing, and a run cut short goes
+ * on where it stopped. Bounded by one entity at a time; an entity's checks stream is read whole
+ * (the checks of its scores' jobs are kept), so memory grows with one entity's history.
  */
 import { Effect, Layer, Queue } from "effect"
 import { EntityCommands } from "../actors/entity-commands.ts"
