@@ -172,7 +172,7 @@ const poolsOf = (facts: PromptFacts, hash: number): Pools => {
 const categoryOffering = (kind: PromptFacts["kind"], category: Category): Offering =>
   kind === "business" && category.countable ? { text: `${category.category} services`, plural: true } : { text: category.categories, plural: true }
 
-const isSoftware = (category: Category | undefined) => category !== undefined && /\b(?:software|app|platform|tool)s?$/.test(category.category)
+const isSoftware = (category: Category | undefined) => category !== undefined && /\b(?:software|app|platform|tool|saas|crm|erp)s?$/.test(category.category)
 
 const applies = (template: PromptTemplate, facts: PromptFacts, category: Category, pools: Pools): boolean =>
   (template.needs ?? []).every((need) => {

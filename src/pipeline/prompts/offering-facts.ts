@@ -48,6 +48,9 @@ const headlineOfferings = (page: CrawledPageFacts, proper: ReadonlySet<string>, 
 const OFFERING_HEADING =
   /\b(?:services?|practice areas?|what we do|what we offer|treatments?|classes|courses|packages|menu|specialt(?:y|ies)|specialit(?:y|ies)|expertise|offerings?|solutions|features|repairs)\b/i
 
+/** Lists of the towns a business serves, not of what it sells ("Service areas", "Neighbourhoods we serve"). */
+const AREA_HEADING = /\b(?<!practice )(?:areas?|we serve|serving|locations?|cities|towns|neighbou?rhoods|suburbs|counties|regions)\b/i
+
 /** A list item's name: before its price, its details in brackets, or its description after a dash or colon. */
 const listItemName = (text: string): string =>
   squish(text.replace(/\([^)]*\)?/g, " ")).split(/\s[–—-]\s|:\s|\s[$€£]|[$€£]\d/u)[0]!.replace(/[\s.,;]+$/u, "")
@@ -112,7 +115,8 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
 /** A deal in the words after the colon: a price, "3 nights for the price of 2", "20% off". */
 const DEAL = /[$€£]\s?\d|\d\s?(?:€|%)|\bfor the price of\b|\b\d+\s+(?:nights?|sessions?|classes|visits?)\b/iu
 /** Leads that introduce a fee, a contact or a register line, not something on offer. */
-const NOT_A_DEAL = /\b(?:fees?|charges?|e-?mail|phone|tel|support|register|vat|address|hours|filter|offers?|specials?|discounts?|sales?|deals?|promo|coupons?)\b/iu
+const NOT_A_DEAL =
+  /\b(?:fees?|charges?|e-?mail|phone|tel|support|register|vat|address|hours|filter|offers?|specials?|discounts?|sales?|deals?|promo|coupons?|deposit|minimum|total|subtotal|tax|tips?|payment)\b/iu
 
 /**
  * Offers a page announces in a line of its own prose, "<name>: <deal>", after its section heading
@@ -158,8 +162,8 @@ export const businessOfferings = (
     const listing = kind !== "home" && !isDetailPage(page)
     for (const item of page.listItems ?? []) {
       const heading = item.heading ?? ""
-      // "How to prepare", "What to bring": steps and tips, not offerings.
-      if (/^\s*(?:how|what|why|when|where|who|which|tips)\b/i.test(heading)) continue
+      // "How to prepare", "What to bring": steps and tips, not offerings; "Areas we serve": towns.
+      if (/^\s*(?:how|what|why|when|where|who|which|tips)\b/i.test(heading) || AREA_HEADING.test(heading)) continue
       if (listing || OFFERING_HEADING.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
     }
     if (kind === "home") {

@@ -190,7 +190,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     ...page.headings.map((h) => ({ text: h, weight: 2 }))
   ])
   const stated = categoryFromJsonLd(nodes, input.kind) ?? categoryFromText([{ text: input.name, weight: 3 }, ...headingSources]) ?? null
-  const category = stated !== null && /\b(?:software|app)$/.test(stated)
+  const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated
     : stated
 

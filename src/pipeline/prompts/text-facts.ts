@@ -58,14 +58,16 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   return [plainHeading(first, proper), plainHeading(joined, proper)].filter((h): h is string => h !== undefined)
 }
 
+const CLAUSE_OPENING = new Set(["getting", "good", "ready", "looking", "ask", "things", "know", "need", "useful", "important", "note", "please", "thank", "thanks"])
+
 const plainHeading = (clean: string, proper: ReadonlySet<string>): string | undefined => {
   if (clean.length === 0 || clean.length > 50 || /[?!]$/.test(clean) || /[@/\\]|https?:|\d{3,}/.test(clean)) return undefined
   const words = wordsOf(clean)
   if (words.length === 0 || words.length > 4) return undefined
   // "How to prepare", "Why choose us", "Is it safe": a question or an instruction, not a thing on offer.
   if (/^(?:how|what|why|when|where|who|which|do|does|is|are|can|should)$/.test(words[0]!)) return undefined
-  // "While you wait", "Up to 3 clients", "As seen in": a clause, not a name.
-  if (words[0] !== "the" && STOP_WORDS.has(words[0]!)) return undefined
+  // "While you wait", "Up to 3 clients", "As seen in", "Getting here", "Good to know": a clause, not a name.
+  if ((words[0] !== "the" && STOP_WORDS.has(words[0]!)) || CLAUSE_OPENING.has(words[0]!)) return undefined
   if (words.some((w) => NOT_AN_OFFERING.has(w))) return undefined
   // At least one word must carry meaning of its own.
   if (!words.some((w) => w.length >= 3 && !STOP_WORDS.has(w) && !GENERIC_WORDS.has(w))) return undefined

@@ -117,6 +117,54 @@ describe("factsFromPages", () => {
     expect(facts.offerings).toEqual(["butter croissants", "bread", "cinnamon roll", "cast iron teapot"])
   })
 
+  it("reads services from lists, an offering page's sections and the home page's sections, never towns, plan tiers or people", () => {
+    const site = "https://range.example"
+    const pages: ReadonlyArray<CrawledPageFacts> = [
+      page({
+        url: `${site}/`,
+        title: "Range Plumbing | Plumber in Denver",
+        headings: ["Denver's plumber, day or night", "Plumbing services", "Areas we serve", "Secondhand water softeners", "Dog-friendly office"],
+        listItems: [
+          { heading: "Plumbing services", text: "Leak detection" },
+          { heading: "Plumbing services", text: "Water heater repair & installation" },
+          { heading: "Areas we serve", text: "Arvada" }
+        ]
+      }),
+      page({ url: `${site}/divorce.html`, title: "Divorce | Range", headings: ["Divorce", "Divorce mediation", "Cost", "Getting here"] }),
+      page({ url: `${site}/pricing.html`, title: "Pricing", headings: ["Pricing", "Solo", "Team"], listItems: [{ heading: "Solo", text: "DATEV export" }] }),
+      page({ url: `${site}/attorneys.html`, title: "Our firm", headings: ["Our firm", "Grace Osei, Partner"] }),
+      page({ url: `${site}/invoicing.html`, title: "Online Invoicing for Freelancers | Range", headings: ["Invoicing that does the boring parts for you"] }),
+      page({ url: `${site}/custody.html`, title: "Custody", headings: ["Child custody and child support"] })
+    ]
+    const facts = factsFromPages({ name: "Range", kind: "business", businessName: "Range", url: `${site}/`, pages })
+    // Headlines (a slogan replaced by the title, two services joined by "and" split), the home page's
+    // sections, then lists and an offering page's sections; "divorce" alone says less than "divorce mediation".
+    expect(facts.offerings).toEqual([
+      "online invoicing", "child custody", "child support", "secondhand water softeners", "leak detection",
+      "water heater repair & installation", "divorce mediation", "DATEV export"
+    ])
+  })
+
+  it("tells a place customers visit from software and a shop that only ships", () => {
+    const visitable = (pages: ReadonlyArray<CrawledPageFacts>) =>
+      factsFromPages({ name: "X", kind: "business", businessName: "X", url: "https://x.example/", pages }).visitable
+    expect(visitable([page({ url: "https://x.example/", title: "X – bakery in Lyon", text: "Visit us on rue de la Paix." })])).toBe(true)
+    expect(visitable([page({ url: "https://x.example/", title: "X – loose leaf tea", text: "We ship across Canada." })])).toBe(false)
+    expect(visitable([page({ url: "https://x.example/", title: "X – tea shop", text: "We ship across Canada. Visit us in Vancouver." })])).toBe(true)
+    const software = factsFromPages({
+      name: "Ledger",
+      kind: "business",
+      businessName: "Ledger",
+      url: "https://x.example/",
+      pages: [page({
+        url: "https://x.example/",
+        title: "Ledger – Invoicing software for freelancers",
+        jsonLd: [{ "@type": "SoftwareApplication", name: "Ledger", applicationCategory: "BusinessApplication" }]
+      })]
+    })
+    expect({ category: software.category, visitable: software.visitable }).toEqual({ category: "invoicing software", visitable: false })
+  })
+
   it("gives a product the facts of its own page, with the business's place", () => {
     const site = "https://crumb.example"
     const facts = factsFromPages({
@@ -228,7 +276,7 @@ describe("factsFromPages", () => {
     expect(facts.place).toBeNull()
   })
 
-  it("caps every list (offerings at 16, the others at 12) and survives junk structured data", () => {
+  it("caps every list (offerings at 24, the others at 12) and survives junk structured data", () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ name: `Gift box number ${i + 1}` }))
     const cyclic: Record<string, unknown> = { "@type": "Bakery" }
     cyclic["self"] = cyclic
@@ -245,6 +293,7 @@ describe("factsFromPages", () => {
         })
       ]
     })
+    expect(MAX_OFFERINGS).toBe(24)
     expect(facts.offerings.length).toBe(MAX_OFFERINGS)
     expect(facts.keywords.length).toBeLessThanOrEqual(MAX_FACTS_PER_LIST)
     expect(facts.audience.length).toBeLessThanOrEqual(MAX_FACTS_PER_LIST)
