@@ -10,7 +10,7 @@
  * and these names (each result's `judgedWith`, or a later `ScoresRejudged` mark of a run) is
  * skipped after one read of its stream, so a second run records nothing, and a run cut short goes
  * on where it stopped. Bounded by one entity at a time; an entity's checks stream is read whole
- * (the checks of its scores' jobs are kept), so memory grows with one entity's history.
+ * (the checks of the scores to derive again are kept), so memory grows with one entity's history.
  */
 import { Effect, Layer, Queue } from "effect"
 import { EntityCommands } from "../actors/entity-commands.ts"
@@ -72,19 +72,21 @@ export class ScoreRevision extends Effect.Service<ScoreRevision>()("ScoreRevisio
       }
       if (pending.size === 0) return none
 
-      // The jobs' checks, each judged once (a check's verdict as recorded when this detector and
+      // The pending jobs' checks, each judged once (a check's verdict as recorded when this detector and
       // these names judged it).
       const target = declaredTargetOf(facts)
       const checksOf = new Map<string, Array<PlatformChecked>>()
       for (const recorded of yield* store.readStream(checksStreamOf(ref))) {
         const jobId = recorded.metadata.correlationId
-        if (jobId === null || !scores.has(jobId) || recorded.type !== "PlatformChecked") continue
+        if (jobId === null || !pending.has(jobId) || recorded.type !== "PlatformChecked") continue
         const list = checksOf.get(jobId) ?? []
         list.push(checkFromStored(recorded))
         checksOf.set(jobId, list)
       }
       const revisions: Array<{ jobId: string; results: ReadonlyArray<PromptResult> }> = []
-      for (const [jobId, score] of scores) {
+      // Only the scores not judged as now: the others are, or a run with these versions found them unchanged.
+      for (const jobId of pending) {
+        const score = scores.get(jobId)!
         const results = rederiveResults(score.results, checksOf.get(jobId) ?? [], (check) =>
           judgementOf(check, target, namesVersion).visible, current)
         revisions.push({ jobId, results })
@@ -103,12 +105,12 @@ export class ScoreRevision extends Effect.Service<ScoreRevision>()("ScoreRevisio
           revisions: chunk,
           detectorVersion: DETECTOR_VERSION,
           namesVersion,
-          ...(last ? { complete: { scores: scores.size, revised } } : {}),
+          ...(last ? { complete: { scores: pending.size, revised } } : {}),
           at
         }), { commandId: `revise-scores:${entityKey(ref)}:${ref.businessId}:${stream.length}:${start}` }).pipe(Effect.orDie)
         revised += outcome.events.filter((event) => event._tag === "ScoreRevised").length
       }
-      return { skipped: false, scores: scores.size, revised } satisfies EntityRevision
+      return { skipped: false, scores: pending.size, revised } satisfies EntityRevision
     })
 
     /**
