@@ -162,7 +162,8 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
           price: product.price === undefined || product.price === null ? null : String(product.price),
           currency: product.currency ?? null
         })),
-        listItems: page.listItems.slice(0, 100)
+        // Bounded like the text: 50 items of at most 120 characters, each with its heading.
+        listItems: page.listItems.slice(0, 50)
       })),
       disallowed: crawl.right.disallowed.slice(0, 200),
       crawledAt: at

@@ -65,7 +65,8 @@ export const LIMITS = {
   /** Priced lines and offering links read as product hints. */
   listings: 200,
   listItems: 200,
-  listItem: 200,
+  /** An item's text and its heading: a service or feature is a few words, a longer item is prose. */
+  listItem: 120,
   depth: 512
 } as const
 
@@ -359,7 +360,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       })
     }
     if (name === "li" && !dropped && !parent.inert && !chrome && listItems.length < LIMITS.listItems && captures.length < 4) {
-      const heading = headings.at(-1) ?? null
+      const last = headings.at(-1)
+      const heading = last === undefined ? null : collapse(last, LIMITS.listItem)
       read((text) => {
         const clean = collapse(text, LIMITS.listItem)
         if (clean !== "" && listItems.length < LIMITS.listItems) listItems.push({ heading, text: clean })
