@@ -269,22 +269,32 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
   if (!disclaimers.includes(true)) return out
   const clauses = doc.clauses
   const sentenceOf = clauses.map((c) => spanIndexAt(doc.sentences, c.start))
-  const folded = clauses.map((c) => foldPlain(slice(doc, c)))
-  const score = clauses.map((c) => praiseScore(slice(doc, c)))
+  // Each clause folded and scored at most once, and only when asked.
+  const foldedAt: Array<string | undefined> = []
+  const folded = (i: number): string => (foldedAt[i] ??= foldPlain(slice(doc, clauses[i]!)))
+  const scoreAt: Array<number | undefined> = []
+  const score = (i: number): number => (scoreAt[i] ??= praiseScore(slice(doc, clauses[i]!)))
   // Whether a later clause of the same sentence contrasts and praises the entity.
   const detail = clauses.map(() => false)
   for (let i = clauses.length - 2, later = false; i >= 0; i--) {
     const k = i + 1
     if (sentenceOf[k] !== sentenceOf[i]) later = false
-    else later ||= CONTRAST.test(folded[k]!) && ENTITY_PRONOUN.test(folded[k]!) && score[k]! > 0
+    else later ||= CONTRAST.test(folded(k)) && ENTITY_PRONOUN.test(folded(k)) && score(k) > 0
     detail[i] = later
   }
-  // The running praise of the current sentence's clauses before the one at hand, and the first
-  // of them not yet covered.
+  // The praise of the current sentence's clauses before `praisedUntil`, whether one of them is
+  // hedged, and the first of them not yet covered.
   let sentence = -2
   let praise = 0
   let hedged = false
+  let praisedUntil = 0
   let coveredUntil = 0
+  const praiseBefore = (i: number): void => {
+    for (; praisedUntil < i; praisedUntil++) {
+      praise += score(praisedUntil)
+      hedged ||= HEDGED.test(folded(praisedUntil))
+    }
+  }
   const rows = new Map<number, { readonly entry: boolean; coveredUntil: number }>()
   const lookedBack = new Set<number>()
 
@@ -292,7 +302,7 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
     out.add(i)
     const line = lineAt(doc, c.start)
     // A table row is about its first cell: a disclaimer in another cell refers back to it.
-    const refersBack = REFERS_BACK.test(folded[i]!) || line.kind === "row"
+    const refersBack = REFERS_BACK.test(folded(i)) || line.kind === "row"
     if (!refersBack && !namesEntity(c)) return
     const si = sentenceOf[i]!
     if (line.kind === "row") {
@@ -306,9 +316,10 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
         rows.set(line.start, (row = { entry, coveredUntil: first }))
       }
       if (!row.entry) for (; row.coveredUntil < i; row.coveredUntil++) out.add(row.coveredUntil)
-    } else if (refersBack && si !== -1 && (praise <= 0 || hedged)) {
+    } else if (refersBack && si !== -1) {
+      praiseBefore(i)
       // Hedged praise ("X may well be good, but nothing about it is verified") is no praise.
-      for (; coveredUntil < i; coveredUntil++) out.add(coveredUntil)
+      if (praise <= 0 || hedged) for (; coveredUntil < i; coveredUntil++) out.add(coveredUntil)
     }
     if (si === -1 || lookedBack.has(si)) return
     lookedBack.add(si)
@@ -327,11 +338,10 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
       sentence = sentenceOf[i]!
       praise = 0
       hedged = false
+      praisedUntil = i
       coveredUntil = i
     }
     if (disclaimers[i] && !detail[i]) cover(c, i)
-    praise += score[i]!
-    hedged ||= HEDGED.test(folded[i]!)
   })
   return out
 }
