@@ -108,6 +108,9 @@ const ctxOf = (s: PostSubject, angle: AngleId, visit: number, variant: number): 
   host: hostOf(s.facts)
 })
 
+/** ` on croissants` (`word` and the offering the prompt is about), or nothing when it is about none. */
+const on = (c: Ctx, word = " on"): string => (c.s.offering === null ? "" : `${word} ${c.noun}`)
+
 /** One of `variants`, by the post's seed and the sentence's own salt. */
 const pick = <A>(c: Ctx, salt: string, variants: ReadonlyArray<A>): A => variants[hash(`${c.seed}:${salt}`) % variants.length]!
 
@@ -167,7 +170,10 @@ const offeringText = (c: Ctx, o: OfferingInput, salt: string): string => {
   const desc = o.description === null || o.description.trim() === "" || (own && c.intent === "quality") ? null : sentence(truncate(o.description, 260))
   return pick(c, salt, [
     compact([`${c.name} lists ${noun}${price === null ? "" : ` at ${price}`}.`, desc, page === null ? null : `Details: ${page}.`]).join(" "),
-    compact([`${upperFirst(noun)}${price === null ? "" : `, ${price}`}${desc === null ? "." : `: ${lowerFirst(desc)}`}`, page === null ? null : `Its page: ${page}.`]).join(" "),
+    compact([
+      desc === null && price === null ? `${upperFirst(noun)} is on ${c.name}'s list.` : `${upperFirst(noun)}${price === null ? "" : `, ${price}`}${desc === null ? "." : `: ${lowerFirst(desc)}`}`,
+      page === null ? null : `Its page: ${page}.`
+    ]).join(" "),
     compact([desc === null ? null : `${upperFirst(noun)} at ${c.name}: ${lowerFirst(desc)}`, price === null ? null : `It is listed at ${price}.`, desc === null && price === null ? `${upperFirst(noun)} is on ${c.name}'s list.` : null, page === null ? null : `More at ${page}.`]).join(" "),
     compact([`On ${c.name}'s list: ${noun}${price === null ? "" : ` for ${price}`}.`, desc, page === null ? null : `See ${page}.`]).join(" ")
   ])
@@ -182,7 +188,11 @@ const hoursText = (c: Ctx): string | null =>
   ])
 
 const contactText = (c: Ctx): string => {
-  const ways = contactWays(c.s.facts)
+  const phone = c.s.facts.phone?.trim() ? c.s.facts.phone.trim() : null
+  const email = c.s.facts.email?.trim() ? c.s.facts.email.trim() : null
+  // Often one way is enough: the phone, or the e-mail.
+  const one = pick(c, "contact-one", [null, phone === null ? null : `by phone at ${phone}`, email === null ? null : `by email at ${email}`])
+  const ways = one ?? contactWays(c.s.facts)
   if (ways === null) {
     return pick(c, "contact", [`Everything else is on ${c.s.facts.sourceUrl}.`, `The rest is on ${c.name}'s site, ${c.s.facts.sourceUrl}.`, `More on ${c.s.facts.sourceUrl}.`])
   }
@@ -296,9 +306,9 @@ const leadAnswer = (c: Ctx): string => {
         ])
       }
       return pick(c, "lead", [
-        `This post does not rank other businesses: it sets out what ${c.name} offers for ${c.noun}, so you can weigh it yourself.`,
-        `${c.name} cannot speak for others; here are its own facts on ${c.noun}, to set against theirs.`,
-        `No ranking of competitors here, only ${c.name}'s own facts on ${c.noun}.`
+        `This post does not rank other businesses: it sets out what ${c.name} offers${on(c, " for")}, so you can weigh it yourself.`,
+        `${c.name} cannot speak for others; here are its own facts${on(c)}, to set against theirs.`,
+        `No ranking of competitors here, only ${c.name}'s own facts${on(c)}.`
       ])
     }
     case "quality": {
@@ -310,9 +320,9 @@ const leadAnswer = (c: Ctx): string => {
     }
     case "rated":
       return pick(c, "lead", [
-        `${c.name}'s site publishes no reviews or ratings, so none are quoted here; what follows is what it says about ${c.noun}.`,
-        `No star ratings here: ${c.name} does not publish reviews on its site. Here is what it does say about ${c.noun}.`,
-        `Rather than ratings, which ${c.name}'s site does not publish, here are its own facts on ${c.noun}.`
+        `${c.name}'s site publishes no reviews or ratings, so none are quoted here; what follows is what it says${on(c, " about")}.`,
+        `No star ratings here: ${c.name} does not publish reviews on its site. Here is what it does say${on(c, " about")}.`,
+        `Rather than ratings, which ${c.name}'s site does not publish, here are its own facts${on(c)}.`
       ])
     case "brand":
       return pick(c, "lead", [`${c.name} is ${descriptor(s.facts)}.`, `${c.name}, ${descriptor(s.facts)}, answers this from its own site.`])
@@ -328,6 +338,27 @@ const detailText = (c: Ctx): string | null =>
     `Relevant here, from ${c.host}: ${c.detail.text}`,
     `On this point, ${c.name} writes: ${c.detail.text}`
   ])
+
+/**
+ * Whether the hours, the way to get in touch or the address help answer this prompt (beyond the
+ * angles that are about them: local, checklist, comparison): a question of price is not
+ * answered by opening hours, and a post that adds every practical fact to every answer reads
+ * like the last one.
+ */
+const helps = (c: Ctx, fact: "hours" | "contact" | "where"): boolean => {
+  switch (c.intent) {
+    case "brand":
+    case "general":
+      return true
+    case "where":
+      return fact !== "where"
+    case "quality":
+    case "compare":
+      return fact === "contact"
+    default:
+      return false
+  }
+}
 
 /** Facts the lead already gave are not given again. */
 const leadGave = (c: Ctx) => ({
@@ -409,9 +440,9 @@ const answer: PostAngle = {
         detailText(c),
         s.offering === null ? null : offeringText(c, s.offering, "main"),
         ...quoted.map((q, i) => framed(c, q, i)),
-        gave.hours ? null : c.intent === "price" ? null : hoursText(c),
+        gave.hours || !helps(c, "hours") ? null : hoursText(c),
         alsoText(c),
-        gave.contact ? null : contactText(c)
+        gave.contact || !helps(c, "contact") ? null : contactText(c)
       ])
     }
   }
@@ -437,7 +468,7 @@ const spotlight: PostAngle = {
         offeringText(c, o, "main"),
         ...quoted.map((q, i) => framed(c, q, i)),
         othersText(c, 3),
-        leadGave(c).where ? null : whereText(c)
+        helps(c, "where") ? whereText(c) : null
       ])
     }
   }
@@ -534,14 +565,14 @@ const guide: PostAngle = {
     const quoted = sentencesFor(c, 2, 4)
     return {
       title: titleOf(c, s.offering === null ? [`A guide to ${c.name}`, `${c.name}: what to know`] : [`A guide to ${c.noun} at ${c.name}`, `${upperFirst(c.noun)} at ${c.name}: what to know`]),
-      summary: summaryOf(c, [`What ${c.name} offers for ${c.noun}, how it describes it, and how to get it.`]),
+      summary: summaryOf(c, [s.offering === null ? `What ${c.name} offers, how it describes itself, and how to reach it.` : `What ${c.name} offers for ${c.noun}, how it describes it, and how to get it.`]),
       bodyParagraphs: compact([
         leadAnswer(c),
         detailText(c),
         s.offering === null ? null : offeringText(c, s.offering, "main"),
         ...quoted.map((q, i) => framed(c, q, i + 4)),
         othersText(c, 4),
-        leadGave(c).contact ? null : contactText(c)
+        leadGave(c).contact || !helps(c, "contact") ? null : contactText(c)
       ])
     }
   }
