@@ -5,8 +5,14 @@
  * per platform style, and sentiment accuracy on the answers found visible, for the two dev splits
  * (dev, dev2). The wrong ids per trap are listed for the dev splits only. The holdout is read only
  * when `--holdout` is given.
+ *
+ * `--against=<commit>`: the speed of this checkout's detector against the one of `<commit>`
+ * (its `src/domain` extracted under `.tmp/`), in one process, in ABBA rounds over the same dev
+ * answers: on a shared, loaded machine the ratio is what holds, not the absolute figures.
  */
-import { detectMention } from "../src/domain/mention/index.ts"
+import { execFileSync } from "node:child_process"
+import { mkdirSync, rmSync } from "node:fs"
+import { detectMention, mentionTargetOf } from "../src/domain/mention/index.ts"
 import { percentile } from "./support.ts"
 import {
   baselineVerdict,
@@ -40,7 +46,66 @@ const timing = (cases: ReturnType<typeof loadSplit>) => {
   return { median: percentile(fastest, 50), p95: percentile(fastest, 95), n: fastest.length }
 }
 
+type Detector = { readonly detectMention: typeof detectMention; readonly mentionTargetOf: typeof mentionTargetOf }
+
+/** The detector of another commit, its `src/domain` extracted into `.tmp/bench-detector-<commit>`. */
+const detectorAt = async (commit: string): Promise<Detector> => {
+  const root = new URL("..", import.meta.url).pathname
+  const sha = execFileSync("git", ["rev-parse", "--short", commit], { cwd: root, encoding: "utf8" }).trim()
+  const dir = `${root}.tmp/bench-detector-${sha}`
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  const archive = execFileSync("git", ["archive", sha, "src/domain"], { cwd: root, maxBuffer: 1 << 28 })
+  execFileSync("tar", ["-x", "-C", dir], { input: archive })
+  return (await import(`${dir}/src/domain/mention/index.ts`)) as Detector
+}
+
+/**
+ * ABBA rounds (A B B A, then B A A B, …) of one pass each over the dev answers; per answer the
+ * fastest of its passes, per detector the median and p95 of those, and the ratio B/A of the medians.
+ */
+const abba = (cases: ReturnType<typeof loadSplit>, a: Detector, b: Detector, rounds: number) => {
+  const inputsOf = (d: Detector) =>
+    cases.map((c) => {
+      // The facts of `targetOf`, through the detector's own `mentionTargetOf` (its short forms
+      // may differ); a product's item id only marks it as one, its name is given.
+      const product = c.entity.kind === "product"
+      const own = d.mentionTargetOf({ itemId: product ? "product" : null, name: c.entity.name, url: product || c.entity.domain === null ? null : `https://${c.entity.domain}/` })
+      return { answer: { text: c.answer, citations: c.citations }, target: { ...own, aliases: [...own.aliases, ...c.entity.aliases], exclusions: c.entity.not_aliases } }
+    })
+  const runs = { A: { d: a, inputs: inputsOf(a), fastest: cases.map(() => Infinity) }, B: { d: b, inputs: inputsOf(b), fastest: cases.map(() => Infinity) } }
+  const pass = (r: (typeof runs)["A"]) =>
+    r.inputs.forEach((i, k) => {
+      const start = performance.now()
+      r.d.detectMention(i.answer, i.target)
+      r.fastest[k] = Math.min(r.fastest[k]!, (performance.now() - start) * 1000)
+    })
+  pass(runs.A)
+  pass(runs.B)
+  runs.A.fastest.fill(Infinity)
+  runs.B.fastest.fill(Infinity)
+  for (let round = 0; round < rounds; round++) {
+    for (const k of round % 2 === 0 ? (["A", "B", "B", "A"] as const) : (["B", "A", "A", "B"] as const)) pass(runs[k])
+  }
+  const stats = (xs: Array<number>) => {
+    const sorted = [...xs].sort((x, y) => x - y)
+    return { median: percentile(sorted, 50)!, p95: percentile(sorted, 95)! }
+  }
+  return { a: stats(runs.A.fastest), b: stats(runs.B.fastest) }
+}
+
 export const run = async () => {
+  // `--against=<commit>`, one argument: `npm run bench` reads every bare argument as a benchmark's name.
+  const commit = process.argv.find((arg) => arg.startsWith("--against="))?.slice("--against=".length)
+  if (commit !== undefined) {
+    const cases = loadSplit("dev")
+    const { a, b } = abba(cases, await detectorAt(commit), { detectMention, mentionTargetOf }, 6)
+    console.log(`detectMention per answer, ABBA x6 over ${cases.length} dev answers (each answer's fastest of 12 passes):`)
+    console.log(`  ${commit}: median ${a.median.toFixed(1)} µs, p95 ${a.p95.toFixed(1)} µs`)
+    console.log(`  this checkout: median ${b.median.toFixed(1)} µs, p95 ${b.p95.toFixed(1)} µs`)
+    console.log(`  ratio (this / ${commit}): ${(b.median / a.median).toFixed(3)}`)
+    return
+  }
   const splits: Array<Split> = process.argv.includes("--holdout") ? ["dev", "dev2", "holdout"] : ["dev", "dev2"]
   for (const split of splits) {
     if (!splitExists(split)) {
