@@ -17,7 +17,14 @@ import { isMass, isPlural, offeringForm, pluralOf, singularOf, withArticle } fro
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, phraseKey, squish, stem, wordsOf } from "./prompt-text.ts"
 import { INTENT_WEIGHTS, PROMPT_INTENTS, type PromptIntent, type PromptTemplate, QUALIFIERS, TEMPLATES } from "./templates.ts"
-import { DEFAULT_PROMPT_COUNT, jaccard, makePromptValidator, type PromptValidator, shapeOf } from "./validate-prompts.ts"
+import {
+  DEFAULT_PROMPT_COUNT,
+  jaccard,
+  makePromptValidator,
+  NEAR_DUPLICATE_SIMILARITY,
+  type PromptValidator,
+  shapeOf
+} from "./validate-prompts.ts"
 
 interface Category {
   readonly category: string
@@ -318,6 +325,31 @@ function* intentStream(
   }
 }
 
+/**
+ * Function words only: "now", "near", "year" are what a reader compares two prompts by, though the
+ * validator's longer stop list leaves them out ("bakery open now near me" and "... this year").
+ */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  `a an the and or but of in on at to for from with by about as into is are was were be been being do does did i me my we
+  our you your it its this that these those there here what which who whom where when why how can could should would will
+  shall may might must any some much many very just also than then so if get find whats im`.split(/\s+/)
+)
+
+/** A prompt's distinct words as written, function words aside, a singular and its plural kept apart. */
+const wordingOf = (prompt: string): ReadonlyArray<string> => [...new Set(wordsOf(prompt).filter((w) => !FUNCTION_WORDS.has(w)))]
+
+/**
+ * Similarity counting a word once for each form a prompt repeats it in: "bed and breakfasts in
+ * Bath with breakfast included" shares 4 of 5 words with "best bed and breakfast in Bath" this way,
+ * though only 3 of 5 stems. Readers see the repetition, so the generator avoids it too.
+ */
+const wordingSimilarity = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): number => {
+  if (a.length === 0 && b.length === 0) return 1
+  const stems = new Set(b.map(stem))
+  const shared = a.filter((w) => stems.has(stem(w))).length
+  return shared / (a.length + b.length - shared)
+}
+
 /** Stricter than the validator's bound, so a set never sits at its edge. */
 const GENERATOR_SIMILARITY = 0.7
 
@@ -356,9 +388,12 @@ export const builtinTopUp = (
   const taken = Object.fromEntries(PROMPT_INTENTS.map((intent) => [intent, 0])) as Record<PromptIntent, number>
 
   const shapes: Array<ReadonlySet<string>> = existing.map(shapeOf)
+  const wordings: Array<ReadonlyArray<string>> = existing.map(wordingOf)
   const nearDuplicate = (prompt: string): boolean => {
     const shape = shapeOf(prompt)
-    return shapes.some((other) => jaccard(shape, other) >= GENERATOR_SIMILARITY)
+    const wording = wordingOf(prompt)
+    return shapes.some((other) => jaccard(shape, other) >= GENERATOR_SIMILARITY) ||
+      wordings.some((other) => wordingSimilarity(wording, other) >= NEAR_DUPLICATE_SIMILARITY)
   }
   const usage = new Map<string, number>()
   const ownOfferings = pools.offerings.filter((o) => o.tier === 0).length
@@ -392,6 +427,7 @@ export const builtinTopUp = (
         if (verdict.ok) {
           out.push({ prompt: verdict.prompt, intent, template: step.value.template })
           shapes.push(shapeOf(verdict.prompt))
+          wordings.push(wordingOf(verdict.prompt))
           if (offering !== undefined) usage.set(offering, (usage.get(offering) ?? 0) + 1)
           taken[intent] += 1
           return true

@@ -4,6 +4,7 @@ import { offeringForm } from "../../../src/pipeline/prompts/english.ts"
 import type { PromptFacts } from "../../../src/pipeline/prompts/prompt-facts.ts"
 import { PROMPT_INTENTS, type PromptIntent, type Slots, TEMPLATES } from "../../../src/pipeline/prompts/templates.ts"
 import { namesEntity, normalizePrompt, validatePrompts } from "../../../src/pipeline/prompts/validate-prompts.ts"
+import { nearDuplicates } from "../../fixtures/prompt-eval/score.ts"
 import { BAKERY, LLM_STYLE_PROMPTS, SAAS, THIN } from "./fixtures.ts"
 
 const intentCounts = (facts: PromptFacts, count = 100) => {
@@ -183,6 +184,28 @@ describe("builtinPrompts", () => {
   it("copes with a name made of ordinary words", () => {
     const facts: PromptFacts = { ...BAKERY, name: "The Bread Shop", businessName: "The Bread Shop" }
     expectValidSet(facts, builtinPrompts(facts), 100)
+  })
+})
+
+describe("builtinPrompts and the evaluation set's near-duplicate measure", () => {
+  it("writes no pair the scorer counts as near-duplicates, a word repeated in another form included", () => {
+    const inn: PromptFacts = {
+      name: "Wisteria House",
+      kind: "business",
+      businessName: "Wisteria House",
+      url: "https://wisteria.example",
+      offerings: ["breakfasts", "garden rooms", "afternoon tea", "family suite"],
+      category: "bed and breakfast",
+      place: "Bath",
+      audience: ["couples"],
+      keywords: [],
+      features: ["breakfast included", "vegan", "dog-friendly"],
+      openDays: ["Saturday", "Sunday"]
+    }
+    for (const facts of [inn, BAKERY, { ...BAKERY, features: ["gluten-free"], openDays: ["Sunday"] }]) {
+      const prompts = builtinPrompts(facts)
+      expect(nearDuplicates(prompts).map((d) => [prompts[d.a], prompts[d.b]])).toEqual([])
+    }
   })
 })
 
