@@ -27,7 +27,7 @@ import {
   ReviseScores,
   StoreScore
 } from "../domain/entity-decider.ts"
-import { EntityEvent, fromStored, toStored } from "../domain/entity-events.ts"
+import { EntityEvent, fromRecorded, fromStored, toStored } from "../domain/entity-events.ts"
 import { eventIdFor } from "../eventstore/event-id.ts"
 import { EventStore, type GlobalPosition, type RecordedEvent, StartOfLog } from "../eventstore/event-store.ts"
 import { catchUp, type Folded, handleCommand, type StreamFold } from "../eventstore/handle-command.ts"
@@ -106,7 +106,7 @@ const entityFold = (byCommand: Map<string, Array<RecordedEvent>>): StreamFold<En
       const known = byCommand.get(causation) ?? []
       if (!known.some((event) => event.eventId === recorded.eventId)) byCommand.set(causation, [...known, recorded])
     }
-    return { entity: evolve(fold.entity, fromStored(recorded)), lastPosition: recorded, byCommand }
+    return { entity: evolve(fold.entity, fromRecorded(recorded)), lastPosition: recorded, byCommand }
   }
 })
 

@@ -170,3 +170,30 @@ const codec = storedCodec(EntityEvent, (tag) => eventVersions[tag])
 
 export const toStored = codec.toStored
 export const fromStored = codec.fromStored
+
+/** The job in the score step's command id, `<job>:score:business` or `<job>:score:product:<item>`. */
+const scoreStepJobOf = (commandId: string): string | undefined => {
+  // Item ids are slugs (no colon): the last ":score:" is the step's.
+  const at = commandId.lastIndexOf(":score:")
+  if (at <= 0) return undefined
+  const entity = commandId.slice(at + ":score:".length)
+  return entity === "business" || (entity.startsWith("product:") && entity.length > "product:".length) ? commandId.slice(0, at) : undefined
+}
+
+/**
+ * An entity event as recorded, with what its metadata says that its data did not yet: a
+ * `ScoreStored` of schema version 1 was stored by the service's score step when its command
+ * (the event's causation) is that step's (see `scoreStep`), and then its job is in that id.
+ * An outside caller's command ids are random UUIDs, which never match.
+ */
+export const fromRecorded = (recorded: {
+  readonly type: string
+  readonly schemaVersion: number
+  readonly data: unknown
+  readonly metadata: { readonly causationId: string | null }
+}): EntityEvent => {
+  const event = fromStored(recorded)
+  if (event._tag !== "ScoreStored" || recorded.schemaVersion !== 1 || event.jobId !== null) return event
+  const job = scoreStepJobOf(recorded.metadata.causationId ?? "")
+  return job === undefined ? event : new ScoreStored({ ...event, jobId: job }, { disableValidation: true })
+}

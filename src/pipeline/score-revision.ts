@@ -18,7 +18,7 @@ import { WallClock } from "../config/wall-clock.ts"
 import { checkFromStored, checksStreamOf, type PlatformChecked } from "../domain/check-events.ts"
 import { judgementOf, namesVersionOf, rederiveResults } from "../domain/check-judgement.ts"
 import { judgedAllWith, ReviseScores, type ServiceScore } from "../domain/entity-decider.ts"
-import { fromStored, type PromptResult } from "../domain/entity-events.ts"
+import { fromRecorded, type PromptResult } from "../domain/entity-events.ts"
 import { declaredTargetOf } from "../domain/entity-names.ts"
 import { type EntityRef, streamIdOf } from "../domain/entity-ref.ts"
 import { DETECTOR_VERSION } from "../domain/mention/version.ts"
@@ -61,7 +61,7 @@ export class ScoreRevision extends Effect.Service<ScoreRevision>()("ScoreRevisio
       const scores = new Map<string, ServiceScore>()
       const pending = new Set<string>()
       for (const recorded of stream) {
-        const event = fromStored(recorded)
+        const event = fromRecorded(recorded)
         if ((event._tag === "ScoreStored" || event._tag === "ScoreRevised") && event.jobId !== null) {
           scores.set(event.jobId, { results: event.results, overallScore: event.overallScore })
           if (judgedAllWith(event.results, current)) pending.delete(event.jobId)

@@ -9,14 +9,14 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { DirectQuery } from "../db/direct-query.ts"
-import { fromStored } from "../domain/entity-events.ts"
+import { fromRecorded } from "../domain/entity-events.ts"
 import { utcDay } from "../domain/calendar-date.ts"
 import { historyWindowStart, trendText, weekBefore } from "../domain/scoring.ts"
 import type { Projection } from "./projection.ts"
 
 export const scoresProjection: Projection = {
   name: "scores",
-  version: 2,
+  version: 3,
   eventTypes: ["ScoreStored", "ScoreRevised"],
   tables: ["score_log", "score_results", "visibility_current"],
   setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
@@ -61,7 +61,7 @@ export const scoresProjection: Projection = {
     ], { discard: true })),
   apply: (recorded) =>
     Effect.gen(function*() {
-      const event = fromStored(recorded)
+      const event = fromRecorded(recorded)
       if (event._tag !== "ScoreStored" && event._tag !== "ScoreRevised") return
       const sql = yield* SqlClient.SqlClient
       const itemId = event.itemId ?? ""

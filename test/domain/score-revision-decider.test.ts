@@ -3,14 +3,16 @@
  * job) is revised when its checks judge otherwise now, an outside caller's score never is, and a
  * run with nothing new to say records nothing.
  */
-import { describe, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { decide, type EntityCommand, evolve, initialState, Rejected, ReviseScores, StoreScore } from "../../src/domain/entity-decider.ts"
 import {
   BusinessCreated,
   type PromptResult,
   ScoreRevised,
   ScoresRejudged,
-  ScoreStored
+  ScoreStored,
+  fromRecorded,
+  toStored
 } from "../../src/domain/entity-events.ts"
 import { BusinessId } from "../../src/domain/entity-ref.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../../src/domain/platforms.ts"
@@ -132,5 +134,17 @@ describe("entity decider: score revisions", () => {
   it("refuses a revision that changes the score's prompts", () => {
     given([created, scoreOf("job-1")]).when(revise("job-1", [after[1]!, after[0]!]))
       .thenRejects(new Rejected({ reason: "invalid", message: "a revision of job job-1 must keep its prompts, in order" }))
+  })
+
+  it("finds the job of a score stored before jobs were recorded in the score step's command id", () => {
+    const { jobId: _, ...v1 } = toStored(scoreOf(null)).data as Record<string, unknown>
+    const recorded = (causationId: string | null, schemaVersion = 1, data: unknown = v1) =>
+      fromRecorded({ type: "ScoreStored", schemaVersion, data, metadata: { causationId } })
+    expect(recorded("daily:2026-11-10:acme:score:business")).toEqual(scoreOf("daily:2026-11-10:acme"))
+    expect(recorded("5f0c8e9a-1b2c-4d3e-8f4a-5b6c7d8e9f0a:score:product:rye-loaf")).toEqual(scoreOf("5f0c8e9a-1b2c-4d3e-8f4a-5b6c7d8e9f0a"))
+    // An outside caller's command id is a random UUID; a version 2 event says for itself.
+    expect(recorded("0b4a6c8e-2f1d-4e3a-9c5b-7d8e9f0a1b2c")).toEqual(scoreOf(null))
+    expect(recorded(null)).toEqual(scoreOf(null))
+    expect(recorded("job-9:score:business", 2, toStored(scoreOf(null)).data)).toEqual(scoreOf(null))
   })
 })

@@ -10,11 +10,13 @@
  * of an older detector are judged again by the start-up run; a second run records nothing.
  */
 import { Effect } from "effect"
+import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { EntityCommands } from "../../src/actors/entity-commands.ts"
 import { PlatformChecked } from "../../src/domain/check-events.ts"
 import { namesVersionOf } from "../../src/domain/check-judgement.ts"
 import { RecordPrompts } from "../../src/domain/entity-decider.ts"
+import { BusinessCreated, ScoreStored, toStored } from "../../src/domain/entity-events.ts"
 import { type BusinessId, type EntityRef, refOf, streamIdOf } from "../../src/domain/entity-ref.ts"
 import { DETECTOR_VERSION } from "../../src/domain/mention/version.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../../src/domain/platforms.ts"
@@ -185,6 +187,51 @@ for (const database of testDatabases) {
       const second = await run(Effect.flatMap(ScoreRevision, (revision) => revision.reviseAll()))
       expect(second).toMatchObject({ rejudged: 0, revised: 0, failed: 0 })
       expect((await streamOf(ref)).length).toBe(length)
+    })
+
+    it("revises a score stored before jobs were recorded on scores, found by its score step's command", async () => {
+      // Written to the log as an earlier version of the service left it: the entity's actor first
+      // reads the stream after, as on a start-up after the upgrade.
+      const ref = refOf("quay-street" as BusinessId)
+      const jobId = "job-quay-1"
+      const text = "Quay Street Books has the best used-book section in the city."
+      const old = {
+        ...ref, status: "answered" as const, visible: false, visibleShare: 0, position: null, sentiment: null, error: null,
+        samplesRequested: 1, checkedAt: new Date().toISOString(), detectorVersion: 0, namesVersion: null,
+        answers: [{ text, citations: [], engine: "local" as const, model: "old", latencyMs: 5, costUsd: null, visible: false, position: null, sentiment: null }]
+      }
+      await run(Effect.gen(function*() {
+        const recorder = yield* CheckRecorder
+        for (const [i, prompt] of PROMPTS.entries()) {
+          yield* recorder.record(ref, `${jobId}:business:${i}`, PLATFORM_KEYS.map((platform) => new PlatformChecked({ ...old, prompt, platform })), jobId)
+        }
+        // The score as the score step stored it before its job was recorded on it (schema version 1).
+        const results = PROMPTS.map((prompt) => ({ prompt, flags: flags(), failedPlatforms: [] }))
+        const { jobId: _, ...v1 } = toStored(new ScoreStored({
+          ...ref, results, promptsAnalyzed: 2, totalTrue: 0, overallScore: 0,
+          platformScores: Object.fromEntries(PLATFORM_KEYS.map((key) => [`${key}_score`, 0])), unmeasuredChecks: 0,
+          storedAt: new Date().toISOString(), jobId: null
+        })).data as Record<string, unknown>
+        const store = yield* EventStore
+        const appended = yield* store.append(streamIdOf(ref), 0, [{
+          eventId: randomUUID(),
+          ...toStored(new BusinessCreated({
+            ...ref, businessUuid: randomUUID(), businessName: "Quay Street Books", businessUrl: "https://quay-street.example",
+            trackingType: "business", identityOrgId: null, identityUserId: null, rankingScore: null, createdAt: new Date().toISOString()
+          })),
+          metadata: { correlationId: null, causationId: "create-quay-street" }
+        }, {
+          eventId: randomUUID(), type: "ScoreStored", schemaVersion: 1, data: v1,
+          metadata: { correlationId: jobId, causationId: `${jobId}:score:business` }
+        }])
+        yield* (yield* ProjectionRunner).waitFor(appended.lastPosition)
+      }))
+
+      const outcome = await run(Effect.flatMap(ScoreRevision, (revision) => revision.reviseEntity(ref)))
+      expect(outcome).toEqual({ skipped: false, scores: 1, revised: 1 })
+      // The run does not wait for the read models: the revision shows once they have it.
+      const score = await eventually(() => call("GET", "/api/visibility-score/quay-street"), (r) => r.body.visibilityScore.value === 100)
+      expect(score.body.history).toEqual([expect.objectContaining({ value: 100, revised: true, stored_value: 0 })])
     })
   })
 }
