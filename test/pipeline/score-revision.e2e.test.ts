@@ -66,6 +66,12 @@ for (const database of testDatabases) {
         const results = yield* analyzeStep(jobId, ref, mentionFactsOf(row!), PROMPTS, 0)
         return yield* scoreStep(jobId, ref, results)
       }))
+    /** The revisions and marks in the entity's stream: the revised score, or the revised count. */
+    const revisionsOf = async (ref: EntityRef) =>
+      (await streamOf(ref)).filter((event) => event.type === "ScoreRevised" || event.type === "ScoresRejudged").map((event) => {
+        const data = event.data as { overallScore?: number; revised?: number }
+        return [event.type, data.overallScore ?? data.revised]
+      })
     const newBusiness = async (slug: string, name: string) => {
       expect((await call("POST", "/api/business", { business_name: name, business_url: `https://${slug}.example`, org_slug: slug })).status).toBe(201)
       const ref = refOf(slug as BusinessId)
@@ -179,8 +185,9 @@ for (const database of testDatabases) {
         return yield* scoreStep(jobId, ref, results)
       }))
 
-      const first = await run(Effect.flatMap(ScoreRevision, (revision) => revision.reviseAll()))
-      expect(first).toMatchObject({ revised: 1, failed: 0 })
+      // The service's own start-up run may get to it first: either way it is revised once.
+      expect(await run(Effect.flatMap(ScoreRevision, (revision) => revision.reviseAll()))).toMatchObject({ failed: 0 })
+      expect(await revisionsOf(ref)).toEqual([["ScoreRevised", 100], ["ScoresRejudged", 1]])
       const score = await eventually(() => call("GET", "/api/visibility-score/harbor-lane"), (r) => r.body.visibilityScore.value === 100)
       expect(score.body.history).toEqual([expect.objectContaining({ value: 100, revised: true, stored_value: 0 })])
       const length = (await streamOf(ref)).length
@@ -227,8 +234,9 @@ for (const database of testDatabases) {
         yield* (yield* ProjectionRunner).waitFor(appended.lastPosition)
       }))
 
-      const outcome = await run(Effect.flatMap(ScoreRevision, (revision) => revision.reviseEntity(ref)))
-      expect(outcome).toEqual({ skipped: false, scores: 1, revised: 1 })
+      // As the start-up run does (which may get to it first: either way it is revised once).
+      await run(Effect.flatMap(ScoreRevision, (revision) => revision.reviseEntity(ref)))
+      expect(await revisionsOf(ref)).toEqual([["ScoreRevised", 100], ["ScoresRejudged", 1]])
       // The run does not wait for the read models: the revision shows once they have it.
       const score = await eventually(() => call("GET", "/api/visibility-score/quay-street"), (r) => r.body.visibilityScore.value === 100)
       expect(score.body.history).toEqual([expect.objectContaining({ value: 100, revised: true, stored_value: 0 })])
