@@ -68,6 +68,15 @@ interface Ctx {
   readonly detail: { readonly text: string; readonly sentence: SourceSentence | null } | null
 }
 
+/** Words that say what kind of question a prompt is (post-intent.ts), in `contentWords` form. */
+const QUESTION_WORDS = new Set(
+  `price cost pay paying cheap cheaper expensive afford budget money fair premium overpay overpaying hour time open opening closed
+  closest wait notice short long quick quickly rated rating review top recommend local quality tell look know first choose choosing
+  compare comparison difference better alternative instead chain independent worth trustworthy lesser-known lesser known trying help`
+    .split(/\s+/)
+    .filter((w) => w !== "")
+)
+
 /**
  * The site's sentence (or FAQ answer) on what is particular in the prompt: a word of it that is
  * not the business, its place, field or offering, and that few of the site's sentences use
@@ -75,7 +84,8 @@ interface Ctx {
  */
 const detailOf = (s: PostSubject): { readonly text: string; readonly sentence: SourceSentence | null } | null => {
   const own = contentWords(`${s.name} ${s.facts.businessName} ${s.place ?? ""} ${s.facts.category ?? ""} ${s.offering?.name ?? ""}`)
-  const asked = [...contentWords(s.prompt)].filter((w) => !own.has(w))
+  // The words of the question itself (price, open, best...) are what the lead answers, not a particular ask.
+  const asked = [...contentWords(s.prompt)].filter((w) => !own.has(w) && !QUESTION_WORDS.has(w))
   if (asked.length === 0) return null
   const texts = [
     ...s.faq.map((q) => ({ words: contentWords(`${q.question} ${q.answer}`), text: `${s.name}'s FAQ answers “${truncate(q.question, 120)}”: ${sentence(truncate(q.answer, 300))}`, sentence: null })),
@@ -111,6 +121,9 @@ const ctxOf = (s: PostSubject, angle: AngleId, visit: number, variant: number): 
 /** ` on croissants` (`word` and the offering the prompt is about), or nothing when it is about none. */
 const on = (c: Ctx, word = " on"): string => (c.s.offering === null ? "" : `${word} ${c.noun}`)
 
+/** An amount of money in a sentence: `$395`, `4,20 €`, `12 EUR`, `8 dollars`. */
+const MONEY = /[$€£]\s?\d|\d(?:[\d.,]*\d)?\s?(?:€|£|\$|eur|usd|gbp|dollars?|euros?|pounds?)\b/i
+
 /** One of `variants`, by the post's seed and the sentence's own salt. */
 const pick = <A>(c: Ctx, salt: string, variants: ReadonlyArray<A>): A => variants[hash(`${c.seed}:${salt}`) % variants.length]!
 
@@ -127,7 +140,7 @@ const pageName = (q: SourceSentence): string => truncate(q.pageTitle, 60)
  */
 const sentencesFor = (c: Ctx, n: number, offset: number, fill = 1): ReadonlyArray<SourceSentence> => {
   const { s } = c
-  const lead = qualityQuote(c)
+  const lead = leadQuote(c)
   const notDetail = (x: SourceSentence) => x !== c.detail?.sentence && x !== lead
   const relevant = rotate(s.sentences.slice(0, s.relevant).filter(notDetail), c.visit + offset, n)
   const rest = s.sentences.slice(s.relevant).filter(notDetail)
@@ -238,8 +251,8 @@ const dayAnswer = (c: Ctx): string | null => {
       case "unknown":
         // A day the prompt does not name (the other day of a weekend) is not named either.
         return new RegExp(`\\b${day}`, "i").test(c.s.prompt)
-          ? `${c.name}'s site does not name ${day} among its opening days; the hours it gives are ${allHours(c)}.`
-          : `For the other day of the weekend, the site gives no hours beyond ${allHours(c)}.`
+          ? `The opening hours found on ${c.host} do not name ${day}: they are ${allHours(c)}.`
+          : `For the other day of the weekend, the hours found on the site say nothing beyond ${allHours(c)}.`
     }
   }).join(" ")
 }
@@ -258,6 +271,17 @@ const secondNamed = (c: Ctx): OfferingInput | null => {
 const qualityQuote = (c: Ctx): SourceSentence | undefined =>
   c.intent !== "quality" || c.s.offering?.description?.trim() ? undefined : c.s.sentences.slice(0, c.s.relevant)[c.visit % Math.max(c.s.relevant, 1)]
 
+/** The sentence on the subject stating a price, that a question of price leads with when no price is listed. */
+const priceQuote = (c: Ctx): SourceSentence | undefined => {
+  if (c.intent !== "price" || c.s.offering === null || priceOf(c.s.offering) !== null) return undefined
+  // The sentence names the offering: "cost" alone would find any price of the site.
+  const named = contentWords(c.s.offering.name)
+  return c.s.sentences.slice(0, c.s.relevant).find((x) => MONEY.test(x.text) && [...contentWords(x.text)].some((w) => named.has(w)))
+}
+
+/** The site's sentence the lead quotes, if any: not quoted again. */
+const leadQuote = (c: Ctx): SourceSentence | undefined => qualityQuote(c) ?? priceQuote(c)
+
 /** The first paragraph: what the prompt asks, answered from the facts (or said to be missing). */
 const leadAnswer = (c: Ctx): string => {
   const { s } = c
@@ -267,8 +291,8 @@ const leadAnswer = (c: Ctx): string => {
   switch (c.intent) {
     case "hours":
       return dayAnswer(c) ?? pick(c, "lead", [
-        `${c.host} gives no opening hours, so check with ${c.name} before you go.`,
-        `${c.name}'s site lists no opening hours; ask before making the trip.`
+        `No opening hours were found on ${c.host}, so check with ${c.name} before you go.`,
+        `The opening hours are not on the pages of ${c.host} read for this post; ask ${c.name} before making the trip.`
       ])
     case "price":
       if (price !== null) {
@@ -279,15 +303,18 @@ const leadAnswer = (c: Ctx): string => {
           `The price: ${price} for ${c.noun} at ${c.name}.`
         ])
       }
+      // A price stated in the site's text, in a sentence on the subject, before saying none was found.
+      const stated = priceQuote(c)
+      if (stated !== undefined) return pick(c, "lead", [`On price, ${c.name}'s site says: ${quoteOf(stated)}`, `What ${c.host} says about the price: ${quoteOf(stated)}`])
       if (priced.length > 0) {
         return pick(c, "lead", [
-          `${c.name} lists no price for ${c.noun}; the prices it does give are ${listSentence(priced)}.`,
-          `${c.host} gives no price for ${c.noun}, so ask ${c.name}; for reference, it lists ${listSentence(priced)}.`
+          `No price for ${c.noun} was found on ${c.host}; the prices it lists are ${listSentence(priced)}.`,
+          `${c.host} shows no price for ${c.noun} that this post could find, so ask ${c.name}; for reference, it lists ${listSentence(priced)}.`
         ])
       }
-      return pick(c, "lead", [`${c.host} lists no prices, so ask ${c.name} for one.`, `${c.name} publishes no prices on its site; ask it directly about ${c.noun}.`])
+      return pick(c, "lead", [`No prices were found on ${c.host}, so ask ${c.name} for one.`, `The pages of ${c.host} read for this post give no price${on(c, " for")}; ask ${c.name} directly.`])
     case "where":
-      return whereText(c) ?? `${c.name}'s site gives no address; see ${s.facts.sourceUrl}.`
+      return whereText(c) ?? `No address was found on ${c.name}'s site; see ${s.facts.sourceUrl}.`
     case "urgent": {
       const when = dayAnswer(c)
       const ways = contactWays(s.facts)
@@ -320,9 +347,9 @@ const leadAnswer = (c: Ctx): string => {
     }
     case "rated":
       return pick(c, "lead", [
-        `${c.name}'s site publishes no reviews or ratings, so none are quoted here; what follows is what it says${on(c, " about")}.`,
-        `No star ratings here: ${c.name} does not publish reviews on its site. Here is what it does say${on(c, " about")}.`,
-        `Rather than ratings, which ${c.name}'s site does not publish, here are its own facts${on(c)}.`
+        `This post quotes no reviews or ratings; what follows is what ${c.name}'s own site says${on(c, " about")}.`,
+        `No star ratings here, only what ${c.name} says${on(c, " about")} on its own site.`,
+        `Rather than ratings, here are ${c.name}'s own facts${on(c)}, from its site.`
       ])
     case "brand":
       return pick(c, "lead", [`${c.name} is ${descriptor(s.facts)}.`, `${c.name}, ${descriptor(s.facts)}, answers this from its own site.`])
@@ -333,7 +360,7 @@ const leadAnswer = (c: Ctx): string => {
 
 /** The site's words on the prompt's particular ask, introduced one of a few ways. */
 const detailText = (c: Ctx): string | null =>
-  c.detail === null ? null : c.detail.sentence === null ? c.detail.text : pick(c, "detail", [
+  c.detail === null || (c.detail.sentence !== null && c.detail.sentence === leadQuote(c)) ? null : c.detail.sentence === null ? c.detail.text : pick(c, "detail", [
     `What the site says that bears on this: ${c.detail.text}`,
     `Relevant here, from ${c.host}: ${c.detail.text}`,
     `On this point, ${c.name} writes: ${c.detail.text}`
@@ -524,7 +551,7 @@ const local: PostAngle = {
         leadAnswer(c),
         detailText(c),
         gave.where ? null : whereText(c),
-        gave.hours ? null : hoursText(c) ?? `${c.host} gives no opening hours; ask before you go.`,
+        gave.hours ? null : hoursText(c) ?? `No opening hours were found on ${c.host}; ask before you go.`,
         s.offering === null ? null : offeringText(c, s.offering, "main"),
         ...quoted.map((q, i) => framed(c, q, i + 2)),
         gave.contact ? null : contactText(c)

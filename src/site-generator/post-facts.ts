@@ -58,7 +58,7 @@ export const upperFirst = (s: string): string => (s === "" ? s : s[0]!.toUpperCa
 /** An offering's name inside a sentence: `Butter croissant` → `butter croissant`; `Acme Pro` stays. */
 export const nounOf = (name: string): string => {
   const n = oneLine(name)
-  return /^[A-Z][a-z]+(?:['’][a-z]+)?(?:\s+[^A-Z\s][^\s]*)*$/.test(n) ? n[0]!.toLowerCase() + n.slice(1) : n
+  return /^[A-Z][a-z]+(?:['’-][a-z]+)*(?:\s+[^A-Z\s][^\s]*)*$/.test(n) ? n[0]!.toLowerCase() + n.slice(1) : n
 }
 
 /** `Bakery` → `bakery`; `IT consulting` stays. */

@@ -72,6 +72,14 @@ describe("what a post says", () => {
     expect(firstParagraph("How much is a butter croissant in Lyon?", bakery)).toContain("1.40 EUR")
   })
 
+  it("answers a price question from the site's text when the offering has no listed price, and never says the site has none", () => {
+    expect(firstParagraph("How much does teeth whitening cost in Madison?")).toContain("“In-office whitening in one 90-minute visit ($395), or custom take-home trays ($250).”")
+    // No price is listed or stated: the post says none was found, never that the site has none.
+    expect(firstParagraph("How much does root canal therapy cost in Madison?")).toMatch(
+      /^(No prices were found on fixture\.example, so ask Lakeside Family Dental for one\.|The pages of fixture\.example read for this post give no price for root canal therapy; ask Lakeside Family Dental directly\.)$/
+    )
+  })
+
   it("quotes what the site says on the prompt's particular ask", () => {
     const hearth = fixtureSite("prompt-eval/dev/hearth-and-crumb-bakery", "Hearth & Crumb Bakery")
     const planned = planPost({ facts: hearth.facts, prompts: ["Where can I get gluten-free almond croissants near me?"], checks: [], posts: [], date: "2026-12-01" })
