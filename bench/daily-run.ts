@@ -79,11 +79,16 @@ const TOPICS = ["hiking boots", "rain jackets", "trail running shoes", "camping 
 const promptsFor = (i: number) =>
   Array.from({ length: PROMPTS }, (_, k) => `Where should I buy ${TOPICS[k % TOPICS.length]} near town ${i + 1}, option ${k + 1}?`)
 
-/** What a crawl of business i's site read: one page about what it sells and where. */
+/**
+ * What a crawl of business i's site read: one page about what it sells and where, with a sentence
+ * on each kind of gear (a post is written only from the facts, and from three sentences a day's
+ * 15 posts would repeat each other: the 14th would be refused as a near-duplicate).
+ */
 const crawlOf = (i: number, at: string) => {
   const url = `https://${slugOf(i)}.example/`
   const text = `${nameOf(i)} is an outdoor gear shop in town ${i + 1}. We sell ${TOPICS.join(", ")}, ` +
-    `and we fit, repair and rent them. Visit our store in town ${i + 1} or order online.`
+    `and we fit, repair and rent them. Visit our store in town ${i + 1} or order online. ` +
+    TOPICS.map((topic, k) => `Our ${topic} come in ${k + 2} models, and staff who use them on the trail will help you choose.`).join(" ")
   return new SiteCrawled({
     businessId: slugOf(i) as BusinessId,
     itemId: null,
