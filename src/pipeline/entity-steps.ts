@@ -7,13 +7,17 @@
 import { type Cause, Effect } from "effect"
 import { EntityCommands } from "../actors/entity-commands.ts"
 import { WallClock } from "../config/wall-clock.ts"
-import { StoreScore } from "../domain/entity-decider.ts"
+import { namesVersionOf } from "../domain/check-judgement.ts"
+import { judgedAllWith, StoreScore } from "../domain/entity-decider.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
 import type { JudgedWith, PromptResult } from "../domain/entity-events.ts"
 import type { DeclaredFacts } from "../domain/entity-names.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { cleanAndCut } from "../domain/text.ts"
+import { DETECTOR_VERSION } from "../domain/mention/version.ts"
+import { declaredNamesOf, Entities } from "../projections/entities.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
+import { ScoreRevision } from "./score-revision.ts"
 import { type Analysis, VisibilityAnalysis } from "./visibility-analysis.ts"
 
 /** Prompts analyzed per durable step: a crash repeats at most this many. */
@@ -121,6 +125,11 @@ export const scoreStep = (jobId: string, ref: EntityRef, results: ReadonlyArray<
     // A job that says it succeeded has its score and every check before it readable (the
     // checks' read model may trail the score's).
     yield* Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(stored.lastPosition, ["scores", "prompts"])).pipe(Effect.orDie)
+    // Checks judged with names that changed while the job ran (or by another detector): the
+    // score is derived again at once, in the background, rather than at the next start-up.
+    const row = yield* (yield* Entities).find(ref.businessId, ref.itemId)
+    const now = { detectorVersion: DETECTOR_VERSION, namesVersion: namesVersionOf(row === undefined ? undefined : declaredNamesOf(row)) }
+    if (!judgedAllWith(results, now)) yield* (yield* ScoreRevision).request(ref)
     const event = stored.events.find((e) => e._tag === "ScoreStored")
     return event?._tag === "ScoreStored" ? event.overallScore : null
   })

@@ -26,7 +26,6 @@ import { EventStore } from "../eventstore/event-store.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
 import { Entities, mentionFactsOf } from "../projections/entities.ts"
 import { refOfRow } from "../projections/row-ref.ts"
-import { entityKey } from "./entity-steps.ts"
 
 /** Revisions per command: a command is persisted by the cluster, so it stays small. */
 const REVISIONS_PER_COMMAND = 10
@@ -107,7 +106,7 @@ export class ScoreRevision extends Effect.Service<ScoreRevision>()("ScoreRevisio
           namesVersion,
           ...(last ? { complete: { scores: pending.size, revised } } : {}),
           at
-        }), { commandId: `revise-scores:${entityKey(ref)}:${ref.businessId}:${stream.length}:${start}` }).pipe(Effect.orDie)
+        }), { commandId: `revise-scores:${streamIdOf(ref)}:${stream.length}:${start}` }).pipe(Effect.orDie)
         revised += outcome.events.filter((event) => event._tag === "ScoreRevised").length
       }
       return { skipped: false, scores: pending.size, revised } satisfies EntityRevision

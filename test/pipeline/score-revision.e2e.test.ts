@@ -241,5 +241,22 @@ for (const database of testDatabases) {
       const score = await eventually(() => call("GET", "/api/visibility-score/quay-street"), (r) => r.body.visibilityScore.value === 100)
       expect(score.body.history).toEqual([expect.objectContaining({ value: 100, revised: true, stored_value: 0 })])
     })
+
+    it("revises at once a score whose job checked before a names change and stored it after", async () => {
+      const ref = await newBusiness("marlow-lane", "Marlow Lane Bakery")
+      const jobId = "job-marlow-1"
+      // The job's checks read the names as they were (none)...
+      const results = await run(Effect.gen(function*() {
+        const row = yield* (yield* Entities).find(ref.businessId, ref.itemId)
+        return yield* analyzeStep(jobId, ref, mentionFactsOf(row!), PROMPTS, 0)
+      }))
+      // ...the alias is declared meanwhile (no score yet to revise)...
+      expect((await call("PUT", "/api/entities/marlow-lane/names", ALIAS)).status).toBe(200)
+      // ...and the score is stored after: from checks judged without it.
+      expect(await run(scoreStep(jobId, ref, results))).toBe(0)
+      const score = await eventually(() => call("GET", "/api/visibility-score/marlow-lane"), (r) => r.body.visibilityScore.value === 100)
+      expect(score.body.history).toEqual([expect.objectContaining({ value: 100, revised: true, stored_value: 0 })])
+      expect(await revisionsOf(ref)).toEqual([["ScoreRevised", 100], ["ScoresRejudged", 1]])
+    })
   })
 }
