@@ -32,7 +32,8 @@ export const EntityNamesHandlers = HttpApiBuilder.group(SightlineApi, "entityNam
         const sent = yield* commands.send(ref, new DeclareNames({ ...ref, ...names.right, at: now.toISOString() })).pipe(
           Effect.catchTag("CommandRejected", (rejected) => toApiError("DeclareNames", rejected, { entity: ref, now }))
         )
-        yield* awaitProjections(sent.lastPosition, ["entities"])
+        // The prompts read model judges the entity's checks again with the names: read-your-writes.
+        yield* awaitProjections(sent.lastPosition, ["entities", "prompts"])
         // Other names: the service's scores are derived again from their checks, in the background.
         if (sent.events.length > 0) yield* revision.request(ref)
         const row = yield* entities.find(ref.businessId, ref.itemId)
