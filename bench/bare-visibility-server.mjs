@@ -6,8 +6,8 @@
  *
  * A bearer that is not the service key is verified as a user JWT, as the service does for a
  * dashboard's token: jose's `jwtVerify` (ES256, exp and sub required) against the service's own
- * public key (BARE_JWKS, the JWKS as JSON), then the token's `org_slug` must be the business's
- * (403 otherwise). The pool holds 20 connections, as the service's does (src/db/database.ts).
+ * public key (BARE_JWKS, the JWKS as JSON), remembered for a minute as the service does, then
+ * the token's `org_slug` must be the business's (403 otherwise). The pool holds 20 connections, as the service's does (src/db/database.ts).
  *
  * Env: PORT, HOST (default 127.0.0.1), DATABASE_URL, SERVICE_API_KEY, BARE_JWKS. `GET /health` answers 200.
  * With BARE_ENTITY_CHECK=1 it also looks the business up first (the query the service's
@@ -62,13 +62,28 @@ const server = createServer((request, response) => {
   if (jwks === undefined || token === undefined) {
     return send(response, 401, { status: "error", code: "unauthorized", message: "invalid credentials" })
   }
+  const authorized = (payload) => payload.org_slug === slug
+    ? answer(response, url, query, slug)
+    : send(response, 403, { status: "error", code: "forbidden", message: `the token's organization is not ${slug}` })
+  const known = verified.get(token)
+  if (known !== undefined && Date.now() < known.until) return authorized(known.payload)
   jwtVerify(token, jwks, { algorithms: ["ES256"], requiredClaims: ["exp", "sub"] }).then(
-    ({ payload }) => payload.org_slug === slug
-      ? answer(response, url, query, slug)
-      : send(response, 403, { status: "error", code: "forbidden", message: `the token's organization is not ${slug}` }),
+    ({ payload }) => {
+      remember(token, payload)
+      authorized(payload)
+    },
     () => send(response, 401, { status: "error", code: "unauthorized", message: "invalid token" })
   )
 })
+
+// Tokens verified in the last minute, as the service keeps them (src/accounts/verified-tokens.ts):
+// a dashboard's repeated token is verified once a minute on both sides.
+const verified = new Map()
+const remember = (token, payload) => {
+  verified.delete(token)
+  if (verified.size >= 10_000) verified.delete(verified.keys().next().value)
+  verified.set(token, { payload, until: Math.min(payload.exp * 1000, Date.now() + 60_000) })
+}
 
 const answer = (response, url, query, slug) => {
   const itemId = query === -1 ? "" : new URLSearchParams(url.slice(query + 1)).get("item_id") ?? ""

@@ -11,11 +11,14 @@ import { AppConfig } from "../config/app-config.ts"
 import { principalFromClaims } from "./claims.ts"
 import type { UserPrincipal } from "./principal.ts"
 import { SigningKeys } from "./signing-keys.ts"
+import { makeVerifiedTokens } from "./verified-tokens.ts"
 
 export class InvalidToken extends Data.TaggedError("InvalidToken")<{ readonly reason: string }> {}
 
 export interface TokenVerifierShape {
   readonly verify: (token: string) => Effect.Effect<UserPrincipal, InvalidToken>
+  /** The principal of a token verified within the last minute and not expired, without a fiber. */
+  readonly verifiedRecently: (token: string) => UserPrincipal | undefined
 }
 
 export class TokenVerifier extends Context.Tag("TokenVerifier")<TokenVerifier, TokenVerifierShape>() {}
@@ -82,7 +85,8 @@ const reasonOf = (error: unknown): string => {
 
 /** A verifier over a key source (a local or remote JWKS) with the configured claim checks. */
 export const make = (keys: JWTVerifyGetKey, checks: VerifierChecks): TokenVerifierShape => {
-  const verify = Effect.fn("TokenVerifier.verify")(function*(token: string) {
+  const verified = makeVerifiedTokens<UserPrincipal>(() => Date.now())
+  const verifyAnew = Effect.fn("TokenVerifier.verify")(function*(token: string) {
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return yield* new InvalidToken({ reason: "malformed token" })
     const { payload } = yield* Effect.tryPromise({
       try: () =>
@@ -107,12 +111,16 @@ export const make = (keys: JWTVerifyGetKey, checks: VerifierChecks): TokenVerifi
     // jose has checked that exp is a number and not past; its iat check needs iat present.
     const problem = lifetimeProblem(payload, Math.floor(Date.now() / 1000))
     if (problem !== undefined) return yield* new InvalidToken({ reason: problem })
-    return yield* Either.match(principalFromClaims(payload), {
-      onLeft: (reason) => Effect.fail(new InvalidToken({ reason })),
-      onRight: Effect.succeed
-    })
+    const principal = principalFromClaims(payload)
+    if (Either.isLeft(principal)) return yield* new InvalidToken({ reason: principal.left })
+    verified.set(token, principal.right, payload.exp! * 1000)
+    return principal.right
   })
-  return { verify }
+  const verify = (token: string) => {
+    const known = verified.get(token)
+    return known === undefined ? verifyAnew(token) : Effect.succeed(known)
+  }
+  return { verify, verifiedRecently: verified.get }
 }
 
 const checksOf = (config: AppConfig): VerifierChecks => ({ issuer: config.authIssuer, audience: config.authAudience })

@@ -44,6 +44,8 @@ export class BearerAuth extends Effect.Service<BearerAuth>()("BearerAuth", {
     const authenticateNow = (header: string | undefined): Promise<Either.Either<Principal, Unauthorized>> => {
       const found = read(header)
       if (Either.isLeft(found) || typeof found.right !== "string") return Promise.resolve(found as Either.Either<Principal, Unauthorized>)
+      const known = verifier.verifiedRecently(found.right)
+      if (known !== undefined) return Promise.resolve(Either.right(known))
       return runPromise(Effect.either(verify(found.right)))
     }
     return { authenticate, authenticateNow }
