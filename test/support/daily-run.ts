@@ -8,7 +8,7 @@ import type { BusinessId } from "../../src/domain/entity-ref.ts"
 import { ProjectionRunner } from "../../src/projections/runner.ts"
 import type { OpenAiCompatibleServer } from "./openai-compatible-server.ts"
 import { startService } from "./service.ts"
-import { recordCrawl } from "./recorded-crawl.ts"
+import { recordCrawl, withDetails } from "./recorded-crawl.ts"
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -23,8 +23,9 @@ export const seedBusinesses = async (target: DatabaseTarget, serviceKey: string,
         body: JSON.stringify({ business_name: `Bakery ${slug}`, business_url: `https://${slug}.example/`, org_slug: slug })
       })
       expect(response.status).toBe(201)
-      // A site is never published from nothing: each business has a crawled home page.
-      await recordCrawl(seeding.runtime, { businessId: slug as BusinessId, itemId: null }, `https://${slug}.example/`, `Bakery ${slug} bakes bread.`)
+      // A site is never published from nothing, nor 15 posts a day from one sentence: each
+      // business has a crawled home page with a bakery's details.
+      await recordCrawl(seeding.runtime, { businessId: slug as BusinessId, itemId: null }, `https://${slug}.example/`, withDetails(`Bakery ${slug} bakes bread.`))
       // Recorded and read: the runs read the entities' prompts from the read model.
       await seeding.runtime.runPromise(Effect.gen(function*() {
         const recorded = yield* (yield* EntityCommands).send({ businessId: slug as BusinessId, itemId: null }, new RecordPrompts({
