@@ -51,7 +51,12 @@ for (const database of testDatabases) {
           Layer.orDie
         )
       )
-      await runtime.runPromise(Effect.void)
+      // A first command, untimed: a runner just started may still be taking its shards (and a
+      // message sent before that waits for the storage poll), which is not what these tests time.
+      await runtime.runPromise(Effect.flatMap(EntityCommands, (commands) => {
+        const warmUp = `warm-${randomUUID().slice(0, 6)}` as BusinessId
+        return commands.send(refOf(warmUp), createBusiness(warmUp), { timeout: "30 seconds" })
+      }))
     })
     afterAll(async () => {
       await runtime?.dispose()
