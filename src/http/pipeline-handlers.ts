@@ -60,7 +60,7 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
 
     /**
      * Records the names of a product that is tracked already, before its job: the job may skip it
-     * (its assets exist). A new product gets them when the job registers it.
+     * (its assets exist). A new product gets them when the job registers it. True when recorded.
      */
     const declareNow = (businessId: BusinessId, itemId: ItemId, names: DeclaredNames) =>
       Effect.gen(function*() {
@@ -80,6 +80,7 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
         if (sent !== undefined) yield* awaitProjections(sent.lastPosition, ["entities"])
         // Other names: the product's scores are derived again from their checks, in the background.
         if (sent !== undefined && sent.events.length > 0) yield* revision.request(ref)
+        return sent !== undefined
       })
 
     /**
@@ -120,9 +121,12 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
           const urls = yield* Effect.forEach(products, (product) => webUrl(`products.${product.item_id}.url`, product.url))
           // Every product's names are checked before any is recorded: a 400 records nothing.
           const declared = yield* Effect.forEach(products, (product) => productNames(payload.org_slug, product))
+          // Names recorded here are not given to the job too: its registration would record them
+          // again when it runs, over any names declared after this request.
+          const recordedNow = new Set<string>()
           for (const [i, product] of products.entries()) {
             const given = declared[i]
-            if (given?.tracked === true) yield* declareNow(payload.org_slug, product.item_id, given.names)
+            if (given?.tracked === true && (yield* declareNow(payload.org_slug, product.item_id, given.names))) recordedNow.add(product.item_id)
           }
           const checked = products.map((product, i) => {
             const given = declared[i]
@@ -130,7 +134,7 @@ export const PipelineHandlers = HttpApiBuilder.group(SightlineApi, "pipeline", (
               itemId: product.item_id,
               url: urls[i]!,
               name: product.name ?? null,
-              ...(given === undefined ? {} : { names: given.names })
+              ...(given === undefined || recordedNow.has(product.item_id) ? {} : { names: given.names })
             }
           })
           const jobId = yield* start({

@@ -208,6 +208,11 @@ for (const database of testDatabases) {
 
       const put = await putNames("pellier", { item_id: "trail-jacket", aliases: ["Pellier shell"], not_aliases: [] })
       expect(put).toEqual({ status: 200, body: { business_id: "pellier", item_id: "trail-jacket", aliases: ["Pellier shell"], not_aliases: [] } })
+      // The generate-all job above, still running or not, never records its request's names again
+      // over the ones declared after it.
+      await eventually(() => call("GET", `/api/jobs/${again.body.job_id}`), (job) => job.body.state !== "queued" && job.body.state !== "running")
+      const afterJob = await rowOf("pellier", "trail-jacket")
+      expect([afterJob?.aliases, afterJob?.not_aliases]).toEqual([["Pellier shell"], []])
 
       // A product's declared alias counts in its checks too.
       const productSees = async (prompt: string) => {
