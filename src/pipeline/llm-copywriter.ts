@@ -16,7 +16,8 @@ import { cleanText, truncateCodePoints } from "../domain/text.ts"
 import { makeOpenAiClient } from "../platforms/openai-client.ts"
 import { factCheck } from "../site-generator/fact-check.ts"
 import { hoursOf, siteFaq } from "../site-generator/post-facts.ts"
-import { postSlugOf, type PlannedPost } from "../site-generator/post-writer.ts"
+import { postShingles } from "../site-generator/post-similarity.ts"
+import { type ExistingPost, type PlannedPost, postSlugOf, recentPosts, SIMILARITY_LIMIT } from "../site-generator/post-writer.ts"
 import type { BlogPostInput } from "../site-generator/site-input.ts"
 
 const TIMEOUT_MS = 60_000
@@ -140,14 +141,17 @@ export interface WrittenPost {
 }
 
 /**
- * The post the model writes for `planned`, fact-checked; rewritten once with its failures listed;
- * the built-in `planned.post` when both drafts fail or a call fails.
+ * The post the model writes for `planned`, fact-checked and compared with the entity's recent
+ * posts (`existing`, newest first) as the built-in writer's are; rewritten once with what failed
+ * listed; the built-in `planned.post` when both drafts fail or a call fails.
  */
-export const llmPost = Effect.fn("Copywriter.post")(function*(endpoint: PlatformEndpoint, facts: SiteFacts, planned: PlannedPost, taken: ReadonlySet<string>) {
+export const llmPost = Effect.fn("Copywriter.post")(function*(endpoint: PlatformEndpoint, facts: SiteFacts, planned: PlannedPost, existing: ReadonlyArray<ExistingPost>) {
   const messages: Array<OpenAI.Chat.ChatCompletionMessageParam> = [
     { role: "system", content: SYSTEM },
     { role: "user", content: request(facts, planned) }
   ]
+  const taken = new Set(existing.map((p) => p.slug))
+  const recent = recentPosts(existing)
   const failures: Array<string> = []
   let promptTokens = 0
   let completionTokens = 0
@@ -169,20 +173,27 @@ export const llmPost = Effect.fn("Copywriter.post")(function*(endpoint: Platform
     const check = draft === undefined
       ? { passed: false, failures: ["the answer was not the requested JSON object"] }
       : factCheck([draft.title, draft.summary, ...draft.paragraphs].join("\n"), facts, [planned.prompt])
+    let retry: string
     if (check.passed && draft !== undefined) {
-      let slug = postSlugOf(draft.title)
-      for (let n = 2; taken.has(slug); n++) slug = `${postSlugOf(draft.title)}-${n}`
-      return {
-        post: { date: planned.post.date, slug, title: draft.title, summary: draft.summary, bodyParagraphs: draft.paragraphs, topic: planned.prompt },
-        writing: { writer: endpoint.model, similarity: planned.similarity, factCheck: { attempts, passed: true, failures }, usage: usage() }
-      } satisfies WrittenPost
+      const text = { title: draft.title, summary: draft.summary, bodyParagraphs: draft.paragraphs }
+      const similarity = recent.maxSimilarity(postShingles(text))
+      if (similarity < SIMILARITY_LIMIT) {
+        let slug = postSlugOf(draft.title)
+        for (let n = 2; taken.has(slug); n++) slug = `${postSlugOf(draft.title)}-${n}`
+        return {
+          post: { date: planned.post.date, slug, ...text, topic: planned.prompt },
+          writing: { writer: endpoint.model, similarity, factCheck: { attempts, passed: true, failures }, usage: usage() }
+        } satisfies WrittenPost
+      }
+      const failure = `similarity ${similarity.toFixed(2)} to a recent post: at or over ${SIMILARITY_LIMIT}`
+      failures.push(failure)
+      retry = `This repeats one of the business's recent posts (${failure}). Write the post again in other words, from other facts of the sheet, following the same rules.`
+    } else {
+      failures.push(...check.failures)
+      retry = `These are not in the fact sheet: ${check.failures.join("; ")}. Write the post again without them, following the same rules.`
     }
-    failures.push(...check.failures)
     messages.push({ role: "assistant", content: call.right.content ?? "" })
-    messages.push({
-      role: "user",
-      content: `These are not in the fact sheet: ${check.failures.join("; ")}. Write the post again without them, following the same rules.`
-    })
+    messages.push({ role: "user", content: retry })
   }
   return {
     post: planned.post,
@@ -191,8 +202,8 @@ export const llmPost = Effect.fn("Copywriter.post")(function*(endpoint: Platform
 })
 
 /** The post for `planned`: the model's when `LLM_*` is set, the built-in writer's otherwise. */
-export const writePost = (llm: Option.Option<PlatformEndpoint>, facts: SiteFacts, planned: PlannedPost, existing: ReadonlyArray<{ readonly slug: string }>) =>
+export const writePost = (llm: Option.Option<PlatformEndpoint>, facts: SiteFacts, planned: PlannedPost, existing: ReadonlyArray<ExistingPost>) =>
   Option.match(llm, {
     onNone: () => Effect.succeed<WrittenPost>({ post: planned.post, writing: { writer: "builtin", similarity: planned.similarity } }),
-    onSome: (endpoint) => llmPost(endpoint, facts, planned, new Set(existing.map((p) => p.slug)))
+    onSome: (endpoint) => llmPost(endpoint, facts, planned, existing)
   })

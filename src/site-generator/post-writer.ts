@@ -45,6 +45,13 @@ export interface ExistingPost extends PostText {
   readonly angle?: string | null | undefined
 }
 
+/** The recent posts (newest first) a new post is compared with, indexed. */
+export const recentPosts = (posts: ReadonlyArray<PostText>): SimilarityIndex => {
+  const index = new SimilarityIndex()
+  for (const p of posts.slice(0, RECENT_POSTS)) index.add(postShingles(p))
+  return index
+}
+
 export interface Gap {
   readonly prompt: string
   /** Platforms the entity was visible on for this prompt in the latest checks. */
@@ -128,8 +135,7 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
   const order = gaps
     .map((gap, rank) => ({ gap, rank, visit: visits.get(gap.prompt) ?? 0 }))
     .sort((a, b) => a.visit - b.visit || a.rank - b.rank)
-  const recent = new SimilarityIndex()
-  for (const p of posts.slice(0, RECENT_POSTS)) recent.add(postShingles(p))
+  const recent = recentPosts(posts)
   const taken = new Set(posts.map((p) => p.slug))
   // A prompt and angle once a day (the entity decider refuses a second).
   const usedToday = new Set(posts.filter((p) => p.date === date).map((p) => `${p.angle ?? ""}\n${p.topic}`))

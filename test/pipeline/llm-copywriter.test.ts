@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { PlatformEndpoint } from "../../src/config/app-config.ts"
 import { llmPost } from "../../src/pipeline/llm-copywriter.ts"
 import { llmSiteCopy } from "../../src/pipeline/llm-site-copy.ts"
-import { planPost } from "../../src/site-generator/post-writer.ts"
+import { type ExistingPost, planPost } from "../../src/site-generator/post-writer.ts"
 import { bakery } from "../site-generator/sample-site.ts"
 import { type OpenAiCompatibleServer, type ScriptedReply, startOpenAiCompatibleServer } from "../support/openai-compatible-server.ts"
 
@@ -27,7 +27,18 @@ const draft = (paragraphs: ReadonlyArray<string>, usage = { prompt_tokens: 900, 
 const GOOD = ["Acme Bakery in Lyon lists its Butter croissant at 1.40 EUR.", "It is laminated with AOP butter from Charentes."]
 const INVENTED = ["Acme Bakery in Lyon sells its Butter croissant at 2.10 EUR.", "It won the Golden Whisk award."]
 
-const write = () => Effect.runPromise(llmPost(endpoint(), bakery, planned, new Set()))
+const write = (existing: ReadonlyArray<ExistingPost> = []) => Effect.runPromise(llmPost(endpoint(), bakery, planned, existing))
+
+const OTHER = ["Acme Bakery in Lyon bakes its Sourdough loaf daily.", "It is a naturally leavened country loaf with a dark crust."]
+/** A post of yesterday with the same words as a `GOOD` draft. */
+const published: ExistingPost = {
+  date: "2026-11-30",
+  slug: "butter-croissants-in-lyon",
+  title: "Butter croissants in Lyon",
+  summary: "Where Acme Bakery's butter croissant comes from.",
+  bodyParagraphs: GOOD,
+  topic: "best croissant in Lyon"
+}
 
 describe("posts written by the model", () => {
   it("accepts a post whose facts are all in the fact sheet, and records the model and its tokens", async () => {
@@ -77,6 +88,36 @@ describe("posts written by the model", () => {
     expect(written.writing.factCheck?.passed).toBe(false)
     expect(written.writing.factCheck?.attempts).toBe(2)
     expect(written.writing.usage?.promptTokens).toBe(1800)
+  })
+})
+
+describe("posts written by the model, against the entity's recent posts", () => {
+  it("asks again when a draft repeats a recent post, and records the published draft's own similarity", async () => {
+    server.setBehavior({ replies: [draft(GOOD), draft(OTHER)] })
+    const before = server.requests.length
+    const written = await write([published])
+    const requests = server.requests.slice(before)
+    expect(requests.length).toBe(2)
+    expect(requests[1]!.body.messages.at(-1).content).toContain("This repeats one of the business's recent posts (similarity 1.00 to a recent post: at or over 0.5)")
+    expect(written.post.bodyParagraphs).toEqual(OTHER)
+    expect(written.post.slug).toBe("butter-croissants-in-lyon-2")
+    expect(written.writing.writer).toBe("gpt-4o-mini")
+    expect(written.writing.factCheck).toEqual({ attempts: 2, passed: true, failures: ["similarity 1.00 to a recent post: at or over 0.5"] })
+    // 30 word 3-shingles in each post; 14 in common (the title and summary, and "acme bakery in
+    // lyon" opening the first paragraph): 14 / (30 + 30 - 14).
+    expect(written.writing.similarity).toBeCloseTo(14 / 46, 12)
+  })
+
+  it("publishes the built-in post when both drafts repeat a recent post", async () => {
+    server.setBehavior({ replies: [draft(GOOD), draft(GOOD)] })
+    const written = await write([published])
+    expect(written.post).toEqual(planned.post)
+    expect(written.writing).toEqual({
+      writer: "builtin",
+      similarity: planned.similarity,
+      factCheck: { attempts: 2, passed: false, failures: ["similarity 1.00 to a recent post: at or over 0.5", "similarity 1.00 to a recent post: at or over 0.5"] },
+      usage: { model: "gpt-4o-mini", promptTokens: 1800, completionTokens: 500, usd: null }
+    })
   })
 })
 
