@@ -11,6 +11,28 @@ import { storedCodec } from "./stored-event.ts"
 
 export const Sentiment = Schema.Literal("positive", "neutral", "negative")
 
+/**
+ * The adjudicator's reading of an answer whose rule verdict was in doubt (`doubtOf`), beside the
+ * rule's (docs/mention-accuracy.md, "Adjudicator"): the model (`LLM_MODEL`) was asked about the
+ * one sentence in doubt. `adjudicated`: it answered, and its `visible` and `sentiment` are the
+ * answer's verdict; `failed`: it did not answer in shape (error, time-out, output refused), its
+ * `visible` and `sentiment` are null, `reason` says why, and the rule verdict stands.
+ */
+export const Adjudication = Schema.Struct({
+  status: Schema.Literal("adjudicated", "failed"),
+  model: Schema.String,
+  /** Why the rule verdict was in doubt (`DoubtKind`). */
+  doubt: Schema.Literal("disclaimer", "rejected", "near-miss", "ordinary-word"),
+  sentence: Schema.String,
+  /** The rule engine's verdict on the whole answer. */
+  ruleVisible: Schema.Boolean,
+  visible: Schema.NullOr(Schema.Boolean),
+  sentiment: Schema.NullOr(Sentiment),
+  /** The model's reason (at most 200 characters), or why it failed. */
+  reason: Schema.String
+})
+export type Adjudication = typeof Adjudication.Type
+
 export const CheckedAnswer = Schema.Struct({
   text: Schema.String,
   citations: Schema.Array(Schema.String),
@@ -20,7 +42,13 @@ export const CheckedAnswer = Schema.Struct({
   costUsd: Schema.NullOr(Schema.Number),
   visible: Schema.Boolean,
   position: Schema.NullOr(Schema.Int),
-  sentiment: Schema.NullOr(Sentiment)
+  sentiment: Schema.NullOr(Sentiment),
+  /**
+   * Present when an adjudicator was configured and the rule verdict was in doubt (schema version
+   * 3); `visible`, `position` and `sentiment` above are then the adjudicated verdict when it
+   * answered (position null when only the model found it), the rule's otherwise.
+   */
+  adjudication: Schema.optionalWith(Adjudication, { exact: true })
 })
 export type CheckedAnswer = typeof CheckedAnswer.Type
 
@@ -53,8 +81,11 @@ export class PlatformChecked extends Schema.TaggedClass<PlatformChecked>()("Plat
   namesVersion: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null })
 }) {}
 
-/** 2: `detectorVersion` and `namesVersion` added; a version 1 event decodes with 0 and null. */
-export const CHECK_EVENT_VERSION = 2
+/**
+ * 2: `detectorVersion` and `namesVersion` added; a version 1 event decodes with 0 and null.
+ * 3: an answer may carry an `adjudication`; older events have none and decode as they are.
+ */
+export const CHECK_EVENT_VERSION = 3
 
 export const checksStreamOf = (ref: EntityRef) => `checks-${streamIdOf(ref).replace(/^(business|product)-/, "$1:")}`
 

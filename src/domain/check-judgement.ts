@@ -3,13 +3,14 @@
  * text and citations, so the detector of today can read them again without asking any platform.
  * A check needs it when another detector version judged it, or other declared names.
  */
-import type { CheckedAnswer, PlatformChecked } from "./check-events.ts"
+import type { Adjudication, CheckedAnswer, PlatformChecked } from "./check-events.ts"
 import type { JudgedWith, PromptResult } from "./entity-events.ts"
 import { type DeclaredNames, noDeclaredNames } from "./entity-names.ts"
-import { detectMention, type MentionTarget } from "./mention/index.ts"
+import { type Detection, detectMention, type MentionTarget } from "./mention/index.ts"
+import { doubtOf, sameSentence } from "./mention/doubt.ts"
 import { DETECTOR_VERSION } from "./mention/version.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "./platforms.ts"
-import { majorityOf } from "./sample-majority.ts"
+import { majorityOf, type SampleReading } from "./sample-majority.ts"
 import { sha256Hex } from "./sha256.ts"
 
 /**
@@ -33,6 +34,10 @@ export interface Verdict {
 
 /** A check's verdict as it stands now, and which detector and names it comes from. */
 export interface Judgement extends Verdict {
+  /** The rule engine's flag alone (the majority of its verdicts), beside `visible`, which the adjudications may have decided. */
+  readonly ruleVisible: boolean
+  /** The adjudications the verdict stands with, one per answer adjudicated (none without `LLM_*`). */
+  readonly adjudications: ReadonlyArray<Adjudication>
   readonly detectorVersion: number
   readonly namesVersion: string | null
   /** Judged again now, not as recorded. */
@@ -43,9 +48,52 @@ export interface Judgement extends Verdict {
 export const needsJudging = (check: PlatformChecked, namesVersion: string): boolean =>
   check.status === "answered" && (check.detectorVersion !== DETECTOR_VERSION || check.namesVersion !== namesVersion)
 
-/** Each answer read again by today's detector, and their majority (as the check was first judged). */
-export const judgeAnswers = (answers: ReadonlyArray<CheckedAnswer>, target: MentionTarget): Verdict =>
-  majorityOf(answers.map((answer) => detectMention(answer, target)))
+/**
+ * An answer's verdict (docs/mention-accuracy.md, "Adjudicator"): the adjudicator's when it
+ * answered about the sentence in doubt, the rule's otherwise (no adjudicator, no doubt, or the
+ * model failed). The position is the rule's, and only when both found the entity: the model
+ * reads one sentence, not the answer's ranking.
+ */
+export const answerVerdict = (detection: Detection, adjudication: Adjudication | undefined): SampleReading =>
+  adjudication?.status === "adjudicated" && adjudication.visible !== null
+    ? {
+      visible: adjudication.visible,
+      position: adjudication.visible && detection.visible ? detection.position : null,
+      sentiment: adjudication.visible ? adjudication.sentiment ?? "neutral" : null
+    }
+    : { visible: detection.visible, position: detection.position, sentiment: detection.sentiment }
+
+/**
+ * Each answer read again by today's detector, and their majority (as the check was first judged).
+ * Never asks a model: an answer's stored adjudication still stands when the sentence in doubt
+ * today is the one it was asked about; otherwise (no doubt now, another sentence) the rule's
+ * verdict does.
+ */
+export const judgeAnswers = (answers: ReadonlyArray<CheckedAnswer>, target: MentionTarget): Verdict & Pick<Judgement, "ruleVisible" | "adjudications"> => {
+  const rules: Array<SampleReading> = []
+  const verdicts: Array<SampleReading> = []
+  const adjudications: Array<Adjudication> = []
+  for (const answer of answers) {
+    const detection = detectMention(answer, target)
+    rules.push(detection)
+    const stored = answer.adjudication
+    const doubt = stored === undefined ? undefined : doubtOf(answer, target, detection)
+    const standing = stored !== undefined && doubt !== undefined && sameSentence(stored.sentence, doubt.sentence)
+      ? { ...stored, doubt: doubt.kind, ruleVisible: detection.visible }
+      : undefined
+    if (standing !== undefined) adjudications.push(standing)
+    verdicts.push(answerVerdict(detection, standing))
+  }
+  return { ...majorityOf(verdicts), ruleVisible: majorityOf(rules).visible, adjudications }
+}
+
+/** The rule's flag and the adjudications of a check as recorded. */
+export const recordedAdjudications = (check: PlatformChecked): Pick<Judgement, "ruleVisible" | "adjudications"> => {
+  const adjudications = check.answers.flatMap((answer) => answer.adjudication === undefined ? [] : [answer.adjudication])
+  if (adjudications.length === 0) return { ruleVisible: check.visible, adjudications }
+  const rules = check.answers.map((answer) => ({ visible: answer.adjudication?.ruleVisible ?? answer.visible, position: null, sentiment: null }))
+  return { ruleVisible: majorityOf(rules).visible, adjudications }
+}
 
 /**
  * The check's verdict for the entity's current target: as recorded when today's detector and
@@ -59,6 +107,7 @@ export const judgementOf = (check: PlatformChecked, target: MentionTarget, names
       visibleShare: check.visibleShare,
       position: check.position,
       sentiment: check.sentiment,
+      ...recordedAdjudications(check),
       detectorVersion: check.detectorVersion,
       namesVersion: check.namesVersion,
       rejudged: false

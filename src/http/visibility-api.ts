@@ -94,6 +94,29 @@ const Engine = Schema.Literal("local", "openai-compatible").annotations({
 
 const Model = Schema.String.annotations({ examples: ["sightline-local-listwise"] })
 
+const AdjudicationDetail = Schema.Struct({
+  status: Schema.Literal("adjudicated", "failed").annotations({
+    description: "`adjudicated`: the model answered and its verdict is the answer's; `failed`: it did not (error, time-out, " +
+      "an answer out of shape), and the rule verdict stands."
+  }),
+  model: Schema.String.annotations({ description: "The model asked (`LLM_MODEL`).", examples: ["gpt-4o-mini"] }),
+  doubt: Schema.Literal("disclaimer", "rejected", "near-miss", "ordinary-word").annotations({
+    description: "Why the rule verdict was in doubt.",
+    examples: ["disclaimer"]
+  }),
+  sentence: Schema.String.annotations({
+    description: "The one sentence the model was asked about (at most 600 characters).",
+    examples: ["Reviews of Blue Door Bakery could not be confirmed, but its rye is a local favourite."]
+  }),
+  rule_visible: Schema.Boolean.annotations({ description: "The rule engine's verdict on the answer.", examples: [false] }),
+  visible: Schema.NullOr(Schema.Boolean).annotations({ description: "The model's verdict; null when it failed.", examples: [true] }),
+  sentiment: Schema.NullOr(Schema.String).annotations({ examples: ["positive"] }),
+  reason: Schema.String.annotations({
+    description: "The model's reason (at most 200 characters), or why it failed.",
+    examples: ["The sentence recommends its rye despite the caveat about reviews."]
+  })
+})
+
 const PlatformDetail = Schema.Struct({
   visible: Schema.Boolean,
   status: Schema.Literal("answered", "failed"),
@@ -119,6 +142,14 @@ const PlatformDetail = Schema.Struct({
     description: "The flag was judged again from the stored answers (a newer detector, or names declared since), " +
       "so it may differ from the verdict `answer_url` shows as recorded.",
     examples: [false]
+  }),
+  rule_visible: Schema.Boolean.annotations({
+    description: "The rule engine's flag alone. It differs from `visible` only when the adjudicator (configured with `LLM_*`) " +
+      "decided an answer whose rule verdict was in doubt; see `adjudications`.",
+    examples: [false]
+  }),
+  adjudications: Schema.Array(AdjudicationDetail).annotations({
+    description: "One per answer whose rule verdict was in doubt and was put to the adjudicator; empty without `LLM_*`."
   })
 })
 
@@ -148,7 +179,11 @@ export class CheckAnswerResponse extends Schema.Class<CheckAnswerResponse>("Chec
     cost_usd: Schema.NullOr(Schema.Number).annotations({ examples: [0.00021] }),
     visible: Schema.Boolean,
     position: Schema.NullOr(Schema.Int).annotations({ examples: [1] }),
-    sentiment: Schema.NullOr(Schema.String).annotations({ examples: ["positive"] })
+    sentiment: Schema.NullOr(Schema.String).annotations({ examples: ["positive"] }),
+    adjudication: Schema.NullOr(AdjudicationDetail).annotations({
+      description: "The adjudicator's reading of this answer as recorded, when its rule verdict was in doubt and `LLM_*` was set; " +
+        "`visible`, `position` and `sentiment` above are then the adjudicated verdict when it answered."
+    })
   })).annotations({ description: "One answer per sample (`AI_VISIBILITY_SAMPLES`); empty when the check failed." })
 }) {}
 

@@ -8,7 +8,7 @@ import { refOf } from "../domain/entity-ref.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { CurrentPrincipal } from "../accounts/principal.ts"
 import { VisibilityAnalysis } from "../pipeline/visibility-analysis.ts"
-import { checkFromStored } from "../domain/check-events.ts"
+import { type Adjudication, checkFromStored } from "../domain/check-events.ts"
 import { EventStore } from "../eventstore/event-store.ts"
 import { mentionFactsOf } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
@@ -23,6 +23,17 @@ import { makeVisibilityScore } from "./fast-lane/visibility-score.ts"
 
 /** The link to a check's answer (`checkAnswer`). */
 const answerUrl = (businessId: string, checkId: string) => `/api/prompts/${businessId}/answers/${checkId}`
+
+const adjudicationDetail = (a: Adjudication) => ({
+  status: a.status,
+  model: a.model,
+  doubt: a.doubt,
+  sentence: a.sentence,
+  rule_visible: a.ruleVisible,
+  visible: a.visible,
+  sentiment: a.sentiment,
+  reason: a.reason
+})
 
 /** The request's results as the command holds them (the decider refuses a prompt given twice). */
 const resultsOf = (payload: StoreScoreRequest) =>
@@ -117,7 +128,9 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
                   answer_url: answerUrl(path.business_id, c.check_id),
                   detector_version: c.detector_version,
                   names_version: c.names_version,
-                  rejudged: c.rejudged
+                  rejudged: c.rejudged,
+                  rule_visible: c.rule_visible,
+                  adjudications: c.adjudications.map(adjudicationDetail)
                 }]))
               }
             })
@@ -156,7 +169,8 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
               cost_usd: answer.costUsd,
               visible: answer.visible,
               position: answer.position,
-              sentiment: answer.sentiment
+              sentiment: answer.sentiment,
+              adjudication: answer.adjudication === undefined ? null : adjudicationDetail(answer.adjudication)
             }))
           })
         }))

@@ -4,19 +4,21 @@
  * Used by `POST /api/cron/analyze-visibility` and by the onboarding and daily pipelines.
  * Interrupting it interrupts the platform calls in flight (structured concurrency).
  */
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { CheckRecorder } from "../writers/check-recorder.ts"
 import { AppConfig } from "../config/app-config.ts"
 import { WallClock } from "../config/wall-clock.ts"
-import { type CheckedAnswer, PlatformChecked } from "../domain/check-events.ts"
+import { type Adjudication, type CheckedAnswer, PlatformChecked } from "../domain/check-events.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
 import { type DeclaredFacts, declaredTargetOf } from "../domain/entity-names.ts"
-import { namesVersionOf } from "../domain/check-judgement.ts"
-import { detectMention } from "../domain/mention/index.ts"
+import { answerVerdict, namesVersionOf } from "../domain/check-judgement.ts"
+import { doubtOf } from "../domain/mention/doubt.ts"
+import { type Detection, detectMention } from "../domain/mention/index.ts"
 import { DETECTOR_VERSION } from "../domain/mention/version.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { majorityOf } from "../domain/sample-majority.ts"
 import type { GlobalPosition } from "../eventstore/event-store.ts"
+import { MentionAdjudicator } from "../platforms/mention-adjudicator.ts"
 import { type CheckOutcome, PlatformGateway } from "../platforms/platform-gateway.ts"
 
 export interface Analysis {
@@ -32,6 +34,7 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
     const recorder = yield* CheckRecorder
     const clock = yield* WallClock
     const { visibilitySamples } = yield* AppConfig
+    const { adjudicate } = yield* MentionAdjudicator
 
     const analyze = Effect.fn("VisibilityAnalysis.analyze")(function*(
       ref: EntityRef,
@@ -48,12 +51,34 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
       const target = declaredTargetOf(facts)
       const namesVersion = namesVersionOf(facts.declared)
 
+      // Each answer read by the rules; with an adjudicator, the answers whose verdict is in doubt
+      // asked about (all at once), its verdict recorded beside the rule's and deciding the flag.
+      const detections = new Map<CheckOutcome, Detection>()
+      for (const sample of samples) {
+        for (const platform of PLATFORM_KEYS) {
+          const outcome = sample[platform]
+          if (outcome._tag === "Answered") detections.set(outcome, detectMention(outcome.answer, target))
+        }
+      }
+      const adjudications = new Map<CheckOutcome, Adjudication>()
+      if (Option.isSome(adjudicate)) {
+        const doubtful = [...detections].flatMap(([outcome, detection]) => {
+          const doubt = outcome._tag === "Answered" ? doubtOf(outcome.answer, target, detection) : undefined
+          return doubt === undefined ? [] : [{ outcome, doubt, detection }]
+        })
+        yield* Effect.forEach(doubtful, ({ detection, doubt, outcome }) =>
+          Effect.map(adjudicate.value(doubt, target, detection.visible), (adjudication) => {
+            adjudications.set(outcome, adjudication)
+          }), { concurrency: 8, discard: true })
+      }
+
       const checkOf = (platform: PlatformKey): PlatformChecked => {
         const outcomes: ReadonlyArray<CheckOutcome> = samples.map((sample) => sample[platform])
         const answers: Array<CheckedAnswer> = []
         for (const outcome of outcomes) {
           if (outcome._tag !== "Answered") continue
-          const detection = detectMention(outcome.answer, target)
+          const adjudication = adjudications.get(outcome)
+          const detection = answerVerdict(detections.get(outcome)!, adjudication)
           answers.push({
             text: outcome.answer.text,
             citations: outcome.answer.citations,
@@ -63,7 +88,8 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
             costUsd: outcome.answer.costUsd,
             visible: detection.visible,
             position: detection.position,
-            sentiment: detection.sentiment
+            sentiment: detection.sentiment,
+            ...(adjudication === undefined ? {} : { adjudication })
           })
         }
         const majority = majorityOf(answers)
@@ -102,5 +128,5 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
 
     return { analyze }
   }),
-  dependencies: [CheckRecorder.Default, PlatformGateway.Default]
+  dependencies: [CheckRecorder.Default, PlatformGateway.Default, MentionAdjudicator.Default]
 }) {}

@@ -11,11 +11,13 @@
  * of an entity whose names change are judged again then. The verdicts are derived from the log
  * and the code, like any read model, so they are not events: a new detector rebuilds this model
  * (its version includes `DETECTOR_VERSION`), and the verdict each check recorded stays in its event.
+ * Judging again never asks a model: an answer's stored adjudication stands while the sentence in
+ * doubt is the one it was asked about, the rule's verdict otherwise (`judgeAnswers`).
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { type CheckedAnswer, checkFromStored, type PlatformChecked } from "../domain/check-events.ts"
-import { judgementOf, namesVersionOf } from "../domain/check-judgement.ts"
+import { type Adjudication, type CheckedAnswer, checkFromStored, type PlatformChecked } from "../domain/check-events.ts"
+import { judgementOf, namesVersionOf, recordedAdjudications } from "../domain/check-judgement.ts"
 import { fromStored, type PromptsGenerated } from "../domain/entity-events.ts"
 import { declaredTargetOf } from "../domain/entity-names.ts"
 import type { MentionTarget } from "../domain/mention/index.ts"
@@ -25,7 +27,7 @@ import type { RecordedEvent } from "../eventstore/event-store.ts"
 import type { Projection } from "./projection.ts"
 
 /** This read model's own shape; its version adds the detector's, so a new detector rebuilds it. */
-const MODEL_VERSION = 4
+const MODEL_VERSION = 5
 
 export const promptsProjection: Projection = {
   name: "prompts",
@@ -63,6 +65,8 @@ export const promptsProjection: Projection = {
           detector_version integer NOT NULL,
           names_version text,
           rejudged boolean NOT NULL,
+          rule_visible boolean NOT NULL,
+          adjudications jsonb NOT NULL,
           PRIMARY KEY (business_id, item_id, prompt, platform)
         )`,
       sql`
@@ -120,7 +124,7 @@ const entityKey = (businessId: string, itemId: string) => `${businessId}\u0000${
 /** A check's row, its flag judged by `judge` (as recorded when there is none: the entity is unknown here). */
 const checkRow = (recorded: RecordedEvent, check: PlatformChecked, judge: Judge | undefined) => {
   const judgement = judge === undefined
-    ? { ...check, rejudged: false }
+    ? { ...check, ...recordedAdjudications(check), rejudged: false }
     : judgementOf(check, judge.target, judge.namesVersion)
   return {
     business_id: check.businessId,
@@ -140,7 +144,9 @@ const checkRow = (recorded: RecordedEvent, check: PlatformChecked, judge: Judge 
     model: check.answers[0]?.model ?? null,
     detector_version: judgement.detectorVersion,
     names_version: judgement.namesVersion,
-    rejudged: judgement.rejudged
+    rejudged: judgement.rejudged,
+    rule_visible: judgement.ruleVisible,
+    adjudications: judgement.adjudications
   }
 }
 
@@ -262,20 +268,22 @@ const writeChecks = (checks: ReadonlyArray<Record<string, unknown>>) =>
     // which then meets the stored row under the same rule.
     sql`
       INSERT INTO prompt_checks (business_id, item_id, prompt, platform, status, visible, position, sentiment,
-        citations, checked_at, log_position, check_id, engine, model, detector_version, names_version, rejudged)
+        citations, checked_at, log_position, check_id, engine, model, detector_version, names_version, rejudged,
+        rule_visible, adjudications)
       SELECT DISTINCT ON (business_id, item_id, prompt, platform) business_id, item_id, prompt, platform, status, visible,
-        position, sentiment, citations, checked_at, log_position, check_id, engine, model, detector_version, names_version, rejudged
+        position, sentiment, citations, checked_at, log_position, check_id, engine, model, detector_version, names_version, rejudged,
+        rule_visible, adjudications
       FROM jsonb_to_recordset(${JSON.stringify(checks)}::jsonb) AS c(business_id text, item_id text, prompt text,
         platform text, status text, visible boolean, position integer, sentiment text, citations jsonb,
         checked_at timestamptz, log_position bigint, check_id text, engine text, model text, detector_version integer,
-        names_version text, rejudged boolean)
+        names_version text, rejudged boolean, rule_visible boolean, adjudications jsonb)
       ORDER BY business_id, item_id, prompt, platform, checked_at DESC, log_position DESC
       ON CONFLICT (business_id, item_id, prompt, platform) DO UPDATE
         SET status = excluded.status, visible = excluded.visible, position = excluded.position,
           sentiment = excluded.sentiment, citations = excluded.citations, checked_at = excluded.checked_at,
           log_position = excluded.log_position, check_id = excluded.check_id, engine = excluded.engine,
           model = excluded.model, detector_version = excluded.detector_version, names_version = excluded.names_version,
-          rejudged = excluded.rejudged
+          rejudged = excluded.rejudged, rule_visible = excluded.rule_visible, adjudications = excluded.adjudications
         WHERE (excluded.checked_at, excluded.log_position) >= (prompt_checks.checked_at, prompt_checks.log_position)`)
 
 /** Rows of an entity's checks judged again from their events (in the log, `events`) after its names changed. */
@@ -296,16 +304,18 @@ const judgeStoredChecks = (judge: Judge, businessId: string, itemId: string) =>
         sentiment: judgement.sentiment,
         detector_version: judgement.detectorVersion,
         names_version: judgement.namesVersion,
-        rejudged: judgement.rejudged
+        rejudged: judgement.rejudged,
+        rule_visible: judgement.ruleVisible,
+        adjudications: judgement.adjudications
       }
     })
     if (rows.length === 0) return
     yield* sql`
       UPDATE prompt_checks c
       SET visible = j.visible, position = j.position, sentiment = j.sentiment, detector_version = j.detector_version,
-        names_version = j.names_version, rejudged = j.rejudged
+        names_version = j.names_version, rejudged = j.rejudged, rule_visible = j.rule_visible, adjudications = j.adjudications
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS j(check_id text, visible boolean, position integer,
-        sentiment text, detector_version integer, names_version text, rejudged boolean)
+        sentiment text, detector_version integer, names_version text, rejudged boolean, rule_visible boolean, adjudications jsonb)
       WHERE c.business_id = ${businessId} AND c.item_id = ${itemId} AND c.check_id = j.check_id`
   })
 
@@ -334,6 +344,10 @@ export interface PromptCheckRow {
   readonly names_version: string | null
   /** The flag was judged again from the stored answers, not as recorded with the check. */
   readonly rejudged: boolean
+  /** The rule engine's flag alone; differs from `visible` when adjudications decided it. */
+  readonly rule_visible: boolean
+  /** The adjudications the flag stands with (docs/mention-accuracy.md, "Adjudicator"). */
+  readonly adjudications: ReadonlyArray<Adjudication>
 }
 
 export type EngineKind = CheckedAnswer["engine"]
@@ -368,7 +382,7 @@ export class Prompts extends Effect.Service<Prompts>()("Prompts", {
     const latestChecks = (businessId: string, itemId: string | null) =>
       sql<PromptCheckRow>`
         SELECT prompt, platform, status, visible, position, sentiment, citations, checked_at, check_id, engine, model,
-          detector_version, names_version, rejudged
+          detector_version, names_version, rejudged, rule_visible, adjudications
         FROM prompt_checks
         WHERE business_id = ${businessId} AND item_id = ${itemId ?? ""}`.pipe(Effect.orDie)
 

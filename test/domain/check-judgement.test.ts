@@ -78,7 +78,7 @@ describe("stored checks", () => {
     const { detectorVersion: _d, namesVersion: _n, ...v1 } = stored.data as Record<string, unknown>
     const old = checkFromStored({ type: "PlatformChecked", data: v1 })
     expect([old.detectorVersion, old.namesVersion]).toEqual([0, null])
-    expect(stored.schemaVersion).toBe(2)
+    expect(stored.schemaVersion).toBe(3)
   })
 })
 
@@ -89,7 +89,8 @@ describe("judgementOf", () => {
   it("keeps the recorded verdict of a check judged by this detector with these names", () => {
     // Recorded not visible with the alias already declared: kept as recorded, not read again.
     expect(judgementOf(check({ namesVersion: names }), target, names)).toEqual({
-      visible: false, visibleShare: 0, position: null, sentiment: null, detectorVersion: DETECTOR_VERSION, namesVersion: names, rejudged: false
+      visible: false, visibleShare: 0, position: null, sentiment: null, ruleVisible: false, adjudications: [], detectorVersion: DETECTOR_VERSION,
+      namesVersion: names, rejudged: false
     })
     expect(needsJudging(check({ namesVersion: names }), names)).toBe(false)
   })
@@ -97,10 +98,13 @@ describe("judgementOf", () => {
   it("judges again a check recorded with other names, or by another detector, from its answers", () => {
     // The sentiment is the detector's own reading (its tests cover it); here, that it was read again.
     const { sentiment, ...judged } = judgementOf(check({ namesVersion: "none" }), target, names)
-    expect(judged).toEqual({ visible: true, visibleShare: 1, position: 1, detectorVersion: DETECTOR_VERSION, namesVersion: names, rejudged: true })
+    expect(judged).toEqual({
+      visible: true, visibleShare: 1, position: 1, ruleVisible: true, adjudications: [], detectorVersion: DETECTOR_VERSION, namesVersion: names, rejudged: true
+    })
     expect(sentiment).not.toBeNull()
     expect(judgementOf(check({ detectorVersion: 0, namesVersion: null, texts: [NOBODY], visible: true }), target, names)).toEqual({
-      visible: false, visibleShare: 0, position: null, sentiment: null, detectorVersion: DETECTOR_VERSION, namesVersion: names, rejudged: true
+      visible: false, visibleShare: 0, position: null, sentiment: null, ruleVisible: false, adjudications: [], detectorVersion: DETECTOR_VERSION,
+      namesVersion: names, rejudged: true
     })
   })
 
@@ -111,6 +115,63 @@ describe("judgementOf", () => {
 
   it("leaves a failed check as it is: there is nothing to read", () => {
     expect(judgementOf(check({ failed: true, detectorVersion: 0 }), target, names)).toMatchObject({ visible: false, rejudged: false, detectorVersion: 0 })
+  })
+})
+
+describe("judgementOf with adjudications (never asking a model)", () => {
+  const target = declaredTargetOf({ ...FACTS, declared: ALIAS })
+  const names = namesVersionOf(ALIAS)
+  // The rules read the name inside a knowledge disclaimer: not visible, and that sentence in doubt.
+  const DISCLAIMED = "Reviews of Crumbhouse could not be confirmed. Most bakeries in town bake sourdough on weekends."
+  const SENTENCE = "Reviews of Crumbhouse could not be confirmed."
+  const adjudication = (sentence: string, status: "adjudicated" | "failed" = "adjudicated") => ({
+    status,
+    model: "judge-1",
+    doubt: "disclaimer" as const,
+    sentence,
+    ruleVisible: false,
+    visible: status === "adjudicated" ? true : null,
+    sentiment: status === "adjudicated" ? "neutral" as const : null,
+    reason: status === "adjudicated" ? "Named as the bakery to try." : "no answer within 15000 ms"
+  })
+  const adjudicated = (stored: ReturnType<typeof adjudication>, namesVersion: string) => {
+    const base = check({ texts: [DISCLAIMED], namesVersion, visible: stored.status === "adjudicated" })
+    return new PlatformChecked({
+      ...base,
+      answers: base.answers.map((a) => ({ ...a, position: null, sentiment: stored.sentiment, adjudication: stored })),
+      position: null,
+      sentiment: stored.sentiment
+    })
+  }
+
+  it("keeps a check's recorded verdict and shows the rule's flag and the adjudication beside it", () => {
+    expect(judgementOf(adjudicated(adjudication(SENTENCE), names), target, names)).toEqual({
+      visible: true, visibleShare: 1, position: null, sentiment: "neutral", ruleVisible: false, adjudications: [adjudication(SENTENCE)],
+      detectorVersion: DETECTOR_VERSION, namesVersion: names, rejudged: false
+    })
+  })
+
+  it("judging again, reuses the stored adjudication while the sentence in doubt is the same", () => {
+    expect(judgementOf(adjudicated(adjudication(SENTENCE), "none"), target, names)).toEqual({
+      visible: true, visibleShare: 1, position: null, sentiment: "neutral", ruleVisible: false, adjudications: [adjudication(SENTENCE)],
+      detectorVersion: DETECTOR_VERSION, namesVersion: names, rejudged: true
+    })
+  })
+
+  it("judging again, takes the rule's verdict when the model was asked about another sentence, or failed", () => {
+    expect(judgementOf(adjudicated(adjudication("Crumbhouse is lovely."), "none"), target, names)).toEqual({
+      visible: false, visibleShare: 0, position: null, sentiment: null, ruleVisible: false, adjudications: [],
+      detectorVersion: DETECTOR_VERSION, namesVersion: names, rejudged: true
+    })
+    expect(judgementOf(adjudicated(adjudication(SENTENCE, "failed"), "none"), target, names)).toEqual({
+      visible: false, visibleShare: 0, position: null, sentiment: null, ruleVisible: false, adjudications: [adjudication(SENTENCE, "failed")],
+      detectorVersion: DETECTOR_VERSION, namesVersion: names, rejudged: true
+    })
+  })
+
+  it("stores and reads the adjudication with the check (schema version 3)", () => {
+    const stored = checkToStored(adjudicated(adjudication(SENTENCE), names))
+    expect(checkFromStored(stored).answers[0]?.adjudication).toEqual(adjudication(SENTENCE))
   })
 })
 

@@ -3,7 +3,7 @@
  * a fake configuration (only `visibilitySamples`), and the real check recorder over the
  * in-memory event store.
  */
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { AppConfig } from "../../src/config/app-config.ts"
 import { WallClock } from "../../src/config/wall-clock.ts"
@@ -14,6 +14,7 @@ import { EventStore } from "../../src/eventstore/event-store.ts"
 import * as MemoryEventStore from "../../src/eventstore/memory-event-store.ts"
 import { VisibilityAnalysis } from "../../src/pipeline/visibility-analysis.ts"
 import { EngineError } from "../../src/platforms/answer-engine.ts"
+import { MentionAdjudicator } from "../../src/platforms/mention-adjudicator.ts"
 import { type CheckOutcome, PlatformGateway } from "../../src/platforms/platform-gateway.ts"
 import { CheckRecorder } from "../../src/writers/check-recorder.ts"
 import { makeTestLayer } from "../support/test-layer.ts"
@@ -40,7 +41,9 @@ const analysisWith = (reply: (platform: PlatformKey) => CheckOutcome) => {
       Effect.succeed(Array.from({ length: samples }, () => Object.fromEntries(PLATFORM_KEYS.map((platform) => [platform, reply(platform)])) as Record<PlatformKey, CheckOutcome>))
   })
   return VisibilityAnalysis.DefaultWithoutDependencies.pipe(
-    Layer.provide(Layer.mergeAll(gateway, CheckRecorder.Default, WallClock.Default, makeTestLayer(AppConfig)({ visibilitySamples: 1 })))
+    Layer.provide(Layer.mergeAll(gateway, CheckRecorder.Default, WallClock.Default, makeTestLayer(AppConfig)({ visibilitySamples: 1 }),
+      // No LLM_*: no adjudicator (test/platforms/mention-adjudicator.test.ts and the e2e test cover it).
+      makeTestLayer(MentionAdjudicator)({ adjudicate: Option.none() })))
   )
 }
 
