@@ -10,6 +10,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "daily-run": () => import("./daily-run.ts"),
   "event-store-append": () => import("./event-store-append.ts"),
   "mention-accuracy": () => import("./mention-accuracy.ts"),
+  "mention-doubt": () => import("./mention-doubt.ts"),
   "onboarding": () => import("./onboarding.ts"),
   "post-similarity": () => import("./post-similarity.ts"),
   "prompt-quality": () => import("./prompt-quality.ts"),
