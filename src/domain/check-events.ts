@@ -6,6 +6,7 @@
  */
 import { Schema } from "effect"
 import { BusinessId, type EntityRef, ItemId, streamIdOf } from "./entity-ref.ts"
+import { DOUBT_KINDS } from "./mention/doubt.ts"
 import { PlatformKey } from "./platforms.ts"
 import { storedCodec } from "./stored-event.ts"
 
@@ -22,7 +23,7 @@ export const Adjudication = Schema.Struct({
   status: Schema.Literal("adjudicated", "failed"),
   model: Schema.String,
   /** Why the rule verdict was in doubt (`DoubtKind`). */
-  doubt: Schema.Literal("disclaimer", "rejected", "near-miss", "ordinary-word"),
+  doubt: Schema.Literal(...DOUBT_KINDS),
   sentence: Schema.String,
   /** The rule engine's verdict on the whole answer. */
   ruleVisible: Schema.Boolean,

@@ -1,6 +1,7 @@
 /** Visibility checks, scores, history and prompts. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { DOUBT_KINDS } from "../domain/mention/doubt.ts"
 import { PlatformKey } from "../domain/platforms.ts"
 import { Authentication } from "./authentication.ts"
 import { BadGateway, Forbidden, NotFound, Unavailable } from "./errors.ts"
@@ -100,7 +101,7 @@ const AdjudicationDetail = Schema.Struct({
       "an answer out of shape), and the rule verdict stands."
   }),
   model: Schema.String.annotations({ description: "The model asked (`LLM_MODEL`).", examples: ["gpt-4o-mini"] }),
-  doubt: Schema.Literal("disclaimer", "rejected", "near-miss", "ordinary-word").annotations({
+  doubt: Schema.Literal(...DOUBT_KINDS).annotations({
     description: "Why the rule verdict was in doubt.",
     examples: ["disclaimer"]
   }),

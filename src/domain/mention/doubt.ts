@@ -17,7 +17,11 @@
  * - `ordinary-word`: visible only through mentions of a name made of ordinary words, of one
  *   distinctive word of the name, or of a name of one word written in lower case or opening a
  *   sentence ("Brisk payment terms help") (no domain, no citation, no other mention), so the
- *   rules may have counted the word, not the brand.
+ *   rules may have counted the word, not the brand. A one-word name opening a table cell counts
+ *   as opening a sentence.
+ * - `hedged`: visible only through mentions in sentences that both negate and speak of knowledge
+ *   ("There isn't much I can confirm about X's cakes", "I'm not going to make claims about X"):
+ *   a disclaimer the rules may not know.
  * Visible through the entity's domain or a citation: never in doubt (the labelling rule counts
  * those whatever the sentence says).
  *
@@ -35,7 +39,8 @@ import { compiledTarget, identifies, type MentionTarget } from "./target.ts"
 
 export const MAX_DOUBT_SENTENCE = 600
 
-export type DoubtKind = "disclaimer" | "rejected" | "near-miss" | "ordinary-word"
+export const DOUBT_KINDS = ["disclaimer", "rejected", "near-miss", "ordinary-word", "hedged"] as const
+export type DoubtKind = (typeof DOUBT_KINDS)[number]
 
 export interface Doubt {
   readonly kind: DoubtKind
@@ -49,6 +54,23 @@ interface Hit extends Span {
 }
 
 const WORD = /[\p{L}\p{N}]/u
+
+/** Whether `at` opens a table cell: only spaces and markdown between it and the cell's `|`. */
+const opensCell = (text: string, at: number): boolean => {
+  let j = at - 1
+  while (j >= 0 && j > at - 8 && /[ \t*_]/.test(text[j]!)) j--
+  return text[j] === "|"
+}
+
+// A sentence that both negates and speaks of knowledge ("there isn't much I can confirm about X",
+// "I'm not going to make claims about X"): a disclaimer the rules may not know. Bounded words, no
+// nested repetition: linear in the sentence.
+const NEGATION = /(?<![\p{L}])(?:not|no|never|nothing|none|little|limited|unable|without|can't|cannot|couldn't|isn't|aren't|don't|doesn't|haven't|hasn't|won't|wasn't)(?![\p{L}])/u
+const KNOWLEDGE = /(?<![\p{L}])(?:information|info|details|data|confirm|confirmed|verify|verified|familiar|know|known|reliable|reviews|claims|sure|aware|available|published|documented|recommend|vouch|speak|say|check)(?![\p{L}])/u
+const hedged = (sentence: string): boolean => {
+  const folded = foldPlain(sentence).replace(/[’]/g, "'")
+  return NEGATION.test(folded) && KNOWLEDGE.test(folded)
+}
 
 /** The sentence holding `at`, trimmed and bounded to a window around [at, end). */
 const sentenceAround = (text: string, sentences: ReadonlyArray<Span>, at: number, end: number): string => {
@@ -95,7 +117,7 @@ export const doubtOf = (answer: Answer, target: MentionTarget, detection: Detect
       if (fe === fs || isExcluded({ start: fs, end: fe })) continue
       const start = doc.folded.starts[fs]!
       // A name of one word written in lower case, or opening a sentence, may be the word, not the brand.
-      const loneWord = m.words.length === 1 && (!/\p{Lu}/u.test(doc.text[start] ?? "") || isSentenceInitial(doc, start))
+      const loneWord = m.words.length === 1 && (!/\p{Lu}/u.test(doc.text[start] ?? "") || isSentenceInitial(doc, start) || opensCell(doc.text, start))
       const span = { start, end: doc.folded.ends[fe - 1]!, weak: m.ordinary || m.strict || loneWord }
       // The domain cue is left out: an answer with the entity's domain or citation is not in doubt.
       if (judgeMatch(doc, t, false, m, fs, fe) === "reject") rejected.push(span)
@@ -116,7 +138,9 @@ export const doubtOf = (answer: Answer, target: MentionTarget, detection: Detect
 
   if (detection.visible) {
     const live = accepted.filter((s) => !isNegated(s))
-    if (live.length > 0 && live.every((s) => s.weak)) return { kind: "ordinary-word", sentence: around(live[0]!) }
+    if (live.length === 0) return undefined
+    if (live.every((s) => s.weak)) return { kind: "ordinary-word", sentence: around(live[0]!) }
+    if (live.every((s) => hedged(around(s)))) return { kind: "hedged", sentence: around(live[0]!) }
     return undefined
   }
   const disclaimed = accepted.find(isNegated)

@@ -46,6 +46,22 @@ describe("doubtOf", () => {
     })
   })
 
+  it("given a one-word name opening a table cell, when counted with no domain or citation, then its row is in doubt", () => {
+    expect(read(target(["Zorvik"]), "| Tool | Why |\n|---|---|\n| Zorvik | fast, cheap |\n| Trello | simple |")).toEqual({
+      visible: true,
+      doubt: { kind: "ordinary-word", sentence: "| Zorvik | fast, cheap |" }
+    })
+  })
+
+  it("given a name counted only in a sentence that negates and speaks of knowledge, when read, then that sentence is in doubt", () => {
+    expect(read(NORTHWIND, "Northwind Optics doesn't publish prices, but their fittings are the best I know. Book ahead.")).toEqual({
+      visible: true,
+      doubt: { kind: "hedged", sentence: "Northwind Optics doesn't publish prices, but their fittings are the best I know." }
+    })
+    // Counted in a plain sentence too: the verdict does not hang on the hedged one.
+    expect(read(NORTHWIND, "Northwind Optics doesn't publish prices. Northwind Optics has the best frames in town.")).toEqual({ visible: true, doubt: undefined })
+  })
+
   it("given the entity's domain or a citation, when read, then nothing is in doubt, whatever the sentence says", () => {
     expect(read(target(["Monday"], { domains: ["monday.example"] }), "1. **Monday** (monday.example) — flexible boards for agencies.")).toEqual({ visible: true, doubt: undefined })
     expect(read(NORTHWIND, "Reviews of Northwind Optics could not be confirmed.", ["https://northwind-optics.example/about"])).toEqual({ visible: true, doubt: undefined })
