@@ -2,9 +2,11 @@
  * `npm run bench -- mention-accuracy`: the mention detector's accuracy on the labelled
  * evaluation set (test/fixtures/mention-eval), beside the name-substring baseline, as markdown
  * tables: precision, recall and F1 of the visible flag overall, on hard cases, per trap kind and
- * per platform style, and sentiment accuracy on the answers found visible, for the two dev splits
- * (dev, dev2). The wrong ids per trap are listed for the dev splits only. The holdout is read only
- * when `--holdout` is given.
+ * per platform style, and sentiment accuracy on the answers found visible, for the tuning splits
+ * (dev, dev2 and holdout1: `holdout.jsonl`, run once at the end of an earlier stop, its failures
+ * read, so spent and tuned on since). The wrong ids per trap are listed for the tuning splits
+ * only. The unseen holdout (`holdout2.jsonl`) is read only when `--holdout` is given, once, at
+ * the end of tuning.
  *
  * `--against=<commit>`: the speed of this checkout's detector against the one of `<commit>`
  * (its `src/domain` extracted under `.tmp/`), in one process, in ABBA rounds over the same dev
@@ -22,6 +24,7 @@ import {
   markdownTable,
   reportOf,
   splitExists,
+  splitLabel,
   type Split,
   targetOf,
   wrongByTrap
@@ -106,7 +109,7 @@ export const run = async () => {
     console.log(`  ratio (this / ${commit}): ${(b.median / a.median).toFixed(3)}`)
     return
   }
-  const splits: Array<Split> = process.argv.includes("--holdout") ? ["dev", "dev2", "holdout"] : ["dev", "dev2"]
+  const splits: Array<Split> = process.argv.includes("--holdout") ? ["dev", "dev2", "holdout", "holdout2"] : ["dev", "dev2", "holdout"]
   for (const split of splits) {
     if (!splitExists(split)) {
       console.log(`${split}: test/fixtures/mention-eval/${split}.jsonl is not there`)
@@ -116,9 +119,9 @@ export const run = async () => {
     const detector = reportOf(cases, detectorVerdict)
     const baseline = reportOf(cases, baselineVerdict)
     const unsupported = cases.filter((c) => c.entity.not_aliases.length > 0).length
-    console.log(markdownTable(`${split} (${cases.length} answers)`, detector, baseline))
+    console.log(markdownTable(`${splitLabel(split)} (${cases.length} answers)`, detector, baseline))
     if (!EXCLUSIONS_SUPPORTED) console.log(`\nnot_aliases: not supported by the detector (${unsupported} answers declare some; ignored)`)
-    if (split !== "holdout") console.log(`\nWrong ids by trap (detector):\n${wrongByTrap(detector)}`)
+    if (split !== "holdout2") console.log(`\nWrong ids by trap (detector):\n${wrongByTrap(detector)}`)
     if (split === "dev") {
       const t = timing(cases)
       console.log(`\ndetectMention per answer (fastest of 7 runs, ${t.n} answers): median ${t.median!.toFixed(1)} µs, p95 ${t.p95!.toFixed(1)} µs`)

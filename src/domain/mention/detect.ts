@@ -6,7 +6,7 @@ import { Option } from "effect"
 import { parseWebUrl } from "../url.ts"
 import { collectCandidates, rankBrands } from "./brands.ts"
 import { disambiguationSpans, negatedClauses } from "./disclaimers.ts"
-import { analyse, overlaps, overlapsAny, type Span, spanIndexAt, unionOf } from "./document.ts"
+import { analyse, type Doc, overlaps, overlapsAny, type Span, spanIndexAt, unionOf } from "./document.ts"
 import { judgeMatch } from "./name-match.ts"
 import { type Sentiment, sentimentOf } from "./sentiment.ts"
 import { compiledTarget, identifies, type MentionTarget } from "./target.ts"
@@ -77,6 +77,28 @@ const insideAny = (reach: ReadonlyArray<Span>, start: number, end: number): bool
   return found !== -1 && reach[found]!.end >= end
 }
 
+const QUOTES = `"“”'‘’`
+/**
+ * A name in quotes in a sentence that names an excluded namesake is the word itself, not the
+ * entity ("Nimbus Weather, which appears in searches for "Nimbus", is a forecasting app").
+ * `reach` is the excluded spans' `reachOf` (folded offsets): the first whose reach ends after the
+ * sentence's start overlaps the sentence when it starts before its end.
+ */
+const quotedBesideExclusion = (doc: Doc, reach: ReadonlyArray<Span>, fs: number, fe: number): boolean => {
+  const f = doc.folded.text
+  if (!QUOTES.includes(f[fs - 1] ?? "") || !QUOTES.includes(f[fe] ?? "")) return false
+  const sentence = doc.sentences[spanIndexAt(doc.sentences, doc.folded.starts[fs]!)]
+  if (sentence === undefined) return false
+  let lo = 0, hi = reach.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (doc.folded.ends[reach[mid]!.end - 1]! <= sentence.start) lo = mid + 1
+    else hi = mid
+  }
+  const x = reach[lo]
+  return x !== undefined && doc.folded.starts[x.start]! < sentence.end
+}
+
 export const detectMention = (answer: Answer, target: MentionTarget): Detection => {
   const doc = analyse(answer.text)
   const t = compiledTarget(target)
@@ -116,6 +138,7 @@ export const detectMention = (answer: Answer, target: MentionTarget): Detection 
       const fs = hit.index
       const fe = fs + hit[0].length
       if (fe === fs || insideAny(excludedReach, fs, fe)) continue
+      if (excluded.length > 0 && quotedBesideExclusion(doc, excludedReach, fs, fe)) continue
       if (judgeMatch(doc, t, domainSeen, m, fs, fe) === "reject") continue
       found.push({ start: doc.folded.starts[fs]!, end: doc.folded.ends[fe - 1]!, source: m.kind })
     }

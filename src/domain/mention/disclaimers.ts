@@ -109,7 +109,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bno\s+(?:dependable|real|concrete|accurate|current|hard|firm|trusted)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/, ["dependable", "real", "concrete", "accurate", "current", "hard", "firm", "trusted"]),
   d(/\bno\s+(?:\w+\s+)?(?:information|info|details|data|reviews)\s+(?:i|we)(?:'d|\s+would)?\s+(?:trust|rely|can\s+(?:trust|verify|confirm)|could\s+(?:verify|confirm))\b/, ["info", "detail", "data", "review"]),
   d(/\black\s+(?:any\s+)?(?:\w+\s+)?(?:information|info|data|details)\b/, ["lack"]),
-  d(/\b(?:reviews?|information|info|details|data|ratings?)\s+(?:\w+\s+){0,4}?(?:is|are|was|were)\s+not\s+available\b/, ["available"]),
+  d(/\b(?:reviews?|information|info|details|data|ratings?)\s+(?:\w+\s+){0,4}?(?:(?:is|are|was|were)\s+not|isn't|aren't|wasn't|weren't)\s+available\b/, ["available"]),
   d(/\bno\s+(?:\w+\s+){0,2}?(?:reviews?|information|info|details|data|results|mentions?|ratings?)\s+(?:\w+\s+){0,6}?(?:turned|came|showed)\s+up\b/, ["turned", "came", "showed"]),
   d(/\b(?:draws?|drew|a)\s+blank\b/, ["blank"]),
   d(/\bno\s+opinion\b/, ["opinion"]),
@@ -123,6 +123,33 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bmissing\s+from\s+(?:this|the|my)\s+(?:list|table|comparison|overview|roundup)\b/, ["missing"]),
   d(/\b(?:no|not)\s+(?:\w+\s+){0,3}?(?:assessment|comparison|evaluation|rating|head-to-head)\s+(?:\w+\s+){0,4}?(?:is|are)\s+possible\b/, ["possible"]),
   d(/\b(?:isn't|is\s+not)\s+possible\b/, ["possible"]),
+  // Declining to claim for want of knowledge: "I'm not going to make claims about X", "there
+  // isn't much I can confirm about X", "None I can verify", and a clause or cell without its
+  // subject ("…, which I've seen listed but can't verify", "| X | Couldn't verify details |").
+  d(/\b(?:not\s+going\s+to|won't|will\s+not|rather\s+not|shouldn't|should\s+not)\s+(?:make\s+(?:any\s+)?(?:claims|guesses|assumptions)|comment|speculate|guess|vouch)\b/, ["claims", "guesses", "assumptions", "comment", "speculate", "guess", "vouch"]),
+  d(/\b(?:isn't|is\s+not|there's\s+not|not)\s+(?:much|a\s+lot|anything|a\s+great\s+deal)\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:confirm|verify|say|tell\s+you|find|check)\b/, ["much", "lot", "anything", "deal"]),
+  d(/\bnone\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:verify|confirm|find|check)\b/, ["none"]),
+  d(/^\W*(?:(?:but|and|so)\s+)?(?:couldn't|could\s+not|can't|cannot|unable\s+to)\s+(?:verify|confirm|check)\b/, ["verify", "confirm", "check"]),
+  // More ways of saying it: "I have no way to verify X", "X isn't on my radar", "I don't have a
+  // good read on X", "no visibility into X", "a blind spot for me", "hard to come by", "unclear to
+  // me", "I haven't been able to confirm", "I'd be guessing", "new to me", "no information
+  // available", "insufficient data", "I'm unsure about X".
+  d(/\bno\s+(?:real\s+|reliable\s+|easy\s+)?way\s+(?:of|to)\s+(?:verify|verifying|check|checking|confirm|confirming|know|knowing|judge|judging|assess|assessing)\b/, ["way"]),
+  d(/\b(?:not|isn't|aren't)\s+on\s+my\s+radar\b/, ["radar"]),
+  d(/\b(?:don't|do\s+not|didn't)\s+have\s+(?:a|any)\s+(?:good\s+|clear\s+|solid\s+|real\s+)?read\s+on\b/, ["read"]),
+  d(/\bno\s+(?:\w+\s+)?visibility\s+into\b/, ["visibility"]),
+  d(/\bblind\s+spot\b/, ["blind"]),
+  d(/\bfew\s+and\s+far\s+between\b/, ["far"]),
+  d(/\bhard\s+to\s+come\s+by\b/, ["come"]),
+  d(/\b(?:unclear|uncertain)\s+to\s+(?:me|us)\b/, ["unclear", "uncertain"]),
+  d(/\b(?:haven't|have\s+not|hasn't|has\s+not)\s+been\s+able\s+to\s+(?:find|verify|confirm|check|locate|pull|access|see)\b/, ["able"]),
+  d(/\b(?:wasn't|was\s+not|weren't|were\s+not)\s+able\s+to\s+(?:pull|access|check|see|look\s+up)\b/, ["able"]),
+  d(/\b(?:i'd|i\s+would|we'd|we\s+would)\s+(?:only\s+|just\s+)?be\s+guessing\b/, ["guessing"]),
+  d(/\bnew\s+to\s+(?:me|us)\b/, ["new"]),
+  d(/\bno\s+(?:\w+\s+){0,2}?(?:information|info|data|details|reviews)\s+(?:is\s+|are\s+)?(?:publicly\s+)?(?:available|found)\b/, ["available", "found"]),
+  d(/\b(?:insufficient|not\s+enough)\s+(?:\w+\s+)?(?:information|info|data|details)\b/, ["insufficient", "enough"]),
+  d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+\s+)?unsure\s+(?:about|of|whether|if|what|how)\b/, ["unsure"]),
+  d(/^\W*(?:(?:but|and|so)\s+)?(?:can't|cannot|couldn't|could\s+not)\s+(?:vouch|comment|speak)\b/, ["vouch", "comment", "speak"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),
@@ -204,6 +231,13 @@ const findDisclaimers = (doc: Doc): Array<boolean> => {
 }
 
 const CONTRAST = /^\W*(?:but|yet|still|though|however)\b/
+
+/** The line at `pos` when it is a heading or one bold phrase: the title of what follows. */
+const titleLineAt = (doc: Doc, pos: number): Span | undefined => {
+  const line = lineAt(doc, pos)
+  const title = line.kind === "heading" || /^[ \t]*(\*\*|__)[^*_\n]{1,200}\1[ \t]*$/.test(doc.text.slice(line.start, line.end))
+  return title ? line : undefined
+}
 // The praise is of the entity when it refers back to it, not of another brand ("…, but Zorba is great").
 const ENTITY_PRONOUN = /\b(?:it|its|they|them|their)\b/
 
@@ -211,7 +245,8 @@ const HEDGED = /\b(?:might|may|could)\s+(?:well\s+)?be\b/
 
 // A disclaimer that refers back by pronoun ("Crumb? I'm not familiar with it.") also covers the
 // sentence that only restated the name: a question, or "You asked about…/Regarding…".
-const REFERS_BACK = /\b(?:it|its|this|that|them|they|their|those|such)\b|\bthe\s+(?:former|latter|first)\b/
+// A sentence without its subject refers back too: "X? Not a company I know anything about."
+const REFERS_BACK = /\b(?:it|its|this|that|them|they|their|those|such)\b|\bthe\s+(?:former|latter|first)\b|^\W*(?:not|nothing|never)\b/
 const RESTATES = /^\W*(?:you\s+(?:also\s+)?(?:asked|mentioned|listed|named|brought\s+up|are\s+asking|'re\s+asking)|you\s+(?:might|may)\s+(?:also\s+)?(?:have\s+)?(?:seen|heard|come\s+across|find)|you're\s+asking|(?:a|one)\s+reader\s+asked|regarding|as\s+for|about|on)\b/
 
 /** Whether a sentence asks a question or restates the user's ("Is Crumb open?", "**Does Crumb deliver?**"). */
@@ -276,10 +311,15 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
   const score = (i: number): number => (scoreAt[i] ??= praiseScore(slice(doc, clauses[i]!)))
   // Whether a later clause of the same sentence contrasts and praises the entity.
   const detail = clauses.map(() => false)
+  // So does the next sentence of its paragraph when it opens so ("I can't check whether X is open
+  // late, so call first. Still, it's the restaurant I'd point you to").
+  const contrastPraise = (k: number): boolean => CONTRAST.test(folded(k)) && ENTITY_PRONOUN.test(folded(k)) && score(k) > 0
   for (let i = clauses.length - 2, later = false; i >= 0; i--) {
     const k = i + 1
-    if (sentenceOf[k] !== sentenceOf[i]) later = false
-    else later ||= CONTRAST.test(folded(k)) && ENTITY_PRONOUN.test(folded(k)) && score(k) > 0
+    if (sentenceOf[k] !== sentenceOf[i]) {
+      const gap = doc.text.slice(clauses[i]!.end, clauses[k]!.start)
+      later = sentenceOf[k] !== -1 && !gap.includes("\n") && contrastPraise(k)
+    } else later ||= contrastPraise(k)
     detail[i] = later
   }
   // The praise of the current sentence's clauses before `praisedUntil`, whether one of them is
@@ -326,10 +366,15 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
     for (let back = 1; back <= 3 && si - back >= 0; back++) {
       const prev = doc.sentences[si - back]!
       const next = doc.sentences[si - back + 1]!
-      if (doc.text.slice(prev.end, next.start).includes("\n\n")) break
-      if (isQuestionOrRestatement(slice(doc, prev))) {
-        for (let k = firstEndingAfter(clauses, prev.start); k < clauses.length && clauses[k]!.start < prev.end; k++) out.add(k)
+      const newParagraph = doc.text.slice(prev.end, next.start).includes("\n\n")
+      // A title right above the disclaimer's paragraph restates the question too ("**X vs. Y for
+      // curly hair**", then "X might be good, but nothing about it is verified").
+      const titleLine = back === 1 && newParagraph ? titleLineAt(doc, prev.start) : undefined
+      const covered = titleLine ?? (!newParagraph && isQuestionOrRestatement(slice(doc, prev)) ? prev : undefined)
+      if (covered !== undefined) {
+        for (let k = firstEndingAfter(clauses, covered.start); k < clauses.length && clauses[k]!.start < covered.end; k++) out.add(k)
       }
+      if (newParagraph) break
     }
   }
 

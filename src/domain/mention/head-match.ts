@@ -12,11 +12,38 @@ const NOUNS = [...BUSINESS_NOUNS, ...TRADE_WORDS].join("|")
 // "Foundry, a friendly coworking space", "Duarte is an orthodontic practice": a description of
 // at most five words ending in a business noun. Bounded repetition keeps it linear.
 const DESCRIBED = new RegExp(
-  String.raw`^(?:['’]s)?(?:[ \t]*,[ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,5}?(?:${NOUNS})s?\b`,
+  String.raw`^(?:['’]s)?(?:[ \t]+(?:in|on|at)[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2})?(?:[ \t]*[,(][ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,5}?(?:${NOUNS})s?\b`,
   "iu",
 )
+// Nouns for a business described by pronoun: not those that as often describe a place ("It's a
+// great place to hike", "a good spot", "an option").
+const FIRM_NOUNS = [...BUSINESS_NOUNS, ...TRADE_WORDS].filter((w) => !/^(?:place|spot|option|pick|choice|space|center|centre|school|line|product|bar|cafe|coffee|care|outdoor|sports|medicine|photo)$/.test(w)).join("|")
+// "Thornbury. They're a small structural firm…", "Thornbury does a lot — it's one of the firms…":
+// the next words, in the same or the next sentence, describe it by pronoun. Bounded repetition.
+const PRONOUN_DESCRIBED = new RegExp(
+  String.raw`^[^.!?\n]{0,60}?(?:[.!?;:]|[ \t][—–-]|—|–)[ \t*_]*(?:they're|they\s+are|it's|it\s+is|she's|she\s+is|he's|he\s+is)[ \t]+(?:a|an|the|one\s+of\s+the)[ \t]+(?:[\w'’-]+[ \t]+){0,4}?(?:${FIRM_NOUNS})s?\b`,
+  "iu",
+)
+// "Beacon is the budgeting app I'd pick": an ordinary word described as a business (not as "a
+// good choice" or "a place", which a season or a town can be).
+const DESCRIBED_FIRM = new RegExp(
+  String.raw`^(?:[ \t]*,[ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,4}?(?:${FIRM_NOUNS})s?\b`,
+  "iu",
+)
+export const describedAsFirm = (doc: Doc, end: number): boolean => DESCRIBED_FIRM.test(doc.text.slice(end, Math.min(lineAt(doc, end).end, end + 100)))
+
+// "call Tidewater first", "go with Thornbury", "book with Iris": a head as the one to contact.
+const CONTACT_BEFORE = /(?<![\p{L}\p{N}])(?:call|phone|contact|hire|book\s+with|go\s+with|try|recommend)[ \t]+$/iu
+// "Rainier on 6th Avenue": a head at a street address.
+const ADDRESS_AFTER = /^(?:['’]s)?[ \t]+(?:on|at)[ \t]+(?:\d{1,5}(?:st|nd|rd|th)?[ \t]+)?(?:\p{Lu}[\p{L}'’-]*[ \t]+){0,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Highway|Hwy|Square|Plaza|Parkway|Pike)\b/u
+// "Yukon vs. Ember & Oak", "Upland vs. Arroyo Family Therapy": compared with another business's
+// name (two capitalised words or more, joined by "&" or ending in a trade word), not with a town.
+const VERSUS_AFTER = /^(?:['’]s)?[ \t]+(?:vs\.?|versus)[ \t]+(?:the[ \t]+)?(\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:&|and|\p{Lu}[\p{L}'’-]*)){1,4})/u
 // A product line carrying the brand: "Kestrel Trail Jacket", "Kestrel Stormline shell".
-const PRODUCT_NOUNS = "jacket shell parka vest pants boots shoes pack tent serum cream cleanser moisturizer chino shirt tee sweater hoodie jeans trousers shorts sneaker sneakers backpack bag bottle mattress pillow bed".split(" ")
+const PRODUCT_NOUNS = `jacket shell parka vest pants boots shoes pack tent serum cream cleanser moisturizer chino shirt tee
+  sweater hoodie jeans trousers shorts sneaker sneakers backpack bag bottle mattress pillow bed desk chair stool lamp sofa couch
+  stroller purifier humidifier fan heater earbuds headphones speaker watch laptop tablet monitor keyboard camera blender mixer
+  kettle grinder rower treadmill bike helmet mat runner sandal coat gloves socks razor toothbrush vacuum`.split(/\s+/)
 const PRODUCT_LINE = new RegExp(
   String.raw`^(?:[ \t]+\p{Lu}[\p{L}\p{N}-]*){1,3}[ \t]+(?:${PRODUCT_NOUNS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join("|")})s?\b`,
   "u",
@@ -28,7 +55,7 @@ const PRODUCT_LINE = new RegExp(
  * "Duarte's practice"), by a description ending in one ("Bolt is a contractor…", "Foundry, a
  * coworking space"), or by a product line ("Kestrel Trail Jacket"). Otherwise it does not.
  */
-export const headVerdict = (doc: Doc, start: number, end: number, possessive: boolean): boolean => {
+export const headVerdict = (doc: Doc, start: number, end: number, possessive: boolean, town = false): boolean => {
   if (!isUpperLetter(doc.text[start])) return false
   const afterName = possessive ? end + 2 : end
   const line = lineAt(doc, start)
@@ -36,12 +63,23 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   const exactLead = line.lead !== undefined && line.lead.start === start && (line.lead.end === end || line.lead.end === afterName)
   if (exactEmphasis || exactLead) return true
   const next = nextWord(doc, afterName)
-  if (next !== undefined) {
+  // The business's own town followed by a trade noun is the town's trade ("Mesa chiropractors").
+  if (next !== undefined && !town) {
     const nw = foldPlain(slice(doc, next))
     if (BUSINESS_NOUNS.has(nw) || TRADE_WORDS.has(nw)) return true
   }
   const rest = doc.text.slice(end, Math.min(line.end, end + 120))
-  return DESCRIBED.test(rest) || (!possessive && PRODUCT_LINE.test(rest))
+  if (DESCRIBED.test(rest) || (!possessive && PRODUCT_LINE.test(rest))) return true
+  if (ADDRESS_AFTER.test(rest) || CONTACT_BEFORE.test(doc.text.slice(Math.max(line.start, start - 16), start))) return true
+  if (PRONOUN_DESCRIBED.test(doc.text.slice(afterName, Math.min(doc.text.length, afterName + 160)))) return true
+  const versus = VERSUS_AFTER.exec(rest)
+  return versus !== null && otherBusinessName(versus[1]!)
+}
+
+/** "Ember & Oak", "Arroyo Family Therapy": joined by "&", or ending in a trade word. */
+const otherBusinessName = (name: string): boolean => {
+  const words = name.split(/[ \t]+/)
+  return words.includes("&") || TRADE_WORDS.has(foldPlain(words[words.length - 1]!))
 }
 
 /** Whether a product line follows a head ending at `end` ("Kestrel| Trail Jacket"). */

@@ -109,7 +109,8 @@ export const TRADE_WORDS = set(`
   legal cpa accounting tax consulting labs software app inn hotel suites lodge
   serum cream cleanser moisturizer jacket shell boots shoes invoicing booking scheduling
   pediatrics pediatric orthopedic orthopedics sports medicine chiropractic chiro hardware hvac
-  heating cooling immigration tackle
+  heating cooling immigration tackle counseling counselling therapy interiors interior design
+  gutters advisory engineering engineers architects architecture
 `)
 
 /** Nouns that present a name as a business or product: "Foundry, a coworking space", "Duarte's practice". */
@@ -139,3 +140,28 @@ export const TRADE_VARIANTS: ReadonlyArray<readonly [string, string]> = [
   ["Orthopedics", "Ortho"],
   ["Chiropractic", "Chiro"],
 ]
+
+/**
+ * Kinds of trade, by the words that name them: a short form followed by a word of another kind
+ * than the entity's own names a different business ("Quinta Verde Cantina" is not "Quinta Verde
+ * Inn"); a word of the same kind, or of no known kind, does not ("Wexley Hotel").
+ */
+export const TRADE_KINDS: ReadonlyMap<string, string> = new Map([
+  ...[...set(`inn hotel hotels suites lodge motel hostel resort`)].map((w) => [w, "lodging"] as const),
+  ...[...set(`cafe cafes cantina restaurant restaurants bar grill kitchen bistro brasserie trattoria bakery bakeries bakehouse bakeshop
+    deli pizzeria taqueria diner eatery pub brewery brewing tavern creperie patisserie boulangerie winery distillery`)].map((w) => [w, "food"] as const),
+  ...[...set(`clinic dental dentistry orthodontics ortho pediatrics chiropractic chiro veterinary vet hospital optometry therapy counseling`)].map((w) => [w, "health"] as const),
+  ...[...set(`law legal cpa accounting tax advisors advisory`)].map((w) => [w, "professional"] as const),
+])
+
+/**
+ * Nouns of geography: a short form of a name ending in one ("Boulder Creek" for "Boulder Creek
+ * Bikes", "Sierra Vista") is as often the place itself.
+ */
+export const GEO_NOUNS = set(`
+  creek river lake lakes pond bay harbor harbour cove point beach shore coast island isle islands
+  mountain mountains mount peak peaks ridge summit crest pass canyon valley vale hollow glen gorge
+  hill hills heights mesa butte bluff bluffs cliffs falls springs spring grove forest woods meadow
+  meadows prairie plains field fields landing crossing trail vista sierra desert park square
+  lane street avenue road way village town city county
+`)

@@ -5,8 +5,8 @@
 import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
-import { headVerdict, productLineAt } from "./head-match.ts"
-import { BRAND_NOUNS, CORPORATE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_WORDS } from "./lexicon.ts"
+import { describedAsFirm, headVerdict, productLineAt } from "./head-match.ts"
+import { BRAND_NOUNS, CORPORATE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
 import { bareHost } from "../url.ts"
 import type { CompiledTarget, Matcher } from "./target.ts"
 import { isUpperLetter, isWordChar, stripPossessive, tokensOf } from "./words.ts"
@@ -71,26 +71,57 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   }
 
   // A product line after the name is the entity's own ("Kestrel Trail Jacket", "Haywood & Pike Field Chino").
-  if (!nameTld && !possessive && lastIsWord && !productLineAt(doc, end)) {
+  // "the Z400 from Zephyr Home": a product named before its maker, whose name may go on.
+  const makerLast = m.kind === "alias" && MAKER_TAIL.test(f.slice(fs, fe))
+  if (!nameTld && !possessive && lastIsWord && !makerLast && !productLineAt(doc, end)) {
     const next = nextWord(doc, end)
     if (next !== undefined && longerNameAfter(doc, next)) return "reject"
     // A short form followed by a capitalised word the entity's names do not have names another
     // business or thing: "Seaview Orthopedic Supply", "Lindqvist Law Group".
-    if (next !== undefined && m.kind === "alias" && otherTradeAfter(doc, t, next)) return "reject"
-    // "**Sprig & Stem**": the name joined by "&" to another inside one bold or linked phrase.
-    if (AMPERSAND_NAME.test(doc.text.slice(end, end + 8)) && insideEmphasis(doc, start, end + 4)) return "reject"
+    if (next !== undefined && (m.kind === "alias" ? otherTradeAfter(doc, t, next) : otherKindAfter(doc, t, m, next))) return "reject"
+    // "**Sprig & Stem**", "dinner at Roost & Rye": the name joined by "&" to a capitalised word
+    // its own names lack is another name.
+    if (AMPERSAND_NAME.test(doc.text.slice(end, end + 8)) && (insideEmphasis(doc, start, end + 4) || otherAfterAmpersand(t, foldPlain(ampersandWord(doc, end)))))
+      return "reject"
   }
   // "Dr. Anand's office", "Dr. Priya Anand": the owner of a practice named after her.
-  const owner = m.strict && OWNER_TITLE_BEFORE.test(doc.text.slice(Math.max(0, start - 40), start))
+  // "Ellen Thornbury's firm", "Dale Whitaker's crew": an owner's first name and surname, and the
+  // business as hers or his.
+  const owner =
+    m.strict &&
+    (OWNER_TITLE_BEFORE.test(doc.text.slice(Math.max(0, start - 40), start)) ||
+      (possessive && OWNED_AFTER.test(doc.text.slice(end + 2, end + 40)) && GIVEN_NAME_BEFORE.test(doc.text.slice(Math.max(0, start - 24), start))))
   if (!nameTld && firstIsWord && !owner) {
     const prev = previousWord(doc, start)
     if (prev !== undefined && longerNameBefore(doc, prev) && makerBefore(doc, t, start) === undefined) return "reject"
   }
-  if (m.strict) return nameTld || owner || headVerdict(doc, start, end, possessive) ? "accept" : "reject"
+  // A name that starts with the business's own town is written in its own capitals: "Denver
+  // Supply", not "Denver supply stores" (the town's trade).
+  // So is a short form ending in "Family": "the Greer family" is not "Greer Family Law".
+  const familyForm = m.kind === "alias" && m.words[m.words.length - 1] === "family"
+  if ((m.town || familyForm) && m.capitalised && m.words.length > 1 && !ownCapitals(doc, start, end)) return "reject"
+  if (m.strict) return nameTld || owner || headVerdict(doc, start, end, possessive, m.town) ? "accept" : "reject"
   if (m.ordinary && !nameTld) return ordinaryVerdict(doc, t, domainSeen, m, start, end, possessive)
   if (m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && lowerCaseOrdinaryUse(doc, start, end))
     return "reject"
+  // A one-word name opening a sentence or a table cell in a list of lower-case words is one of
+  // them: "| Saffron, mint, fried onion |".
+  if (m.words.length === 1 && !possessive && LOWER_LIST_AFTER.test(doc.text.slice(end, end + 60)) && (cellStart(doc, start) || isSentenceInitial(doc, start)))
+    return "reject"
   return "accept"
+}
+
+/** Every word of the match after the first is capitalised, connectors aside. */
+const ownCapitals = (doc: Doc, start: number, end: number): boolean =>
+  tokensOf(doc.text.slice(start, end)).every((tk, k) => k === 0 || isUpperLetter(tk.text[0]) || NAME_CONNECTORS.has(tk.text.toLowerCase()) || !/\p{L}/u.test(tk.text[0]!))
+
+const LOWER_LIST_AFTER = /^,[ \t]+\p{Ll}[\p{Ll}'’-]*(?:[ \t]+\p{Ll}[\p{Ll}'’-]*)?(?:,|[ \t]+(?:and|or)[ \t]+\p{Ll})/u
+
+/** Whether `pos` opens a table cell. */
+const cellStart = (doc: Doc, pos: number): boolean => {
+  let j = pos - 1
+  while (j >= 0 && (doc.text[j] === " " || doc.text[j] === "\t" || doc.text[j] === "*" || doc.text[j] === "_")) j--
+  return doc.text[j] === "|"
 }
 
 /** Words that open a noun phrase: "a thimble", "the old buckle", "your thimble". */
@@ -128,17 +159,32 @@ const lowerCaseOrdinaryUse = (doc: Doc, start: number, end: number): boolean => 
     if (k > 0 && doc.text[j - 1] === ",") j--
     if (j === pos) return false
     const wordEnd = j
-    while (j > 0 && isWordChar(doc.text[j - 1])) j--
+    // A hyphenated modifier is one word: "camping-style lantern".
+    while (j > 0 && (isWordChar(doc.text[j - 1]) || (doc.text[j - 1] === "-" && isWordChar(doc.text[j - 2])))) j--
     if (j === wordEnd) return false
     const w = foldPlain(doc.text.slice(j, wordEnd))
     if (DETERMINERS.has(w)) return true
+    // A verb after a modal, or after "to" with its object: "everyone can roost", "to tally
+    // outstanding invoices" (not "switched to thimble last year").
+    if (k === 0 && (MODALS.has(w) || (w === "to" && objectAfter(doc, end)))) return true
     // A lower-case modifier right before it, after a preposition or verb, makes it a noun
-    // phrase without a determiner too ("with potted juniper", "keep a battery lantern").
+    // phrase without a determiner too ("with potted juniper", "keep a battery lantern"); so
+    // does one opening the sentence ("Camping-style lantern light…").
     if (NOT_MODIFIERS.has(w)) return k > 0
-    if (isUpperLetter(doc.text[j])) return false
+    if (isUpperLetter(doc.text[j])) return isSentenceInitial(doc, j) && !/ly$/.test(w) && !SENTENCE_OPENERS.has(w) && differentOpener(w)
     pos = j
   }
   return false
+}
+
+const MODALS = set(`can could will would should shall may might must`)
+
+/** A lower-case word after `end` that can be a verb's object: not a preposition, conjunction or time word. */
+const objectAfter = (doc: Doc, end: number): boolean => {
+  const next = nextWord(doc, end)
+  if (next === undefined || isUpperLetter(doc.text[next.start])) return false
+  const w = foldPlain(slice(doc, next))
+  return !NOT_MODIFIERS.has(w) && !TEMPORAL_CUES.has(w) && !/^(?:because|since|when|if|so|now|today|yesterday|instead|too|as|all)$/.test(w)
 }
 
 /**
@@ -179,6 +225,19 @@ const makerBefore = (doc: Doc, t: CompiledTarget, start: number): Span | undefin
 const OWNER_TITLE_BEFORE = /(?<![\p{L}\p{N}])(?:Dr\.?|Doctor)[ \t]+(?:\p{Lu}[\p{L}'’-]{1,20}[ \t]+)?$/u
 
 const AMPERSAND_NAME = /^[ \t]+&[ \t]+\p{Lu}/u
+/** A word after "&" that makes another name: not the entity's own, nor a legal form ("& Co."). */
+const otherAfterAmpersand = (t: CompiledTarget, w: string): boolean => !t.ownWords.has(w) && !LEGAL_FORMS.has(w) && w !== "sons"
+
+/** The word after "&" at `end` (`AMPERSAND_NAME` holds there). */
+const ampersandWord = (doc: Doc, end: number): string => {
+  const amp = doc.text.indexOf("&", end)
+  const next = nextWord(doc, amp + 1)
+  return next === undefined ? "" : slice(doc, next)
+}
+const MAKER_TAIL = /\s(?:from|by)\s+[\p{L}\p{N}'’-]+$/u
+
+const OWNED_AFTER = /^[ \t]+(?:[\p{Ll}-]+[ \t]+)?(?:firm|crew|practice|team|studio|shop|office|company|business|clinic|outfit|agency)\b/u
+const GIVEN_NAME_BEFORE = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}{1,15}[ \t]+$/u
 
 /**
  * Whether [start, end) lies inside one bold or linked phrase: a binary search over the phrases
@@ -211,7 +270,28 @@ const otherTradeAfter = (doc: Doc, t: CompiledTarget, next: Span): boolean => {
   // Any capitalised word: "Pacific Crest Trail" is not "Pacific Crest Orthodontics" either.
   // A generic word of a business's kind ("Wexley Hotel") is still the entity; a firm's word
   // ("Group", "Holdings") makes another firm.
-  return !t.ownWords.has(w) && !LEGAL_FORMS.has(w) && (!GENERIC_BUSINESS_WORDS.has(w) || CORPORATE_SUFFIXES.has(w))
+  if (t.ownWords.has(w) || LEGAL_FORMS.has(w)) return false
+  if (!GENERIC_BUSINESS_WORDS.has(w) || CORPORATE_SUFFIXES.has(w)) return true
+  return otherKind(t, w)
+}
+
+/** A trade of another kind than the entity's own: "Quinta Verde Cantina" for an inn. */
+const otherKind = (t: CompiledTarget, w: string): boolean => {
+  const kind = TRADE_KINDS.get(w)
+  return kind !== undefined && t.ownKinds.size > 0 && !t.ownKinds.has(kind)
+}
+
+/**
+ * The full name followed by a capitalised trade word of another kind ("Harbor Grill Inn" for a
+ * restaurant), or, when the name ends in a trade word of its own, by another trade word that is
+ * no generic word of a business ("Hartwell Plumbing Supply" for a plumber).
+ */
+const otherKindAfter = (doc: Doc, t: CompiledTarget, m: Matcher, next: Span): boolean => {
+  if (!isUpperLetter(doc.text[next.start])) return false
+  const w = foldPlain(stripPossessive(slice(doc, next)))
+  if (t.ownWords.has(w) || LEGAL_FORMS.has(w)) return false
+  if (otherKind(t, w)) return true
+  return TRADE_WORDS.has(m.words[m.words.length - 1]!) && TRADE_WORDS.has(w) && !GENERIC_BUSINESS_WORDS.has(w)
 }
 
 const longerNameAfter = (doc: Doc, next: Span): boolean => {
@@ -316,6 +396,7 @@ const ordinaryVerdict = (
     .replace(/\.$/, "")
   if (OPTION_CUES.some((c) => before === c || before.endsWith(` ${c}`))) return "accept"
   if (inEnumeration(doc, start, afterName, line)) return "accept"
+  if (!m.calendar && describedAsFirm(doc, afterName)) return "accept"
   if (domainSeen && !(m.calendar && initial)) return "accept"
 
   if (m.calendar) return "reject"

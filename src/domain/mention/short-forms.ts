@@ -4,7 +4,7 @@
  * for a product its name after the brand's possessive.
  */
 import { foldPlain } from "./fold.ts"
-import { TRADE_VARIANTS, TRADE_WORDS } from "./lexicon.ts"
+import { set, TRADE_VARIANTS, TRADE_WORDS } from "./lexicon.ts"
 import { escapeRegExp } from "../regex.ts"
 
 export interface ShortForms {
@@ -17,6 +17,14 @@ export interface ShortForms {
 const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|corp|co|company|pc|p\.c|pa|p\.a|cpa)\.?)+$/i
 
 const isTradeWord = (w: string): boolean => TRADE_WORDS.has(foldPlain(w).replace(/[^\p{L}\p{N}]/gu, ""))
+
+/**
+ * Words that end a firm's name without saying what it is, dropped like trade words to find its
+ * distinctive word ("Rainier Family Dental" → "Rainier", "Thornbury & Associates" → "Thornbury"),
+ * but no trade noun after a name: "an Aspen family trip" is no business.
+ */
+const NAME_FILLERS = set(`family associates`)
+const isDroppable = (w: string): boolean => isTradeWord(w) || NAME_FILLERS.has(foldPlain(w))
 
 const variantsOf = (form: string): Array<string> => {
   const out: Array<string> = []
@@ -46,14 +54,14 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
   const full = words.join(" ")
   addAlias(full)
   for (const v of variantsOf(full)) addAlias(v)
-  // Trailing trade words dropped one by one, never the first word.
-  for (let n = words.length - 1; n >= 1 && isTradeWord(words[n]!); n--) {
+  // Trailing trade words (and the connectors between them) dropped one by one, never the first word.
+  for (let n = words.length - 1; n >= 1 && (isDroppable(words[n]!) || (n < words.length - 1 && isConnector(words[n]!))); n--) {
     const prefix = words.slice(0, n)
     if (isConnector(prefix[prefix.length - 1]!)) continue
     if (prefix.length >= 2) {
       addAlias(prefix.join(" "))
       for (const v of variantsOf(prefix.join(" "))) addAlias(v)
-    } else if (!product && !isTradeWord(prefix[0]!) && prefix[0]!.length >= 3) heads.push(prefix[0]!)
+    } else if (!product && !isTradeWord(prefix[0]!) && prefix[0]!.length >= 3 && !heads.includes(prefix[0]!)) heads.push(prefix[0]!)
     if (product) break
   }
   // A leading trade word dropped: "Café Lumière" → "Lumière".
@@ -84,7 +92,7 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
       addAlias(form)
       for (const v of variantsOf(form)) addAlias(v)
     }
-    if (words[0]!.length >= 3) heads.push(words[0]!)
+    if (words[0]!.length >= 3 && !heads.includes(words[0]!)) heads.push(words[0]!)
   }
   return { aliases, heads }
 }
@@ -118,8 +126,10 @@ const productForms = (words: ReadonlyArray<string>): ShortForms => {
     // Alone, a code counts only where presented as the product ("**SR-40** – …").
     for (const code of codes) {
       heads.push(code)
-      out.push(`${brand} ${code}`)
+      out.push(`${brand} ${code}`, `${brand}'s ${code}`, `${code} from ${brand}`, `${code} by ${brand}`)
     }
   }
+  // The product named before its maker: "the Trail Runner 3 from Veloria", "the Rower 2 by Cadence".
+  if (rest.some((w) => /\p{Lu}|\d/u.test(w))) out.push(`${rest.join(" ")} from ${brand}`, `${rest.join(" ")} by ${brand}`)
   return { aliases: out, heads }
 }

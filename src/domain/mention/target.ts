@@ -8,7 +8,7 @@ import { escapeRegExp } from "../regex.ts"
 import { bareHost, parseWebUrl, stripWwwPrefix } from "../url.ts"
 import { aliasesFor } from "./aliases.ts"
 import { foldPlain } from "./fold.ts"
-import { MARKETPLACES, SOURCE_NAMES } from "./lexicon.ts"
+import { GEO_NOUNS, MARKETPLACES, SOURCE_NAMES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
 import { shortFormsOf } from "./short-forms.ts"
 
 export interface MentionTarget {
@@ -30,6 +30,11 @@ export interface MentionTarget {
    * the answer presents it as a business (see `judgeMatch`). Optional.
    */
   readonly heads?: ReadonlyArray<string>
+  /**
+   * The business's own town(s) ("Denver" for a business in Denver, CO), when known: a name that
+   * starts with it ("Denver Supply") is told from the town ("Denver supply stores"). Optional.
+   */
+  readonly places?: ReadonlyArray<string>
 }
 
 export interface Matcher {
@@ -47,6 +52,8 @@ export interface Matcher {
   readonly capitalised: boolean
   /** A head: counts only where presented as a business. */
   readonly strict: boolean
+  /** The name starts with the business's own town ("Mesa Family Chiropractic" in Mesa). */
+  readonly town: boolean
 }
 
 interface UrlTarget {
@@ -70,6 +77,7 @@ const makeMatcher = (name: string, kind: "name" | "alias", strict = false): Matc
     compact: folded.replace(/\s+/g, ""),
     capitalised: /\p{Lu}/u.test(name),
     strict,
+    town: false,
   }
 }
 
@@ -88,6 +96,12 @@ const compileTarget = (target: MentionTarget) => {
   // Derived spellings (suffix stripped, "&"/"and", folded) count as aliases, not as the name.
   for (const s of [...target.names, ...target.aliases]) for (const d of aliasesFor(s)) add(d, "alias")
   for (const h of target.heads ?? []) add(h, "alias", true)
+  // Names that start with the business's own town.
+  const towns = (target.places ?? []).map((p) => foldPlain(p).trim().split(/\s+/)).filter((w) => w.length > 0 && w[0] !== "")
+  for (let i = 0; i < matchers.length; i++) {
+    const m = matchers[i]!
+    if (towns.some((town) => town.length <= m.words.length && town.every((w, k) => m.words[k] === w))) matchers[i] = { ...m, town: true }
+  }
   const exclusions: Array<RegExp> = []
   for (const x of target.exclusions ?? []) {
     const m = makeMatcher(x, "alias")
@@ -121,7 +135,8 @@ const compileTarget = (target: MentionTarget) => {
   // The folded words of the entity's own names and aliases ("orthopedic", "sports" …).
   const ownWords = new Set<string>()
   for (const n of [...target.names, ...target.aliases]) for (const w of foldPlain(n).match(/[\p{L}\p{N}]+/gu) ?? []) ownWords.add(w)
-  return { matchers, exclusions, domains, urls, makers, ownWords, primary: primary.trim() }
+  const ownKinds = new Set([...ownWords].flatMap((w) => TRADE_KINDS.get(w) ?? []))
+  return { matchers, exclusions, domains, urls, makers, ownWords, ownKinds, primary: primary.trim() }
 }
 
 export type CompiledTarget = ReturnType<typeof compileTarget>
@@ -157,6 +172,8 @@ export interface MentionFacts {
   readonly name: string | null
   /** The business website, or the product page. */
   readonly url: string | null
+  /** Where the business is, "Denver, CO" or "Denver": its town is the part before a comma. Optional. */
+  readonly place?: string | null | undefined
 }
 
 const hostOf = (url: string | null) => {
@@ -173,12 +190,22 @@ export const mentionTargetOf = (facts: MentionFacts): MentionTarget => {
   const names = name === "" ? [] : [name]
   const product = facts.itemId !== null
   const short = names.map((n) => shortFormsOf(n, product))
-  const aliases = [...new Set([...names.flatMap((n) => aliasesFor(n)), ...short.flatMap((f) => f.aliases)])]
+  // A short form made only of ordinary words, trade words aside ("Pacific Crest" for "Pacific
+  // Crest Orthodontics", "Golden Hour") is as often a place or a phrase: it counts only where
+  // presented as a business, like a head.
+  // So does one ending in a noun of geography ("Boulder Creek", "Sierra Vista").
+  const ordinary = (form: string): boolean => {
+    const words = foldPlain(form).match(/[\p{L}\p{N}]+/gu) ?? []
+    return words.every((w) => isCommonWord(w) && !TRADE_WORDS.has(w)) || GEO_NOUNS.has(words[words.length - 1] ?? "")
+  }
+  const shortAliases = short.flatMap((f) => f.aliases)
+  const aliases = [...new Set([...names.flatMap((n) => aliasesFor(n)), ...shortAliases.filter((a) => !ordinary(a))])]
     .filter((alias) => !names.includes(alias))
-  const heads = short.flatMap((f) => f.heads)
+  const heads = [...short.flatMap((f) => f.heads), ...shortAliases.filter((a) => ordinary(a) && !names.includes(a))]
   if (product) {
     return { names, aliases, heads, domains: [], urls: facts.url === null ? [] : [facts.url] }
   }
   const host = hostOf(facts.url)
-  return { names, aliases, heads, domains: host === undefined ? [] : [host], urls: [] }
+  const town = facts.place?.split(",")[0]?.trim() ?? ""
+  return { names, aliases, heads, domains: host === undefined ? [] : [host], urls: [], ...(town === "" ? {} : { places: [town] }) }
 }

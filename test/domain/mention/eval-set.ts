@@ -14,6 +14,8 @@ export interface EvalEntity {
   readonly kind: "business" | "product"
   readonly brand?: string
   readonly domain: string | null
+  /** Where the business is ("Denver, CO"), as the service reads it from its site; may be absent or "". */
+  readonly place?: string | null
   readonly aliases: ReadonlyArray<string>
   readonly not_aliases: ReadonlyArray<string>
 }
@@ -29,8 +31,15 @@ export interface EvalCase {
   readonly expected: { readonly visible: boolean; readonly sentiment: Sentiment | null }
 }
 
-/** `dev` and `dev2` are for tuning (two writers' phrasings); `holdout` is read once, at the end. */
-export type Split = "dev" | "dev2" | "holdout"
+/**
+ * `dev`, `dev2` and `holdout` (holdout1: run once at the end of an earlier stop and its failures
+ * read, so spent and tuned on since) are for tuning; `holdout2` is the unseen split, read once,
+ * at the end (`npm run bench -- mention-accuracy --holdout`).
+ */
+export type Split = "dev" | "dev2" | "holdout" | "holdout2"
+
+/** How a split is named in reports: the file `holdout.jsonl` is holdout1, spent. */
+export const splitLabel = (split: Split): string => (split === "holdout" ? "holdout1 (spent, tuned on)" : split)
 
 export const splitPath = (split: Split): string =>
   new URL(`../../fixtures/mention-eval/${split}.jsonl`, import.meta.url).pathname
@@ -60,6 +69,7 @@ export const targetOf = (entity: EvalEntity): MentionTarget => {
     itemId: product ? slugOf(entity.name) : null,
     name: entity.name,
     url: product || entity.domain === null ? null : `https://${entity.domain}/`,
+    place: entity.place === undefined || entity.place === "" ? null : entity.place,
   })
   return { ...base, aliases: [...base.aliases, ...entity.aliases], ...exclusionsOf(entity) }
 }
@@ -179,6 +189,6 @@ export const markdownTable = (title: string, detector: Report, baseline: Report)
   return lines.join("\n")
 }
 
-/** The wrong ids per trap kind (dev splits only: the holdout's lines are not for reading). */
+/** The wrong ids per trap kind (tuning splits only: the unseen holdout's lines are not for reading). */
 export const wrongByTrap = (r: Report): string =>
   [...r.byTrap].filter(([, f]) => f.wrong.length > 0).map(([k, f]) => `- ${k}: ${f.wrong.join(", ")}`).join("\n")
