@@ -184,6 +184,8 @@ const read = Effect.gen(function*() {
     stripeApiUrl: yield* optionalUrl("STRIPE_API_URL"),
     stripeWebhookSecret: yield* optionalSecret("STRIPE_WEBHOOK_SECRET"),
     llm: yield* llm,
+    /** Whether `llm` also adjudicates doubtful mention verdicts (docs/mention-accuracy.md, "Adjudicator"). */
+    mentionAdjudicator: yield* boolean("MENTION_ADJUDICATOR", true),
     platforms: yield* Effect.all([1, 2, 3, 4, 5, 6, 7, 8].map(platformEndpoint)),
     platformLimits: yield* platformLimits,
     visibilitySamples: yield* Config.integer("AI_VISIBILITY_SAMPLES").pipe(

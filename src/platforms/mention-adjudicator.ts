@@ -141,7 +141,9 @@ export const makeAdjudicate = (endpoint: PlatformEndpoint, timeoutMs: number = A
   }
 }
 
-/** The adjudicator of the configured `LLM_*` endpoint; none without it. */
+/** The adjudicator of the configured `LLM_*` endpoint; none without it, or with `MENTION_ADJUDICATOR=false`. */
 export class MentionAdjudicator extends Effect.Service<MentionAdjudicator>()("MentionAdjudicator", {
-  effect: Effect.map(AppConfig, ({ llm }) => ({ adjudicate: Option.map(llm, (endpoint) => makeAdjudicate(endpoint)) }))
+  effect: Effect.map(AppConfig, ({ llm, mentionAdjudicator }) => ({
+    adjudicate: mentionAdjudicator ? Option.map(llm, (endpoint) => makeAdjudicate(endpoint)) : Option.none()
+  }))
 }) {}

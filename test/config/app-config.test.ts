@@ -39,6 +39,11 @@ describe("AppConfig", () => {
     expect(config.platforms).toHaveLength(8)
     expect(config.platforms.every(Option.isNone)).toBe(true)
     expect(Option.isNone(config.llm)).toBe(true)
+    expect(config.mentionAdjudicator).toBe(true)
+  })
+
+  it("MENTION_ADJUDICATOR=false keeps LLM_* from adjudicating mentions", async () => {
+    expect((await load({ MENTION_ADJUDICATOR: "false" })).mentionAdjudicator).toBe(false)
   })
 
   it("derives the public base URL and the sites domain from PORT", async () => {

@@ -5,10 +5,11 @@
  * failure is a `failed` adjudication saying why (the rule verdict then stands), never an error
  * and never an empty success.
  */
-import { Effect, Redacted } from "effect"
+import { ConfigProvider, Effect, Layer, Option, Redacted } from "effect"
+import { AppConfig } from "../../src/config/app-config.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Doubt } from "../../src/domain/mention/doubt.ts"
-import { makeAdjudicate } from "../../src/platforms/mention-adjudicator.ts"
+import { makeAdjudicate, MentionAdjudicator } from "../../src/platforms/mention-adjudicator.ts"
 import { type OpenAiCompatibleServer, startOpenAiCompatibleServer, waitUntil } from "../support/openai-compatible-server.ts"
 
 const SECRET = "sk-adjudicator-test-0123456789"
@@ -106,5 +107,23 @@ describe("mention adjudicator over the wire", () => {
       ...BASE, status: "failed", visible: null, sentiment: null, reason: "no answer within 300 ms"
     })
     await waitUntil(() => server.aborted === aborted + 1)
+  })
+})
+
+describe("mention adjudicator configuration", () => {
+  const adjudicatorWith = (env: Record<string, string>) =>
+    Effect.runPromise(Effect.provide(
+      MentionAdjudicator,
+      MentionAdjudicator.Default.pipe(
+        Layer.provide(AppConfig.Default),
+        Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))))
+      )
+    ))
+  const LLM = { LLM_BASE_URL: "http://127.0.0.1:9/v1", LLM_MODEL: "judge-1" }
+
+  it("is there with LLM_* set, and not without it or with MENTION_ADJUDICATOR=false", async () => {
+    expect(Option.isSome((await adjudicatorWith(LLM)).adjudicate)).toBe(true)
+    expect(Option.isNone((await adjudicatorWith({})).adjudicate)).toBe(true)
+    expect(Option.isNone((await adjudicatorWith({ ...LLM, MENTION_ADJUDICATOR: "false" })).adjudicate)).toBe(true)
   })
 })
