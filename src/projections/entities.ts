@@ -189,7 +189,8 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
     /**
      * Whether a visit may name this entity: its business exists and, for a product, the
      * product is active. The visit webhook's lookup, thousands a second: an entity found
-     * active is remembered until this read model next moves (entities change rarely), and
+     * active is remembered until this read model next applies events (entities change rarely;
+     * its progress over other events, every visit among them, changes nothing here), and
      * lookups are batched (a crawler loading a site posts many visits at once) direct queries
      * (see `src/db/direct-query.ts`). What is not active is asked again each time, so a new
      * business is found as soon as the read model has it.
@@ -209,10 +210,10 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
       }
     })
 
-    let activeAt: GlobalPosition = progress.reachedOf(entitiesProjection.name)
+    let activeAt: GlobalPosition = progress.changedOf(entitiesProjection.name)
     const active = new Set<string>()
     const visitTargetNow = async (key: { readonly businessId: string; readonly itemId: string | null }): Promise<VisitTarget> => {
-      const reached = progress.reachedOf(entitiesProjection.name)
+      const reached = progress.changedOf(entitiesProjection.name)
       if (comparePositions(reached, activeAt) !== 0 || active.size >= MAX_REMEMBERED) {
         active.clear()
         activeAt = reached
@@ -221,7 +222,7 @@ export class Entities extends Effect.Service<Entities>()("Entities", {
       if (active.has(id)) return "active"
       const target = (await lookUpVisitTarget(key)) ?? "business_not_found"
       // Only what was read while the model stood still: a lookup racing a change is not kept.
-      if (target === "active" && comparePositions(progress.reachedOf(entitiesProjection.name), reached) === 0) active.add(id)
+      if (target === "active" && comparePositions(progress.changedOf(entitiesProjection.name), reached) === 0) active.add(id)
       return target
     }
 

@@ -84,13 +84,13 @@ export const make = (projections: ReadonlyArray<Projection>) =>
         return worker
       }))
 
-    /** Sets a worker's progress and releases the waiters it has passed. */
-    const advance = (worker: Worker, position: GlobalPosition) =>
+    /** Sets a worker's progress (and where it last applied events) and releases the waiters it has passed. */
+    const advance = (worker: Worker, position: GlobalPosition, appliedAt: GlobalPosition) =>
       Effect.zipRight(
         SubscriptionRef.set(worker.progress, position),
         Effect.sync(() => {
           worker.reached = position
-          board.record(worker.projection.name, position)
+          board.record(worker.projection.name, position, appliedAt)
           for (const waiter of worker.waiters) {
             if (comparePositions(position, waiter.position) >= 0) {
               worker.waiters.delete(waiter)
@@ -114,7 +114,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
           Effect.provideService(SqlClient.SqlClient, sql)
         )
         stored = taken.cursor.stored
-        yield* advance(worker, taken.cursor.progress)
+        yield* advance(worker, taken.cursor.progress, stored)
         if (!taken.moved) worker.lastError = null
         return taken.more
       }).pipe(

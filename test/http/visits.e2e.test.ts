@@ -154,7 +154,7 @@ for (const database of testDatabases) {
       it("answers 404 for a product as soon as its deletion is answered, though its visits were just recorded", async () => {
         const slug = await newBusiness()
         await registerProduct(slug, "road-racer")
-        // The webhook remembers active entities until the entities read model moves.
+        // The webhook remembers active entities until the entities read model next applies events.
         expect((await visit(slug, UA.gptbot, { item_id: "road-racer" })).body.status).toBe("success")
         expect((await visit(slug, UA.claudebot, { item_id: "road-racer" })).body.status).toBe("success")
         expect((await call("DELETE", `/api/products/${slug}/road-racer`)).status).toBe(200)

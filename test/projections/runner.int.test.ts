@@ -12,6 +12,7 @@ import { DeleteProduct, RegisterProduct } from "../../src/domain/entity-decider.
 import { type BusinessId, type ItemId, refOf } from "../../src/domain/entity-ref.ts"
 import { comparePositions, EventStore, type GlobalPosition } from "../../src/eventstore/event-store.ts"
 import type { Projection } from "../../src/projections/projection.ts"
+import { ProjectionProgress } from "../../src/projections/progress.ts"
 import { layerWith, ProjectionRunner } from "../../src/projections/runner.ts"
 import { createBusiness } from "../support/commands.ts"
 import { testDatabases } from "../support/databases.ts"
@@ -42,7 +43,7 @@ const countingProjection = (version: number): Projection => ({
 type R = EntityCommands | ProjectionRunner | EventStore | SqlClient.SqlClient
 
 /** Builds the runtime, runs `body`, disposes it: the next one opens the same database anew. */
-const using = async <A>(layer: Layer.Layer<R, unknown>, body: (run: <B, E>(effect: Effect.Effect<B, E, R>) => Promise<B>) => Promise<A>) => {
+const using = async <A, S = R>(layer: Layer.Layer<S, unknown>, body: (run: <B, E>(effect: Effect.Effect<B, E, S>) => Promise<B>) => Promise<A>) => {
   const runtime = ManagedRuntime.make(layer.pipe(Layer.orDie))
   try {
     return await body((effect) => runtime.runPromise(effect))
@@ -145,6 +146,37 @@ for (const database of testDatabases) {
           return yield* sql<{ n: string }>`SELECT count(*) AS n FROM entities WHERE business_id LIKE 'burst-%'`
         }))
         expect(Number(many[0]!.n)).toBe(5)
+      })
+    })
+
+    it("moves a projection's changed position only when it applies events, its progress over any", async () => {
+      // The board the runner records on: layers are shared within one build.
+      await using<void, R | ProjectionProgress>(Layer.merge(coreFor(target), ProjectionProgress.Default), async (run) => {
+        const slug = `changed-${randomUUID().slice(0, 6)}`
+        const seen = await run(Effect.gen(function*() {
+          const board = yield* ProjectionProgress
+          const runner = yield* ProjectionRunner
+          const created = yield* (yield* EntityCommands).send(refOf(slug as BusinessId), createBusiness(slug))
+          yield* runner.waitFor(created.lastPosition, ["entities"])
+          const changedAfterCreate = board.changedOf("entities")
+          // An event of no type the entities read model reads: its progress passes it, nothing changed.
+          const [other] = yield* (yield* EventStore).appendNew(`changed-test-${slug}`, [
+            { eventId: randomUUID(), type: "TestNothingForEntities", schemaVersion: 1, data: {} }
+          ])
+          yield* runner.waitFor(other!.position, ["entities"])
+          const afterOther = { reached: board.reachedOf("entities"), changed: board.changedOf("entities") }
+          const registered = yield* (yield* EntityCommands).send(
+            { businessId: slug as BusinessId, itemId: "widget" as ItemId },
+            new RegisterProduct({ businessId: slug as BusinessId, itemId: "widget" as ItemId, name: "Widget", url: "https://x.example/w", at: "2026-11-20T11:00:00.000Z" })
+          )
+          yield* runner.waitFor(registered.lastPosition, ["entities"])
+          return { created: created.lastPosition, changedAfterCreate, other: other!.position, afterOther, registered: registered.lastPosition, changedAfterRegister: board.changedOf("entities") }
+        }))
+        expect(comparePositions(seen.changedAfterCreate, seen.created)).toBeGreaterThanOrEqual(0)
+        expect(comparePositions(seen.afterOther.reached, seen.other)).toBeGreaterThanOrEqual(0)
+        expect(seen.afterOther.changed).toEqual(seen.changedAfterCreate)
+        expect(comparePositions(seen.changedAfterRegister, seen.registered)).toBeGreaterThanOrEqual(0)
+        expect(comparePositions(seen.changedAfterRegister, seen.afterOther.changed)).toBe(1)
       })
     })
 
