@@ -2,8 +2,9 @@
  * The group commit of visits. A visit costs one event; appending each on its own would cost a
  * statement and a commit per request. Visits wait while the database is busy with earlier
  * batches and go together when it is free: a batch starts at the end of the event-loop turn
- * its first visit arrived in, when no batch is committing (or one is and 16 visits wait), and
- * takes every visit waiting then (up to 256), all in one statement whatever their streams
+ * its first visit arrived in, when no batch is committing (or fewer than 4 are and 16 visits
+ * wait), and takes the visits waiting then (up to 256; see below for those it leaves), all in
+ * one statement whatever their streams
  * (visits are kept in one stream per business and UTC day: with visits spread over many
  * businesses, a statement per stream was about a statement per visit); every
  * caller is answered once its batch has committed. So a lone visit is committed at once, and
@@ -12,8 +13,21 @@
  * webhook records thousands of visits a second, and a fiber, a deferred and a queue offer per
  * visit cost more than the visit's own work.
  *
- * **Order.** Within a batch each stream's visits get its next versions in arrival order; a
- * second batch may commit beside the first (see SECOND_BATCH_MIN), as before.
+ * **One batch per business at a time.** A batch takes no visit of a business that a batch
+ * still committing holds: those wait, in arrival order, for the next batch. So batches in flight
+ * never share a business, hence never a stream (a stream is one business's day) nor a visit
+ * (its key names the business):
+ * - per-business order: a business's visits are appended in arrival order, batch after batch,
+ *   and within a batch each stream's visits get its next versions in arrival order;
+ * - the dedupe of a visit seen by the hosting and by the script: both records name the same
+ *   business, so they are in one batch (answered as one there, see `commit`) or in two that
+ *   commit one after the other, the later statement starting after the earlier's commit and
+ *   so finding its event (the look-back of a post made just after midnight UTC included, whose
+ *   server-side record is in the previous day's stream);
+ * - concurrent batches touch disjoint `streams` rows, so none waits on another's row lock
+ *   until its commit: the database can flush their commits together (group commit), where a
+ *   hot business in every batch (a few tenants get most visits) made each batch wait for the
+ *   one before to commit.
  *
  * **Failures stay with their visit.** When the store refuses a batch (a visit holding what the
  * database cannot store), the batch is split in halves, each appended on its own, until the
@@ -29,9 +43,10 @@ import { type BotVisitedFields, visitFieldsToStored } from "../domain/visit-even
 import { type AppendFailure, EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 
 const MAX_BATCH = 256
-const MAX_BATCHES_IN_FLIGHT = 2
+/** Batches of distinct businesses commit side by side (see the top of this file); the pool has 20 connections. */
+const MAX_BATCHES_IN_FLIGHT = 4
 /**
- * A second batch starts beside a committing one only once this many visits wait: otherwise
+ * Another batch starts beside a committing one only once this many visits wait: otherwise
  * visits wait for the commit in flight and go together. At moderate rates a second batch at
  * once made batches of 1-3 visits, whose fixed cost kept the thread busy and queueing set the
  * webhook's latency tail.
@@ -175,10 +190,32 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
         Effect.withSpan("VisitBatcher.commit", { attributes: { visits: batch.length }, captureStackTrace: false })
       )
 
-    const waiting: Array<Pending> = []
+    let waiting: Array<Pending> = []
     let gathering: ReturnType<typeof setImmediate> | undefined
     let inFlight = 0
     let closed = false
+    /** The businesses of the batches committing: their later visits wait for the next batch. */
+    const committing = new Set<string>()
+
+    /**
+     * The visits of the next batch, in arrival order: up to MAX_BATCH of businesses no batch in
+     * flight holds. The others stay waiting in their order.
+     */
+    const takeBatch = (): Array<Pending> => {
+      if (committing.size === 0 && waiting.length <= MAX_BATCH) {
+        const all = waiting
+        waiting = []
+        return all
+      }
+      const batch: Array<Pending> = []
+      const rest: Array<Pending> = []
+      for (const item of waiting) {
+        if (batch.length < MAX_BATCH && !committing.has(item.event.businessId)) batch.push(item)
+        else rest.push(item)
+      }
+      waiting = rest
+      return batch
+    }
 
     /** Starts the next batch at the end of this turn, if the database has room for one. */
     const hasRoom = () => inFlight === 0 || (inFlight < MAX_BATCHES_IN_FLIGHT && waiting.length >= SECOND_BATCH_MIN)
@@ -190,8 +227,14 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
       if (gathering !== undefined) clearImmediate(gathering)
       gathering = undefined
       if (closed || waiting.length === 0 || !hasRoom()) return
+      const batch = takeBatch()
+      // Every visit waiting is of a business being committed: the next commit schedules again.
+      if (batch.length === 0) return
+      const businesses = new Set(batch.map((item) => item.event.businessId))
+      for (const business of businesses) committing.add(business)
       inFlight++
-      runFork(commitAndAnswer(waiting.splice(0, MAX_BATCH))).addObserver(() => {
+      runFork(commitAndAnswer(batch)).addObserver(() => {
+        for (const business of businesses) committing.delete(business)
         inFlight--
         schedule()
       })
@@ -216,7 +259,9 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
       Effect.sync(() => {
         closed = true
         if (gathering !== undefined) clearImmediate(gathering)
-        for (const item of waiting.splice(0)) item.answer(Exit.die(new Error("visits: the recorder has stopped")))
+        const refused = waiting
+        waiting = []
+        for (const item of refused) item.answer(Exit.die(new Error("visits: the recorder has stopped")))
       })
     )
 

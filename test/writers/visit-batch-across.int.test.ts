@@ -2,7 +2,8 @@
  * The visit recorder's batches across businesses: visits are kept in one stream per business
  * and UTC day, and a batch of visits of many businesses is one append (one statement) of all
  * of them, not one per stream. Each visit is one event; a visit twice in a batch, or already in
- * the log, is written once; a visit the store refuses fails alone.
+ * the log, is written once; a visit the store refuses fails alone. Batches in flight never
+ * share a business: its later visits wait for its batch, others' go beside it.
  */
 import { Effect, Layer } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
@@ -17,7 +18,11 @@ const visit = visitInput
 
 /** The number of events of each call the recorder made to the store, in order. */
 const appendNewAcrossCalls: Array<number> = []
+/** The streams of each call's events, in order. */
+const appendNewAcrossStreams: Array<Array<string>> = []
 let appendNewCalls = 0
+/** When set, the next call waits for it before it appends (a batch held in flight). */
+let holdNext: Promise<void> | undefined
 
 const countingStore = Layer.effect(
   EventStore,
@@ -27,7 +32,10 @@ const countingStore = Layer.effect(
       appendNewAcross: (events) =>
         Effect.suspend(() => {
           appendNewAcrossCalls.push(events.length)
-          return store.appendNewAcross(events)
+          appendNewAcrossStreams.push(events.map((event) => event.streamId))
+          const hold = holdNext
+          holdNext = undefined
+          return Effect.zipRight(hold === undefined ? Effect.void : Effect.promise(() => hold), store.appendNewAcross(events))
         }),
       appendNew: (streamId, events) =>
         Effect.suspend(() => {
@@ -57,7 +65,9 @@ for (const database of testDatabases) {
     afterAll(() => stop())
     beforeEach(() => {
       appendNewAcrossCalls.length = 0
+      appendNewAcrossStreams.length = 0
       appendNewCalls = 0
+      holdNext = undefined
     })
 
     const streamEvents = (businessId: string) =>
@@ -79,6 +89,34 @@ for (const database of testDatabases) {
       const events = (await Promise.all(businesses.map(streamEvents))).flat()
       expect(events).toHaveLength(36)
       expect(new Set(events.map((event) => event.transactionId)).size).toBe(1)
+    })
+
+    it("a business's visits wait while a batch of it commits; other businesses' go in a batch beside it", async () => {
+      const recorder = await runtime.runPromise(VisitRecorder)
+      const hot = business("hot-")
+      const others = Array.from({ length: 16 }, (_, i) => business(`o${i}-`))
+      /** Resolves once the recorder has made `calls` appends (the store records each as it starts). */
+      const appendsStarted = async (calls: number) => {
+        while (appendNewAcrossCalls.length < calls) await new Promise((resolve) => setImmediate(resolve))
+      }
+      let release = () => {}
+      holdNext = new Promise((resolve) => {
+        release = resolve
+      })
+      const first = recorder.recordNow(visit(hot, "p0"))
+      await appendsStarted(1)
+      // While the hot business's batch is held: four more of its visits, and sixteen of others.
+      const later = [1, 2, 3, 4].map((n) => recorder.recordNow(visit(hot, `p${n}`)))
+      const beside = others.map((id) => recorder.recordNow(visit(id, "q0")))
+      // The other businesses' visits commit while the hot business's batch is still held.
+      for (const outcome of await Promise.allSettled(beside)) expect(fulfilled(outcome)).toMatchObject({ status: "success", duplicate: false })
+      expect(appendNewAcrossStreams[1]).toEqual(others.map((id) => visitsStreamOf(id, new Date())))
+      release()
+      for (const outcome of await Promise.allSettled([first, ...later])) expect(fulfilled(outcome)).toMatchObject({ status: "success", duplicate: false })
+      // The hot business's later visits went in the batch after its first, in arrival order.
+      expect(appendNewAcrossCalls).toEqual([1, 16, 4])
+      expect(appendNewAcrossStreams[2]).toEqual(Array(4).fill(visitsStreamOf(hot, new Date())))
+      expect(await pagesOf(hot)).toEqual([[1, "p0"], [2, "p1"], [3, "p2"], [4, "p3"], [5, "p4"]])
     })
 
     it("a visit twice in a batch, its server-side record beside it, or already in the log: written once", async () => {
