@@ -13,14 +13,20 @@ import { Context, Effect, Layer, Runtime } from "effect"
 import type pg from "pg"
 
 export interface DirectQueryShape {
-  readonly query: <Row extends object>(text: string, params: ReadonlyArray<unknown>) => Promise<ReadonlyArray<Row>>
+  /**
+   * `name`: run as a named prepared statement on a server (parsed and planned once per pooled
+   * connection; one name, one text, always). The embedded database ignores it.
+   */
+  readonly query: <Row extends object>(text: string, params: ReadonlyArray<unknown>, name?: string) => Promise<ReadonlyArray<Row>>
 }
 
 export class DirectQuery extends Context.Tag("DirectQuery")<DirectQuery, DirectQueryShape>() {}
 
 export const fromPool = (pool: pg.Pool): DirectQueryShape => ({
-  query: <Row extends object>(text: string, params: ReadonlyArray<unknown>) =>
-    pool.query<Row>(text, params as Array<unknown>).then((result) => result.rows)
+  query: <Row extends object>(text: string, params: ReadonlyArray<unknown>, name?: string) =>
+    (name === undefined
+      ? pool.query<Row>(text, params as Array<unknown>)
+      : pool.query<Row>({ name, text, values: params as Array<unknown> })).then((result) => result.rows)
 })
 
 /** Through the SqlClient in context: for databases without a pool of their own (PGlite). */

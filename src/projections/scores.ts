@@ -149,10 +149,32 @@ export interface VisibilityRead {
   readonly current: CurrentVisibility | undefined
 }
 
-const CURRENT_QUERY = "SELECT value, trend, history FROM visibility_current WHERE business_id = $1 AND item_id = $2"
-const KNOWN_QUERY = `SELECT
-    EXISTS (SELECT 1 FROM entities WHERE business_id = $1 AND item_id = '') AS business_known,
-    EXISTS (SELECT 1 FROM entities WHERE business_id = $1 AND item_id = $2) AS entity_known`
+/**
+ * The read of `GET /api/visibility-score`, one statement on every path. An entity with a score
+ * is known (a score is only ever stored for a known entity, and deleting a product keeps it
+ * readable), so the row alone answers the common read; only when there is no row do the CASE
+ * branches look the business and the product up (PostgreSQL evaluates a CASE branch only when
+ * it is taken), to tell "no score yet" from an unknown business or product. Before, that path
+ * took a second round trip and read at about half the rate of a bare single-row read.
+ *
+ * A named (prepared) statement on the server: each pooled connection parses it once and then
+ * runs a cached plan, where an unnamed one is parsed, analysed and planned on every read. A
+ * table that a rebuild drops and creates again only makes PostgreSQL plan it anew: the
+ * statement's columns stay the same.
+ */
+const VISIBILITY_STATEMENT = "sightline_visibility_read_v1"
+const VISIBILITY_QUERY = `SELECT v.value, v.trend, v.history,
+    CASE WHEN v.business_id IS NULL THEN EXISTS (SELECT 1 FROM entities WHERE business_id = $1 AND item_id = '') ELSE true END AS business_known,
+    CASE WHEN v.business_id IS NULL THEN EXISTS (SELECT 1 FROM entities WHERE business_id = $1 AND item_id = $2) ELSE true END AS entity_known
+  FROM (SELECT) AS one LEFT JOIN visibility_current v ON v.business_id = $1 AND v.item_id = $2`
+
+interface VisibilityRow {
+  readonly value: number | null
+  readonly trend: string | null
+  readonly history: ReadonlyArray<HistoryEntry> | null
+  readonly business_known: boolean
+  readonly entity_known: boolean
+}
 
 /** Queries over the scores read model. */
 export class Scores extends Effect.Service<Scores>()("Scores", {
@@ -168,17 +190,14 @@ export class Scores extends Effect.Service<Scores>()("Scores", {
         Effect.withSpan("Scores.current")
       )
     /**
-     * What `GET /api/visibility-score` reads. An entity with a score is known (a score is only
-     * ever stored for a known entity, and deleting a product keeps it readable), so the common
-     * read is one primary-key lookup; only an entity without a score costs a second query, to
-     * tell "no score yet" from an unknown business or product. A direct query: this is the
-     * fast lane's read (see `src/db/direct-query.ts`).
+     * What `GET /api/visibility-score` reads, in one statement (`VISIBILITY_QUERY`). A direct
+     * query: this is the fast lane's read (see `src/db/direct-query.ts`).
      */
     const visibilityNow = async (businessId: string, itemId: string | null): Promise<VisibilityRead> => {
-      const [row] = await direct.query<CurrentVisibility>(CURRENT_QUERY, [businessId, itemId ?? ""])
-      if (row !== undefined) return { businessKnown: true, entityKnown: true, current: row }
-      const [known] = await direct.query<{ business_known: boolean; entity_known: boolean }>(KNOWN_QUERY, [businessId, itemId ?? ""])
-      return { businessKnown: known?.business_known === true, entityKnown: known?.entity_known === true, current: undefined }
+      const [row] = await direct.query<VisibilityRow>(VISIBILITY_QUERY, [businessId, itemId ?? ""], VISIBILITY_STATEMENT)
+      if (row === undefined) throw new Error("the visibility read returned no row")
+      const current = row.value === null ? undefined : { value: row.value, trend: row.trend!, history: row.history! }
+      return { businessKnown: row.business_known, entityKnown: row.entity_known, current }
     }
 
     return { current, visibilityNow }
