@@ -79,7 +79,9 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(new RegExp(`\\bnot\\s+(?:a|an|one)\\s+(?:[\\w'-]+\\s+){0,4}(?:i|we)\\s+(?:have|know|can\\s+find)\\s+(?:any\\s+|much\\s+)?(?:${INFO.slice(3, -1)}|anything)\\b`), [...INFO_CUES, "anything"]),
   d(/\bwould\s+be\s+(?:guesswork|a\s+guess|speculation)\b/, ["guess", "speculation"]),
   d(/\bno\s+(?:reliable|independent|verified|verifiable|solid|recent|trustworthy|credible)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/, ["reliable", "independent", "verifi", "solid", "recent", "trustworthy", "credible"]),
-  d(/\bnothing\s+(?:i|we)\s+(?:found|could\s+find|have\s+seen|saw)\b/, ["nothing"]),
+  d(/\bnothing\s+(?:i|we)\s+(?:found|could\s+find|can\s+find|have\s+seen|saw|can\s+see)\b/, ["nothing"]),
+  // A cell or line that says only that: "| X | No data | Unknown |".
+  d(/^\W*(?:no\s+(?:data|info|information|details|reviews?|ratings?)(?:\s+(?:found|available))?|unknown|not\s+known)\W*$/, ["data", "info", "detail", "review", "rating", "unknown", "known"]),
   // Having nothing, or too little, to go on: "I've got nothing solid on that firm", "I know
   // nothing reliable about X", "there's very little out there about X", "too little published".
   d(/\b(?:know|have|got|found|i've|we've|there's|there\s+is)\s+(?:(?:really|basically|almost|next\s+to)\s+)?nothing\s+(?:\w+\s+){0,2}?(?:on|about|regarding|for)\b/, ["nothing"]),
@@ -232,6 +234,12 @@ const findDisclaimers = (doc: Doc): Array<boolean> => {
 
 const CONTRAST = /^\W*(?:but|yet|still|though|however)\b/
 
+// A disclaimer about one detail of the entity, asked as a question: "though I can't confirm
+// whether it's open on Mondays", "but I couldn't check if they deliver".
+// …unless it says the entity was left out for it: "…whether it is fee-only, so it isn't listed".
+const LEFT_OUT = /\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|not)\s+(?:listed|included)\b|\bleft\s+(?:it|them)\s+(?:out|off)\b/
+const DETAIL_QUESTION = /^\W*(?:but|though|although|however|yet)\b.{0,40}?\b(?:confirm|check|verify|say|tell)\s+(?:whether|if)\b/
+
 /** The line at `pos` when it is a heading or one bold phrase: the title of what follows. */
 const titleLineAt = (doc: Doc, pos: number): Span | undefined => {
   const line = lineAt(doc, pos)
@@ -342,6 +350,8 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
     out.add(i)
     const line = lineAt(doc, c.start)
     // A table row is about its first cell: a disclaimer in another cell refers back to it.
+    // "…, though I can't confirm whether it's open on Mondays" is about a detail: it covers only itself.
+    if (line.kind !== "row" && DETAIL_QUESTION.test(folded(i)) && !LEFT_OUT.test(folded(i))) return
     const refersBack = REFERS_BACK.test(folded(i)) || line.kind === "row"
     if (!refersBack && !namesEntity(c)) return
     const si = sentenceOf[i]!

@@ -12,7 +12,7 @@ const NOUNS = [...BUSINESS_NOUNS, ...TRADE_WORDS].join("|")
 // "Foundry, a friendly coworking space", "Duarte is an orthodontic practice": a description of
 // at most five words ending in a business noun. Bounded repetition keeps it linear.
 const DESCRIBED = new RegExp(
-  String.raw`^(?:['’]s)?(?:[ \t]+(?:in|on|at)[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2})?(?:[ \t]*[,(][ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,5}?(?:${NOUNS})s?\b`,
+  String.raw`^(?:['’]s)?(?:[ \t]+(?:in|on|at)[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2})?(?:[ \t]*[,(][ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,5}?(?:${NOUNS})s?(?![\p{L}\p{N}])`,
   "iu",
 )
 // Nouns for a business described by pronoun: not those that as often describe a place ("It's a
@@ -21,13 +21,13 @@ const FIRM_NOUNS = [...BUSINESS_NOUNS, ...TRADE_WORDS].filter((w) => !/^(?:place
 // "Thornbury. They're a small structural firm…", "Thornbury does a lot — it's one of the firms…":
 // the next words, in the same or the next sentence, describe it by pronoun. Bounded repetition.
 const PRONOUN_DESCRIBED = new RegExp(
-  String.raw`^[^.!?\n]{0,60}?(?:[.!?;:]|[ \t][—–-]|—|–)[ \t*_]*(?:they're|they\s+are|it's|it\s+is|she's|she\s+is|he's|he\s+is)[ \t]+(?:a|an|the|one\s+of\s+the)[ \t]+(?:[\w'’-]+[ \t]+){0,4}?(?:${FIRM_NOUNS})s?\b`,
+  String.raw`^[^.!?\n]{0,60}?(?:[.!?;:]|[ \t][—–-]|—|–)[ \t*_]*(?:they're|they\s+are|it's|it\s+is|she's|she\s+is|he's|he\s+is)[ \t]+(?:a|an|the|one\s+of\s+the)[ \t]+(?:[\w'’-]+[ \t]+){0,4}?(?:${FIRM_NOUNS})s?(?![\p{L}\p{N}])`,
   "iu",
 )
 // "Beacon is the budgeting app I'd pick": an ordinary word described as a business (not as "a
 // good choice" or "a place", which a season or a town can be).
 const DESCRIBED_FIRM = new RegExp(
-  String.raw`^(?:[ \t]*,[ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,4}?(?:${FIRM_NOUNS})s?\b`,
+  String.raw`^(?:[ \t]*,[ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,4}?(?:${FIRM_NOUNS})s?(?![\p{L}\p{N}])`,
   "iu",
 )
 export const describedAsFirm = (doc: Doc, end: number): boolean => DESCRIBED_FIRM.test(doc.text.slice(end, Math.min(lineAt(doc, end).end, end + 100)))

@@ -110,7 +110,7 @@ export const TRADE_WORDS = set(`
   serum cream cleanser moisturizer jacket shell boots shoes invoicing booking scheduling
   pediatrics pediatric orthopedic orthopedics sports medicine chiropractic chiro hardware hvac
   heating cooling immigration tackle counseling counselling therapy interiors interior design
-  gutters advisory engineering engineers architects architecture
+  gutters advisory engineering engineers architects architecture moving movers
 `)
 
 /** Nouns that present a name as a business or product: "Foundry, a coworking space", "Duarte's practice". */
@@ -120,7 +120,7 @@ export const BUSINESS_NOUNS = set(`
   mechanic garage dentist orthodontist optometrist vet veterinarian hospital salon spa inn hotel
   bookstore bookshop app tool platform service provider agency planner advisor trainer school
   center centre chain franchise option pick choice outfitter roaster cafe landscaper realtor
-  photographer lawyer accountant product line serum jacket
+  photographer lawyer accountant product line serum jacket café
 `)
 
 /** Trade words and their usual short or alternative forms, both ways. */
@@ -139,6 +139,8 @@ export const TRADE_VARIANTS: ReadonlyArray<readonly [string, string]> = [
   ["Orthopedic", "Orthopedics"],
   ["Orthopedics", "Ortho"],
   ["Chiropractic", "Chiro"],
+  ["Brothers", "Bros."],
+  ["Brothers", "Bros"],
 ]
 
 /**
@@ -152,6 +154,7 @@ export const TRADE_KINDS: ReadonlyMap<string, string> = new Map([
     deli pizzeria taqueria diner eatery pub brewery brewing tavern creperie patisserie boulangerie winery distillery`)].map((w) => [w, "food"] as const),
   ...[...set(`clinic dental dentistry orthodontics ortho pediatrics chiropractic chiro veterinary vet hospital optometry therapy counseling`)].map((w) => [w, "health"] as const),
   ...[...set(`law legal cpa accounting tax advisors advisory`)].map((w) => [w, "professional"] as const),
+  ...[...set(`software app apps platform`)].map((w) => [w, "software"] as const),
 ])
 
 /**
@@ -163,5 +166,5 @@ export const GEO_NOUNS = set(`
   mountain mountains mount peak peaks ridge summit crest pass canyon valley vale hollow glen gorge
   hill hills heights mesa butte bluff bluffs cliffs falls springs spring grove forest woods meadow
   meadows prairie plains field fields landing crossing trail vista sierra desert park square
-  lane street avenue road way village town city county
+  lane street avenue road way village town city county bridge tower
 `)

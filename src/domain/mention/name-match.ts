@@ -6,7 +6,7 @@ import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
 import { describedAsFirm, headVerdict, productLineAt } from "./head-match.ts"
-import { BRAND_NOUNS, CORPORATE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
+import { BRAND_NOUNS, CORPORATE_SUFFIXES, GEO_NOUNS, PLACE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
 import { bareHost } from "../url.ts"
 import type { CompiledTarget, Matcher } from "./target.ts"
 import { isUpperLetter, isWordChar, stripPossessive, tokensOf } from "./words.ts"
@@ -73,9 +73,13 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // A product line after the name is the entity's own ("Kestrel Trail Jacket", "Haywood & Pike Field Chino").
   // "the Z400 from Zephyr Home": a product named before its maker, whose name may go on.
   const makerLast = m.kind === "alias" && MAKER_TAIL.test(f.slice(fs, fe))
-  if (!nameTld && !possessive && lastIsWord && !makerLast && !productLineAt(doc, end)) {
+  // "Crumb Nashville: an East Nashville bakery": the business's own town after its name is no longer name.
+  const townAfter = t.townWords.size > 0 && t.townWords.has(foldPlain(slice(doc, nextWord(doc, end) ?? { start: end, end })))
+  if (!nameTld && !possessive && lastIsWord && !makerLast && !townAfter && !productLineAt(doc, end)) {
     const next = nextWord(doc, end)
     if (next !== undefined && longerNameAfter(doc, next)) return "reject"
+    // "Helix Bridge", "Orchard Street": a capitalised place noun after the name makes a place.
+    if (next !== undefined && placeAfter(doc, t, next)) return "reject"
     // A short form followed by a capitalised word the entity's names do not have names another
     // business or thing: "Seaview Orthopedic Supply", "Lindqvist Law Group".
     if (next !== undefined && (m.kind === "alias" ? otherTradeAfter(doc, t, next) : otherKindAfter(doc, t, m, next))) return "reject"
@@ -90,10 +94,11 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   const owner =
     m.strict &&
     (OWNER_TITLE_BEFORE.test(doc.text.slice(Math.max(0, start - 40), start)) ||
-      (possessive && OWNED_AFTER.test(doc.text.slice(end + 2, end + 40)) && GIVEN_NAME_BEFORE.test(doc.text.slice(Math.max(0, start - 24), start))))
+      (GIVEN_NAME_BEFORE.test(doc.text.slice(Math.max(0, start - 24), start)) &&
+        ((possessive && OWNED_AFTER.test(doc.text.slice(end + 2, end + 40))) || PROFESSION_AFTER.test(doc.text.slice(end, end + 160)))))
   if (!nameTld && firstIsWord && !owner) {
     const prev = previousWord(doc, start)
-    if (prev !== undefined && longerNameBefore(doc, prev) && makerBefore(doc, t, start) === undefined) return "reject"
+    if (prev !== undefined && longerNameBefore(doc, prev) && !genericBefore(t, prev, doc) && makerBefore(doc, t, start) === undefined) return "reject"
   }
   // A name that starts with the business's own town is written in its own capitals: "Denver
   // Supply", not "Denver supply stores" (the town's trade).
@@ -225,6 +230,12 @@ const makerBefore = (doc: Doc, t: CompiledTarget, start: number): Span | undefin
 const OWNER_TITLE_BEFORE = /(?<![\p{L}\p{N}])(?:Dr\.?|Doctor)[ \t]+(?:\p{Lu}[\p{L}'’-]{1,20}[ \t]+)?$/u
 
 const AMPERSAND_NAME = /^[ \t]+&[ \t]+\p{Lu}/u
+const placeAfter = (doc: Doc, t: CompiledTarget, next: Span): boolean => {
+  if (!isUpperLetter(doc.text[next.start])) return false
+  const w = foldPlain(slice(doc, next))
+  return (GEO_NOUNS.has(w) || PLACE_SUFFIXES.has(w)) && !t.ownWords.has(w)
+}
+
 /** A word after "&" that makes another name: not the entity's own, nor a legal form ("& Co."). */
 const otherAfterAmpersand = (t: CompiledTarget, w: string): boolean => !t.ownWords.has(w) && !LEGAL_FORMS.has(w) && w !== "sons"
 
@@ -235,6 +246,21 @@ const ampersandWord = (doc: Doc, end: number): string => {
   return next === undefined ? "" : slice(doc, next)
 }
 const MAKER_TAIL = /\s(?:from|by)\s+[\p{L}\p{N}'’-]+$/u
+
+/** "Astrid Halvorsen, an immigration attorney", "… Halvorsen. She's a Minneapolis attorney". */
+const PROFESSION_AFTER = new RegExp(
+  String.raw`^(?:[ \t]*,[ \t]*|[^.!?\n]{0,60}?[.!?;:—][ \t]*(?:she's|he's|she\s+is|he\s+is)[ \t]+)(?:a|an|the)[ \t]+(?:[\w'’-]+[ \t]+){0,4}?(?:attorney|lawyer|dentist|doctor|physician|pediatrician|orthodontist|therapist|counselor|counsellor|psychologist|accountant|bookkeeper|architect|engineer|designer|realtor|stylist|trainer|chiropractor|veterinarian|optometrist|photographer|contractor|electrician|plumber|roofer|planner|advisor|consultant|tutor|coach)s?\b`,
+  "iu",
+)
+
+/**
+ * A generic word of a business's kind right before the name is part of it: "Hotel Wexley" for
+ * "The Wexley", "Salon Margaux"; not one of another kind than the entity's own.
+ */
+const genericBefore = (t: CompiledTarget, prev: Span, doc: Doc): boolean => {
+  const w = foldPlain(slice(doc, prev))
+  return GENERIC_BUSINESS_WORDS.has(w) && !CORPORATE_SUFFIXES.has(w) && !LEGAL_FORMS.has(w) && !otherKind(t, w)
+}
 
 const OWNED_AFTER = /^[ \t]+(?:[\p{Ll}-]+[ \t]+)?(?:firm|crew|practice|team|studio|shop|office|company|business|clinic|outfit|agency)\b/u
 const GIVEN_NAME_BEFORE = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}{1,15}[ \t]+$/u

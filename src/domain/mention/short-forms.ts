@@ -23,7 +23,7 @@ const isTradeWord = (w: string): boolean => TRADE_WORDS.has(foldPlain(w).replace
  * distinctive word ("Rainier Family Dental" → "Rainier", "Thornbury & Associates" → "Thornbury"),
  * but no trade noun after a name: "an Aspen family trip" is no business.
  */
-const NAME_FILLERS = set(`family associates`)
+const NAME_FILLERS = set(`family associates brothers bros sons`)
 const isDroppable = (w: string): boolean => isTradeWord(w) || NAME_FILLERS.has(foldPlain(w))
 
 const variantsOf = (form: string): Array<string> => {

@@ -136,7 +136,9 @@ const compileTarget = (target: MentionTarget) => {
   const ownWords = new Set<string>()
   for (const n of [...target.names, ...target.aliases]) for (const w of foldPlain(n).match(/[\p{L}\p{N}]+/gu) ?? []) ownWords.add(w)
   const ownKinds = new Set([...ownWords].flatMap((w) => TRADE_KINDS.get(w) ?? []))
-  return { matchers, exclusions, domains, urls, makers, ownWords, ownKinds, primary: primary.trim() }
+  // The first word of each of the business's own towns ("nashville"), not one of its names' own.
+  const townWords = new Set(towns.map((town) => town[0]!).filter((w) => !ownWords.has(w)))
+  return { matchers, exclusions, domains, urls, makers, ownWords, ownKinds, townWords, primary: primary.trim() }
 }
 
 export type CompiledTarget = ReturnType<typeof compileTarget>

@@ -152,6 +152,34 @@ describe("knowledge disclaimers: more phrasings and scopes", () => {
   })
 })
 
+describe("names around the name", () => {
+  it("reads the business's own town after its name as the same business, and a place noun as a place", () => {
+    expect(seen("- Kettle Madison: a bakery that takes cake orders a week ahead", business("Kettle", "Madison, WI"))).toBe(true)
+    expect(seen("- Kettle Madison: a bakery that takes cake orders a week ahead", business("Kettle"))).toBe(false)
+    expect(seen("The Helix Bridge in Singapore is stunning.", business("Helix"))).toBe(false)
+  })
+
+  it("reads a generic word of the entity's kind before its name as part of it", () => {
+    expect(seen("My top pick would be Hotel Marlowe in the old town.", business("The Marlowe", "Savannah, GA"))).toBe(true)
+    expect(seen("Dinner at Cantina Alta was the highlight.", business("Alta Inn", "Taos, NM"))).toBe(false)
+  })
+
+  it("reads an owner's name described by profession, and a software product of the firm's name as another", () => {
+    expect(seen("I'd start with Ingrid Halvorsen. She's a Duluth immigration attorney who answers emails quickly.", business("Halvorsen Immigration Law"))).toBe(true)
+    expect(seen("Finch Accounting Software is a desktop program.", business("Finch Accounting LLC"))).toBe(false)
+    expect(seen("Kaplan Bros. is the mover I'd book.", business("Kaplan Brothers Moving"))).toBe(true)
+    expect(seen("Saltbox is the café I'd pick for a quiet morning.", business("Saltbox Coffee"))).toBe(true)
+  })
+
+  it("reads a disclaimer that asks about one detail as covering only itself, unless the entity was left out for it", () => {
+    const bramble = business("Bramble Books", "Eugene, OR")
+    expect(seen("Bramble Books is the one I'd visit first, though I can't confirm whether it's open on Mondays.", bramble)).toBe(true)
+    expect(seen("Bramble Books came up, but I couldn't verify whether it buys used books, so it isn't listed.", bramble)).toBe(false)
+    expect(seen("As for Bramble Books, nothing I can find tells me much about its selection.", bramble)).toBe(false)
+    expect(seen("| Bramble Books | No data | Unknown |", bramble)).toBe(false)
+  })
+})
+
 describe("the new rules on hostile input", () => {
   // Each rule reads a bounded window around a match, or a binary search: at this size a rule that
   // rescanned the answer per match would take minutes.
