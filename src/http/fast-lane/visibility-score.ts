@@ -12,7 +12,7 @@ import { historyLabel, historyWindowStart } from "../../domain/scoring.ts"
 import { isSlug } from "../../domain/slug.ts"
 import { Scores } from "../../projections/scores.ts"
 import { BearerAuth } from "../authentication.ts"
-import { type Forbidden, forbidden, type NotFound, notFound } from "../errors.ts"
+import { type Forbidden, forbidden, type NotFound, notFound, type Unauthorized } from "../errors.ts"
 import { LANE_ENDPOINTS, prefixOf } from "./paths.ts"
 import { decodeFailure, type LaneRequest, makeReplies } from "./route.ts"
 import { ItemQuery, VisibilityScorePath, VisibilityScoreResponse } from "../visibility-api.ts"
@@ -81,16 +81,20 @@ export const fastVisibilityScore = Effect.gen(function*() {
     const slug = pathname.slice(PREFIX.length)
     const query = plainItemQuery(search)
     if (query === undefined || slug === "" || /[/%]/.test(slug)) return false
-    serve(response, undefined, async () => {
-      const principal = await auth.authenticateNow(request.headers.authorization)
-      if (Either.isLeft(principal)) return answer(response, principal)
+    const respond = (principal: Either.Either<Principal, Unauthorized>): Promise<void> => {
+      if (Either.isLeft(principal)) return Promise.resolve(answer(response, principal))
       // A well-formed slug skips the schemas; a malformed one gets their exact 400.
       const path = isSlug(slug) ? undefined : decodePath({ org_slug: slug })
-      if (path !== undefined && Either.isLeft(path)) return answer(response, Either.left(decodeFailure(path.left)))
+      if (path !== undefined && Either.isLeft(path)) return Promise.resolve(answer(response, Either.left(decodeFailure(path.left))))
       const itemId = query.item_id ?? null
       const item = itemId === null || isSlug(itemId) ? undefined : decodeQuery(query)
-      if (item !== undefined && Either.isLeft(item)) return answer(response, Either.left(decodeFailure(item.left)))
-      answer(response, await visibilityScore(principal.right, slug, itemId))
+      if (item !== undefined && Either.isLeft(item)) return Promise.resolve(answer(response, Either.left(decodeFailure(item.left))))
+      return visibilityScore(principal.right, slug, itemId).then((result) => answer(response, result))
+    }
+    serve(response, undefined, () => {
+      // A service key or a token verified recently is known at once: no promise to wait on.
+      const known = auth.authenticateKnown(request.headers.authorization)
+      return known !== undefined ? respond(known) : auth.authenticateNow(request.headers.authorization).then(respond)
     })
     return true
   }
