@@ -25,7 +25,7 @@ export interface Projection {
    */
   /**
    * Once woken by a commit, wait this long before reading: for read models fed by bursts (visits),
-   * so many small commits make one page. Nothing waits on it but readers of that model.
+   * so many small commits make one page. A caller of `waitFor` cuts it short.
    */
   readonly gatherMs?: number
   readonly applyPage?: (events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient>

@@ -57,6 +57,8 @@ interface Worker {
   /** Callers of waitFor, each released once progress passes its position. */
   readonly waiters: Set<Waiter>
   readonly wake: Queue.Queue<void>
+  /** Offered when a caller starts waiting (`waitFor`): cuts the gathering of a burst short. */
+  readonly hurry: Queue.Queue<void>
   lastError: string | null
 }
 
@@ -79,6 +81,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
           waiters: new Set(),
           reached: start,
           wake: yield* Queue.sliding<void>(1),
+          hurry: yield* Queue.sliding<void>(1),
           lastError: null
         }
         return worker
@@ -126,12 +129,19 @@ export const make = (projections: ReadonlyArray<Projection>) =>
         Effect.retry(Schedule.exponential("200 millis").pipe(Schedule.jittered, Schedule.union(Schedule.spaced("30 seconds")))),
         Effect.catchAllCause(() => Effect.succeed(false))
       )
+      // Woken, a projection fed by bursts lets the burst finish and reads it as one page; not
+      // while a caller waits for it (read-your-writes): a waiter stops the gathering at once.
+      const gather = projection.gatherMs === undefined
+        ? Effect.void
+        : Effect.suspend(() =>
+          worker.waiters.size > 0 ? Effect.void : Effect.raceFirst(Effect.sleep(projection.gatherMs!), Queue.take(worker.hurry))
+        )
       const idle = Queue.take(worker.wake).pipe(
         Effect.timeout(pollInterval),
         Effect.ignore,
-        // Woken, a projection fed by bursts lets the burst finish and reads it as one page.
-        Effect.zipRight(projection.gatherMs === undefined ? Effect.void : Effect.sleep(projection.gatherMs)),
-        Effect.zipRight(Queue.takeAll(worker.wake))
+        Effect.zipRight(gather),
+        Effect.zipRight(Queue.takeAll(worker.wake)),
+        Effect.zipRight(Queue.takeAll(worker.hurry))
       )
       return Effect.gen(function*() {
         stored = yield* SubscriptionRef.get(worker.progress)
@@ -181,8 +191,10 @@ export const make = (projections: ReadonlyArray<Projection>) =>
           const waiter: Waiter = { position, release: passed }
           worker.waiters.add(waiter)
           registered.push([worker, waiter])
-          // Nudge it: the NOTIFY of this write may not have reached it yet.
+          // Nudge it: the NOTIFY of this write may not have reached it yet; and hurry it, if it
+          // is gathering a burst.
           worker.wake.unsafeOffer(undefined)
+          worker.hurry.unsafeOffer(undefined)
         }
         return Effect.sync(() => {
           clearTimeout(timer)
