@@ -113,8 +113,38 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // them: "| Saffron, mint, fried onion |".
   if (m.words.length === 1 && !possessive && LOWER_LIST_AFTER.test(doc.text.slice(end, end + 60)) && (cellStart(doc, start) || isSentenceInitial(doc, start)))
     return "reject"
+  // A one-word name that the answer also uses as an ordinary word in lower case ("a brisk
+  // follow-up"), opening a sentence with nothing that presents it as a business ("Brisk payment
+  // terms help"), is the word too.
+  if (m.kind === "name" && m.words.length === 1 && m.capitalised && /\p{Lu}/u.test(doc.text[start]!) && isSentenceInitial(doc, start) &&
+    !headVerdict(doc, start, end, possessive) && usedAsWord(doc, m))
+    return "reject"
   return "accept"
 }
+
+/** Whether the answer uses a one-word name in lower case as an ordinary word somewhere (read once per answer and name). */
+const usedAsWord = (doc: Doc, m: Matcher): boolean => {
+  let seen = wordUses.get(doc)
+  if (seen === undefined) wordUses.set(doc, (seen = new Map()))
+  let used = seen.get(m)
+  if (used === undefined) {
+    used = false
+    for (const hit of doc.folded.text.matchAll(m.regex)) {
+      const fs = hit.index
+      const fe = fs + hit[0].length
+      if (isWordChar(doc.folded.text[fs - 1]) || isWordChar(doc.folded.text[fe])) continue
+      const start = doc.folded.starts[fs]!
+      const end = doc.folded.ends[fe - 1]!
+      if (!/\p{Lu}/u.test(doc.text.slice(start, end)) && lowerCaseOrdinaryUse(doc, start, end)) {
+        used = true
+        break
+      }
+    }
+    seen.set(m, used)
+  }
+  return used
+}
+const wordUses = new WeakMap<Doc, Map<Matcher, boolean>>()
 
 /** Every word of the match after the first is capitalised, connectors aside. */
 const ownCapitals = (doc: Doc, start: number, end: number): boolean =>
@@ -169,6 +199,8 @@ const lowerCaseOrdinaryUse = (doc: Doc, start: number, end: number): boolean => 
     if (j === wordEnd) return false
     const w = foldPlain(doc.text.slice(j, wordEnd))
     if (DETERMINERS.has(w)) return true
+    // A predicate after a copula, ending its clause: "if business is brisk, pick…".
+    if (k === 0 && COPULAS.has(w) && /^[ \t]*(?:[,.;:!?)]|$|(?:and|but|or|so)\b)/.test(doc.text.slice(end, end + 8))) return true
     // A verb after a modal, or after "to" with its object: "everyone can roost", "to tally
     // outstanding invoices" (not "switched to thimble last year").
     if (k === 0 && (MODALS.has(w) || (w === "to" && objectAfter(doc, end)))) return true
@@ -182,6 +214,7 @@ const lowerCaseOrdinaryUse = (doc: Doc, start: number, end: number): boolean => 
   return false
 }
 
+const COPULAS = set(`is are was were be been being seems seemed looks looked feels felt`)
 const MODALS = set(`can could will would should shall may might must`)
 
 /** A lower-case word after `end` that can be a verb's object: not a preposition, conjunction or time word. */

@@ -115,6 +115,13 @@ describe("ordinary words", () => {
     "| Spices | Perch, thyme, lemon zest |",
   ])("does not count %s", (text) => expect(seen(text, perch)).toBe(false))
 
+  it("reads a predicate after a copula, and a sentence-opening name the answer also uses as a word, as the word", () => {
+    expect(seen("If business is perch, pick a tool with recurring invoices.", perch)).toBe(false)
+    expect(seen("Perch railings look great. A perch rail by the window is a cheap upgrade.", perch)).toBe(false)
+    expect(seen("Perch railings look great.", perch)).toBe(true)
+    expect(seen("Perch is a booking app for salons. A perch rail by the window is a cheap upgrade.", perch)).toBe(true)
+  })
+
   it("still counts the brand written in lower case after 'to' with no object, and an ordinary word described as a business", () => {
     expect(seen("I switched to perch last year.", perch)).toBe(true)
     expect(seen("Beacon is the budgeting app I'd pick for couples.", business("Beacon"))).toBe(true)
@@ -199,6 +206,12 @@ describe("the new rules on hostile input", () => {
     const started = Date.now()
     expect(seen('Cirrus Weather "Cirrus" '.repeat(10_000), business("Cirrus"), ["Cirrus Weather"])).toBe(false)
     expect(seen("Denver supply ".repeat(10_000), business("Denver Supply", "Denver, CO"))).toBe(false)
+    expect(Date.now() - started).toBeLessThan(10_000)
+  })
+
+  it("stays linear with thousands of sentence-opening names and lower-case uses", () => {
+    const started = Date.now()
+    expect(seen("Perch railings. ".repeat(10_000) + "a perch rail ".repeat(10_000), business("Perch"))).toBe(false)
     expect(Date.now() - started).toBeLessThan(10_000)
   })
 
