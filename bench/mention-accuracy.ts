@@ -8,6 +8,9 @@
  * only. The unseen holdout (`holdout2.jsonl`) is read only when `--holdout` is given, once, at
  * the end of tuning.
  *
+ * `--without-place`: the entities' places are not given to the detector, as the service does
+ * not give them yet (an entity row holds no town).
+ *
  * `--against=<commit>`: the speed of this checkout's detector against the one of `<commit>`
  * (its `src/domain` extracted under `.tmp/`), in one process, in ABBA rounds over the same dev
  * answers: on a shared, loaded machine the ratio is what holds, not the absolute figures.
@@ -99,6 +102,8 @@ const abba = (cases: ReturnType<typeof loadSplit>, a: Detector, b: Detector, rou
 
 export const run = async () => {
   // `--against=<commit>`, one argument: `npm run bench` reads every bare argument as a benchmark's name.
+  // Read by the eval set's targets at their first use, below.
+  if (process.argv.includes("--without-place")) process.env.MENTION_EVAL_PLACE = "off"
   const commit = process.argv.find((arg) => arg.startsWith("--against="))?.slice("--against=".length)
   if (commit !== undefined) {
     const cases = loadSplit("dev")

@@ -59,7 +59,9 @@ const slugOf = (name: string): string =>
 /**
  * The detector's target for a case, built as the service builds it for a check
  * (`mentionTargetOf` over the entity row's name and URL): a business's URL is its site; a
- * product's is its page, which the set does not give, so a product has no URL. The declared
+ * product's is its page, which the set does not give, so a product has no URL. The entity's
+ * place is given too, which the service does not do yet (its entity rows hold no town):
+ * `MENTION_EVAL_PLACE=off` (the bench's `--without-place`) judges as the service does today. The declared
  * `aliases` are added to the target's aliases (the detector's way to take extra spellings);
  * `not_aliases` go to `exclusions` when the detector has them.
  */
@@ -69,7 +71,7 @@ export const targetOf = (entity: EvalEntity): MentionTarget => {
     itemId: product ? slugOf(entity.name) : null,
     name: entity.name,
     url: product || entity.domain === null ? null : `https://${entity.domain}/`,
-    place: entity.place === undefined || entity.place === "" ? null : entity.place,
+    place: entity.place === undefined || entity.place === "" || process.env.MENTION_EVAL_PLACE === "off" ? null : entity.place
   })
   return { ...base, aliases: [...base.aliases, ...entity.aliases], ...exclusionsOf(entity) }
 }
