@@ -85,26 +85,24 @@ for (const database of testDatabases) {
       await release()
     })
 
-    it("scores the bakery from the prompts it fits: all but those asking near the person asking", async () => {
+    it("scores the bakery from the prompts it fits: every prompt of its own is about what it offers in Lyon", async () => {
       // Its prompts are written from its own site: each asks about what it offers, in Lyon or
-      // nowhere in particular, so each names it on all 8 platforms, except a prompt asking for
-      // somewhere near the person asking ("best bakery near me", "closest bakery to me for
-      // sourdough") without naming a town: the stand-in does not know where they are and names
-      // nobody (docs/stand-in-engine.md). The score is the share of the rest.
+      // nowhere in particular, and a near-me prompt always carries the town ("closest bakery to me
+      // in Lyon for sourdough"), so each names it on all 8 platforms. A question asking for
+      // somewhere near the person without a town names nobody: the stand-in does not know where
+      // they are (docs/stand-in-engine.md); the generator no longer writes such prompts.
       const prompts: ReadonlyArray<{ prompt: string; platforms: Record<string, { visible: boolean }> }> =
         (await call("GET", "/api/prompts/acme-bakery")).body.prompts
       expect(prompts).toHaveLength(100)
-      const nearMe = prompts.filter((p) => NEAR_ME.test(p.prompt) && !/\bLyon\b/.test(p.prompt))
-      expect(nearMe.length).toBeGreaterThan(0)
+      expect(prompts.filter((p) => NEAR_ME.test(p.prompt) && !/\bLyon\b/.test(p.prompt)).map((p) => p.prompt)).toEqual([])
+      expect(prompts.filter((p) => NEAR_ME.test(p.prompt)).length).toBeGreaterThan(0)
       for (const p of prompts) {
-        const expected = nearMe.includes(p) ? ALL_FALSE : ALL_TRUE
-        expect({ prompt: p.prompt, flags: PLATFORM_KEYS.map((platform) => p.platforms[platform]?.visible) }).toEqual({ prompt: p.prompt, flags: expected })
+        expect({ prompt: p.prompt, flags: PLATFORM_KEYS.map((platform) => p.platforms[platform]?.visible) }).toEqual({ prompt: p.prompt, flags: ALL_TRUE })
       }
       const score = await call("GET", "/api/visibility-score/acme-bakery")
-      expect(score.body.visibilityScore.value).toBe(100 - nearMe.length)
-      expect(score.body.visibilityScore.value).toBeLessThan(100)
-      expect(score.body.visibilityScore.value).toBeGreaterThan(0)
-      console.info(JSON.stringify({ database: database.name, acmeBakeryScore: score.body.visibilityScore.value, nearMePrompts: nearMe.length }))
+      expect(score.body.visibilityScore.value).toBe(100)
+      expect(await ask("acme-bakery", "closest bakery to me for sourdough")).toEqual(ALL_FALSE)
+      console.info(JSON.stringify({ database: database.name, acmeBakeryScore: score.body.visibilityScore.value }))
     })
 
     it("names the pizzeria, not the bakery, for a pizza question in Chicago", async () => {

@@ -141,7 +141,7 @@ const tiered = <A>(values: ReadonlyArray<A>, tier: number): Array<Tiered<A>> => 
  * words, reached only when the better ones are used up or rejected by the validator. A product's
  * own name comes before the other things its page lists: its prompts are about it.
  */
-const poolsOf = (facts: PromptFacts, hash: number): Pools => {
+const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools => {
   const offerings = phrases(facts.offerings, facts)
   const offeringKeys = new Set(offerings.map(phraseKey))
   const keywords = offerings.length >= (facts.kind === "product" ? 1 : 2) ? [] : phrases(facts.keywords.slice(0, 6), facts).filter((k) => !offeringKeys.has(phraseKey(k)))
@@ -165,7 +165,11 @@ const poolsOf = (facts: PromptFacts, hash: number): Pools => {
       // With no offering known, what the category itself offers; generic words only when even that is unknown.
       // (A product with an offering of its own keeps to it: "bed and breakfasts" is not the Garden Room.)
       ...tiered(category === undefined || (facts.kind === "product" && offerings.length > 0) ? [] : [categoryOffering(facts.kind, categoryOf(category))], 1),
-      ...tiered(category === undefined ? GENERIC_OFFERINGS[facts.kind].map((text) => ({ text, plural: true })) : [], 2)
+      ...tiered(category === undefined ? GENERIC_OFFERINGS[facts.kind].map((text) => ({ text, plural: true })) : [], 2),
+      // A product that names one thing only may run out of distinct prompts about it: the category,
+      // then generic words, as the very last resort, so that a set is always filled.
+      ...tiered(lastResort && category !== undefined && facts.kind === "product" && offerings.length > 0 ? [categoryOffering(facts.kind, categoryOf(category))] : [], 3),
+      ...tiered(lastResort && category !== undefined ? GENERIC_OFFERINGS[facts.kind].map((text) => ({ text, plural: true })) : [], 4)
     ],
     audiences: [...tiered(rotate(phrases(facts.audience, facts), hash >>> 5), 0), ...tiered(GENERIC_AUDIENCES[facts.kind], 1)],
     // A feature the category already says ("breakfast included" for a bed and breakfast) adds nothing.
@@ -229,6 +233,16 @@ const featuresFor = (template: PromptTemplate, pools: Pools): ReadonlyArray<Tier
 
 const ONE = [{ value: "", tier: 0 }] as const
 
+const categoryStemCache = new WeakMap<Category, ReadonlySet<string>>()
+const categoryStems = (category: Category): ReadonlySet<string> => {
+  let stems = categoryStemCache.get(category)
+  if (stems === undefined) {
+    stems = new Set(contentWords(category.category).map(stem))
+    categoryStemCache.set(category, stems)
+  }
+  return stems
+}
+
 /**
  * The candidates of one template, lazily, best values first: every combination whose tiers sum
  * to 0 (the facts' own values only), then to 1, and so on up to `maxTotal`. Offerings vary
@@ -239,7 +253,8 @@ function* variantsOf(
   facts: PromptFacts,
   pools: Pools,
   offset: number,
-  maxTotal: number
+  maxTotal: number,
+  spread: number
 ): Generator<{ readonly text: string; readonly offering: string | undefined }> {
   const offerings = template.usesOffering ? pools.offerings : pools.offerings.slice(0, 1).map((o) => ({ ...o, tier: 0 }))
   const audiences = template.usesAudience ? pools.audiences : pools.audiences.slice(0, 1).map((a) => ({ ...a, tier: 0 }))
@@ -256,12 +271,16 @@ function* variantsOf(
         for (let f = 0; f < features.length; f++) {
           const feature = pick(features, f)
           for (let a = 0; a < audiences.length; a++) {
-            const audience = pick(audiences, a)
             for (let o = 0; o < offerings.length; o++) {
               const offering = pick(offerings, o)
+              // The audience turns with the offering, and each template of an intent starts on the next
+              // one: the first prompts of an intent reach as many audiences as there are templates.
+              const audience = audiences[(a + o + spread) % audiences.length]!
               if (category.tier + audience.tier + offering.tier + feature.tier + day.tier !== total) continue
               // "gluten-free gluten-free brownies": a feature the offering already names.
               if (feature.value !== "" && offering.value.text.includes(feature.value)) continue
+              // "closest bed and breakfast to me for breakfasts": an offering the category already says.
+              if (template.usesCategory && contentWords(offering.value.text).every((w) => categoryStems(category.value).has(stem(w)))) continue
               // "invoicing software with invoicing software options": a software template needs a feature of its own.
               if ((template.needs ?? []).includes("software") && offering.value.text.includes(category.value.category)) continue
               const other = offerings[(o + offset + 1) % offerings.length]!
@@ -300,9 +319,9 @@ function* intentStream(
 ) {
   // Offsets spread over the whole template list, so that different templates (of every intent)
   // start on different offerings.
-  const iterators = templates.map((template) => ({
+  const iterators = templates.map((template, i) => ({
     template,
-    iterator: variantsOf(template, facts, pools, hash + TEMPLATES.indexOf(template) * 7, maxTotal)
+    iterator: variantsOf(template, facts, pools, hash + TEMPLATES.indexOf(template) * 7, maxTotal, i)
   }))
   let live = iterators
   while (live.length > 0) {
@@ -382,7 +401,6 @@ export const builtinTopUp = (
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`Expected a prompt count ≥ 0, got ${count}`)
   const validator: PromptValidator = makePromptValidator(facts, { count: setSize, existing })
   const hash = factsHash(facts)
-  const pools = poolsOf(facts, hash)
   const out: Array<TaggedPrompt> = []
   const quotas = quotasOf(count)
   const taken = Object.fromEntries(PROMPT_INTENTS.map((intent) => [intent, 0])) as Record<PromptIntent, number>
@@ -396,58 +414,70 @@ export const builtinTopUp = (
       wordings.some((other) => wordingSimilarity(wording, other) >= NEAR_DUPLICATE_SIMILARITY)
   }
   const usage = new Map<string, number>()
-  const ownOfferings = pools.offerings.filter((o) => o.tier === 0).length
-  const perOffering = facts.kind === "product" ? count : Math.max(3, Math.ceil((count * 0.8) / Math.max(1, ownOfferings)))
   // A product's prompts are about it: only templates that name an offering (its own first).
   const usable = TEMPLATES.filter((template) => facts.kind === "business" || template.usesOffering)
   // The facts' own values first, plain then qualified; stand-ins and generic words only after.
-  const passes = [{ qualify: false, maxTotal: 0 }, { qualify: true, maxTotal: 0 }, { qualify: false, maxTotal: 8 }, { qualify: true, maxTotal: 8 }]
-  for (const { maxTotal, qualify } of passes) {
-    const streams = new Map(
-      PROMPT_INTENTS.map((intent, i) => {
-        const templates = rotate(usable.filter((template) => template.intent === intent), hash + i)
-        return [intent, intentStream(templates, facts, pools, hash, qualify, maxTotal)] as const
-      })
-    )
-    const exhausted = new Set<PromptIntent>()
-    /** The next accepted prompt of an intent, or false when its templates are used up. */
-    const pull = (intent: PromptIntent): boolean => {
-      const stream = streams.get(intent)!
-      for (;;) {
-        const step = stream.next()
-        if (step.done === true) {
-          exhausted.add(intent)
-          return false
-        }
-        const offering = step.value.offering
-        // Spread over the offerings: one used often enough waits for the others.
-        if (offering !== undefined && maxTotal === 0 && (usage.get(offering) ?? 0) >= perOffering) continue
-        if (nearDuplicate(step.value.prompt)) continue
-        const verdict = validator.offer(step.value.prompt)
-        if (verdict.ok) {
-          out.push({ prompt: verdict.prompt, intent, template: step.value.template })
-          shapes.push(shapeOf(verdict.prompt))
-          wordings.push(wordingOf(verdict.prompt))
-          if (offering !== undefined) usage.set(offering, (usage.get(offering) ?? 0) + 1)
-          taken[intent] += 1
-          return true
+  // The first pass gives each offering one prompt before any gets a second: every offering is
+  // named before the set fills up with the first ones' variants.
+  const passes = [
+    { qualify: false, maxTotal: 0, breadth: true },
+    { qualify: false, maxTotal: 0, breadth: false },
+    { qualify: true, maxTotal: 0, breadth: false },
+    { qualify: false, maxTotal: 8, breadth: false },
+    { qualify: true, maxTotal: 8, breadth: false }
+  ]
+  // The last resort's pools only when the facts' own run out (a product naming one thing only).
+  for (const pools of [poolsOf(facts, hash), poolsOf(facts, hash, true)]) {
+    const ownOfferings = pools.offerings.filter((o) => o.tier === 0).length
+    const perOffering = facts.kind === "product" ? count : Math.max(3, Math.ceil((count * 0.8) / Math.max(1, ownOfferings)))
+    for (const { breadth, maxTotal, qualify } of passes) {
+      const streams = new Map(
+        PROMPT_INTENTS.map((intent, i) => {
+          const templates = rotate(usable.filter((template) => template.intent === intent), hash + i)
+          return [intent, intentStream(templates, facts, pools, hash, qualify, maxTotal)] as const
+        })
+      )
+      const exhausted = new Set<PromptIntent>()
+      /** The next accepted prompt of an intent, or false when its templates are used up. */
+      const pull = (intent: PromptIntent): boolean => {
+        const stream = streams.get(intent)!
+        for (;;) {
+          const step = stream.next()
+          if (step.done === true) {
+            exhausted.add(intent)
+            return false
+          }
+          const offering = step.value.offering
+          // Spread over the offerings: one used often enough waits for the others.
+          if (offering !== undefined && maxTotal === 0 && (usage.get(offering) ?? 0) >= (breadth ? 1 : perOffering)) continue
+          if (nearDuplicate(step.value.prompt)) continue
+          const verdict = validator.offer(step.value.prompt)
+          if (verdict.ok) {
+            out.push({ prompt: verdict.prompt, intent, template: step.value.template })
+            shapes.push(shapeOf(verdict.prompt))
+            wordings.push(wordingOf(verdict.prompt))
+            if (offering !== undefined) usage.set(offering, (usage.get(offering) ?? 0) + 1)
+            taken[intent] += 1
+            return true
+          }
         }
       }
-    }
-    // Round robin within quotas, then (an intent ran dry) round robin over every intent but brand.
-    for (const withinQuota of [true, false]) {
-      let progress = true
-      while (out.length < count && progress) {
-        progress = false
-        for (const intent of PROMPT_INTENTS) {
-          if (out.length >= count) break
-          if (exhausted.has(intent)) continue
-          if (withinQuota ? taken[intent] >= quotas[intent] : intent === "brand") continue
-          if (pull(intent)) progress = true
+      // Round robin within quotas, then (an intent ran dry) round robin over every intent but brand;
+      // the breadth pass keeps to the quotas, so that the offerings' second prompts come before any excess.
+      for (const withinQuota of breadth ? [true] : [true, false]) {
+        let progress = true
+        while (out.length < count && progress) {
+          progress = false
+          for (const intent of PROMPT_INTENTS) {
+            if (out.length >= count) break
+            if (exhausted.has(intent)) continue
+            if (withinQuota ? taken[intent] >= quotas[intent] : intent === "brand") continue
+            if (pull(intent)) progress = true
+          }
         }
       }
+      if (out.length >= count) return out
     }
-    if (out.length >= count) return out
   }
   throw new Error(`The built-in generator could make only ${out.length} of ${count} prompts`)
 }

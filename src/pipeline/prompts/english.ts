@@ -105,4 +105,8 @@ export const offeringForm = (phrase: string): { readonly text: string; readonly 
  * than naming a model ("Trail Runner 3", "iPhone", "XR-200"): a descriptive name is what a
  * customer asks for, not a brand.
  */
-export const isDescriptiveName = (name: string): boolean => !/\d|\p{Ll}\p{Lu}|\p{Lu}{2,}/u.test(name)
+export const isDescriptiveName = (name: string): boolean => {
+  // A code in brackets is a detail of a described thing: "Personal income tax returns (ITR12)".
+  const plain = name.replace(/\s*\([^)]*\)/gu, "").trim()
+  return plain.length > 0 && !/\d|\p{Ll}\p{Lu}|\p{Lu}{2,}/u.test(plain)
+}

@@ -140,7 +140,7 @@ const systemMessage = (facts: PromptFacts, count: number): string => {
         "  an offering, audience-specific, problem/solution. Nothing \"near me\" and no opening hours: nobody visits it."
       ]
       : [
-        "- Mix intents: best <offering> in <place>, <offering> near me, comparisons, alternatives, price, opening hours",
+        "- Mix intents: best <offering> in <place>, <offering> near me in <place> (never \"near me\" without the place), comparisons, alternatives, price, opening hours",
         "  and days, dietary or feature filters, how-to that leads to an offering, audience-specific, problem/solution."
       ]),
     `- At most ${brandMax} of the prompts may name ${facts.name}${facts.businessName !== facts.name ? ` or ${facts.businessName}` : ""}; all the others must not name it.`,

@@ -9,7 +9,7 @@ import { displayPhrase, isDescriptiveName } from "./english.ts"
 import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"
 import { isDetailPage, type PageKind, pageKind, samePage } from "./site-pages.ts"
-import { phraseKey, squish, stem, wordsOf } from "./prompt-text.ts"
+import { fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { headingOfferings } from "./text-facts.ts"
 
 /** Home-page teasers naming a feature or a day ("Gluten-free Fridays", "Dog-friendly patio"). */
@@ -46,14 +46,45 @@ const headlineOfferings = (page: CrawledPageFacts, proper: ReadonlySet<string>, 
  * "Classes" or "Packages", or anywhere on a listing page (a pricing page's plans list features).
  */
 const OFFERING_HEADING =
-  /\b(?:services?|practice areas?|what we do|what we offer|treatments?|classes|courses|packages|menu|specialt(?:y|ies)|specialit(?:y|ies)|expertise|offerings?|solutions|features|repairs)\b/i
+  /\b(?:services?|practice areas?|what we do|what we offer|treatments?|classes|courses|packages|menu|specialt(?:y|ies)|specialit(?:y|ies)|expertise|offerings?|solutions|features|repairs|help(?:s)? with|also)\b/i
 
 /** Lists of the towns a business serves, not of what it sells ("Service areas", "Neighbourhoods we serve"). */
 const AREA_HEADING = /\b(?<!practice )(?:areas?|we serve|serving|locations?|cities|towns|neighbou?rhoods|suburbs|counties|regions)\b/i
 
-/** A list item's name: before its price, its details in brackets, or its description after a dash or colon. */
+/**
+ * A list item's name: before its price, its details in brackets, its description after a dash or
+ * colon, or whom and how it is for ("Travel health certificates for flying with your dog",
+ * "Prescription diets through our online pharmacy").
+ */
 const listItemName = (text: string): string =>
-  squish(text.replace(/\([^)]*\)?/g, " ")).split(/\s[–—-]\s|:\s|\s[$€£]|[$€£]\d/u)[0]!.replace(/[\s.,;]+$/u, "")
+  squish(text.replace(/\([^)]*\)?/g, " ")).split(/\s[–—-]\s|:\s|\s[$€£]|[$€£]\d|,\s+(?:from\s+)?[$€£]/u)[0]!
+    .replace(/(\S\s+\S+)\s+(?:for|through|via|to help|so)\s.*$/iu, "$1")
+    .replace(/[\s.,;]+$/u, "")
+
+/**
+ * Items of a plan that state its limits, not a feature: "1 user", "Up to 5 users", "Unlimited
+ * users", "Everything in Solo", "Multiple farms and run-offs".
+ */
+const PLAN_LIMIT = /^\s*(?:\d|up to\b|unlimited\b|multiple\b|everything\b|all\b|any\b|no\b|one\b|two\b|three\b|single\b)/i
+
+/** The months, for dates of posts. */
+const DATE = /\b(?:\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})\b/gi
+
+/**
+ * A journal: a page of dated posts ("By Dean · 3 October 2026"), whatever its address says
+ * ("/chair-talk.html"). Its headings are post titles, never offerings.
+ */
+const isJournal = (page: CrawledPageFacts): boolean => (page.text.match(DATE)?.length ?? 0) >= 2
+
+/**
+ * Headings that are not sections of their own: a testimonial block ("Word on the street" followed
+ * by a quotation), a teaser of posts ("From the journal: <title>... Read more").
+ */
+const introducesQuotes = (page: CrawledPageFacts, heading: string): boolean => {
+  const at = heading.length > 0 ? page.text.indexOf(heading) : -1
+  if (at < 0) return false
+  return /^\s*["“”«„']/u.test(page.text.slice(at + heading.length, at + heading.length + 4))
+}
 
 /** Headings other than the site's own name (a logo or site title marked up as a heading). */
 const withoutNames = (headings: ReadonlyArray<string>, names: ReadonlySet<string>) =>
@@ -138,14 +169,86 @@ const announcedOffers = (page: CrawledPageFacts, proper: ReadonlySet<string>): A
   })
 }
 
+/** A sentence saying what the business does not do, no longer has, or sends elsewhere. */
+const DENIED =
+  /\b(?:not|don'?t|doesn'?t|didn'?t|never|no longer|cannot|can'?t|won'?t|isn'?t|aren'?t|refer(?:s|red)?|sold out|unavailable|out of stock|discontinued)\b|\bno\s+(?!\.)/iu
+
+/** Words that end a noun phrase read backwards from a price: verbs of selling and function words. */
+const PHRASE_BREAK = new Set(
+  `we you they i it our own your their its a an the this these those and or but with of in on at to for from by also
+  install installs make makes offer offers sell sells do does fit fits provide provides stock stocks carry carries supply
+  use uses try take add adds order get buy book is are was were be plus including include includes then other
+  what which that`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
+/**
+ * Things the prose sells with a price beside them: "our own matte clay (£14)", "Gift vouchers from
+ * £20 are sold in the shop", "We also install remote starters (from $399 installed)". The words
+ * before the price, back to a verb or a function word, name the thing; the site's own name is not
+ * part of it ("Brooklyn beard oil" → "beard oil"). Sentences that deny something ("we don't",
+ * "sold out", "we refer") sell nothing.
+ */
+const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, nameWords: ReadonlySet<string>): Array<string> =>
+  page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
+    [...sentence.matchAll(/([^\s(),;:.!?]+(?:\s+[^\s(),;:.!?]+){0,5})\s+(?:\(\s*(?:from\s+)?|from\s+)[$€£]\s?\d/giu)].flatMap((m) => {
+      const tokens = m[1]!.split(/\s+/)
+      const kept: Array<string> = []
+      for (let i = tokens.length - 1; i >= 0 && kept.length < 4; i--) {
+        const token = tokens[i]!
+        const key = fold(token).replace(/[^\p{L}\p{N}/'-]/gu, "")
+        if (key === "" || PHRASE_BREAK.has(key) || nameWords.has(key)) break
+        // "... and consultation Treatment from $3,900": a capital after a lower-case word starts a new line.
+        if (kept.length > 0 && /^\p{Lu}/u.test(kept[0]!) && /^\p{Ll}/u.test(token)) break
+        kept.unshift(token)
+      }
+      // One word ("a tasting ($35)") is a fee for a step, not a thing on offer.
+      return kept.length < 2 ? [] : headingOfferings(kept.join(" "), proper)
+    })
+  )
+
+/**
+ * What the home page says the business makes or does, in its own sentences: "We make custom
+ * tableware for restaurants", "we do A/C recharges". The object, to a function word or a bracket.
+ */
+const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
+  page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
+    [...sentence.matchAll(/\bwe\s+(?:also\s+)?(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit)\s+([^(),;:.!?]+)/giu)]
+      .flatMap((m) => {
+        const words: Array<string> = []
+        for (const token of m[1]!.trim().split(/\s+/)) {
+          const key = fold(token)
+          if (words.length > 0 && STOP_WORDS.has(key)) break
+          words.push(token)
+          if (words.length === 4) break
+        }
+        return headingOfferings(words.join(" "), proper)
+      })
+  )
+
 /** Offering candidates of a business, by kind of evidence. */
 export const businessOfferings = (
   pages: ReadonlyArray<CrawledPageFacts>,
   proper: ReadonlySet<string>,
   names: ReadonlySet<string>
 ): OfferingSources => {
-  const kinds: ReadonlyArray<PageKind> = pages.map(pageKind)
+  const kinds: ReadonlyArray<PageKind> = pages.map((page) => {
+    const kind = pageKind(page)
+    return kind !== "home" && isJournal(page) ? "business" : kind
+  })
   const readable = pages.filter((_, i) => kinds[i] !== "business")
+  const nameWords = new Set([...names].flatMap((name) => name.split(" ")))
+  // A heading on most pages (a newsletter box, "Studio letter") is the site's furniture; the
+  // headline of a page about the business ("Chair talk" on the journal) names that page.
+  const seenOn = new Map<string, number>()
+  for (const page of pages) for (const key of new Set(page.headings.map(phraseKey))) seenOn.set(key, (seenOn.get(key) ?? 0) + 1)
+  const furniture = new Set([
+    ...[...seenOn].filter(([, n]) => n >= 3 && n * 2 >= pages.length).map(([key]) => key),
+    ...pages.filter((_, i) => kinds[i] === "business").flatMap((page) => [page.headings[0] ?? "", titleHead(page)].map(phraseKey))
+  ])
+  const ownHeadings = (page: CrawledPageFacts) =>
+    withoutNames(page.headings, names).filter((h) => !furniture.has(phraseKey(h)) && !introducesQuotes(page, h))
   const headlines: Array<string> = []
   const sections: Array<string> = []
   const parts: Array<string> = []
@@ -164,19 +267,30 @@ export const businessOfferings = (
       const heading = item.heading ?? ""
       // "How to prepare", "What to bring": steps and tips, not offerings; "Areas we serve": towns.
       if (/^\s*(?:how|what|why|when|where|who|which|tips)\b/i.test(heading) || AREA_HEADING.test(heading)) continue
+      if (PLAN_LIMIT.test(item.text)) continue
       if (listing || OFFERING_HEADING.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
     }
     if (kind === "home") {
       // After the hero's slogan, each section of the home page introduces something: a service
       // listed nowhere else ("Secondhand bikes", "VAT reports"), or a teaser naming a feature or a
       // day ("Dog-friendly patio", "Gluten-free Fridays"), which is not an offering.
-      home.push(...offeringsIn(withoutNames(page.headings, names).slice(1).filter((h) => !FEATURE_OR_DAY.test(h))))
+      home.push(...offeringsIn(ownHeadings(page).slice(1).filter((h) => !FEATURE_OR_DAY.test(h))))
       return
     }
     headlines.push(...headlineOfferings(page, proper, names))
-    const below = withoutNames(page.headings, names).slice(1)
-    // A listing page (`/services`, `/menu`, `/cakes`): its sections, after its own title, name what is on offer.
-    if (!isDetailPage(page)) sections.push(...offeringsIn(below))
+    const below = ownHeadings(page).slice(1)
+    // A listing page (`/services`, `/menu`, `/cakes`): its sections, after its own title, name what
+    // is on offer; on a price list that names its items ("Hair", "Combos" above priced lines), a
+    // section of one word is a group of them.
+    // A word followed by its price ("Solo $39 /month", "Station $189") names a plan tier.
+    const priced = page.products.filter((p) => p.price !== undefined && p.price !== null).length >= 3
+    const tier = (h: string) => {
+      const at = page.text.indexOf(h)
+      return at >= 0 && /[$€£]\s?\d/u.test(page.text.slice(at + h.length, at + h.length + 24))
+    }
+    if (!isDetailPage(page)) {
+      sections.push(...below.filter((h) => wordsOf(h).length >= 2 || !(priced || tier(h))).flatMap((h) => headingOfferings(h, proper)))
+    }
     // An offering's own page: its sections of two words or more are its kinds ("Divorce mediation",
     // "Recurring invoices"); a single word ("Repair", "Cost") is a facet of the headline.
     else parts.push(...offeringsIn(below).filter((o) => wordsOf(o).length >= 2))
@@ -189,7 +303,11 @@ export const businessOfferings = (
     detailItems: readable.filter((page) => isDetailPage(page)).flatMap((page) => kindsOf(page, itemsOf(page, proper), proper, names)),
     parts,
     home,
-    announced: readable.flatMap((page) => announcedOffers(page, proper))
+    announced: [
+      ...readable.flatMap((page) => announcedOffers(page, proper)),
+      ...readable.flatMap((page) => pricedPhrases(page, proper, nameWords)),
+      ...pages.filter((_, i) => kinds[i] === "home").flatMap((page) => statedWork(page, proper))
+    ]
   }
 }
 
@@ -214,11 +332,15 @@ export const productOfferings = (
     ...own.flatMap((page) => page.products.map((p) => displayPhrase(p.name, proper)))
   ]
   const headlines = own.flatMap((page) => headlineOfferings(page, proper, names))
+  // A described product shares its page with others ("Personal income tax returns" on a page about
+  // tax returns, VAT and provisional tax): only what names its own kind of thing is about it.
+  const head = stem(wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1) ?? "")
+  const ofItsKind = (phrase: string) => !descriptive || wordsOf(phrase).some((w) => stem(w) === head)
   return {
-    headlines: [...(descriptive ? [displayPhrase(name, proper)] : []), ...headlines],
+    headlines: [...(descriptive ? [displayPhrase(name, proper)] : []), ...headlines.filter(ofItsKind)],
     stated: [],
     sections: [],
-    items,
+    items: items.filter(ofItsKind),
     detailItems: [],
     parts: [],
     home: [],

@@ -10,7 +10,7 @@ import { categoryFromJsonLd, jsonLdNodes, placeFromJsonLd } from "./jsonld-facts
 import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
 import { pageKind } from "./site-pages.ts"
-import { audiencePhrases, byFrequency, categoryFromText, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
+import { audiencePhrases, byFrequency, categoryFromSelfDescription, categoryFromText, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
 import { featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
 
 /**
@@ -58,6 +58,8 @@ export interface CrawledPageFacts {
     readonly name: string
     readonly description?: string | null | undefined
     readonly url?: string | null | undefined
+    /** The price the page shows with it, when it shows one (a menu line, a price list). */
+    readonly price?: string | null | undefined
   }>
   /** Items of the page's content lists with the heading before each (absent from older stored crawls). */
   readonly listItems?: ReadonlyArray<{ readonly heading: string | null; readonly text: string }> | undefined
@@ -113,18 +115,30 @@ const offeringName = (phrase: string): string => {
  * anyone searches for.
  */
 const softwareKind = (texts: ReadonlyArray<string>, nameWords: ReadonlySet<string>): string | undefined => {
+  const plain = (word: string | undefined) =>
+    word !== undefined && word.length >= 3 && !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word) && !nameWords.has(word)
   const found = texts.flatMap((text) =>
-    [...text.matchAll(/(?<![\p{L}-])(\p{L}[\p{L}-]*)\s+(software|app|tool|platform)\b/giu)].map((m) => ({
-      modifier: fold(m[1]!),
-      noun: fold(m[2]!)
+    [...text.matchAll(/(?:(?<![\p{L}-])(\p{L}[\p{L}-]*)\s+)?(?<![\p{L}-])(\p{L}[\p{L}-]*)\s+(software|app|tool|platform)\b/giu)].map((m) => ({
+      before: m[1] === undefined ? undefined : fold(m[1]),
+      modifier: fold(m[2]!),
+      noun: fold(m[3]!)
     }))
-  ).filter(({ modifier }) => modifier.length >= 3 && !STOP_WORDS.has(modifier) && !GENERIC_WORDS.has(modifier) && !nameWords.has(modifier))
+  ).filter(({ modifier }) => plain(modifier))
   const ranked = byFrequency(found.map(({ modifier, noun }) => ({ key: `${modifier} ${noun}`, value: `${modifier} ${noun}`, weight: 1 })))
-  return ranked[0]
+  const best = ranked[0]
+  if (best === undefined) return undefined
+  // "Farm management software": a second modifier that comes with the first most times is part of the kind.
+  const withBest = found.filter(({ modifier, noun }) => `${modifier} ${noun}` === best)
+  const longer = byFrequency(withBest.filter(({ before }) => plain(before)).map(({ before }) => ({ key: before!, value: before!, weight: 1 })))[0]
+  const times = withBest.filter(({ before }) => before === longer).length
+  return longer !== undefined && times * 2 > withBest.length ? `${longer} ${best}` : best
 }
 
 /** Distinct by stem too: `butter croissant` and `butter croissants` are one offering. */
 const stemKey = (phrase: string) => wordsOf(phrase.replace(/&/g, " and ")).filter((w, i) => i > 0 || w !== "the").map(stem).join(" ")
+
+/** Words that make a thing a service on it: "check engine light" and "check engine light diagnostics" are one offering. */
+const SERVICE_SUFFIXES = ["diagnostics", "repair", "repairs", "service", "servicing", "installation", "replacement"]
 
 /** One word that names a kind of service or a page, never an offering on its own. */
 const BARE_WORDS = new Set(
@@ -174,7 +188,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const sentences = new Set(pages.flatMap((page) =>
       [page.title ?? "", page.description ?? "", ...page.headings, ...page.text.split(/(?<=[.!?])\s+/)]
     ))
-    const mentions = [...sentences].flatMap((s) => placeMentions(s, nameWords))
+    // "Free shipping in Portugal", "we post to the UK": where goods go, not where the business is.
+    const mentions = [...sentences].filter((s) => !/\b(?:ship(?:s|ped|ping)?|deliver(?:s|y|ies)?|post(?:age)?|imports?)\b/i.test(s))
+      .flatMap((s) => placeMentions(s, nameWords))
     const ranked = byFrequency(mentions.map((m) => ({ key: phraseKey(m.place), value: m.place, weight: m.weight })))
     const best = ranked[0]
     if (best !== undefined) {
@@ -189,7 +205,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     { text: page.description ?? "", weight: 2 },
     ...page.headings.map((h) => ({ text: h, weight: 2 }))
   ])
-  const stated = categoryFromJsonLd(nodes, input.kind) ?? categoryFromText([{ text: input.name, weight: 3 }, ...headingSources]) ?? null
+  const stated = categoryFromJsonLd(nodes, input.kind) ?? categoryFromText([{ text: input.name, weight: 3 }, ...headingSources]) ??
+    categoryFromSelfDescription(pages.map((page) => page.text), nameWords) ?? null
   const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated
     : stated
@@ -217,6 +234,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const words = key.split(" ")
     // "Dental services", "plumbing services": the trade, said as a page title, not something on offer.
     if (words.length <= 2 && /^(?:services|solutions|products)$/.test(words.at(-1)!)) return false
+    // "Emergency dentist" at a dentist: the business itself with a feature, not something it sells.
+    const categoryHead = wordsOf(category ?? "").at(-1)
+    if (words.length >= 2 && categoryHead !== undefined && stem(words.at(-1)!) === stem(categoryHead)) return false
     // The business's own name and the category itself are not offerings; neither are long blurbs.
     // A product's own name is its first offering: its prompts are about it.
     return (input.kind === "product" || key !== nameKey) && key !== businessKey && key !== phraseKey(category ?? "") &&
@@ -232,7 +252,15 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     .flatMap(slashParts)
     .map(offeringName)
     .filter(usable)
-  const offerings = distinctStems(withoutBareWords(candidates))
+  // One offering said twice: "coolant flush and cooling system repair" beside both its halves,
+  // "check engine light" beside "check engine light diagnostics". The cap keeps room for others.
+  const keys = new Set(candidates.map(stemKey))
+  const redundant = (phrase: string) => {
+    const halves = phrase.split(/\s+(?:and|&)\s+/)
+    if (halves.length === 2 && halves.every((half) => wordsOf(half).length >= 2 && keys.has(stemKey(half)))) return true
+    return SERVICE_SUFFIXES.some((suffix) => keys.has(stemKey(`${phrase} ${suffix}`)))
+  }
+  const offerings = distinctStems(withoutBareWords(candidates.filter((c) => !redundant(c))))
 
   const audienceSources = pages.flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
   const audience = byFrequency(

@@ -12,9 +12,12 @@ export type PageKind = "home" | "business" | "offering" | "other"
 
 /** Path segments and title openings of pages about the business itself, not what it sells. */
 const BUSINESS_PAGE =
-  /^(?:about(?:-us)?|a-propos|our-story|story|history|values|our-values|mission|team|our-team|people|staff|community|sustainability|impact|contact(?:-us)?|find-us|location|locations|visit|faqs?|help|support|legal|privacy(?:-policy)?|terms(?:-of-service|-and-conditions)?|cookies?(?:-policy)?|imprint|impressum|careers?|jobs|press|media|blog|news|journal|posts?|articles?|stories|events?|accessibility|shipping|delivery-info|returns?|refunds?|policy|policies|sitemap|login|account|cart|checkout|gallery|testimonials|reviews|partners|awards|attorneys|lawyers|our-firm|firm|who-we-are|our-people|doctors|dentists|teachers|instructors|leadership)$/
+  /^(?:about(?:-us)?|a-propos|our-story|story|history|values|our-values|mission|team|our-team|people|staff|community|sustainability|impact|contact(?:-us)?|find-us|location|locations|visit|faqs?|help|support|legal|privacy(?:-policy)?|terms(?:-of-service|-and-conditions)?|cookies?(?:-policy)?|imprint|impressum|careers?|jobs|press|media|blog|news|journal|posts?|articles?|stories|events?|accessibility|shipping|delivery-info|returns?|refunds?|policy|policies|sitemap|login|account|cart|checkout|gallery|testimonials|reviews|partners|awards|attorneys|lawyers|our-firm|firm|who-we-are|our-people|doctors|dentists|teachers|instructors|leadership|customers|customer-stories|case-studies|success-stories|clients|our-clients)$/
 
 const TITLE_BUSINESS = /^(?:about|our story|our values|our team|meet|contact|faq|frequently asked|privacy|terms|careers|jobs|blog|news|legal|imprint|community|sustainability)\b/
+
+/** Titles of pages about the business's customers or its writing, whatever their address. */
+const TITLE_STORIES = /^(?:customer stories|case studies|success stories|testimonials|reviews|blog|journal|news)\b/
 
 const OFFERING_TYPES = new Set(["Product", "ProductGroup", "IndividualProduct", "Service", "Offer", "AggregateOffer", "Menu", "MenuSection", "MenuItem", "OfferCatalog"])
 
@@ -62,6 +65,7 @@ export const pageKind = (page: PageForKind): PageKind => {
   if (segments !== undefined && segments.length === 0) return "home"
   if (segments !== undefined && segments.some((s) => OFFERING_SECTION.test(s))) return "offering"
   if (statesOffering(page.jsonLd) || page.products.length > 0) return "offering"
+  if (TITLE_STORIES.test(fold(page.title ?? "").trim())) return "business"
   return "other"
 }
 

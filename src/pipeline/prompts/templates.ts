@@ -1,9 +1,10 @@
 /**
  * The built-in generator's sentence templates, each tagged with the intent it measures, and the
  * share of a prompt set each intent gets. Written as customers type: "best croissants in
- * Asheville", "bakeries open on Sunday in Asheville", "gluten-free bakery near me". Data: the
+ * Asheville", "bakeries open on Sunday in Asheville", "gluten-free bakery near me in Asheville". Data: the
  * generator (builtin-generator.ts) fills them.
  */
+import { withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 
 export type PromptIntent =
@@ -99,7 +100,11 @@ export interface PromptTemplate {
   readonly render: (s: Slots) => string
 }
 
-/** ` in Asheville` after "near me" when the town is known: how people type it on the way there. */
+/**
+ * ` in Asheville` after "near me": how people type it on the way there. A near-me template needs
+ * the town ("place"): without it the prompt names no place at all, and an engine that does not
+ * know where the person is can only guess.
+ */
 const inPlace = (s: Slots) => (s.place === null ? "" : ` in ${s.place}`)
 
 const does = (s: Slots) => (s.offeringPlural ? "do" : "does")
@@ -158,15 +163,13 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("discovery-software-in-place", "discovery", (s) => `best ${s.category} for ${s.offering} in ${s.place}`, ["software", "place"]),
   t("discovery-order-online", "discovery", (s) => `Where can I order ${s.offering} in ${s.place}?`, ["online", "place", "goods"]),
   // Near me.
-  t("local-where-near-me", "local", (s) => `Where can I get ${s.offering} near me?`, ["local"]),
-  // The town as a person would add it, or the question of someone already there.
-  t("local-best-near-me", "local", (s) => `best ${s.category} near me`, ["countable", "local"]),
-  t("local-offering-near-me", "local", (s) => `good ${s.offering} near me${inPlace(s)}`, ["local"]),
-  t("local-nearby-offer", "local", (s) => s.place === null
-    ? `Is there ${s.aCategory} near me that offers ${s.offering}?`
-    : `I'm in ${s.place}, is there ${s.aCategory} nearby that offers ${s.offering}?`, ["local", "countable"]),
-  t("local-buy-near-me", "local", (s) => `Where can I buy ${s.offering} near me?`, ["local", "product"]),
-  t("local-closest", "local", (s) => `closest ${s.category} to me for ${s.offering}`, ["local", "countable"]),
+  // Always with the town, as a person adds it on the way there.
+  t("local-where-near-me", "local", (s) => `Where can I get ${s.offering} near me${inPlace(s)}?`, ["local", "place"]),
+  // ("best bakery near me in Lyon" is "What is the best bakery in Lyon?" again: not written.)
+  t("local-offering-near-me", "local", (s) => `good ${s.offering} near me${inPlace(s)}`, ["local", "place"]),
+  t("local-nearby-offer", "local", (s) => `I'm in ${s.place}, is there ${s.aCategory} nearby that offers ${s.offering}?`, ["local", "countable", "place"]),
+  t("local-buy-near-me", "local", (s) => `Where can I buy ${s.offering} near me${inPlace(s)}?`, ["local", "product", "place"]),
+  t("local-closest", "local", (s) => `closest ${s.category} to me${inPlace(s)} for ${s.offering}`, ["local", "countable", "place"]),
   // Comparisons.
   t("comparison-versus", "comparison", (s) => `${s.offering} vs ${s.other}: which should I choose?`, ["other", "goods"]),
   t("comparison-better", "comparison", (s) => `Which is better, ${s.offering} or ${s.other}?`, ["other", "goods"]),
@@ -180,24 +183,28 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("price-affordable", "price", (s) => `affordable ${s.offering} in ${s.place}`, ["place", "goods"]),
   t("price-worth-it", "price", (s) => `${s.offeringPlural ? "Are" : "Is"} expensive ${s.offering} really worth the money?`, ["goods"]),
   t("price-best-prices", "price", (s) => `Which ${s.categories} in ${s.place} have fair prices for ${s.offering}?`, ["place"]),
-  t("price-cheap-near-me", "price", (s) => `cheap ${s.offering} near me${inPlace(s)}`, ["local"]),
+  t("price-cheap-near-me", "price", (s) => `cheap ${s.offering} near me${inPlace(s)}`, ["local", "place"]),
   t("price-software-cheapest", "price", (s) => `cheapest ${s.category} with ${s.offering}`, ["software"]),
   t("price-software-cost", "price", (s) => `How much does ${s.category} with ${s.offering} cost?`, ["software"]),
+  t("price-usual-charge", "price", (s) => `What do ${s.categories} usually charge for ${s.offering}?`, ["goods"]),
+  t("price-software-plans", "price", (s) => `Which ${s.category} has the best value subscription plans?`, ["software"]),
   // Hours and opening days.
   t("hours-open-day-place", "hours", (s) => `${s.categories} open on ${s.day} in ${s.place}`, ["place", "day"]),
-  t("hours-near-me-day", "hours", (s) => `Which ${s.categories} near me are open on ${s.day}?`, ["local", "day"]),
+  t("hours-near-me-day", "hours", (s) => `Which ${s.categories} near me${inPlace(s)} are open on ${s.day}?`, ["local", "day", "place"]),
   t("hours-offering-day", "hours", (s) => `Where can I get ${s.offering} on a ${s.day} in ${s.place}?`, ["place", "day"]),
   t("hours-what-time", "hours", (s) => `What time do ${s.categories} in ${s.place} open on ${s.day}?`, ["place", "day"]),
   t("hours-weekend", "hours", (s) => `Which ${s.categories} in ${s.place} are open on weekends?`, ["place", "weekend"]),
-  t("hours-open-now", "hours", (s) => `${s.category} open now near me`, ["local", "countable"]),
+  t("hours-usually-open", "hours", (s) => `What time do ${s.categories} usually open?`, ["visit", "business"]),
+  t("hours-usually-day", "hours", (s) => `Are ${s.categories} usually open on ${s.day}?`, ["visit", "day"]),
+  t("hours-open-now", "hours", (s) => `${s.category} open now near me${inPlace(s)}`, ["local", "countable", "place"]),
   // Dietary and feature filters.
   t("filter-dietary-offering", "filter", (s) => `${s.feature} ${s.offering} in ${s.place}`, ["place", "dietary"]),
   t("filter-dietary-options", "filter", (s) => `Which ${s.categories} in ${s.place} have ${s.feature} options?`, ["place", "dietary"]),
   t("filter-adjective-category", "filter", (s) => `${s.feature} ${s.category} in ${s.place}`, ["place", "adjective", "countable"]),
-  t("filter-adjective-near-me", "filter", (s) => `Is there a ${s.feature} ${s.category} near me?`, ["local", "adjective", "countable"]),
+  t("filter-adjective-near-me", "filter", (s) => `Is there ${withArticle(`${s.feature} ${s.category}`)} near me${inPlace(s)}?`, ["local", "adjective", "countable", "place"]),
   t("filter-with-feature", "filter", (s) => `${s.categories} in ${s.place} with ${s.feature}`, ["place", "with"]),
-  t("filter-dietary-near-me", "filter", (s) => `Where can I get ${s.feature} ${s.offering} near me?`, ["local", "dietary"]),
-  t("filter-offer-feature", "filter", (s) => `Do any ${s.categories} near me offer ${s.feature}?`, ["local", "with"]),
+  t("filter-dietary-near-me", "filter", (s) => `Where can I get ${s.feature} ${s.offering} near me${inPlace(s)}?`, ["local", "dietary", "place"]),
+  t("filter-offer-feature", "filter", (s) => `Do any ${s.categories} near me${inPlace(s)} offer ${s.feature}?`, ["local", "with", "place"]),
   // How-to that leads to an offering.
   t("how-to-choose", "how-to", (s) => `How do I choose a good ${s.category} for ${s.offering}?`, ["countable"]),
   t("how-to-look-for", "how-to", (s) => `What should I look for in good ${s.offering}?`, ["goods"]),
@@ -245,5 +252,6 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
 /** Used only when the facts are so thin that the templates run out: appended before the final mark. */
 export const QUALIFIERS = [
   "this year", "right now", "for a first-time customer", "on a tight budget", "with good customer service",
-  "according to recent reviews", "for a last-minute need", "that are easy to reach"
+  "according to recent reviews", "for a last-minute need", "that are easy to reach", "that locals recommend",
+  "for a quick visit", "that are well reviewed"
 ]

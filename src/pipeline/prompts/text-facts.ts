@@ -11,15 +11,27 @@ import { fold, GENERIC_WORDS, phraseKey, squish, STOP_WORDS, wordsOf } from "./p
 const NOT_AN_OFFERING = new Set(
   `about contact welcome story team hours opening faq faqs blog news testimonials testimonial reviews review newsletter
   follow location locations find privacy cookie cookies terms copyright login sign cart menu home gallery careers jobs
-  subscribe why who mission values partners press shipping returns delivery account search categories category
+  subscribe why who mission values partners press account search categories category
   featured popular bestsellers sellers new arrivals sale shop collection collections our your us we get call book
   visit order questions help links social share related recent latest more info information join community
   sustainability history philosophy approach promise commitment difference journal stand giving hiring sweet savory
-  savoury seasonal classics favorites favourites favoritos specials extras highlights essentials frequently asked list price
-  prices pricing rates timetable schedule practice areas insights recognition classes packages plans features options
-  unlimited everything tips types kinds mas bebidas boissons drinks beverages sides meet hosts founder founders owners
+  savoury seasonal classics favorites favourites favoritos specials extras highlights essentials frequently asked
+  timetable schedule insights recognition list price prices pricing rates fees costs practice areas types kinds options
+  unlimited everything tips mas bebidas boissons drinks beverages sides meet hosts founder founders owners
   neighborhood neighbourhood recipes heritage tradition environment tourism awards accreditations certifications
-  guarantee updates announcements`
+  guarantee updates announcements talk letter letters stories testimonials`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
+/**
+ * Words that name a page or a list, not what is on it ("Price list", "Packages & fees", "Our
+ * plans"), though with a word of its own they name an offering ("Wellness plans", "Yoga classes",
+ * "Monthly packages"): a heading of these words alone is not an offering.
+ */
+const LIST_WORDS = new Set(
+  `classes packages plans features combos combo bundles deals add ons addons all monthly annual simple shipping returns
+  delivery fee`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -34,6 +46,8 @@ export const headingOffering = (heading: string, proper: ReadonlySet<string>): s
  */
 const withoutPlace = (heading: string): string =>
   heading.replace(/\s+[–—-]\s+(?:from\s+)?[$€£]\s?\d.*$|\s*\([^)]*\)/gu, "").replace(/\s+(?:in|near|around)\s+\p{Lu}[\p{L}'. -]*$/u, "")
+    // "Pottery workshops in the studio", "Haircuts at our shop": where, not what.
+    .replace(/\s+(?:in|at|from)\s+(?:the|our)\s+[\p{L}'-]+$/iu, "")
 
 /** Words that make the second half of "X repair & installation" a second service on the same thing. */
 const SERVICE_NOUN = /(?:ion|ing|ment|repair|repairs|service|services|care)$/
@@ -47,8 +61,17 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   const clean = withoutPlace(squish(heading).replace(/[\s:|–—-]+$/u, ""))
   const one = plainHeading(clean, proper)
   if (one !== undefined) return [one]
+  // "For restaurants and hotels": a clause, whose halves are no offerings either.
+  const opening = wordsOf(clean)[0]
+  if (opening === undefined || (opening !== "the" && STOP_WORDS.has(opening))) return []
   const halves = clean.split(/\s+(?:and|&)\s+/i)
   if (halves.length !== 2 || wordsOf(clean).length > 8) return []
+  // "SARS audits, verifications and disputes": a list whose later items lean on the first's words;
+  // only the items that say what they are on their own are offerings.
+  if (halves[0]!.includes(",")) {
+    return [...halves[0]!.split(/,\s*/), halves[1]!].filter((item) => wordsOf(item).length >= 2)
+      .map((item) => plainHeading(item, proper)).filter((h): h is string => h !== undefined)
+  }
   const [first, second] = halves as [string, string]
   const firstWords = first.split(/\s+/)
   const secondWords = second.split(/\s+/)
@@ -61,14 +84,20 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
 const CLAUSE_OPENING = new Set(["getting", "good", "ready", "looking", "ask", "things", "know", "need", "useful", "important", "note", "please", "thank", "thanks"])
 
 const plainHeading = (clean: string, proper: ReadonlySet<string>): string | undefined => {
-  if (clean.length === 0 || clean.length > 50 || /[?!]$/.test(clean) || /[@/\\]|https?:|\d{3,}/.test(clean)) return undefined
-  const words = wordsOf(clean)
+  // A slash between single letters is an abbreviation ("A/C recharge"), not a path.
+  if (clean.length === 0 || clean.length > 50 || /[?!]$/.test(clean) || /[@\\]|https?:|\d{3,}/.test(clean)) return undefined
+  if (/\//.test(clean.replace(/(?<![\p{L}\p{N}])\p{L}\/\p{L}(?![\p{L}\p{N}])/gu, ""))) return undefined
+  // "A/C" is one word.
+  const words = wordsOf(clean.replace(/(?<![\p{L}\p{N}])(\p{L})\/(\p{L})(?![\p{L}\p{N}])/gu, "$1$2"))
   if (words.length === 0 || words.length > 4) return undefined
   // "How to prepare", "Why choose us", "Is it safe": a question or an instruction, not a thing on offer.
   if (/^(?:how|what|why|when|where|who|which|do|does|is|are|can|should)$/.test(words[0]!)) return undefined
   // "While you wait", "Up to 3 clients", "As seen in", "Getting here", "Good to know": a clause, not a name.
   if ((words[0] !== "the" && STOP_WORDS.has(words[0]!)) || CLAUSE_OPENING.has(words[0]!)) return undefined
   if (words.some((w) => NOT_AN_OFFERING.has(w))) return undefined
+  // "Simple pricing, per farm": the words before a comma say what the heading is.
+  const lead = wordsOf(clean.split(",")[0]!)
+  if (lead.every((w) => LIST_WORDS.has(w) || STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) return undefined
   // At least one word must carry meaning of its own.
   if (!words.some((w) => w.length >= 3 && !STOP_WORDS.has(w) && !GENERIC_WORDS.has(w))) return undefined
   return displayPhrase(clean, proper)
@@ -84,7 +113,7 @@ const AUDIENCE_HEADS = new Set(
   homebuyers sellers investors drivers riders golfers skiers hikers climbers photographers artists writers makers
   hobbyists collectors gardeners cooks chefs bakers babies toddlers teens teenagers youth juniors groups communities
   smes planners organizers organisers hosts guests shoppers users managers coaches trainers executives employers
-  employees workers contractors builders architects agents brokers`
+  employees workers contractors builders architects agents brokers animals mammals rabbits horses ferrets puppies kittens`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -101,7 +130,8 @@ const AUDIENCE_DETERMINERS = new Set(["our", "your", "the", "all", "every", "any
 export const audiencePhrases = (source: string): Array<string> => {
   const found: Array<string> = []
   for (const match of source.matchAll(/\bfor\s+(?=((?:[\p{L}'-]+[\s,]+){0,5}[\p{L}'-]+))/giu)) {
-    const words = match[1]!.split(/[\s,]+/).filter((w) => w.length > 0)
+    // "for dogs, cats and small mammals": a comma continues the list as "and" does.
+    const words = match[1]!.replace(/,\s*(?!and\b|or\b)/giu, " and ").split(/[\s,]+/).filter((w) => w.length > 0)
     let start = 0
     for (let i = 0; i < words.length; i++) {
       if (!AUDIENCE_HEADS.has(fold(words[i]!))) continue
@@ -128,7 +158,8 @@ export const placeMentions = (source: string, nameWords: ReadonlySet<string>): A
   // "Registered in Ireland", "incorporated in Delaware": where the company is filed, not where customers go.
   const plain = source.replace(/\b(?:registered|incorporated)\s+in\s+/giu, " ")
   for (const match of plain.matchAll(/\b(based|located|situated|serving|near)?\s*\bin\s+(\p{Lu}[\p{L}'-]+(?:[ -]\p{Lu}[\p{L}'-]+){0,2})/gu)) {
-    const place = match[2]!
+    // "in Porto's arts quarter" names Porto.
+    const place = match[2]!.split(/['’]s(?![\p{L}])/u)[0]!
     const words = place.split(/[ -]/)
     if (words.every((w) => isCommonWord(fold(w)) || STOP_WORDS.has(fold(w)))) continue
     if (words.some((w) => MONTHS_AND_DAYS.test(w) || isCapitalisedCommonWord(w) || nameWords.has(fold(w)))) continue
@@ -170,7 +201,8 @@ const CATEGORY_WORDS: ReadonlyArray<string> = [...new Set(Object.values(SCHEMA_T
 export const categoryFromText = (sources: ReadonlyArray<{ text: string; weight: number }>): string | undefined => {
   const hits: Array<{ key: string; value: string; weight: number }> = []
   for (const source of sources) {
-    const key = ` ${phraseKey(source.text)} `
+    // "For restaurants and hotels", "tableware for restaurants": whom the business serves, not what it is.
+    const key = ` ${phraseKey(source.text.replace(/(?:^|\s)for\s.*$/isu, ""))} `
     for (const word of CATEGORY_WORDS) {
       const k = phraseKey(word)
       // Plurals count too ("bakeries" in a heading names the field as well as "bakery").
@@ -179,6 +211,33 @@ export const categoryFromText = (sources: ReadonlyArray<{ text: string; weight: 
     }
   }
   return byFrequency(hits)[0]
+}
+
+/** Words before the kind of business that say how big or how good it is ("a small ceramics studio"). */
+const DESCRIBING = new Set(
+  `small little tiny big large independent local friendly family owned run family-run family-owned new modern cosy cozy
+  award-winning busy boutique proper real true leading premier trusted`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
+/**
+ * What the business says it is, in its own sentence: "Cerâmica Lúcia is a small ceramics studio in
+ * Porto" → "ceramics studio". The sentence must name the business; sizes and praise are left out,
+ * and at most two words kept. For when no known category word is found.
+ */
+export const categoryFromSelfDescription = (texts: ReadonlyArray<string>, nameWords: ReadonlySet<string>): string | undefined => {
+  for (const text of texts) {
+    for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+      const match = /^(.{2,80}?)\s+is\s+an?\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)\s+(?:in|on|at|based|that|which|for|from|with|near|run|where|and)\b/u.exec(sentence)
+      if (match === null || !wordsOf(match[1]!).some((w) => nameWords.has(w))) continue
+      const words = match[2]!.split(/\s+/).filter((w) => !DESCRIBING.has(fold(w)) && !/^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b.*-/iu.test(w))
+      const kept = words.slice(-2).map((w) => fold(w))
+      if (kept.length === 0 || kept.some((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) continue
+      return kept.join(" ")
+    }
+  }
+  return undefined
 }
 
 /** Everyday words that rank high on many sites and name no field. */

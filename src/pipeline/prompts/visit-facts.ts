@@ -150,10 +150,20 @@ const FEATURES: ReadonlyArray<readonly [string, RegExp]> = [
   ["breakfast included", /\bbreakfast (?:is )?included\b/]
 ]
 
-/** Features the texts state, in the table's order, at most `limit`. */
+/** A sentence that says the business does not do something, or sends it elsewhere. */
+const DENIES = /\b(?:not|dont|don't|doesnt|doesn't|never|no longer|cannot|cant|can't|wont|won't|refer|refers|referred)\b/
+
+/**
+ * Features the texts state, in the table's order, at most `limit`. A feature a sentence denies
+ * ("We don't see emergencies after hours", "we refer emergencies to...") is not one, whatever
+ * other sentences say about it.
+ */
 export const featuresOf = (texts: ReadonlyArray<string>, limit: number): Array<string> => {
   const all = fold(texts.join(" \n "))
-  return FEATURES.filter(([, pattern]) => pattern.test(all)).map(([name]) => name).slice(0, limit)
+  // "They are open 24/7" (after "call the emergency hospital"): a business speaks of itself as "we".
+  const denying = all.split(/(?<=[.!?])\s+|\n/).filter((sentence) => DENIES.test(sentence) || /^\s*they\b/.test(sentence))
+  return FEATURES.filter(([, pattern]) => pattern.test(all) && !denying.some((sentence) => pattern.test(sentence)))
+    .map(([name]) => name).slice(0, limit)
 }
 
 /** Whether a phrase is one of the features ("gluten-free", "vegan"), not a thing on offer. */

@@ -74,8 +74,8 @@ describe("builtinPrompts", () => {
     const prompts = builtinPrompts({ ...BAKERY, features: ["gluten-free"], openDays: ["Sunday"] }, 200)
     for (const expected of [
       "best croissants in Lyon",
-      "best bakery near me",
-      "Which bakeries near me are open on Sunday?",
+      "bakery open now near me in Lyon",
+      "What time do bakeries in Lyon open on Sunday?",
       "Which bakeries in Lyon have gluten-free options?"
     ]) expect(prompts).toContain(expected)
   })
@@ -154,7 +154,21 @@ describe("builtinPrompts", () => {
     const prompts = builtinPrompts(THIN)
     expectValidSet(THIN, prompts, 100)
     const counts = intentCounts(THIN)
-    for (const intent of PROMPT_INTENTS.filter((i) => i !== "filter")) expect(counts[intent], intent).toBeGreaterThanOrEqual(5)
+    // No town known: no "near me" (it would name no place at all).
+    expect(counts.local).toBe(0)
+    expect(prompts.filter((p) => /near me|nearby|closest/i.test(p))).toEqual([])
+    // Without a town, the near-me templates of other intents ("cheap ... near me in <town>", "open now
+    // near me in <town>") are gone too; with no open day either, nothing asks about hours.
+    for (const intent of PROMPT_INTENTS.filter((i) => !["filter", "local", "hours"].includes(i))) {
+      expect(counts[intent], intent).toBeGreaterThanOrEqual(3)
+    }
+  })
+
+  it("writes every near-me prompt with the town", () => {
+    const prompts = builtinPrompts({ ...BAKERY, features: ["gluten-free", "wheelchair accessible"], openDays: ["Sunday"] }, 200)
+    const nearMe = prompts.filter((p) => /near me|nearby|closest/i.test(p))
+    expect(nearMe.length).toBeGreaterThanOrEqual(5)
+    expect(nearMe.filter((p) => !p.includes("Lyon"))).toEqual([])
   })
 
   it("works with a thin product and a category but no offerings", () => {
