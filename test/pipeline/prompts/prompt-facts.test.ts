@@ -324,4 +324,60 @@ describe("factsFromPages", () => {
     expect(prompts).toHaveLength(100)
     expect(validatePrompts(prompts, facts).rejected).toEqual([])
   })
+
+  it("reads things the prose sells with a price or says it makes, never journals, testimonials, repeated boxes or denied features", () => {
+    const o = "https://shop.example"
+    const facts = factsFromPages({
+      name: "Northside Barbers",
+      kind: "business",
+      businessName: "Northside Barbers",
+      url: `${o}/`,
+      pages: [
+        page({
+          url: `${o}/`,
+          title: "Northside Barbers",
+          headings: ["Sharp cuts in Leeds", "Skin fades", "Word on the street", "Shop talk", "Letters from the shop"],
+          text:
+            "Sharp cuts in Leeds Skin fades From a tidy taper to a skin fade. Take home our own matte clay (£14) and Northside beard oil (£12). " +
+            "Gift vouchers from £20 are sold in the shop. We also install nothing else. We make custom wedding grooming for groups. " +
+            "Word on the street “Best fade in Leeds.” – Tom Shop talk Read more Letters from the shop Sign up. " +
+            "We don't do emergency call-outs. Walk-ins welcome."
+        }),
+        page({
+          url: `${o}/shop-talk.html`,
+          title: "Shop talk | Northside Barbers",
+          headings: ["Shop talk", "Fade or taper", "Ten years in Leeds", "Letters from the shop"],
+          text: "Fade or taper By Dean · 3 October 2026 A taper only ... Ten years in Leeds By Dean · 2 June 2026 Thank you."
+        }),
+        page({ url: `${o}/contact.html`, title: "Contact", headings: ["Find us", "Letters from the shop"], text: "12 Briggate, Leeds." })
+      ]
+    })
+    expect(facts.offerings).toEqual(["skin fades", "matte clay", "beard oil", "gift vouchers", "custom wedding grooming"])
+    // "emergency" is denied ("We don't do emergency call-outs"); walk-ins are stated.
+    expect(facts.features).toEqual(["walk-in service"])
+  })
+
+  it("takes the kind of business from its own sentence when no known category word is found, and no audience as its kind", () => {
+    const o = "https://studio.example"
+    const facts = factsFromPages({
+      name: "Olaria Rosa",
+      kind: "business",
+      businessName: "Olaria Rosa",
+      url: `${o}/`,
+      pages: [
+        page({
+          url: `${o}/`,
+          title: "Olaria Rosa | Handmade stoneware from Braga",
+          headings: ["Handmade stoneware, thrown in Braga", "For restaurants and hotels"],
+          text: "Olaria Rosa is a small ceramics studio in Braga's old town. We make custom tableware for restaurants and hotels. " +
+            "Free shipping in Portugal over €80. Shipping in Portugal is €6."
+        })
+      ]
+    })
+    expect({ category: facts.category, place: facts.place, offerings: facts.offerings }).toEqual({
+      category: "ceramics studio",
+      place: "Braga",
+      offerings: ["custom tableware"]
+    })
+  })
 })
