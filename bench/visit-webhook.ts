@@ -33,6 +33,7 @@
  *
  * Env: BENCH_WEBHOOK_BUSINESSES (default 1000), BENCH_WEBHOOK_CONNECTIONS (default 32,128), BENCH_WEBHOOK_ROUNDS (3),
  * BENCH_WEBHOOK_WARMUP_MS (2000), BENCH_WEBHOOK_MEASURE_MS (8000), BENCH_WEBHOOK_SKIP_OPEN=1,
+ * BENCH_WEBHOOK_OPEN_RATE (the open loop's rate; default half the service's best),
  * BENCH_WEBHOOK_ONLY_SERVICE=1 (no baseline: e.g. under BENCH_CPU_PROF),
  * BENCH_WEBHOOK_SKIP_GROUP_COMMIT=1 (only the one-INSERT baseline), BENCH_WEBHOOK_USER_AGENT (a
  * browser's measures the webhook path that records nothing).
@@ -50,6 +51,7 @@ const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 3)
 const WARMUP_MS = Number(process.env.BENCH_WEBHOOK_WARMUP_MS ?? 2_000)
 const MEASURE_MS = Number(process.env.BENCH_WEBHOOK_MEASURE_MS ?? 8_000)
 const SKIP_OPEN = process.env.BENCH_WEBHOOK_SKIP_OPEN === "1"
+const OPEN_RATE = process.env.BENCH_WEBHOOK_OPEN_RATE === undefined ? undefined : Number(process.env.BENCH_WEBHOOK_OPEN_RATE)
 const ONLY_SERVICE = process.env.BENCH_WEBHOOK_ONLY_SERVICE === "1"
 const SKIP_GROUP_COMMIT = process.env.BENCH_WEBHOOK_SKIP_GROUP_COMMIT === "1"
 export const WEBHOOK_BUSINESS = "bench-shoes"
@@ -366,8 +368,9 @@ export const run = async () => {
       }
     })
 
-    // Open loop at half the service's maximum rate; the baselines at the same rate for reference.
-    const rate = Math.max(1, Math.round(bestService.rate / 2))
+    // Open loop at half the service's maximum rate (or BENCH_WEBHOOK_OPEN_RATE, to compare two
+    // trees at one rate); the baselines at the same rate for reference.
+    const rate = OPEN_RATE ?? Math.max(1, Math.round(bestService.rate / 2))
     const openRows: Array<Record<string, string | number>> = []
     if (!SKIP_OPEN) {
       for (const target of targets) {
@@ -413,7 +416,7 @@ export const run = async () => {
       if (!ONLY_SERVICE) console.log(`visit webhook, N=${line.N}: service/bare ${line["service/bare (median of rounds)"]}${SKIP_GROUP_COMMIT ? "" : `, service/bare group commit ${line["service/bare group"]}, bare group/bare ${line["bare group/bare"]}`}`)
     }
     for (const line of bestRows.slice(1)) console.log(`visit webhook, best N against best N: service (N=${bestService.n}) / ${line.target} (N=${line["best N"]}) ${line["service best / this best"]}`)
-    if (!SKIP_OPEN) console.log(`service p99 at half its max rate (${rate}/s, open loop): ${openRows[0]!.p99_ms} ms (target <= 20 ms)`)
+    if (!SKIP_OPEN) console.log(`service p99 at ${OPEN_RATE === undefined ? "half its max rate" : "the rate set"} (${rate}/s, open loop): ${openRows[0]!.p99_ms} ms (target <= 20 ms)`)
     console.log(`visits recorded by the service: ${events} events for ${targets[0]!.tally.success} successes: ${events === targets[0]!.tally.success ? "none lost, none twice" : "MISMATCH"}; the roll-up counts ${rolledUp}`)
     checks.enforce()
   } finally {
