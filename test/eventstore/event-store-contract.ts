@@ -175,6 +175,28 @@ export const describeEventStoreContract = <R>(
       expect(received._tag).toBe("Some")
     })
 
+    it("announces the types of every commit, by append and by appendNewAcross, whatever their concurrency", async () => {
+      // Types of its own, so notifications of other tests' commits cannot satisfy it.
+      const typeOf = (n: number) => `Announced${n}x${randomUUID().slice(0, 8)}`
+      const types = Array.from({ length: 12 }, (_, n) => typeOf(n))
+      const seen = await run(Effect.gen(function*() {
+        const store = yield* EventStore
+        const missing = new Set(types)
+        const waiter = yield* Effect.fork(store.changes.pipe(
+          Stream.tap((announced) => Effect.sync(() => announced.forEach((type) => missing.delete(type)))),
+          Stream.takeUntil(() => missing.size === 0),
+          Stream.runDrain
+        ))
+        yield* Effect.sleep("200 millis")
+        // Eight appends at once (their announcements may be gathered), then four in one appendNewAcross.
+        yield* Effect.forEach(types.slice(0, 8), (type) => store.append(stream(), 0, [event(type)]), { concurrency: 8 })
+        yield* store.appendNewAcross(types.slice(8).map((type) => ({ ...event(type), streamId: stream() })))
+        yield* Fiber.join(waiter).pipe(Effect.timeout("5 seconds"))
+        return [...missing]
+      }))
+      expect(seen).toEqual([])
+    })
+
     it("appendNew writes the events the log lacks and answers where the others are", async () => {
       const id = stream()
       const other = stream()

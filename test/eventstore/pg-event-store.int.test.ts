@@ -3,7 +3,7 @@
  * what only PostgreSQL can show (a transaction that commits late, serialization).
  */
 import { SqlClient } from "@effect/sql"
-import { Deferred, Effect, Fiber, Layer } from "effect"
+import { Deferred, Effect, Fiber, Layer, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { describe, expect, it } from "vitest"
 import { EventStore } from "../../src/eventstore/event-store.ts"
@@ -27,6 +27,32 @@ for (const database of testDatabases) {
   describe(`event store on PostgreSQL (${database.name})`, () => {
     const run = storeRuntime(openStore(database))
     const stream = () => `test-${randomUUID()}`
+
+    it("announces appends made inside a caller's transaction at its commit, not before", async () => {
+      const [a, b] = [event(`InTransactionA${randomUUID().slice(0, 8)}`), event(`InTransactionB${randomUUID().slice(0, 8)}`)]
+      const outcome = await run(Effect.gen(function*() {
+        const store = yield* EventStore
+        const sql = yield* SqlClient.SqlClient
+        const seen: Array<string> = []
+        const listening = yield* Effect.fork(store.changes.pipe(
+          Stream.tap((types) => Effect.sync(() => seen.push(...types.filter((type) => type === a.type || type === b.type)))),
+          Stream.takeUntil(() => seen.length >= 2),
+          Stream.runDrain
+        ))
+        yield* Effect.sleep("200 millis")
+        const seenWhileOpen = yield* sql.withTransaction(Effect.gen(function*() {
+          yield* store.append(stream(), 0, [a])
+          yield* store.appendNewAcross([{ ...b, streamId: stream() }])
+          // Long enough for an announcement sent outside the transaction to have arrived.
+          yield* Effect.sleep("300 millis")
+          return [...seen]
+        }))
+        yield* Fiber.join(listening).pipe(Effect.timeout("5 seconds"))
+        return { seenWhileOpen, seen: [...seen].sort() }
+      }))
+      expect(outcome.seenWhileOpen).toEqual([])
+      expect(outcome.seen).toEqual([a.type, b.type].sort())
+    })
 
     if (database.name === "server") {
       it("appendNew answers an event another writer commits meanwhile as found, and writes the rest", async () => {
