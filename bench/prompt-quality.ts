@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- prompt-quality [--split=holdout]`: the built-in prompt generator measured
+ * `npm run bench -- prompt-quality [--split=holdout|holdout-b|holdout-c]`: the built-in prompt generator measured
  * on the labelled sites of test/fixtures/prompt-eval (the `dev` split by default). Each site is
  * served on loopback, crawled by the real crawler, and 100 prompts are generated for the business
  * and for each labelled product, then scored by the set's own scorer. Prints per site the share
