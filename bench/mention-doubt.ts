@@ -5,19 +5,17 @@
  * when `LLM_*` is set, on plain and hard cases and by kind of doubt; how many of the rule
  * detector's wrong verdicts are among them (the most the adjudicator could correct); and the
  * picker's own time per answer. The model itself is not run: a loopback model says nothing about
- * accuracy. Reads the tuning splits (dev, dev2, and the spent holdout); never a holdout kept unseen.
+ * accuracy. Reads the tuning splits (dev, dev2, and the spent holdouts 1 and 2); never a holdout kept unseen.
  */
 import { detectMention } from "../src/domain/mention/index.ts"
 import { doubtOf } from "../src/domain/mention/doubt.ts"
-import { loadSplit, splitExists, targetOf } from "../test/domain/mention/eval-set.ts"
+import { loadSplit, splitExists, targetOf, TUNING_SPLITS } from "../test/domain/mention/eval-set.ts"
 import { percentile } from "./support.ts"
-
-const SPLITS = ["dev", "dev2", "holdout"] as const
 
 export const run = async () => {
   console.log("| split | answers | in doubt | per 1,000 checks | plain: in doubt / answers | hard: in doubt / answers | by kind | rule errors in doubt | doubtOf median µs |")
   console.log("|---|---|---|---|---|---|---|---|---|")
-  for (const split of SPLITS) {
+  for (const split of TUNING_SPLITS) {
     if (!splitExists(split)) continue
     const cases = loadSplit(split)
     const kinds = new Map<string, number>()
