@@ -6,9 +6,13 @@
  *   of one, two of two, two of three...) appear in its retrieved pages or in what its site says
  *   it offers; and, when the question names a place, the entity operates there: the place is one
  *   of its stated places (or contains or is contained in one), or its retrieved pages name it.
- * A question with no topic and no name fits nobody; nor does one asking for somewhere near the
- * person asking without naming a place ("bakery near me"): the stand-in does not know where
- * they are, and guessing would name a business for anyone anywhere. Fits are ranked by the number of topic
+ * A question with no topic and no name fits nobody. Nor, unless it names the entity, does one
+ * that names no place when the entity states where it operates ("bakery near me", "Where can I
+ * find really good sourdough?"): the stand-in does not know where the person asking is, and
+ * guessing would name a local business for anyone anywhere. An entity that states no place
+ * (software, a shop that sells everywhere) fits a question without a place only when the
+ * question asks for something to choose; a question asking for knowledge ("What should I look
+ * for in good sourdough?") is answered without naming anyone. Fits are ranked by the number of topic
  * terms matched, then BM25 over their pages, then key, so the answer never depends on the
  * order the source gave the documents in. Pure.
  */
@@ -139,7 +143,7 @@ export const fittingEntities = (
     let matched = 0
     if (!isNamed) {
       if (topic.length === 0) return []
-      if (question.nearMe && places.length === 0) return []
+      if (places.length === 0 && (question.nearMe || group.places.length > 0 || !question.seeksOption)) return []
       if (places.length > 0 && !places.some((place) => operatesIn(group, place))) return []
       matched = topic.filter((concept) => group.vocabulary.has(concept)).length
       if (matched < requiredMatches(topic.length)) return []

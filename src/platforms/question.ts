@@ -28,6 +28,13 @@ export interface Question {
   readonly places: ReadonlyArray<ReadonlyArray<string>>
   /** It asks for somewhere near the person asking ("near me", "closest to me"), whose place the stand-in never knows. */
   readonly nearMe: boolean
+  /**
+   * It asks for a business, product or other option to choose ("best", "which", "where", "who",
+   * "alternatives", "recommend", "buy"...) rather than for knowledge ("What should I look for in
+   * good sourdough?", "How much should I expect to pay?"), which an assistant answers without
+   * naming anyone.
+   */
+  readonly seeksOption: boolean
   /** What it asks about, distinct by concept, in question order. */
   readonly topic: ReadonlyArray<TopicTerm>
   /** The words to look documents up by: topic words, their related words, place words. */
@@ -35,6 +42,10 @@ export interface Question {
 }
 
 const NEAR_ME = /\b(?:near|around|close\s+to|closest\s+to|nearest\s+to)\s+(?:me|us|my\s+(?:place|home|house|location|area|office))\b|\bnearby\b|\bnearest\b|\bclosest\b|\bin\s+my\s+area\b/i
+
+/** Words that ask for something to choose: an informational question has none of them. */
+const SEEKS_OPTION =
+  /\b(?:best|top|top-rated|highest|rated|recommend\w*|suggest\w*|where|which|who|alternatives?|options?|instead|vs|versus|compare|compared|comparison|buy|hire|book|order|shops?|stores?|brands?|tools?|apps?|places?|spots?|providers?|companies|firms)\b/i
 
 export const readQuestion = (prompt: string): Question => {
   const text = clip(prompt, MAX_QUESTION)
@@ -54,5 +65,5 @@ export const readQuestion = (prompt: string): Question => {
     topic.push({ stem, concept })
     search.push(...membersOf(concept))
   }
-  return { words: foldedWords(text), tokens: tokenize(text), places, nearMe: NEAR_ME.test(text), topic, search: [...new Set(search)].join(" ") }
+  return { words: foldedWords(text), tokens: tokenize(text), places, nearMe: NEAR_ME.test(text), seeksOption: SEEKS_OPTION.test(text), topic, search: [...new Set(search)].join(" ") }
 }

@@ -188,7 +188,11 @@ const SECOND_BAKERY = tenant("rise", "Rise & Shine", ["Asheville"], "Bakery\nBag
 const CHICAGO_BAKERY = tenant("loop", "Loop Loaves", ["Chicago"], "Bakery\nSourdough bread", [
   ["https://loop.example/", "Loop Loaves", "Sourdough bread and rye, baked in Chicago every morning."]
 ])
-const TENANTS = [...BAKERY, ...PIZZERIA, ...LAW_FIRM, ...PLUMBER, ...SECOND_BAKERY, ...CHICAGO_BAKERY]
+/** Software that states no place: it may be named for a question that names none. */
+const INVOICING = tenant("tally", "Tally Books", [], "Software Application\nInvoicing software\nExpense tracking", [
+  ["https://tally.example/", "Tally Books | Invoicing software for freelancers", "Send invoices, track expenses and get paid faster. Invoicing software for freelancers and small teams."]
+])
+const TENANTS = [...BAKERY, ...PIZZERIA, ...LAW_FIRM, ...PLUMBER, ...SECOND_BAKERY, ...CHICAGO_BAKERY, ...INVOICING]
 
 /** Every platform's answer to `prompt` over `documents`. */
 const everyPlatform = (prompt: string, documents: ReadonlyArray<SourceDocument> = TENANTS) =>
@@ -201,14 +205,16 @@ describe("the stand-in names a business only when it fits the question", () => {
       ["Which law firm in Boston handles divorce cases?", "Hale & Ward", "https://haleward.example/"],
       ["emergency plumber Denver", "Mile High Plumbing", "https://milehigh.example/"],
       // The bakery's About page says "best" and "delivery", not pizza.
-      ["pizza delivery", "Tony's Pizzeria", "https://tonys.example/"],
+      ["pizza delivery Chicago", "Tony's Pizzeria", "https://tonys.example/"],
+      // No place asked, and the software states none: a question asking for something to choose.
+      ["Best invoicing software for freelancers?", "Tally Books", "https://tally.example/"],
       ["Where can I order a custom birthday cake in Asheville?", "Crumb Bakery", "https://crumb.example/cakes"]
     ]
     for (const [prompt, name, url] of cases) {
       for (const result of await everyPlatform(prompt)) {
         expect(result.citations).toEqual([url])
         expect(result.text).toContain(name)
-        for (const other of ["Crumb Bakery", "Tony's Pizzeria", "Hale & Ward", "Mile High Plumbing", "Rise & Shine", "Loop Loaves"]) {
+        for (const other of ["Crumb Bakery", "Tony's Pizzeria", "Hale & Ward", "Mile High Plumbing", "Rise & Shine", "Loop Loaves", "Tally Books"]) {
           if (other !== name) expect(result.text).not.toContain(other)
         }
       }
@@ -259,6 +265,24 @@ describe("the stand-in names a business only when it fits the question", () => {
     }
   })
 
+  it("names no local business for a question that names no place, whose asker it cannot place", async () => {
+    // Each business that fits the topic states where it operates; the stand-in does not know
+    // where the person asking is, so it would be guessing.
+    for (const prompt of ["pizza delivery", "Where can I find really good sourdough?", "Which bakeries are known for their croissants?", "emergency plumber"]) {
+      expect((await everyPlatform(prompt)).map((result) => result.citations)).toEqual(PLATFORM_KEYS.map(() => []))
+    }
+  })
+
+  it("names nobody for a question asking for knowledge rather than for something to choose", async () => {
+    // The software states no place, and its pages match the topic, but nothing here asks for an option.
+    for (const prompt of ["What should I look for in invoicing software?", "How do I track expenses as a freelancer?", "Is invoicing software really worth the money?"]) {
+      expect((await everyPlatform(prompt)).map((result) => result.citations)).toEqual(PLATFORM_KEYS.map(() => []))
+    }
+    for (const prompt of ["Which invoicing software is best for freelancers?", "alternatives to spreadsheets for tracking expenses"]) {
+      expect((await everyPlatform(prompt)).map((result) => result.citations)).toEqual(PLATFORM_KEYS.map(() => ["https://tally.example/"]))
+    }
+  })
+
   it("names nobody for somewhere near the person asking, whose place it does not know", async () => {
     for (const prompt of ["croissants near me", "Which bakery nearby makes birthday cakes?", "closest bakery to me for croissants"]) {
       expect((await everyPlatform(prompt)).map((result) => result.citations)).toEqual(PLATFORM_KEYS.map(() => []))
@@ -282,9 +306,9 @@ describe("the stand-in names a business only when it fits the question", () => {
   })
 
   it("answers a hostile prompt with bounded, storable text", async () => {
-    const hostile = `${"pizza\u0000 \ud800 ".repeat(20_000)}${"in ".repeat(5_000)}Chicago`
+    const hostile = `${"chicago pizza\u0000 \ud800 ".repeat(20_000)}${"in ".repeat(5_000)}Boston`
     const results = await everyPlatform(hostile)
-    // Read up to its first thousand characters: a question about pizza, no place.
+    // Read up to its first thousand characters: a question about pizza in Chicago, not Boston.
     expect(results[0]!.citations).toEqual(["https://tonys.example/"])
     for (const result of results) {
       expect(result.text).not.toContain("\u0000")

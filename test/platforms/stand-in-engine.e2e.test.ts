@@ -2,7 +2,7 @@
  * The built-in stand-in engine over the running service: two tenants onboarded from their own
  * sites (the Acme Bakery fixture in Lyon, a pizzeria in Chicago), then questions asked through
  * `POST /api/cron/analyze-visibility`. Each is named only for what it offers, where it operates,
- * and the bakery's score is no longer 100 from its own pages.
+ * and the bakery's score is no longer 100 from its own pages: questions naming no place name nobody.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PLATFORM_KEYS } from "../../src/domain/platforms.ts"
@@ -85,23 +85,31 @@ for (const database of testDatabases) {
       await release()
     })
 
-    it("scores the bakery from the prompts it fits: every prompt of its own is about what it offers in Lyon", async () => {
-      // Its prompts are written from its own site: each asks about what it offers, in Lyon or
-      // nowhere in particular, and a near-me prompt always carries the town ("closest bakery to me
-      // in Lyon for sourdough"), so each names it on all 8 platforms. A question asking for
-      // somewhere near the person without a town names nobody: the stand-in does not know where
-      // they are (docs/stand-in-engine.md); the generator no longer writes such prompts.
+    it("scores the bakery from the prompts it fits: those about what it offers in Lyon, or naming it", async () => {
+      // Its prompts are written from its own site, about what it offers. The stand-in names it
+      // for those that name Lyon (it states Lyon) or name the bakery, on all 8 platforms, and for
+      // no other: a question naming no place ("What should I look for in good sourdough?",
+      // "Where can I find really good sourdough?") may come from anyone anywhere, and an
+      // assistant would not answer it with a bakery in Lyon (docs/stand-in-engine.md). So the
+      // score is the share of its prompts that name Lyon or the bakery, and not 100.
       const prompts: ReadonlyArray<{ prompt: string; platforms: Record<string, { visible: boolean }> }> =
         (await call("GET", "/api/prompts/acme-bakery")).body.prompts
       expect(prompts).toHaveLength(100)
-      expect(prompts.filter((p) => NEAR_ME.test(p.prompt) && !/\bLyon\b/.test(p.prompt)).map((p) => p.prompt)).toEqual([])
-      expect(prompts.filter((p) => NEAR_ME.test(p.prompt)).length).toBeGreaterThan(0)
+      expect(prompts.filter((p) => NEAR_ME.test(p.prompt) && !/\bLyon\b/i.test(p.prompt)).map((p) => p.prompt)).toEqual([])
+      const fits = (prompt: string) => /\bLyon\b/i.test(prompt) || /\bAcme Bakery\b/i.test(prompt)
       for (const p of prompts) {
-        expect({ prompt: p.prompt, flags: PLATFORM_KEYS.map((platform) => p.platforms[platform]?.visible) }).toEqual({ prompt: p.prompt, flags: ALL_TRUE })
+        expect({ prompt: p.prompt, flags: PLATFORM_KEYS.map((platform) => p.platforms[platform]?.visible) }).toEqual({
+          prompt: p.prompt,
+          flags: fits(p.prompt) ? ALL_TRUE : ALL_FALSE
+        })
       }
+      const fitting = prompts.filter((p) => fits(p.prompt)).length
       const score = await call("GET", "/api/visibility-score/acme-bakery")
-      expect(score.body.visibilityScore.value).toBe(100)
+      // round(true flags / (100 prompts × 8) × 100), each fitting prompt true on all 8.
+      expect(score.body.visibilityScore.value).toBe(fitting)
+      expect(fitting).toBeLessThan(100)
       expect(await ask("acme-bakery", "closest bakery to me for sourdough")).toEqual(ALL_FALSE)
+      expect(await ask("acme-bakery", "Where can I find really good sourdough?")).toEqual(ALL_FALSE)
       console.info(JSON.stringify({ database: database.name, acmeBakeryScore: score.body.visibilityScore.value }))
     })
 
