@@ -1,5 +1,5 @@
 /**
- * Derived spellings of a name (`aliasesFor`): legal suffixes stripped, "&"/"and", hyphens,
+ * Derived spellings of a name (`aliasesFor`): legal suffixes stripped, "&"/"and"/"+", hyphens,
  * apostrophes, diacritics.
  */
 import { GENERIC_BUSINESS_WORDS } from "./lexicon.ts"
@@ -19,7 +19,8 @@ const GENERIC_ONLY = (s: string): boolean =>
  * Derived spellings of a name, without the name itself: legal suffixes stripped (Inc, LLC, Ltd,
  * GmbH, Co., Corp, "& Co." …), a leading "The" dropped, "&" ↔ "and", hyphens as spaces,
  * apostrophes dropped, and the diacritic-folded form of each. Spellings made only of generic
- * business words ("Coffee", "The Bakery") or shorter than two characters are left out.
+ * business words ("Coffee", "The Bakery") or shorter than two characters are left out. "&" or
+ * "and" is also written "+".
  * `Acme Café, LLC` → `Acme Café`, `Acme Cafe, LLC`, `Acme Cafe`.
  */
 export const aliasesFor = (name: string): ReadonlyArray<string> => {
@@ -42,6 +43,9 @@ export const aliasesFor = (name: string): ReadonlyArray<string> => {
   for (const f of [...forms]) {
     if (/\s&\s/.test(f)) addForm(f.replace(/\s&\s/g, " and "))
     if (/\sand\s/i.test(f)) addForm(f.replace(/\sand\s/gi, " & "))
+    // "Sable + Stone": a plus sign stands for "&" in some brands' own spelling.
+    // Not in a firm's "& Co." or "& Sons".
+    if (/\s(?:&|and)\s(?!(?:co|company|sons?|brothers|bros|associates|partners)\b)/i.test(f)) addForm(f.replace(/\s(?:&|and)\s/gi, " + "))
   }
   for (const f of [...forms]) {
     if (/[\p{L}\p{N}]-[\p{L}\p{N}]/u.test(f)) addForm(f.replace(/([\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, "$1 "))

@@ -37,7 +37,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bnot\s+aware\s+of\b/, ["aware"]),
   d(/\b(?:i|we)\s+(?:couldn't|could not|can't|cannot|can not|didn't|did not|was unable to|were unable to|am unable to|wasn't able to|was not able to)\s+(?:find|locate|verify|confirm|identify)\b/, ["find", "locate", "verify", "confirm", "identify"]),
   d(/\b(?:i'm|i am|we're|we are)\s+(?:unable|not able)\s+to\s+(?:find|locate|verify|confirm|identify|provide)\b/, ["able"]),
-  d(/\bunable\s+to\s+(?:find|locate|verify|confirm)\b/, ["unable"]),
+  d(/\bunable\s+to\s+(?:find|locate|verify|confirm|evaluate|assess|rate|judge|compare|corroborate)\b/, ["unable"]),
   d(/\b(?:can't|cannot|can not|unable to)\s+provide\s+(?:any\s+)?(?:specific\s+|reliable\s+|detailed\s+)?(?:information|details)\b/, ["provide"]),
   d(/\b(?:doesn't|does not|don't|do not|didn't|did not)\s+(?:appear|show up|exist)\s+(?:in|within)\s+(?:my|the)\s+(?:training|knowledge|data|sources|search)/, ["appear", "show", "exist"]),
   d(/\bnot\s+(?:in|within|part\s+of)\s+my\s+(?:training|knowledge)/, ["training", "knowledge"]),
@@ -50,10 +50,11 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bnot\s+sure\s+(?:what|who|which)\b/, ["sure"]),
   d(/\b(?:haven't|have not|never)\s+heard\s+of\b/, ["heard"]),
   d(/\bdoesn't\s+ring\s+a\s+bell\b/, ["bell"]),
-  d(/\bfound\s+nothing\b/, ["nothing"]),
+  // "I found nothing", "my search found nothing"; not "a leak test that found nothing".
+  d(/\b(?:i|we|search|searches|searching|lookup)\s+(?:\w+\s+)?found\s+nothing\b/, ["nothing"]),
   // A search that came back empty: "Nothing turned up for X", "X didn't show up in my search".
   d(/\bnothing\s+(?:comes|came|turns|turned|shows|showed)\s+up\b/, ["nothing"]),
-  d(/\b(?:doesn't|does not|didn't|did not)\s+(?:come|turn|show)\s+up\s+(?:in|on)\s+(?:my|the|any)\b/, ["come", "turn", "show"]),
+  d(/\b(?:doesn't|does not|didn't|did not)\s+(?:come|turn|show)\s+up\s+(?:in|on)\s+(?:my|the|any|anything)\b/, ["come", "turn", "show"]),
   // "I can't vouch for them", "I can't comment on X" (for lack of knowledge).
   d(/\b(?:i|we)\s+(?:can't|cannot|can not|couldn't|could not)\s+(?:speak\s+to|comment\s+on|vouch\s+for)\b/, ["speak", "comment", "vouch"]),
   // First person without reviews or experience of it: "I have no ratings for X".
@@ -105,7 +106,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   // one I can vouch for".
   d(/\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:really\s+|honestly\s+|genuinely\s+)?(?:say|tell\s+you|judge|rate|assess|evaluate|vouch|describe)\b/, ["can", "could"]),
   d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able|not\s+in\s+a\s+position)\s+to\s+(?:speak|assess|evaluate|compare|recommend|vouch|comment|verify|confirm|judge|rate|say)\b/, ["able", "position"]),
-  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something|someone|somewhere)\s+(?:[\w'-]+\s+){0,4}?(?:i|we)\s+(?:have\s+(?:any\s+|much\s+|real\s+|reliable\s+|trustworthy\s+|solid\s+|good\s+|dependable\s+)?(?:information|info|data|details|knowledge|records?)|know\s+(?:well|much|enough|anything)|can\s+(?:evaluate|assess|judge|rate|vouch|speak|comment|say|confirm|verify))\b/, ["not", "n't"]),
+  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something|someone|somewhere)\s+(?:[\w'-]+\s+){0,4}?(?:i|we)\s+(?:have\s+(?:any\s+|much\s+|real\s+|reliable\s+|trustworthy\s+|solid\s+|good\s+|dependable\s+)?(?:information|info|data|details|knowledge|records?)|know\s+(?:well|much|enough|anything)|can\s+(?:evaluate|assess|judge|rate|vouch|speak|comment|say|confirm|verify|describe))\b/, ["not", "n't"]),
   d(/\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:got|seen|come\s+across|found|read|had)\s+(?:\w+\s+){0,3}?(?:information|info|details|reviews|data|specifications|specs|coverage|sources)\b/, ["info", "detail", "review", "data", "spec", "coverage", "source"]),
   d(/\b(?:i|we)\s+(?:haven't|have\s+not)\s+got\s+(?:\w+\s+){0,3}?(?:information|info|details|data)\b/, ["info", "detail", "data"]),
   d(/\bno\s+(?:dependable|real|concrete|accurate|current|hard|firm|trusted)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/, ["dependable", "real", "concrete", "accurate", "current", "hard", "firm", "trusted"]),
@@ -149,9 +150,29 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:i'd|i\s+would|we'd|we\s+would)\s+(?:only\s+|just\s+)?be\s+guessing\b/, ["guessing"]),
   d(/\bnew\s+to\s+(?:me|us)\b/, ["new"]),
   d(/\bno\s+(?:\w+\s+){0,2}?(?:information|info|data|details|reviews)\s+(?:is\s+|are\s+)?(?:publicly\s+)?(?:available|found)\b/, ["available", "found"]),
-  d(/\b(?:insufficient|not\s+enough)\s+(?:\w+\s+)?(?:information|info|data|details)\b/, ["insufficient", "enough"]),
+  d(/\b(?:insufficient|not\s+enough)\s+(?:\w+\s+)?(?:information|info|data|details?|reviews|evidence)\b/, ["insufficient", "enough"]),
   d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+\s+)?unsure\s+(?:about|of|whether|if|what|how)\b/, ["unsure"]),
   d(/^\W*(?:(?:but|and|so)\s+)?(?:can't|cannot|couldn't|could\s+not)\s+(?:vouch|comment|speak)\b/, ["vouch", "comment", "speak"]),
+  // The knowledge missing, said in any voice and with the speaker in any place of the clause:
+  // "I genuinely don't know what it offers", "I'm unaware of its menus", "very little I can tell
+  // you about X", "nothing I have covers it", "I can't give a grounded opinion on X", "I can't
+  // place it among these", "so I won't rate it", "X's prices aren't published", "its program is
+  // unverified", "aren't something I've seen reported", "Reports about X are sparse", "little
+  // is publicly documented", "could not find enough to confirm".
+  d(/\b(?:i|we)\s+(?:\w+ly\s+)(?:don't|do\s+not|didn't|did\s+not)\s+know\s+(?:of|about|what|who|which|whether|if|how|much|anything|enough)\b/, ["know"]),
+  d(/\bunaware\s+of\b|\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+ly\s+)?(?:unaware|unfamiliar|not\s+(?:familiar|aware))\b/, ["unaware", "unfamiliar", "familiar", "aware"]),
+  d(/\b(?:little|nothing|not\s+much|not\s+a\s+lot)\s+(?:that\s+)?(?:i|we)\s+(?:can|could|am\s+able\s+to)\s+(?:really\s+)?(?:say|tell|confirm|verify|find|share|add|offer|check|corroborate)\b/, ["little", "nothing", "much", "lot"]),
+  d(/\bnothing\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have)?\s+(?:have|know|found|saw|read|seen)\b/, ["nothing"]),
+  d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+(?:give|offer|provide|share|form)\s+(?:you\s+)?(?:a|an|any)\s+(?:\w+\s+)?(?:opinion|view|assessment|verdict|recommendation|rating|evaluation|read|take)\b/, ["opinion", "view", "assessment", "verdict", "recommendation", "rating", "evaluation", "read", "take"]),
+  d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:\w+ly\s+)?(?:place|compare|rank|corroborate|describe|rate|judge|evaluate|assess)\b/, ["can", "could"]),
+  d(/\b(?:i|we)\s+(?:won't|will\s+not|wouldn't|would\s+not)\s+(?:rate|rank|assess|evaluate|judge|include|compare|score)\s+(?:it|them|this|that)\b/, ["rate", "rank", "assess", "evaluate", "judge", "include", "compare", "score"]),
+  d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|was\s+not|were\s+not|not)\s+(?:\w+\s+)?(?:documented|published|verified|confirmed|reported|disclosed|corroborated|known(?!\s+(?:for|as)\b))\b/, ["documented", "published", "verified", "confirmed", "reported", "disclosed", "corroborated", "known"]),
+  d(/\b(?:isn't|aren't|is\s+not|are\s+not|not)\s+publicly\s+available\b/, ["publicly"]),
+  d(/\b(?:unverified|unconfirmed|unverifiable|uncorroborated|undisclosed)\b/, ["unverified", "unconfirmed", "unverifiable", "uncorroborated", "undisclosed"]),
+  d(/(?:n't|\bnot)\s+(?:something|anything)\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have|\s+can|\s+could)?\s+(?:\w+\s+)?(?:seen|heard|found|read|check|verify|confirm|say|know)\b/, ["something", "anything"]),
+  d(/\b(?:reports|sources|coverage|mentions|reviews|information|info|details|data|figures|numbers)\b[^.;]{0,80}?\b(?:is|are|remain|remains|seem|seems)\s+(?:\w+\s+)?(?:lacking|scarce|thin|limited|sparse|scant|hard\s+to\s+find)\b/, ["lacking", "scarce", "thin", "limited", "sparse", "scant", "hard"]),
+  d(/\b(?:little|nothing|not\s+much)\s+(?:is|has\s+been|was)\s+(?:\w+\s+)?(?:known|documented|published|written|reported|verified|confirmed)\b/, ["little", "nothing", "much"]),
+  d(/\b(?:couldn't|could\s+not|can't|cannot)\s+find\s+(?:enough|much|anything|any)\b(?!\s+(?:better|cheaper|nicer|finer)\b)/, ["find"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),

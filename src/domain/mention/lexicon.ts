@@ -43,7 +43,7 @@ export const BRAND_NOUNS = set(`
 export const SINGULAR_IN_S = set(`headquarters shares pos`)
 
 /** Corporate suffixes after a name: "Target Corporation", "Square Inc". */
-export const CORPORATE_SUFFIXES = set(`inc incorporated corp corporation co company llc ltd limited plc gmbh group holdings labs technologies`)
+export const CORPORATE_SUFFIXES = set(`inc incorporated corp corporation co company llc ltd limited plc gmbh group holdings lab labs technologies`)
 
 /** Legal forms: after a short form of the name they are still the entity ("Smith and Sons Ltd"). */
 export const LEGAL_FORMS = set(`inc incorporated llc llp pllc ltd limited corp corporation co company pc pa plc gmbh`)
@@ -111,6 +111,13 @@ export const TRADE_WORDS = set(`
   pediatrics pediatric orthopedic orthopedics sports medicine chiropractic chiro hardware hvac
   heating cooling immigration tackle counseling counselling therapy interiors interior design
   gutters advisory engineering engineers architects architecture moving movers
+  rental rentals catering caterers pharmacy rx apothecary drugstore outerwear apparel clothing
+  clothiers inspections inspection inspectors detailing cleaning cleaners laundry laundromat
+  urgent sleep center centre creperie patisserie boulangerie trattoria brasserie cantina cocina
+  panaderia taberna florist flowers barbershop barbers nails tattoo grooming daycare preschool
+  academy tutoring insurance mortgage builders construction remodeling painting painters flooring
+  locksmith towing storage printing marketing dermatology cardiology audiology podiatry
+  acupuncture massage wellness medical imaging surgery nutrition jewelry jewelers jewellers cpas
 `)
 
 /** Nouns that present a name as a business or product: "Foundry, a coworking space", "Duarte's practice". */
@@ -139,6 +146,7 @@ export const TRADE_VARIANTS: ReadonlyArray<readonly [string, string]> = [
   ["Orthopedic", "Orthopedics"],
   ["Orthopedics", "Ortho"],
   ["Chiropractic", "Chiro"],
+  ["Pharmacy", "Rx"],
   ["Brothers", "Bros."],
   ["Brothers", "Bros"],
 ]

@@ -82,7 +82,7 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
     if (next !== undefined && placeAfter(doc, t, next)) return "reject"
     // A short form followed by a capitalised word the entity's names do not have names another
     // business or thing: "Seaview Orthopedic Supply", "Lindqvist Law Group".
-    if (next !== undefined && (m.kind === "alias" ? otherTradeAfter(doc, t, next) : otherKindAfter(doc, t, m, next))) return "reject"
+    if (next !== undefined && (m.kind === "alias" ? otherTradeAfter(doc, t, m, next) : otherKindAfter(doc, t, m, next))) return "reject"
     // "**Sprig & Stem**", "dinner at Roost & Rye": the name joined by "&" to a capitalised word
     // its own names lack is another name.
     if (AMPERSAND_NAME.test(doc.text.slice(end, end + 8)) && (insideEmphasis(doc, start, end + 4) || otherAfterAmpersand(t, foldPlain(ampersandWord(doc, end)))))
@@ -323,13 +323,20 @@ const insideEmphasis = (doc: Doc, start: number, end: number): boolean => {
 }
 const emphasisReach = new WeakMap<Doc, ReadonlyArray<Span>>()
 
-const otherTradeAfter = (doc: Doc, t: CompiledTarget, next: Span): boolean => {
+const otherTradeAfter = (doc: Doc, t: CompiledTarget, m: Matcher, next: Span): boolean => {
   if (!isUpperLetter(doc.text[next.start])) return false
   const w = foldPlain(stripPossessive(slice(doc, next)))
   // Any capitalised word: "Pacific Crest Trail" is not "Pacific Crest Orthodontics" either.
   // A generic word of a business's kind ("Wexley Hotel") is still the entity; a firm's word
   // ("Group", "Holdings") makes another firm.
   if (t.ownWords.has(w) || LEGAL_FORMS.has(w)) return false
+  // A short form that dropped the entity's own trade word, followed by another trade word, is
+  // another business: "Sorrel & Thyme Bistro" is not "Sorrel & Thyme Catering".
+  // A word of the entity's own kind is still the entity ("Casa Alta Hotel" for "Casa Alta Inn").
+  if (t.ownTrade && !m.words.some((x) => TRADE_WORDS.has(x))) {
+    const kind = TRADE_KINDS.get(w)
+    if (kind !== undefined ? !t.ownKinds.has(kind) : TRADE_WORDS.has(w) && !GENERIC_BUSINESS_WORDS.has(w)) return true
+  }
   if (!GENERIC_BUSINESS_WORDS.has(w) || CORPORATE_SUFFIXES.has(w)) return true
   return otherKind(t, w)
 }

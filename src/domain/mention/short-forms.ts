@@ -14,7 +14,7 @@ export interface ShortForms {
   readonly heads: ReadonlyArray<string>
 }
 
-const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|corp|co|company|pc|p\.c|pa|p\.a|cpa)\.?)+$/i
+const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|corp|co|company|pc|p\.c|pa|p\.a|cpas?)\.?)+$/i
 
 const isTradeWord = (w: string): boolean => TRADE_WORDS.has(foldPlain(w).replace(/[^\p{L}\p{N}]/gu, ""))
 
@@ -63,6 +63,14 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
       for (const v of variantsOf(prefix.join(" "))) addAlias(v)
     } else if (!product && !isTradeWord(prefix[0]!) && prefix[0]!.length >= 3 && !heads.includes(prefix[0]!)) heads.push(prefix[0]!)
     if (product) break
+  }
+  // A run of two or more trailing trade words written as its initials: "Summit Ridge Urgent
+  // Care" → "Summit Ridge UC" (as "Physical Therapy" is "PT").
+  let runStart = words.length
+  while (runStart > 1 && isTradeWord(words[runStart - 1]!)) runStart--
+  // Only after two words or more: one distinctive word is already a head.
+  if (!product && runStart >= 2 && words.length - runStart >= 2 && !isConnector(words[runStart - 1]!) && /^\p{L}/u.test(words[runStart]!)) {
+    addAlias(`${words.slice(0, runStart).join(" ")} ${words.slice(runStart).map((w) => w[0]!.toUpperCase()).join("")}`)
   }
   // A leading trade word dropped: "Café Lumière" → "Lumière".
   if (!product && words.length === 2 && isTradeWord(words[0]!) && !isTradeWord(words[1]!) && words[1]!.length >= 3) heads.push(words[1]!)
@@ -129,6 +137,10 @@ const productForms = (words: ReadonlyArray<string>): ShortForms => {
       out.push(`${brand} ${code}`, `${brand}'s ${code}`, `${code} from ${brand}`, `${code} by ${brand}`)
     }
   }
+  // The brand with its model number, the kind of product dropped: "Brisa 360 Tower Fan" → "Brisa 360".
+  let lastNumbered = rest.length - 1
+  while (lastNumbered >= 0 && !/\d/.test(rest[lastNumbered]!)) lastNumbered--
+  if (lastNumbered !== -1 && lastNumbered < rest.length - 1) out.push(`${brand} ${rest.slice(0, lastNumbered + 1).join(" ")}`)
   // The product named before its maker: "the Trail Runner 3 from Veloria", "the Rower 2 by Cadence".
   if (rest.some((w) => /\p{Lu}|\d/u.test(w))) out.push(`${rest.join(" ")} from ${brand}`, `${rest.join(" ")} by ${brand}`)
   return { aliases: out, heads }

@@ -8,7 +8,7 @@ import { escapeRegExp } from "../regex.ts"
 import { bareHost, parseWebUrl, stripWwwPrefix } from "../url.ts"
 import { aliasesFor } from "./aliases.ts"
 import { foldPlain } from "./fold.ts"
-import { GEO_NOUNS, MARKETPLACES, SOURCE_NAMES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
+import { CORPORATE_SUFFIXES, GEO_NOUNS, LEGAL_FORMS, MARKETPLACES, SOURCE_NAMES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
 import { shortFormsOf } from "./short-forms.ts"
 
 export interface MentionTarget {
@@ -136,9 +136,11 @@ const compileTarget = (target: MentionTarget) => {
   const ownWords = new Set<string>()
   for (const n of [...target.names, ...target.aliases]) for (const w of foldPlain(n).match(/[\p{L}\p{N}]+/gu) ?? []) ownWords.add(w)
   const ownKinds = new Set([...ownWords].flatMap((w) => TRADE_KINDS.get(w) ?? []))
+  // Whether the entity's names say its trade ("Catering", "Pharmacy"), not only its legal form.
+  const ownTrade = [...ownWords].some((w) => TRADE_WORDS.has(w) && !LEGAL_FORMS.has(w) && !CORPORATE_SUFFIXES.has(w))
   // The first word of each of the business's own towns ("nashville"), not one of its names' own.
   const townWords = new Set(towns.map((town) => town[0]!).filter((w) => !ownWords.has(w)))
-  return { matchers, exclusions, domains, urls, makers, ownWords, ownKinds, townWords, primary: primary.trim() }
+  return { matchers, exclusions, domains, urls, makers, ownWords, ownKinds, ownTrade, townWords, primary: primary.trim() }
 }
 
 export type CompiledTarget = ReturnType<typeof compileTarget>
@@ -200,7 +202,8 @@ export const mentionTargetOf = (facts: MentionFacts): MentionTarget => {
     const words = foldPlain(form).match(/[\p{L}\p{N}]+/gu) ?? []
     return words.every((w) => isCommonWord(w) && !TRADE_WORDS.has(w)) || GEO_NOUNS.has(words[words.length - 1] ?? "")
   }
-  const shortAliases = short.flatMap((f) => f.aliases)
+  // Short forms take the derived spellings a name does ("Sable & Stone" → "Sable and Stone").
+  const shortAliases = [...new Set(short.flatMap((f) => f.aliases.flatMap((a) => [a, ...aliasesFor(a)])))]
   const aliases = [...new Set([...names.flatMap((n) => aliasesFor(n)), ...shortAliases.filter((a) => !ordinary(a))])]
     .filter((alias) => !names.includes(alias))
   const heads = [...short.flatMap((f) => f.heads), ...shortAliases.filter((a) => ordinary(a) && !names.includes(a))]
