@@ -2,7 +2,7 @@
  * Knowledge disclaimers ("I don't have information about X") and disambiguation asides ("not to
  * be confused with X"): a mention inside one does not count.
  */
-import { type Doc, firstEndingAfter, lineAt, slice, type Span, spanIndexAt } from "./document.ts"
+import { type Doc, firstEndingAfter, type Line, lineAt, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
 import { praiseScore } from "./sentiment.ts"
 import { escapeRegExp } from "../regex.ts"
@@ -261,6 +261,11 @@ const CONTRAST = /^\W*(?:but|yet|still|though|however)\b/
 const LEFT_OUT = /\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|not)\s+(?:listed|included)\b|\bleft\s+(?:it|them)\s+(?:out|off)\b/
 const DETAIL_QUESTION = /^\W*(?:but|though|although|however|yet)\b.{0,40}?\b(?:confirm|check|verify|say|tell)\s+(?:whether|if)\b/
 
+// A caveat on one detail names it by possessive ("its Sunday hours", "their delivery fees"); one
+// about the entity as a whole speaks of it, or of anything about it ("anything reliable about it").
+const ONE_DETAIL = /\b(?:its|their)\s+\w/
+const WHOLE_ENTITY = /\babout\s+(?:it|them)\b|\b(?:anything|everything)\b/
+
 /** The line at `pos` when it is a heading or one bold phrase: the title of what follows. */
 const titleLineAt = (doc: Doc, pos: number): Span | undefined => {
   const line = lineAt(doc, pos)
@@ -366,6 +371,23 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
   }
   const rows = new Map<number, { readonly entry: boolean; coveredUntil: number }>()
   const lookedBack = new Set<number>()
+  // Per list item (by its line's start): whether its lead is described, in three words or more,
+  // before the item's first disclaimer. Each item is read once.
+  const describedItems = new Map<number, boolean>()
+  const describedItem = (line: Line): boolean => {
+    let described = describedItems.get(line.start)
+    if (described === undefined) {
+      described = false
+      let words = 0
+      for (let k = firstEndingAfter(clauses, line.lead!.end); k < clauses.length && clauses[k]!.start < line.end && !disclaimers[k]; k++) {
+        const from = Math.max(clauses[k]!.start, line.lead!.end)
+        words += doc.text.slice(from, Math.min(clauses[k]!.end, line.end)).match(/\p{L}{2,}/gu)?.length ?? 0
+      }
+      described = words >= 3
+      describedItems.set(line.start, described)
+    }
+    return described
+  }
 
   const cover = (c: Span, i: number): void => {
     out.add(i)
@@ -373,6 +395,11 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
     // A table row is about its first cell: a disclaimer in another cell refers back to it.
     // "…, though I can't confirm whether it's open on Mondays" is about a detail: it covers only itself.
     if (line.kind !== "row" && DETAIL_QUESTION.test(folded(i)) && !LEFT_OUT.test(folded(i))) return
+    // A list item that presents its lead with a description first ("**X** – walk-ins and online
+    // check-in; I couldn't confirm its Sunday hours") keeps it as an option: the caveat is on a detail.
+    if ((line.kind === "numbered" || line.kind === "bullet") && line.lead !== undefined && line.lead.end <= c.start && ONE_DETAIL.test(folded(i)) &&
+      !WHOLE_ENTITY.test(folded(i)) && !LEFT_OUT.test(folded(i)) && describedItem(line))
+      return
     const refersBack = REFERS_BACK.test(folded(i)) || line.kind === "row"
     if (!refersBack && !namesEntity(c)) return
     const si = sentenceOf[i]!

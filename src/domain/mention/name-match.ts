@@ -204,6 +204,9 @@ const lowerCaseOrdinaryUse = (doc: Doc, start: number, end: number): boolean => 
     // A verb after a modal, or after "to" with its object: "everyone can roost", "to tally
     // outstanding invoices" (not "switched to thimble last year").
     if (k === 0 && (MODALS.has(w) || (w === "to" && objectAfter(doc, end)))) return true
+    // After a negated auxiliary, or "to" after a word that takes an infinitive, it is a verb:
+    // "I can't fathom paying that", "hard to fathom at first".
+    if (k === 0 && (NEGATED_AUXILIARY.test(doc.text.slice(Math.max(0, j - 8), wordEnd)) || (w === "to" && infinitiveBefore(doc, j)))) return true
     // A lower-case modifier right before it, after a preposition or verb, makes it a noun
     // phrase without a determiner too ("with potted juniper", "keep a battery lantern"); so
     // does one opening the sentence ("Camping-style lantern light…").
@@ -215,6 +218,13 @@ const lowerCaseOrdinaryUse = (doc: Doc, start: number, end: number): boolean => 
 }
 
 const COPULAS = set(`is are was were be been being seems seemed looks looked feels felt`)
+const NEGATED_AUXILIARY = /(?<![\p{L}])(?:(?:ca|could|wo|would|should|must|do|does|did)n['’]t|cannot)$/iu
+/** Words after which "to" opens an infinitive: "hard to", "easy to", "want to". */
+const INFINITIVE_TAKERS = set(`hard easy difficult impossible tough tricky simple able unable want wants wanted need needs needed try tries tried trying how`)
+const infinitiveBefore = (doc: Doc, toStart: number): boolean => {
+  const prev = previousWord(doc, toStart)
+  return prev !== undefined && INFINITIVE_TAKERS.has(foldPlain(slice(doc, prev)))
+}
 const MODALS = set(`can could will would should shall may might must`)
 
 /** A lower-case word after `end` that can be a verb's object: not a preposition, conjunction or time word. */
