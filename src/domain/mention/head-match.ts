@@ -33,7 +33,10 @@ const DESCRIBED_FIRM = new RegExp(
 export const describedAsFirm = (doc: Doc, end: number): boolean => DESCRIBED_FIRM.test(doc.text.slice(end, Math.min(lineAt(doc, end).end, end + 100)))
 
 // "call Tidewater first", "go with Thornbury", "book with Iris": a head as the one to contact.
-const CONTACT_BEFORE = /(?<![\p{L}\p{N}])(?:call|phone|contact|hire|book\s+with|go\s+with|try|recommend)[ \t]+$/iu
+// "my top pick is Marisela's", "everyone just calls it Anaïs", "a counter known as Anaïs": the
+// head as the one picked, or as what a business is called.
+const CONTACT_BEFORE =
+  /(?<![\p{L}\p{N}])(?:call|phone|contact|hire|book\s+with|go\s+with|try|recommend|(?:pick|choice|favou?rite|bet|go-to)\s+(?:is|would\s+be)|calls|called|named|known\s+as|goes\s+by)[ \t]+$/iu
 // "Rainier on 6th Avenue": a head at a street address.
 const ADDRESS_AFTER = /^(?:['’]s)?[ \t]+(?:on|at)[ \t]+(?:\d{1,5}(?:st|nd|rd|th)?[ \t]+)?(?:\p{Lu}[\p{L}'’-]*[ \t]+){0,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Highway|Hwy|Square|Plaza|Parkway|Pike)\b/u
 // "Yukon vs. Ember & Oak", "Upland vs. Arroyo Family Therapy": compared with another business's
@@ -70,11 +73,19 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   }
   const rest = doc.text.slice(end, Math.min(line.end, end + 120))
   if (DESCRIBED.test(rest) || (!possessive && PRODUCT_LINE.test(rest))) return true
-  if (ADDRESS_AFTER.test(rest) || CONTACT_BEFORE.test(doc.text.slice(Math.max(line.start, start - 16), start))) return true
+  if (ADDRESS_AFTER.test(rest) || CONTACT_BEFORE.test(doc.text.slice(Math.max(line.start, start - 24), start))) return true
+  const than = CHEAPER_THAN.exec(rest)
+  if (than !== null && businessLike(than[1]!)) return true
   if (PRONOUN_DESCRIBED.test(doc.text.slice(afterName, Math.min(doc.text.length, afterName + 160)))) return true
   const versus = VERSUS_AFTER.exec(rest)
   return versus !== null && otherBusinessName(versus[1]!)
 }
+
+// "Ivy Lane is usually cheaper than CVS": compared, on price or service, with another business.
+const CHEAPER_THAN =
+  /^(?:['’]s)?[ \t]+(?:is|are|was|were)[ \t]+(?:\p{Ll}+ly[ \t]+)?(?:\p{Ll}+er|more[ \t]+\p{Ll}+|less[ \t]+\p{Ll}+)[ \t]+than[ \t]+(?:the[ \t]+)?(\p{Lu}[\p{L}'’&-]*(?:[ \t]+(?:&[ \t]+)?\p{Lu}[\p{L}'’-]*){0,3})/u
+/** Another business's name: joined by "&", ending in a trade word, in capitals ("CVS") or in CamelCase ("GoodRx"). */
+const businessLike = (name: string): boolean => otherBusinessName(name) || /^\p{Lu}{2,}$/u.test(name) || /^\p{Lu}\p{Ll}+\p{Lu}/u.test(name)
 
 /** "Ember & Oak", "Arroyo Family Therapy": joined by "&", or ending in a trade word. */
 const otherBusinessName = (name: string): boolean => {
