@@ -26,6 +26,7 @@ import * as PgEventStore from "../src/eventstore/pg-event-store.ts"
 import { VisibilityAnalysis } from "../src/pipeline/visibility-analysis.ts"
 import { DocumentSource } from "../src/platforms/document-source.ts"
 import { makeOpenAiClient } from "../src/platforms/openai-client.ts"
+import { DEFAULT_RESPONSE_LIMIT } from "../src/platforms/node-http-fetch.ts"
 import { makeOpenAiCompatibleEngine } from "../src/platforms/openai-compatible-engine.ts"
 import { PlatformGateway } from "../src/platforms/platform-gateway.ts"
 import { promptsProjection } from "../src/projections/prompts.ts"
@@ -136,7 +137,7 @@ export const run = async (pieces: ReadonlyArray<string> = []) => {
       model: "bench-model-1"
     }
     if (wanted("openai")) {
-      const client = makeOpenAiClient(endpoint, 610_000)
+      const client = makeOpenAiClient(endpoint, 610_000, DEFAULT_RESPONSE_LIMIT)
       const body = { model: endpoint.model, messages: [{ role: "user" as const, content: "best running shoes?" }] }
       await measure("openai client call (raw promise)", 1000, 1, () => client.create(body, { signal: new AbortController().signal }))
       await measure("openai client call (raw promise)", 2000, 16, () => client.create(body, { signal: new AbortController().signal }))

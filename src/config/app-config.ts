@@ -48,7 +48,31 @@ export interface PlatformEndpoint {
   readonly baseUrl: string
   readonly apiKey: Redacted.Redacted<string>
   readonly model: string
+  /**
+   * The bound on one response body and the setting it comes from (named when a call fails on
+   * it); absent, the kind of call's default (docs/configuration.md, "Responses of models").
+   */
+  readonly responseLimit?: { readonly bytes: number; readonly setting: string }
 }
+
+/** Accepted range of the `*_MAX_RESPONSE_BYTES` settings: 64 KiB to 64 MiB. */
+const MIN_RESPONSE_BYTES = 65_536
+const MAX_RESPONSE_BYTES = 67_108_864
+
+const responseBytes = (name: string, fallback: number) =>
+  Config.integer(name).pipe(
+    Config.validate({
+      message: `Expected an integer from ${MIN_RESPONSE_BYTES} to ${MAX_RESPONSE_BYTES}`,
+      validation: (n) => n >= MIN_RESPONSE_BYTES && n <= MAX_RESPONSE_BYTES
+    }),
+    Config.withDefault(fallback),
+    Config.map((bytes) => ({ bytes, setting: name }))
+  )
+
+/** A platform's answer: a long answer with its citations and search results is well under 1 MiB. */
+const platformResponseLimit = responseBytes("AI_PLATFORM_MAX_RESPONSE_BYTES", 4_194_304)
+/** A writer's answer (prompts, site copy, a post): tens of kilobytes of JSON. */
+const llmResponseLimit = responseBytes("LLM_MAX_RESPONSE_BYTES", 1_048_576)
 
 export interface PlatformLimits {
   /** Calls in flight at once to this platform. */
@@ -94,9 +118,10 @@ const platformEndpoint = (n: number) =>
   Config.all({
     baseUrl: optionalUrl(`AI_PLATFORM_${n}_BASE_URL`),
     apiKey: optionalSecret(`AI_PLATFORM_${n}_API_KEY`),
-    model: optionalString(`AI_PLATFORM_${n}_MODEL`)
+    model: optionalString(`AI_PLATFORM_${n}_MODEL`),
+    responseLimit: platformResponseLimit
   }).pipe(
-    Config.mapOrFail(({ apiKey, baseUrl, model }): Either.Either<Option.Option<PlatformEndpoint>, ConfigError.ConfigError> => {
+    Config.mapOrFail(({ apiKey, baseUrl, model, responseLimit }): Either.Either<Option.Option<PlatformEndpoint>, ConfigError.ConfigError> => {
       if (Option.isNone(baseUrl)) return Either.right(Option.none())
       if (Option.isNone(model)) {
         return Either.left(ConfigError.MissingData([`AI_PLATFORM_${n}_MODEL`], `Expected AI_PLATFORM_${n}_MODEL beside AI_PLATFORM_${n}_BASE_URL`))
@@ -104,7 +129,8 @@ const platformEndpoint = (n: number) =>
       return Either.right(Option.some({
         baseUrl: baseUrl.value,
         model: model.value,
-        apiKey: Option.getOrElse(apiKey, () => Redacted.make(""))
+        apiKey: Option.getOrElse(apiKey, () => Redacted.make("")),
+        responseLimit
       }))
     })
   )
@@ -112,12 +138,18 @@ const platformEndpoint = (n: number) =>
 const llm = Config.all({
   baseUrl: optionalUrl("LLM_BASE_URL"),
   apiKey: optionalSecret("LLM_API_KEY"),
-  model: optionalString("LLM_MODEL")
+  model: optionalString("LLM_MODEL"),
+  responseLimit: llmResponseLimit
 }).pipe(
-  Config.mapOrFail(({ apiKey, baseUrl, model }): Either.Either<Option.Option<PlatformEndpoint>, ConfigError.ConfigError> => {
+  Config.mapOrFail(({ apiKey, baseUrl, model, responseLimit }): Either.Either<Option.Option<PlatformEndpoint>, ConfigError.ConfigError> => {
     if (Option.isNone(baseUrl)) return Either.right(Option.none())
     if (Option.isNone(model)) return Either.left(ConfigError.MissingData(["LLM_MODEL"], "Expected LLM_MODEL beside LLM_BASE_URL"))
-    return Either.right(Option.some({ baseUrl: baseUrl.value, model: model.value, apiKey: Option.getOrElse(apiKey, () => Redacted.make("")) }))
+    return Either.right(Option.some({
+      baseUrl: baseUrl.value,
+      model: model.value,
+      apiKey: Option.getOrElse(apiKey, () => Redacted.make("")),
+      responseLimit
+    }))
   })
 )
 
@@ -186,6 +218,8 @@ const read = Effect.gen(function*() {
     llm: yield* llm,
     /** Whether `llm` also adjudicates doubtful mention verdicts (docs/mention-accuracy.md, "Adjudicator"). */
     mentionAdjudicator: yield* boolean("MENTION_ADJUDICATOR", true),
+    /** Adjudicator calls per UTC day; past it, doubtful answers keep the rule's verdict. */
+    mentionAdjudicatorDailyLimit: yield* positiveInt("MENTION_ADJUDICATOR_DAILY_LIMIT", 2_000, 10_000_000),
     platforms: yield* Effect.all([1, 2, 3, 4, 5, 6, 7, 8].map(platformEndpoint)),
     platformLimits: yield* platformLimits,
     visibilitySamples: yield* Config.integer("AI_VISIBILITY_SAMPLES").pipe(

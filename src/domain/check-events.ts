@@ -17,10 +17,12 @@ export const Sentiment = Schema.Literal("positive", "neutral", "negative")
  * rule's (docs/mention-accuracy.md, "Adjudicator"): the model (`LLM_MODEL`) was asked about the
  * one sentence in doubt. `adjudicated`: it answered, and its `visible` and `sentiment` are the
  * answer's verdict; `failed`: it did not answer in shape (error, time-out, output refused), its
- * `visible` and `sentiment` are null, `reason` says why, and the rule verdict stands.
+ * `visible` and `sentiment` are null, `reason` says why, and the rule verdict stands; `skipped`:
+ * it was not asked, the day's calls having reached `MENTION_ADJUDICATOR_DAILY_LIMIT` (`reason`
+ * "daily adjudication limit reached"), and the rule verdict stands.
  */
 export const Adjudication = Schema.Struct({
-  status: Schema.Literal("adjudicated", "failed"),
+  status: Schema.Literal("adjudicated", "failed", "skipped"),
   model: Schema.String,
   /** Why the rule verdict was in doubt (`DoubtKind`). */
   doubt: Schema.Literal(...DOUBT_KINDS),
@@ -29,8 +31,10 @@ export const Adjudication = Schema.Struct({
   ruleVisible: Schema.Boolean,
   visible: Schema.NullOr(Schema.Boolean),
   sentiment: Schema.NullOr(Sentiment),
-  /** The model's reason (at most 200 characters), or why it failed. */
-  reason: Schema.String
+  /** The model's reason (at most 200 characters), or why it failed or was not asked. */
+  reason: Schema.String,
+  /** The tokens the call used, as the model reported them; absent when it reported none or was not asked. */
+  usage: Schema.optionalWith(Schema.Struct({ promptTokens: Schema.Int, completionTokens: Schema.Int }), { exact: true })
 })
 export type Adjudication = typeof Adjudication.Type
 
@@ -85,8 +89,10 @@ export class PlatformChecked extends Schema.TaggedClass<PlatformChecked>()("Plat
 /**
  * 2: `detectorVersion` and `namesVersion` added; a version 1 event decodes with 0 and null.
  * 3: an answer may carry an `adjudication`; older events have none and decode as they are.
+ * 4: an adjudication may be `skipped` (the daily limit) and may carry the call's `usage`; older
+ *    events hold neither and decode as they are.
  */
-export const CHECK_EVENT_VERSION = 3
+export const CHECK_EVENT_VERSION = 4
 
 export const checksStreamOf = (ref: EntityRef) => `checks-${streamIdOf(ref).replace(/^(business|product)-/, "$1:")}`
 

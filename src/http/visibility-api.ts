@@ -96,9 +96,10 @@ const Engine = Schema.Literal("local", "openai-compatible").annotations({
 const Model = Schema.String.annotations({ examples: ["sightline-local-listwise"] })
 
 const AdjudicationDetail = Schema.Struct({
-  status: Schema.Literal("adjudicated", "failed").annotations({
+  status: Schema.Literal("adjudicated", "failed", "skipped").annotations({
     description: "`adjudicated`: the model answered and its verdict is the answer's; `failed`: it did not (error, time-out, " +
-      "an answer out of shape), and the rule verdict stands."
+      "an answer out of shape), and the rule verdict stands; `skipped`: the model was not asked, the day's calls having " +
+      "reached `MENTION_ADJUDICATOR_DAILY_LIMIT` (`reason` \"daily adjudication limit reached\"), and the rule verdict stands."
   }),
   model: Schema.String.annotations({ description: "The model asked (`LLM_MODEL`).", examples: ["gpt-4o-mini"] }),
   doubt: Schema.Literal(...DOUBT_KINDS).annotations({
@@ -113,8 +114,15 @@ const AdjudicationDetail = Schema.Struct({
   visible: Schema.NullOr(Schema.Boolean).annotations({ description: "The model's verdict; null when it failed.", examples: [true] }),
   sentiment: Schema.NullOr(Schema.String).annotations({ examples: ["positive"] }),
   reason: Schema.String.annotations({
-    description: "The model's reason (at most 200 characters), or why it failed.",
+    description: "The model's reason (at most 200 characters), or why it failed or was not asked.",
     examples: ["The sentence recommends its rye despite the caveat about reviews."]
+  }),
+  usage: Schema.NullOr(Schema.Struct({
+    prompt_tokens: Schema.Int.annotations({ examples: [312] }),
+    completion_tokens: Schema.Int.annotations({ examples: [41] })
+  })).annotations({
+    description: "The tokens the call used, as the model reported them; null when it was not asked, reported none, " +
+      "or was asked before usage was recorded."
   })
 })
 

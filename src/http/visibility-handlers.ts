@@ -32,7 +32,8 @@ const adjudicationDetail = (a: Adjudication) => ({
   rule_visible: a.ruleVisible,
   visible: a.visible,
   sentiment: a.sentiment,
-  reason: a.reason
+  reason: a.reason,
+  usage: a.usage === undefined ? null : { prompt_tokens: a.usage.promptTokens, completion_tokens: a.usage.completionTokens }
 })
 
 /** The request's results as the command holds them (the decider refuses a prompt given twice). */

@@ -13,7 +13,7 @@ import type OpenAI from "openai"
 import type { PlatformEndpoint } from "../config/app-config.ts"
 import type { PostWriting, SiteFacts } from "../domain/site-events.ts"
 import { cleanText, truncateCodePoints } from "../domain/text.ts"
-import { makeOpenAiClient } from "../platforms/openai-client.ts"
+import { LLM_RESPONSE_LIMIT, makeOpenAiClient } from "../platforms/openai-client.ts"
 import { factCheck } from "../site-generator/fact-check.ts"
 import { hoursOf, siteFaq } from "../site-generator/post-facts.ts"
 import { postShingles } from "../site-generator/post-similarity.ts"
@@ -110,7 +110,7 @@ export const callModel = (
   messages: ReadonlyArray<OpenAI.Chat.ChatCompletionMessageParam>,
   responseFormat: OpenAI.ResponseFormatJSONSchema = RESPONSE_FORMAT
 ) => {
-  const client = makeOpenAiClient(endpoint, TIMEOUT_MS + 5_000)
+  const client = makeOpenAiClient(endpoint, TIMEOUT_MS + 5_000, endpoint.responseLimit ?? LLM_RESPONSE_LIMIT)
   const secret = Redacted.value(endpoint.apiKey)
   return Effect.tryPromise({
     try: (signal) => client.create({ model: endpoint.model, messages: [...messages], response_format: responseFormat }, { signal }),

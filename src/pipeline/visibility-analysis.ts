@@ -19,6 +19,7 @@ import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
 import { majorityOf } from "../domain/sample-majority.ts"
 import type { GlobalPosition } from "../eventstore/event-store.ts"
 import { MentionAdjudicator } from "../platforms/mention-adjudicator.ts"
+import { AdjudicationBudget } from "./adjudication-budget.ts"
 import { type CheckOutcome, PlatformGateway } from "../platforms/platform-gateway.ts"
 
 export interface Analysis {
@@ -35,6 +36,7 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
     const clock = yield* WallClock
     const { visibilitySamples } = yield* AppConfig
     const { adjudicate } = yield* MentionAdjudicator
+    const budget = yield* AdjudicationBudget
 
     const analyze = Effect.fn("VisibilityAnalysis.analyze")(function*(
       ref: EntityRef,
@@ -53,6 +55,7 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
 
       // Each answer read by the rules; with an adjudicator, the answers whose verdict is in doubt
       // asked about (all at once), its verdict recorded beside the rule's and deciding the flag.
+      // Each call takes one of the day's (`MENTION_ADJUDICATOR_DAILY_LIMIT`); past them, `skipped`.
       const detections = new Map<CheckOutcome, Detection>()
       for (const sample of samples) {
         for (const platform of PLATFORM_KEYS) {
@@ -67,7 +70,7 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
           return doubt === undefined ? [] : [{ outcome, doubt, detection }]
         })
         yield* Effect.forEach(doubtful, ({ detection, doubt, outcome }) =>
-          Effect.map(adjudicate.value(doubt, target, detection.visible), (adjudication) => {
+          Effect.map(adjudicate.value(doubt, target, detection.visible, budget.take), (adjudication) => {
             adjudications.set(outcome, adjudication)
           }), { concurrency: 8, discard: true })
       }
@@ -128,5 +131,5 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
 
     return { analyze }
   }),
-  dependencies: [CheckRecorder.Default, PlatformGateway.Default, MentionAdjudicator.Default]
+  dependencies: [CheckRecorder.Default, PlatformGateway.Default, MentionAdjudicator.Default, AdjudicationBudget.Default]
 }) {}

@@ -6,11 +6,14 @@
  * `{visible, sentiment, reason}`.
  *
  * Never trusted: the time is bounded (`ADJUDICATION_TIMEOUT_MS`, the request aborted past it),
- * the output is bounded (`max_completion_tokens`, and an answer over `MAX_CONTENT` characters is
- * refused unread), and the answer is decoded with an Effect schema that refuses anything else
+ * the output is bounded (`max_completion_tokens`, a response body over `ADJUDICATION_RESPONSE_LIMIT`
+ * is refused unread and its connection closed, and an answer over `MAX_CONTENT` characters is
+ * refused unparsed), and the answer is decoded with an Effect schema that refuses anything else
  * (unknown keys, a reason over 200 characters, another sentiment). Any failure gives a `failed`
  * adjudication that says why: the rule verdict stands, and the failure is recorded with the check.
  * No retries: the rule verdict is a sound default, and a check must not wait on a failing model.
+ * The tokens the call used are recorded with it. A caller may gate each call on a budget (the
+ * daily limit): refused, the model is not asked and the adjudication is `skipped`.
  */
 import { Duration, Effect, Option, Redacted, Schema } from "effect"
 import type OpenAI from "openai"
@@ -19,9 +22,17 @@ import type { Adjudication } from "../domain/check-events.ts"
 import type { MentionTarget } from "../domain/mention/index.ts"
 import type { Doubt } from "../domain/mention/doubt.ts"
 import { cleanText, truncateCodePoints } from "../domain/text.ts"
+import type { ResponseLimit } from "./node-http-fetch.ts"
 import { makeOpenAiClient } from "./openai-client.ts"
 
 export const ADJUDICATION_TIMEOUT_MS = 15_000
+/**
+ * The response body's bound: the answer is at most 300 tokens of JSON in an envelope of a few
+ * hundred bytes, so 64 KiB is far above any honest answer. Fixed: nothing to tune.
+ */
+export const ADJUDICATION_RESPONSE_LIMIT: ResponseLimit = { bytes: 65_536, setting: "the adjudicator's fixed limit" }
+/** The reason a doubtful answer keeps the rule's verdict once the day's calls are used up. */
+export const DAILY_LIMIT_REACHED = "daily adjudication limit reached"
 /** Output tokens asked for: the JSON object with a 200-character reason fits well within. */
 const MAX_OUTPUT_TOKENS = 300
 /** A longer answer is no answer to this schema: refused before parsing. */
@@ -90,7 +101,19 @@ export const requestOf = (doubt: Doubt, target: MentionTarget): string => {
   ].filter((line) => line !== undefined).join("\n")
 }
 
-export type Adjudicate = (doubt: Doubt, target: MentionTarget, ruleVisible: boolean) => Effect.Effect<Adjudication>
+/**
+ * Adjudicates one doubtful answer. `budget`, when given, is asked first: false, and the model is
+ * not asked (a `skipped` adjudication with `DAILY_LIMIT_REACHED`).
+ */
+export type Adjudicate = (doubt: Doubt, target: MentionTarget, ruleVisible: boolean, budget?: Effect.Effect<boolean>) => Effect.Effect<Adjudication>
+
+const usageOf = (response: OpenAI.Chat.ChatCompletion): Adjudication["usage"] => {
+  const prompt: unknown = response.usage?.prompt_tokens
+  const completion: unknown = response.usage?.completion_tokens
+  return Number.isSafeInteger(prompt) && Number.isSafeInteger(completion) && (prompt as number) >= 0 && (completion as number) >= 0
+    ? { promptTokens: prompt as number, completionTokens: completion as number }
+    : undefined
+}
 
 /**
  * An adjudicator asking `endpoint`. The returned effect never fails: a failure is a `failed`
@@ -98,13 +121,17 @@ export type Adjudicate = (doubt: Doubt, target: MentionTarget, ruleVisible: bool
  */
 export const makeAdjudicate = (endpoint: PlatformEndpoint, timeoutMs: number = ADJUDICATION_TIMEOUT_MS): Adjudicate => {
   // A backstop only: the Effect timeout below is the bound, and it aborts the request.
-  const client = makeOpenAiClient(endpoint, timeoutMs + 5_000)
+  const client = makeOpenAiClient(endpoint, timeoutMs + 5_000, ADJUDICATION_RESPONSE_LIMIT)
   const secret = Redacted.value(endpoint.apiKey)
   const scrub = (message: string) => clean(secret === "" ? message : message.split(secret).join("[redacted]"), MAX_FAILURE)
-  return (doubt, target, ruleVisible) => {
+  return (doubt, target, ruleVisible, budget = Effect.succeed(true)) => {
     const base = { model: endpoint.model, doubt: doubt.kind, sentence: doubt.sentence, ruleVisible }
-    const failed = (reason: string): Adjudication => ({ ...base, status: "failed", visible: null, sentiment: null, reason: scrub(reason) })
-    return Effect.tryPromise({
+    // The tokens of an answer that was then refused (out of shape) were still spent: kept on the failure.
+    let spent: Adjudication["usage"]
+    const withUsage = (adjudication: Adjudication): Adjudication => spent === undefined ? adjudication : { ...adjudication, usage: spent }
+    const failed = (reason: string): Adjudication => withUsage({ ...base, status: "failed", visible: null, sentiment: null, reason: scrub(reason) })
+    const skipped: Adjudication = { ...base, status: "skipped", visible: null, sentiment: null, reason: DAILY_LIMIT_REACHED }
+    const ask = Effect.tryPromise({
       try: (signal) =>
         client.create({
           model: endpoint.model,
@@ -116,19 +143,20 @@ export const makeAdjudicate = (endpoint: PlatformEndpoint, timeoutMs: number = A
     }).pipe(
       Effect.timeoutFail({ duration: Duration.millis(timeoutMs), onTimeout: () => `no answer within ${timeoutMs} ms` }),
       Effect.flatMap((response): Effect.Effect<Adjudication, string> => {
+        spent = usageOf(response)
         const content: unknown = response.choices?.[0]?.message?.content
         if (typeof content !== "string" || content.trim() === "") return Effect.fail("the answer held no content")
         if (content.length > MAX_CONTENT) return Effect.fail(`the answer was over ${MAX_CONTENT} characters`)
         const decoded = decodeVerdict(content.trim())
         if (decoded._tag === "Left") return Effect.fail("the answer was not the requested JSON object")
         const v = decoded.right
-        return Effect.succeed({
+        return Effect.succeed(withUsage({
           ...base,
           status: "adjudicated",
           visible: v.visible,
           sentiment: v.visible ? v.sentiment : null,
           reason: clean(v.reason, MAX_REASON)
-        })
+        }))
       }),
       Effect.catchAll((reason) =>
         Effect.logWarning("The mention adjudicator failed; the rule verdict stands").pipe(
@@ -138,6 +166,7 @@ export const makeAdjudicate = (endpoint: PlatformEndpoint, timeoutMs: number = A
       ),
       Effect.withSpan("MentionAdjudicator.adjudicate")
     )
+    return Effect.flatMap(budget, (allowed) => allowed ? ask : Effect.succeed(skipped))
   }
 }
 

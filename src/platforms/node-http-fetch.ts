@@ -15,10 +15,33 @@
  * which no chat completion endpoint answers) come back as they are, and fail the call. Added: a
  * call written to a kept-alive connection the server had just closed goes once more on a new
  * connection (the server never read it).
+ *
+ * Bounded: a response's body is read up to `maxResponseBytes` (as sent, and again once decoded,
+ * so a small gzip bomb is refused too). A longer body, or a `content-length` announcing one,
+ * fails the call with `ResponseTooLarge` naming the limit and its setting, and the connection is
+ * destroyed at once: the rest is never read or buffered. Time is the caller's to bound: every
+ * caller aborts its signal past its own timeout, which stops the wait for headers and the body alike.
  */
 import http from "node:http"
 import https from "node:https"
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from "node:zlib"
+
+/** The bound on a response body, and the setting that sets it (named in the error). */
+export interface ResponseLimit {
+  readonly bytes: number
+  readonly setting: string
+}
+
+/** A response body over its limit: the call fails with this, and the connection is closed unread. */
+export class ResponseTooLarge extends Error {
+  override readonly name = "ResponseTooLarge"
+  constructor(readonly limit: ResponseLimit, readonly stage: "announced" | "sent" | "decoded") {
+    super(
+      `the response body was over the limit of ${limit.bytes} bytes (${limit.setting})` +
+        (stage === "announced" ? ": its content-length said so, and it was not read" : stage === "sent" ? ": the rest was not read" : " once decompressed")
+    )
+  }
+}
 
 /** How long an idle connection is kept (undici's default keep-alive timeout). */
 const IDLE_MS = 4_000
@@ -83,26 +106,35 @@ const bodyOf = (init: RequestInit | undefined): Buffer | undefined => {
   throw new TypeError("node-http-fetch: only string and byte bodies are supported")
 }
 
-const decode = (encoding: string | undefined, bytes: Buffer): Buffer => {
-  switch (encoding?.trim().toLowerCase()) {
-    case undefined:
-    case "":
-    case "identity":
-      return bytes
-    case "gzip":
-    case "x-gzip":
-      return gunzipSync(bytes)
-    case "deflate":
-      // Servers send both the zlib-wrapped form the name means and the raw one.
-      try {
-        return inflateSync(bytes)
-      } catch {
-        return inflateRawSync(bytes)
-      }
-    case "br":
-      return brotliDecompressSync(bytes)
-    default:
-      throw new TypeError(`node-http-fetch: unsupported content-encoding ${encoding}`)
+const isBufferTooLarge = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ERR_BUFFER_TOO_LARGE"
+
+const decode = (encoding: string | undefined, bytes: Buffer, limit: ResponseLimit): Buffer => {
+  // zlib stops at `maxOutputLength` and throws ERR_BUFFER_TOO_LARGE: nothing past it is inflated.
+  const bounded = { maxOutputLength: limit.bytes }
+  try {
+    switch (encoding?.trim().toLowerCase()) {
+      case undefined:
+      case "":
+      case "identity":
+        return bytes
+      case "gzip":
+      case "x-gzip":
+        return gunzipSync(bytes, bounded)
+      case "deflate":
+        // Servers send both the zlib-wrapped form the name means and the raw one.
+        try {
+          return inflateSync(bytes, bounded)
+        } catch (error) {
+          if (isBufferTooLarge(error)) throw error
+          return inflateRawSync(bytes, bounded)
+        }
+      case "br":
+        return brotliDecompressSync(bytes, bounded)
+      default:
+        throw new TypeError(`node-http-fetch: unsupported content-encoding ${encoding}`)
+    }
+  } catch (error) {
+    throw isBufferTooLarge(error) ? new ResponseTooLarge(limit, "decoded") : error
   }
 }
 
@@ -117,7 +149,10 @@ interface Exchange {
   readonly bytes: Buffer
 }
 
-export const makeNodeHttpFetch = () => {
+/** Used when no limit is given: the platform answers' default (`AI_PLATFORM_MAX_RESPONSE_BYTES`). */
+export const DEFAULT_RESPONSE_LIMIT: ResponseLimit = { bytes: 4 * 1024 * 1024, setting: "AI_PLATFORM_MAX_RESPONSE_BYTES" }
+
+export const makeNodeHttpFetch = (limit: ResponseLimit = DEFAULT_RESPONSE_LIMIT) => {
   const agents = {
     "http:": new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
     "https:": new https.Agent({ keepAlive: true, timeout: IDLE_MS })
@@ -149,9 +184,25 @@ export const makeNodeHttpFetch = () => {
       }, (response) => {
         responded = true
         const chunks: Array<Buffer> = []
+        let received = 0
         let ended = false
-        response.on("data", (chunk: Buffer) => chunks.push(chunk))
+        // Over the limit: fail the call first (so the close below finds it settled), then destroy
+        // the socket, so the rest of the body is neither read nor kept, and the connection not reused.
+        const refuse = (stage: "announced" | "sent") => {
+          ended = true
+          reject(new ResponseTooLarge(limit, stage))
+          request.destroy()
+        }
+        const announced = Number(response.headers["content-length"])
+        if (Number.isFinite(announced) && announced > limit.bytes) return refuse("announced")
+        response.on("data", (chunk: Buffer) => {
+          if (ended) return
+          received += chunk.length
+          if (received > limit.bytes) return refuse("sent")
+          chunks.push(chunk)
+        })
         response.on("end", () => {
+          if (ended) return
           ended = true
           try {
             resolve({
@@ -159,7 +210,7 @@ export const makeNodeHttpFetch = () => {
               statusText: response.statusMessage ?? "",
               rawHeaders: response.rawHeaders,
               location: response.headers.location,
-              bytes: decode(response.headers["content-encoding"], chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))
+              bytes: decode(response.headers["content-encoding"], chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), limit)
             })
           } catch (error) {
             reject(error)

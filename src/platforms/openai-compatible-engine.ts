@@ -7,6 +7,7 @@
  */
 import { Redacted } from "effect"
 import type OpenAI from "openai"
+import { DEFAULT_RESPONSE_LIMIT } from "./node-http-fetch.ts"
 import { loadedOpenAi, makeOpenAiClient } from "./openai-client.ts"
 import type { PlatformEndpoint } from "../config/app-config.ts"
 import type { PlatformKey } from "../domain/platforms.ts"
@@ -204,7 +205,7 @@ const answerOf = (platform: PlatformKey, configuredModel: string, body: unknown)
 
 export const makeOpenAiCompatibleEngine = (platform: PlatformKey, endpoint: PlatformEndpoint): AnswerEngine => {
   const secret = Redacted.value(endpoint.apiKey)
-  const client = makeOpenAiClient(endpoint, CLIENT_BACKSTOP_TIMEOUT_MS)
+  const client = makeOpenAiClient(endpoint, CLIENT_BACKSTOP_TIMEOUT_MS, endpoint.responseLimit ?? DEFAULT_RESPONSE_LIMIT)
 
   const answer = async (request: AnswerRequest, signal: AbortSignal): Promise<Answer> => {
     const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {

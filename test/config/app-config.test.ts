@@ -42,6 +42,25 @@ describe("AppConfig", () => {
     expect(config.mentionAdjudicator).toBe(true)
   })
 
+  it("bounds models' response bodies per kind of call, and the adjudicator's calls per day", async () => {
+    const defaults = await load({ AI_PLATFORM_1_BASE_URL: "https://llm.example/v1", AI_PLATFORM_1_MODEL: "m", LLM_BASE_URL: "https://llm.example/v1", LLM_MODEL: "w" })
+    expect(Option.getOrThrow(defaults.platforms[0]!).responseLimit).toEqual({ bytes: 4_194_304, setting: "AI_PLATFORM_MAX_RESPONSE_BYTES" })
+    expect(Option.getOrThrow(defaults.llm).responseLimit).toEqual({ bytes: 1_048_576, setting: "LLM_MAX_RESPONSE_BYTES" })
+    expect(defaults.mentionAdjudicatorDailyLimit).toBe(2_000)
+    const set = await load({
+      AI_PLATFORM_1_BASE_URL: "https://llm.example/v1",
+      AI_PLATFORM_1_MODEL: "m",
+      AI_PLATFORM_MAX_RESPONSE_BYTES: "65536",
+      LLM_BASE_URL: "https://llm.example/v1",
+      LLM_MODEL: "w",
+      LLM_MAX_RESPONSE_BYTES: "67108864",
+      MENTION_ADJUDICATOR_DAILY_LIMIT: "1"
+    })
+    expect(Option.getOrThrow(set.platforms[0]!).responseLimit).toEqual({ bytes: 65_536, setting: "AI_PLATFORM_MAX_RESPONSE_BYTES" })
+    expect(Option.getOrThrow(set.llm).responseLimit).toEqual({ bytes: 67_108_864, setting: "LLM_MAX_RESPONSE_BYTES" })
+    expect(set.mentionAdjudicatorDailyLimit).toBe(1)
+  })
+
   it("MENTION_ADJUDICATOR=false keeps LLM_* from adjudicating mentions", async () => {
     expect((await load({ MENTION_ADJUDICATOR: "false" })).mentionAdjudicator).toBe(false)
   })
@@ -103,6 +122,9 @@ describe("AppConfig", () => {
     [{ AI_VISIBILITY_SAMPLES: "0" }, "AI_VISIBILITY_SAMPLES: Expected an integer from 1 to 9"],
     [{ WEBHOOK_RATE_LIMIT_PER_MINUTE: "-1" }, "WEBHOOK_RATE_LIMIT_PER_MINUTE: Expected a positive integer"],
     [{ SCHEDULER_CONCURRENCY: "0" }, "SCHEDULER_CONCURRENCY: Expected an integer from 1 to 256"],
+    [{ AI_PLATFORM_MAX_RESPONSE_BYTES: "65535" }, "AI_PLATFORM_MAX_RESPONSE_BYTES: Expected an integer from 65536 to 67108864"],
+    [{ LLM_MAX_RESPONSE_BYTES: "67108865" }, "LLM_MAX_RESPONSE_BYTES: Expected an integer from 65536 to 67108864"],
+    [{ MENTION_ADJUDICATOR_DAILY_LIMIT: "0" }, "MENTION_ADJUDICATOR_DAILY_LIMIT: Expected an integer from 1 to 10000000"],
     [{ CLUSTER_RUNNER_ADDRESS: "runner-a" }, `CLUSTER_RUNNER_ADDRESS: Expected host:port, got "runner-a"`],
     [{ CLUSTER_RUNNER_ADDRESS: "runner-a:70000" }, `CLUSTER_RUNNER_ADDRESS: Expected host:port, got "runner-a:70000"`]
   ]

@@ -30,13 +30,17 @@ const SENTENCE = "Reviews of Northwind Optics could not be confirmed."
 const ANSWER = `${SENTENCE} For frames, Clearview Eyewear is the safe pick.`
 const REASON = "Named as an optician to consider."
 const VERDICT = JSON.stringify({ visible: true, sentiment: "neutral", reason: REASON })
+/** What the model server reports each answer used: recorded with each adjudication. */
+const USAGE = { prompt_tokens: 310, completion_tokens: 24 }
 
 const ADJUDICATED = {
-  status: "adjudicated", model: "judge-1", doubt: "disclaimer", sentence: SENTENCE, rule_visible: false, visible: true, sentiment: "neutral", reason: REASON
+  status: "adjudicated", model: "judge-1", doubt: "disclaimer", sentence: SENTENCE, rule_visible: false, visible: true, sentiment: "neutral", reason: REASON,
+  usage: USAGE
 }
 const FAILED = {
   status: "failed", model: "judge-1", doubt: "disclaimer", sentence: SENTENCE, rule_visible: false, visible: null, sentiment: null,
-  reason: "the answer was not the requested JSON object"
+  reason: "the answer was not the requested JSON object",
+  usage: USAGE
 }
 
 for (const database of testDatabases) {
@@ -61,7 +65,7 @@ for (const database of testDatabases) {
       const created = await database.create()
       release = created.release
       engine = await startOpenAiCompatibleServer({ otherwise: { kind: "answer", content: ANSWER } })
-      model = await startOpenAiCompatibleServer({ otherwise: { kind: "answer", content: VERDICT } })
+      model = await startOpenAiCompatibleServer({ otherwise: { kind: "answer", content: VERDICT, usage: USAGE } })
       service = await startService(created.target, {
         ...Object.fromEntries(PLATFORM_KEYS.flatMap((_, i) => [[`AI_PLATFORM_${i + 1}_BASE_URL`, engine.baseUrl], [`AI_PLATFORM_${i + 1}_MODEL`, "fixed"]])),
         AI_PLATFORM_MAX_RETRIES: "0",
@@ -106,9 +110,12 @@ for (const database of testDatabases) {
         visible: true,
         position: null,
         sentiment: "neutral",
-        adjudication: { status: "adjudicated", model: "judge-1", doubt: "disclaimer", sentence: SENTENCE, ruleVisible: false, visible: true, sentiment: "neutral", reason: REASON }
+        adjudication: {
+          status: "adjudicated", model: "judge-1", doubt: "disclaimer", sentence: SENTENCE, ruleVisible: false, visible: true, sentiment: "neutral", reason: REASON,
+          usage: { promptTokens: 310, completionTokens: 24 }
+        }
       })
-      expect(events[0]!.schemaVersion).toBe(3)
+      expect(events[0]!.schemaVersion).toBe(4)
 
       const prompt = await promptNamed(PROMPTS[0]!)
       expect(prompt.ai_platform_1).toBe(true)
@@ -118,7 +125,7 @@ for (const database of testDatabases) {
     })
 
     it("keeps the rule verdict and records the failure when the model answers garbage", async () => {
-      model.setBehavior({ otherwise: { kind: "answer", content: "I think it is visible!" } })
+      model.setBehavior({ otherwise: { kind: "answer", content: "I think it is visible!", usage: USAGE } })
       try {
         const analyzed = await call("POST", "/api/cron/analyze-visibility", { business_id: SLUG, prompt: PROMPTS[1] })
         expect(analyzed.status).toBe(200)
@@ -128,7 +135,7 @@ for (const database of testDatabases) {
         const answer = await call("GET", prompt.platforms.ai_platform_1.answer_url)
         expect(answer.body.answers[0]).toMatchObject({ visible: false, adjudication: FAILED })
       } finally {
-        model.setBehavior({ otherwise: { kind: "answer", content: VERDICT } })
+        model.setBehavior({ otherwise: { kind: "answer", content: VERDICT, usage: USAGE } })
       }
     })
 

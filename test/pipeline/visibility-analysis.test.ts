@@ -15,6 +15,7 @@ import * as MemoryEventStore from "../../src/eventstore/memory-event-store.ts"
 import { VisibilityAnalysis } from "../../src/pipeline/visibility-analysis.ts"
 import { EngineError } from "../../src/platforms/answer-engine.ts"
 import { MentionAdjudicator } from "../../src/platforms/mention-adjudicator.ts"
+import { AdjudicationBudget } from "../../src/pipeline/adjudication-budget.ts"
 import { type CheckOutcome, PlatformGateway } from "../../src/platforms/platform-gateway.ts"
 import { CheckRecorder } from "../../src/writers/check-recorder.ts"
 import { makeTestLayer } from "../support/test-layer.ts"
@@ -43,7 +44,8 @@ const analysisWith = (reply: (platform: PlatformKey) => CheckOutcome) => {
   return VisibilityAnalysis.DefaultWithoutDependencies.pipe(
     Layer.provide(Layer.mergeAll(gateway, CheckRecorder.Default, WallClock.Default, makeTestLayer(AppConfig)({ visibilitySamples: 1 }),
       // No LLM_*: no adjudicator (test/platforms/mention-adjudicator.test.ts and the e2e test cover it).
-      makeTestLayer(MentionAdjudicator)({ adjudicate: Option.none() })))
+      makeTestLayer(MentionAdjudicator)({ adjudicate: Option.none() }),
+      makeTestLayer(AdjudicationBudget)({ take: Effect.succeed(true) })))
   )
 }
 

@@ -16,6 +16,9 @@ const SECRET = "sk-adjudicator-test-0123456789"
 const DOUBT: Doubt = { kind: "disclaimer", sentence: "Reviews of Northwind Optics could not be confirmed, but its frames are a local favourite." }
 const TARGET = { names: ["Northwind Optics"], aliases: ["Northwind"], domains: ["northwind-optics.example"], urls: [], exclusions: ["Northwind Optics Supply"] }
 const BASE = { model: "judge-1", doubt: "disclaimer", sentence: DOUBT.sentence, ruleVisible: false }
+/** What the scripted model reports using; every answer it gave, kept or refused, records it. */
+const USAGE = { prompt_tokens: 287, completion_tokens: 33 }
+const SPENT = { usage: { promptTokens: 287, completionTokens: 33 } }
 
 describe("mention adjudicator over the wire", () => {
   let server: OpenAiCompatibleServer
@@ -27,7 +30,7 @@ describe("mention adjudicator over the wire", () => {
   })
 
   const adjudicate = (content: string | null, timeoutMs?: number) => {
-    server.setBehavior({ otherwise: { kind: "answer", content } })
+    server.setBehavior({ otherwise: { kind: "answer", content, usage: USAGE } })
     const run = makeAdjudicate({ baseUrl: server.baseUrl, model: "judge-1", apiKey: Redacted.make(SECRET) }, timeoutMs)
     return Effect.runPromise(run(DOUBT, TARGET, false))
   }
@@ -35,7 +38,7 @@ describe("mention adjudicator over the wire", () => {
   it("asks about the one sentence and the names with a strict JSON schema, and records the model's verdict beside the rule's", async () => {
     const before = server.calls
     const result = await adjudicate(JSON.stringify({ visible: true, sentiment: "positive", reason: "Recommends its frames despite the caveat." }))
-    expect(result).toEqual({ ...BASE, status: "adjudicated", visible: true, sentiment: "positive", reason: "Recommends its frames despite the caveat." })
+    expect(result).toEqual({ ...BASE, status: "adjudicated", visible: true, sentiment: "positive", reason: "Recommends its frames despite the caveat.", ...SPENT })
     expect(server.calls).toBe(before + 1)
     const request = server.requests[server.requests.length - 1]!
     expect(request.authorization).toBe(`Bearer ${SECRET}`)
@@ -75,7 +78,7 @@ describe("mention adjudicator over the wire", () => {
 
   it("keeps no sentiment when the model finds the entity not visible", async () => {
     expect(await adjudicate(JSON.stringify({ visible: false, sentiment: "negative", reason: "Named only to say nothing is known." }))).toEqual({
-      ...BASE, status: "adjudicated", visible: false, sentiment: null, reason: "Named only to say nothing is known."
+      ...BASE, status: "adjudicated", visible: false, sentiment: null, reason: "Named only to say nothing is known.", ...SPENT
     })
   })
 
@@ -88,7 +91,7 @@ describe("mention adjudicator over the wire", () => {
     ["an answer over 2,000 characters", `{"visible": true, "sentiment": "neutral", "reason": "ok"}${" ".repeat(2_000)}`, "the answer was over 2000 characters"],
     ["no content", null, "the answer held no content"]
   ])("refuses %s: a failed adjudication saying why, the rule verdict standing", async (_, content, reason) => {
-    expect(await adjudicate(content)).toEqual({ ...BASE, status: "failed", visible: null, sentiment: null, reason })
+    expect(await adjudicate(content)).toEqual({ ...BASE, status: "failed", visible: null, sentiment: null, reason, ...SPENT })
   })
 
   it("records an error status as a failure, the API key scrubbed from its message", async () => {

@@ -12,7 +12,7 @@
  */
 import { Data, Duration, Effect, Redacted, Schedule, Schema } from "effect"
 import type OpenAI from "openai"
-import { loadedOpenAi, makeOpenAiClient } from "../../platforms/openai-client.ts"
+import { LLM_RESPONSE_LIMIT, loadedOpenAi, makeOpenAiClient } from "../../platforms/openai-client.ts"
 import type { PlatformEndpoint } from "../../config/app-config.ts"
 import { builtinTopUp } from "./builtin-generator.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
@@ -249,7 +249,7 @@ export const llmPromptsWithSources = Effect.fn("PromptGeneration.llm")(function*
   const secret = Redacted.value(endpoint.apiKey)
   const scrub = scrubber(secret)
   // A backstop only: the Effect timeout below is the bound, and it aborts the request.
-  const client = makeOpenAiClient(endpoint, timeoutMs + 5_000)
+  const client = makeOpenAiClient(endpoint, timeoutMs + 5_000, endpoint.responseLimit ?? LLM_RESPONSE_LIMIT)
   const backoff = Schedule.exponential(Duration.millis(options.retryBaseDelayMs ?? 500), 2).pipe(
     Schedule.jittered,
     Schedule.modifyDelay((_, delay) => Duration.min(delay, Duration.seconds(10)))
