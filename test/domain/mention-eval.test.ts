@@ -123,10 +123,10 @@ describe("short forms of a name", () => {
   it("drops trailing trade words, shortens trade words, and keeps one distinctive word as a head", () => {
     expect(shortFormsOf("Evergreen Physical Therapy", false)).toEqual({
       aliases: ["Evergreen PT", "Evergreen Physical", "Evergreen Therapy"],
-      heads: ["Evergreen"],
+      heads: ["Evergreen", "EPT"],
     })
-    expect(shortFormsOf("JLM Auto Repair", false)).toEqual({ aliases: ["JLM Auto", "JLM Repair"], heads: ["JLM"] })
-    expect(shortFormsOf("Hale & Rowe LLP", false)).toEqual({ aliases: ["Hale & Rowe", "Hale Rowe"], heads: [] })
+    expect(shortFormsOf("JLM Auto Repair", false)).toEqual({ aliases: ["JLM Auto", "JLM Repair"], heads: ["JLM", "JAR"] })
+    expect(shortFormsOf("Hale & Rowe LLP", false)).toEqual({ aliases: ["Hale & Rowe", "Hale Rowe"], heads: ["H&R"] })
     expect(shortFormsOf("Café Lumière", false)).toEqual({ aliases: [], heads: ["Lumière"] })
     expect(shortFormsOf("Glowline Vitamin C Serum", true)).toEqual({
       aliases: [
@@ -139,11 +139,11 @@ describe("short forms of a name", () => {
     expect(shortFormsOf("Solace SR-40 Sleep Earbuds", true).heads).toEqual(["SR-40", "SR40"])
     expect(shortFormsOf("Seaview Orthopedic & Sports Medicine", false)).toEqual({
       aliases: ["Seaview Orthopedic & Sports", "Seaview Orthopedic", "Seaview Ortho", "Seaview Orthopedics", "Seaview Sports Medicine"],
-      heads: ["Seaview"],
+      heads: ["Seaview", "SOSM"],
     })
     expect(shortFormsOf("Lindqvist Immigration Law, P.C.", false)).toEqual({
       aliases: ["Lindqvist Immigration Law", "Lindqvist Immigration", "Lindqvist Law"],
-      heads: ["Lindqvist"],
+      heads: ["Lindqvist", "LIL"],
     })
   })
 

@@ -173,6 +173,13 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:reports|sources|coverage|mentions|reviews|information|info|details|data|figures|numbers)\b[^.;]{0,80}?\b(?:is|are|remain|remains|seem|seems)\s+(?:\w+\s+)?(?:lacking|scarce|thin|limited|sparse|scant|hard\s+to\s+find)\b/, ["lacking", "scarce", "thin", "limited", "sparse", "scant", "hard"]),
   d(/\b(?:little|nothing|not\s+much)\s+(?:is|has\s+been|was)\s+(?:\w+\s+)?(?:known|documented|published|written|reported|verified|confirmed)\b/, ["little", "nothing", "much"]),
   d(/\b(?:couldn't|could\s+not|can't|cannot)\s+find\s+(?:enough|much|anything|any)\b(?!\s+(?:better|cheaper|nicer|finer)\b)/, ["find"]),
+  // "If you mean X, I don't know it", "I haven't come across X", "I'm not sure it's still
+  // open", "(no reviews I could find)", "X isn't one I recognise".
+  d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:don't|do\s+not|didn't|did\s+not)\s+know\s+(?:it|them|this\s+one|that\s+one|the\s+name|this|that)\b/, ["know"]),
+  d(/\b(?:haven't|have\s+not|never|hadn't)\s+(?:\w+ly\s+)?(?:come\s+across|encountered|run\s+(?:into|across))\b/, ["across", "encountered", "into"]),
+  d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+ly\s+)?not\s+sure\s+(?:it|it's|they|they're|this|that|if|whether|about)\b/, ["sure"]),
+  d(/\bno\s+(?:\w+\s+)?(?:information|info|details|data|reviews|ratings|mentions|sources)\s+(?:that\s+)?(?:i|we)\s+(?:could|can)\s+(?:find|locate|verify|confirm)\b/, ["info", "detail", "data", "review", "rating", "mention", "source"]),
+  d(/\b(?:isn't|is\s+not|aren't|are\s+not|not)\s+(?:one|a\s+name|a\s+[\w-]+)\s+(?:that\s+)?(?:i|we)\s+(?:know|recogni[sz]e)\b/, ["know", "recogni"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),

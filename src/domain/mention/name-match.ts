@@ -69,6 +69,8 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   } else if (lastIsWord && after === "." && isWordChar(f[fe + 1])) {
     return "reject"
   }
+  // A handle or hashtag is the brand's own spelling: no other reading.
+  if (m.handle) return host === undefined ? "accept" : "reject"
 
   // A product line after the name is the entity's own ("Kestrel Trail Jacket", "Haywood & Pike Field Chino").
   // "the Z400 from Zephyr Home": a product named before its maker, whose name may go on.
@@ -105,6 +107,8 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // So is a short form ending in "Family": "the Greer family" is not "Greer Family Law".
   const familyForm = m.kind === "alias" && m.words[m.words.length - 1] === "family"
   if ((m.town || familyForm) && m.capitalised && m.words.length > 1 && !ownCapitals(doc, start, end)) return "reject"
+  // Initials ("LDS") written otherwise ("Lds", "lds") are another word.
+  if (m.strict && m.upper && /\p{Ll}/u.test(doc.text.slice(start, end))) return "reject"
   if (m.strict) return nameTld || owner || headVerdict(doc, start, end, possessive, m.town) ? "accept" : "reject"
   if (m.ordinary && !nameTld) return ordinaryVerdict(doc, t, domainSeen, m, start, end, possessive)
   if (m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && lowerCaseOrdinaryUse(doc, start, end))

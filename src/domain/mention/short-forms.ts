@@ -82,6 +82,21 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
     for (const form of forms.aliases) addAlias(form)
     heads.push(...forms.heads)
   }
+  // A firm named after two partners keeps their names without its trade: "Quillon & Marsh
+  // Bookbinders" → "Quillon & Marsh", "Quillon Marsh", and their initials "Q&M" as a head.
+  if (!product && words.length >= 3 && isConnector(words[1]!) && /^\p{Lu}/u.test(words[0]!) && /^\p{Lu}/u.test(words[2]!) && !isDroppable(words[0]!) && !isDroppable(words[2]!)) {
+    if (words.length >= 4) {
+      addAlias(`${words[0]} ${words[1]} ${words[2]}`)
+      addAlias(`${words[0]} ${words[2]}`)
+    }
+    heads.push(`${words[0]![0]}&${words[2]![0]}`)
+  }
+  // A name of three words or more, by its initials, counts where presented as the business:
+  // "LDS is the practice I'd pick" for "Larkspur Dental Studio".
+  const significant = words.filter((w) => !isConnector(w) && !/^(?:of|the)$/i.test(w) && /^\p{L}/u.test(w))
+  if (!product && significant.length >= 3 && significant.length === words.filter((w) => !isConnector(w)).length) {
+    heads.push(significant.map((w) => w[0]!.toUpperCase()).join(""))
+  }
   // "Matheson & Kuo" is written "Matheson Kuo" too.
   if (!product && words.length === 3 && words[1] === "&") addAlias(`${words[0]} ${words[2]}`)
   // A distinctive first word with trade words joined by "&"/"and" ("Seaview Orthopedic & Sports

@@ -54,6 +54,10 @@ export interface Matcher {
   readonly strict: boolean
   /** The name starts with the business's own town ("Mesa Family Chiropractic" in Mesa). */
   readonly town: boolean
+  /** A social handle or hashtag ("@larkspurdental", "#LarkspurDental"): the name written as one word after "@" or "#". */
+  readonly handle: boolean
+  /** Written in capitals ("LDS", "Q&M"): a head so written counts only so written. */
+  readonly upper: boolean
 }
 
 interface UrlTarget {
@@ -78,6 +82,8 @@ const makeMatcher = (name: string, kind: "name" | "alias", strict = false): Matc
     capitalised: /\p{Lu}/u.test(name),
     strict,
     town: false,
+    handle: false,
+    upper: !/\p{Ll}/u.test(name) && (name.match(/\p{Lu}/gu)?.length ?? 0) >= 2,
   }
 }
 
@@ -96,6 +102,13 @@ const compileTarget = (target: MentionTarget) => {
   // Derived spellings (suffix stripped, "&"/"and", folded) count as aliases, not as the name.
   for (const s of [...target.names, ...target.aliases]) for (const d of aliasesFor(s)) add(d, "alias")
   for (const h of target.heads ?? []) add(h, "alias", true)
+  // Handles and hashtags: a name or alias written as one word after "@" or "#".
+  const handles = new Set<string>()
+  for (const m of [...matchers]) {
+    if (m.strict || m.compact.length < 4 || !/^[\p{L}\p{N}]+$/u.test(m.compact) || handles.has(m.compact)) continue
+    handles.add(m.compact)
+    matchers.push({ ...m, kind: "alias", regex: new RegExp(`(?<=[@#])${escapeRegExp(m.compact)}(?![\\p{L}\\p{N}_])`, "gu"), words: [m.compact], handle: true })
+  }
   // Names that start with the business's own town.
   const towns = (target.places ?? []).map((p) => foldPlain(p).trim().split(/\s+/)).filter((w) => w.length > 0 && w[0] !== "")
   for (let i = 0; i < matchers.length; i++) {

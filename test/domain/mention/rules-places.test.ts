@@ -48,9 +48,9 @@ describe("a head presented as a business", () => {
   const greer = business("Greer Family Law", "Austin, TX")
 
   it("drops family words and associates to find the distinctive word", () => {
-    expect(shortFormsOf("Greer Family Law", false).heads).toEqual(["Greer"])
+    expect(shortFormsOf("Greer Family Law", false).heads).toEqual(["Greer", "GFL"])
     expect(shortFormsOf("Ashby & Associates", false).heads).toEqual(["Ashby"])
-    expect(shortFormsOf("Pruitt Roofing & Gutters", false)).toEqual({ aliases: ["Pruitt Roofing", "Pruitt Gutters"], heads: ["Pruitt"] })
+    expect(shortFormsOf("Pruitt Roofing & Gutters", false)).toEqual({ aliases: ["Pruitt Roofing", "Pruitt Gutters"], heads: ["Pruitt", "PRG"] })
   })
 
   it.each([
