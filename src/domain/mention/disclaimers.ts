@@ -51,7 +51,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:haven't|have not|never)\s+heard\s+of\b/, ["heard"]),
   d(/\bdoesn't\s+ring\s+a\s+bell\b/, ["bell"]),
   // "I found nothing", "my search found nothing"; not "a leak test that found nothing".
-  d(/\b(?:i|we|search|searches|searching|lookup)\s+(?:\w+\s+)?found\s+nothing\b/, ["nothing"]),
+  d(/\b(?:i|we|search|searches|searching|searched|lookup|looked|checked)\b[^.;!?]{0,60}?\bfound\s+nothing\b/, ["nothing"]),
   // A search that came back empty: "Nothing turned up for X", "X didn't show up in my search".
   d(/\bnothing\s+(?:comes|came|turns|turned|shows|showed)\s+up\b/, ["nothing"]),
   d(/\b(?:doesn't|does not|didn't|did not)\s+(?:come|turn|show)\s+up\s+(?:in|on)\s+(?:my|the|any|anything)\b/, ["come", "turn", "show"]),
