@@ -16,7 +16,7 @@ import {
   ScoreStored,
   TrackingType
 } from "./entity-events.ts"
-import { BlogPostPublished, DAILY_POST_LIMIT, PostWriting, SiteDeployed, SiteFacts, SiteWriting } from "./site-events.ts"
+import { BlogPostPublished, DAILY_POST_LIMIT, ModelUsage, PostWriting, SiteDeployed, SiteFacts, SiteWriting } from "./site-events.ts"
 import { BusinessId, type EntityRef, ItemId } from "./entity-ref.ts"
 import { DeclaredNames, declaredNamesRefusal, noDeclaredNames, sameDeclaredNames } from "./entity-names.ts"
 import { PLATFORM_KEYS } from "./platforms.ts"
@@ -153,7 +153,9 @@ export class RecordPrompts extends Schema.TaggedClass<RecordPrompts>()("RecordPr
   itemId: Schema.NullOr(ItemId),
   prompts: Schema.Array(Schema.String),
   generator: Schema.String,
-  at: Schema.String
+  at: Schema.String,
+  /** The tokens the model's calls used, when a model wrote any of them. */
+  usage: Schema.optionalWith(ModelUsage, { exact: true })
 }) {}
 
 export class StoreScore extends Schema.TaggedClass<StoreScore>()("StoreScore", {
@@ -393,7 +395,8 @@ export const decide = (command: EntityCommand, state: EntityState): Either.Eithe
         setVersion: state.promptSetVersion + 1,
         prompts: command.prompts,
         generator: command.generator,
-        generatedAt: command.at
+        generatedAt: command.at,
+        ...(command.usage === undefined ? {} : { usage: command.usage })
       })])
     }
     case "StoreScore": {

@@ -6,7 +6,7 @@ import { Schema } from "effect"
 import { storedCodec } from "./stored-event.ts"
 import { BusinessId, ItemId } from "./entity-ref.ts"
 import { PlatformKey } from "./platforms.ts"
-import { BlogPostPublished, SiteDeployed } from "./site-events.ts"
+import { BlogPostPublished, ModelUsage, SiteDeployed } from "./site-events.ts"
 
 export const TrackingType = Schema.Literal("business", "product")
 export type TrackingType = typeof TrackingType.Type
@@ -43,9 +43,11 @@ export class PromptsGenerated extends Schema.TaggedClass<PromptsGenerated>()("Pr
   /** 1 for the first set; a regeneration is the next version and the old set stays in the log. */
   setVersion: Schema.Int,
   prompts: Schema.Array(Schema.String),
-  /** "llm" (a configured model) or "builtin" (the offline generator). */
+  /** "llm" (a configured model), "builtin" (the offline generator) or "llm+builtin" (the model's, topped up). */
   generator: Schema.String,
-  generatedAt: Schema.String
+  generatedAt: Schema.String,
+  /** The tokens the model's calls used (and USD when the vendor reported it); absent when no model answered (schema version 1 has none). */
+  usage: Schema.optionalWith(ModelUsage, { exact: true })
 }) {}
 
 export const JudgedWith = Schema.Struct({ detectorVersion: Schema.Int, namesVersion: Schema.String })
@@ -154,7 +156,8 @@ export const eventVersions: Record<EntityEvent["_tag"], number> = {
   BusinessCreated: 1,
   ProductRegistered: 1,
   ProductDeleted: 1,
-  PromptsGenerated: 1,
+  // 2: `usage` added; a version 1 event has none and decodes as it is.
+  PromptsGenerated: 2,
   // 2: `jobId` added; a version 1 event decodes with null (not known to be the service's).
   ScoreStored: 2,
   SiteDeployed: 1,

@@ -247,7 +247,14 @@ export const promptsStep = (jobId: string, ref: EntityRef, facts: PromptFacts, r
     const at = (yield* now).toISOString()
     const result = yield* (yield* EntityCommands).send(
       ref,
-      new RecordPrompts({ businessId: ref.businessId, itemId: ref.itemId, prompts: generated.prompts, generator: generated.generator, at }),
+      new RecordPrompts({
+        businessId: ref.businessId,
+        itemId: ref.itemId,
+        prompts: generated.prompts,
+        generator: generated.generator,
+        at,
+        ...(generated.usage === undefined ? {} : { usage: generated.usage })
+      }),
       { commandId: `${jobId}:prompts:${entityKey(ref)}` }
     ).pipe(Effect.orDie)
     yield* Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(result.lastPosition, ["prompts"])).pipe(Effect.orDie)
@@ -256,7 +263,8 @@ export const promptsStep = (jobId: string, ref: EntityRef, facts: PromptFacts, r
       // A re-run answers the set recorded the first time, not a second generation.
       prompts: recorded?._tag === "PromptsGenerated" ? recorded.prompts : generated.prompts,
       generator: generated.generator,
-      reused: false
+      reused: false,
+      ...(generated.usage === undefined ? {} : { usage: generated.usage })
     }
   })
 

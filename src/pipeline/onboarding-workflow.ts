@@ -13,6 +13,7 @@ import { PromptResult } from "../domain/entity-events.ts"
 import { BusinessId, ItemId, refOf } from "../domain/entity-ref.ts"
 import { DeclaredNames } from "../domain/entity-names.ts"
 import { JobFinished, JobKind } from "../domain/job-events.ts"
+import { ModelUsage } from "../domain/site-events.ts"
 import { declaredNamesOf, Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { Scores } from "../projections/scores.ts"
@@ -144,7 +145,20 @@ const CrawlOutcome = Schema.Struct({
 /** Said of the steps after a crawl that read nothing, with no earlier crawl to fall back on. */
 const NOTHING_TO_BUILD_FROM = "not run: the crawl read no usable page and no earlier crawl of the site is stored"
 
-const PromptSet = Schema.Struct({ prompts: Schema.Array(Schema.String), generator: Schema.String, reused: Schema.Boolean })
+const PromptSet = Schema.Struct({
+  prompts: Schema.Array(Schema.String),
+  generator: Schema.String,
+  reused: Schema.Boolean,
+  // Added later: absent in results stored before it, and when no model wrote a prompt.
+  usage: Schema.optional(ModelUsage)
+})
+
+/** The prompts step's detail: how many, by whom, and the model's tokens when one wrote any. */
+const promptsDetail = (set: typeof PromptSet.Type) => {
+  if (set.reused) return "current set reused"
+  const tokens = set.usage === undefined ? "" : `; ${set.usage.model}: ${set.usage.promptTokens} prompt + ${set.usage.completionTokens} completion tokens`
+  return `${set.prompts.length} prompts (${set.generator}${tokens})`
+}
 
 /** What one entity's process ended with: its errors, and whether it failed (or went on with stored facts). */
 interface EntityOutcome {
@@ -232,7 +246,7 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
       success: PromptSet,
       execute: promptsStep(request.jobId, plan.ref, crawled.facts, request.regenerate || request.forceRefresh)
     })
-    yield* close("prompts", "succeeded", prompts.reused ? "current set reused" : `${prompts.prompts.length} prompts (${prompts.generator})`)
+    yield* close("prompts", "succeeded", promptsDetail(prompts))
 
     const entities = yield* Entities
     const row = yield* entities.find(plan.ref.businessId, plan.ref.itemId)

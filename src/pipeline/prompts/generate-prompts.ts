@@ -9,6 +9,7 @@ import { builtinPrompts } from "./builtin-generator.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { type LlmPromptOptions, llmPromptsWithSources } from "./llm-generator.ts"
 import { DEFAULT_PROMPT_COUNT } from "./validate-prompts.ts"
+import type { ModelUsage } from "../../domain/site-events.ts"
 
 export type PromptGenerator = "llm" | "builtin" | "llm+builtin"
 
@@ -16,6 +17,8 @@ export interface GeneratedPrompts {
   readonly prompts: ReadonlyArray<string>
   /** Where the prompts came from: the model alone, the built-in generator alone, or both. */
   readonly generator: PromptGenerator
+  /** The tokens the model's calls used (absent when no model wrote any prompt). */
+  readonly usage?: typeof ModelUsage.Type
 }
 
 const builtin = (facts: PromptFacts, count: number): GeneratedPrompts => ({
@@ -33,7 +36,8 @@ export const generatePrompts = Effect.fn("PromptGeneration.generate")(function*(
   return yield* llmPromptsWithSources(facts, llm.value, count, options).pipe(
     Effect.map((result): GeneratedPrompts => ({
       prompts: result.prompts,
-      generator: result.fromBuiltin === 0 ? "llm" : "llm+builtin"
+      generator: result.fromBuiltin === 0 ? "llm" : "llm+builtin",
+      usage: { model: llm.value.model, ...result.usage }
     })),
     Effect.catchTag("PromptGenerationFailed", (error) =>
       Effect.logWarning("LLM prompt generation failed; using the built-in generator").pipe(

@@ -50,6 +50,20 @@ export interface LlmPromptsResult {
   readonly fromBuiltin: number
   /** Requests answered by the model (retries not counted). */
   readonly rounds: number
+  /** The tokens the answered requests used, and USD when the vendor reported a cost (none is guessed). */
+  readonly usage: { readonly promptTokens: number; readonly completionTokens: number; readonly usd: number | null }
+}
+
+/** The `usage` a chat completion reports: its tokens (0 when not reported) and the vendor's cost if it gives one. */
+const usageOf = (response: unknown) => {
+  const usage = typeof response === "object" && response !== null ? (response as Record<string, unknown>)["usage"] : undefined
+  const field = (name: string): unknown => typeof usage === "object" && usage !== null ? (usage as Record<string, unknown>)[name] : undefined
+  const tokens = (name: string) => {
+    const value = field(name)
+    return Number.isSafeInteger(value) && (value as number) >= 0 ? value as number : 0
+  }
+  const cost = field("cost")
+  return { promptTokens: tokens("prompt_tokens"), completionTokens: tokens("completion_tokens"), usd: typeof cost === "number" && Number.isFinite(cost) ? cost : null }
 }
 
 /** Longest error message kept from a vendor's response body. */
@@ -241,7 +255,7 @@ export const llmPromptsWithSources = Effect.fn("PromptGeneration.llm")(function*
   options: LlmPromptOptions = {}
 ) {
   if (count <= 0) {
-    const empty: LlmPromptsResult = { prompts: [], fromLlm: 0, fromBuiltin: 0, rounds: 0 }
+    const empty: LlmPromptsResult = { prompts: [], fromLlm: 0, fromBuiltin: 0, rounds: 0, usage: { promptTokens: 0, completionTokens: 0, usd: null } }
     return empty
   }
   const timeoutMs = options.timeoutMs ?? 60_000
@@ -289,6 +303,9 @@ export const llmPromptsWithSources = Effect.fn("PromptGeneration.llm")(function*
 
   const accepted: Array<string> = []
   let rounds = 0
+  let promptTokens = 0
+  let completionTokens = 0
+  let usd: number | null = null
   let lastError: LlmCallError | undefined
   const messages: Array<OpenAI.Chat.ChatCompletionMessageParam> = [
     { role: "system", content: systemMessage(facts, count) },
@@ -306,8 +323,13 @@ export const llmPromptsWithSources = Effect.fn("PromptGeneration.llm")(function*
       break
     }
     rounds += 1
+    const used = usageOf(outcome.right)
+    promptTokens += used.promptTokens
+    completionTokens += used.completionTokens
+    if (used.usd !== null) usd = (usd ?? 0) + used.usd
     const content = contentOf(outcome.right)
-    const parsed = content === undefined ? undefined : parsePromptsReply(content)
+    // What the model wrote is stored with the set: made storable (no NUL, no lone surrogate) first.
+    const parsed = content === undefined ? undefined : parsePromptsReply(content)?.map(cleanText)
     const rejected = new Map<RejectionReason, number>()
     if (parsed !== undefined) {
       const result = validatePrompts(parsed, facts, { count, existing: accepted })
@@ -341,7 +363,8 @@ export const llmPromptsWithSources = Effect.fn("PromptGeneration.llm")(function*
     prompts: [...accepted, ...topUp],
     fromLlm: accepted.length,
     fromBuiltin: topUp.length,
-    rounds
+    rounds,
+    usage: { promptTokens, completionTokens, usd }
   }
   return result
 })

@@ -38,7 +38,9 @@ const endpoint = (overrides: Partial<PlatformEndpoint> = {}): PlatformEndpoint =
   ...overrides
 })
 
-const answer = (prompts: ReadonlyArray<string>): ScriptedReply => ({ kind: "answer", content: JSON.stringify({ prompts }) })
+/** What the scripted model reports each answer used. */
+const USAGE = { prompt_tokens: 900, completion_tokens: 1500 }
+const answer = (prompts: ReadonlyArray<string>): ScriptedReply => ({ kind: "answer", content: JSON.stringify({ prompts }), usage: USAGE })
 
 /** Runs `f` and returns what it produced with the requests the server saw meanwhile. */
 const observe = async <A>(f: () => Promise<A>) => {
@@ -68,7 +70,7 @@ describe("llmPrompts", () => {
   it("takes a valid 100 from the first answer", async () => {
     server.setBehavior({ replies: [answer(LLM_STYLE_PROMPTS)] })
     const { requests, result } = await observe(() => run())
-    expect(result).toEqual({ prompts: LLM_STYLE_PROMPTS, fromLlm: 100, fromBuiltin: 0, rounds: 1 })
+    expect(result).toEqual({ prompts: LLM_STYLE_PROMPTS, fromLlm: 100, fromBuiltin: 0, rounds: 1, usage: { promptTokens: 900, completionTokens: 1_500, usd: null } })
     expect(requests).toHaveLength(1)
   })
 
@@ -166,12 +168,32 @@ describe("llmPrompts", () => {
     })
     const { requests, result } = await observe(() => run())
     expect(requests).toHaveLength(3)
-    expect(result).toMatchObject({ fromLlm: 70, fromBuiltin: 30, rounds: 3 })
+    expect(result).toMatchObject({ fromLlm: 70, fromBuiltin: 30, rounds: 3, usage: { promptTokens: 2_700, completionTokens: 4_500, usd: null } })
     expect(result.prompts.slice(0, 70)).toEqual(LLM_STYLE_PROMPTS.slice(0, 70))
     expectExactSet(result.prompts)
     expect(result.prompts.filter((p) => namesEntity(p, BAKERY)).length).toBeLessThanOrEqual(10)
     expect(requests[1]!.body.messages.at(-1).content).toMatch(/Write exactly 70 more/)
     expect(requests[2]!.body.messages.at(-1).content).toMatch(/Write exactly 50 more/)
+  })
+
+  it("keeps no NUL and no lone surrogate of what the model wrote", async () => {
+    const [first, second, ...rest] = LLM_STYLE_PROMPTS
+    const tainted = [first!.replace(" ", " \u0000"), `${second!.slice(0, -1)}\ud800?`, ...rest]
+    server.setBehavior({ replies: [answer(tainted)] })
+    const result = await run()
+    expect(result.prompts[0]).toBe(first)
+    expect(result.prompts.every((p) => !/\u0000|[\ud800-\udbff](?![\udc00-\udfff])/.test(p))).toBe(true)
+    expect(result.prompts).not.toContain(tainted[1])
+  })
+
+  it("fails a response over the writers' limit, naming it, without reading it", async () => {
+    server.setBehavior({ otherwise: { kind: "raw", status: 200, contentType: "application/json", body: " ".repeat(65_537) } })
+    const limited = endpoint({ responseLimit: { bytes: 65_536, setting: "LLM_MAX_RESPONSE_BYTES" } })
+    const failed = await failure(FAST, limited)
+    expect(failed.reason).toBe("request_failed")
+    expect(failed.message).toBe(
+      "The LLM request failed (bad_response): Unreadable response: the response body was over the limit of 65536 bytes (LLM_MAX_RESPONSE_BYTES): its content-length said so, and it was not read"
+    )
   })
 
   it("tolerates a fenced code block and prose around the JSON", async () => {
@@ -310,7 +332,7 @@ describe("generatePrompts", () => {
   it("reports llm when the model gave all 100", async () => {
     server.setBehavior({ replies: [answer(LLM_STYLE_PROMPTS)] })
     const result = await Effect.runPromise(generatePrompts(BAKERY, Option.some(endpoint()), 100, FAST))
-    expect(result).toEqual({ prompts: LLM_STYLE_PROMPTS, generator: "llm" })
+    expect(result).toEqual({ prompts: LLM_STYLE_PROMPTS, generator: "llm", usage: { model: "gpt-4o-mini", promptTokens: 900, completionTokens: 1_500, usd: null } })
   })
 
   it("reports llm+builtin when the model fell short", async () => {
