@@ -108,5 +108,11 @@ export const offeringForm = (phrase: string): { readonly text: string; readonly 
 export const isDescriptiveName = (name: string): boolean => {
   // A code in brackets is a detail of a described thing: "Personal income tax returns (ITR12)".
   const plain = name.replace(/\s*\([^)]*\)/gu, "").trim()
-  return plain.length > 0 && !/\d|\p{Ll}\p{Lu}|\p{Lu}{2,}/u.test(plain)
+  if (plain.length === 0 || /\d|\p{Ll}\p{Lu}/u.test(plain)) return false
+  // An acronym beside words written in lower case is a detail of a described thing too ("EV
+  // charger installation", "DELE exam preparation"); capitals alone ("ACME", "XR Pro") name a model.
+  const words = plain.split(/\s+/)
+  const acronym = (word: string) => /^\p{Lu}{2,}s?$/u.test(word)
+  if (!words.some(acronym)) return !/\p{Lu}{2,}/u.test(plain)
+  return words.some((word) => /^\p{Ll}/u.test(word)) && words.every((word) => acronym(word) || !/\p{Lu}{2,}/u.test(word))
 }

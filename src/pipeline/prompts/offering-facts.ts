@@ -8,7 +8,7 @@
 import { displayPhrase, isDescriptiveName } from "./english.ts"
 import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"
-import { isDetailPage, type PageKind, pageKind, samePage } from "./site-pages.ts"
+import { isDetailPage, isFaqPage, type PageKind, pageKind, samePage } from "./site-pages.ts"
 import { fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { headingOfferings } from "./text-facts.ts"
 
@@ -117,7 +117,8 @@ export interface OfferingSources {
  * with the word its section is named for (`Pescado (fish taco)` under "Tacos") is a fish taco.
  */
 const itemsOf = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
-  return page.products.map((p) => {
+  // "The Meadow", "The Bruntsfield": a card's own name for one item, not a kind of thing.
+  return page.products.filter((p) => !/^the\s+\p{Lu}[\p{L}'-]*$/u.test(squish(p.name))).map((p) => {
     const name = squish(p.name)
     // The sections' words, not the item's own line ("Olive & rosemary (Saturdays only) – $11").
     const headingStems = new Set(page.headings.filter((h) => !h.includes(name)).flatMap((h) => wordsOf(h).map(stem)))
@@ -169,9 +170,37 @@ const announcedOffers = (page: CrawledPageFacts, proper: ReadonlySet<string>): A
   })
 }
 
+/**
+ * A list item whose description says it costs nothing ("Phone booths – free for members",
+ * "Walking tour: included"): an extra that comes with what is sold, not something on offer.
+ */
+const FREE_DETAIL = /^[^–—:(]*?\S(?:\s[–—-]\s|:\s|\s\()\s*(?:free|included|complimentary|no charge)\b/iu
+
+/**
+ * A heading whose first sentence denies it ("Hydrotherapy" followed by "We don't have a pool ...
+ * but we can refer you"): the page names it to say it is not offered.
+ */
+const deniedBelow = (page: CrawledPageFacts, heading: string): boolean => {
+  const at = heading.length > 0 ? page.text.indexOf(`${heading} `) : -1
+  if (at < 0) return false
+  const sentence = page.text.slice(at + heading.length + 1, at + heading.length + 240).split(/(?<=[.!?])\s/)[0] ?? ""
+  return DENIES_OWN_OFFER.test(sentence)
+}
+
+/** What the business says it does not do, or what is not to be had ("cannot come" is the customer's). */
+const DENIES_OWN_OFFER =
+  /\bwe\s+(?:[\p{L}']+\s+)?(?:don'?t|do not|no longer|cannot|can'?t|won'?t|refer)\b|\b(?:sold out|not offered|not available|unavailable|out of stock|discontinued)\b/iu
+
+/** Stronger than a sentence with "no" in it ("No appointment needed"): what is said not to be on offer. */
+const DENIES_OFFER =
+  /\b(?:don'?t|do not|doesn'?t|does not|not offered|not available|no longer|cannot|can'?t|won'?t|refer(?:s|red)?|sold out|unavailable|out of stock|discontinued)\b/iu
+
 /** A sentence saying what the business does not do, no longer has, or sends elsewhere. */
 const DENIED =
   /\b(?:not|don'?t|doesn'?t|didn'?t|never|no longer|cannot|can'?t|won'?t|isn'?t|aren'?t|refer(?:s|red)?|sold out|unavailable|out of stock|discontinued)\b|\bno\s+(?!\.)/iu
+
+/** A sentence offering extras to add to something else. */
+const ADD_ON = /\b(?:add|add-ons?|addons?|extras?)\b/iu
 
 /** Words that end a noun phrase read backwards from a price: verbs of selling and function words. */
 const PHRASE_BREAK = new Set(
@@ -191,8 +220,12 @@ const PHRASE_BREAK = new Set(
  * "sold out", "we refer") sell nothing.
  */
 const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, nameWords: ReadonlySet<string>): Array<string> =>
-  page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
-    [...sentence.matchAll(/([^\s(),;:.!?]+(?:\s+[^\s(),;:.!?]+){0,5})\s+(?:\(\s*(?:from\s+)?|from\s+)[$€£]\s?\d/giu)].flatMap((m) => {
+  // "You can add a vase (£15) or a candle (£18)": extras added to what is bought, not sold alone.
+  page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence) && !ADD_ON.test(sentence)).flatMap((sentence) => {
+    let clauseStart = 0
+    return [...sentence.matchAll(/([^\s(),;:.!?]+(?:\s+[^\s(),;:.!?]+){0,5})\s+(?:\(\s*(?:from\s+)?|from\s+)[$€£]\s?\d/giu)].flatMap((m) => {
+      const clause = sentence.slice(clauseStart, m.index + m[1]!.length)
+      clauseStart = m.index + m[0].length
       const tokens = m[1]!.split(/\s+/)
       const kept: Array<string> = []
       for (let i = tokens.length - 1; i >= 0 && kept.length < 4; i--) {
@@ -203,27 +236,58 @@ const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, name
         if (kept.length > 0 && /^\p{Lu}/u.test(kept[0]!) && /^\p{Ll}/u.test(token)) break
         kept.unshift(token)
       }
+      if (kept.length >= 2) return headingOfferings(kept.join(" "), proper)
+      // "a flamenco dance class in a peña in the Sacromonte (€20)": the price is the clause's, whose
+      // thing is its first "a ..." before where, with whom or how ("an Andalusian cooking class with ...").
+      const thing = /(?<![\p{L}])(?:a|an)\s+((?:[\p{L}'-]+\s+){1,2}[\p{L}'-]+?)(?=\s+(?:in|at|with|near|where|on|for|from|by)\b|\s*[,(]|$)/u
+        .exec(clause)?.[1]
       // One word ("a tasting ($35)") is a fee for a step, not a thing on offer.
-      return kept.length < 2 ? [] : headingOfferings(kept.join(" "), proper)
+      return thing === undefined ? [] : headingOfferings(thing, proper)
     })
-  )
+  })
+
+/** Verbs of what a business makes or does. */
+const WORK_VERBS = "(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship)"
+const WORK_VERB = new RegExp(`^${WORK_VERBS}\\b`, "iu")
+
+/** Words that end an object read after a verb: how often or when ("twice a week", "every Monday"). */
+const OBJECT_BREAK = new Set(["twice", "once", "daily", "weekly", "monthly", "yearly", "every", "each", "here", "there", "now", "today"])
+
+/** Openings of an object that are not its name: an article, a possessive, a duration ("a two-hour"). */
+const OBJECT_OPENING = /^(?:(?:a|an|the|our|your|some)\s+)?(?:[\p{L}\d]+-(?:hour|day|week|minute|night|month)s?\s+)?/iu
 
 /**
- * What the home page says the business makes or does, in its own sentences: "We make custom
- * tableware for restaurants", "we do A/C recharges". The object, to a function word or a bracket.
+ * What the home page or the FAQ says the business makes or does, in its own sentences: "We make
+ * custom tableware for restaurants", "we do A/C recharges", "We now offer shockwave therapy for
+ * tendon problems and vestibular rehabilitation", "In July we run a summer course for teenagers".
+ * Each object, to a function word or a bracket; after the first, only those that follow "and",
+ * "or" or a comma with no article ("and the European Union" is where, not what).
  */
 const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
-    [...sentence.matchAll(/\bwe\s+(?:also\s+)?(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit)\s+([^(),;:.!?]+)/giu)]
+    [...sentence.matchAll(new RegExp(`\\bwe\\s+(?:(?:also|now|still|even)\\s+)?${WORK_VERBS}\\s+([^.!?]+)`, "giu"))]
       .flatMap((m) => {
-        const words: Array<string> = []
-        for (const token of m[1]!.trim().split(/\s+/)) {
-          const key = fold(token)
-          if (words.length > 0 && STOP_WORDS.has(key)) break
-          words.push(token)
-          if (words.length === 4) break
+        const objects = m[1]!.replace(/\([^)]*\)?/gu, " ").split(/,\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+/iu)
+        const found: Array<string> = []
+        let first = 0
+        for (const [i, object] of objects.entries()) {
+          // "... and ship whole beans or ground coffee": a second verb starts a list of its own.
+          const verb = WORK_VERB.exec(object.trim())
+          if (verb !== null) first = i
+          else if (i > first && /^(?:a|an|the|our|your|their|its|this|these|\p{Lu})/u.test(object.trim())) break
+          const words: Array<string> = []
+          const tokens = object.trim().slice(verb?.[0].length ?? 0).trim().replace(OBJECT_OPENING, "").split(/\s+/)
+          for (const token of tokens) {
+            const key = fold(token)
+            if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key)) break
+            words.push(token)
+            if (words.length === 4) break
+          }
+          // "we roast lighter than ...": a comparison, not a thing.
+          if (tokens[words.length] !== undefined && fold(tokens[words.length]!) === "than") continue
+          if (words.length >= (i === first ? 1 : 2)) found.push(...headingOfferings(words.join(" "), proper))
         }
-        return headingOfferings(words.join(" "), proper)
+        return found
       })
   )
 
@@ -248,7 +312,7 @@ export const businessOfferings = (
     ...pages.filter((_, i) => kinds[i] === "business").flatMap((page) => [page.headings[0] ?? "", titleHead(page)].map(phraseKey))
   ])
   const ownHeadings = (page: CrawledPageFacts) =>
-    withoutNames(page.headings, names).filter((h) => !furniture.has(phraseKey(h)) && !introducesQuotes(page, h))
+    withoutNames(page.headings, names).filter((h) => !furniture.has(phraseKey(h)) && !introducesQuotes(page, h) && !deniedBelow(page, h))
   const headlines: Array<string> = []
   const sections: Array<string> = []
   const parts: Array<string> = []
@@ -267,7 +331,7 @@ export const businessOfferings = (
       const heading = item.heading ?? ""
       // "How to prepare", "What to bring": steps and tips, not offerings; "Areas we serve": towns.
       if (/^\s*(?:how|what|why|when|where|who|which|tips)\b/i.test(heading) || AREA_HEADING.test(heading)) continue
-      if (PLAN_LIMIT.test(item.text)) continue
+      if (PLAN_LIMIT.test(item.text) || DENIES_OFFER.test(item.text) || FREE_DETAIL.test(item.text)) continue
       if (listing || OFFERING_HEADING.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
     }
     if (kind === "home") {
@@ -293,7 +357,8 @@ export const businessOfferings = (
     }
     // An offering's own page: its sections of two words or more are its kinds ("Divorce mediation",
     // "Recurring invoices"); a single word ("Repair", "Cost") is a facet of the headline.
-    else parts.push(...offeringsIn(below).filter((o) => wordsOf(o).length >= 2))
+    // ("Homestay with a Spanish family" is a kind, "homestay", though one word is left of it.)
+    else parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length >= 2)))
   })
   return {
     headlines,
@@ -306,7 +371,8 @@ export const businessOfferings = (
     announced: [
       ...readable.flatMap((page) => announcedOffers(page, proper)),
       ...readable.flatMap((page) => pricedPhrases(page, proper, nameWords)),
-      ...pages.filter((_, i) => kinds[i] === "home").flatMap((page) => statedWork(page, proper))
+      // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
+      ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper))
     ]
   }
 }

@@ -89,8 +89,12 @@ export const MAX_OFFERINGS = 24
  * longer name is one of its forms, not an offering of its own).
  */
 const slashParts = (phrase: string): Array<string> => {
-  const parts = phrase.split(/\s+\/\s+/).map((p) => p.trim()).filter((p) => p.length > 0)
+  // "Remedial massage 30 / 45 / 60 min": a slash between numbers gives lengths, not names.
+  const parts = phrase.split(/(?<!\d)\s+\/\s+|\s+\/\s+(?!\d)/).map((p) => p.trim()).filter((p) => p.length > 0)
   if (parts.length < 2) return [phrase]
+  // "Clinical Pilates class / 10-class pass": a part opening with a number counts the other.
+  const named = parts.filter((p) => !/^\d/.test(p))
+  if (named.length > 0 && named.length < parts.length) return slashParts(named.join(" / "))
   const longer = parts.filter((p) => wordsOf(p).length > 1)
   return longer.length > 0 ? longer : parts
 }
@@ -101,7 +105,8 @@ const slashParts = (phrase: string): Array<string> => {
  * comma stays (`chips, salsa & guacamole`).
  */
 const offeringName = (phrase: string): string => {
-  const plain = squish(phrase.replace(/\([^)]*\)?/g, " "))
+  // "Remedial massage 30 / 45 / 60 min": its lengths are details too.
+  const plain = squish(phrase.replace(/\([^)]*\)?/g, " ").replace(/\s+\d+(?:\s*\/\s*\d+)*\s*(?:min|mins|minutes|hr|hrs|hours?)\.?$/iu, ""))
   const [first, ...rest] = plain.split(/,\s/)
   const detail = rest.join(", ")
   const cut = rest.length > 0 && (/\d/.test(detail) || !/\s/.test(detail.trim()))
@@ -205,8 +210,13 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     { text: page.description ?? "", weight: 2 },
     ...page.headings.map((h) => ({ text: h, weight: 2 }))
   ])
-  const stated = categoryFromJsonLd(nodes, input.kind) ?? categoryFromText([{ text: input.name, weight: 3 }, ...headingSources]) ??
-    categoryFromSelfDescription(pages.map((page) => page.text), nameWords) ?? null
+  const fromText = categoryFromText([{ text: input.name, weight: 3 }, ...headingSources])
+  const selfDescribed = categoryFromSelfDescription(pages.map((page) => page.text), nameWords)
+  // "school" in the headings, "a small Spanish language school" in the business's own sentence:
+  // its own words say which kind of the one-word category it is.
+  const narrower = fromText !== undefined && selfDescribed !== undefined && !fromText.includes(" ") && selfDescribed.includes(" ") &&
+    stem(wordsOf(selfDescribed).at(-1)!) === stem(fold(fromText))
+  const stated = categoryFromJsonLd(nodes, input.kind) ?? (narrower ? selfDescribed : fromText) ?? selfDescribed ?? null
   const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated
     : stated
@@ -234,6 +244,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const words = key.split(" ")
     // "Dental services", "plumbing services": the trade, said as a page title, not something on offer.
     if (words.length <= 2 && /^(?:services|solutions|products)$/.test(words.at(-1)!)) return false
+    // "Registration fee", "health fund rebates": what is charged or paid back, not what is sold.
+    if (/^(?:fees?|deposits?|rebates?|surcharges?|charges?)$/.test(words.at(-1)!)) return false
     // "Emergency dentist" at a dentist: the business itself with a feature, not something it sells.
     const categoryHead = wordsOf(category ?? "").at(-1)
     if (words.length >= 2 && categoryHead !== undefined && stem(words.at(-1)!) === stem(categoryHead)) return false

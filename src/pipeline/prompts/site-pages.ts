@@ -56,10 +56,24 @@ export interface PageForKind {
   readonly title: string | null
   readonly jsonLd: ReadonlyArray<unknown>
   readonly products: ReadonlyArray<unknown>
+  /** The page's text, where known: an events page that prices what it hires out sells something. */
+  readonly text?: string
 }
+
+/** Path segments of pages that list what happens at the business, mostly free ("/events"). */
+const EVENTS_PAGE = /^(?:events?|whats-on)$/
+
+/** A price as pages write it: `$600`, `€ 20`, `£1,500`. */
+const PRICE = /[$€£]\s?\d/gu
+
+/** Whether the page is the FAQ (`/faq`, `/faqs.html`). */
+export const isFaqPage = (page: PageForKind): boolean => (pathSegments(page.url) ?? []).some((s) => /^faqs?$/.test(s))
 
 export const pageKind = (page: PageForKind): PageKind => {
   const segments = pathSegments(page.url)
+  // An events page with two prices or more hires out or sells its events ("Event space rental:
+  // evenings $600"): what it names is on offer.
+  if (segments !== undefined && segments.length === 1 && EVENTS_PAGE.test(segments[0]!) && (page.text?.match(PRICE)?.length ?? 0) >= 2) return "other"
   if (segments !== undefined && segments.some((s) => BUSINESS_PAGE.test(s))) return "business"
   if (segments === undefined && TITLE_BUSINESS.test(fold(page.title ?? "").trim())) return "business"
   if (segments !== undefined && segments.length === 0) return "home"

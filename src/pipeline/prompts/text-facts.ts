@@ -10,7 +10,7 @@ import { fold, GENERIC_WORDS, phraseKey, squish, STOP_WORDS, wordsOf } from "./p
 /** Headings that are page furniture, never an offering. */
 const NOT_AN_OFFERING = new Set(
   `about contact welcome story team hours opening faq faqs blog news testimonials testimonial reviews review newsletter
-  follow location locations find privacy cookie cookies terms copyright login sign cart menu home gallery careers jobs
+  follow location locations find privacy cookie cookies terms copyright login sign cart menu gallery careers jobs
   subscribe why who mission values partners press account search categories category
   featured popular bestsellers sellers new arrivals sale shop collection collections our your us we get call book
   visit order questions help links social share related recent latest more info information join community
@@ -19,7 +19,7 @@ const NOT_AN_OFFERING = new Set(
   timetable schedule insights recognition list price prices pricing rates fees costs practice areas types kinds options
   unlimited everything tips mas bebidas boissons drinks beverages sides meet hosts founder founders owners
   neighborhood neighbourhood recipes heritage tradition environment tourism awards accreditations certifications
-  guarantee updates announcements talk letter letters stories testimonials`
+  guarantee updates announcements talk letter letters stories testimonials times rebates`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -48,6 +48,8 @@ const withoutPlace = (heading: string): string =>
   heading.replace(/\s+[–—-]\s+(?:from\s+)?[$€£]\s?\d.*$|\s*\([^)]*\)/gu, "").replace(/\s+(?:in|near|around)\s+\p{Lu}[\p{L}'. -]*$/u, "")
     // "Pottery workshops in the studio", "Haircuts at our shop": where, not what.
     .replace(/\s+(?:in|at|from)\s+(?:the|our)\s+[\p{L}'-]+$/iu, "")
+    // "Homestay with a Spanish family", "Rooms with a view": the thing, before what comes with it.
+    .replace(/(\S)\s+with\s+(?:a|an|the|your|our)\s+.*$/iu, "$1")
 
 /** Words that make the second half of "X repair & installation" a second service on the same thing. */
 const SERVICE_NOUN = /(?:ion|ing|ment|repair|repairs|service|services|care)$/
@@ -73,15 +75,22 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
       .map((item) => plainHeading(item, proper)).filter((h): h is string => h !== undefined)
   }
   const [first, second] = halves as [string, string]
+  // "Rewiring of old terraces and cottages": the "and" joins what the service is of, not two services.
+  const of = /^(\S.*?)\s+(?:of|for|on)\s+\S/iu.exec(first)
+  if (of !== null) return [plainHeading(of[1]!, proper)].filter((h): h is string => h !== undefined)
   const firstWords = first.split(/\s+/)
   const secondWords = second.split(/\s+/)
+  // "Data and TV antenna cabling": a lone word before "and" shares the longer half's head noun.
+  if (firstWords.length === 1 && secondWords.length >= 2) {
+    return [plainHeading(`${first} ${secondWords.at(-1)!}`, proper), plainHeading(second, proper)].filter((h): h is string => h !== undefined)
+  }
   const joined = secondWords.length === 1 && firstWords.length >= 2 && SERVICE_NOUN.test(fold(second))
     ? [...firstWords.slice(0, -1), second].join(" ")
     : second
   return [plainHeading(first, proper), plainHeading(joined, proper)].filter((h): h is string => h !== undefined)
 }
 
-const CLAUSE_OPENING = new Set(["getting", "good", "ready", "looking", "ask", "things", "know", "need", "useful", "important", "note", "please", "thank", "thanks"])
+const CLAUSE_OPENING = new Set(["getting", "good", "ready", "looking", "ask", "things", "know", "need", "useful", "important", "note", "please", "thank", "thanks", "ways"])
 
 const plainHeading = (clean: string, proper: ReadonlySet<string>): string | undefined => {
   // A slash between single letters is an abbreviation ("A/C recharge"), not a path.
@@ -94,6 +103,10 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   if (/^(?:how|what|why|when|where|who|which|do|does|is|are|can|should)$/.test(words[0]!)) return undefined
   // "While you wait", "Up to 3 clients", "As seen in", "Getting here", "Good to know": a clause, not a name.
   if ((words[0] !== "the" && STOP_WORDS.has(words[0]!)) || CLAUSE_OPENING.has(words[0]!)) return undefined
+  // "Add a little extra", "Give a flower subscription": an imperative, its verb before an article.
+  if (words.length >= 3 && /^(?:a|an|your)$/.test(words[1]!)) return undefined
+  // "The Meadow", "The Bruntsfield": one item's own name, not a kind of thing a customer asks for.
+  if (words.length === 2 && words[0] === "the" && /^[Tt]he\s+\p{Lu}/u.test(clean)) return undefined
   if (words.some((w) => NOT_AN_OFFERING.has(w))) return undefined
   // "Simple pricing, per farm": the words before a comma say what the heading is.
   const lead = wordsOf(clean.split(",")[0]!)
@@ -229,7 +242,8 @@ const DESCRIBING = new Set(
 export const categoryFromSelfDescription = (texts: ReadonlyArray<string>, nameWords: ReadonlySet<string>): string | undefined => {
   for (const text of texts) {
     for (const sentence of text.split(/(?<=[.!?])\s+/)) {
-      const match = /^(.{2,80}?)\s+is\s+an?\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)\s+(?:in|on|at|based|that|which|for|from|with|near|run|where|and)\b/u.exec(sentence)
+      // The subject is the few words before "is": a sentence may run on from a heading before it.
+      const match = /(?:^|\s)((?:\S+\s+){0,3}?\S+)\s+is\s+an?\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)\s+(?:in|on|at|based|that|which|for|from|with|near|run|where|and)\b/u.exec(sentence)
       if (match === null || !wordsOf(match[1]!).some((w) => nameWords.has(w))) continue
       const words = match[2]!.split(/\s+/).filter((w) => !DESCRIBING.has(fold(w)) && !/^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b.*-/iu.test(w))
       const kept = words.slice(-2).map((w) => fold(w))

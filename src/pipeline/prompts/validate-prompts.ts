@@ -22,7 +22,7 @@
  */
 import { isCommonWord } from "../../domain/common-words.ts"
 import { aliasesFor, detectMention } from "../../domain/mention/index.ts"
-import { isDescriptiveName } from "./english.ts"
+import { displayPhrase, isDescriptiveName } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fold, phraseKey, sameTerm, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
@@ -224,7 +224,9 @@ const matcherOf = (facts: PromptFacts) => {
   const plain = names.filter((n) => !ordinary(n))
   const deaccent = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "")
   // Case-sensitive, accents aside: "The Bread Shop" names it, "a bread shop" does not.
-  const capitalised = names.filter(ordinary).map((name) =>
+  // A described product's name as ordinary text writes it ("flower subscription", "EV charger
+  // installation"): written so, it describes the thing and never names the entity.
+  const capitalised = names.filter(ordinary).filter((name) => !(describes(name, facts) && displayPhrase(name) === squish(name))).map((name) =>
     new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(deaccent(squish(name)))}(?![\\p{L}\\p{N}])`, "u")
   )
   return (prompt: string): boolean => {

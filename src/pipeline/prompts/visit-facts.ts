@@ -132,7 +132,9 @@ const FEATURES: ReadonlyArray<readonly [string, RegExp]> = [
   ["delivery", /\b(?:we deliver|home delivery|local delivery|delivery available|free delivery)\b/],
   ["free shipping", /\bfree shipping\b/],
   ["takeout", /\b(?:takeout|take-out|takeaway|take-away)\b/],
-  ["same-day service", /\bsame[\s-]day\b/],
+  // As the site words it: "same-day delivery" is what a customer of a shop that delivers types.
+  ["same-day delivery", /\bsame[\s-]day (?:\p{L}+ )?delivery\b/u],
+  ["same-day service", /\bsame[\s-]day\b(?! (?:\p{L}+ )?delivery\b)/u],
   ["emergency", /\bemergenc(?:y|ies)\b/],
   ["24/7", /\b24\/7\b|\b24 hours a day\b/],
   ["online booking", /\b(?:book|booking|reserve|schedule) online\b|\bonline booking\b/],
