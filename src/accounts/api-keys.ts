@@ -5,9 +5,11 @@
  * which key came close. The keys' digests are taken once, not per request.
  */
 import { Redacted } from "effect"
-import { createHash, timingSafeEqual } from "node:crypto"
+import { hash, timingSafeEqual } from "node:crypto"
 
-const digest = (value: string) => createHash("sha256").update(value, "utf8").digest()
+// One-shot `hash` (a string is hashed as UTF-8): every request with a bearer token takes a
+// digest, and a `createHash` object per request costs about half again as much.
+const digest = (value: string) => hash("sha256", value, "buffer")
 
 /** A matcher over the configured keys: true when `candidate` is one of them. */
 export const serviceKeyMatcher = (keys: ReadonlyArray<Redacted.Redacted<string>>): (candidate: string) => boolean => {

@@ -18,7 +18,7 @@ import { toApiError } from "./command-rejection.ts"
 import { BadGateway, internalError, notFound } from "./errors.ts"
 import { findEntity } from "./entity-lookup.ts"
 import { awaitProjections } from "./read-your-writes.ts"
-import { AnalyzeResponse, CheckAnswerResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse } from "./visibility-api.ts"
+import { AnalyzeResponse, CheckAnswerResponse, PromptsResponse, type StoreScoreRequest, StoreScoreResponse, VisibilityScoreResponse } from "./visibility-api.ts"
 import { makeVisibilityScore } from "./fast-lane/visibility-score.ts"
 
 /** The link to a check's answer (`checkAnswer`). */
@@ -96,7 +96,10 @@ export const VisibilityHandlers = HttpApiBuilder.group(SightlineApi, "visibility
         }))
       .handle("visibilityScore", ({ path, urlParams }) =>
         Effect.flatMap(CurrentPrincipal, (principal) =>
-          Effect.flatten(Effect.promise(() => visibilityScore(principal, path.org_slug, urlParams.item_id ?? null)))))
+          Effect.map(
+            Effect.flatten(Effect.promise(() => visibilityScore(principal, path.org_slug, urlParams.item_id ?? null))),
+            (body) => new VisibilityScoreResponse(body, true)
+          )))
       .handle("prompts", ({ path, urlParams }) =>
         Effect.gen(function*() {
           yield* requireOrganization(path.business_id, "read")

@@ -17,41 +17,70 @@ import { LANE_ENDPOINTS, prefixOf } from "./paths.ts"
 import { decodeFailure, type LaneRequest, makeReplies } from "./route.ts"
 import { ItemQuery, VisibilityScorePath, VisibilityScoreResponse } from "../visibility-api.ts"
 
-const NO_SCORE = new VisibilityScoreResponse({ visibilityScore: { value: 0, trend: "+0%" }, history: [] })
+/**
+ * The answer's body: the fields of `VisibilityScoreResponse` as a plain object. The lane writes
+ * it as JSON as it is (building the Schema class per read costs more than the rest of the answer);
+ * HttpApi's handler wraps it in the class, whose encoding needs an instance. The same JSON either way.
+ */
+export type VisibilityScoreBody = Schema.Struct.Type<typeof VisibilityScoreResponse.fields>
 
-/** The history window's first day for today, kept for the day (every read asks for it). */
+const NO_SCORE: VisibilityScoreBody = { visibilityScore: { value: 0, trend: "+0%" }, history: [] }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The history window's first day at `nowMs`, kept for the UTC day it was worked out for: every
+ * read asks for it, and formatting a date is most of the cost of asking.
+ */
 const windowStartFor = (() => {
-  let today = ""
+  let from = Number.POSITIVE_INFINITY
+  let until = Number.NEGATIVE_INFINITY
   let start = ""
-  return (now: Date) => {
-    const day = utcDay(now)
-    if (day !== today) {
-      today = day
+  return (nowMs: number) => {
+    if (nowMs < from || nowMs >= until) {
+      const day = utcDay(new Date(nowMs))
+      from = Date.parse(day)
+      until = from + DAY_MS
       start = historyWindowStart(day)
     }
     return start
   }
 })()
 
+/** `historyLabel`, remembered: a history holds up to a label per day of the window. */
+const labelOf = (() => {
+  const labels = new Map<string, string>()
+  return (day: string) => {
+    let label = labels.get(day)
+    if (label === undefined) {
+      // Bounded: a year and a half of days, then start again.
+      if (labels.size >= 550) labels.clear()
+      label = historyLabel(day)
+      labels.set(day, label)
+    }
+    return label
+  }
+})()
+
 export const makeVisibilityScore = Effect.gen(function*() {
   const scores = yield* Scores
   const clock = yield* WallClock
-  return async (principal: Principal, orgSlug: string, itemId: string | null): Promise<Either.Either<VisibilityScoreResponse, Forbidden | NotFound>> => {
+  return async (principal: Principal, orgSlug: string, itemId: string | null): Promise<Either.Either<VisibilityScoreBody, Forbidden | NotFound>> => {
     const allowed = canAccessOrganization(principal, orgSlug, "read")
     if (Either.isLeft(allowed)) return Either.left(forbidden(allowed.left.message))
     const { businessKnown, current, entityKnown } = await scores.visibilityNow(orgSlug, itemId)
     if (!businessKnown) return Either.left(notFound("business_not_found", `business ${orgSlug} not found`))
     if (!entityKnown) return Either.left(notFound("product_not_found", `product ${itemId} not found`))
     if (current === undefined) return Either.right(NO_SCORE)
-    const windowStart = windowStartFor(clock.unsafeNow())
-    return Either.right(new VisibilityScoreResponse({
+    const windowStart = windowStartFor(clock.unsafeNow().getTime())
+    return Either.right({
       visibilityScore: { value: current.value, trend: current.trend },
       history: current.history.filter((entry) => entry.day >= windowStart).map((entry) =>
         entry.revised === true
-          ? { date: historyLabel(entry.day), value: entry.value, revised: true as const, stored_value: entry.stored_value ?? entry.value }
-          : { date: historyLabel(entry.day), value: entry.value }
+          ? { date: labelOf(entry.day), value: entry.value, revised: true as const, stored_value: entry.stored_value ?? entry.value }
+          : { date: labelOf(entry.day), value: entry.value }
       )
-    }, true))
+    })
   }
 })
 
@@ -76,25 +105,28 @@ export const fastVisibilityScore = Effect.gen(function*() {
   const auth = yield* BearerAuth
   const visibilityScore = yield* makeVisibilityScore
   const { answer, serve } = makeReplies(yield* Effect.runtime<never>())
+  /** After authentication, the same steps as HttpApi's, in its order. */
+  const respond = (response: LaneRequest["response"], slug: string, itemId: string | null, principal: Either.Either<Principal, Unauthorized>): Promise<void> => {
+    if (Either.isLeft(principal)) return Promise.resolve(answer(response, principal))
+    // A well-formed slug skips the schemas; a malformed one gets their exact 400.
+    const path = isSlug(slug) ? undefined : decodePath({ org_slug: slug })
+    if (path !== undefined && Either.isLeft(path)) return Promise.resolve(answer(response, Either.left(decodeFailure(path.left))))
+    const item = itemId === null || isSlug(itemId) ? undefined : decodeQuery({ item_id: itemId })
+    if (item !== undefined && Either.isLeft(item)) return Promise.resolve(answer(response, Either.left(decodeFailure(item.left))))
+    return visibilityScore(principal.right, slug, itemId).then((result) => answer(response, result))
+  }
   return ({ pathname, request, response, search }: LaneRequest): boolean => {
     if (request.method !== ENDPOINT.method || !pathname.startsWith(PREFIX)) return false
     const slug = pathname.slice(PREFIX.length)
     const query = plainItemQuery(search)
     if (query === undefined || slug === "" || /[/%]/.test(slug)) return false
-    const respond = (principal: Either.Either<Principal, Unauthorized>): Promise<void> => {
-      if (Either.isLeft(principal)) return Promise.resolve(answer(response, principal))
-      // A well-formed slug skips the schemas; a malformed one gets their exact 400.
-      const path = isSlug(slug) ? undefined : decodePath({ org_slug: slug })
-      if (path !== undefined && Either.isLeft(path)) return Promise.resolve(answer(response, Either.left(decodeFailure(path.left))))
-      const itemId = query.item_id ?? null
-      const item = itemId === null || isSlug(itemId) ? undefined : decodeQuery(query)
-      if (item !== undefined && Either.isLeft(item)) return Promise.resolve(answer(response, Either.left(decodeFailure(item.left))))
-      return visibilityScore(principal.right, slug, itemId).then((result) => answer(response, result))
-    }
+    const itemId = query.item_id ?? null
     serve(response, undefined, () => {
       // A service key or a token verified recently is known at once: no promise to wait on.
       const known = auth.authenticateKnown(request.headers.authorization)
-      return known !== undefined ? respond(known) : auth.authenticateNow(request.headers.authorization).then(respond)
+      return known !== undefined
+        ? respond(response, slug, itemId, known)
+        : auth.authenticateNow(request.headers.authorization).then((principal) => respond(response, slug, itemId, principal))
     })
     return true
   }
