@@ -166,7 +166,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+(?:give|offer|provide|share|form)\s+(?:you\s+)?(?:a|an|any)\s+(?:\w+\s+)?(?:opinion|view|assessment|verdict|recommendation|rating|evaluation|read|take)\b/, ["opinion", "view", "assessment", "verdict", "recommendation", "rating", "evaluation", "read", "take"]),
   d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:\w+ly\s+)?(?:place|compare|rank|corroborate|describe|rate|judge|evaluate|assess)\b/, ["can", "could"]),
   d(/\b(?:i|we)\s+(?:won't|will\s+not|wouldn't|would\s+not)\s+(?:rate|rank|assess|evaluate|judge|include|compare|score)\s+(?:it|them|this|that)\b/, ["rate", "rank", "assess", "evaluate", "judge", "include", "compare", "score"]),
-  d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|was\s+not|were\s+not|not)\s+(?:\w+\s+)?(?:documented|published|verified|confirmed|reported|disclosed|corroborated|known(?!\s+(?:for|as)\b))\b/, ["documented", "published", "verified", "confirmed", "reported", "disclosed", "corroborated", "known"]),
+  d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|was\s+not|were\s+not|not)\s+(?:\w+\s+)?(?:documented|published|verified|confirmed|reported|disclosed|corroborated)\b/, ["documented", "published", "verified", "confirmed", "reported", "disclosed", "corroborated"]),
   d(/\b(?:isn't|aren't|is\s+not|are\s+not|not)\s+publicly\s+available\b/, ["publicly"]),
   d(/\b(?:unverified|unconfirmed|unverifiable|uncorroborated|undisclosed)\b/, ["unverified", "unconfirmed", "unverifiable", "uncorroborated", "undisclosed"]),
   d(/(?:n't|\bnot)\s+(?:something|anything)\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have|\s+can|\s+could)?\s+(?:\w+\s+)?(?:seen|heard|found|read|check|verify|confirm|say|know)\b/, ["something", "anything"]),
@@ -176,7 +176,10 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   // "If you mean X, I don't know it", "I haven't come across X", "I'm not sure it's still
   // open", "(no reviews I could find)", "X isn't one I recognise".
   d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:don't|do\s+not|didn't|did\s+not)\s+know\s+(?:it|them|this\s+one|that\s+one|the\s+name|this|that)\b/, ["know"]),
-  d(/\b(?:haven't|have\s+not|never|hadn't)\s+(?:\w+ly\s+)?(?:come\s+across|encountered|run\s+(?:into|across))\b/, ["across", "encountered", "into"]),
+  // Not "I haven't come across a better croissant".
+  d(/\b(?:haven't|have\s+not|never|hadn't)\s+(?:\w+ly\s+)?(?:come\s+across|encountered|run\s+(?:into|across))\b(?!\s+(?:a\s+|an\s+|any\s+|anything\s+|anyone\s+)?(?:better|finer|nicer|cheaper|friendlier|more|worse)\b)/, ["across", "encountered", "into"]),
+  // Without its subject after a list item's lead: "- X: can't speak to it".
+  d(/:\s*(?:(?:but|and|so)\s+)?(?:can't|cannot|couldn't|could\s+not)\s+(?:vouch|comment|speak|say|verify|confirm|tell)\b/, ["vouch", "comment", "speak", "say", "verify", "confirm", "tell"]),
   d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+ly\s+)?not\s+sure\s+(?:it|it's|they|they're|this|that|if|whether|about)\b/, ["sure"]),
   d(/\bno\s+(?:\w+\s+)?(?:information|info|details|data|reviews|ratings|mentions|sources)\s+(?:that\s+)?(?:i|we)\s+(?:could|can)\s+(?:find|locate|verify|confirm)\b/, ["info", "detail", "data", "review", "rating", "mention", "source"]),
   d(/\b(?:isn't|is\s+not|aren't|are\s+not|not)\s+(?:one|a\s+name|a\s+[\w-]+)\s+(?:that\s+)?(?:i|we)\s+(?:know|recogni[sz]e)\b/, ["know", "recogni"]),

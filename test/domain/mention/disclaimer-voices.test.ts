@@ -30,6 +30,7 @@ describe("knowledge disclaimers in any voice", () => {
     "Corvid Analytics isn't one I recognise.",
     "| Corvid Analytics | Not documented | Unable to evaluate |",
     "| Corvid Analytics | ? | Couldn't find enough to rate |",
+    "- Corvid Analytics: can't speak to it.",
   ])("does not count %s", (text) => expect(seen(text)).toBe(false))
 
   it("counts a search that found nothing only when the speaker searched", () => {
@@ -49,6 +50,8 @@ describe("knowledge disclaimers in any voice", () => {
   it("leaves a claim that is not about knowledge visible", () => {
     expect(seen("Corvid Analytics isn't known for cheap plans, but its funnels are excellent.")).toBe(true)
     expect(seen("You won't find any better funnels than Corvid Analytics.")).toBe(true)
+    expect(seen("Corvid Analytics is a hidden gem — not widely known, but the funnels are superb.")).toBe(true)
+    expect(seen("I haven't come across better funnels than Corvid Analytics' anywhere.")).toBe(true)
   })
 
   it("stays linear with thousands of the new disclaimers and list items", () => {
