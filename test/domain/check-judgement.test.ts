@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { checkFromStored, checkToStored, PlatformChecked } from "../../src/domain/check-events.ts"
-import { judgementOf, namesVersionOf, needsJudging, rederiveResults } from "../../src/domain/check-judgement.ts"
+import { answerVerdict, judgementOf, namesVersionOf, needsJudging, rederiveResults } from "../../src/domain/check-judgement.ts"
 import type { PromptResult } from "../../src/domain/entity-events.ts"
 import { declaredTargetOf } from "../../src/domain/entity-names.ts"
 import type { BusinessId } from "../../src/domain/entity-ref.ts"
@@ -78,7 +78,21 @@ describe("stored checks", () => {
     const { detectorVersion: _d, namesVersion: _n, ...v1 } = stored.data as Record<string, unknown>
     const old = checkFromStored({ type: "PlatformChecked", data: v1 })
     expect([old.detectorVersion, old.namesVersion]).toEqual([0, null])
-    expect(stored.schemaVersion).toBe(3)
+    expect(stored.schemaVersion).toBe(4)
+  })
+
+  it("read a version 3 adjudication (no usage) as it was, and a skipped one as the rule's verdict", () => {
+    const base = { model: "judge-1", doubt: "disclaimer" as const, sentence: CRUMBHOUSE, ruleVisible: false, visible: true, sentiment: "neutral" as const, reason: "ok" }
+    const stored = checkToStored(check({}))
+    const data = stored.data as { answers: Array<Record<string, unknown>> }
+    const v3 = { ...data, answers: data.answers.map((a) => ({ ...a, adjudication: { ...base, status: "adjudicated" } })) }
+    expect(checkFromStored({ type: "PlatformChecked", data: v3 }).answers[0]!.adjudication).toEqual({ ...base, status: "adjudicated" })
+
+    const rule = { visible: false, position: null, sentiment: null, mentions: [] } as unknown as Parameters<typeof answerVerdict>[0]
+    const skipped = { ...base, status: "skipped" as const, visible: null, sentiment: null, reason: "daily adjudication limit reached" }
+    expect(answerVerdict(rule, skipped)).toEqual({ visible: false, position: null, sentiment: null })
+    expect(answerVerdict(rule, { ...base, status: "adjudicated", usage: { promptTokens: 1, completionTokens: 2 } }))
+      .toEqual({ visible: true, position: null, sentiment: "neutral" })
   })
 })
 
