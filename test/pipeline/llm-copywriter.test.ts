@@ -89,6 +89,23 @@ describe("posts written by the model", () => {
     expect(written.writing.factCheck?.attempts).toBe(2)
     expect(written.writing.usage?.promptTokens).toBe(1800)
   })
+
+  it("publishes the built-in post when the model's response is over the writers' limit, saying which", async () => {
+    server.setBehavior({ otherwise: { kind: "raw", status: 200, contentType: "application/json", body: " ".repeat(65_537) } })
+    const limited = { ...endpoint(), responseLimit: { bytes: 65_536, setting: "LLM_MAX_RESPONSE_BYTES" } }
+    const written = await Effect.runPromise(llmPost(limited, bakery, planned, []))
+    expect(written.post).toEqual(planned.post)
+    expect(written.writing).toEqual({
+      writer: "builtin",
+      similarity: planned.similarity,
+      factCheck: {
+        attempts: 1,
+        passed: false,
+        failures: ["call failed: the response body was over the limit of 65536 bytes (LLM_MAX_RESPONSE_BYTES): its content-length said so, and it was not read"]
+      },
+      usage: { model: "gpt-4o-mini", promptTokens: 0, completionTokens: 0, usd: null }
+    })
+  })
 })
 
 describe("posts written by the model, against the entity's recent posts", () => {
