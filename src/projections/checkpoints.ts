@@ -1,14 +1,15 @@
 /**
- * Projection checkpoints: the commit-order position up to which a projection's read model
- * reflects the log, moved by compare-and-set inside the transaction that writes the model.
+ * Projection checkpoints on PostgreSQL: the commit-order position up to which a projection's
+ * read model reflects the log, moved by compare-and-set inside the transaction that writes the
+ * model. `sqlCheckpointStore` is the service's adapter of the CheckpointStore port.
  */
-import { SqlClient, type SqlError } from "@effect/sql"
-import { Data, Effect } from "effect"
+import { SqlClient } from "@effect/sql"
+import { Effect, Layer } from "effect"
 import { type GlobalPosition, type RecordedEvent, StartOfLog } from "../eventstore/event-store.ts"
-import type { Checkpoints } from "./paging.ts"
+import { type BacklogQuery, CheckpointMoved, CheckpointStore } from "./checkpoint-store.ts"
 import { applyEvents, type Projection } from "./projection.ts"
 
-export class CheckpointMoved extends Data.TaggedError("CheckpointMoved")<{ readonly projection: string }> {}
+export { CheckpointMoved }
 
 interface CheckpointRow {
   readonly version: number
@@ -54,8 +55,6 @@ export const applyPage = (
       yield* advanceCheckpoint(projection.name, from, to)
     })))
 
-/** The checkpoints and read models in the database: what the runner's steps write. */
-export const sqlCheckpoints: Checkpoints<SqlError.SqlError, SqlClient.SqlClient> = { read: readCheckpoint, commit: applyPage }
 
 /**
  * Creates the projection's tables and checkpoint if missing. When the stored version differs
@@ -79,3 +78,47 @@ export const ensureProjection = (projection: Projection) =>
       }
       yield* projection.setup
     })))
+
+/**
+ * Each projection's pending events and the age of the oldest, in one statement (a count per
+ * projection, bounded, and the first pending event by index), so it answers quickly when the
+ * log is long and the pool is busy. Both walk the commit-order index from the projection's
+ * position (the ORDER BY): left to itself the planner scans the whole table for the count,
+ * whose cost then grows with the log rather than with what is pending.
+ */
+export const backlogOf = (queries: ReadonlyArray<BacklogQuery>, limit: number) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) => {
+    const positions = queries.map((query) => ({
+      name: query.name,
+      transaction_id: query.after.transactionId.toString(),
+      position: query.after.position.toString(),
+      types: query.types.join(",")
+    }))
+    return sql<{ name: string; pending: number; oldest: Date | null }>`
+      SELECT w.name,
+        (SELECT count(*)::int FROM (
+          SELECT 1 FROM events e
+          WHERE (e.transaction_id, e.position) > (w.transaction_id::xid8, w.position)
+            AND e.event_type = ANY(string_to_array(w.types, ','))
+          ORDER BY e.transaction_id, e.position
+          LIMIT ${limit}) AS counted) AS pending,
+        (SELECT e.recorded_at FROM events e
+          WHERE (e.transaction_id, e.position) > (w.transaction_id::xid8, w.position)
+            AND e.event_type = ANY(string_to_array(w.types, ','))
+          ORDER BY e.transaction_id, e.position LIMIT 1) AS oldest
+      FROM jsonb_to_recordset(${JSON.stringify(positions)}::jsonb) AS w(name text, transaction_id text, position bigint, types text)`
+  })
+
+/** The checkpoints and read models in the database, on the SQL client of the layer's context. */
+export const sqlCheckpointStore = Layer.effect(
+  CheckpointStore,
+  Effect.map(SqlClient.SqlClient, (sql) => {
+    const on = Effect.provideService(SqlClient.SqlClient, sql)
+    return CheckpointStore.of({
+      read: (name) => on(readCheckpoint(name)),
+      commit: (projection, events, from, to) => on(applyPage(projection, events, from, to)),
+      ensure: (projection) => on(ensureProjection(projection)),
+      backlog: (queries, limit) => on(backlogOf(queries, limit))
+    })
+  })
+)

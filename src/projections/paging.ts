@@ -3,11 +3,12 @@
  * read the next page after the projection's progress; when the page holds events of its types,
  * apply them and move the stored checkpoint (compare-and-set, one transaction); when it holds
  * none, move only the progress, which needs no write; say whether another page may follow. The
- * runner takes steps on PostgreSQL (`sqlCheckpoints`); tests take them on the in-memory log.
+ * runner takes steps on its CheckpointStore (checkpoint-store.ts): PostgreSQL for the service,
+ * memory in tests.
  */
 import { Effect } from "effect"
 import { type GlobalPosition, maxPosition, type Page } from "../eventstore/event-store.ts"
-import { CheckpointMoved } from "./checkpoints.ts"
+import { CheckpointMoved } from "./checkpoint-store.ts"
 import type { Projection } from "./projection.ts"
 
 /** Where a projection's checkpoint is kept, and how its read model takes a page. */

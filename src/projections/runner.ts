@@ -1,15 +1,22 @@
 /**
  * Runs every projection: reads the log in commit order, applies a page and moves the
- * checkpoint in one transaction (each step is `paging.ts`'s, on the database's checkpoints),
- * and waits for the next commit (NOTIFY) or a poll tick.
+ * checkpoint as one (each step is `paging.ts`'s, on the CheckpointStore port), and waits for
+ * the next commit (the store's `changes`: NOTIFY on PostgreSQL) or a poll tick.
  * `waitFor` gives read-your-writes: a handler that appended waits until the projections it
  * reads have passed its events.
+ *
+ * The runner knows no SQL: the service runs it on `sqlCheckpointStore`, and its logic (paging
+ * from a checkpoint, resuming, two runners on one checkpoint, a failing page, waking, waitFor,
+ * status) is tested on the in-memory event and checkpoint stores (`test/projections/runner-*`).
+ * What a read model writes is SQL, and so is a page and its checkpoint moving in one
+ * transaction: the database suites show those (`*.int.test.ts`, and the checkpoint store's
+ * contract suite on PGlite and the server).
  */
-import { SqlClient } from "@effect/sql"
-import { Context, Duration, Effect, Layer, Queue, Schedule, Schema, Stream, SubscriptionRef } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Queue, Schedule, Schema, Stream, SubscriptionRef } from "effect"
 import { comparePositions, EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 import { projections as catalog, type ProjectionName } from "./catalog.ts"
-import { CheckpointMoved, ensureProjection, readCheckpoint, sqlCheckpoints } from "./checkpoints.ts"
+import { CheckpointMoved, CheckpointStore } from "./checkpoint-store.ts"
+import { sqlCheckpointStore } from "./checkpoints.ts"
 import * as paging from "./paging.ts"
 import { ProjectionProgress } from "./progress.ts"
 import type { Projection } from "./projection.ts"
@@ -64,16 +71,16 @@ interface Worker {
 
 export const make = (projections: ReadonlyArray<Projection>) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const checkpoints = yield* CheckpointStore
     const store = yield* EventStore
     const pollInterval = yield* ProjectionPollInterval
     const board = yield* ProjectionProgress
 
-    for (const projection of projections) yield* ensureProjection(projection)
+    for (const projection of projections) yield* checkpoints.ensure(projection)
 
     const workers = yield* Effect.forEach(projections, (projection) =>
       Effect.gen(function*() {
-        const start = yield* readCheckpoint(projection.name)
+        const start = yield* checkpoints.read(projection.name)
         board.record(projection.name, start)
         const worker: Worker = {
           projection,
@@ -107,15 +114,13 @@ export const make = (projections: ReadonlyArray<Projection>) =>
 
     const runWorker = (worker: Worker) => {
       const { projection } = worker
-      // `stored` is the checkpoint in the database; `progress` may run ahead of it over pages
+      // `stored` is the checkpoint in the store; `progress` may run ahead of it over pages
       // holding no events of this projection's types, which need no write.
       let stored: GlobalPosition
       const readPage = (after: GlobalPosition) => store.readPage({ after, limit: PAGE_SIZE, types: projection.eventTypes })
       const step = Effect.gen(function*() {
         const progress = yield* SubscriptionRef.get(worker.progress)
-        const taken = yield* paging.step({ projection, readPage, checkpoints: sqlCheckpoints, pageSize: PAGE_SIZE, cursor: { progress, stored } }).pipe(
-          Effect.provideService(SqlClient.SqlClient, sql)
-        )
+        const taken = yield* paging.step({ projection, readPage, checkpoints, pageSize: PAGE_SIZE, cursor: { progress, stored } })
         stored = taken.cursor.stored
         yield* advance(worker, taken.cursor.progress, stored)
         if (!taken.moved) worker.lastError = null
@@ -203,33 +208,13 @@ export const make = (projections: ReadonlyArray<Projection>) =>
       })
     }
 
-    /**
-     * Each projection's pending events and the age of the oldest, in one statement (a count
-     * per projection, bounded, and the first pending event by index), so it answers quickly
-     * when the log is long and the pool is busy. Both walk the commit-order index from the
-     * projection's position (the ORDER BY): left to itself the planner scans the whole table
-     * for the count, whose cost then grows with the log rather than with what is pending.
-     */
+    /** Each projection's pending events and the age of the oldest, from where it has got. */
     const status = Effect.gen(function*() {
-      const positions = workers.map((worker) => ({
-        name: worker.projection.name,
-        transaction_id: worker.reached.transactionId.toString(),
-        position: worker.reached.position.toString(),
-        types: worker.projection.eventTypes.join(",")
-      }))
-      const rows = yield* sql<{ name: string; pending: number; oldest: Date | null }>`
-        SELECT w.name,
-          (SELECT count(*)::int FROM (
-            SELECT 1 FROM events e
-            WHERE (e.transaction_id, e.position) > (w.transaction_id::xid8, w.position)
-              AND e.event_type = ANY(string_to_array(w.types, ','))
-            ORDER BY e.transaction_id, e.position
-            LIMIT ${PENDING_COUNT_LIMIT}) AS counted) AS pending,
-          (SELECT e.recorded_at FROM events e
-            WHERE (e.transaction_id, e.position) > (w.transaction_id::xid8, w.position)
-              AND e.event_type = ANY(string_to_array(w.types, ','))
-            ORDER BY e.transaction_id, e.position LIMIT 1) AS oldest
-        FROM jsonb_to_recordset(${JSON.stringify(positions)}::jsonb) AS w(name text, transaction_id text, position bigint, types text)`
+      const rows = yield* checkpoints.backlog(
+        workers.map((worker) => ({ name: worker.projection.name, after: worker.reached, types: worker.projection.eventTypes })),
+        PENDING_COUNT_LIMIT
+      )
+      const now = yield* Clock.currentTimeMillis
       const byProjection = new Map(rows.map((row) => [row.name, row]))
       return workers.map((worker): ProjectionStatus => {
         const row = byProjection.get(worker.projection.name)
@@ -238,7 +223,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
           version: worker.projection.version,
           position: { transactionId: worker.reached.transactionId.toString(), position: worker.reached.position.toString() },
           pendingEvents: row?.pending ?? 0,
-          lagMs: row?.oldest ? Math.max(0, Date.now() - row.oldest.getTime()) : 0,
+          lagMs: row?.oldest ? Math.max(0, now - row.oldest.getTime()) : 0,
           lastError: worker.lastError
         }
       })
@@ -249,13 +234,15 @@ export const make = (projections: ReadonlyArray<Projection>) =>
 
 export class ProjectionRunner extends Effect.Service<ProjectionRunner>()("ProjectionRunner", {
   scoped: make(catalog),
-  dependencies: [ProjectionProgress.Default]
+  dependencies: [ProjectionProgress.Default, sqlCheckpointStore]
 }) {}
 
-/** A runner over a chosen list of projections (tests, tools). */
+/** A runner over a chosen list of projections, on the CheckpointStore and board of its context. */
+export const layerOn = (projections: ReadonlyArray<Projection>) =>
+  Layer.scoped(ProjectionRunner, Effect.map(make(projections), (runner) => ProjectionRunner.make(runner)))
+
+/** A runner over a chosen list of projections, on the database (tests, tools). */
 export const layerWith = (projections: ReadonlyArray<Projection>) =>
-  Layer.scoped(ProjectionRunner, Effect.map(make(projections), (runner) => ProjectionRunner.make(runner))).pipe(
-    Layer.provide(ProjectionProgress.Default)
-  )
+  layerOn(projections).pipe(Layer.provide(sqlCheckpointStore), Layer.provide(ProjectionProgress.Default))
 
 export { CheckpointMoved }
