@@ -133,7 +133,11 @@ export const detectMention = (answer: Answer, target: MentionTarget): Detection 
 
   // Name and alias matches.
   const found: Array<Span & { readonly source: MatchSource }> = []
+  // Handles and hashtags need an "@" or "#", and every match holds its matcher's needle: most
+  // answers have neither for most matchers, so those scans are skipped.
+  const tagged = /[@#]/.test(doc.folded.text)
   for (const m of t.matchers) {
+    if ((m.handle && !tagged) || !doc.folded.text.includes(m.needle)) continue
     for (const hit of doc.folded.text.matchAll(m.regex)) {
       const fs = hit.index
       const fe = fs + hit[0].length

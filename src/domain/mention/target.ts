@@ -58,6 +58,8 @@ export interface Matcher {
   readonly handle: boolean
   /** Written in capitals ("LDS", "Q&M"): a head so written counts only so written. */
   readonly upper: boolean
+  /** A piece of folded text every match holds (its first word as written): no need to scan a text without it. */
+  readonly needle: string
 }
 
 interface UrlTarget {
@@ -84,6 +86,7 @@ const makeMatcher = (name: string, kind: "name" | "alias", strict = false): Matc
     town: false,
     handle: false,
     upper: !/\p{Ll}/u.test(name) && (name.match(/\p{Lu}/gu)?.length ?? 0) >= 2,
+    needle: folded.split(/\s+/)[0]!,
   }
 }
 
@@ -107,7 +110,7 @@ const compileTarget = (target: MentionTarget) => {
   for (const m of [...matchers]) {
     if (m.strict || m.compact.length < 4 || !/^[\p{L}\p{N}]+$/u.test(m.compact) || handles.has(m.compact)) continue
     handles.add(m.compact)
-    matchers.push({ ...m, kind: "alias", regex: new RegExp(`(?<=[@#])${escapeRegExp(m.compact)}(?![\\p{L}\\p{N}_])`, "gu"), words: [m.compact], handle: true })
+    matchers.push({ ...m, kind: "alias", regex: new RegExp(`(?<=[@#])${escapeRegExp(m.compact)}(?![\\p{L}\\p{N}_])`, "gu"), words: [m.compact], handle: true, needle: m.compact })
   }
   // Names that start with the business's own town.
   const towns = (target.places ?? []).map((p) => foldPlain(p).trim().split(/\s+/)).filter((w) => w.length > 0 && w[0] !== "")
