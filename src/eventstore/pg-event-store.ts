@@ -386,6 +386,15 @@ export const make = Effect.gen(function*() {
       notify
     )
 
+  /**
+   * Up to three more runs while another writer's commit takes one of the ids (each run's new
+   * snapshot finds that event). Built only once a run has failed, as `retryTransient` is: the
+   * retry's schedule driver, built for every append, was a cost of its own.
+   */
+  const idTaken = (failure: SqlError.SqlError) => isUniqueViolation(failure, "events_event_id_key")
+  const retryIdTaken = <A>(effect: Effect.Effect<A, SqlError.SqlError>) =>
+    Effect.catchIf(effect, idTaken, () => Effect.retry(effect, { times: 2, while: idTaken }))
+
   const appendNewAcross: EventStoreShape["appendNewAcross"] = (events) => {
     if (events.length === 0) return Effect.succeed([])
     if (new Set(events.map((event) => event.eventId)).size !== events.length) {
@@ -398,10 +407,7 @@ export const make = Effect.gen(function*() {
     const streams = streamsNamed(events)
     return Effect.flatMap(inTransaction, (transactional) =>
       writeNew(events, transactional).pipe(
-        Effect.retry({
-          times: 3,
-          while: (failure) => failure._tag === "SqlError" && isUniqueViolation(failure, "events_event_id_key")
-        }),
+        retryIdTaken,
         retryTransient,
         Effect.map((rows) =>
           rows.map((row): OnceOutcome => ({

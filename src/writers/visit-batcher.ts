@@ -2,9 +2,9 @@
  * The group commit of visits. A visit costs one event; appending each on its own would cost a
  * statement and a commit per request. Visits wait while the database is busy with earlier
  * batches and go together when it is free: a batch starts at the end of the event-loop turn
- * its first visit arrived in, when no batch is committing (or one is and 16 visits wait),
- * and takes the visits waiting then (up to 256; see below for those it leaves), all in
- * one statement whatever their streams
+ * its first visit arrived in, when no batch is committing (or fewer than four are, and 16
+ * visits wait or one has waited 4 ms), and takes the visits waiting then (up to 256; see
+ * below for those it leaves), all in one statement whatever their streams
  * (visits are kept in one stream per business and UTC day: with visits spread over many
  * businesses, a statement per stream was about a statement per visit); every
  * caller is answered once its batch has committed. So a lone visit is committed at once, and
@@ -28,6 +28,10 @@
  *   until its commit: the database can flush their commits together (group commit), where a
  *   hot business in every batch (a few tenants get most visits) made each batch wait for the
  *   one before to commit.
+ * These hold however many batches are in flight and whichever rule started one (16 waiting,
+ * or one overdue), since every batch is taken by `takeBatch`. The stats' read-your-writes is
+ * not the batcher's: a visit is answered once committed, and the stats read waits for the
+ * roll-up to pass the log's last commit, so more batches in flight change nothing there.
  *
  * **Failures stay with their visit.** When the store refuses a batch (a visit holding what the
  * database cannot store), the batch is split in halves, each appended on its own, until the
@@ -44,18 +48,24 @@ import { type AppendFailure, EventStore, type GlobalPosition } from "../eventsto
 
 const MAX_BATCH = 256
 /**
- * Batches of distinct businesses commit side by side (see the top of this file). More than two
- * make smaller batches, each with its fixed cost, for a gain only where the database flushes
- * concurrent commits together; not measured yet on an idle machine.
+ * Batches of distinct businesses commit side by side (see the top of this file), so the
+ * database flushes their commits together. A batch beside others starts only under the two
+ * rules below, so under a steady stream batches stay large (each has a fixed cost).
  */
-const MAX_BATCHES_IN_FLIGHT = 2
+const MAX_BATCHES_IN_FLIGHT = 4
 /**
- * Another batch starts beside a committing one only once this many visits wait: otherwise
- * visits wait for the commit in flight and go together. At moderate rates a second batch at
- * once made batches of 1-3 visits, whose fixed cost kept the thread busy and queueing set the
- * webhook's latency tail.
+ * Another batch starts beside committing ones once this many visits wait: otherwise visits
+ * wait for a commit in flight and go together. At moderate rates a second batch at once made
+ * batches of 1-3 visits, whose fixed cost kept the thread busy and queueing set the webhook's
+ * latency tail.
  */
 const SECOND_BATCH_MIN = 16
+/**
+ * ...or once the first visit waiting has waited this long: a commit that stalls (a slow WAL
+ * flush, a busy machine) holds the visits behind it for no more than this, where waiting for
+ * it made the webhook's latency tail twice the slowest commit.
+ */
+const SECOND_BATCH_WAIT_MS = 4
 /** Visits waiting beyond this are refused (the caller gets an error) rather than grow memory without bound. */
 const MAX_WAITING = 16_384
 
@@ -76,6 +86,8 @@ export interface VisitToAppend {
 
 interface Pending extends VisitToAppend {
   readonly answer: (exit: Exit.Exit<Committed, AppendFailure>) => void
+  /** `performance.now()` when it was enqueued. */
+  readonly since: number
 }
 
 /** Visits are refused while this many wait for a commit: the database is not keeping up. */
@@ -221,16 +233,38 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
       return batch
     }
 
-    /** Starts the next batch at the end of this turn, if the database has room for one. */
-    const hasRoom = () => inFlight === 0 || (inFlight < MAX_BATCHES_IN_FLIGHT && waiting.length >= SECOND_BATCH_MIN)
+    /** Set while visits wait behind commits: starts a batch beside them once one is overdue. */
+    let overdue: ReturnType<typeof setTimeout> | undefined
+    const onOverdue = () => {
+      overdue = undefined
+      schedule()
+    }
+    /**
+     * How long until the database has room for another batch: 0 now, Infinity not before a
+     * batch in flight commits (whose end schedules again). Only visits a batch could take
+     * count as waiting: a hot business's visits behind its own commit would otherwise start
+     * batches of one or two others' visits over and over.
+     */
+    const roomIn = (): number => {
+      if (inFlight === 0) return 0
+      if (inFlight >= MAX_BATCHES_IN_FLIGHT) return Infinity
+      if (waiting.length >= SECOND_BATCH_MIN) return 0
+      for (const item of waiting) {
+        if (!committing.has(item.event.businessId)) return Math.max(0, SECOND_BATCH_WAIT_MS - (performance.now() - item.since))
+      }
+      return Infinity
+    }
+    /** Starts the next batch at the end of this turn if the database has room for one, or once it will. */
     const schedule = () => {
-      if (closed || waiting.length === 0 || !hasRoom()) return
-      gathering ??= setImmediate(startBatch)
+      if (closed || waiting.length === 0) return
+      const wait = roomIn()
+      if (wait === 0) gathering ??= setImmediate(startBatch)
+      else if (wait !== Infinity) overdue ??= setTimeout(onOverdue, Math.ceil(wait))
     }
     const startBatch = () => {
       if (gathering !== undefined) clearImmediate(gathering)
       gathering = undefined
-      if (closed || waiting.length === 0 || !hasRoom()) return
+      if (closed || waiting.length === 0 || roomIn() !== 0) return
       const batch = takeBatch()
       // Every visit waiting is of a business being committed: the next commit schedules again.
       if (batch.length === 0) return
@@ -254,6 +288,7 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
         if (waiting.length >= MAX_WAITING) return reject(new VisitBacklogFull({ message: `more than ${MAX_WAITING} visits are waiting to be recorded` }))
         waiting.push({
           ...item,
+          since: performance.now(),
           answer: (exit) => Exit.isSuccess(exit) ? resolve(exit.value) : reject(Cause.squash(exit.cause))
         })
         schedule()
@@ -263,6 +298,7 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
       Effect.sync(() => {
         closed = true
         if (gathering !== undefined) clearImmediate(gathering)
+        if (overdue !== undefined) clearTimeout(overdue)
         const refused = waiting
         waiting = []
         for (const item of refused) item.answer(Exit.die(new Error("visits: the recorder has stopped")))

@@ -7,6 +7,7 @@
  * group commit of `visit-batcher.ts`.
  */
 import { Cause, Effect } from "effect"
+import { hash } from "node:crypto"
 import { WallClock } from "../config/wall-clock.ts"
 import { detectCrawler, isSpoofedGoogleExtended } from "../domain/crawler-detection.ts"
 import type { BusinessId, ItemId } from "../domain/entity-ref.ts"
@@ -79,6 +80,9 @@ export type VisitOutcome =
 const IGNORED_MESSAGE = "the user agent matches no AI platform; nothing was recorded"
 const SPOOFED_MESSAGE = "Google-Extended is a robots.txt token that Google never sends as a user agent; nothing was recorded"
 
+/** Node's SHA-256 for the visit keys: the domain's plain-JS one cost a twentieth of a visit's CPU. */
+const sha256 = (text: string) => hash("sha256", text, "hex")
+
 /** `/blog/<date>/<slug>/` is a post; anything else on a generated site is the site itself. */
 const pageTypeOf = (pageUrl: string): PageType => {
   try {
@@ -115,7 +119,7 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
         platform: detection.platform,
         userAgent: input.userAgent
       }
-      const visitKey = visitKeyOf(keyInput, visitedAt)
+      const visitKey = visitKeyOf(keyInput, visitedAt, sha256)
       const platformName = PLATFORM_NAMES[detection.platform]
       const verified = isVerified(input.clientAddress, detection.vendor)
       const event: BotVisitedFields = {
@@ -141,7 +145,7 @@ export class VisitRecorder extends Effect.Service<VisitRecorder>()("VisitRecorde
         eventId: eventIdFor(`visit:${visitKey}`, 0),
         streamId: visitsStreamOf(input.businessId, visitedAt),
         // Only a script post looks back: it follows the page load, never precedes it.
-        lookBackId: input.source === "script" ? eventIdFor(`visit:${previousMinuteKey(keyInput, visitedAt)}`, 0) : null
+        lookBackId: input.source === "script" ? eventIdFor(`visit:${previousMinuteKey(keyInput, visitedAt, sha256)}`, 0) : null
       })
       return {
         status: "success",

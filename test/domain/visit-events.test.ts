@@ -1,3 +1,5 @@
+import { Schema } from "effect"
+import { hash } from "node:crypto"
 import { describe, expect, it } from "vitest"
 import {
   BotVisited,
@@ -93,6 +95,70 @@ describe("BotVisited", () => {
       visitedAt: at.toISOString()
     })
     expect(() => visitFieldsToStored({ ...fields, platform: "ai_platform_9" as never })).toThrow()
+  })
+
+  it("the plain encoder and the roll-up's reader accept exactly what the schema accepts", () => {
+    const fields: Record<string, unknown> = {
+      businessId: "acme",
+      itemId: "shoe-1",
+      pageUrl: base.pageUrl,
+      pageType: "ai_site",
+      pageTitle: "Shoes",
+      userAgent: base.userAgent,
+      ipAddress: null,
+      referrer: "https://example.com/",
+      platform: "ai_platform_4",
+      platformName: "Perplexity",
+      kind: "search_indexer",
+      token: "PerplexityBot",
+      verified: false,
+      source: "script",
+      visitKey: visitKeyOf(base, at),
+      visitedAt: at.toISOString()
+    }
+    const { _tag: _, ...visitFields } = BotVisited.fields
+    const schemaAccepts = Schema.is(Schema.Struct(visitFields))
+    const countedAccepts = Schema.is(Schema.Struct({
+      businessId: visitFields.businessId,
+      itemId: visitFields.itemId,
+      platform: visitFields.platform,
+      verified: visitFields.verified,
+      visitedAt: visitFields.visitedAt
+    }))
+    const accepted = (run: () => unknown) => {
+      try {
+        run()
+        return true
+      } catch {
+        return false
+      }
+    }
+    const wrongValues: ReadonlyArray<unknown> = [null, undefined, 1, true, "", "Acme Co", "-acme", "ai_platform_9", "website", "blog_post", "x".repeat(65)]
+    let refusals = 0
+    for (const name of Object.keys(fields)) {
+      for (const value of wrongValues) {
+        const variant = { ...fields, [name]: value }
+        const verdict = schemaAccepts(variant)
+        if (!verdict) refusals++
+        expect([name, value, accepted(() => visitFieldsToStored(variant as never))]).toEqual([name, value, verdict])
+        expect([name, value, accepted(() => countedVisitOf({ data: variant }))]).toEqual([name, value, countedAccepts(variant)])
+      }
+    }
+    // Every field was refused at least once: the variants test each check.
+    expect(refusals).toBeGreaterThan(Object.keys(fields).length)
+    expect(visitFieldsToStored(fields as never).data).toEqual(fields)
+    expect(accepted(() => countedVisitOf({ data: null }))).toBe(false)
+    expect(accepted(() => countedVisitOf({ data: "acme" }))).toBe(false)
+  })
+
+  it("gives the same keys with node's SHA-256 as with the plain-JS one (the recorder passes node's)", () => {
+    const nodeSha256 = (text: string) => hash("sha256", text, "hex")
+    for (const input of [base, { ...base, itemId: "café-1", pageUrl: "https://acme.example/über/straße", userAgent: "GPTBot/1.2 ✓ ".repeat(40) }]) {
+      expect(visitKeyOf(input, at, nodeSha256)).toBe(visitKeyOf(input, at))
+      expect(previousMinuteKey(input, at, nodeSha256)).toBe(previousMinuteKey(input, at))
+    }
+    expect(visitKeyOf(base, at)).toMatch(/^[0-9a-f]{64}$/)
+    expect(previousMinuteKey(base, at)).not.toBe(visitKeyOf(base, at))
   })
 
   it("goes to one stream per business and UTC day", () => {

@@ -119,6 +119,28 @@ for (const database of testDatabases) {
       expect(await pagesOf(hot)).toEqual([[1, "p0"], [2, "p1"], [3, "p2"], [4, "p3"], [5, "p4"]])
     })
 
+    it("a lone visit behind a commit that stalls goes in a batch beside it after a few milliseconds; its business's next visit still waits", async () => {
+      const recorder = await runtime.runPromise(VisitRecorder)
+      const [stalled, other] = [business("stalled-"), business("other-")]
+      let release = () => {}
+      holdNext = new Promise((resolve) => {
+        release = resolve
+      })
+      const first = recorder.recordNow(visit(stalled, "p0"))
+      while (appendNewAcrossCalls.length < 1) await new Promise((resolve) => setImmediate(resolve))
+      const next = recorder.recordNow(visit(stalled, "p1"))
+      const started = performance.now()
+      // Fewer than 16 wait, and the first batch is held: the other business's visit goes beside it
+      // once it has waited SECOND_BATCH_WAIT_MS (4 ms), not when the held batch commits.
+      expect(fulfilled((await Promise.allSettled([recorder.recordNow(visit(other, "q0"))]))[0])).toMatchObject({ status: "success", duplicate: false })
+      expect(performance.now() - started).toBeGreaterThanOrEqual(3.5)
+      expect(appendNewAcrossStreams).toEqual([[visitsStreamOf(stalled, new Date())], [visitsStreamOf(other, new Date())]])
+      release()
+      for (const outcome of await Promise.allSettled([first, next])) expect(fulfilled(outcome)).toMatchObject({ status: "success", duplicate: false })
+      expect(appendNewAcrossCalls).toEqual([1, 1, 1])
+      expect(await pagesOf(stalled)).toEqual([[1, "p0"], [2, "p1"]])
+    })
+
     it("a visit twice in a batch, its server-side record beside it, or already in the log: written once", async () => {
       const recorder = await runtime.runPromise(VisitRecorder)
       const [acme, beta] = [business("acme"), business("beta")]
