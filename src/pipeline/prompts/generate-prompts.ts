@@ -42,7 +42,8 @@ export const generatePrompts = Effect.fn("PromptGeneration.generate")(function*(
     Effect.catchTag("PromptGenerationFailed", (error) =>
       Effect.logWarning("LLM prompt generation failed; using the built-in generator").pipe(
         Effect.annotateLogs({ reason: error.reason, message: error.message }),
-        Effect.as(builtin(facts, count))
+        // A model that answered and came to nothing was still paid: its tokens go with the set.
+        Effect.as(error.usage === undefined ? builtin(facts, count) : { ...builtin(facts, count), usage: { model: llm.value.model, ...error.usage } })
       ))
   )
 })

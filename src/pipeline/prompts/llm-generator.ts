@@ -29,7 +29,9 @@ import { cleanText, truncateCodePoints } from "../../domain/text.ts"
 /** Prompt generation gave nothing usable: the model failed or every answer was unusable. */
 export class PromptGenerationFailed extends Schema.TaggedError<PromptGenerationFailed>()("PromptGenerationFailed", {
   reason: Schema.Literal("request_failed", "no_valid_prompts"),
-  message: Schema.String
+  message: Schema.String,
+  /** The tokens of the answers the model gave before it came to nothing: spent all the same. */
+  usage: Schema.optional(Schema.Struct({ promptTokens: Schema.Number, completionTokens: Schema.Number, usd: Schema.NullOr(Schema.Number) }))
 }) {}
 
 export interface LlmPromptOptions {
@@ -347,11 +349,12 @@ export const llmPromptsWithSources = Effect.fn("PromptGeneration.llm")(function*
   }
 
   if (accepted.length === 0) {
-    return yield* new PromptGenerationFailed(
-      lastError !== undefined
+    return yield* new PromptGenerationFailed({
+      ...(lastError !== undefined
         ? { reason: "request_failed", message: `The LLM request failed (${lastError.reason}): ${lastError.message}` }
-        : { reason: "no_valid_prompts", message: `No valid prompt in ${rounds} LLM answer(s)` }
-    )
+        : { reason: "no_valid_prompts", message: `No valid prompt in ${rounds} LLM answer(s)` }),
+      ...(rounds > 0 ? { usage: { promptTokens, completionTokens, usd } } : {})
+    })
   }
   const topUp = builtinTopUp(facts, accepted, count - accepted.length, count).map((p) => p.prompt)
   if (topUp.length > 0) {

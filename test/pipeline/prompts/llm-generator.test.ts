@@ -215,11 +215,13 @@ describe("llmPrompts", () => {
   })
 
   it("fails with no_valid_prompts when no answer is usable", async () => {
-    server.setBehavior({ otherwise: { kind: "answer", content: "I cannot help with that." } })
+    server.setBehavior({ otherwise: { kind: "answer", content: "I cannot help with that.", usage: USAGE } })
     const { requests, result } = await observe(() => failure())
     expect(result).toBeInstanceOf(PromptGenerationFailed)
     expect(result.reason).toBe("no_valid_prompts")
     expect(requests).toHaveLength(3)
+    // Three answers paid for, none usable: their tokens go with the failure.
+    expect(result.usage).toEqual({ promptTokens: 2_700, completionTokens: 4_500, usd: null })
   })
 
   it("retries a 500 twice, then fails with request_failed", async () => {
@@ -350,5 +352,15 @@ describe("generatePrompts", () => {
     )
     expect(requests).toHaveLength(3)
     expect(result).toEqual({ prompts: builtinPrompts(BAKERY), generator: "builtin" })
+  })
+
+  it("falls back to the built-in generator when no answer is usable, keeping the tokens the answers used", async () => {
+    server.setBehavior({ otherwise: { kind: "answer", content: "I cannot help with that.", usage: USAGE } })
+    const result = await Effect.runPromise(generatePrompts(BAKERY, Option.some(endpoint()), 100, FAST).pipe(Logger.withMinimumLogLevel(LogLevel.None)))
+    expect(result).toEqual({
+      prompts: builtinPrompts(BAKERY),
+      generator: "builtin",
+      usage: { model: "gpt-4o-mini", promptTokens: 2_700, completionTokens: 4_500, usd: null }
+    })
   })
 })
