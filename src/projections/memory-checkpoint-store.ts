@@ -20,7 +20,7 @@ export interface CommittedPage {
 }
 
 export interface MemoryCheckpointOptions {
-  /** Runs with each page before it is committed: a failure commits nothing. */
+  /** Runs with each page before its checkpoint moves (also a page that then loses the race): a failure commits nothing. */
   readonly apply?: ((projection: Projection, events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, SqlError.SqlError>) | undefined
 }
 
@@ -37,30 +37,31 @@ export const make = (options: MemoryCheckpointOptions = {}) =>
     const log = yield* EventStore
     const checkpoints = new Map<string, { version: number; position: GlobalPosition }>()
     const pages = new Map<string, Array<CommittedPage>>()
-    // One commit at a time, as the checkpoint row's lock makes them on PostgreSQL: a commit
-    // that waited finds the checkpoint moved.
+    // One commit at a time, as the checkpoint row's lock makes them on PostgreSQL. The page is
+    // applied before the compare-and-set, as the SQL transaction does it: a commit that waited
+    // finds the checkpoint moved, and nothing of it is kept.
     const lock = yield* Effect.makeSemaphore(1)
 
     const read: CheckpointStoreShape["read"] = (name) => Effect.sync(() => checkpoints.get(name)?.position ?? StartOfLog)
 
     const commit: CheckpointStoreShape["commit"] = (projection, events, from, to) =>
       lock.withPermits(1)(Effect.gen(function*() {
-        if (comparePositions(yield* read(projection.name), from) !== 0) {
-          return yield* Effect.fail(new CheckpointMoved({ projection: projection.name }))
-        }
         if (options.apply !== undefined) yield* options.apply(projection, events)
         const stored = checkpoints.get(projection.name)
+        if (comparePositions(stored?.position ?? StartOfLog, from) !== 0) {
+          return yield* Effect.fail(new CheckpointMoved({ projection: projection.name }))
+        }
         checkpoints.set(projection.name, { version: stored?.version ?? projection.version, position: to })
         pages.set(projection.name, [...(pages.get(projection.name) ?? []), { events, from, to }])
       }))
 
     const ensure: CheckpointStoreShape["ensure"] = (projection) =>
-      lock.withPermits(1)(Effect.sync(() => {
+      Effect.sync(() => {
         const stored = checkpoints.get(projection.name)
         if (stored !== undefined && stored.version === projection.version) return
         checkpoints.set(projection.name, { version: projection.version, position: StartOfLog })
         pages.delete(projection.name)
-      }))
+      })
 
     const backlog: CheckpointStoreShape["backlog"] = (queries, limit) =>
       Effect.forEach(queries, (query) =>

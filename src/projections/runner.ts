@@ -21,7 +21,6 @@ import * as paging from "./paging.ts"
 import { ProjectionProgress } from "./progress.ts"
 import type { Projection } from "./projection.ts"
 
-const PAGE_SIZE = 500
 const WAIT_LIMIT_MS = 15_000
 /** Pending events are counted up to this many: past it, the lag tells more than the count. */
 export const PENDING_COUNT_LIMIT = 100_000
@@ -34,6 +33,11 @@ export const PENDING_COUNT_LIMIT = 100_000
  */
 export class ProjectionPollInterval extends Context.Reference<ProjectionPollInterval>()("ProjectionPollInterval", {
   defaultValue: (): Duration.Duration => Duration.seconds(1)
+}) {}
+
+/** How many events of its types a projection reads and applies at most per page. */
+export class ProjectionPageSize extends Context.Reference<ProjectionPageSize>()("ProjectionPageSize", {
+  defaultValue: (): number => 500
 }) {}
 
 export class ProjectionTimeout extends Schema.TaggedError<ProjectionTimeout>()("ProjectionTimeout", {
@@ -74,6 +78,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
     const checkpoints = yield* CheckpointStore
     const store = yield* EventStore
     const pollInterval = yield* ProjectionPollInterval
+    const pageSize = yield* ProjectionPageSize
     const board = yield* ProjectionProgress
 
     for (const projection of projections) yield* checkpoints.ensure(projection)
@@ -117,10 +122,10 @@ export const make = (projections: ReadonlyArray<Projection>) =>
       // `stored` is the checkpoint in the store; `progress` may run ahead of it over pages
       // holding no events of this projection's types, which need no write.
       let stored: GlobalPosition
-      const readPage = (after: GlobalPosition) => store.readPage({ after, limit: PAGE_SIZE, types: projection.eventTypes })
+      const readPage = (after: GlobalPosition) => store.readPage({ after, limit: pageSize, types: projection.eventTypes })
       const step = Effect.gen(function*() {
         const progress = yield* SubscriptionRef.get(worker.progress)
-        const taken = yield* paging.step({ projection, readPage, checkpoints, pageSize: PAGE_SIZE, cursor: { progress, stored } })
+        const taken = yield* paging.step({ projection, readPage, checkpoints, pageSize, cursor: { progress, stored } })
         stored = taken.cursor.stored
         yield* advance(worker, taken.cursor.progress, stored)
         if (!taken.moved) worker.lastError = null
