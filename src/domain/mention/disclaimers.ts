@@ -178,6 +178,10 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:don't|do\s+not|didn't|did\s+not)\s+know\s+(?:it|them|this\s+one|that\s+one|the\s+name|this|that)\b/, ["know"]),
   // Not "I haven't come across a better croissant".
   d(/\b(?:haven't|have\s+not|never|hadn't)\s+(?:\w+ly\s+)?(?:come\s+across|encountered|run\s+(?:into|across))\b(?!\s+(?:a\s+|an\s+|any\s+|anything\s+|anyone\s+)?(?:better|finer|nicer|cheaper|friendlier|more|worse)\b)/, ["across", "encountered", "into"]),
+  // A cell that only says the information is missing: "| X | Info not available |".
+  d(/^\W*(?:info|information|details|data|reviews?|ratings?|pricing|prices)\s+(?:not\s+(?:available|found|known|published)|unavailable|unknown)\W*$/, ["available", "found", "known", "published", "unknown"]),
+  // "I know of X only by name".
+  d(/\b(?:only|just)\s+by\s+name\b/, ["by name"]),
   // Without its subject after a list item's lead: "- X: can't speak to it".
   d(/:\s*(?:(?:but|and|so)\s+)?(?:can't|cannot|couldn't|could\s+not)\s+(?:vouch|comment|speak|say|verify|confirm|tell)\b/, ["can't", "cannot", "couldn't", "could not"]),
   d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+ly\s+)?not\s+sure\s+(?:it|it's|they|they're|this|that|if|whether|about)\b/, ["sure"]),
@@ -293,6 +297,8 @@ const HEDGED = /\b(?:might|may|could)\s+(?:well\s+)?be\b/
 const REFERS_BACK = /\b(?:it|its|this|that|them|they|their|those|such)\b|\bthe\s+(?:former|latter|first)\b|^\W*(?:not|nothing|never)\b/
 const RESTATES = /^\W*(?:you\s+(?:also\s+)?(?:asked|mentioned|listed|named|brought\s+up|are\s+asking|'re\s+asking)|you\s+(?:might|may)\s+(?:also\s+)?(?:have\s+)?(?:seen|heard|come\s+across|find)|you're\s+asking|(?:a|one)\s+reader\s+asked|regarding|as\s+for|about|on)\b/
 
+const isQuestion = (sentence: string): boolean => sentence.trim().replace(/[\s*_"'”’)\]]+$/u, "").endsWith("?")
+
 /** Whether a sentence asks a question or restates the user's ("Is Crumb open?", "**Does Crumb deliver?**"). */
 const isQuestionOrRestatement = (sentence: string): boolean => {
   const trimmed = sentence.trim().replace(/[\s*_"'”’)\]]+$/u, "")
@@ -399,6 +405,19 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
     return described
   }
 
+  // Read once per sentence, however many disclaimers it holds.
+  const asked = new Map<number, boolean>()
+  const answersQuestion = (si: number): boolean => {
+    if (si <= 0) return false
+    let found = asked.get(si)
+    if (found === undefined) {
+      const prev = doc.sentences[si - 1]!
+      found = !doc.text.slice(prev.end, doc.sentences[si]!.start).includes("\n\n") && isQuestion(slice(doc, prev))
+      asked.set(si, found)
+    }
+    return found
+  }
+
   const cover = (c: Span, i: number): void => {
     out.add(i)
     const line = lineAt(doc, c.start)
@@ -411,8 +430,10 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
       !WHOLE_ENTITY.test(folded(i)) && !LEFT_OUT.test(folded(i)) && describedItem(line))
       return
     const refersBack = REFERS_BACK.test(folded(i)) || line.kind === "row"
-    if (!refersBack && !namesEntity(c)) return
     const si = sentenceOf[i]!
+    // A disclaimer right after a question, in its paragraph, answers it: "Is X any good?
+    // Honestly, I have no way of knowing."
+    if (!refersBack && !namesEntity(c) && !answersQuestion(si)) return
     if (line.kind === "row") {
       let row = rows.get(line.start)
       if (row === undefined) {

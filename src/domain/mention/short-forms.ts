@@ -155,7 +155,10 @@ const productForms = (words: ReadonlyArray<string>): ShortForms => {
   // The brand with its model number, the kind of product dropped: "Brisa 360 Tower Fan" → "Brisa 360".
   let lastNumbered = rest.length - 1
   while (lastNumbered >= 0 && !/\d/.test(rest[lastNumbered]!)) lastNumbered--
-  if (lastNumbered !== -1 && lastNumbered < rest.length - 1) out.push(`${brand} ${rest.slice(0, lastNumbered + 1).join(" ")}`)
+  if (lastNumbered !== -1 && lastNumbered < rest.length - 1) {
+    const model = rest.slice(0, lastNumbered + 1).join(" ")
+    out.push(`${brand} ${model}`, `${brand}'s ${model}`, `${model} from ${brand}`, `${model} by ${brand}`)
+  }
   // The product named before its maker: "the Trail Runner 3 from Veloria", "the Rower 2 by Cadence".
   if (rest.some((w) => /\p{Lu}|\d/u.test(w))) out.push(`${rest.join(" ")} from ${brand}`, `${rest.join(" ")} by ${brand}`)
   return { aliases: out, heads }

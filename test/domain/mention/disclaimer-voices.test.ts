@@ -63,3 +63,21 @@ describe("knowledge disclaimers in any voice", () => {
     expect(Date.now() - started).toBeLessThan(10_000)
   })
 })
+
+describe("disclaimers that answer a question or fill a cell", () => {
+  const kinsale = mentionTargetOf({ itemId: null, name: "Kinsale Tree Service LLC", url: "https://kinsaletree.example/" })
+  const named = (text: string) => detectMention({ text, citations: [] }, kinsale).visible
+  it("covers the question a disclaimer answers, a cell that only says the facts are missing, and 'only by name'", () => {
+    expect(named("Is Kinsale Tree Service any good? Honestly, I have no way of knowing.")).toBe(false)
+    expect(named("Is Kinsale Tree Service any good?\n\nI have no way of knowing.")).toBe(true)
+    expect(named("| Company | Notes |\n|---|---|\n| Kinsale Tree Service | Info not available |")).toBe(false)
+    expect(named("| Company | Notes |\n|---|---|\n| Kinsale Tree Service | Fast, fair quotes |")).toBe(true)
+    expect(named("I know of Kinsale Tree Service only by name.")).toBe(false)
+  })
+
+  it("stays linear with thousands of disclaimers after one question", () => {
+    const started = Date.now()
+    expect(named("Is Kinsale Tree Service any good? " + "I have no way of knowing; ".repeat(20_000))).toBe(false)
+    expect(Date.now() - started).toBeLessThan(10_000)
+  })
+})

@@ -33,7 +33,7 @@ describe("short forms of more trades", () => {
   })
 
   it("keeps a product's brand with its model number", () => {
-    expect(shortFormsOf("Tamsin 360 Tower Fan", true).aliases).toContain("Tamsin 360")
+    expect(shortFormsOf("Tamsin 360 Tower Fan", true).aliases).toEqual(expect.arrayContaining(["Tamsin 360", "Tamsin's 360", "360 from Tamsin", "360 by Tamsin"]))
     expect(shortFormsOf("Tamsin Tower Fan", true).aliases).not.toContain("Tamsin Tower")
   })
 
@@ -51,6 +51,8 @@ describe("the short forms in answers", () => {
     expect(seen("Quillon and Marsh rebound my grandmother's Bible.", business("Quillon & Marsh Bookbinders"))).toBe(true)
     expect(seen("Sable + Oriel rings are solid 14k.", business("Sable & Oriel"))).toBe(true)
     expect(seen("Get the Tamsin 360: quiet enough to sleep beside.", product("Tamsin 360 Tower Fan"))).toBe(true)
+    expect(seen("The Aero 2 from Pellucid is my tempo shoe.", product("Pellucid Aero 2 Running Shoe"))).toBe(true)
+    expect(seen("Kinsale Tree took down our dead oak in a morning.", business("Kinsale Tree Service LLC"))).toBe(true)
   })
 
   it("reads initials only in capitals and where presented as the business", () => {
