@@ -29,7 +29,11 @@ export const ANALYZE_BATCHES_IN_FLIGHT = 4
 /** How a job's steps and ids name the entity: `business` or `product:<item>`. */
 export const entityKey = (ref: EntityRef) => (ref.itemId === null ? "business" : `product:${ref.itemId}`)
 
-/** Checks a batch of prompts on the 8 platforms; a failed check is tried once more. */
+/**
+ * Checks a batch of prompts on the 8 platforms; a platform whose check failed is asked once more,
+ * alone (`:retry`): the platforms that answered are not asked, paid for or recorded twice, so
+ * each platform's newest check of the prompt is the one its flag comes from.
+ */
 export const analyzeStep = (jobId: string, ref: EntityRef, facts: DeclaredFacts, prompts: ReadonlyArray<string>, offset: number) =>
   Effect.gen(function*() {
     const analysis = yield* VisibilityAnalysis
@@ -40,21 +44,25 @@ export const analyzeStep = (jobId: string, ref: EntityRef, facts: DeclaredFacts,
         if (first.failedPlatforms.length === 0) {
           return { prompt, flags: first.flags, failedPlatforms: [], ...judgedWithOf([first]) } satisfies PromptResult
         }
-        const retry = yield* analysis.analyze(ref, facts, prompt, `${requestId}:retry`, jobId)
-        const flags = Object.fromEntries(PLATFORM_KEYS.map((key) => [
-          key,
-          first.failedPlatforms.includes(key) ? retry.flags[key] : first.flags[key]
-        ])) as Record<PlatformKey, boolean>
+        const retry = yield* analysis.recheck(ref, facts, prompt, `${requestId}:retry`, jobId, first.failedPlatforms)
+        const flags = flagsOf(first, retry.flags)
         const failedPlatforms = first.failedPlatforms.filter((key) => retry.failedPlatforms.includes(key))
         return { prompt, flags, failedPlatforms, ...judgedWithOf([first, retry]) } satisfies PromptResult
       }), { concurrency: ANALYZE_BATCH })
   })
 
+/** Every platform's flag: the retry's for the platforms the first check could not measure. */
+const flagsOf = (first: Analysis, retried: Partial<Record<PlatformKey, boolean>>): Record<PlatformKey, boolean> =>
+  Object.fromEntries(PLATFORM_KEYS.map((key) => [
+    key,
+    first.failedPlatforms.includes(key) ? retried[key] === true : first.flags[key]
+  ])) as Record<PlatformKey, boolean>
+
 /**
  * What the checks behind a result were judged with, when all alike (names changed between a
  * check and its retry: none, so the score reviser takes the score up again).
  */
-const judgedWithOf = (analyses: ReadonlyArray<Analysis>): { judgedWith?: JudgedWith } => {
+const judgedWithOf = (analyses: ReadonlyArray<Pick<Analysis, "checks">>): { judgedWith?: JudgedWith } => {
   const versions = new Set(analyses.flatMap((analysis) => analysis.checks.map((check) => `${check.detectorVersion}\u0000${check.namesVersion}`)))
   const check = analyses[0]?.checks[0]
   if (versions.size !== 1 || check === undefined || check.namesVersion === null) return {}

@@ -22,6 +22,7 @@ import { MentionAdjudicator } from "../platforms/mention-adjudicator.ts"
 import { AdjudicationBudget } from "./adjudication-budget.ts"
 import { type CheckOutcome, PlatformGateway } from "../platforms/platform-gateway.ts"
 
+/** One prompt's checks on the 8 platforms. */
 export interface Analysis {
   readonly flags: Readonly<Record<PlatformKey, boolean>>
   readonly failedPlatforms: ReadonlyArray<PlatformKey>
@@ -38,16 +39,17 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
     const { adjudicate } = yield* MentionAdjudicator
     const budget = yield* AdjudicationBudget
 
-    const analyze = Effect.fn("VisibilityAnalysis.analyze")(function*(
+    /** Checks `prompt` on `platforms` and records each platform's check; answers the checks recorded. */
+    const checkOn = Effect.fn("VisibilityAnalysis.check")(function*(
       ref: EntityRef,
       /** The entity's facts and the names its owner declared (aliases, and names that never count). */
       facts: DeclaredFacts,
       prompt: string,
       requestId: string,
-      /** The job the check belongs to, recorded as the checks' correlation (job details list its engines). */
-      jobId: string | null = null
+      jobId: string | null,
+      platforms: ReadonlyArray<PlatformKey>
     ) {
-      const samples = yield* gateway.askSamples(prompt, visibilitySamples)
+      const samples = yield* gateway.askSamples(prompt, visibilitySamples, platforms)
       const checkedAt = (yield* clock.now).toISOString()
       // Built once the calls are out: the detector needs it only when the answers are in.
       const target = declaredTargetOf(facts)
@@ -58,9 +60,9 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
       // Each call takes one of the day's (`MENTION_ADJUDICATOR_DAILY_LIMIT`); past them, `skipped`.
       const detections = new Map<CheckOutcome, Detection>()
       for (const sample of samples) {
-        for (const platform of PLATFORM_KEYS) {
+        for (const platform of platforms) {
           const outcome = sample[platform]
-          if (outcome._tag === "Answered") detections.set(outcome, detectMention(outcome.answer, target))
+          if (outcome?._tag === "Answered") detections.set(outcome, detectMention(outcome.answer, target))
         }
       }
       const adjudications = new Map<CheckOutcome, Adjudication>()
@@ -76,7 +78,7 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
       }
 
       const checkOf = (platform: PlatformKey): PlatformChecked => {
-        const outcomes: ReadonlyArray<CheckOutcome> = samples.map((sample) => sample[platform])
+        const outcomes: ReadonlyArray<CheckOutcome> = samples.map((sample) => sample[platform]!)
         const answers: Array<CheckedAnswer> = []
         for (const outcome of outcomes) {
           if (outcome._tag !== "Answered") continue
@@ -120,16 +122,38 @@ export class VisibilityAnalysis extends Effect.Service<VisibilityAnalysis>()("Vi
         }, { disableValidation: true })
       }
 
-      const { appended, checks } = yield* recorder.record(ref, requestId, PLATFORM_KEYS.map(checkOf), jobId)
+      const { appended, checks } = yield* recorder.record(ref, requestId, platforms.map(checkOf), jobId)
       return {
-        flags: Object.fromEntries(checks.map((check) => [check.platform, check.visible])) as Record<PlatformKey, boolean>,
+        flags: Object.fromEntries(checks.map((check) => [check.platform, check.visible])) as Partial<Record<PlatformKey, boolean>>,
         failedPlatforms: checks.filter((check) => check.status === "failed").map((check) => check.platform),
         checks,
         recordedAt: appended.lastPosition
-      } satisfies Analysis
+      }
     })
 
-    return { analyze }
+    /** One prompt checked on the 8 platforms, each platform's check recorded. */
+    const analyze = (
+      ref: EntityRef,
+      /** The entity's facts and the names its owner declared (aliases, and names that never count). */
+      facts: DeclaredFacts,
+      prompt: string,
+      requestId: string,
+      /** The job the check belongs to, recorded as the checks' correlation (job details list its engines). */
+      jobId: string | null = null
+    ) =>
+      Effect.map(checkOn(ref, facts, prompt, requestId, jobId, PLATFORM_KEYS), (checked): Analysis => ({
+        ...checked,
+        flags: Object.fromEntries(PLATFORM_KEYS.map((key) => [key, checked.flags[key] === true])) as Record<PlatformKey, boolean>
+      }))
+
+    /**
+     * The platforms a first check could not measure, asked again under their own request: their
+     * flags only, and only their checks recorded.
+     */
+    const recheck = (ref: EntityRef, facts: DeclaredFacts, prompt: string, requestId: string, jobId: string | null, platforms: ReadonlyArray<PlatformKey>) =>
+      checkOn(ref, facts, prompt, requestId, jobId, platforms)
+
+    return { analyze, recheck }
   }),
   dependencies: [CheckRecorder.Default, PlatformGateway.Default, MentionAdjudicator.Default, AdjudicationBudget.Default]
 }) {}

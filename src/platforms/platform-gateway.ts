@@ -78,9 +78,15 @@ export class PlatformGateway extends Effect.Service<PlatformGateway>()("Platform
     ): Effect.Effect<Record<K, CheckOutcome>> =>
       Effect.map(askEach(prompt, platforms ?? PLATFORM_KEYS, 1), (rounds) => rounds[0]!) as Effect.Effect<Record<K, CheckOutcome>>
 
-    /** `samples` answers from each of the 8 platforms, all asked at once; one record per sample. */
-    const askSamples = (prompt: string, samples: number): Effect.Effect<ReadonlyArray<Record<PlatformKey, CheckOutcome>>> =>
-      askEach(prompt, PLATFORM_KEYS, samples) as Effect.Effect<ReadonlyArray<Record<PlatformKey, CheckOutcome>>>
+    /**
+     * `samples` answers from each of the 8 platforms (or the given ones), all asked at once; one
+     * record per sample, keyed by the platforms asked.
+     */
+    const askSamples = (
+      prompt: string,
+      samples: number,
+      platforms: ReadonlyArray<PlatformKey> = PLATFORM_KEYS
+    ): Effect.Effect<ReadonlyArray<Partial<Record<PlatformKey, CheckOutcome>>>> => askEach(prompt, platforms, samples)
 
     const ask = (platform: PlatformKey, prompt: string): Effect.Effect<CheckOutcome> =>
       Effect.map(askEach(prompt, [platform], 1), (rounds) => rounds[0]![platform]!)

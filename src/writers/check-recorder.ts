@@ -6,6 +6,7 @@
 import { Effect } from "effect"
 import { checkFromStored, checksStreamOf, checkToStored, type PlatformChecked } from "../domain/check-events.ts"
 import type { EntityRef } from "../domain/entity-ref.ts"
+import { PLATFORM_KEYS } from "../domain/platforms.ts"
 import { EventStore } from "../eventstore/event-store.ts"
 import { eventIdFor } from "../eventstore/event-id.ts"
 
@@ -22,7 +23,9 @@ export class CheckRecorder extends Effect.Service<CheckRecorder>()("CheckRecorde
       checks: ReadonlyArray<PlatformChecked>,
       correlationId: string | null = null
     ) {
-      const eventIds = checks.map((_, index) => eventIdFor(`checks:${requestId}`, index))
+      // Numbered by platform (its place in PLATFORM_KEYS), not by place in this list: a retry of a
+      // few platforms finds its own checks, and a check of all 8 keeps the ids it always had.
+      const eventIds = checks.map((check) => eventIdFor(`checks:${requestId}`, PLATFORM_KEYS.indexOf(check.platform)))
       const appended = yield* store.append(
         checksStreamOf(ref),
         "any",
