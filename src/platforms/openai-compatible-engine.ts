@@ -11,7 +11,7 @@ import { DEFAULT_RESPONSE_LIMIT } from "./node-http-fetch.ts"
 import { loadedOpenAi, makeOpenAiClient } from "./openai-client.ts"
 import type { PlatformEndpoint } from "../config/app-config.ts"
 import type { PlatformKey } from "../domain/platforms.ts"
-import { cleanText, truncateCodePoints } from "../domain/text.ts"
+import { cleanText, isStorableText, truncateCodePoints } from "../domain/text.ts"
 import { type Answer, type AnswerEngine, type AnswerRequest, EngineError } from "./answer-engine.ts"
 
 const SYSTEM_PROMPT =
@@ -23,6 +23,13 @@ const CLIENT_BACKSTOP_TIMEOUT_MS = 610_000
 
 /** Longest error message kept from a vendor's response body. */
 const MAX_ERROR_MESSAGE = 500
+
+/**
+ * Bounds on what a check keeps of an answer's sources: at most this many, each at most this
+ * long (a longer one is dropped, not cut into another address). Real answers cite a handful.
+ */
+export const MAX_CITATIONS = 100
+export const MAX_CITATION_LENGTH = 2_048
 
 /**
  * List prices in US dollars per million tokens (input, output), as the vendors published them in
@@ -84,7 +91,9 @@ export const costOf = (model: string, usage: { readonly promptTokens: number; re
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 const httpUrl = (value: unknown): string | undefined => {
-  if (typeof value !== "string") return undefined
+  // An address PostgreSQL could not store as it is (a NUL, a lone surrogate) is no citation:
+  // kept, it would make the store refuse the whole check.
+  if (typeof value !== "string" || value.length > MAX_CITATION_LENGTH || !isStorableText(value)) return undefined
   try {
     const url = new URL(value.trim())
     return url.protocol === "http:" || url.protocol === "https:" ? value.trim() : undefined
@@ -127,7 +136,7 @@ export const citationsOf = (body: Record<string, unknown>, message: Record<strin
   })
   each(message["citations"], add)
   const urls = found.length > 0 ? found : urlsInText(text)
-  return [...new Set(urls)]
+  return [...new Set(urls)].slice(0, MAX_CITATIONS)
 }
 
 /** The message text: a string, or the text parts of a content array (Mistral's reasoning models). */

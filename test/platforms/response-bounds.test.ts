@@ -162,6 +162,16 @@ describe("a platform's answer through the official client", () => {
     await waitUntil(() => server.closed() === 1)
   })
 
+  it("keeps at most 100 citations, none too long or unstorable, so the check is never refused by the store", async () => {
+    const many = Array.from({ length: 150 }, (_, i) => `https://source-${i}.example/`)
+    const body = JSON.parse(chatCompletion("Try Acme Bakery.")) as Record<string, unknown>
+    body["citations"] = ["https://ok.example/", "https://bad.example/\u0000x", "https://bad.example/\ud800", `https://long.example/${"a".repeat(2_100)}`, ...many]
+    const server = await serve(respond(JSON.stringify(body)))
+    const answer = await engineAt(server.baseUrl).answer({ platform: "ai_platform_1", prompt: "best bakery?" }, new AbortController().signal)
+    expect(answer.citations).toEqual(["https://ok.example/", ...many.slice(0, 99)])
+    expect(unstorableJson(answer.citations, "citations")).toBeUndefined()
+  })
+
   it("stores no NUL and no lone surrogate of an answer", async () => {
     const server = await serve(respond(chatCompletion("Try Acme\u0000 Bakery \ud800today.")))
     const answer = await engineAt(server.baseUrl).answer({ platform: "ai_platform_1", prompt: "best bakery?" }, new AbortController().signal)
