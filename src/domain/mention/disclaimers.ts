@@ -165,7 +165,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bnothing\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have)?\s+(?:have|know|found|saw|read|seen)\b/, ["nothing"]),
   d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+(?:give|offer|provide|share|form)\s+(?:you\s+)?(?:a|an|any)\s+(?:\w+\s+)?(?:opinion|view|assessment|verdict|recommendation|rating|evaluation|read|take)\b/, ["can't", "cannot", "can not", "couldn't", "could not", "won't", "will not"]),
   d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:\w+ly\s+)?(?:place|compare|rank|corroborate|describe|rate|judge|evaluate|assess)\b/, ["can't", "cannot", "can not", "couldn't", "could not"]),
-  d(/\b(?:i|we)\s+(?:won't|will\s+not|wouldn't|would\s+not)\s+(?:rate|rank|assess|evaluate|judge|include|compare|score)\s+(?:it|them|this|that)\b/, ["won't", "will not", "wouldn't", "would not"]),
+  d(/\b(?:i|we)\s+(?:won't|will\s+not|wouldn't|would\s+not)\s+(?:rate|rank|assess|evaluate|judge|score)\s+(?:it|them|this|that)\b(?!\s+(?:highly|well|above|over|as|very|any\s+higher|higher|low|poorly|badly))/, ["won't", "will not", "wouldn't", "would not"]),
   d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|was\s+not|were\s+not|not)\s+(?:\w+\s+)?(?:documented|published|verified|confirmed|reported|disclosed|corroborated)\b/, ["documented", "published", "verified", "confirmed", "reported", "disclosed", "corroborated"]),
   d(/\b(?:isn't|aren't|is\s+not|are\s+not|not)\s+publicly\s+available\b/, ["publicly"]),
   d(/\b(?:unverified|unconfirmed|unverifiable|uncorroborated|undisclosed)\b/, ["unverified", "unconfirmed", "unverifiable", "uncorroborated", "undisclosed"]),

@@ -82,6 +82,10 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
     if (next !== undefined && longerNameAfter(doc, next)) return "reject"
     // "Helix Bridge", "Orchard Street": a capitalised place noun after the name makes a place.
     if (next !== undefined && placeAfter(doc, t, next)) return "reject"
+    // A short form ending in a trade word, followed by "for"/"of" and a capitalised word, is a
+    // longer name: "Hollowbrook Center for the Arts" is not "Hollowbrook Sleep Center".
+    // So is a head followed by such a trade word: "Hollowbrook Center for the Arts".
+    if (m.kind === "alias" && !t.ownWords.has("of") && !t.ownWords.has("for") && longerOfAfter(doc, m, end)) return "reject"
     // A short form followed by a capitalised word the entity's names do not have names another
     // business or thing: "Seaview Orthopedic Supply", "Lindqvist Law Group".
     if (next !== undefined && (m.kind === "alias" ? otherTradeAfter(doc, t, m, next) : otherKindAfter(doc, t, m, next))) return "reject"
@@ -277,6 +281,13 @@ const makerBefore = (doc: Doc, t: CompiledTarget, start: number): Span | undefin
 const OWNER_TITLE_BEFORE = /(?<![\p{L}\p{N}])(?:Dr\.?|Doctor)[ \t]+(?:\p{Lu}[\p{L}'’-]{1,20}[ \t]+)?$/u
 
 const AMPERSAND_NAME = /^[ \t]+&[ \t]+\p{Lu}/u
+const LONGER_OF_AFTER = /^(?:[ \t]+(\p{Lu}[\p{L}'’-]*))?[ \t]+(?:for|of)[ \t]+(?:the[ \t]+)?\p{Lu}/u
+const longerOfAfter = (doc: Doc, m: Matcher, end: number): boolean => {
+  const x = LONGER_OF_AFTER.exec(doc.text.slice(end, end + 48))
+  if (x === null) return false
+  const w = x[1] === undefined ? m.words[m.words.length - 1]! : foldPlain(x[1])
+  return TRADE_WORDS.has(w) || GENERIC_BUSINESS_WORDS.has(w)
+}
 const placeAfter = (doc: Doc, t: CompiledTarget, next: Span): boolean => {
   if (!isUpperLetter(doc.text[next.start])) return false
   const w = foldPlain(slice(doc, next))

@@ -46,3 +46,21 @@ describe("a one-word name used as a verb", () => {
     expect(seen("We switched to fathom last year and love it.", fathom)).toBe(true)
   })
 })
+
+describe("a longer name with 'for' or 'of' after a short form or head", () => {
+  const hollowmere = business("Hollowmere Sleep Center", "hollowmere.example")
+  it("reads a trade word followed by 'for'/'of' and a capitalised word as another organisation", () => {
+    expect(seen("Hollowmere Center for the Arts hosts concerts.", hollowmere)).toBe(false)
+    expect(seen("The Hollowmere Institute of Music is nearby.", hollowmere)).toBe(false)
+    expect(seen("Hollowmere Sleep did my study in a week.", hollowmere)).toBe(true)
+    expect(seen("Hollowmere Sleep Center for kids' apnea studies is the one I'd pick.", hollowmere)).toBe(true)
+  })
+})
+
+describe("declining to rate for want of knowledge, not as a verdict", () => {
+  const hollowmere = business("Hollowmere Sleep Center", "hollowmere.example")
+  it("reads 'I won't rate it' as a disclaimer, 'I won't rate them highly' as a verdict", () => {
+    expect(seen("Hollowmere Sleep Center is a name I've seen, so I won't rate it.", hollowmere)).toBe(false)
+    expect(seen("I won't rate them highly: Hollowmere Sleep Center lost my results twice.", hollowmere)).toBe(true)
+  })
+})
