@@ -118,7 +118,7 @@ export interface OfferingSources {
  */
 const itemsOf = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
   // "The Meadow", "The Bruntsfield": a card's own name for one item, not a kind of thing.
-  return page.products.filter((p) => !/^the\s+\p{Lu}[\p{L}'-]*$/u.test(squish(p.name))).map((p) => {
+  return page.products.filter((p) => !/^[Tt]he\s+\p{Lu}[\p{L}'-]*$/u.test(squish(p.name))).map((p) => {
     const name = squish(p.name)
     // The sections' words, not the item's own line ("Olive & rosemary (Saturdays only) – $11").
     const headingStems = new Set(page.headings.filter((h) => !h.includes(name)).flatMap((h) => wordsOf(h).map(stem)))
@@ -199,6 +199,9 @@ const DENIES_OFFER =
 const DENIED =
   /\b(?:not|don'?t|doesn'?t|didn'?t|never|no longer|cannot|can'?t|won'?t|isn'?t|aren'?t|refer(?:s|red)?|sold out|unavailable|out of stock|discontinued)\b|\bno\s+(?!\.)/iu
 
+/** Prepositions that put what follows in a place or with someone: "in the old town", "with Mari". */
+const PLACE_PREPOSITIONS = new Set(["in", "at", "near", "on", "by", "with"])
+
 /** A sentence offering extras to add to something else. */
 const ADD_ON = /\b(?:add|add-ons?|addons?|extras?)\b/iu
 
@@ -228,21 +231,26 @@ const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, name
       clauseStart = m.index + m[0].length
       const tokens = m[1]!.split(/\s+/)
       const kept: Array<string> = []
+      let stop = -1
       for (let i = tokens.length - 1; i >= 0 && kept.length < 4; i--) {
         const token = tokens[i]!
         const key = fold(token).replace(/[^\p{L}\p{N}/'-]/gu, "")
+        stop = i
         if (key === "" || PHRASE_BREAK.has(key) || nameWords.has(key)) break
         // "... and consultation Treatment from $3,900": a capital after a lower-case word starts a new line.
         if (kept.length > 0 && /^\p{Lu}/u.test(kept[0]!) && /^\p{Ll}/u.test(token)) break
         kept.unshift(token)
       }
-      if (kept.length >= 2) return headingOfferings(kept.join(" "), proper)
-      // "a flamenco dance class in a peña in the Sacromonte (€20)": the price is the clause's, whose
-      // thing is its first "a ..." before where, with whom or how ("an Andalusian cooking class with ...").
+      // "a flamenco dance class in a hall in the old town (€20)", "an Andalusian cooking class with
+      // Mari, where you make and eat tortilla (€30)": the words before the price say where, with whom
+      // or what happens there; the price is the clause's, whose thing is its first "a ...".
+      const before = tokens.slice(Math.max(0, stop - 1), stop + 1).map((t) => fold(t))
+      const described = before.some((t) => PLACE_PREPOSITIONS.has(t)) || /\bwhere\b/iu.test(clause)
       const thing = /(?<![\p{L}])(?:a|an)\s+((?:[\p{L}'-]+\s+){1,2}[\p{L}'-]+?)(?=\s+(?:in|at|with|near|where|on|for|from|by)\b|\s*[,(]|$)/u
         .exec(clause)?.[1]
+      if (described && thing !== undefined) return headingOfferings(thing, proper)
       // One word ("a tasting ($35)") is a fee for a step, not a thing on offer.
-      return thing === undefined ? [] : headingOfferings(thing, proper)
+      return kept.length >= 2 ? headingOfferings(kept.join(" "), proper) : thing === undefined ? [] : headingOfferings(thing, proper)
     })
   })
 

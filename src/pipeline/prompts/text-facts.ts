@@ -10,7 +10,7 @@ import { fold, GENERIC_WORDS, phraseKey, squish, STOP_WORDS, wordsOf } from "./p
 /** Headings that are page furniture, never an offering. */
 const NOT_AN_OFFERING = new Set(
   `about contact welcome story team hours opening faq faqs blog news testimonials testimonial reviews review newsletter
-  follow location locations find privacy cookie cookies terms copyright login sign cart menu gallery careers jobs
+  follow location locations find privacy cookie cookies terms copyright login sign cart menu home gallery careers jobs
   subscribe why who mission values partners press account search categories category
   featured popular bestsellers sellers new arrivals sale shop collection collections our your us we get call book
   visit order questions help links social share related recent latest more info information join community
@@ -107,7 +107,10 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   if (words.length >= 3 && /^(?:a|an|your)$/.test(words[1]!)) return undefined
   // "The Meadow", "The Bruntsfield": one item's own name, not a kind of thing a customer asks for.
   if (words.length === 2 && words[0] === "the" && /^[Tt]he\s+\p{Lu}/u.test(clean)) return undefined
-  if (words.some((w) => NOT_AN_OFFERING.has(w))) return undefined
+  // "Home" names the page, alone or after other words ("Back home", "take-home"); first in a longer
+  // name it says where the thing is used ("Home espresso course").
+  const leadingHome = words[0] === "home" && words.length >= 2 && !/^home[\s-]*$/iu.test(clean) && !GENERIC_WORDS.has(words[1]!) && !/^home-/iu.test(clean)
+  if (words.some((w, i) => NOT_AN_OFFERING.has(w) && !(i === 0 && leadingHome))) return undefined
   // "Simple pricing, per farm": the words before a comma say what the heading is.
   const lead = wordsOf(clean.split(",")[0]!)
   if (lead.every((w) => LIST_WORDS.has(w) || STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) return undefined

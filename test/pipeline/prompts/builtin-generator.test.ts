@@ -167,7 +167,7 @@ describe("builtinPrompts", () => {
   it("writes every near-me prompt with the town", () => {
     const prompts = builtinPrompts({ ...BAKERY, features: ["gluten-free", "wheelchair accessible"], openDays: ["Sunday"] }, 200)
     const nearMe = prompts.filter((p) => /near me|nearby|closest/i.test(p))
-    expect(nearMe.length).toBeGreaterThanOrEqual(5)
+    expect(nearMe.length).toBe(26)
     expect(nearMe.filter((p) => !p.includes("Lyon"))).toEqual([])
   })
 

@@ -2,8 +2,8 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` are all tuning material (each holdout was reported once, then
- * reclassified: docs/prompt-quality.md); the unseen split written after them is not tested here. Where a site
+ * `dev/`, `holdout/`, `holdout-b/` and `holdout-c/` are all tuning material (each holdout was reported
+ * once, then reclassified: docs/prompt-quality.md); the unseen split written after them is not tested here. Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
  */
@@ -15,20 +15,21 @@ import { runSite, type SiteRun, sitesOf } from "./prompt-eval-harness.ts"
 const KNOWN: Readonly<Record<string, { readonly share?: number; readonly uncovered?: ReadonlyArray<string> }>> = {}
 
 const runs = new Map<string, SiteRun>()
-const dirs = [...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b")]
+const dirs = [...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c")]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
 beforeAll(async () => {
   for (const dir of dirs) runs.set(nameOf(dir), await runSite(dir))
-}, 180_000)
+}, 240_000)
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b)", () => {
-  it("has the dev, holdout and holdout-b sites", () => {
-    expect(sitesOf("dev").length).toBeGreaterThanOrEqual(5)
-    expect(sitesOf("holdout").length).toBeGreaterThanOrEqual(5)
-    expect(sitesOf("holdout-b").length).toBeGreaterThanOrEqual(6)
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b, holdout-c)", () => {
+  it("has the dev, holdout, holdout-b and holdout-c sites", () => {
+    expect(sitesOf("dev").length).toBe(5)
+    expect(sitesOf("holdout").length).toBe(5)
+    expect(sitesOf("holdout-b").length).toBe(6)
+    expect(sitesOf("holdout-c").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
@@ -49,7 +50,7 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b)"
   })
 
   it("asks software and shops that only ship nothing near me or about opening hours", () => {
-    for (const site of ["holdout/ledgerly", "dev/mistral-tea-co", "holdout-b/paddock-farm-software"]) {
+    for (const site of ["holdout/ledgerly", "dev/mistral-tea-co", "holdout-b/paddock-farm-software", "holdout-c/torrefazione-nicolo"]) {
       const run = runs.get(site)!
       expect({ site, visitable: run.facts.visitable }).toEqual({ site, visitable: false })
       expect({ site, nearMe: run.metrics.intentMix["near-me"], hours: run.metrics.intentMix.hours }).toEqual({ site, nearMe: 0, hours: 0 })

@@ -1,0 +1,49 @@
+/**
+ * Offerings a made-up site states in its own sentences: "we now offer A ... and B", "In July we run
+ * a summer course" in the FAQ, "we ship X or Y", and a priced clause whose words before the price
+ * say where or with whom ("a flamenco dance class in a hall in the old town (€20)"). Comparisons,
+ * denials and add-ons are not offerings.
+ */
+import { describe, expect, it } from "vitest"
+import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
+import { ORIGIN, sitePage } from "./site-builder.ts"
+
+const facts = (pages: Parameters<typeof factsFromPages>[0]["pages"]) =>
+  factsFromPages({ name: "Larch & Fern", kind: "business", businessName: "Larch & Fern", url: `${ORIGIN}/`, pages })
+
+describe("offerings stated in prose", () => {
+  it("reads each object of 'we now offer', 'we run' in the FAQ and 'we ship', not a comparison or a denial", () => {
+    const result = facts([
+      sitePage("/", {
+        title: "Larch & Fern | Physiotherapist in Perth",
+        headings: ["Larch & Fern", "Physio that works", "Also at the clinic"],
+        text:
+          "Physio that works Larch & Fern is a physiotherapy clinic in Perth. Also at the clinic We now offer shockwave therapy for " +
+          "stubborn tendon problems (Achilles, tennis elbow) and vestibular rehabilitation for dizziness and vertigo, with Dr Lee. " +
+          "We roast lighter than our rivals. We don't offer home visits."
+      }),
+      sitePage("/faq.html", {
+        title: "FAQ",
+        headings: ["FAQ", "Do you treat teenagers?"],
+        text:
+          "Do you treat teenagers? Yes. In July we run a summer course for 14 to 17 year olds; ask us. " +
+          "We ship whole beans or ground coffee across Italy and the European Union."
+      })
+    ])
+    expect(result.offerings).toEqual(["shockwave therapy", "vestibular rehabilitation", "summer course", "whole beans", "ground coffee"])
+  })
+
+  it("takes a priced clause's 'a ...' thing when the words before the price say where or with whom; add-ons are not read", () => {
+    const result = facts([
+      sitePage("/", {
+        title: "Larch & Fern | Language school in Perth",
+        headings: ["Larch & Fern", "Learn in Perth", "Afternoon workshops"],
+        text:
+          "Learn in Perth Larch & Fern is a small Spanish language school in Perth. Afternoon workshops Round off your day with a " +
+          "flamenco dance class in a hall in the old town (€20) or an Andalusian cooking class with Mari, where you make and eat " +
+          "tortilla (€30). You can add a vase (£15), a bar of hand-made chocolate (£6) or a candle (£18)."
+      })
+    ])
+    expect(result.offerings).toEqual(["afternoon workshops", "flamenco dance class", "andalusian cooking class"])
+  })
+})
