@@ -180,6 +180,10 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:haven't|have\s+not|never|hadn't)\s+(?:\w+ly\s+)?(?:come\s+across|encountered|run\s+(?:into|across))\b(?!\s+(?:a\s+|an\s+|any\s+|anything\s+|anyone\s+)?(?:better|finer|nicer|cheaper|friendlier|more|worse)\b)/, ["across", "encountered", "into"]),
   // A cell that only says the information is missing: "| X | Info not available |".
   d(/^\W*(?:info|information|details|data|reviews?|ratings?|pricing|prices)\s+(?:not\s+(?:available|found|known|published)|unavailable|unknown)\W*$/, ["available", "found", "known", "published", "unknown"]),
+  // "(unfamiliar to me)", "haven't seen anything on their classes", "X? Can't help there".
+  d(/\bunfamiliar\s+to\s+(?:me|us)\b/, ["unfamiliar"]),
+  d(/\b(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:seen|found|read|heard)\s+(?:anything|much)\b/, ["anything", "much"]),
+  d(/^\W*(?:(?:i|we)\s+)?(?:can't|cannot|couldn't|could\s+not|can\s+not)\s+help\s+(?:you\s+)?(?:there|here|with\s+(?:that|this|it|them))\b/, ["help"]),
   // "I know of X only by name".
   d(/\b(?:only|just)\s+by\s+name\b/, ["by name"]),
   // Without its subject after a list item's lead: "- X: can't speak to it".
@@ -294,7 +298,9 @@ const HEDGED = /\b(?:might|may|could)\s+(?:well\s+)?be\b/
 // A disclaimer that refers back by pronoun ("Crumb? I'm not familiar with it.") also covers the
 // sentence that only restated the name: a question, or "You asked about…/Regarding…".
 // A sentence without its subject refers back too: "X? Not a company I know anything about."
-const REFERS_BACK = /\b(?:it|its|this|that|them|they|their|those|such)\b|\bthe\s+(?:former|latter|first)\b|^\W*(?:not|nothing|never)\b/
+// So does one opened by a contrast ("X might offer classes, but I have no details") or without its
+// subject ("X (unfamiliar to me)").
+const REFERS_BACK = /\b(?:it|its|this|that|them|they|their|those|such)\b|\bthe\s+(?:former|latter|first)\b|^\W*(?:not|nothing|never|unfamiliar|unknown|unverified|but|though|although|yet|however)\b/
 const RESTATES = /^\W*(?:you\s+(?:also\s+)?(?:asked|mentioned|listed|named|brought\s+up|are\s+asking|'re\s+asking)|you\s+(?:might|may)\s+(?:also\s+)?(?:have\s+)?(?:seen|heard|come\s+across|find)|you're\s+asking|(?:a|one)\s+reader\s+asked|regarding|as\s+for|about|on)\b/
 
 const isQuestion = (sentence: string): boolean => sentence.trim().replace(/[\s*_"'”’)\]]+$/u, "").endsWith("?")

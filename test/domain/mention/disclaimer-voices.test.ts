@@ -31,6 +31,10 @@ describe("knowledge disclaimers in any voice", () => {
     "| Corvid Analytics | Not documented | Unable to evaluate |",
     "| Corvid Analytics | ? | Couldn't find enough to rate |",
     "- Corvid Analytics: can't speak to it.",
+    "Top picks: Plotline and Tallyho. (Corvid Analytics might also fit, but I have no details.)",
+    "- Corvid Analytics (unfamiliar to me)",
+    "Corvid Analytics — haven't seen anything on their pricing.",
+    "I'd suggest Plotline. Corvid Analytics? Can't help there, sorry.",
   ])("does not count %s", (text) => expect(seen(text)).toBe(false))
 
   it("counts a search that found nothing only when the speaker searched", () => {
@@ -52,6 +56,7 @@ describe("knowledge disclaimers in any voice", () => {
     expect(seen("You won't find any better funnels than Corvid Analytics.")).toBe(true)
     expect(seen("Corvid Analytics is a hidden gem — not widely known, but the funnels are superb.")).toBe(true)
     expect(seen("I haven't come across better funnels than Corvid Analytics' anywhere.")).toBe(true)
+    expect(seen("Corvid Analytics is excellent for cohorts, but I have no details on Plotline.")).toBe(true)
   })
 
   it("stays linear with thousands of the new disclaimers and list items", () => {
