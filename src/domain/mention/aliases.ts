@@ -45,7 +45,7 @@ export const aliasesFor = (name: string): ReadonlyArray<string> => {
     if (/\sand\s/i.test(f)) addForm(f.replace(/\sand\s/gi, " & "))
     // "Sable + Stone": a plus sign stands for "&" in some brands' own spelling.
     // Not in a firm's "& Co." or "& Sons".
-    if (/\s(?:&|and)\s(?!(?:co|company|sons?|brothers|bros|associates|partners)\b)/i.test(f)) addForm(f.replace(/\s(?:&|and)\s/gi, " + "))
+    if (/\s(?:&|and)\s(?!(?:co|company|sons?|daughters?|brothers|sisters|bros|associates|partners)\b)/i.test(f)) addForm(f.replace(/\s(?:&|and)\s/gi, " + "))
   }
   for (const f of [...forms]) {
     if (/[\p{L}\p{N}]-[\p{L}\p{N}]/u.test(f)) addForm(f.replace(/([\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, "$1 "))

@@ -84,7 +84,8 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
   }
   // A firm named after two partners keeps their names without its trade: "Quillon & Marsh
   // Bookbinders" → "Quillon & Marsh", "Quillon Marsh", and their initials "Q&M" as a head.
-  if (!product && words.length >= 3 && isConnector(words[1]!) && /^\p{Lu}/u.test(words[0]!) && /^\p{Lu}/u.test(words[2]!) && !isDroppable(words[0]!) && !isDroppable(words[2]!)) {
+  if (!product && words.length >= 3 && isConnector(words[1]!) && /^\p{Lu}/u.test(words[0]!) && /^\p{Lu}/u.test(words[2]!) && !isDroppable(words[0]!) && !isDroppable(words[2]!) &&
+    !/^(?:sons?|daughters?|brothers|sisters|bros)$/i.test(words[2]!)) {
     if (words.length >= 4) {
       addAlias(`${words[0]} ${words[1]} ${words[2]}`)
       addAlias(`${words[0]} ${words[2]}`)

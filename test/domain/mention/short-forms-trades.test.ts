@@ -67,3 +67,10 @@ describe("the short forms in answers", () => {
     expect(seen("Quillon & Marsh catered our wedding.", business("Quillon & Marsh Catering"))).toBe(true)
   })
 })
+
+describe("family firms", () => {
+  it("keep no partners' initials and no '+' spelling for '& Daughters'", () => {
+    expect(shortFormsOf("Brackett & Daughters Hardware", false).heads).toEqual(["BDH"])
+    expect(aliasesFor("Brackett & Daughters")).toEqual(["Brackett and Daughters"])
+  })
+})
