@@ -90,6 +90,9 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   return [plainHeading(first, proper), plainHeading(joined, proper)].filter((h): h is string => h !== undefined)
 }
 
+/** Rooms and spaces a venue names after someone or somewhere ("The Alberta Room"). */
+const NAMED_SPACES = new Set(["room", "suite", "hall", "lounge", "studio", "loft", "cottage", "cabin", "barn"])
+
 const CLAUSE_OPENING = new Set(["getting", "good", "ready", "looking", "ask", "things", "know", "need", "useful", "important", "note", "please", "thank", "thanks", "ways"])
 
 const plainHeading = (clean: string, proper: ReadonlySet<string>): string | undefined => {
@@ -107,6 +110,8 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   if (words.length >= 3 && /^(?:a|an|your)$/.test(words[1]!)) return undefined
   // "The Meadow", "The Bruntsfield": one item's own name, not a kind of thing a customer asks for.
   if (words.length === 2 && words[0] === "the" && /^[Tt]he\s+\p{Lu}/u.test(clean)) return undefined
+  // "The Alberta Room": one room by its own name, a proper name's, not a kind ("The Garden Room" is one).
+  if (words.length === 3 && words[0] === "the" && /^[Tt]he\s+\p{Lu}/u.test(clean) && !isCommonWord(words[1]!) && NAMED_SPACES.has(words[2]!)) return undefined
   // "Home" names the page, alone or after other words ("Back home", "take-home"); first in a longer
   // name it says where the thing is used ("Home espresso course").
   const leadingHome = words[0] === "home" && words.length >= 2 && !/^home[\s-]*$/iu.test(clean) && !GENERIC_WORDS.has(words[1]!) && !/^home-/iu.test(clean)

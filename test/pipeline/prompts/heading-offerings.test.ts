@@ -1,7 +1,8 @@
 /**
  * What one heading names: "Rewiring of old terraces and cottages" is rewiring (the "and" joins what
  * it is of), "Data and TV antenna cabling" is two kinds of cabling, "Homestay with a local family" a
- * homestay; an imperative ("Add a little extra"), a card's own name ("The Meadow"), "Ways to work
+ * homestay; an imperative ("Add a little extra"), a card's own name ("The Meadow"), a room named
+ * after someone or somewhere ("The Alberta Room", not "The Garden Room"), "Ways to work
  * here" and a schedule ("Class times") name nothing on offer; "home" first in a longer name says
  * where the thing is used, elsewhere it is the page ("take-home", "Back home").
  */
@@ -12,7 +13,7 @@ describe("the offerings a heading names", () => {
   it("reads each heading as a customer would", () => {
     const headings = [
       "Rewiring of old terraces and cottages", "Data and TV antenna cabling", "Homestay with a local family", "Add a little extra",
-      "Give a gift subscription", "The Meadow", "The Garden Room", "Ways to work here", "Class times", "Health fund rebates",
+      "Give a gift subscription", "The Meadow", "The Alberta Room", "The Garden Room", "The Growth package", "Ways to work here", "Class times", "Health fund rebates",
       "Home espresso course", "Custom take-home trays", "Back home", "Home"
     ]
     expect(headings.map((h) => [h, headingOfferings(h, new Set())])).toEqual([
@@ -22,7 +23,9 @@ describe("the offerings a heading names", () => {
       ["Add a little extra", []],
       ["Give a gift subscription", []],
       ["The Meadow", []],
+      ["The Alberta Room", []],
       ["The Garden Room", ["the garden room"]],
+      ["The Growth package", ["the growth package"]],
       ["Ways to work here", []],
       ["Class times", []],
       ["Health fund rebates", []],
