@@ -3,11 +3,11 @@
  * evaluation set (test/fixtures/mention-eval), beside the name-substring baseline, as markdown
  * tables: precision, recall and F1 of the visible flag overall, on hard cases, per trap kind and
  * per platform style, and sentiment accuracy on the answers found visible, for the tuning splits
- * (dev, dev2, holdout1 = `holdout.jsonl` and holdout2: each holdout was run once at the end of an
- * earlier stop and its failures read, so spent and tuned on since), with the wrong ids per trap.
+ * (dev, dev2, holdout1 = `holdout.jsonl`, holdout2 and holdout3: each holdout was run once at the
+ * end of an earlier stop and its failures read, so spent and tuned on since), with the wrong ids per trap.
  * Per split, a ceiling line: the F1 if every answer the doubt picker (`doubtOf`) puts in doubt
  * were decided right by the adjudicator, and how many answers per 1,000 are in doubt. The unseen
- * holdout (`holdout3.jsonl`) is read only when `--holdout` is given, once, at the end of tuning,
+ * holdout (`holdout4.jsonl`) is read only when `--holdout` is given, once, at the end of tuning,
  * and only its figures are printed, never its wrong ids.
  *
  * `--without-place`: the entities' places are not given to the detector, as the service does
@@ -34,6 +34,7 @@ import {
   type Split,
   targetOf,
   TUNING_SPLITS,
+  UNSEEN_SPLIT,
   wrongByTrap
 } from "../test/domain/mention/eval-set.ts"
 
@@ -119,11 +120,11 @@ export const run = async () => {
     return
   }
   const unseen = process.argv.includes("--holdout")
-  if (unseen && !splitExists("holdout3")) {
+  if (unseen && !splitExists(UNSEEN_SPLIT)) {
     // Thrown, so that `npm run bench` exits 1.
-    throw new Error("--holdout: test/fixtures/mention-eval/holdout3.jsonl, the unseen split, is not there (yet); nothing was run")
+    throw new Error(`--holdout: test/fixtures/mention-eval/${UNSEEN_SPLIT}.jsonl, the unseen split, is not there (yet); nothing was run`)
   }
-  const splits: Array<Split> = unseen ? [...TUNING_SPLITS, "holdout3"] : [...TUNING_SPLITS]
+  const splits: Array<Split> = unseen ? [...TUNING_SPLITS, UNSEEN_SPLIT] : [...TUNING_SPLITS]
   for (const split of splits) {
     if (!splitExists(split)) {
       console.log(`${split}: test/fixtures/mention-eval/${split}.jsonl is not there`)
