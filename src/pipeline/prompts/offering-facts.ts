@@ -48,6 +48,9 @@ const headlineOfferings = (page: CrawledPageFacts, proper: ReadonlySet<string>, 
 const OFFERING_HEADING =
   /\b(?:services?|practice areas?|what we do|what we offer|treatments?|classes|courses|packages|menu|specialt(?:y|ies)|specialit(?:y|ies)|expertise|offerings?|solutions|features|repairs|help(?:s)? with|also)\b/i
 
+/** "What we make", "What we tattoo": a heading over what the business does (not "What we believe"). */
+const WHAT_WE_DO = /^\s*what we (?!believe|stand|value|think|love|care|are|were|need|ask|expect)\p{L}+\s*$/iu
+
 /** Lists of the towns a business serves, not of what it sells ("Service areas", "Neighbourhoods we serve"). */
 const AREA_HEADING = /\b(?<!practice )(?:areas?|we serve|serving|locations?|cities|towns|neighbou?rhoods|suburbs|counties|regions)\b/i
 
@@ -145,28 +148,33 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
 }
 
 /** A deal in the words after the colon: a price, "3 nights for the price of 2", "20% off". */
-const DEAL = /[$€£]\s?\d|\d\s?(?:€|%)|\bfor the price of\b|\b\d+\s+(?:nights?|sessions?|classes|visits?)\b/iu
+const DEAL = /[$€£]\s?\d|\d\s?(?:€|%|(?:zł|kr|kč|chf|pln|sek|nok|dkk)(?![\p{L}]))|\bfor the price of\b|\b\d+\s+(?:nights?|sessions?|classes|visits?)\b/iu
 /** Leads that introduce a fee, a contact or a register line, not something on offer. */
 const NOT_A_DEAL =
   /\b(?:fees?|charges?|e-?mail|phone|tel|support|register|vat|address|hours|filter|offers?|specials?|discounts?|sales?|deals?|promo|coupons?|deposit|minimum|total|subtotal|tax|tips?|payment)\b/iu
 
 /**
- * Offers a page announces in a line of its own prose, "<name>: <deal>", after its section heading
+ * Offers a page announces in a line of its own prose or a list, "<name>: <deal>", after its section heading
  * (the home page's "News: Christmas Market breaks: 3 nights for the price of 2 from 20 November").
  */
 const announcedOffers = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
   // A line opens a sentence or a section (the text runs on from the heading before it).
+  // A list's priced line too ("Private hire of the whole venue: from 2,400 zł").
   const openings = [
     ...page.text.split(/(?<=[.!?])\s+/),
+    ...(page.listItems ?? []).map((item) => item.text),
     ...page.headings.flatMap((h) => {
       const at = h.length > 0 ? page.text.indexOf(`${h} `) : -1
       return at < 0 ? [] : [page.text.slice(at + h.length + 1, at + h.length + 200)]
     })
   ]
   return openings.flatMap((opening) => {
-    const match = /^(\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,3}):\s+([^.!?]{3,120})/u.exec(opening.trim())
+    const match = /^(\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,5}):\s+([^.!?]{3,120})/u.exec(opening.trim())
     if (match === null || !DEAL.test(match[2]!) || NOT_A_DEAL.test(match[1]!)) return []
-    return headingOfferings(match[1]!, proper)
+    // "Average escape rate: 31%", "Pass rate: 87%": a figure about the business, not a deal.
+    if (/^\d+(?:[.,]\d+)?\s?%\s*$/u.test(match[2]!.trim())) return []
+    // "Private hire of the whole venue": the thing, before what it is of.
+    return headingOfferings(match[1]!.replace(/\s+(?:of|for)\s+(?:the|our|a|an|your)\s+.*$/iu, ""), proper)
   })
 }
 
@@ -261,8 +269,9 @@ const WORK_VERB = new RegExp(`^${WORK_VERBS}\\b`, "iu")
 /** Words that end an object read after a verb: how often or when ("twice a week", "every Monday"). */
 const OBJECT_BREAK = new Set(["twice", "once", "daily", "weekly", "monthly", "yearly", "every", "each", "here", "there", "now", "today"])
 
-/** Openings of an object that are not its name: an article, a possessive, a duration ("a two-hour"). */
-const OBJECT_OPENING = /^(?:(?:a|an|the|our|your|some)\s+)?(?:[\p{L}\d]+-(?:hour|day|week|minute|night|month)s?\s+)?/iu
+/** Openings of an object that are not its name: an article, a possessive, a length of time ("a two-hour"; "test-day car hire" is a name). */
+const OBJECT_OPENING =
+  /^(?:(?:a|an|the|our|your|some)\s+)?(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|full|multi)-(?:hour|day|week|minute|night|month)s?\s+)?/iu
 
 /**
  * What the home page or the FAQ says the business makes or does, in its own sentences: "We make
@@ -298,6 +307,35 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<
         return found
       })
   )
+
+/** A question asking whether the business offers something: "Do you sell ...?", "Can I buy ...?". */
+const OFFER_QUESTION =
+  /(?:^|[.!?]\s+)((?:do|does) (?:you|they|it)|can (?:i|we|you)|could (?:i|we|you))\s+(?:also\s+)?(?:sell|offer|run|have|do|make|provide|teach|host|buy|book|hire|order|get|use|rent|keep|manage|arrange|organi[sz]e)\b([^?]*)\?\s+yes\b[,.]?\s+([^.!?;]+)/giu
+
+/** Words that open a clause's verb after its subject ("The waitlist keeps your queue ..."). */
+const AFTER_VERB = new Set(["your", "the", "a", "an", "our", "their", "its", "his", "her", "my", "it", "them", "you"])
+
+/**
+ * What the FAQ says yes to: the thing the answer names first ("Do you sell gift cards? Yes, gift
+ * cards from $50"; "Do you run games outside the rooms? Yes, our outdoor city game, ..."), to a
+ * function word, a comma or the verb before an object, and only when it shares a word with the
+ * question (the answer restates what was asked, not something else).
+ */
+const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
+  [...page.text.matchAll(OFFER_QUESTION)].flatMap((m) => {
+    const asked = new Set(wordsOf(m[2]!).map(stem))
+    const tokens = m[3]!.split(/,/u)[0]!.trim().replace(OBJECT_OPENING, "").split(/\s+/)
+    const words: Array<string> = []
+    for (const [i, token] of tokens.entries()) {
+      const key = fold(token)
+      if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || /^\d/u.test(token)) break
+      if (i + 1 < tokens.length && AFTER_VERB.has(fold(tokens[i + 1]!))) break
+      words.push(token)
+      if (words.length === 4) break
+    }
+    if (words.length === 0 || !words.some((w) => wordsOf(w).some((part) => asked.has(stem(part))))) return []
+    return headingOfferings(words.join(" "), proper)
+  })
 
 /** Offering candidates of a business, by kind of evidence. */
 export const businessOfferings = (
@@ -338,9 +376,12 @@ export const businessOfferings = (
     for (const item of page.listItems ?? []) {
       const heading = item.heading ?? ""
       // "How to prepare", "What to bring": steps and tips, not offerings; "Areas we serve": towns.
-      if (/^\s*(?:how|what|why|when|where|who|which|tips)\b/i.test(heading) || AREA_HEADING.test(heading)) continue
+      // "What we tattoo", "What we fix" on the home page name the business's offerings (on an
+      // offering's own page, "What we design" lists its parts).
+      const whatWeDo = kind === "home" && WHAT_WE_DO.test(heading)
+      if ((/^\s*(?:how|what|why|when|where|who|which|tips)\b/i.test(heading) && !whatWeDo) || AREA_HEADING.test(heading)) continue
       if (PLAN_LIMIT.test(item.text) || DENIES_OFFER.test(item.text) || FREE_DETAIL.test(item.text)) continue
-      if (listing || OFFERING_HEADING.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
+      if (listing || whatWeDo || OFFERING_HEADING.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
     }
     if (kind === "home") {
       // After the hero's slogan, each section of the home page introduces something: a service
@@ -380,7 +421,8 @@ export const businessOfferings = (
       ...readable.flatMap((page) => announcedOffers(page, proper)),
       ...readable.flatMap((page) => pricedPhrases(page, proper, nameWords)),
       // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
-      ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper))
+      ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
+      ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper))
     ]
   }
 }

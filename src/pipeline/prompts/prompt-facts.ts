@@ -6,6 +6,7 @@
  */
 import { Schema } from "effect"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
+import { singularOf } from "./english.ts"
 import { categoryFromJsonLd, jsonLdNodes, placeFromJsonLd } from "./jsonld-facts.ts"
 import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
@@ -167,6 +168,25 @@ const withoutBareWords = (phrases: ReadonlyArray<string>): Array<string> => {
   })
 }
 
+/** Categories of a schema.org parent type, which names a family of businesses, not one kind. */
+const UMBRELLA_CATEGORIES = new Set(["entertainment venue", "food shop"])
+
+/**
+ * The kind of business a name ends in, when the site's page titles say it too ("Ridge Bowling
+ * Alleys" with "Bowling alleys in Leeds" as a title → "bowling alley"): under a parent type, the
+ * business's own words name its kind. The first word of the name is its own.
+ */
+const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>): string | undefined => {
+  const words = wordsOf(name)
+  const titles = pages.map((page) => ` ${wordsOf(page.title ?? "").join(" ")} `)
+  for (let start = 1; start < words.length; start++) {
+    const tail = words.slice(start).join(" ")
+    if (words.slice(start).every((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) continue
+    if (titles.filter((title) => title.includes(` ${tail} `)).length >= 2) return singularOf(tail)
+  }
+  return undefined
+}
+
 /**
  * Facts for prompt generation from the crawled pages:
  * - category: the first schema.org business type with an everyday word (`Bakery` → "bakery"),
@@ -216,7 +236,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   // its own words say which kind of the one-word category it is.
   const narrower = fromText !== undefined && selfDescribed !== undefined && !fromText.includes(" ") && selfDescribed.includes(" ") &&
     stem(wordsOf(selfDescribed).at(-1)!) === stem(fold(fromText))
-  const stated = categoryFromJsonLd(nodes, input.kind) ?? (narrower ? selfDescribed : fromText) ?? selfDescribed ?? null
+  const typed = categoryFromJsonLd(nodes, input.kind)
+  const stated = (typed !== undefined && UMBRELLA_CATEGORIES.has(typed) ? kindInName(input.name, pages) : undefined) ??
+    typed ?? (narrower ? selfDescribed : fromText) ?? selfDescribed ?? null
   const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated
     : stated
@@ -237,6 +259,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
       return true
     }).slice(0, MAX_OFFERINGS)
   }
+  // Page text as words, to find what the site says has closed ("X has closed", "X closed for good").
+  const closedTexts = input.kind === "product" ? [] : pages.flatMap((page) => [page.text, ...page.headings]).map((text) => ` ${wordsOf(text).join(" ")} `)
   const usable = (o: string) => {
     const key = phraseKey(o)
     // A feature ("gluten-free", a menu section) is what offerings are filtered by, not one of them.
@@ -244,11 +268,15 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const words = key.split(" ")
     // "Dental services", "plumbing services": the trade, said as a page title, not something on offer.
     if (words.length <= 2 && /^(?:services|solutions|products)$/.test(words.at(-1)!)) return false
+    // "Free touch-up", "free lockers": an extra that comes with what is sold.
+    if (words[0] === "free" && words.length >= 2) return false
     // "Registration fee", "health fund rebates": what is charged or paid back, not what is sold.
     if (/^(?:fees?|deposits?|rebates?|surcharges?|charges?)$/.test(words.at(-1)!)) return false
     // "Emergency dentist" at a dentist: the business itself with a feature, not something it sells.
     const categoryHead = wordsOf(category ?? "").at(-1)
     if (words.length >= 2 && categoryHead !== undefined && stem(words.at(-1)!) === stem(categoryHead)) return false
+    // "The Night Tour has closed", "closed for good": what the site says is gone is not on offer.
+    if (closedTexts.some((text) => new RegExp(` ${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (?:has closed|closed (?:for good|permanently|down)|(?:has been|was) (?:retired|discontinued)) `).test(text))) return false
     // The business's own name and the category itself are not offerings; neither are long blurbs.
     // A product's own name is its first offering: its prompts are about it.
     return (input.kind === "product" || key !== nameKey) && key !== businessKey && key !== phraseKey(category ?? "") &&

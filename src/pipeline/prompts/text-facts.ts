@@ -19,7 +19,7 @@ const NOT_AN_OFFERING = new Set(
   timetable schedule insights recognition list price prices pricing rates fees costs practice areas types kinds options
   unlimited everything tips mas bebidas boissons drinks beverages sides meet hosts founder founders owners
   neighborhood neighbourhood recipes heritage tradition environment tourism awards accreditations certifications
-  guarantee updates announcements talk letter letters stories testimonials times rebates`
+  guarantee updates announcements talk letter letters stories testimonials times rebates gratis`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -60,6 +60,16 @@ const SERVICE_NOUN = /(?:ion|ing|ment|repair|repairs|service|services|care)$/
  * `Water heater repair & installation` → `water heater repair`, `water heater installation`).
  */
 export const headingOfferings = (heading: string, proper: ReadonlySet<string>): Array<string> => {
+  // "Urodziny · Birthday parties", "Team building · Integracja firmowa": one thing named in two
+  // languages, read by the side in everyday English words (the longer on a tie); nothing when that
+  // side is furniture ("Nasza historia · Our story").
+  const sides = heading.split(/\s+·\s+/u)
+  if (sides.length === 2) {
+    const english = (side: string) => wordsOf(side).filter((w) => isCommonWord(w) || STOP_WORDS.has(w)).length
+    const [a, b] = sides as [string, string]
+    const pick = english(a) !== english(b) ? (english(a) > english(b) ? a : b) : (wordsOf(a).length >= wordsOf(b).length ? a : b)
+    return headingOfferings(pick, proper)
+  }
   const clean = withoutPlace(squish(heading).replace(/[\s:|–—-]+$/u, ""))
   const one = plainHeading(clean, proper)
   if (one !== undefined) return [one]
@@ -93,6 +103,12 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
 /** Rooms and spaces a venue names after someone or somewhere ("The Alberta Room"). */
 const NAMED_SPACES = new Set(["room", "suite", "hall", "lounge", "studio", "loft", "cottage", "cabin", "barn"])
 
+/** Words that, alone as a heading, name a size or the people who do the work, not something on offer. */
+const ALONE_NOT_AN_OFFERING = new Set(
+  `small medium large mini regular artists stylists barbers therapists instructors teachers tutors coaches staff
+  practitioners groomers`.split(/\s+/).filter((w) => w.length > 0)
+)
+
 const CLAUSE_OPENING = new Set(["getting", "good", "ready", "looking", "ask", "things", "know", "need", "useful", "important", "note", "please", "thank", "thanks", "ways"])
 
 const plainHeading = (clean: string, proper: ReadonlySet<string>): string | undefined => {
@@ -101,7 +117,8 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   if (/\//.test(clean.replace(/(?<![\p{L}\p{N}])\p{L}\/\p{L}(?![\p{L}\p{N}])/gu, ""))) return undefined
   // "A/C" is one word.
   const words = wordsOf(clean.replace(/(?<![\p{L}\p{N}])(\p{L})\/(\p{L})(?![\p{L}\p{N}])/gu, "$1$2"))
-  if (words.length === 0 || words.length > 4) return undefined
+  // "Fuel dock point of sale": a joining "of" does not count towards the four words of a name.
+  if (words.length === 0 || words.filter((w) => w !== "of").length > 4 || words.length > 5) return undefined
   // "How to prepare", "Why choose us", "Is it safe": a question or an instruction, not a thing on offer.
   if (/^(?:how|what|why|when|where|who|which|do|does|is|are|can|should)$/.test(words[0]!)) return undefined
   // "While you wait", "Up to 3 clients", "As seen in", "Getting here", "Good to know": a clause, not a name.
@@ -115,7 +132,12 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   // "Home" names the page, alone or after other words ("Back home", "take-home"); first in a longer
   // name it says where the thing is used ("Home espresso course").
   const leadingHome = words[0] === "home" && words.length >= 2 && !/^home[\s-]*$/iu.test(clean) && !GENERIC_WORDS.has(words[1]!) && !/^home-/iu.test(clean)
-  if (words.some((w, i) => NOT_AN_OFFERING.has(w) && !(i === 0 && leadingHome))) return undefined
+  // "New arrivals", "What's new", "Sale" are furniture; "Chinese New Year hampers" and "point of sale" are names.
+  if (words.some((w, i) => NOT_AN_OFFERING.has(w) && !(i === 0 && leadingHome) && !(w === "new" && i > 0 && i < words.length - 1) &&
+    !(w === "sale" && words[i - 1] === "of"))) return undefined
+  // "Medium", "Large" above a price list's lines: a size of something; "The artists": who does the work.
+  const own = words[0] === "the" ? words.slice(1) : words
+  if (own.length === 1 && ALONE_NOT_AN_OFFERING.has(own[0]!)) return undefined
   // "Simple pricing, per farm": the words before a comma say what the heading is.
   const lead = wordsOf(clean.split(",")[0]!)
   if (lead.every((w) => LIST_WORDS.has(w) || STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) return undefined

@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/`, `holdout-b/` and `holdout-c/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/`, `holdout-b/`, `holdout-c/` and `holdout-d/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md); the unseen split written after them is not tested here. Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -12,24 +12,28 @@ import { TARGET_ABOUT_REAL_SHARE } from "../../fixtures/prompt-eval/score.ts"
 import { runSite, type SiteRun, sitesOf } from "./prompt-eval-harness.ts"
 
 /** Known misses, per site: the share floor below target and the offerings no prompt names. */
-const KNOWN: Readonly<Record<string, { readonly share?: number; readonly uncovered?: ReadonlyArray<string> }>> = {}
+const KNOWN: Readonly<Record<string, { readonly share?: number; readonly uncovered?: ReadonlyArray<string> }>> = {
+  // Its plans are named only by a word beside a price in a pricing table ("Marina", "Harbour").
+  tidemark: { uncovered: ["Marina plan"] }
+}
 
 const runs = new Map<string, SiteRun>()
-const dirs = [...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c")]
+const dirs = [...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c"), ...sitesOf("holdout-d")]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
 beforeAll(async () => {
   for (const dir of dirs) runs.set(nameOf(dir), await runSite(dir))
-}, 240_000)
+}, 300_000)
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b, holdout-c)", () => {
-  it("has the dev, holdout, holdout-b and holdout-c sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b, holdout-c, holdout-d)", () => {
+  it("has the dev, holdout, holdout-b, holdout-c and holdout-d sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
     expect(sitesOf("holdout-c").length).toBe(6)
+    expect(sitesOf("holdout-d").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
@@ -50,7 +54,7 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b, 
   })
 
   it("asks software and shops that only ship nothing near me or about opening hours", () => {
-    for (const site of ["holdout/ledgerly", "dev/mistral-tea-co", "holdout-b/paddock-farm-software", "holdout-c/torrefazione-nicolo"]) {
+    for (const site of ["holdout/ledgerly", "dev/mistral-tea-co", "holdout-b/paddock-farm-software", "holdout-c/torrefazione-nicolo", "holdout-d/tidemark"]) {
       const run = runs.get(site)!
       expect({ site, visitable: run.facts.visitable }).toEqual({ site, visitable: false })
       expect({ site, nearMe: run.metrics.intentMix["near-me"], hours: run.metrics.intentMix.hours }).toEqual({ site, nearMe: 0, hours: 0 })
