@@ -45,6 +45,9 @@ export const SINGULAR_IN_S = set(`headquarters shares pos`)
 /** Corporate suffixes after a name: "Target Corporation", "Square Inc". */
 export const CORPORATE_SUFFIXES = set(`inc incorporated corp corporation co company llc ltd limited plc gmbh group holdings lab labs technologies`)
 
+/** Words that name a firm after a name: "Sundial Systems" is a firm, not the app "Sundial". */
+export const FIRM_WORDS = set(`group holdings lab labs technologies systems solutions industries enterprises ventures partners services`)
+
 /** Legal forms: after a short form of the name they are still the entity ("Smith and Sons Ltd"). */
 export const LEGAL_FORMS = set(`inc incorporated llc llp pllc ltd limited corp corporation co company pc pa plc gmbh`)
 

@@ -6,7 +6,7 @@ import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
 import { describedAsFirm, headVerdict, productLineAt } from "./head-match.ts"
-import { BRAND_NOUNS, CORPORATE_SUFFIXES, GEO_NOUNS, PLACE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
+import { BRAND_NOUNS, CORPORATE_SUFFIXES, FIRM_WORDS, GEO_NOUNS, PLACE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
 import { bareHost } from "../url.ts"
 import type { CompiledTarget, Matcher } from "./target.ts"
 import { isUpperLetter, isWordChar, stripPossessive, tokensOf } from "./words.ts"
@@ -85,7 +85,10 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
     // A short form ending in a trade word, followed by "for"/"of" and a capitalised word, is a
     // longer name: "Hollowbrook Center for the Arts" is not "Hollowbrook Sleep Center".
     // So is a head followed by such a trade word: "Hollowbrook Center for the Arts".
-    if (m.kind === "alias" && !t.ownWords.has("of") && !t.ownWords.has("for") && longerOfAfter(doc, m, end)) return "reject"
+    // So is the full name ending in a trade word, followed by "for"/"of" and a capitalised word
+    // (not initials, which say what for: "… Center for CPAP patients"): "X Hearing Center for Kids".
+    if (!t.ownWords.has("of") && !t.ownWords.has("for") && (m.kind === "alias" ? longerOfAfter(doc, m, end) : fullLongerOfAfter(doc, m, end)))
+      return "reject"
     // A short form followed by a capitalised word the entity's names do not have names another
     // business or thing: "Seaview Orthopedic Supply", "Lindqvist Law Group".
     if (next !== undefined && (m.kind === "alias" ? otherTradeAfter(doc, t, m, next) : otherKindAfter(doc, t, m, next))) return "reject"
@@ -288,6 +291,9 @@ const longerOfAfter = (doc: Doc, m: Matcher, end: number): boolean => {
   const w = x[1] === undefined ? m.words[m.words.length - 1]! : foldPlain(x[1])
   return TRADE_WORDS.has(w) || GENERIC_BUSINESS_WORDS.has(w)
 }
+const FULL_LONGER_OF_AFTER = /^[ \t]+(?:for|of)[ \t]+(?:the[ \t]+)?\p{Lu}\p{Ll}/u
+const fullLongerOfAfter = (doc: Doc, m: Matcher, end: number): boolean =>
+  TRADE_WORDS.has(m.words[m.words.length - 1]!) && FULL_LONGER_OF_AFTER.test(doc.text.slice(end, end + 24))
 const placeAfter = (doc: Doc, t: CompiledTarget, next: Span): boolean => {
   if (!isUpperLetter(doc.text[next.start])) return false
   const w = foldPlain(slice(doc, next))
@@ -381,7 +387,7 @@ const otherKindAfter = (doc: Doc, t: CompiledTarget, m: Matcher, next: Span): bo
   if (!isUpperLetter(doc.text[next.start])) return false
   const w = foldPlain(stripPossessive(slice(doc, next)))
   if (t.ownWords.has(w) || LEGAL_FORMS.has(w)) return false
-  if (otherKind(t, w)) return true
+  if (otherKind(t, w) || FIRM_WORDS.has(w)) return true
   return TRADE_WORDS.has(m.words[m.words.length - 1]!) && TRADE_WORDS.has(w) && !GENERIC_BUSINESS_WORDS.has(w)
 }
 
