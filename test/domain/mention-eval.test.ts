@@ -158,10 +158,10 @@ describe("mention detection on the evaluation set (holdout2, spent, tuned on)", 
 // holdout3 (test/fixtures/mention-eval/holdout3.jsonl, a fifth writer's) was run once at the end
 // of an earlier stop and its failures read: it is spent, and tuned on since (detector version 8).
 const HOLDOUT3_FLOORS = {
-  precision: 0.873,
+  precision: 0.879,
   recall: 0.914,
-  f1: 0.893,
-  hardF1: 0.835,
+  f1: 0.896,
+  hardF1: 0.839,
   sentimentAccuracy: 0.617,
 } as const
 

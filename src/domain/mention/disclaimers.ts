@@ -354,6 +354,12 @@ export const disambiguationSpans = (doc: Doc): Array<Span> => {
  * Each clause's praise is scored once and each clause covered once per sentence or row, so the
  * work stays linear however many disclaimers a sentence holds.
  */
+/**
+ * A clause that only tells the reader to check for themselves ("Verify before switching", "you'd
+ * have to test it"): beside a disclaimer in a table row it says nothing about the entity.
+ */
+const VERIFY_ADVICE = /^\W*(?:(?:you'd|you\s+would|you'll|you\s+will|you)\s+(?:have|need)\s+to\s+|(?:please\s+)?)(?:verify|check|test|confirm|vet|ask|try)\b[^.;|]{0,40}$/
+
 export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set<number> => {
   const out = new Set<number>()
   const disclaimers = disclaimersOf(doc)
@@ -446,7 +452,7 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
         const first = firstEndingAfter(clauses, line.start)
         let entry = false
         for (let k = first + 1; k < clauses.length && clauses[k]!.start < line.end; k++) {
-          if (!disclaimers[k] && /\p{L}{2}/u.test(slice(doc, clauses[k]!))) entry = true
+          if (!disclaimers[k] && /\p{L}{2}/u.test(slice(doc, clauses[k]!)) && !VERIFY_ADVICE.test(folded(k))) entry = true
         }
         rows.set(line.start, (row = { entry, coveredUntil: first }))
       }
