@@ -76,6 +76,13 @@ const withoutName = (phrase: string, facts: PromptFacts): string | undefined => 
   return wordsOf(clean).length > 0 ? clean : undefined
 }
 
+/** Whether `phrase` holds `name`'s words (a leading article aside) as a run. */
+const holdsName = (phrase: string, name: string): boolean => {
+  const words = squish(name).replace(/^(?:the|a|an)\s+/i, "").split(" ").filter((w) => w.length > 0)
+  return words.length > 0 &&
+    new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join("\\s+")}(?![\\p{L}\\p{N}])`, "iu").test(phrase)
+}
+
 /** Usable phrases: name removed, 1–6 words, no URLs, deduplicated, in order. */
 const phrases = (values: ReadonlyArray<string>, facts: PromptFacts): Array<string> => {
   const seen = new Set<string>()
@@ -144,7 +151,12 @@ const tiered = <A>(values: ReadonlyArray<A>, tier: number): Array<Tiered<A>> => 
 const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools => {
   const offerings = phrases(facts.offerings, facts)
   const offeringKeys = new Set(offerings.map(phraseKey))
-  const keywords = offerings.length >= (facts.kind === "product" ? 1 : 2) ? [] : phrases(facts.keywords.slice(0, 6), facts).filter((k) => !offeringKeys.has(phraseKey(k)))
+  // A product whose only offerings hold its own name has every prompt about them naming it (a brand
+  // prompt, capped): as the last resort its page's words stand in, or the set could not be filled.
+  const onlyOwnName = lastResort && facts.kind === "product" && offerings.every((o) => holdsName(o, facts.name))
+  const keywords = offerings.length >= (facts.kind === "product" ? 1 : 2) && !onlyOwnName
+    ? []
+    : phrases(facts.keywords.slice(0, 6), facts).filter((k) => !offeringKeys.has(phraseKey(k)))
   const category = facts.category === null ? undefined : phrases([facts.category], facts)[0]
   const derived = category !== undefined
     ? []
