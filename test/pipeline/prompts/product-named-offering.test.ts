@@ -24,7 +24,7 @@ const FACTS: PromptFacts = {
 }
 
 describe("a product named after its only offering", () => {
-  it("gets 100 distinct valid prompts, the first ones about the product itself", () => {
+  it("gets 100 distinct prompts, about the product or its page's words", () => {
     const prompts = builtinPrompts(FACTS)
     expect(prompts).toHaveLength(100)
     expect(new Set(prompts).size).toBe(100)
