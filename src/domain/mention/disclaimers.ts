@@ -98,7 +98,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:information|info|details|data|reviews)\s+(?:is|are)\s+(?:\w+\s+)?(?:lacking|scarce|thin|limited|sparse|scant)\b/, ["lacking", "scarce", "thin", "limited", "sparse", "scant"]),
   d(/\bnothing\s+about\s+(?:[\w'-]+\s+){0,3}?(?:is|was|has\s+been)\s+(?:verified|verifiable|confirmed|documented|known|reliable)\b/, ["nothing"]),
   d(/\bno\s+idea\b/, ["idea"]),
-  d(/\boutside\s+(?:of\s+)?what\s+(?:i|we)\s+know\b/, ["outside"]),
+  d(/\boutside\s+(?:of\s+)?what\s+(?:i|we)\s+(?:know|can\s+(?:confirm|verify|check|vouch\s+for|say))\b/, ["outside"]),
   d(/\bunrated\b/, ["unrated"]),
   d(/\b(?:don't|do\s+not)\s+know\s+(?:enough|much|anything)\s+(?:\w+\s+)?about\b/, ["know"]),
   // Declining to judge: "I can't say much about X", "I can't tell you anything about X", "not
@@ -106,11 +106,11 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   // one I can vouch for".
   d(/\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:really\s+|honestly\s+|genuinely\s+)?(?:say|tell\s+you|judge|rate|assess|evaluate|vouch|describe)\b/, ["can", "could"]),
   d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able|not\s+in\s+a\s+position)\s+to\s+(?:speak|assess|evaluate|compare|recommend|vouch|comment|verify|confirm|judge|rate|say)\b/, ["able", "position"]),
-  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something|someone|somewhere)\s+(?:[\w'-]+\s+){0,4}?(?:i|we)\s+(?:have\s+(?:any\s+|much\s+|real\s+|reliable\s+|trustworthy\s+|solid\s+|good\s+|dependable\s+)?(?:information|info|data|details|knowledge|records?)|know\s+(?:well|much|enough|anything)|can\s+(?:evaluate|assess|judge|rate|vouch|speak|comment|say|confirm|verify|describe))\b/, ["not", "n't"]),
+  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something|someone|somewhere)\s+(?:[\w'-]+\s+){0,4}?(?:i|we)\s+(?:have\s+(?:any\s+|much\s+|real\s+|reliable\s+|trustworthy\s+|solid\s+|good\s+|dependable\s+)?(?:information|info|data|details|knowledge|records?)|know\s+(?:well|much|enough|anything)|can\s+(?:evaluate|assess|judge|rate|vouch|speak|comment|say|confirm|verify|describe|tell\s+you))\b/, ["not", "n't"]),
   d(/\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:got|seen|come\s+across|found|read|had)\s+(?:\w+\s+){0,3}?(?:information|info|details|reviews|data|specifications|specs|coverage|sources)\b/, ["info", "detail", "review", "data", "spec", "coverage", "source"]),
   d(/\b(?:i|we)\s+(?:haven't|have\s+not)\s+got\s+(?:\w+\s+){0,3}?(?:information|info|details|data)\b/, ["info", "detail", "data"]),
   d(/\bno\s+(?:dependable|real|concrete|accurate|current|hard|firm|trusted)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/, ["dependable", "real", "concrete", "accurate", "current", "hard", "firm", "trusted"]),
-  d(/\bno\s+(?:\w+\s+)?(?:information|info|details|data|reviews)\s+(?:i|we)(?:'d|\s+would)?\s+(?:trust|rely|can\s+(?:trust|verify|confirm)|could\s+(?:verify|confirm))\b/, ["info", "detail", "data", "review"]),
+  d(/\bno\s+(?:\w+\s+)?(?:information|info|details|data|reviews)\s+(?:i|we)(?:'d|\s+would)?\s+(?:trust|rely|can\s+(?:trust|verify|confirm|vouch)|could\s+(?:verify|confirm|vouch))\b/, ["info", "detail", "data", "review"]),
   d(/\black\s+(?:any\s+)?(?:\w+\s+)?(?:information|info|data|details)\b/, ["lack"]),
   d(/\b(?:reviews?|information|info|details|data|ratings?)\s+(?:\w+\s+){0,4}?(?:(?:is|are|was|were)\s+not|isn't|aren't|wasn't|weren't)\s+available\b/, ["available"]),
   d(/\bno\s+(?:\w+\s+){0,2}?(?:reviews?|information|info|details|data|results|mentions?|ratings?)\s+(?:\w+\s+){0,6}?(?:turned|came|showed)\s+up\b/, ["turned", "came", "showed"]),
@@ -164,7 +164,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:little|nothing|not\s+much|not\s+a\s+lot)\s+(?:that\s+)?(?:i|we)\s+(?:can|could|am\s+able\s+to)\s+(?:really\s+)?(?:say|tell|confirm|verify|find|share|add|offer|check|corroborate)\b/, ["little", "nothing", "much", "lot"]),
   d(/\bnothing\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have)?\s+(?:have|know|found|saw|read|seen)\b/, ["nothing"]),
   d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+(?:give|offer|provide|share|form)\s+(?:you\s+)?(?:a|an|any)\s+(?:\w+\s+)?(?:opinion|view|assessment|verdict|recommendation|rating|evaluation|read|take)\b/, ["can't", "cannot", "can not", "couldn't", "could not", "won't", "will not"]),
-  d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:\w+ly\s+)?(?:place|compare|rank|corroborate|describe|rate|judge|evaluate|assess)\b/, ["can't", "cannot", "can not", "couldn't", "could not"]),
+  d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:\w+ly\s+)?(?:place|compare|rank|corroborate|describe|rate|judge|evaluate|assess|pin\s+down|pinpoint)\b/, ["can't", "cannot", "can not", "couldn't", "could not"]),
   d(/\b(?:i|we)\s+(?:won't|will\s+not|wouldn't|would\s+not)\s+(?:rate|rank|assess|evaluate|judge|score)\s+(?:it|them|this|that)\b(?!\s+(?:highly|well|above|over|as|very|any\s+higher|higher|low|poorly|badly))/, ["won't", "will not", "wouldn't", "would not"]),
   d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|was\s+not|were\s+not|not)\s+(?:\w+\s+)?(?:documented|published|verified|confirmed|reported|disclosed|corroborated)\b/, ["documented", "published", "verified", "confirmed", "reported", "disclosed", "corroborated"]),
   d(/\b(?:isn't|aren't|is\s+not|are\s+not|not)\s+publicly\s+available\b/, ["publicly"]),
@@ -175,7 +175,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:couldn't|could\s+not|can't|cannot)\s+find\s+(?:enough|much|anything|any)\b(?!\s+(?:better|cheaper|nicer|finer)\b)/, ["couldn't", "could not", "can't", "cannot"]),
   // "If you mean X, I don't know it", "I haven't come across X", "I'm not sure it's still
   // open", "(no reviews I could find)", "X isn't one I recognise".
-  d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:don't|do\s+not|didn't|did\s+not)\s+know\s+(?:it|them|this\s+one|that\s+one|the\s+name|this|that)\b/, ["know"]),
+  d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:don't|do\s+not|didn't|did\s+not)\s+(?:\w+ly\s+)?know\s+(?:it|them|this\s+one|that\s+one|the\s+name|this|that)\b/, ["know"]),
   // Not "I haven't come across a better croissant".
   d(/\b(?:haven't|have\s+not|never|hadn't)\s+(?:\w+ly\s+)?(?:come\s+across|encountered|run\s+(?:into|across))\b(?!\s+(?:a\s+|an\s+|any\s+|anything\s+|anyone\s+)?(?:better|finer|nicer|cheaper|friendlier|more|worse)\b)/, ["across", "encountered", "into"]),
   // A cell that only says the information is missing: "| X | Info not available |".
@@ -191,7 +191,17 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+ly\s+)?not\s+sure\s+(?:it|it's|they|they're|this|that|if|whether|about)\b/, ["sure"]),
   d(/\bno\s+(?:\w+\s+)?(?:information|info|details|data|reviews|ratings|mentions|sources)\s+(?:that\s+)?(?:i|we)\s+(?:could|can)\s+(?:find|locate|verify|confirm)\b/, ["info", "detail", "data", "review", "rating", "mention", "source"]),
   d(/\b(?:isn't|is\s+not|aren't|are\s+not|not)\s+(?:one|a\s+name|a\s+[\w-]+)\s+(?:that\s+)?(?:i|we)\s+(?:know|recogni[sz]e)\b/, ["know", "recogni"]),
-  // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
+  // "I can't tell which one you mean", "not sure which business you mean": the name is ambiguous to the speaker.
+  d(/\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:tell|know|be\s+sure)\s+which\b/, ["can't", "cannot", "can not", "couldn't", "could not"]),
+  // Nothing found confirms it: "nothing confirms its services", "no information I found confirms whether it is open".
+  d(/\b(?:no|nothing)\b(?:\s+[\w']+){0,4}?\s+(?:confirms|verifies|corroborates|backs\s+up)\b/, ["confirms", "verifies", "corroborates", "backs"]),
+  // The speaker's knowledge of it is none: "my information on it is zero", "no basis for an opinion".
+  d(/\b(?:my|our)\s+(?:information|info|knowledge|data)\b[^.;]{0,40}?\b(?:is|are)\s+(?:zero|nil|nonexistent|non-existent|empty)\b/, ["zero", "nil", "existent", "empty"]),
+  d(/\bno\s+(?:real\s+|solid\s+|good\s+)?basis\s+(?:for|to)\b/, ["basis"]),
+  // A cell or a clause without its subject that only doubts it: "| not sure |", "Not sure this shop exists".
+  d(/^\W*(?:not\s+sure|unsure|unclear)\W*$/, ["sure", "unclear"]),
+  d(/^\W*not\s+sure\s+(?:it|it's|they|they're|this|that|if|whether|about)\b/, ["sure"]),
+
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),
   d(/\bno\s+(?:conozco|conocemos|estoy\s+familiarizad[oa]|pude\s+(?:encontrar|verificar))\b/, ["conozco", "conocemos", "familiarizad", "pude"]),
@@ -206,6 +216,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bnessuna\s+informazione\b/, ["nessuna"]),
   d(/\b(?:ich|wir)\s+(?:habe|haben)\s+keine\s+(?:\w+\s+){0,2}(?:informationen|daten|angaben|details|ergebnisse)\b/, ["keine"]),
   d(/\bkeine\s+(?:informationen|angaben|daten)\s+(?:uber|zu)\b/, ["keine"]),
+  d(/^\W*keine\s+(?:\w+\s+)?(?:informationen|angaben|daten|bewertungen)\W*$/, ["keine"]),
   d(/\b(?:ist|sind)\s+mir\s+nicht\s+bekannt\b/, ["bekannt"]),
 ]
 
@@ -293,7 +304,8 @@ const titleLineAt = (doc: Doc, pos: number): Span | undefined => {
 // The praise is of the entity when it refers back to it, not of another brand ("…, but Zorba is great").
 const ENTITY_PRONOUN = /\b(?:it|its|they|them|their)\b/
 
-const HEDGED = /\b(?:might|may|could)\s+(?:well\s+)?be\b/
+// So is praise that is someone else's, on a condition: "if a friend recommended them, fine".
+const HEDGED = /\b(?:might|may|could)\s+(?:well\s+)?be\b|\bif\s+(?:[\w'-]+\s+){0,4}?(?:recommended|suggested|mentioned|praised|pointed\s+you)\b/
 
 // A disclaimer that refers back by pronoun ("Crumb? I'm not familiar with it.") also covers the
 // sentence that only restated the name: a question, or "You asked about…/Regarding…".
@@ -301,7 +313,7 @@ const HEDGED = /\b(?:might|may|could)\s+(?:well\s+)?be\b/
 // So does one opened by a contrast ("X might offer classes, but I have no details") or without its
 // subject ("X (unfamiliar to me)").
 const REFERS_BACK = /\b(?:it|its|this|that|them|they|their|those|such)\b|\bthe\s+(?:former|latter|first)\b|^\W*(?:not|nothing|never|unfamiliar|unknown|unverified|but|though|although|yet|however)\b/
-const RESTATES = /^\W*(?:you\s+(?:also\s+)?(?:asked|mentioned|listed|named|brought\s+up|are\s+asking|'re\s+asking)|you\s+(?:might|may)\s+(?:also\s+)?(?:have\s+)?(?:seen|heard|come\s+across|find)|you're\s+asking|(?:a|one)\s+reader\s+asked|regarding|as\s+for|about|on)\b/
+const RESTATES = /^\W*(?:you\s+(?:also\s+)?(?:asked|mentioned|listed|named|brought\s+up|are\s+asking|'re\s+asking)|you\s+(?:might|may)\s+(?:also\s+)?(?:have\s+)?(?:seen|heard|come\s+across|find)|you're\s+asking|(?:a|one)\s+reader\s+asked|regarding|as\s+for|about|on)\b|^\W*(?:someone|somebody|people|others|a\s+friend|friends|locals)\s+(?:may|might|could|will)\s+(?:also\s+)?(?:point|send|steer|direct|suggest|recommend|mention)\b/
 
 const isQuestion = (sentence: string): boolean => sentence.trim().replace(/[\s*_"'”’)\]]+$/u, "").endsWith("?")
 
