@@ -92,7 +92,9 @@ export const offeringForm = (phrase: string): { readonly text: string; readonly 
   if (isPlural(phrase)) return { text: phrase, plural: true }
   // Services named by what is done ("divorce mediation", "leak detection", "child custody") are
   // asked for in the singular: "cheap divorce mediations" is nobody's question.
-  if (isMass(phrase) || MASS_OFFERINGS.has(last) || /(?:ing|ness|ism|ion|ance|ence|ment|ship|ody)$/.test(last) || last.length < 3) {
+  // "Hotel pick-up", "emergency call-out": a service named by a phrasal verb is asked for in the singular too.
+  if (isMass(phrase) || MASS_OFFERINGS.has(last) || /(?:ing|ness|ism|ion|ance|ence|ment|ship|ody)$/.test(last) || last.length < 3 ||
+    /-(?:up|out|in|off|on|over)$/.test(words[words.length - 1] ?? "")) {
     return { text: phrase, plural: false }
   }
   const irregular = IRREGULAR_PLURALS[last]

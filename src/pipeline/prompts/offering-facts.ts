@@ -5,12 +5,12 @@
  * pages about the business (about, story, values, contact, FAQ, legal, blog) are never read, and
  * the home page's headings only when nothing better names three offerings. Pure.
  */
-import { displayPhrase, isDescriptiveName } from "./english.ts"
+import { displayPhrase, isDescriptiveName, singularOf } from "./english.ts"
 import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"
 import { isDetailPage, isFaqPage, type PageKind, pageKind, samePage } from "./site-pages.ts"
 import { fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
-import { headingOfferings } from "./text-facts.ts"
+import { englishSideOf, headingOfferings, moreEnglishTitle } from "./text-facts.ts"
 
 /** Home-page teasers naming a feature or a day ("Gluten-free Fridays", "Dog-friendly patio"). */
 const FEATURE_OR_DAY =
@@ -34,7 +34,7 @@ const headlineOfferingsOf = (text: string, proper: ReadonlySet<string>): Array<s
  */
 const headlineOfferings = (page: CrawledPageFacts, proper: ReadonlySet<string>, names: ReadonlySet<string>): Array<string> => {
   const first = withoutNames(page.headings, names)[0]
-  const fromHeading = first === undefined ? [] : headlineOfferingsOf(first, proper)
+  const fromHeading = first === undefined ? [] : headlineOfferingsOf(moreEnglishTitle(first, titleHead(page)), proper)
   if (fromHeading.length > 0) return fromHeading
   const title = titleHead(page)
   if (names.has(phraseKey(title))) return []
@@ -46,10 +46,10 @@ const headlineOfferings = (page: CrawledPageFacts, proper: ReadonlySet<string>, 
  * "Classes" or "Packages", or anywhere on a listing page (a pricing page's plans list features).
  */
 const OFFERING_HEADING =
-  /\b(?:services?|practice areas?|what we do|what we offer|treatments?|classes|courses|packages|menu|specialt(?:y|ies)|specialit(?:y|ies)|expertise|offerings?|solutions|features|repairs|help(?:s)? with|also)\b/i
+  /\b(?:services?|practice areas?|what we do|what we offer|treatments?|classes|courses|lessons|tours|rentals|programm?es|workshops|packages|menu|specialt(?:y|ies)|specialit(?:y|ies)|expertise|offerings?|solutions|features|repairs|help(?:s)? with|also)\b/i
 
 /** "What we make", "What we tattoo": a heading over what the business does (not "What we believe"). */
-const WHAT_WE_DO = /^\s*what we (?!believe|stand|value|think|love|care|are|were|need|ask|expect)\p{L}+\s*$/iu
+const WHAT_WE_DO = /^\s*(?:what we (?!believe|stand|value|think|love|care|are|were|need|ask|expect)\p{L}+|what['’]s inside)\s*$/iu
 
 /** Lists of the towns a business serves, not of what it sells ("Service areas", "Neighbourhoods we serve"). */
 const AREA_HEADING = /\b(?<!practice )(?:areas?|we serve|serving|locations?|cities|towns|neighbou?rhoods|suburbs|counties|regions)\b/i
@@ -59,10 +59,18 @@ const AREA_HEADING = /\b(?<!practice )(?:areas?|we serve|serving|locations?|citi
  * colon, or whom and how it is for ("Travel health certificates for flying with your dog",
  * "Prescription diets through our online pharmacy").
  */
-const listItemName = (text: string): string =>
-  squish(text.replace(/\([^)]*\)?/g, " ")).split(/\s[–—-]\s|:\s|\s[$€£]|[$€£]\d|,\s+(?:from\s+)?[$€£]/u)[0]!
+const listItemName = (text: string): string => {
+  const name = squish(text.replace(/\([^)]*\)?/g, " ")).split(/\s[–—-]\s|:\s|\s[$€£]|[$€£]\d|,\s+(?:from\s+)?[$€£]/u)[0]!
     .replace(/(\S\s+\S+)\s+(?:for|through|via|to help|so)\s.*$/iu, "$1")
     .replace(/[\s.,;]+$/u, "")
+  // "Family portrait sessions on the beach at Inchydoney, spring and autumn only", "Engagement shoots
+  // in Cork or at your venue": too long for a name, the thing is what comes before where and when
+  // ("Ventilation with heat recovery" is short enough to be one).
+  if (wordsOf(name).length <= 4) return name
+  return name.split(/,\s/u)[0]!.replace(/(\S\s+\S+)\s+(?:on|in|at|of|from|with|by|over|during|every)\s.*$/iu, "$1")
+    // "Bespoke suits cut and sewn in our back room": how it is made, a participle and what follows.
+    .replace(/(\S\s+\S+)\s+(?:\p{L}+ed|cut|sewn|made|built|bound|grown|done|kept)\s+(?:and|&|or|by|to)\s.*$/iu, "$1")
+}
 
 /**
  * Items of a plan that state its limits, not a feature: "1 user", "Up to 5 users", "Unlimited
@@ -145,6 +153,24 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
   const heads = new Set(headlineOfferings(page, proper, names).map((h) => stem(wordsOf(h.split(",")[0]!).at(-1) ?? "")))
   if (heads.size === 0) return items
   return items.filter((item) => wordsOf(item).some((w) => heads.has(stem(w))))
+}
+
+/** Plural nouns a page of kinds is headed by ("Our lessons", "Tours"): the kind every section is one of. */
+const KIND_NOUN = /^(?:lessons|classes|courses|tours|treatments|services|repairs|rentals|workshops|sessions|programm?es|shoots|massages|therapies|cleans|installations)$/u
+
+/**
+ * The one-word sections of a page headed by the plural noun of their kind ("Our lessons" over
+ * "Guitar", "Singing", "Drums"): each is a kind of it, "guitar lessons", "drum lessons". Alone,
+ * "Guitar" names an instrument, not a lesson.
+ */
+const kindsUnder = (page: CrawledPageFacts, below: ReadonlyArray<string>, proper: ReadonlySet<string>, names: ReadonlySet<string>) => {
+  const first = withoutNames(page.headings, names)[0]
+  if (first === undefined) return []
+  const headline = wordsOf(first.trim().replace(/^(?:our|the|all)\s+/iu, ""))
+  if (headline.length !== 1 || !KIND_NOUN.test(headline[0]!)) return []
+  const noun = headline[0]!
+  return below.filter((h) => wordsOf(h).length === 1 && /^\p{L}+$/u.test(h.trim()))
+    .flatMap((h) => headingOfferings(`${singularOf(fold(h.trim()))} ${noun}`, proper))
 }
 
 /** A deal in the words after the colon: a price, "3 nights for the price of 2", "20% off". */
@@ -244,7 +270,8 @@ const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, name
         const token = tokens[i]!
         const key = fold(token).replace(/[^\p{L}\p{N}/'-]/gu, "")
         stop = i
-        if (key === "" || PHRASE_BREAK.has(key) || nameWords.has(key)) break
+        // "Zipper replacement | $22 Wedding dress alterations from $250": a price ends the name before it.
+        if (key === "" || PHRASE_BREAK.has(key) || nameWords.has(key) || /\d/u.test(token)) break
         // "... and consultation Treatment from $3,900": a capital after a lower-case word starts a new line.
         if (kept.length > 0 && /^\p{Lu}/u.test(kept[0]!) && /^\p{Ll}/u.test(token)) break
         kept.unshift(token)
@@ -337,6 +364,28 @@ const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
     return headingOfferings(words.join(" "), proper)
   })
 
+/**
+ * What a sentence says a thing is, when it opens by saying so: "The mobile app for scaffolding
+ * crews ..." → "mobile app", "A self-guided route of 22 km ..." → "self-guided route". The words
+ * before the first "for", "of", "with", "that" or comma; none with a digit ("A 30-page, ...").
+ */
+const whatItIs = (sentence: string, proper: ReadonlySet<string>, needsArticle: boolean): Array<string> => {
+  const m = /^((?:a|an|the|our)\s+)?((?:[\p{L}'-]+\s+){0,3}[\p{L}'-]+?)\s*(?:\s(?:for|of|with|that|which|from|through|to|in|on)\b|[,:;(])/iu.exec(sentence.trim())
+  // In running text only a sentence opening with an article says what a thing is ("Sibling discount: 10%" does not).
+  if (m === null || (needsArticle && m[1] === undefined)) return []
+  const words = wordsOf(m[2]!)
+  // "Stock and yard management" is two things of one kind; any other function word starts a clause.
+  if (words.length < 2 || words.some((w) => STOP_WORDS.has(w) && w !== "and")) return []
+  return headingOfferings(m[2]!, proper)
+}
+
+/** Other names a page gives the kind of thing a product is: "wedding album", "parent albums" beside "The Heirloom Album". */
+const kindNamesIn = (text: string, head: string, proper: ReadonlySet<string>): Array<string> =>
+  [...text.matchAll(/(?<![\p{L}'-])(\p{Ll}[\p{L}'-]{2,})(?=\s+(\p{L}+)(?![\p{L}]))/gu)]
+    .filter((m) => [head, `${head}s`, `${head}es`].includes(fold(m[2]!)) && /^\p{Ll}+$/u.test(m[2]!))
+    .filter((m) => !STOP_WORDS.has(fold(m[1]!)) && !/^(?:inch|cm|mm|page|each|every|one|other|same|this|that|your|our|their)$/iu.test(m[1]!))
+    .flatMap((m) => headingOfferings(`${m[1]} ${m[2]}`, proper))
+
 /** Offering candidates of a business, by kind of evidence. */
 export const businessOfferings = (
   pages: ReadonlyArray<CrawledPageFacts>,
@@ -374,7 +423,8 @@ export const businessOfferings = (
     if (kind === "business") return
     const listing = kind !== "home" && !isDetailPage(page)
     for (const item of page.listItems ?? []) {
-      const heading = item.heading ?? ""
+      // "Lo que hacemos / What we do": a heading in two languages, by its English side.
+      const heading = englishSideOf(item.heading ?? "")
       // "How to prepare", "What to bring": steps and tips, not offerings; "Areas we serve": towns.
       // "What we tattoo", "What we fix" on the home page name the business's offerings (on an
       // offering's own page, "What we design" lists its parts).
@@ -407,7 +457,10 @@ export const businessOfferings = (
     // An offering's own page: its sections of two words or more are its kinds ("Divorce mediation",
     // "Recurring invoices"); a single word ("Repair", "Cost") is a facet of the headline.
     // ("Homestay with a Spanish family" is a kind, "homestay", though one word is left of it.)
-    else parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length >= 2)))
+    else {
+      parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length >= 2)))
+      parts.push(...kindsUnder(page, below, proper, names))
+    }
   })
   return {
     headlines,
@@ -442,23 +495,45 @@ export const productOfferings = (
   const productNamed = pages.flatMap((page) => page.products.filter((p) => samePage(p.url, url)))
   // Its name is an offering when it describes the product ("Butter croissant"), not when it is a
   // model name ("Trail Runner 3", "iPhone"): prompts naming a model are navigational.
-  const descriptive = isDescriptiveName(name)
+  // "Scaffold Field" sold by Scaffold: the business's name and one word name a model, not a kind of thing.
+  const nameWords = wordsOf(name)
+  const brandModel = nameWords.length === 2 && [...names].some((n) => n.split(" ").length === 1 && n === nameWords[0])
+  const descriptive = isDescriptiveName(name) && !brandModel
   const items = [
     ...productNamed.map((p) => displayPhrase(p.name, proper)),
     ...own.flatMap((page) => page.products.map((p) => displayPhrase(p.name, proper)))
   ]
   const headlines = own.flatMap((page) => headlineOfferings(page, proper, names))
+  // What the page says the product is ("The mobile app for scaffolding crews", "A self-guided
+  // route of 22 km"), and the other names it gives its kind of thing ("wedding album").
+  const said = [
+    ...own.flatMap((page) => page.products.filter((p) => samePage(p.url, url) || p.url === null || p.url === undefined).map((p) => p.description ?? "")),
+    ...own.map((page) => page.description ?? "")
+  ].flatMap((sentence) => whatItIs(sentence, proper, false))
+  // The first sentences after the headline (the cookie banner and the menu come before it).
+  const opening = own.flatMap((page) => {
+    const headline = page.headings[0]
+    const at = headline === undefined ? -1 : page.text.indexOf(headline)
+    return at < 0 ? [] : page.text.slice(at + headline!.length).trim().split(/(?<=[.!?])\s+/).slice(0, 2)
+  }).flatMap((sentence) => whatItIs(sentence, proper, true))
+  const selfDescribed = [...said, ...opening]
+  const nameHead = wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1)
+  // Not the business itself ("Wisteria House" at Wisteria House B&B), nor what was done to one ("requested room").
+  const siteWords = new Set([...names].flatMap((n) => n.split(" ")))
+  const sameKind = (nameHead === undefined ? [] : own.flatMap((page) => kindNamesIn(page.text, nameHead, proper)))
+    .filter((phrase) => !wordsOf(phrase).every((w) => siteWords.has(w)) && !/^\S+ed\s/u.test(phrase))
+  const selfDescribedOwn = selfDescribed.filter((phrase) => !wordsOf(phrase).every((w) => siteWords.has(w)))
   // A described product shares its page with others ("Personal income tax returns" on a page about
   // tax returns, VAT and provisional tax): only what names its own kind of thing is about it.
   const head = stem(wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1) ?? "")
   const ofItsKind = (phrase: string) => !descriptive || wordsOf(phrase).some((w) => stem(w) === head)
   return {
-    headlines: [...(descriptive ? [displayPhrase(name, proper)] : []), ...headlines.filter(ofItsKind)],
+    headlines: [...(descriptive ? [displayPhrase(name, proper)] : []), ...headlines.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name)))],
     stated: [],
     sections: [],
-    items: items.filter(ofItsKind),
+    items: items.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name))),
     detailItems: [],
-    parts: [],
+    parts: [...selfDescribedOwn, ...sameKind],
     home: [],
     announced: []
   }

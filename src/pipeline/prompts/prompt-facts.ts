@@ -153,6 +153,9 @@ const BARE_WORDS = new Set(
     .split(/\s+/)
 )
 
+/** The kinds of service among the bare words: joined ("Service & repair") they still say nothing. */
+const BARE_SERVICE_WORDS = new Set(["treatment", "service", "repair", "installation", "replacement", "maintenance", "servicing"].map(stem))
+
 /**
  * Single words another offering already says more precisely ("wheels" beside "hand-built wheels",
  * "bread" beside "sourdough bread", "servicing" beside "bike servicing") and bare service words
@@ -162,11 +165,20 @@ const withoutBareWords = (phrases: ReadonlyArray<string>): Array<string> => {
   const longer = new Set(phrases.filter((p) => wordsOf(p).length > 1).flatMap((p) => wordsOf(p).map(stem)))
   return phrases.filter((p) => {
     const words = wordsOf(p)
-    if (words.length !== 1) return true
+    // "Service & repair": bare words joined are no more an offering than each alone.
+    // ("Growth package" is a plan's name: a tier's word beside "package" is one.)
+    if (words.length > 1) return !words.every((w) => w === "and" || BARE_SERVICE_WORDS.has(stem(w)))
     const word = stem(words[0]!)
     return !BARE_WORDS.has(word) && !longer.has(word)
   })
 }
+
+/** A length of time alone: "half day", "full-day", "2 hours", "per hour". */
+const DURATION =
+  /^(?:(?:half|full|whole|one|two|three|four|five|six|seven|eight|\d+|per|an?|multi)[ -]?)?(?:day|days|hour|hours|hr|hrs|night|nights|week|weeks|minute|minutes|min|mins|month|months|morning|afternoon|evening)$/u
+
+/** Verbs a price list opens a line with when it names a step done to a garment or a thing ("Take in waist"). */
+const INSTRUCTION_VERBS = new Set(["take", "shorten", "lengthen", "let", "replace", "fix", "remove", "add", "change", "adjust", "taper", "resize", "swap"])
 
 /** Categories of a schema.org parent type, which names a family of businesses, not one kind. */
 const UMBRELLA_CATEGORIES = new Set(["entertainment venue", "food shop"])
@@ -268,6 +280,10 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const words = key.split(" ")
     // "Dental services", "plumbing services": the trade, said as a page title, not something on offer.
     if (words.length <= 2 && /^(?:services|solutions|products)$/.test(words.at(-1)!)) return false
+    // "Half day", "full day", "two hours": how long something lasts, not what it is.
+    if (DURATION.test(key)) return false
+    // "Take in waist", "Shorten jacket sleeves": a price list's step, said as an instruction.
+    if (words.length >= 2 && INSTRUCTION_VERBS.has(words[0]!)) return false
     // "Free touch-up", "free lockers": an extra that comes with what is sold.
     if (words[0] === "free" && words.length >= 2) return false
     // "Registration fee", "health fund rebates": what is charged or paid back, not what is sold.
@@ -295,10 +311,14 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   // One offering said twice: "coolant flush and cooling system repair" beside both its halves,
   // "check engine light" beside "check engine light diagnostics". The cap keeps room for others.
   const keys = new Set(candidates.map(stemKey))
+  const categoryStems = new Set(wordsOf(category ?? "").map(stem))
   const redundant = (phrase: string) => {
     const halves = phrase.split(/\s+(?:and|&)\s+/)
     if (halves.length === 2 && halves.every((half) => wordsOf(half).length >= 2 && keys.has(stemKey(half)))) return true
-    return SERVICE_SUFFIXES.some((suffix) => keys.has(stemKey(`${phrase} ${suffix}`)))
+    if (SERVICE_SUFFIXES.some((suffix) => keys.has(stemKey(`${phrase} ${suffix}`)))) return true
+    // "Colombia Huila decaf coffee" beside "Colombia Huila decaf" at a coffee roaster: the category's word adds nothing.
+    const words = phrase.split(/\s+/)
+    return words.length >= 3 && categoryStems.has(stem(fold(words.at(-1)!))) && keys.has(stemKey(words.slice(0, -1).join(" ")))
   }
   const offerings = distinctStems(withoutBareWords(candidates.filter((c) => !redundant(c))))
 

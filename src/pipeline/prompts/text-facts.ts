@@ -19,7 +19,9 @@ const NOT_AN_OFFERING = new Set(
   timetable schedule insights recognition list price prices pricing rates fees costs practice areas types kinds options
   unlimited everything tips mas bebidas boissons drinks beverages sides meet hosts founder founders owners
   neighborhood neighbourhood recipes heritage tradition environment tourism awards accreditations certifications
-  guarantee updates announcements talk letter letters stories testimonials times rebates gratis`
+  guarantee updates announcements talk letter letters stories testimonials times rebates gratis novedades noticias
+  opiniones aktuelles neuigkeiten aktuelle actualites nouveautes nouvelles notizie novita nieuws nyheter novidades
+  aktualnosci`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -54,6 +56,38 @@ const withoutPlace = (heading: string): string =>
 /** Words that make the second half of "X repair & installation" a second service on the same thing. */
 const SERVICE_NOUN = /(?:ion|ing|ment|repair|repairs|service|services|care)$/
 
+/** English function words: the stop list holds other languages' too ("de", "que", "la"). */
+const ENGLISH_FUNCTION_WORDS = new Set(["the", "a", "an", "and", "of", "to", "for", "with", "in", "on", "at", "we", "our", "you", "your", "what", "how", "who", "do", "is", "are"])
+
+/** How English a side reads: its everyday English words and English function words. */
+const englishScore = (side: string) => wordsOf(side).filter((w) => isCommonWord(w) || ENGLISH_FUNCTION_WORDS.has(w)).length
+const englishWords = (side: string) => wordsOf(side).filter((w) => isCommonWord(w) || STOP_WORDS.has(w)).length
+
+/**
+ * A headline half in another language than its page's title ("Service & Reparatur" on a page
+ * titled "Service & repair"): the title, when it shares a word with the headline and reads as
+ * more English.
+ */
+export const moreEnglishTitle = (headline: string, title: string): string => {
+  const shared = wordsOf(headline).some((w) => wordsOf(title).includes(w))
+  return shared && englishScore(title) > englishScore(headline) && wordsOf(title).length <= wordsOf(headline).length + 1 ? title : headline
+}
+
+/**
+ * A heading in two languages ("Urodziny · Birthday parties", "Lo que hacemos / What we do"), by
+ * its side in everyday English words (the longer on a tie); any other heading as it is. Two
+ * English sides joined by a slash ("Cuts / Colour") are not two languages.
+ */
+export const englishSideOf = (heading: string): string => {
+  const dotted = heading.split(/\s+·\s+/u)
+  const slashed = heading.split(/\s+\/\s+/u)
+  const sides = dotted.length === 2 ? dotted : slashed.length === 2 ? slashed : undefined
+  if (sides === undefined) return heading
+  const [a, b] = sides as [string, string]
+  if (sides === slashed && englishWords(a) === wordsOf(a).length && englishWords(b) === wordsOf(b).length) return heading
+  return englishScore(a) !== englishScore(b) ? (englishScore(a) > englishScore(b) ? a : b) : (wordsOf(a).length >= wordsOf(b).length ? a : b)
+}
+
 /**
  * The offerings a heading names: none, one, or two when a heading too long for one offering joins
  * two with "and" or "&" (`Child custody and child support` → `child custody`, `child support`;
@@ -63,13 +97,8 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   // "Urodziny · Birthday parties", "Team building · Integracja firmowa": one thing named in two
   // languages, read by the side in everyday English words (the longer on a tie); nothing when that
   // side is furniture ("Nasza historia · Our story").
-  const sides = heading.split(/\s+·\s+/u)
-  if (sides.length === 2) {
-    const english = (side: string) => wordsOf(side).filter((w) => isCommonWord(w) || STOP_WORDS.has(w)).length
-    const [a, b] = sides as [string, string]
-    const pick = english(a) !== english(b) ? (english(a) > english(b) ? a : b) : (wordsOf(a).length >= wordsOf(b).length ? a : b)
-    return headingOfferings(pick, proper)
-  }
+  const pick = englishSideOf(heading)
+  if (pick !== heading) return headingOfferings(pick, proper)
   const clean = withoutPlace(squish(heading).replace(/[\s:|–—-]+$/u, ""))
   const one = plainHeading(clean, proper)
   if (one !== undefined) return [one]
@@ -86,7 +115,7 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   }
   const [first, second] = halves as [string, string]
   // "Rewiring of old terraces and cottages": the "and" joins what the service is of, not two services.
-  const of = /^(\S.*?)\s+(?:of|for|on)\s+\S/iu.exec(first)
+  const of = /^(\S.*?)\s+(?:of|for|on|from|into)\s+\S/iu.exec(first)
   if (of !== null) return [plainHeading(of[1]!, proper)].filter((h): h is string => h !== undefined)
   const firstWords = first.split(/\s+/)
   const secondWords = second.split(/\s+/)
