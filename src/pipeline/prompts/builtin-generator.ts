@@ -16,7 +16,7 @@ import { escapeRegExp } from "../../domain/regex.ts"
 import { isMass, isPlural, offeringForm, pluralOf, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, phraseKey, squish, stem, wordsOf } from "./prompt-text.ts"
-import { INTENT_WEIGHTS, PROMPT_INTENTS, type PromptIntent, type PromptTemplate, QUALIFIERS, TEMPLATES } from "./templates.ts"
+import { INTENT_WEIGHTS, PROMPT_INTENTS, type PromptIntent, type PromptTemplate, QUALIFIERS, TEMPLATES, VISIT_QUALIFIERS } from "./templates.ts"
 import {
   DEFAULT_PROMPT_COUNT,
   jaccard,
@@ -348,6 +348,7 @@ function* intentStream(
         continue
       }
       for (const qualifier of QUALIFIERS) {
+        if (facts.visitable === false && VISIT_QUALIFIERS.has(qualifier)) continue
         const prompt = /[?.]$/.test(text) ? text.replace(/([?.])$/, ` ${qualifier}$1`) : `${text} ${qualifier}`
         yield { prompt, template: entry.template.id, offering }
       }

@@ -249,9 +249,16 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("brand-dietary", "brand", (s) => `Does ${s.name} have ${s.feature} options?`, ["dietary"])
 ]
 
-/** Used only when the facts are so thin that the templates run out: appended before the final mark. */
+/**
+ * Used only when the facts are so thin that the templates run out: appended before the final mark.
+ * None is a relative clause: "that are easy to reach" after a singular offering ("best sourdough in
+ * Lyon that are easy to reach") does not agree, and no verb fits every prompt's subject.
+ */
 export const QUALIFIERS = [
   "this year", "right now", "for a first-time customer", "on a tight budget", "with good customer service",
-  "according to recent reviews", "for a last-minute need", "that are easy to reach", "that locals recommend",
-  "for a quick visit", "that are well reviewed"
+  "according to recent reviews", "for a last-minute need", "close by", "recommended by locals",
+  "for a quick visit", "with good reviews"
 ]
+
+/** Qualifiers about going somewhere: not for software or a shop that only ships. */
+export const VISIT_QUALIFIERS: ReadonlySet<string> = new Set(["close by", "for a quick visit", "recommended by locals"])
