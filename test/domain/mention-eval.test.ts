@@ -124,8 +124,9 @@ describe("mention detection on the evaluation set (holdout1, spent, tuned on)", 
 /**
  * The holdouts spent and tuned on since: each was run once as the unseen split at the end of a
  * stop (holdout2 a fourth writer's, holdout3 a fifth's, holdout4 a sixth's), its failures read,
- * then tuned on. Each is held to its tuned figures and its name-substring baseline to its exact
- * counts, at least `baselineMargin` of F1 below the detector.
+ * then tuned on. Each is held to its tuned figures (the sentiment floor is the rate over the
+ * answers found visible: finding more, version 9 kept every sentiment it had right and lowered the
+ * rate) and its name-substring baseline to its exact counts, 0.2 of F1 below the detector.
  */
 const SPENT_HOLDOUTS = [
   {
@@ -134,27 +135,23 @@ const SPENT_HOLDOUTS = [
     hard: 357,
     visible: 247,
     floors: { precision: 0.987, recall: 0.983, f1: 0.985, hardF1: 0.981, sentimentAccuracy: 0.530 },
-    baseline: { tp: 185, fp: 122, fn: 62 },
-    baselineMargin: 0.2
+    baseline: { tp: 185, fp: 122, fn: 62 }
   },
   {
     split: "holdout3",
     answers: 663,
     hard: 466,
     visible: 326,
-    floors: { precision: 0.879, recall: 0.914, f1: 0.896, hardF1: 0.839, sentimentAccuracy: 0.617 },
-    baseline: { tp: 248, fp: 156, fn: 78 },
-    baselineMargin: 0.2
+    floors: { precision: 0.887, recall: 0.923, f1: 0.905, hardF1: 0.853, sentimentAccuracy: 0.611 },
+    baseline: { tp: 248, fp: 156, fn: 78 }
   },
   {
     split: "holdout4",
     answers: 421,
     hard: 318,
     visible: 214,
-    floors: { precision: 0.913, recall: 0.887, f1: 0.900, hardF1: 0.847, sentimentAccuracy: 0.642 },
-    baseline: { tp: 170, fp: 85, fn: 44 },
-    // The baseline scores higher here (0.725) than on the other splits: the detector is 0.175 above it.
-    baselineMargin: 0.15
+    floors: { precision: 0.990, recall: 0.976, f1: 0.983, hardF1: 0.974, sentimentAccuracy: 0.626 },
+    baseline: { tp: 170, fp: 85, fn: 44 }
   }
 ] as const
 
@@ -180,7 +177,7 @@ for (const holdout of SPENT_HOLDOUTS) {
 
     it("scores the name-substring baseline at its exact figures, well below the detector", () => {
       expect(baseline.overall).toMatchObject(holdout.baseline)
-      expect(baseline.overall.f1).toBeLessThan(detector.overall.f1 - holdout.baselineMargin)
+      expect(baseline.overall.f1).toBeLessThan(detector.overall.f1 - 0.2)
     })
   })
 }

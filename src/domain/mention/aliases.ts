@@ -20,7 +20,7 @@ const GENERIC_ONLY = (s: string): boolean =>
  * GmbH, Co., Corp, "& Co." …), a leading "The" dropped, "&" ↔ "and", hyphens as spaces,
  * apostrophes dropped, and the diacritic-folded form of each. Spellings made only of generic
  * business words ("Coffee", "The Bakery") or shorter than two characters are left out. "&" or
- * "and" is also written "+".
+ * "and" is also written "+", and "&" without spaces.
  * `Acme Café, LLC` → `Acme Café`, `Acme Cafe, LLC`, `Acme Cafe`.
  */
 export const aliasesFor = (name: string): ReadonlyArray<string> => {
@@ -43,9 +43,12 @@ export const aliasesFor = (name: string): ReadonlyArray<string> => {
   for (const f of [...forms]) {
     if (/\s&\s/.test(f)) addForm(f.replace(/\s&\s/g, " and "))
     if (/\sand\s/i.test(f)) addForm(f.replace(/\sand\s/gi, " & "))
-    // "Sable + Stone": a plus sign stands for "&" in some brands' own spelling.
-    // Not in a firm's "& Co." or "& Sons".
-    if (/\s(?:&|and)\s(?!(?:co|company|sons?|daughters?|brothers|sisters|bros|associates|partners)\b)/i.test(f)) addForm(f.replace(/\s(?:&|and)\s/gi, " + "))
+    // "Sable + Stone": a plus sign stands for "&" in some brands' own spelling, and "Sable&Stone"
+    // is "&" without spaces, as in a logo. Not in a firm's "& Co." or "& Sons".
+    if (/\s(?:&|and)\s(?!(?:co|company|sons?|daughters?|brothers|sisters|bros|associates|partners)\b)/i.test(f)) {
+      addForm(f.replace(/\s(?:&|and)\s/gi, " + "))
+      if (/\s&\s/.test(f)) addForm(f.replace(/\s&\s/g, "&"))
+    }
   }
   for (const f of [...forms]) {
     if (/[\p{L}\p{N}]-[\p{L}\p{N}]/u.test(f)) addForm(f.replace(/([\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, "$1 "))

@@ -4,6 +4,7 @@
  * an ordinary word, so it counts only where the answer presents it as a business or product.
  */
 import { type Doc, lineAt, nextWord, slice } from "./document.ts"
+import { isCapitalisedCommonWord } from "../common-words.ts"
 import { foldPlain } from "./fold.ts"
 import { BUSINESS_NOUNS, TRADE_WORDS } from "./lexicon.ts"
 import { isUpperLetter } from "./words.ts"
@@ -12,7 +13,7 @@ const NOUNS = [...BUSINESS_NOUNS, ...TRADE_WORDS].join("|")
 // "Foundry, a friendly coworking space", "Duarte is an orthodontic practice": a description of
 // at most five words ending in a business noun. Bounded repetition keeps it linear.
 const DESCRIBED = new RegExp(
-  String.raw`^(?:['’]s)?(?:[ \t]+(?:in|on|at)[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2})?(?:[ \t]*[,(][ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,5}?(?:${NOUNS})s?(?![\p{L}\p{N}])`,
+  String.raw`^["”]?(?:['’]s)?(?:[ \t]+(?:in|on|at)[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2})?(?:[ \t]*[,(][ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,5}?(?:${NOUNS})s?(?![\p{L}\p{N}])`,
   "iu",
 )
 // Nouns for a business described by pronoun: not those that as often describe a place ("It's a
@@ -36,7 +37,11 @@ export const describedAsFirm = (doc: Doc, end: number): boolean => DESCRIBED_FIR
 // "my top pick is Marisela's", "everyone just calls it Anaïs", "a counter known as Anaïs": the
 // head as the one picked, or as what a business is called.
 const CONTACT_BEFORE =
-  /(?<![\p{L}\p{N}])(?:call|phone|contact|hire|book\s+with|go\s+with|try|recommend|(?:pick|choice|favou?rite|bet|go-to)\s+(?:is|would\s+be)|calls|called|named|known\s+as|goes\s+by)[ \t]+$/iu
+  /(?<![\p{L}\p{N}])(?:call|phone|contact|hire|book\s+with|go\s+with|try|recommends?|recommended|swears?\s+by|empfehlen|empfehle|empfiehlt|(?:pick|choice|favou?rite|bet|go-to)\s+(?:is|would\s+be)|calls|called|named|known\s+as|goes\s+by)[ \t]+$/iu
+const ELLIPTICAL_AT = /^[ \t]+(?:on|at|near|off)[ \t]+(\d{1,5}(?:st|nd|rd|th)?\b|\p{Lu}[\p{L}'’-]*)/u
+const STREET_AT = /^[ \t]+on[ \t]+(\d{1,5}(?:st|nd|rd|th)?\b|\p{Lu}[\p{L}'’-]*)/u
+const THE_BEFORE = /(?<![\p{L}\p{N}])[Tt]he[ \t]+$/u
+const PERSON_NAMED = /(?<![\p{L}\p{N}])(?:someone|somebody|anyone|person|people|friend|guy|woman|man|girl|boy|kid|child|daughter|son|wife|husband|partner|mom|mum|mother|dad|father|sister|brother|baby|colleague|neighbou?r|chef|baker|owner)s?[ \t]+(?:named|called)[ \t]+$/iu
 // "Rainier on 6th Avenue": a head at a street address.
 const ADDRESS_AFTER = /^(?:['’]s)?[ \t]+(?:on|at)[ \t]+(?:\d{1,5}(?:st|nd|rd|th)?[ \t]+)?(?:\p{Lu}[\p{L}'’-]*[ \t]+){0,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Highway|Hwy|Square|Plaza|Parkway|Pike)\b/u
 // "Yukon vs. Ember & Oak", "Upland vs. Arroyo Family Therapy": compared with another business's
@@ -73,7 +78,18 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   }
   const rest = doc.text.slice(end, Math.min(line.end, end + 120))
   if (DESCRIBED.test(rest) || (!possessive && PRODUCT_LINE.test(rest))) return true
-  if (ADDRESS_AFTER.test(rest) || CONTACT_BEFORE.test(doc.text.slice(Math.max(line.start, start - 24), start))) return true
+  if (ADDRESS_AFTER.test(rest)) return true
+  const before = doc.text.slice(Math.max(line.start, start - 24), start)
+  // "a friend named Marisela" is a person, not a business called so.
+  if (CONTACT_BEFORE.test(before) && !PERSON_NAMED.test(doc.text.slice(Math.max(line.start, start - 40), start))) return true
+  // "Marisela's on Rue Rachel", "Stan at Dowd's on South 9th": a possessive with no noun after it,
+  // at a street or a place, is the shop that bears the name. So is "the Wexley on Dauphine": a
+  // venue by its distinctive word after "the", on a street ("the Yukon in June" is a place).
+  const theBefore = !possessive && !town && THE_BEFORE.test(doc.text.slice(Math.max(line.start, start - 8), start))
+  if (possessive || theBefore) {
+    const at = (possessive ? ELLIPTICAL_AT : STREET_AT).exec(doc.text.slice(afterName, Math.min(line.end, afterName + 40)))
+    if (at !== null && !isCapitalisedCommonWord(foldPlain(at[1]!))) return true
+  }
   const than = CHEAPER_THAN.exec(rest)
   if (than !== null && businessLike(than[1]!)) return true
   if (PRONOUN_DESCRIBED.test(doc.text.slice(afterName, Math.min(doc.text.length, afterName + 160)))) return true

@@ -121,7 +121,7 @@ export const TRADE_WORDS = set(`
   academy tutoring insurance mortgage builders construction remodeling painting painters flooring
   locksmith towing storage printing marketing dermatology cardiology audiology podiatry
   acupuncture massage wellness medical imaging surgery nutrition jewelry jewelers jewellers cpas
-  tree service services
+  tree service services bbq barbecue smokehouse body collision optik apotheke backerei konditorei
 `)
 
 /** Nouns that present a name as a business or product: "Foundry, a coworking space", "Duarte's practice". */
@@ -131,7 +131,7 @@ export const BUSINESS_NOUNS = set(`
   mechanic garage dentist orthodontist optometrist vet veterinarian hospital salon spa inn hotel
   bookstore bookshop app tool platform service provider agency planner advisor trainer school
   center centre chain franchise option pick choice outfitter roaster cafe landscaper realtor
-  photographer lawyer accountant product line serum jacket café
+  photographer lawyer accountant product line serum jacket café msp
 `)
 
 /** Trade words and their usual short or alternative forms, both ways. */
@@ -150,6 +150,7 @@ export const TRADE_VARIANTS: ReadonlyArray<readonly [string, string]> = [
   ["Orthopedic", "Orthopedics"],
   ["Orthopedics", "Ortho"],
   ["Chiropractic", "Chiro"],
+  ["Pediatrics", "Peds"],
   ["Pharmacy", "Rx"],
   ["Brothers", "Bros."],
   ["Brothers", "Bros"],
@@ -163,7 +164,7 @@ export const TRADE_VARIANTS: ReadonlyArray<readonly [string, string]> = [
 export const TRADE_KINDS: ReadonlyMap<string, string> = new Map([
   ...[...set(`inn hotel hotels suites lodge motel hostel resort`)].map((w) => [w, "lodging"] as const),
   ...[...set(`cafe cafes cantina restaurant restaurants bar grill kitchen bistro brasserie trattoria bakery bakeries bakehouse bakeshop
-    deli pizzeria taqueria diner eatery pub brewery brewing tavern creperie patisserie boulangerie winery distillery`)].map((w) => [w, "food"] as const),
+    deli pizzeria taqueria diner eatery pub brewery brewing tavern creperie patisserie boulangerie winery distillery bbq barbecue smokehouse`)].map((w) => [w, "food"] as const),
   ...[...set(`clinic dental dentistry orthodontics ortho pediatrics chiropractic chiro veterinary vet hospital optometry therapy counseling`)].map((w) => [w, "health"] as const),
   ...[...set(`law legal cpa accounting tax advisors advisory`)].map((w) => [w, "professional"] as const),
   ...[...set(`software app apps platform`)].map((w) => [w, "software"] as const),

@@ -71,6 +71,8 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   }
   // A handle or hashtag is the brand's own spelling: no other reading.
   if (m.handle) return host === undefined ? "accept" : "reject"
+  // The site name spelled as words is a name only written as one: "Foxglove Stems", not "foxglove stems".
+  if (m.site && !tokensOf(doc.text.slice(start, end)).every((tk) => isUpperLetter(tk.text[0]))) return "reject"
 
   // A product line after the name is the entity's own ("Kestrel Trail Jacket", "Haywood & Pike Field Chino").
   // "the Z400 from Zephyr Home": a product named before its maker, whose name may go on.
@@ -117,13 +119,17 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // Initials ("LDS") written otherwise ("Lds", "lds") are another word.
   if (m.strict && m.upper && /\p{Ll}/u.test(doc.text.slice(start, end))) return "reject"
   if (m.strict) return nameTld || owner || headVerdict(doc, start, end, possessive, m.town) ? "accept" : "reject"
-  if (m.ordinary && !nameTld) return ordinaryVerdict(doc, t, domainSeen, m, start, end, possessive)
+  if (m.ordinary && !nameTld && !m.site) return ordinaryVerdict(doc, t, domainSeen, m, start, end, possessive)
   if (m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && lowerCaseOrdinaryUse(doc, start, end))
     return "reject"
   // A one-word name opening a sentence or a table cell in a list of lower-case words is one of
-  // them: "| Saffron, mint, fried onion |".
-  if (m.words.length === 1 && !possessive && LOWER_LIST_AFTER.test(doc.text.slice(end, end + 60)) && (cellStart(doc, start) || isSentenceInitial(doc, start)))
-    return "reject"
+  // them: "| Saffron, mint, fried onion |". So is one written in lower case anywhere in such a
+  // list: "plants like yarrow, sage and lupins".
+  if (m.words.length === 1 && !possessive) {
+    const lower = !/\p{Lu}/u.test(doc.text.slice(start, end))
+    if (LOWER_LIST_AFTER.test(doc.text.slice(end, end + 60)) && (lower || cellStart(doc, start) || isSentenceInitial(doc, start))) return "reject"
+    if (lower && LOWER_LIST_BEFORE.test(doc.text.slice(Math.max(0, start - 40), start))) return "reject"
+  }
   // A one-word name that the answer also uses as an ordinary word in lower case ("a brisk
   // follow-up"), opening a sentence with nothing that presents it as a business ("Brisk payment
   // terms help"), is the word too.
@@ -161,6 +167,7 @@ const wordUses = new WeakMap<Doc, Map<Matcher, boolean>>()
 const ownCapitals = (doc: Doc, start: number, end: number): boolean =>
   tokensOf(doc.text.slice(start, end)).every((tk, k) => k === 0 || isUpperLetter(tk.text[0]) || NAME_CONNECTORS.has(tk.text.toLowerCase()) || !/\p{L}/u.test(tk.text[0]!))
 
+const LOWER_LIST_BEFORE = /(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}'’-]*,[ \t]+(?:(?:and|or)[ \t]+)?$/u
 const LOWER_LIST_AFTER = /^,[ \t]+\p{Ll}[\p{Ll}'’-]*(?:[ \t]+\p{Ll}[\p{Ll}'’-]*)?(?:,|[ \t]+(?:and|or)[ \t]+\p{Ll})/u
 
 /** Whether `pos` opens a table cell. */
@@ -406,11 +413,12 @@ const longerNameAfter = (doc: Doc, next: Span): boolean => {
  * A capitalised word before the name that makes it part of a longer name ("Sweet Crumb Cafe",
  * "Upper Ledge Climbing"): any capitalised word inside a sentence, and at its start one that is
  * not a word routinely opening a sentence ("Try", "Visit", "Unsurprisingly"). A possessive
- * before it ("Nashville's Crumb") does not.
+ * before it ("Nashville's Crumb") does not, nor "The".
  */
 const longerNameBefore = (doc: Doc, prev: Span): boolean => {
   const raw = slice(doc, prev)
-  if (/['’]s$/i.test(raw) || !isUpperLetter(raw[0])) return false
+  // "Try The Wexley on Dauphine": an article written with the venue's name is no longer name.
+  if (/['’]s$/i.test(raw) || !isUpperLetter(raw[0]) || raw === "The") return false
   if (!isSentenceInitial(doc, prev.start)) return true
   const w = foldPlain(raw)
   return !SENTENCE_OPENERS.has(w) && !NOT_MODIFIERS.has(w) && !/ly$/.test(w) && differentOpener(w)

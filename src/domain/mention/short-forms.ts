@@ -14,16 +14,17 @@ export interface ShortForms {
   readonly heads: ReadonlyArray<string>
 }
 
-const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|corp|co|company|pc|p\.c|pa|p\.a|cpas?)\.?)+$/i
+const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|corp|co|company|pc|p\.c|pa|p\.a|cpas?|gmbh)\.?)+$/i
 
 const isTradeWord = (w: string): boolean => TRADE_WORDS.has(foldPlain(w).replace(/[^\p{L}\p{N}]/gu, ""))
 
 /**
  * Words that end a firm's name without saying what it is, dropped like trade words to find its
- * distinctive word ("Rainier Family Dental" → "Rainier", "Thornbury & Associates" → "Thornbury"),
- * but no trade noun after a name: "an Aspen family trip" is no business.
+ * distinctive word ("Rainier Family Dental" → "Rainier", "Thornbury & Associates" → "Thornbury",
+ * "Harrow IT Solutions" → "Harrow IT", "Harrow"), but no trade noun after a name: "an Aspen
+ * family trip" is no business, nor "it" a trade.
  */
-const NAME_FILLERS = set(`family associates brothers bros sons`)
+const NAME_FILLERS = set(`family associates brothers bros sons solutions it`)
 const isDroppable = (w: string): boolean => isTradeWord(w) || NAME_FILLERS.has(foldPlain(w))
 
 const variantsOf = (form: string): Array<string> => {

@@ -56,6 +56,11 @@ export interface Matcher {
   readonly town: boolean
   /** A social handle or hashtag ("@larkspurdental", "#LarkspurDental"): the name written as one word after "@" or "#". */
   readonly handle: boolean
+  /**
+   * The business's site name spelled as words ("Foxglove Stems" for foxglovestems.example): counts
+   * only with each word capitalised, as a name is written.
+   */
+  readonly site: boolean
   /** Written in capitals ("LDS", "Q&M"): a head so written counts only so written. */
   readonly upper: boolean
   /** A piece of folded text every match holds (its first word as written): no need to scan a text without it. */
@@ -73,7 +78,8 @@ const makeMatcher = (name: string, kind: "name" | "alias", strict = false): Matc
   const folded = foldPlain(name).trim()
   const words = folded.match(/[\p{L}\p{N}]+/gu) ?? []
   if (words.length === 0) return undefined
-  const pattern = folded.split(/\s+/).map(escapeRegExp).join("[^\\S\\n]+")
+  // Words apart by spaces, or by one line break where a line was wrapped ("Dufresne\n& Ng").
+  const pattern = folded.split(/\s+/).map(escapeRegExp).join("(?:[^\\S\\n]+|[^\\S\\n]*\\n[^\\S\\n]*)")
   return {
     kind,
     regex: new RegExp(pattern, "gu"),
@@ -85,6 +91,7 @@ const makeMatcher = (name: string, kind: "name" | "alias", strict = false): Matc
     strict,
     town: false,
     handle: false,
+    site: false,
     upper: !/\p{Ll}/u.test(name) && (name.match(/\p{Lu}/gu)?.length ?? 0) >= 2,
     needle: folded.split(/\s+/)[0]!,
   }
@@ -142,11 +149,41 @@ const compileTarget = (target: MentionTarget) => {
   // The name the entity's own site goes by ("northbeam" for northbeam.example/products/lamp): the
   // maker of a product, or the business itself.
   const makers = new Set<string>()
-  for (const host of [...domains, ...urls.map((u) => u.host)]) {
+  const siteLabel = (host: string): string | undefined => {
     const labels = host.split(".")
     const second = labels.length >= 3 && labels[labels.length - 1]!.length === 2 && labels[labels.length - 2]!.length <= 3
     const label = labels[labels.length - (second ? 3 : 2)]
-    if (label !== undefined && label.length >= 3 && !SOURCE_NAMES.has(label) && !MARKETPLACES.has(label)) makers.add(label)
+    return label !== undefined && label.length >= 3 && !SOURCE_NAMES.has(label) && !MARKETPLACES.has(label) ? label : undefined
+  }
+  for (const host of [...domains, ...urls.map((u) => u.host)]) {
+    const label = siteLabel(host)
+    if (label !== undefined) makers.add(label)
+  }
+  // A business's own site name, from its domain (not a product's: its maker's site names the
+  // maker): as a handle or hashtag ("@getmargin" for getmargin.example), and spelled as words
+  // where it starts with the name's first words ("Foxglove Stems" for foxglovestems.example).
+  for (const host of domains) {
+    const label = siteLabel(host)
+    if (label === undefined || !/^[a-z0-9]{4,}$/.test(label)) continue
+    if (!handles.has(label)) {
+      handles.add(label)
+      matchers.push({ ...makeMatcher(label, "alias")!, regex: new RegExp(`(?<=[@#])${label}(?![\\p{L}\\p{N}_])`, "gu"), handle: true })
+    }
+    for (const n of target.names) {
+      const words = n.trim().split(/\s+/)
+      let prefix = ""
+      for (let k = 0; k < words.length; k++) {
+        prefix += foldPlain(words[k]!).replace(/[^\p{L}\p{N}]/gu, "")
+        if (prefix === "" || !label.startsWith(prefix) || label.length === prefix.length) break
+        const rest = label.slice(prefix.length)
+        if (rest.length < 2 || rest.length > 12) continue
+        const spelled = `${words.slice(0, k + 1).join(" ")} ${rest}`
+        const key = foldPlain(spelled).trim()
+        if (seen.has(key)) continue
+        seen.add(key)
+        matchers.push({ ...makeMatcher(spelled, "alias")!, site: true })
+      }
+    }
   }
   // The folded words of the entity's own names and aliases ("orthopedic", "sports" …).
   const ownWords = new Set<string>()

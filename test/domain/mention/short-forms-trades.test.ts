@@ -37,8 +37,8 @@ describe("short forms of more trades", () => {
     expect(shortFormsOf("Tamsin Tower Fan", true).aliases).not.toContain("Tamsin Tower")
   })
 
-  it("writes '&' and 'and' as '+' too, not in '& Co.' or '& Sons'", () => {
-    expect(aliasesFor("Sable & Oriel")).toEqual(["Sable and Oriel", "Sable + Oriel"])
+  it("writes '&' and 'and' as '+' and '&' without spaces too, not in '& Co.' or '& Sons'", () => {
+    expect(aliasesFor("Sable & Oriel")).toEqual(["Sable and Oriel", "Sable + Oriel", "Sable&Oriel"])
     expect(aliasesFor("Smith & Sons")).toEqual(["Smith and Sons"])
   })
 })
