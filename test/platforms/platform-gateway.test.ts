@@ -113,12 +113,13 @@ describe("PlatformGateway", () => {
       Effect.all(Array.from({ length: 5 }, (_, i) => gateway.ask("ai_platform_1", `question ${i}`)), { concurrency: "unbounded" }))
     expect(outcomes.every((outcome) => outcome._tag === "Answered")).toBe(true)
     const arrivals = server.requests.map((request) => request.arrivedAt).sort((a, b) => a - b)
-    expect(arrivals[1]! - arrivals[0]!).toBeLessThan(250)
+    expect(arrivals).toHaveLength(5)
     // Lower bounds from `before`, not from the first arrival: a slow loopback can delay the first
     // request more than a later one, and the gap between two arrivals then undercounts the limit.
     // (1 ms less: timers keep whole milliseconds.)
     for (let i = 2; i < 5; i++) expect(arrivals[i]! - before).toBeGreaterThanOrEqual((i - 1) * 500 - 1)
-    expect(arrivals[4]! - arrivals[0]!).toBeLessThan(3 * 500 + 400)
+    // Upper bounds (the burst at once, the others no later than their slots) cannot hold on real
+    // time under load: platform-queue.test.ts checks the exact schedule on fake timers.
   })
 
   it("does not rate-limit the built-in engine: it runs in this process", async () => {
