@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { Effect, Fiber, Layer, ManagedRuntime } from "effect"
+import { Deferred, Effect, Fiber, Layer, ManagedRuntime } from "effect"
 import { execFile } from "node:child_process"
 import { randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -160,17 +160,23 @@ for (const database of testDatabases) {
     it("verify settles on a checkpoint while commands keep arriving", async () => {
       const report = await run(Effect.gen(function*() {
         const commands = yield* EntityCommands
+        // Verify starts once three writes are in the read model (a count, not a time: a slow
+        // machine writes fewer in any given time), and runs while the writer goes on.
+        const thirdWritten = yield* Deferred.make<GlobalPosition>()
+        let written = 0
         const writer = yield* Effect.fork(Effect.forever(Effect.gen(function*() {
           const slug = `busy-${randomUUID().slice(0, 8)}`
-          yield* commands.send(refOf(slug as BusinessId), createBusiness(slug))
+          const result = yield* commands.send(refOf(slug as BusinessId), createBusiness(slug))
+          if (++written === 3) yield* Deferred.succeed(thirdWritten, result.lastPosition)
           yield* Effect.sleep("20 millis")
         })))
-        yield* Effect.sleep("200 millis")
+        yield* (yield* ProjectionRunner).waitFor(yield* Deferred.await(thirdWritten))
         const report = yield* verify(projections)
         yield* Fiber.interrupt(writer)
         return report
       }))
       expect(report.differences).toBe(0)
+      // The 4 businesses of the tests before, and at least the 3 written before verify began.
       expect(report.projections[0]!.tables[0]!.liveRows).toBeGreaterThan(6)
       expect(await run(freshSchemas)).toBe(0)
     })
