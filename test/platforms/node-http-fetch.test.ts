@@ -118,9 +118,12 @@ describe("makeNodeHttpFetch", () => {
     await (await post(fetch, server.origin)).json()
     await waitUntil(() => server.connections.closed === 1, 5_000)
     const idle = performance.now() - start
+    // Before the server's close, as an order, not a duration (the call and a loaded event loop
+    // lengthen any duration measured here): a server closing on its keep-alive timeout destroys
+    // the socket and sees no end from the client, so an end seen means the client let go first.
     expect(server.connections.endedByClient).toBe(1)
+    // Not before its 2 s: measured from before the call, so it can only overcount.
     expect(idle).toBeGreaterThanOrEqual(1_900)
-    expect(idle).toBeLessThan(3_000)
   })
 
   it("sends a call again on a new connection when the server closed the kept-alive one it was written to", async () => {
