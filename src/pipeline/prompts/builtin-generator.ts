@@ -45,6 +45,12 @@ const GENERIC_CATEGORIES: Readonly<Record<PromptFacts["kind"], ReadonlyArray<str
   product: ["product", "brand", "online shop", "product option"]
 }
 
+/** Stand-in categories for software, which is no local business or service provider. */
+const SOFTWARE_CATEGORIES: ReadonlyArray<string> = ["software tool", "app"]
+
+/** Offerings named by what is done: "invoicing", "crew planning", "contract tracking", "stock management". */
+const ACTIVITY = /(?:ing|ment|tion|sion|ance|ence|ysis)$/u
+
 const GENERIC_OFFERINGS: Readonly<Record<PromptFacts["kind"], ReadonlyArray<string>>> = {
   business: ["professional services", "expert advice", "local services", "same-day service"],
   product: ["quality products", "good value products", "premium options", "everyday essentials"]
@@ -168,7 +174,7 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
     categories: [
       ...tiered(category === undefined ? [] : [categoryOf(category)], 0),
       ...tiered(rotate(derived, hash).map(categoryOf), 1),
-      ...tiered(GENERIC_CATEGORIES[facts.kind].map(categoryOf), 2)
+      ...tiered((isSoftware(category === undefined ? undefined : categoryOf(category)) ? SOFTWARE_CATEGORIES : GENERIC_CATEGORIES[facts.kind]).map(categoryOf), 2)
     ],
     offerings: [
       ...tiered(own.map(offeringForm), 0),
@@ -228,6 +234,9 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
         return pools.days.length > 0
       case "weekend":
         return pools.days.some((d) => d.value === "Saturday" || d.value === "Sunday")
+      case "activity":
+        // Judged per offering (variantsOf).
+        return true
       case "dietary":
       case "adjective":
       case "with":
@@ -295,6 +304,8 @@ function* variantsOf(
               if (template.usesCategory && contentWords(offering.value.text).every((w) => categoryStems(category.value).has(stem(w)))) continue
               // "invoicing software with invoicing software options": a software template needs a feature of its own.
               if ((template.needs ?? []).includes("software") && offering.value.text.includes(category.value.category)) continue
+              // "What is the best way to handle mobile apps?": only something done is handled.
+              if ((template.needs ?? []).includes("activity") && !ACTIVITY.test(offering.value.text)) continue
               const other = offerings[(o + offset + 1) % offerings.length]!
               if (other.value.text === offering.value.text || other.tier > 0) {
                 if ((template.needs ?? []).includes("other")) continue

@@ -97,6 +97,9 @@ export const offeringForm = (phrase: string): { readonly text: string; readonly 
     /-(?:up|out|in|off|on|over)$/.test(words[words.length - 1] ?? "")) {
     return { text: phrase, plural: false }
   }
+  // "Design drawings import", "sports massage": a plural or a noun in -s before the head makes the
+  // head its kind of thing, asked for in the singular ("design drawings imports" is nobody's question).
+  if (words.length >= 2 && !words.at(-2)!.includes("'") && isPlural(words.slice(0, -1).join(" "))) return { text: phrase, plural: false }
   const irregular = IRREGULAR_PLURALS[last]
   if (irregular !== undefined) return { text: [...words.slice(0, -1), irregular].join(" "), plural: true }
   return { text: pluralOf(phrase), plural: true }

@@ -8,7 +8,7 @@
 import { displayPhrase, isDescriptiveName, singularOf } from "./english.ts"
 import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"
-import { isDetailPage, isFaqPage, type PageKind, pageKind, samePage } from "./site-pages.ts"
+import { isDetailPage, isFaqPage, type PageKind, pageKind, pathSegments, samePage } from "./site-pages.ts"
 import { fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { englishSideOf, headingOfferings, moreEnglishTitle } from "./text-facts.ts"
 
@@ -379,12 +379,67 @@ const whatItIs = (sentence: string, proper: ReadonlySet<string>, needsArticle: b
   return headingOfferings(m[2]!, proper)
 }
 
+/**
+ * What a page says its thing is: its product's or its own description ("Mobile app for
+ * scaffolding crews"), else the sentences after its headline (the cookie banner and the menu come
+ * before it).
+ */
+const pageSaysItIs = (page: CrawledPageFacts, url: string | null | undefined, proper: ReadonlySet<string>): Array<string> => {
+  const said = [
+    ...page.products.filter((p) => samePage(p.url, url) || p.url === null || p.url === undefined).map((p) => p.description ?? ""),
+    page.description ?? ""
+  ].flatMap((sentence) => whatItIs(sentence, proper, false))
+  const headline = page.headings[0]
+  const at = headline === undefined ? -1 : page.text.indexOf(headline)
+  const opening = at < 0 ? [] : page.text.slice(at + headline!.length).trim().split(/(?<=[.!?])\s+/).slice(0, 2)
+  return [...said, ...opening.flatMap((sentence) => whatItIs(sentence, proper, true))]
+}
+
+/** "Scaffold Field" sold by Scaffold: the business's name and one word name a model, not a kind of thing ("fields"). */
+const isBrandModel = (name: string, names: ReadonlySet<string>): boolean => {
+  const words = wordsOf(name.replace(/^the\s+/iu, ""))
+  return words.length === 2 && [...names].some((n) => !n.includes(" ") && n === words[0])
+}
+
 /** Other names a page gives the kind of thing a product is: "wedding album", "parent albums" beside "The Heirloom Album". */
 const kindNamesIn = (text: string, head: string, proper: ReadonlySet<string>): Array<string> =>
   [...text.matchAll(/(?<![\p{L}'-])(\p{Ll}[\p{L}'-]{2,})(?=\s+(\p{L}+)(?![\p{L}]))/gu)]
     .filter((m) => [head, `${head}s`, `${head}es`].includes(fold(m[2]!)) && /^\p{Ll}+$/u.test(m[2]!))
     .filter((m) => !STOP_WORDS.has(fold(m[1]!)) && !/^(?:inch|cm|mm|page|each|every|one|other|same|this|that|your|our|their)$/iu.test(m[1]!))
     .flatMap((m) => headingOfferings(`${m[1]} ${m[2]}`, proper))
+
+/** A pricing page by its address or title ("/pricing", "Plans | Acme"). */
+const PLAN_PAGE_SEGMENT = /^(?:pricing|plans|prices|price-list|tarifs|preise)$/
+const PLAN_PAGE_TITLE = /^(?:pricing|plans|prices)\b/iu
+
+/** A subscription's price: "per month", "/ month", "monthly", "per user". */
+const SUBSCRIPTION = /\b(?:per|\/)\s*(?:month|year|user|seat)\b|\bmonthly\b|\bplans?\b/iu
+
+/** A one-word line before its price or "on request": "Starter €149", "Enterprise on request". */
+const TIER_LINE = /(?<![\p{L}'-])(\p{Lu}\p{Ll}+)\s+(?:(?:from\s+)?[$€£]\s?\d|\d[\d.,]*\s?(?:€|kr|zł|kč|chf|sek|nok|dkk)(?![\p{L}])|on request|contact us|custom pricing|let's talk)/gu
+
+/**
+ * A subscription's tiers, each "<Name> plan" as customers say it: the one-word lines of a pricing
+ * page that prices by the month or the user ("Starter €149", "Enterprise on request"), the
+ * one-word offers of an app's or a product's JSON-LD, and "the Marina plan" in prose. A tier's
+ * word alone ("Pro", "Marina") names nothing a customer asks for.
+ */
+const planTiers = (pages: ReadonlyArray<CrawledPageFacts>, nodes: ReadonlyArray<Record<string, unknown>>, proper: ReadonlySet<string>): Array<string> => {
+  const tiers: Array<string> = []
+  for (const page of pages) {
+    const segment = (pathSegments(page.url) ?? []).at(-1) ?? ""
+    const planPage = (PLAN_PAGE_SEGMENT.test(segment) || PLAN_PAGE_TITLE.test(titleHead(page).trim())) && SUBSCRIPTION.test(page.text)
+    if (planPage) tiers.push(...[...page.text.matchAll(TIER_LINE)].map((m) => m[1]!))
+    tiers.push(...[...page.text.matchAll(/\bthe\s+(\p{Lu}\p{Ll}+)\s+plan\b/gu)].map((m) => m[1]!))
+  }
+  for (const node of nodes) {
+    const offers = Array.isArray(node["offers"]) ? node["offers"] : []
+    const names = offers.map((offer) => (typeof offer === "object" && offer !== null ? (offer as Record<string, unknown>)["name"] : undefined))
+      .filter((name): name is string => typeof name === "string" && /^\p{Lu}\p{Ll}+$/u.test(name.trim()))
+    if (names.length >= 2) tiers.push(...names.map((name) => name.trim()))
+  }
+  return [...new Set(tiers)].filter((tier) => !STOP_WORDS.has(fold(tier))).flatMap((tier) => headingOfferings(`${tier} plan`, proper))
+}
 
 /** Offering candidates of a business, by kind of evidence. */
 export const businessOfferings = (
@@ -440,7 +495,8 @@ export const businessOfferings = (
       home.push(...offeringsIn(ownHeadings(page).slice(1).filter((h) => !FEATURE_OR_DAY.test(h))))
       return
     }
-    headlines.push(...headlineOfferings(page, proper, names))
+    // A model's page ("Scaffold Field") says what the model is ("the mobile app for crews").
+    headlines.push(...headlineOfferings(page, proper, names).flatMap((h) => isBrandModel(h, names) ? pageSaysItIs(page, page.url, proper).slice(0, 1) : [h]))
     const below = ownHeadings(page).slice(1)
     // A listing page (`/services`, `/menu`, `/cakes`): its sections, after its own title, name what
     // is on offer; on a price list that names its items ("Hair", "Combos" above priced lines), a
@@ -475,7 +531,9 @@ export const businessOfferings = (
       ...readable.flatMap((page) => pricedPhrases(page, proper, nameWords)),
       // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
       ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
-      ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper))
+      ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper)),
+      // Plans are how the rest is sold: named last, so they take fewer prompts than what they include.
+      ...planTiers(readable, jsonLdNodes(readable.flatMap((page) => page.jsonLd)), proper)
     ]
   }
 }
@@ -495,9 +553,7 @@ export const productOfferings = (
   const productNamed = pages.flatMap((page) => page.products.filter((p) => samePage(p.url, url)))
   // Its name is an offering when it describes the product ("Butter croissant"), not when it is a
   // model name ("Trail Runner 3", "iPhone"): prompts naming a model are navigational.
-  // "Scaffold Field" sold by Scaffold: the business's name and one word name a model, not a kind of thing.
-  const nameWords = wordsOf(name)
-  const brandModel = nameWords.length === 2 && [...names].some((n) => n.split(" ").length === 1 && n === nameWords[0])
+  const brandModel = isBrandModel(name, names)
   const descriptive = isDescriptiveName(name) && !brandModel
   const items = [
     ...productNamed.map((p) => displayPhrase(p.name, proper)),
@@ -506,17 +562,7 @@ export const productOfferings = (
   const headlines = own.flatMap((page) => headlineOfferings(page, proper, names))
   // What the page says the product is ("The mobile app for scaffolding crews", "A self-guided
   // route of 22 km"), and the other names it gives its kind of thing ("wedding album").
-  const said = [
-    ...own.flatMap((page) => page.products.filter((p) => samePage(p.url, url) || p.url === null || p.url === undefined).map((p) => p.description ?? "")),
-    ...own.map((page) => page.description ?? "")
-  ].flatMap((sentence) => whatItIs(sentence, proper, false))
-  // The first sentences after the headline (the cookie banner and the menu come before it).
-  const opening = own.flatMap((page) => {
-    const headline = page.headings[0]
-    const at = headline === undefined ? -1 : page.text.indexOf(headline)
-    return at < 0 ? [] : page.text.slice(at + headline!.length).trim().split(/(?<=[.!?])\s+/).slice(0, 2)
-  }).flatMap((sentence) => whatItIs(sentence, proper, true))
-  const selfDescribed = [...said, ...opening]
+  const selfDescribed = own.flatMap((page) => pageSaysItIs(page, url, proper))
   const nameHead = wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1)
   // Not the business itself ("Wisteria House" at Wisteria House B&B), nor what was done to one ("requested room").
   const siteWords = new Set([...names].flatMap((n) => n.split(" ")))

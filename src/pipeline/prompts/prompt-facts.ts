@@ -280,6 +280,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const words = key.split(" ")
     // "Dental services", "plumbing services": the trade, said as a page title, not something on offer.
     if (words.length <= 2 && /^(?:services|solutions|products)$/.test(words.at(-1)!)) return false
+    // "Scaffold Field" at Scaffold: a model's name, whose word alone ("fields") names nothing (its page says what it is).
+    if (input.kind === "business" && words.length === 2 && (words[0] === nameKey || words[0] === businessKey)) return false
     // "Half day", "full day", "two hours": how long something lasts, not what it is.
     if (DURATION.test(key)) return false
     // "Take in waist", "Shorten jacket sleeves": a price list's step, said as an instruction.

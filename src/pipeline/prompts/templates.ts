@@ -85,6 +85,8 @@ export type Need =
   | "visit"
   | "software"
   | "goods"
+  /** An offering that is something done ("invoicing", "crew planning"), not a thing ("mobile app", "Pro plan"). */
+  | "activity"
 
 export interface PromptTemplate {
   readonly id: string
@@ -212,7 +214,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("how-to-before-ordering", "how-to", (s) => `What should I know before paying for ${s.offering}?`, ["goods"]),
   t("how-to-trustworthy", "how-to", (s) => `How do I find a trustworthy ${s.category} in ${s.place}?`, ["countable", "place"]),
   t("how-to-best-way", "how-to", (s) => `What is the best way to get ${s.offering} in ${s.place}?`, ["place", "visit"]),
-  t("how-to-software-best-way", "how-to", (s) => `What is the best way to handle ${s.offering}?`, ["software"]),
+  t("how-to-software-best-way", "how-to", (s) => `What is the best way to handle ${s.offering}?`, ["software", "activity"]),
   t("how-to-software-choose", "how-to", (s) => `How do I choose ${s.category} for ${s.offering}?`, ["software"]),
   // Alternatives.
   t("alternatives-to-offering", "alternatives", (s) => `What are good alternatives to ${s.offering}?`, ["goods"]),

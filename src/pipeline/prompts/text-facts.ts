@@ -119,6 +119,15 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   if (of !== null) return [plainHeading(of[1]!, proper)].filter((h): h is string => h !== undefined)
   const firstWords = first.split(/\s+/)
   const secondWords = second.split(/\s+/)
+  // "Exact Online and Twinfield accounting integration", "Stripe and PayPal payments": two names
+  // joined before what is done with them; the thing on offer is the words after the names.
+  const named = (word: string) => /^\p{Lu}/u.test(word)
+  const tail = secondWords.slice(secondWords.findIndex((w) => !named(w)))
+  // ("Data and TV antenna cabling": one everyday word, capitalised as the heading's first, is no name.)
+  const names = firstWords.every(named) && (firstWords.length >= 2 || !isCommonWord(firstWords[0]!))
+  if (names && named(secondWords[0]!) && !named(secondWords.at(-1)!) && tail.length < secondWords.length) {
+    return [plainHeading(tail.join(" "), proper)].filter((h): h is string => h !== undefined)
+  }
   // "Data and TV antenna cabling": a lone word before "and" shares the longer half's head noun.
   if (firstWords.length === 1 && secondWords.length >= 2) {
     return [plainHeading(`${first} ${secondWords.at(-1)!}`, proper), plainHeading(second, proper)].filter((h): h is string => h !== undefined)

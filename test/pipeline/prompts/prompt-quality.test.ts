@@ -13,8 +13,6 @@ import { runSite, type SiteRun, sitesOf } from "./prompt-eval-harness.ts"
 
 /** Known misses, per site: the share floor below target and the offerings no prompt names. */
 const KNOWN: Readonly<Record<string, { readonly share?: number; readonly uncovered?: ReadonlyArray<string> }>> = {
-  // Its plans are named only by a word beside a price in a pricing table ("Marina", "Harbour").
-  tidemark: { uncovered: ["Marina plan"] }
 }
 
 const runs = new Map<string, SiteRun>()
