@@ -205,7 +205,8 @@ export const make = Effect.gen(function*() {
   const runStatement = <Row extends object>(
     text: string,
     params: () => ReadonlyArray<unknown>,
-    transactional: boolean
+    transactional: boolean,
+    name?: string
   ): Effect.Effect<ReadonlyArray<Row>, SqlError.SqlError> =>
     Effect.flatMap(
       // Encoding the parameters can throw (a BigInt in `data`): refused like a driver's encoding failure.
@@ -213,7 +214,7 @@ export const make = Effect.gen(function*() {
       (values) =>
         transactional || direct === undefined
           ? sql.unsafe<Row>(text, values as Array<unknown>)
-          : Effect.tryPromise({ try: () => direct.query<Row>(text, values), catch: asSqlError })
+          : Effect.tryPromise({ try: () => direct.query<Row>(text, values, name), catch: asSqlError })
     )
 
   const currentVersion = (streamId: string) =>
@@ -251,11 +252,31 @@ export const make = Effect.gen(function*() {
   const writeEvents = (streamId: string, expected: ExpectedVersion, events: ReadonlyArray<NewEvent>, notify: boolean) =>
     embedded
       ? writeEventsInline(streamId, expected, events, notify)
+      : !notify && events.length === 1
+      ? writeOne(streamId, expected, events[0]!)
       : runStatement<AppendedRow>(
         APPEND,
         () => [streamId, expected === "any" ? null : expected, JSON.stringify(events.map(toInput)), notify ? EVENTS_CHANNEL : null],
-        notify
+        notify,
+        "events_append"
       )
+
+  /**
+   * One event outside a caller's transaction: `events_append` for one event (the same claim,
+   * then the insert at the claimed version) written out as one statement, the event's fields
+   * its parameters, so PostgreSQL decodes no JSON array and runs no PL/pgSQL, and, named,
+   * parses and plans it once per connection. (The function keeps its own plans, but an unnamed
+   * call of it was parsed and planned on every append.) The call with several events, or in a
+   * caller's transaction (where it notifies), stays the function's.
+   */
+  const writeOne = (streamId: string, expected: ExpectedVersion, event: NewEvent) => {
+    const statement = expected === "any" ? APPEND_ONE_AT_END : expected === 0 ? APPEND_ONE_NEW : APPEND_ONE_AT
+    return runStatement<AppendedRow>(statement.text, () => {
+      const values = [streamId, event.eventId, event.type, event.schemaVersion, JSON.stringify(event.data ?? null), metadataJson(event)]
+      if (statement === APPEND_ONE_AT) values.push(expected)
+      return values
+    }, false, statement.name)
+  }
 
   /** Moves the stream version by `count` if it is at `expected`; no row when it is not. */
   const claimVersions = (streamId: string, expected: ExpectedVersion, count: number) =>
@@ -533,6 +554,41 @@ export const announcementPayloads = (position: bigint, types: Iterable<string>):
   }
   if (current !== "") payloads.push(head + current)
   return payloads
+}
+
+/** `toInput`'s metadata as JSON; most events carry none, so that one is written once. */
+const NO_METADATA_JSON = JSON.stringify({ correlationId: null, causationId: null })
+const metadataJson = (event: NewEvent) => {
+  const correlationId = event.metadata?.correlationId ?? null
+  const causationId = event.metadata?.causationId ?? null
+  return correlationId === null && causationId === null ? NO_METADATA_JSON : JSON.stringify({ correlationId, causationId })
+}
+
+/**
+ * `events_append` (migration 0008) for one event, as named statements: the claim by expected
+ * version ("any", 0, n), then the insert reading the claimed version; no claim, no insert, no row.
+ */
+const insertOneAtClaim = `INSERT INTO events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+  SELECT $1::text, claim.version, $2::uuid, $3::text, $4::int, $5::jsonb, $6::jsonb FROM claim
+  RETURNING position, transaction_id, stream_version`
+const APPEND_ONE_AT_END = {
+  name: "events_append_one_at_end",
+  text: `WITH claim AS (
+    INSERT INTO streams AS s (stream_id, version) VALUES ($1::text, 1)
+    ON CONFLICT (stream_id) DO UPDATE SET version = s.version + 1 RETURNING s.version
+  ) ${insertOneAtClaim}`
+}
+const APPEND_ONE_NEW = {
+  name: "events_append_one_new",
+  text: `WITH claim AS (
+    INSERT INTO streams (stream_id, version) VALUES ($1::text, 1) ON CONFLICT (stream_id) DO NOTHING RETURNING version
+  ) ${insertOneAtClaim}`
+}
+const APPEND_ONE_AT = {
+  name: "events_append_one_at",
+  text: `WITH claim AS (
+    UPDATE streams SET version = $7::int + 1 WHERE stream_id = $1::text AND version = $7::int RETURNING version
+  ) ${insertOneAtClaim}`
 }
 
 /** The least time between two notifications sent by one store (see `announce`). */
