@@ -142,7 +142,7 @@ const SPENT_HOLDOUTS = [
     answers: 663,
     hard: 466,
     visible: 326,
-    floors: { precision: 0.887, recall: 0.923, f1: 0.905, hardF1: 0.853, sentimentAccuracy: 0.611 },
+    floors: { precision: 0.956, recall: 0.941, f1: 0.948, hardF1: 0.919, sentimentAccuracy: 0.609 },
     baseline: { tp: 248, fp: 156, fn: 78 }
   },
   {

@@ -53,7 +53,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   // "I found nothing", "my search found nothing"; not "a leak test that found nothing".
   d(/\b(?:i|we|search|searches|searching|searched|lookup|looked|checked)\b[^.;!?]{0,60}?\bfound\s+nothing\b/, ["nothing"]),
   // A search that came back empty: "Nothing turned up for X", "X didn't show up in my search".
-  d(/\bnothing\s+(?:comes|came|turns|turned|shows|showed)\s+up\b/, ["nothing"]),
+  d(/\bnothing\s+(?:\w+\s+)?(?:comes|came|turns|turned|shows|showed)\s+up\b/, ["nothing"]),
   d(/\b(?:doesn't|does not|didn't|did not)\s+(?:come|turn|show)\s+up\s+(?:in|on)\s+(?:my|the|any|anything)\b/, ["come", "turn", "show"]),
   // "I can't vouch for them", "I can't comment on X" (for lack of knowledge).
   d(/\b(?:i|we)\s+(?:can't|cannot|can not|couldn't|could not)\s+(?:speak\s+to|comment\s+on|vouch\s+for)\b/, ["speak", "comment", "vouch"]),
@@ -65,7 +65,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:could|can|cannot|can't|couldn't)\s+(?:not\s+)?be\s+(?:verified|confirmed|independently\s+(?:verified|confirmed))\b/, ["verified", "confirmed"]),
   d(/\b(?:not|nothing)\s+(?:much\s+)?(?:is\s+)?(?:known|published|written|documented)\b/, ["known", "published", "written", "documented"]),
   d(/\b(?:little|limited|scant|sparse|thin)\s+(?:\w+\s+){0,2}(?:information|info|data|details|coverage|testing|reviews|is\s+known|has\s+been\s+(?:published|written))\b/, ["little", "limited", "scant", "sparse", "thin"]),
-  d(new RegExp(`\\b(?:${INFO.slice(3, -1)}|sources|coverage|reviews)\\s+(?:about|on|for|of|regarding)\\b.{1,60}?\\b(?:is|are|seem|seems)\\s+(?:\\w+\\s+)?(?:limited|thin|scarce|sparse|scant|lacking)\\b`), ["limited", "thin", "scarce", "sparse", "scant", "lacking"]),
+  d(new RegExp(`\\b(?:${INFO.slice(3, -1)}|sources|coverage|reviews)\\s+(?:about|on|for|of|regarding)\\b.{1,60}?\\b(?:is|are|seem|seems|appear|appears)\\s+(?:\\w+\\s+)?(?:limited|thin|scarce|sparse|scant|lacking)\\b`), ["limited", "thin", "scarce", "sparse", "scant", "lacking"]),
   d(/\b(?:is|are)\s+not\s+publicly\s+available\b/, ["publicly"]),
   d(/\bnot\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available|out\s+there)\b/, ["much", "lot"]),
   d(/\b(?:isn't|is\s+not|wasn't|aren't)\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available)\b/, ["much", "lot"]),
@@ -93,25 +93,25 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:is|are|remains?)\s+(?:\w+\s+)?unknown\b/, ["unknown"]),
   d(/\bundocumented\b/, ["undocumented"]),
   d(/\b(?:hasn't|haven't|has\s+not|have\s+not)\s+been\s+(?:\w+\s+)?(?:published|tested|reviewed|verified|documented|confirmed)\b/, ["published", "tested", "reviewed", "verified", "documented", "confirmed"]),
-  d(/\b(?:could|can|cannot|can't|couldn't)\s+(?:not\s+)?be\s+(?:found|located|determined|assessed|evaluated|retrieved|obtained|accessed)\b/, ["found", "located", "determined", "assessed", "evaluated", "retrieved", "obtained", "accessed"]),
-  d(/\b(?:is|are|was|were)\s+not\s+(?:published|documented|listed)\b/, ["published", "documented", "listed"]),
+  d(/\b(?:could|can|cannot|can't|couldn't)\s+(?:not\s+)?be\s+(?:found|located|determined|assessed|evaluated|retrieved|obtained|accessed|compared)\b/, ["found", "located", "determined", "assessed", "evaluated", "retrieved", "obtained", "accessed", "compared"]),
+  d(/\b(?:is|are|was|were)\s+not\s+(?:published|documented|listed|found)\b/, ["published", "documented", "listed", "found"]),
   d(/\b(?:information|info|details|data|reviews)\s+(?:is|are)\s+(?:\w+\s+)?(?:lacking|scarce|thin|limited|sparse|scant)\b/, ["lacking", "scarce", "thin", "limited", "sparse", "scant"]),
   d(/\bnothing\s+about\s+(?:[\w'-]+\s+){0,3}?(?:is|was|has\s+been)\s+(?:verified|verifiable|confirmed|documented|known|reliable)\b/, ["nothing"]),
   d(/\bno\s+idea\b/, ["idea"]),
   d(/\boutside\s+(?:of\s+)?what\s+(?:i|we)\s+(?:know|can\s+(?:confirm|verify|check|vouch\s+for|say))\b/, ["outside"]),
   d(/\bunrated\b/, ["unrated"]),
   d(/\b(?:don't|do\s+not)\s+know\s+(?:enough|much|anything)\s+(?:\w+\s+)?about\b/, ["know"]),
-  // Declining to judge: "I can't say much about X", "I can't tell you anything about X", "not
-  // in a position to evaluate it", "X isn't a product I have trustworthy information on", "not
-  // one I can vouch for".
-  d(/\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:really\s+|honestly\s+|genuinely\s+)?(?:say|tell\s+you|judge|rate|assess|evaluate|vouch|describe)\b/, ["can", "could"]),
+  // Declining to judge: "I can't say much about X", "I can't tell you anything about X" (not "I
+  // can't say enough good things about X"), "not in a position to evaluate it", "X isn't a
+  // product I have trustworthy information on", "not one I can vouch for".
+  d(/\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:really\s+|honestly\s+|genuinely\s+)?(?:say|tell\s+you|judge|rate|assess|evaluate|vouch|describe)\b(?!\s+(?:enough|too\s+much)\b)/, ["can", "could"]),
   d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able|not\s+in\s+a\s+position)\s+to\s+(?:speak|assess|evaluate|compare|recommend|vouch|comment|verify|confirm|judge|rate|say)\b/, ["able", "position"]),
   d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something|someone|somewhere)\s+(?:[\w'-]+\s+){0,4}?(?:i|we)\s+(?:have\s+(?:any\s+|much\s+|real\s+|reliable\s+|trustworthy\s+|solid\s+|good\s+|dependable\s+)?(?:information|info|data|details|knowledge|records?)|know\s+(?:well|much|enough|anything)|can\s+(?:evaluate|assess|judge|rate|vouch|speak|comment|say|confirm|verify|describe|tell\s+you))\b/, ["not", "n't"]),
   d(/\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:got|seen|come\s+across|found|read|had)\s+(?:\w+\s+){0,3}?(?:information|info|details|reviews|data|specifications|specs|coverage|sources)\b/, ["info", "detail", "review", "data", "spec", "coverage", "source"]),
   d(/\b(?:i|we)\s+(?:haven't|have\s+not)\s+got\s+(?:\w+\s+){0,3}?(?:information|info|details|data)\b/, ["info", "detail", "data"]),
   d(/\bno\s+(?:dependable|real|concrete|accurate|current|hard|firm|trusted)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/, ["dependable", "real", "concrete", "accurate", "current", "hard", "firm", "trusted"]),
-  d(/\bno\s+(?:\w+\s+)?(?:information|info|details|data|reviews)\s+(?:i|we)(?:'d|\s+would)?\s+(?:trust|rely|can\s+(?:trust|verify|confirm|vouch)|could\s+(?:verify|confirm|vouch))\b/, ["info", "detail", "data", "review"]),
-  d(/\black\s+(?:any\s+)?(?:\w+\s+)?(?:information|info|data|details)\b/, ["lack"]),
+  d(/\bno\s+(?:\w+\s+)?(?:information|info|details|data|reviews)\s+(?:i|we)(?:'d|\s+would)?\s+(?:trust|rely|can\s+(?:trust|verify|confirm|vouch|rely)|could\s+(?:verify|confirm|vouch|rely))\b/, ["info", "detail", "data", "review"]),
+  d(/\black(?:ing)?\s+(?:any\s+)?(?:\w+\s+)?(?:information|info|data|details)\b/, ["lack"]),
   d(/\b(?:reviews?|information|info|details|data|ratings?)\s+(?:\w+\s+){0,4}?(?:(?:is|are|was|were)\s+not|isn't|aren't|wasn't|weren't)\s+available\b/, ["available"]),
   d(/\bno\s+(?:\w+\s+){0,2}?(?:reviews?|information|info|details|data|results|mentions?|ratings?)\s+(?:\w+\s+){0,6}?(?:turned|came|showed)\s+up\b/, ["turned", "came", "showed"]),
   d(/\b(?:draws?|drew|a)\s+blank\b/, ["blank"]),
@@ -129,7 +129,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   // Declining to claim for want of knowledge: "I'm not going to make claims about X", "there
   // isn't much I can confirm about X", "None I can verify", and a clause or cell without its
   // subject ("…, which I've seen listed but can't verify", "| X | Couldn't verify details |").
-  d(/\b(?:not\s+going\s+to|won't|will\s+not|rather\s+not|shouldn't|should\s+not)\s+(?:make\s+(?:any\s+)?(?:claims|guesses|assumptions)|comment|speculate|guess|vouch)\b/, ["claims", "guesses", "assumptions", "comment", "speculate", "guess", "vouch"]),
+  d(/\b(?:not\s+going\s+to|won't|will\s+not|rather\s+not|shouldn't|should\s+not)\s+(?:make\s+(?:any\s+)?(?:claims|guesses|assumptions)|comment|speculate|guess|vouch|rate\s+(?:it|them)\b(?!\s+(?:highly|well|above|over|as|very|higher|low|poorly|badly)))/, ["claims", "guesses", "assumptions", "comment", "speculate", "guess", "vouch", "rate"]),
   d(/\b(?:isn't|is\s+not|there's\s+not|not)\s+(?:much|a\s+lot|anything|a\s+great\s+deal)\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:confirm|verify|say|tell\s+you|find|check)\b/, ["much", "lot", "anything", "deal"]),
   d(/\bnone\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:verify|confirm|find|check)\b/, ["none"]),
   d(/^\W*(?:(?:but|and|so)\s+)?(?:couldn't|could\s+not|can't|cannot|unable\s+to)\s+(?:verify|confirm|check)\b/, ["verify", "confirm", "check"]),
@@ -139,7 +139,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   // available", "insufficient data", "I'm unsure about X".
   d(/\bno\s+(?:real\s+|reliable\s+|easy\s+)?way\s+(?:of|to)\s+(?:verify|verifying|check|checking|confirm|confirming|know|knowing|judge|judging|assess|assessing)\b/, ["way"]),
   d(/\b(?:not|isn't|aren't)\s+on\s+my\s+radar\b/, ["radar"]),
-  d(/\b(?:don't|do\s+not|didn't)\s+have\s+(?:a|any)\s+(?:good\s+|clear\s+|solid\s+|real\s+)?read\s+on\b/, ["read"]),
+  d(/\b(?:don't|do\s+not|didn't)\s+have\s+(?:a|any)\s+(?:\w+\s+)?read\s+on\b/, ["read"]),
   d(/\bno\s+(?:\w+\s+)?visibility\s+into\b/, ["visibility"]),
   d(/\bblind\s+spot\b/, ["blind"]),
   d(/\bfew\s+and\s+far\s+between\b/, ["far"]),
@@ -163,7 +163,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bunaware\s+of\b|\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+ly\s+)?(?:unaware|unfamiliar|not\s+(?:familiar|aware))\b/, ["unaware", "unfamiliar", "familiar", "aware"]),
   d(/\b(?:little|nothing|not\s+much|not\s+a\s+lot)\s+(?:that\s+)?(?:i|we)\s+(?:can|could|am\s+able\s+to)\s+(?:really\s+)?(?:say|tell|confirm|verify|find|share|add|offer|check|corroborate)\b/, ["little", "nothing", "much", "lot"]),
   d(/\bnothing\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have)?\s+(?:have|know|found|saw|read|seen)\b/, ["nothing"]),
-  d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+(?:give|offer|provide|share|form)\s+(?:you\s+)?(?:a|an|any)\s+(?:\w+\s+)?(?:opinion|view|assessment|verdict|recommendation|rating|evaluation|read|take)\b/, ["can't", "cannot", "can not", "couldn't", "could not", "won't", "will not"]),
+  d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+(?:give|offer|provide|share|form)\s+(?:you\s+)?(?:a|an|any)\s+(?:\w+\s+)?(?:opinion|view|assessment|verdict|recommendation|rating|evaluation|read|take|comparison)\b/, ["can't", "cannot", "can not", "couldn't", "could not", "won't", "will not"]),
   d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:\w+ly\s+)?(?:place|compare|rank|corroborate|describe|rate|judge|evaluate|assess|pin\s+down|pinpoint)\b/, ["can't", "cannot", "can not", "couldn't", "could not"]),
   d(/\b(?:i|we)\s+(?:won't|will\s+not|wouldn't|would\s+not)\s+(?:rate|rank|assess|evaluate|judge|score)\s+(?:it|them|this|that)\b(?!\s+(?:highly|well|above|over|as|very|any\s+higher|higher|low|poorly|badly))/, ["won't", "will not", "wouldn't", "would not"]),
   d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|was\s+not|were\s+not|not)\s+(?:\w+\s+)?(?:documented|published|verified|confirmed|reported|disclosed|corroborated)\b/, ["documented", "published", "verified", "confirmed", "reported", "disclosed", "corroborated"]),
@@ -201,7 +201,30 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   // A cell or a clause without its subject that only doubts it: "| not sure |", "Not sure this shop exists".
   d(/^\W*(?:not\s+sure|unsure|unclear)\W*$/, ["sure", "unclear"]),
   d(/^\W*not\s+sure\s+(?:it|it's|they|they're|this|that|if|whether|about)\b/, ["sure"]),
-
+  // Anything said would be made up: "anything I said about it would be invented", "I'd be making it up".
+  d(/\b(?:would|i'd|we'd|it'd)\s+be\s+(?:invented|made\s+up|making\s+(?:it|this|that|things|something|stuff)\s+up|fabricated)\b/, ["invented", "made", "making", "fabricated"]),
+  // Left out for want of sources: "so it's left out", "none of these sources reviews it", "my
+  // sources don't cover it", "isn't covered by anything I'd trust", "so it is not described here".
+  d(/\b(?:is|it's|are|was|were|been)\s+left\s+out\b/, ["left"]),
+  d(/\bnone\s+of\s+(?:the|these|those|my)\s+(?:\w+\s+)?(?:sources|reviews|results|articles|guides)\b[^.;]{0,30}?\b(?:discuss|discusses|mention|mentions|cover|covers|review|reviews|include|includes)\b/, ["none"]),
+  d(/\b(?:my|the|these|our)\s+sources\s+(?:don't|do\s+not|didn't|did\s+not)\s+(?:cover|mention|include|discuss|list)\b/, ["sources"]),
+  d(/\b(?:isn't|aren't|is\s+not|are\s+not|not)\s+covered\s+(?:by|in)\s+(?:anything|any|my)\b/, ["covered"]),
+  d(/\bnot\s+(?:described|covered|included|reviewed|rated)\s+here\b/, ["here"]),
+  // Found nothing: "I found no reviews for X", "nothing trustworthy turned up".
+  d(/\b(?:i|we)\s+(?:found|find|saw|see)\s+no\s+(?:\w+\s+)?(?:reviews?|information|info|details|data|mentions?|coverage|records?|listings?)\b/, ["found", "find", "saw", "see"]),
+  // No ground to judge on: "I don't have a basis to judge X", "not across X well enough to judge
+  // it", "isn't a place I have a reliable take on", "a mystery to me", "little publicly documented".
+  d(/\b(?:don't|do\s+not|didn't)\s+have\s+(?:a|any)\s+(?:\w+\s+)?basis\b/, ["basis"]),
+  d(/(?:\bnot|n't)\b.{0,40}?\bwell\s+enough\s+to\s+(?:judge|rate|say|recommend|assess|evaluate|compare|comment)\b/, ["enough"]),
+  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something)\s+(?:[\w'-]+\s+){0,3}?(?:i|we)\s+have\s+(?:a|any)\s+(?:\w+\s+)?(?:take|read|view|opinion|handle)\s+on\b/, ["take", "read", "view", "opinion", "handle"]),
+  d(/\bmystery\s+to\s+(?:me|us)\b/, ["mystery"]),
+  d(/\b(?:there\s+is|there's|is)\s+little\s+(?:\w+ly\s+)?(?:documented|published|known|reported|verified|written)\b/, ["little"]),
+  // Nothing to add or to give: "I can't add anything useful about it", "I'm unable to give you anything dependable".
+  d(/\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+add\s+(?:anything|much)\b/, ["add"]),
+  d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able)\s+to\s+(?:give|offer|provide|share|add)\s+(?:you\s+)?(?:anything|much|any)\b/, ["able"]),
+  // Without its subject after a dash or in parentheses: "X – (can't speak to this one)", "X: can't compare this one".
+  d(/(?:^|[(:;–—])\W*(?:(?:but|and|so)\s+)?(?:can't|cannot|couldn't|could\s+not)\s+(?:vouch|comment|speak|verify|confirm|tell\s+you|say\s+(?:much|anything)|compare\s+(?:this|it|them))\b/, ["can't", "cannot", "couldn't", "could not"]),
+  // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),
   d(/\bno\s+(?:conozco|conocemos|estoy\s+familiarizad[oa]|pude\s+(?:encontrar|verificar))\b/, ["conozco", "conocemos", "familiarizad", "pude"]),
@@ -370,6 +393,8 @@ export const disambiguationSpans = (doc: Doc): Array<Span> => {
  * A clause that only tells the reader to check for themselves ("Verify before switching", "you'd
  * have to test it"): beside a disclaimer in a table row it says nothing about the entity.
  */
+/** A cell that holds no fact: "None", "n/a", "TBD", "?". */
+const EMPTY_CELL = /^\W*(?:none|n\/a|na|tbd|unknown|\?+)\W*$/
 const VERIFY_ADVICE = /^\W*(?:(?:you'd|you\s+would|you'll|you\s+will|you)\s+(?:have|need)\s+to\s+|(?:please\s+)?)(?:verify|check|test|confirm|vet|ask|try)\b[^.;|]{0,40}$/
 
 export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set<number> => {
@@ -419,11 +444,15 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
     if (described === undefined) {
       described = false
       let words = 0
+      let said = ""
       for (let k = firstEndingAfter(clauses, line.lead!.end); k < clauses.length && clauses[k]!.start < line.end && !disclaimers[k]; k++) {
         const from = Math.max(clauses[k]!.start, line.lead!.end)
-        words += doc.text.slice(from, Math.min(clauses[k]!.end, line.end)).match(/\p{L}{2,}/gu)?.length ?? 0
+        const text = doc.text.slice(from, Math.min(clauses[k]!.end, line.end))
+        if (said === "") said = text
+        words += text.match(/\p{L}{2,}/gu)?.length ?? 0
       }
-      described = words >= 3
+      // "X – you asked about them; nothing turned up…": restating the question describes nothing.
+      described = words >= 3 && !RESTATES.test(foldPlain(said.replace(/^[\s*_:–—-]+/u, "")))
       describedItems.set(line.start, described)
     }
     return described
@@ -464,7 +493,7 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
         const first = firstEndingAfter(clauses, line.start)
         let entry = false
         for (let k = first + 1; k < clauses.length && clauses[k]!.start < line.end; k++) {
-          if (!disclaimers[k] && /\p{L}{2}/u.test(slice(doc, clauses[k]!)) && !VERIFY_ADVICE.test(folded(k))) entry = true
+          if (!disclaimers[k] && /\p{L}{2}/u.test(slice(doc, clauses[k]!)) && !VERIFY_ADVICE.test(folded(k)) && !EMPTY_CELL.test(folded(k))) entry = true
         }
         rows.set(line.start, (row = { entry, coveredUntil: first }))
       }

@@ -121,7 +121,7 @@ export const TRADE_WORDS = set(`
   academy tutoring insurance mortgage builders construction remodeling painting painters flooring
   locksmith towing storage printing marketing dermatology cardiology audiology podiatry
   acupuncture massage wellness medical imaging surgery nutrition jewelry jewelers jewellers cpas
-  tree service services bbq barbecue smokehouse body collision optik apotheke backerei konditorei
+  tree service services bbq barbecue smokehouse body collision optik apotheke backerei konditorei fertility
 `)
 
 /** Nouns that present a name as a business or product: "Foundry, a coworking space", "Duarte's practice". */

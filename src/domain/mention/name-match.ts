@@ -424,8 +424,8 @@ const longerNameBefore = (doc: Doc, prev: Span): boolean => {
   return !SENTENCE_OPENERS.has(w) && !NOT_MODIFIERS.has(w) && !/ly$/.test(w) && differentOpener(w)
 }
 
-/** Sentence-initial words that are not part of a name: pronouns and common adverbs. */
-const differentOpener = (w: string): boolean => !/^(?:then|so|yes|no|overall|personally|honestly|also|ultimately|otherwise|finally|lastly|first|second|third|next|plus|maybe|perhaps|definitely|still|however|instead|here|there|i|we|you|avoid|skip|pick|hire|go|start|stay)$/.test(w)
+/** Sentence-initial words that are not part of a name: pronouns, possessives ("Our M7 from…") and common adverbs. */
+const differentOpener = (w: string): boolean => !/^(?:then|so|yes|no|overall|personally|honestly|also|ultimately|otherwise|finally|lastly|first|second|third|next|plus|maybe|perhaps|definitely|still|however|instead|here|there|i|we|you|avoid|skip|pick|hire|go|start|stay|our|my|your|their|his|her)$/.test(w)
 
 const differentName = (doc: Doc, word: Span): boolean => {
   const raw = slice(doc, word)

@@ -25,6 +25,7 @@ const isTradeWord = (w: string): boolean => TRADE_WORDS.has(foldPlain(w).replace
  * family trip" is no business, nor "it" a trade.
  */
 const NAME_FILLERS = set(`family associates brothers bros sons solutions it`)
+const PLURAL_TRADES = set(`locksmith plumber electrician roofer painter cleaner florist jeweler jeweller baker builder barber caterer mechanic glazier landscaper mover`)
 const isDroppable = (w: string): boolean => isTradeWord(w) || NAME_FILLERS.has(foldPlain(w))
 
 const variantsOf = (form: string): Array<string> => {
@@ -55,6 +56,8 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
   const full = words.join(" ")
   addAlias(full)
   for (const v of variantsOf(full)) addAlias(v)
+  // A tradesperson's noun at the end is written in the plural too: "Keystone Locksmiths".
+  if (!product && words.length >= 2 && PLURAL_TRADES.has(words[words.length - 1]!.toLowerCase())) addAlias(`${full}s`)
   // Trailing trade words (and the connectors between them) dropped one by one, never the first word.
   for (let n = words.length - 1; n >= 1 && (isDroppable(words[n]!) || (n < words.length - 1 && isConnector(words[n]!))); n--) {
     const prefix = words.slice(0, n)
@@ -146,7 +149,7 @@ const productForms = (words: ReadonlyArray<string>): ShortForms => {
     }
   }
   for (const w of rest) {
-    if (!/\p{L}/u.test(w) || !/\d/.test(w) || w.length < 3) continue
+    if (!/\p{L}/u.test(w) || !/\d/.test(w) || w.length < 2) continue
     const codes = w.includes("-") ? [w, w.replace(/-/g, "")] : [w]
     // Alone, a code counts only where presented as the product ("**SR-40** – …").
     for (const code of codes) {
