@@ -1,5 +1,5 @@
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib"
-import { Effect, Either, Fiber } from "effect"
+import { Effect, Either, Fiber, Option, TestClock, TestContext } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   CRAWLER_TOKEN,
@@ -11,12 +11,21 @@ import {
   safeFetch,
   type SafeFetchOptions
 } from "../../../src/pipeline/crawler/safe-fetch.ts"
+import { cpuTimedAsync } from "../../support/cpu-time.ts"
 import { countClientSockets, type LoopbackServer, startServer, watchNonLoopbackConnections } from "./loopback-server.ts"
 
 let server: LoopbackServer
 const offHost = watchNonLoopbackConnections()
 const hung: Array<() => void> = []
 let hangsClosed = 0
+
+/** 64 MiB of spaces, about 64 KiB on the wire; compressed once, outside any measured call. */
+const BOMB = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20))
+
+/** Polls `condition` every 10 ms until it holds (the test's timeout bounds the wait). */
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10))
+}
 
 beforeAll(async () => {
   server = await startServer((req, res) => {
@@ -77,9 +86,8 @@ beforeAll(async () => {
         res.writeHead(200, { "content-type": "text/html", "content-encoding": "deflate" })
         return res.end(deflateRawSync("<p>raw deflate hello</p>"))
       case "/bomb":
-        // 64 MiB of zeros, about 64 KiB on the wire.
         res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" })
-        return res.end(gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20)))
+        return res.end(BOMB)
       case "/pdf":
         res.writeHead(200, { "content-type": "application/pdf" })
         return res.end("%PDF-1.4")
@@ -284,19 +292,28 @@ describe("safeFetch: HTTP", () => {
   })
 
   it("caps a decompression bomb at the cap, after decompression", async () => {
-    const started = Date.now()
-    const response = await ok(`${server.origin}/bomb`, { maxBytes: 1024 * 1024 })
+    // CPU time, not wall time: what is bounded is the work, and no load on the machine
+    // stretches CPU time.
+    const { result: response, cpuMs } = await cpuTimedAsync(() => ok(`${server.origin}/bomb`, { maxBytes: 1024 * 1024 }))
     expect(response.truncated).toBe(true)
     expect(response.body.length).toBe(1024 * 1024)
-    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(cpuMs).toBeLessThan(5_000)
   })
 
   it("times out when headers never come, and hangs up", async () => {
     const closedBefore = hangsClosed
-    const started = Date.now()
-    const error = await failure(`${server.origin}/hang`, { timeoutMs: 300 })
+    const before = server.requests.length
+    // The bound is an Effect timeout, so it runs on the TestClock here: the fetch is still
+    // waiting at 299 ms and fails at 300, however slow the machine is.
+    const error = await Effect.runPromise(Effect.gen(function*() {
+      const call = yield* Effect.fork(Effect.flip(safeFetch(`${server.origin}/hang`, { allowPrivate: true, timeoutMs: 300 })))
+      yield* Effect.promise(() => until(() => server.requests.length > before))
+      yield* TestClock.adjust("299 millis")
+      expect(Option.isNone(yield* Fiber.poll(call))).toBe(true)
+      yield* TestClock.adjust("1 millis")
+      return yield* Fiber.join(call)
+    }).pipe(Effect.provide(TestContext.TestContext)))
     expect(error).toMatchObject({ _tag: "FetchFailed", code: "timeout", reason: "timed out after 300 ms" })
-    expect(Date.now() - started).toBeLessThan(2_000)
     while (hangsClosed === closedBefore) await new Promise((r) => setTimeout(r, 10))
     expect(hangsClosed).toBe(closedBefore + 1)
   })
