@@ -189,7 +189,9 @@ const announcedOffers = (page: CrawledPageFacts, proper: ReadonlySet<string>): A
   const openings = [
     ...page.text.split(/(?<=[.!?])\s+/),
     ...(page.listItems ?? []).map((item) => item.text),
-    ...page.headings.flatMap((h) => {
+    // A paragraph after a heading or after a list ("... (weekly pickup) Rush service: same-day
+    // hemming, +$15") opens there, with no full stop before it.
+    ...[...page.headings, ...(page.listItems ?? []).map((item) => item.text)].flatMap((h) => {
       const at = h.length > 0 ? page.text.indexOf(`${h} `) : -1
       return at < 0 ? [] : [page.text.slice(at + h.length + 1, at + h.length + 200)]
     })
@@ -349,7 +351,9 @@ const AFTER_VERB = new Set(["your", "the", "a", "an", "our", "their", "its", "hi
  * question (the answer restates what was asked, not something else).
  */
 const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
-  [...page.text.matchAll(OFFER_QUESTION)].flatMap((m) => {
+  // A question right after the page's title ("Frequently asked questions Do you have an API?")
+  // starts a sentence of its own, though no full stop says so.
+  [...page.headings.filter((h) => h.endsWith("?")).reduce((text, h) => text.replace(` ${h}`, `. ${h}`), page.text).matchAll(OFFER_QUESTION)].flatMap((m) => {
     const asked = new Set(wordsOf(m[2]!).map(stem))
     const tokens = m[3]!.split(/,/u)[0]!.trim().replace(OBJECT_OPENING, "").split(/\s+/)
     const words: Array<string> = []
@@ -440,6 +444,34 @@ const planTiers = (pages: ReadonlyArray<CrawledPageFacts>, nodes: ReadonlyArray<
   }
   return [...new Set(tiers)].filter((tier) => !STOP_WORDS.has(fold(tier))).flatMap((tier) => headingOfferings(`${tier} plan`, proper))
 }
+
+/** "Can you hem curtains? Yes, we hem curtains and drapes": a yes that repeats the question's own verb. */
+const SAME_VERB_YES =
+  /(?:^|[.!?]\s+)(?:do|can|could|will) (?:you|they)\s+(?:also\s+)?(\p{L}+)\s+([^?]{2,60})\?\s+yes\b[,.]?\s+we\s+(?:also\s+|can\s+|do\s+)?(\p{L}+)\s+([^.!?;,]+)/giu
+
+/** Verbs the other rules read, or that name no service done to a thing. */
+const NOT_A_SERVICE_VERB = /^(?:sell|offer|run|have|do|make|provide|teach|host|buy|book|hire|order|get|use|rent|keep|manage|arrange|organi[sz]e|take|accept|work|come|go|travel|open|deliver|ship|help|speak|need|see|charge|still)$/iu
+
+/** "hem" → "hemming", "repair" → "repairing", "resole" → "resoling". */
+const gerund = (verb: string): string =>
+  /^[^aeiou]*[aeiou][^aeiouwxy]$/iu.test(verb) ? `${verb}${verb.at(-1)}ing` : /[^e]e$/iu.test(verb) ? `${verb.slice(0, -1)}ing` : `${verb}ing`
+
+/**
+ * What the FAQ says yes to doing, in the question's own verb: "Can you hem curtains? Yes, we hem
+ * curtains and drapes" → curtain hemming (the thing before "and", a comma or a preposition), when
+ * the site names its service by that verb's -ing ("pants hemming"): "Do you represent buyers?"
+ * does not make "buyer representing".
+ */
+const doneToThings = (page: CrawledPageFacts, proper: ReadonlySet<string>, siteWords: ReadonlySet<string>): Array<string> =>
+  [...page.headings.filter((h) => h.endsWith("?")).reduce((text, h) => text.replace(` ${h}`, `. ${h}`), page.text).matchAll(SAME_VERB_YES)]
+    .flatMap((m) => {
+      const verb = fold(m[1]!)
+      if (verb !== fold(m[3]!) || NOT_A_SERVICE_VERB.test(verb) || !siteWords.has(gerund(verb))) return []
+      const object = m[4]!.replace(OBJECT_OPENING, "").split(/\s+(?:and|or|for|in|on|at|with|from|by|to|priced|if|when)\b/iu)[0]!.trim()
+      const words = wordsOf(object)
+      if (words.length === 0 || words.length > 2 || words.some((w) => STOP_WORDS.has(w)) || /\d/u.test(object)) return []
+      return headingOfferings(`${singularOf(object)} ${gerund(verb)}`, proper)
+    })
 
 /** Offering candidates of a business, by kind of evidence. */
 export const businessOfferings = (
@@ -532,6 +564,7 @@ export const businessOfferings = (
       // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
       ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper)),
+      ...pages.filter(isFaqPage).flatMap((page) => doneToThings(page, proper, new Set(pages.flatMap((p) => [p.text, ...p.headings].flatMap(wordsOf))))),
       // Plans are how the rest is sold: named last, so they take fewer prompts than what they include.
       ...planTiers(readable, jsonLdNodes(readable.flatMap((page) => page.jsonLd)), proper)
     ]

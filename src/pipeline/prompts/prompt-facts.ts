@@ -199,6 +199,20 @@ const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>): strin
   return undefined
 }
 
+/** Nouns of a place that teaches, treats or makes, which a business's name ends in with what it is of. */
+const INSTITUTION = /^(?:academy|school|studio|clinic|institute|conservatory|workshop|atelier)$/u
+
+/**
+ * The kind a business's name ends in, when it is an institution with an everyday word before it
+ * ("Nashville Music Academy" → "music academy"); not a proper name ("Escuela Mirador Studio").
+ */
+const kindOfInstitution = (name: string): string | undefined => {
+  const words = wordsOf(name)
+  if (words.length < 3 || !INSTITUTION.test(words.at(-1)!)) return undefined
+  const modifier = words.at(-2)!
+  return isCommonWord(modifier) && !STOP_WORDS.has(modifier) ? `${modifier} ${words.at(-1)}` : undefined
+}
+
 /**
  * Facts for prompt generation from the crawled pages:
  * - category: the first schema.org business type with an everyday word (`Bakery` → "bakery"),
@@ -248,9 +262,11 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   // its own words say which kind of the one-word category it is.
   const narrower = fromText !== undefined && selfDescribed !== undefined && !fromText.includes(" ") && selfDescribed.includes(" ") &&
     stem(wordsOf(selfDescribed).at(-1)!) === stem(fold(fromText))
+  // "Nashville Music Academy" with "school" in its headings: the name's own kind is narrower.
+  const named = input.kind === "business" && fromText !== undefined && !fromText.includes(" ") ? kindOfInstitution(input.name) : undefined
   const typed = categoryFromJsonLd(nodes, input.kind)
   const stated = (typed !== undefined && UMBRELLA_CATEGORIES.has(typed) ? kindInName(input.name, pages) : undefined) ??
-    typed ?? (narrower ? selfDescribed : fromText) ?? selfDescribed ?? null
+    typed ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? null
   const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated
     : stated

@@ -160,7 +160,9 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   // "How to prepare", "Why choose us", "Is it safe": a question or an instruction, not a thing on offer.
   if (/^(?:how|what|why|when|where|who|which|do|does|is|are|can|should)$/.test(words[0]!)) return undefined
   // "While you wait", "Up to 3 clients", "As seen in", "Getting here", "Good to know": a clause, not a name.
-  if ((words[0] !== "the" && STOP_WORDS.has(words[0]!)) || CLAUSE_OPENING.has(words[0]!)) return undefined
+  // ("On-site training", "In-home care": a compound before a noun opens a name.)
+  const compound = /^\p{L}+-\p{L}/u.test(clean)
+  if ((words[0] !== "the" && STOP_WORDS.has(words[0]!) && !compound) || CLAUSE_OPENING.has(words[0]!)) return undefined
   // "Add a little extra", "Give a flower subscription": an imperative, its verb before an article.
   if (words.length >= 3 && /^(?:a|an|your)$/.test(words[1]!)) return undefined
   // "The Meadow", "The Bruntsfield": one item's own name, not a kind of thing a customer asks for.
