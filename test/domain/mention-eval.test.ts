@@ -54,10 +54,11 @@ describe("mention detection on the evaluation set (dev split)", () => {
 
 const DEV2_FLOORS = {
   precision: 0.981,
-  recall: 0.968,
-  f1: 0.974,
-  hardF1: 0.963,
-  sentimentAccuracy: 0.663,
+  recall: 0.972,
+  f1: 0.977,
+  hardF1: 0.967,
+  // Version 9 found one more answer visible, its sentiment wrong: 142 right as before, of 215.
+  sentimentAccuracy: 0.660,
 } as const
 
 describe("mention detection on the evaluation set (dev2 split)", () => {
@@ -134,7 +135,7 @@ const SPENT_HOLDOUTS = [
     answers: 526,
     hard: 357,
     visible: 247,
-    floors: { precision: 0.987, recall: 0.983, f1: 0.985, hardF1: 0.981, sentimentAccuracy: 0.530 },
+    floors: { precision: 0.991, recall: 0.983, f1: 0.987, hardF1: 0.984, sentimentAccuracy: 0.530 },
     baseline: { tp: 185, fp: 122, fn: 62 }
   },
   {
@@ -142,7 +143,7 @@ const SPENT_HOLDOUTS = [
     answers: 663,
     hard: 466,
     visible: 326,
-    floors: { precision: 0.956, recall: 0.941, f1: 0.948, hardF1: 0.919, sentimentAccuracy: 0.609 },
+    floors: { precision: 0.962, recall: 0.944, f1: 0.953, hardF1: 0.926, sentimentAccuracy: 0.607 },
     baseline: { tp: 248, fp: 156, fn: 78 }
   },
   {
@@ -150,7 +151,7 @@ const SPENT_HOLDOUTS = [
     answers: 421,
     hard: 318,
     visible: 214,
-    floors: { precision: 0.990, recall: 0.976, f1: 0.983, hardF1: 0.974, sentimentAccuracy: 0.626 },
+    floors: { precision: 0.995, recall: 0.976, f1: 0.985, hardF1: 0.978, sentimentAccuracy: 0.626 },
     baseline: { tp: 170, fp: 85, fn: 44 }
   }
 ] as const

@@ -37,7 +37,7 @@ export const describedAsFirm = (doc: Doc, end: number): boolean => DESCRIBED_FIR
 // "my top pick is Marisela's", "everyone just calls it Anaïs", "a counter known as Anaïs": the
 // head as the one picked, or as what a business is called.
 const CONTACT_BEFORE =
-  /(?<![\p{L}\p{N}])(?:call|phone|contact|hire|book\s+with|go\s+with|try|recommends?|recommended|swears?\s+by|empfehlen|empfehle|empfiehlt|(?:pick|choice|favou?rite|bet|go-to)\s+(?:is|would\s+be)|calls|called|named|known\s+as|goes\s+by|stay(?:ed|ing)?\s+at\s+the)[ \t]+$/iu
+  /(?<![\p{L}\p{N}])(?:call|phone|contact|hire|book\s+with|go\s+with|start\s+with|stick\s+with|try|recommends?|recommended|swears?\s+by|empfehlen|empfehle|empfiehlt|(?:pick|choice|favou?rite|bet|go-to)\s+(?:is|would\s+be)|calls|called|named|known\s+as|goes\s+by|stay(?:ed|ing)?\s+at\s+the)[ \t]+$/iu
 const ELLIPTICAL_AT = /^[ \t]+(?:on|at|near|off)[ \t]+(\d{1,5}(?:st|nd|rd|th)?\b|\p{Lu}[\p{L}'’-]*)/u
 const STREET_AT = /^[ \t]+on[ \t]+(\d{1,5}(?:st|nd|rd|th)?\b|\p{Lu}[\p{L}'’-]*)/u
 const THE_BEFORE = /(?<![\p{L}\p{N}])[Tt]he[ \t]+$/u

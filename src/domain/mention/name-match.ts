@@ -94,6 +94,9 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
     // A short form followed by a capitalised word the entity's names do not have names another
     // business or thing: "Seaview Orthopedic Supply", "Lindqvist Law Group".
     if (next !== undefined && (m.kind === "alias" ? otherTradeAfter(doc, t, m, next) : otherKindAfter(doc, t, m, next))) return "reject"
+    // The full name with a capitalised word its names lack, the two described as one thing, is
+    // another name: "Willow Kids is a children's boutique", "Margin Money, a lending marketplace".
+    if (next !== undefined && m.kind === "name" && describedLongerName(doc, t, next)) return "reject"
     // "**Sprig & Stem**", "dinner at Roost & Rye": the name joined by "&" to a capitalised word
     // its own names lack is another name.
     if (AMPERSAND_NAME.test(doc.text.slice(end, end + 8)) && (insideEmphasis(doc, start, end + 4) || otherAfterAmpersand(t, foldPlain(ampersandWord(doc, end)))))
@@ -396,6 +399,14 @@ const otherKindAfter = (doc: Doc, t: CompiledTarget, m: Matcher, next: Span): bo
   if (t.ownWords.has(w) || LEGAL_FORMS.has(w)) return false
   if (otherKind(t, w) || FIRM_WORDS.has(w)) return true
   return TRADE_WORDS.has(m.words[m.words.length - 1]!) && TRADE_WORDS.has(w) && !GENERIC_BUSINESS_WORDS.has(w)
+}
+
+const DESCRIBED_AS_ONE = /^(?:[ \t]+(?:in|at|on)[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2})?(?:[ \t]*,[ \t]*|[ \t]+(?:is|was)[ \t]+)(?:a|an)[ \t]/u
+const describedLongerName = (doc: Doc, t: CompiledTarget, next: Span): boolean => {
+  if (!isUpperLetter(doc.text[next.start])) return false
+  const w = foldPlain(slice(doc, next))
+  if (t.ownWords.has(w) || LEGAL_FORMS.has(w) || GENERIC_BUSINESS_WORDS.has(w) || TRADE_WORDS.has(w) || BRAND_NOUNS.has(w)) return false
+  return DESCRIBED_AS_ONE.test(doc.text.slice(next.end, next.end + 80))
 }
 
 const longerNameAfter = (doc: Doc, next: Span): boolean => {

@@ -74,3 +74,23 @@ describe("spellings of version 9, second part", () => {
     expect(seen("My Brisa B5 runs every morning.", vacuum)).toBe(true)
   })
 })
+
+describe("a longer name described as one thing", () => {
+  const quorvia = mentionTargetOf({ itemId: null, name: "Quorvia", url: "https://quorviahq.example/" })
+
+  it("reads the full name with a capitalised word it lacks, described as something, as another name", () => {
+    expect(seen("Compare FreshBooks with Quorvia Money, a lending marketplace that also invoices.", quorvia)).toBe(false)
+    expect(seen("Quorvia Kids is a toy shop in the same mall.", quorvia)).toBe(false)
+    expect(seen("Quorvia Room at the Grand Hotel is a lounge, not software.", quorvia)).toBe(false)
+  })
+
+  it("keeps the name with a word of its own kind, or not described", () => {
+    expect(seen("Quorvia App is a simple invoicing tool.", quorvia)).toBe(true)
+    expect(seen("I'd pick Quorvia, a tidy invoicing tool.", quorvia)).toBe(true)
+  })
+
+  it("reads a head after 'start with' as the business", () => {
+    const clinic = mentionTargetOf({ itemId: null, name: "Juniper Fertility Clinic", url: null })
+    expect(seen("For egg freezing, start with Juniper. Their consult is thorough.", clinic)).toBe(true)
+  })
+})
