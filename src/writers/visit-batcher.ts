@@ -93,11 +93,18 @@ interface Pending extends VisitToAppend {
 /** Visits are refused while this many wait for a commit: the database is not keeping up. */
 export class VisitBacklogFull extends Data.TaggedError("VisitBacklogFull")<{ readonly message: string }> {}
 
+/** A batch's failure that answers every visit of it (an interruption): carried out of the plain code. */
+class BatchFailed {
+  constructor(readonly cause: Cause.Cause<AppendFailure>) {}
+}
+
 export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher", {
   scoped: Effect.gen(function*() {
     const store = yield* EventStore
-    const runtime = yield* Effect.runtime<never>()
-    const runFork = Runtime.runFork(runtime)
+    // The store's append is the one Effect a batch runs (more than one only when a refusal is
+    // isolated); splitting, deduplicating and answering are plain code: each Effect step and
+    // span of a batch cost the interpreter's work over the service's whole context.
+    const runExit = Runtime.runPromiseExit(yield* Effect.runtime<never>())
 
     /** Only a refusal can be one visit's doing; a database that is unavailable is so for each. */
     const isRefusal = (cause: Cause.Cause<AppendFailure>) =>
@@ -108,13 +115,13 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
      * server-side record: a batch over many businesses is one statement, not one per stream.
      */
     const appendAll = (items: ReadonlyArray<Pending>) =>
-      store.appendNewAcross(items.map((item) => ({
+      runExit(store.appendNewAcross(items.map((item) => ({
         streamId: item.streamId,
         eventId: item.eventId,
         ...visitFieldsToStored(item.event),
         metadata: { correlationId: null, causationId: `visit:${item.event.visitKey}` },
         sameAs: item.lookBackId === null ? undefined : { eventId: item.lookBackId, field: "source", value: "server" }
-      })))
+      }))))
 
     /**
      * Appends visits and records each one's outcome. When the store refuses them (a visit
@@ -124,87 +131,81 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
      * answered with its own outcome. A refusal costs about two statements per halving; the
      * usual cost stays one statement per batch.
      */
-    const appendIsolated = (
+    const appendIsolated = async (
       items: ReadonlyArray<Pending>,
       outcomes: Map<string, Exit.Exit<Committed, AppendFailure>>
-    ): Effect.Effect<void> =>
-      appendAll(items).pipe(
-        Effect.matchCauseEffect({
-          onSuccess: (written) =>
-            Effect.sync(() =>
-              written.forEach((outcome, i) => {
-                outcomes.set(items[i]!.eventId, Exit.succeed({ position: outcome.position, duplicate: !outcome.written }))
-              })
-            ),
-          onFailure: (cause) => {
-            if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
-            // Only a refusal can be one visit's doing; a database that is unavailable is so for each.
-            if (isRefusal(cause) && items.length > 1) {
-              const half = Math.ceil(items.length / 2)
-              return Effect.zipRight(appendIsolated(items.slice(0, half), outcomes), appendIsolated(items.slice(half), outcomes))
-            }
-            return Effect.sync(() => {
-              for (const item of items) outcomes.set(item.eventId, Exit.failCause(cause))
-            })
-          }
+    ): Promise<void> => {
+      const written = await appendAll(items)
+      if (Exit.isSuccess(written)) {
+        written.value.forEach((outcome, i) => {
+          outcomes.set(items[i]!.eventId, Exit.succeed({ position: outcome.position, duplicate: !outcome.written }))
         })
-      )
+        return
+      }
+      const cause = written.cause
+      if (Cause.isInterruptedOnly(cause)) throw new BatchFailed(cause)
+      if (isRefusal(cause) && items.length > 1) {
+        const half = Math.ceil(items.length / 2)
+        await appendIsolated(items.slice(0, half), outcomes)
+        return appendIsolated(items.slice(half), outcomes)
+      }
+      for (const item of items) outcomes.set(item.eventId, Exit.failCause(cause))
+    }
 
-    const commit = (batch: ReadonlyArray<Pending>) =>
-      Effect.gen(function*() {
-        const outcomes = new Map<string, Exit.Exit<Committed, AppendFailure>>()
-        /** An id answered by another id's outcome (the same visit's server-side record in this batch). */
-        const aliases = new Map<string, string>()
-        // The same visit twice in one batch: the first is written, the others answered with it.
-        const unique = new Map<string, Pending>()
-        for (const item of batch) if (!unique.has(item.eventId)) unique.set(item.eventId, item)
-        const own: Array<Pending> = []
-        for (const item of unique.values()) {
-          if (item.lookBackId !== null && unique.get(item.lookBackId)?.event.source === "server") {
-            aliases.set(item.eventId, item.lookBackId)
-          } else own.push(item)
-        }
-        yield* appendIsolated(own, outcomes)
-        /** Whose outcome answers an item: its own, or its server-side record's. */
-        const answeredBy = (item: Pending) => aliases.get(item.eventId) ?? item.eventId
-        const isFirst = (item: Pending) => !aliases.has(item.eventId) && unique.get(item.eventId) === item
-        // An item answered by another's outcome (the same visit again in this batch, a script
-        // post by its server-side record) is not answered by that one's failure: it is appended
-        // on its own, in batch order, so the first of them that can be stored is written.
-        const retried = new Map<Pending, Exit.Exit<Committed, AppendFailure>>()
-        for (const item of batch) {
-          const first = outcomes.get(answeredBy(item))
-          if (isFirst(item) || first === undefined || Exit.isSuccess(first) || !isRefusal(first.cause)) continue
-          const written = yield* Effect.exit(appendAll([item]))
-          retried.set(
-            item,
-            Exit.map(written, ([outcome]) => ({ position: outcome!.position, duplicate: !outcome!.written }))
-          )
-        }
-        // Only the first caller of a visit wrote it: the others are duplicates.
-        return (item: Pending): Exit.Exit<Committed, AppendFailure> | undefined => {
-          const outcome = retried.get(item) ?? outcomes.get(answeredBy(item))
-          if (outcome === undefined || Exit.isFailure(outcome) || retried.has(item) || isFirst(item)) return outcome
-          return Exit.succeed({ ...outcome.value, duplicate: true })
-        }
-      })
+    const commit = async (batch: ReadonlyArray<Pending>) => {
+      const outcomes = new Map<string, Exit.Exit<Committed, AppendFailure>>()
+      /** An id answered by another id's outcome (the same visit's server-side record in this batch). */
+      const aliases = new Map<string, string>()
+      // The same visit twice in one batch: the first is written, the others answered with it.
+      const unique = new Map<string, Pending>()
+      for (const item of batch) if (!unique.has(item.eventId)) unique.set(item.eventId, item)
+      const own: Array<Pending> = []
+      for (const item of unique.values()) {
+        if (item.lookBackId !== null && unique.get(item.lookBackId)?.event.source === "server") {
+          aliases.set(item.eventId, item.lookBackId)
+        } else own.push(item)
+      }
+      await appendIsolated(own, outcomes)
+      /** Whose outcome answers an item: its own, or its server-side record's. */
+      const answeredBy = (item: Pending) => aliases.get(item.eventId) ?? item.eventId
+      const isFirst = (item: Pending) => !aliases.has(item.eventId) && unique.get(item.eventId) === item
+      // An item answered by another's outcome (the same visit again in this batch, a script
+      // post by its server-side record) is not answered by that one's failure: it is appended
+      // on its own, in batch order, so the first of them that can be stored is written.
+      const retried = new Map<Pending, Exit.Exit<Committed, AppendFailure>>()
+      for (const item of batch) {
+        const first = outcomes.get(answeredBy(item))
+        if (isFirst(item) || first === undefined || Exit.isSuccess(first) || !isRefusal(first.cause)) continue
+        const written = await appendAll([item])
+        retried.set(
+          item,
+          Exit.map(written, ([outcome]) => ({ position: outcome!.position, duplicate: !outcome!.written }))
+        )
+      }
+      // Only the first caller of a visit wrote it: the others are duplicates.
+      return (item: Pending): Exit.Exit<Committed, AppendFailure> | undefined => {
+        const outcome = retried.get(item) ?? outcomes.get(answeredBy(item))
+        if (outcome === undefined || Exit.isFailure(outcome) || retried.has(item) || isFirst(item)) return outcome
+        return Exit.succeed({ ...outcome.value, duplicate: true })
+      }
+    }
 
-    /** Commits a batch and answers every caller in it, each with its own visit's outcome. */
-    const commitAndAnswer = (batch: ReadonlyArray<Pending>) =>
-      commit(batch).pipe(
-        Effect.exit,
-        Effect.map((exit) => {
-          for (const item of batch) {
-            if (Exit.isFailure(exit)) {
-              item.answer(Exit.failCause(exit.cause))
-              continue
-            }
-            const outcome = exit.value(item)
-            item.answer(outcome ?? Exit.die(new Error("visits: a visit of the batch got no outcome")))
-          }
-        }),
-        Effect.withSpan("VisitBatcher.commit", { attributes: { visits: batch.length }, captureStackTrace: false })
-      )
+    /**
+     * Commits a batch and answers every caller in it, each with its own visit's outcome; a
+     * failure of the batch as a whole (an interruption, a defect) answers each with it. Never
+     * rejects.
+     */
+    const commitAndAnswer = async (batch: ReadonlyArray<Pending>): Promise<void> => {
+      let outcomeOf: (item: Pending) => Exit.Exit<Committed, AppendFailure> | undefined
+      try {
+        outcomeOf = await commit(batch)
+      } catch (error) {
+        const cause = error instanceof BatchFailed ? error.cause : Cause.die(error)
+        for (const item of batch) item.answer(Exit.failCause(cause))
+        return
+      }
+      for (const item of batch) item.answer(outcomeOf(item) ?? Exit.die(new Error("visits: a visit of the batch got no outcome")))
+    }
 
     let waiting: Array<Pending> = []
     let gathering: ReturnType<typeof setImmediate> | undefined
@@ -271,7 +272,7 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
       const businesses = new Set(batch.map((item) => item.event.businessId))
       for (const business of businesses) committing.add(business)
       inFlight++
-      runFork(commitAndAnswer(batch)).addObserver(() => {
+      void commitAndAnswer(batch).finally(() => {
         for (const business of businesses) committing.delete(business)
         inFlight--
         schedule()
