@@ -17,6 +17,7 @@
 import { Effect, Either, Schema } from "effect"
 import { VisitBacklogFull } from "../../writers/visit-batcher.ts"
 import { type VisitOutcome, VisitRecorder } from "../../writers/visit-recorder.ts"
+import type { ServerResponse } from "node:http"
 import { canonicalAddress } from "../../domain/ip-ranges.ts"
 import { Entities } from "../../projections/entities.ts"
 import { MAX_BODY_BYTES, SECURITY_HEADERS } from "../error-mapping.ts"
@@ -42,10 +43,10 @@ const emptyToNull = (value: string | null | undefined) => value === undefined ||
  * Records the visit a decoded request reports, coming from `clientAddress`; Left: the 404 to
  * answer. Plain code over promises, no fiber per visit: see `visit-batcher.ts`.
  */
-export const makeRecordVisit = Effect.gen(function*() {
+const makeRecordOutcome = Effect.gen(function*() {
   const entities = yield* Entities
   const recorder = yield* VisitRecorder
-  return async (payload: VisitPayload, clientAddress: string | null): Promise<Either.Either<RecordVisitResponse, NotFound | Unavailable>> => {
+  return async (payload: VisitPayload, clientAddress: string | null): Promise<Either.Either<VisitOutcome, NotFound | Unavailable>> => {
     const itemId = payload.item_id ?? null
     const target = await entities.visitTargetNow({ businessId: payload.business_id, itemId })
     if (target !== "active") {
@@ -53,32 +54,69 @@ export const makeRecordVisit = Effect.gen(function*() {
         ? notFound("product_not_found", `product ${itemId} not found`)
         : notFound("business_not_found", `business ${payload.business_id} not found`))
     }
-    let outcome: VisitOutcome
     try {
-      outcome = await recorder.recordNow({
-        businessId: payload.business_id,
-        itemId,
-        pageUrl: payload.page_url.trim(),
-        pageType: payload.page_type,
-        pageTitle: emptyToNull(payload.page_title),
-        userAgent: payload.user_agent,
-        ipAddress: payload.ip_address == null ? clientAddress : canonicalAddress(payload.ip_address),
-        clientAddress,
-        referrer: emptyToNull(payload.referrer),
-        source: "script"
-      })
+      return Either.right(
+        await recorder.recordNow({
+          businessId: payload.business_id,
+          itemId,
+          pageUrl: payload.page_url.trim(),
+          pageType: payload.page_type,
+          pageTitle: emptyToNull(payload.page_title),
+          userAgent: payload.user_agent,
+          ipAddress: payload.ip_address == null ? clientAddress : canonicalAddress(payload.ip_address),
+          clientAddress,
+          referrer: emptyToNull(payload.referrer),
+          source: "script"
+        })
+      )
     } catch (error) {
       if (!(error instanceof VisitBacklogFull)) throw error
       return Either.left(new Unavailable({ status: "error", code: "unavailable", message: "too many visits are waiting to be recorded; retry shortly" }))
     }
-    return Either.right(new RecordVisitResponse({
+  }
+})
+
+/** The same, answered as the API's response (HttpApi's handler calls it). */
+export const makeRecordVisit = Effect.map(makeRecordOutcome, (recordOutcome) =>
+  async (payload: VisitPayload, clientAddress: string | null): Promise<Either.Either<RecordVisitResponse, NotFound | Unavailable>> =>
+    Either.map(await recordOutcome(payload, clientAddress), (outcome) =>
+      new RecordVisitResponse({
+        status: outcome.status,
+        platform_id: outcome.platform_id,
+        platform_name: outcome.platform_name,
+        message: outcome.message
+      }, true)))
+
+/**
+ * A recorded or ignored visit's 200, as `answer` sends a RecordVisitResponse (the same body and
+ * headers, in the same order), its text and headers made once per outcome: the answer depends
+ * only on the platform (or on why nothing was recorded), and building, encoding and checking
+ * it again was a share of each visit's CPU.
+ */
+const outcomeAnswers = new Map<string, { readonly body: string; readonly headers: Record<string, string | number> }>()
+const sendOutcome = (response: ServerResponse, outcome: VisitOutcome) => {
+  if (response.destroyed) return
+  // As `sendJson`: an answer already started cannot be answered again.
+  if (response.headersSent) return void response.destroy()
+  const key = `${outcome.status}\u0000${outcome.platform_id ?? ""}\u0000${outcome.message}`
+  let made = outcomeAnswers.get(key)
+  if (made === undefined) {
+    const body = JSON.stringify({
       status: outcome.status,
       platform_id: outcome.platform_id,
       platform_name: outcome.platform_name,
       message: outcome.message
-    }, true))
+    })
+    made = {
+      body,
+      headers: { ...CORS_ALLOW_ORIGIN, ...SECURITY_HEADERS, "content-type": "application/json", "content-length": Buffer.byteLength(body) }
+    }
+    // A few platforms and two "ignored" messages: bounded all the same.
+    if (outcomeAnswers.size < 64) outcomeAnswers.set(key, made)
   }
-})
+  response.writeHead(200, made.headers)
+  response.end(made.body)
+}
 
 const { recordVisit: RECORD, recordVisitPreflight: PREFLIGHT } = LANE_ENDPOINTS
 const decodePayload = Schema.decodeUnknownEither(RecordVisitRequest)
@@ -122,7 +160,7 @@ const readBody = (lane: LaneRequest): Promise<string | undefined> =>
  */
 export const fastVisitWebhook = Effect.gen(function*() {
   const limit = yield* VisitWebhookLimit
-  const recordVisit = yield* makeRecordVisit
+  const recordOutcome = yield* makeRecordOutcome
   const { answer, serve } = makeReplies(yield* Effect.runtime<never>())
   return (lane: LaneRequest): boolean => {
     const { pathname, request, response, search } = lane
@@ -147,10 +185,16 @@ export const fastVisitWebhook = Effect.gen(function*() {
       if (parsed._tag === "Refused") return sendJson(response, 400, { status: "error", ...parsed.refusal }, CORS_ALLOW_ORIGIN)
       const json = parsed.value
       const plain = plainVisitPayload(json)
-      if (plain !== undefined) return answer(response, await recordVisit(plain, clientAddress), CORS_ALLOW_ORIGIN)
-      const payload = decodePayload(json)
-      if (Either.isLeft(payload)) return answer(response, Either.left(decodeFailure(payload.left)), CORS_ALLOW_ORIGIN)
-      answer(response, await recordVisit(payload.right, clientAddress), CORS_ALLOW_ORIGIN)
+      let payload: VisitPayload
+      if (plain !== undefined) payload = plain
+      else {
+        const decoded = decodePayload(json)
+        if (Either.isLeft(decoded)) return answer(response, Either.left(decodeFailure(decoded.left)), CORS_ALLOW_ORIGIN)
+        payload = decoded.right
+      }
+      const outcome = await recordOutcome(payload, clientAddress)
+      if (Either.isLeft(outcome)) return answer(response, outcome, CORS_ALLOW_ORIGIN)
+      sendOutcome(response, outcome.right)
     })
     return true
   }
