@@ -292,7 +292,7 @@ const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, name
   })
 
 /** Verbs of what a business makes or does. */
-const WORK_VERBS = "(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship)"
+const WORK_VERBS = "(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship|add)"
 const WORK_VERB = new RegExp(`^${WORK_VERBS}\\b`, "iu")
 
 /** Words that end an object read after a verb: how often or when ("twice a week", "every Monday"). */
@@ -331,6 +331,8 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<
           }
           // "we roast lighter than ...": a comparison, not a thing.
           if (tokens[words.length] !== undefined && fold(tokens[words.length]!) === "than") continue
+          // "we add a 10% service charge": a figure, not a thing on offer.
+          if (words.some((w) => /\d/u.test(w))) continue
           if (words.length >= (i === first ? 1 : 2)) found.push(...headingOfferings(words.join(" "), proper))
         }
         return found

@@ -35,6 +35,17 @@ describe("the FAQ's yes answers", () => {
   })
 })
 
+describe("what the FAQ says the business adds", () => {
+  it("reads 'we add X to ...' as an offering, and no figure", () => {
+    const faq = sitePage("/faq.html", {
+      title: "FAQ | Larch",
+      headings: ["FAQ", "Do you fly a drone?"],
+      text: "FAQ Do you fly a drone? Yes, Ana is a registered pilot and we add drone photography to any wedding for €200. We add a 10% service charge on Sundays."
+    })
+    expect(facts([faq]).offerings).toEqual(["drone photography"])
+  })
+})
+
 describe("a paragraph after a list", () => {
   it("reads an offer announced right after the list's last item", () => {
     const home = sitePage("/", {

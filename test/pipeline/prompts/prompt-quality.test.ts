@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/`, `holdout-b/`, `holdout-c/` and `holdout-d/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-e/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md); the unseen split written after them is not tested here. Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -13,10 +13,18 @@ import { runSite, type SiteRun, sitesOf } from "./prompt-eval-harness.ts"
 
 /** Known misses, per site: the share floor below target and the offerings no prompt names. */
 const KNOWN: Readonly<Record<string, { readonly share?: number; readonly uncovered?: ReadonlyArray<string> }>> = {
+  // Named only in a FAQ answer to another question ("Can children come? Yes, we have kids' bikes").
+  "bicis-del-valle": { uncovered: ["kids' bikes"] },
+  // Only "Do you help with the subsidy? Yes, we fill in the ... subsidy forms" names it.
+  "kuehlwerk-klimatechnik": { uncovered: ["subsidy application"] },
+  // Only inside a sentence of the piano page ("ABRSM and Trinity exam preparation, or ...").
+  "nashville-music-academy": { uncovered: ["exam preparation"] }
 }
 
 const runs = new Map<string, SiteRun>()
-const dirs = [...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c"), ...sitesOf("holdout-d")]
+const dirs = [
+  ...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c"), ...sitesOf("holdout-d"), ...sitesOf("holdout-e")
+]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
 beforeAll(async () => {
@@ -25,13 +33,14 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b, holdout-c, holdout-d)", () => {
-  it("has the dev, holdout, holdout-b, holdout-c and holdout-d sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-e)", () => {
+  it("has the dev, holdout, holdout-b, holdout-c, holdout-d and holdout-e sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
     expect(sitesOf("holdout-c").length).toBe(6)
     expect(sitesOf("holdout-d").length).toBe(6)
+    expect(sitesOf("holdout-e").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
@@ -52,7 +61,7 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b, 
   })
 
   it("asks software and shops that only ship nothing near me or about opening hours", () => {
-    for (const site of ["holdout/ledgerly", "dev/mistral-tea-co", "holdout-b/paddock-farm-software", "holdout-c/torrefazione-nicolo", "holdout-d/tidemark"]) {
+    for (const site of ["holdout/ledgerly", "dev/mistral-tea-co", "holdout-b/paddock-farm-software", "holdout-c/torrefazione-nicolo", "holdout-d/tidemark", "holdout-e/scaffold-software"]) {
       const run = runs.get(site)!
       expect({ site, visitable: run.facts.visitable }).toEqual({ site, visitable: false })
       expect({ site, nearMe: run.metrics.intentMix["near-me"], hours: run.metrics.intentMix.hours }).toEqual({ site, nearMe: 0, hours: 0 })
