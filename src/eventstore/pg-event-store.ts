@@ -233,8 +233,10 @@ export const make = Effect.gen(function*() {
   })
 
   /**
-   * One call of `events_append` (migration 0008), so one round trip, atomic without a
-   * transaction of its own, and planned once per connection. Why each guarantee holds:
+   * One call of `events_append` (migration 0008), or for one event outside a caller's
+   * transaction the same claim and insert as one named statement (`writeOne`): either way one
+   * round trip, atomic without a transaction of its own, its plans kept per connection. Why
+   * each guarantee holds (for both):
    * - expected version: the versions are claimed by compare-and-set on the stream's `streams`
    *   row before any insert (no claim, no row, no log position taken); concurrent appenders of
    *   one stream queue on that row, and the one behind sees the moved version and claims
