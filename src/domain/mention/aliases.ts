@@ -54,8 +54,9 @@ export const aliasesFor = (name: string): ReadonlyArray<string> => {
     if (/[\p{L}\p{N}]-[\p{L}\p{N}]/u.test(f)) addForm(f.replace(/([\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, "$1 "))
     if (/[\p{L}]['’][\p{L}]/u.test(f)) addForm(f.replace(/(\p{L})['’](?=\p{L})/gu, "$1"))
   }
-  // Initials are written with dots too: "JW Appliance" as "J.W. Appliance".
-  for (const f of [...forms]) if (/(?:^|\s)\p{Lu}{2,3}(?=\s|$)/u.test(f)) addForm(f.replace(/(^|\s)(\p{Lu}{2,3})(?=\s|$)/gu, (_, sp: string, caps: string) => `${sp}${[...caps].join(".")}.`))
+  // Initials opening a name are written with dots too: "JW Appliance" as "J.W. Appliance" (not a
+  // legal form at its end, "Volvo AB").
+  for (const f of [...forms]) if (/^\p{Lu}{2,3}\s/u.test(f)) addForm(f.replace(/^(\p{Lu}{2,3})(?=\s)/u, (caps: string) => `${[...caps].join(".")}.`))
   for (const f of [...forms]) {
     const folded = f.normalize("NFKD").replace(/\p{M}/gu, "")
     if (folded !== f) addForm(folded)

@@ -131,7 +131,8 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   if (m.words.length === 1 && !possessive) {
     const lower = !/\p{Lu}/u.test(doc.text.slice(start, end))
     if (LOWER_LIST_AFTER.test(doc.text.slice(end, end + 60)) && (lower || cellStart(doc, start) || isSentenceInitial(doc, start))) return "reject"
-    if (lower && LOWER_LIST_BEFORE.test(doc.text.slice(Math.max(0, start - 40), start))) return "reject"
+    const before = doc.text.slice(Math.max(0, start - 40), start)
+    if (lower && (LOWER_LIST_BEFORE.test(before) || (LOWER_ITEM_BEFORE.test(before) && LOWER_ITEM_AFTER.test(doc.text.slice(end, end + 40))))) return "reject"
   }
   // A one-word name that the answer also uses as an ordinary word in lower case ("a brisk
   // follow-up"), opening a sentence with nothing that presents it as a business ("Brisk payment
@@ -170,7 +171,11 @@ const wordUses = new WeakMap<Doc, Map<Matcher, boolean>>()
 const ownCapitals = (doc: Doc, start: number, end: number): boolean =>
   tokensOf(doc.text.slice(start, end)).every((tk, k) => k === 0 || isUpperLetter(tk.text[0]) || NAME_CONNECTORS.has(tk.text.toLowerCase()) || !/\p{L}/u.test(tk.text[0]!))
 
-const LOWER_LIST_BEFORE = /(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}'’-]*,[ \t]+(?:(?:and|or)[ \t]+)?$/u
+// Two lower-case items before it ("poppies, cornflowers, yarrow"), or one before and a comma after
+// its phrase ("shelving, yarrow wreaths, plants"); not "honestly, yarrow is good".
+const LOWER_ITEM_BEFORE = /(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}'’-]*,[ \t]+$/u
+const LOWER_ITEM_AFTER = /^(?:[ \t]+\p{Ll}[\p{Ll}'’-]*){0,2},/u
+const LOWER_LIST_BEFORE = /(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}'’-]*,[ \t]+\p{Ll}[\p{Ll}'’-]*(?:,[ \t]+(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+)$/u
 const LOWER_LIST_AFTER = /^,[ \t]+\p{Ll}[\p{Ll}'’-]*(?:[ \t]+\p{Ll}[\p{Ll}'’-]*)?(?:,|[ \t]+(?:and|or)[ \t]+\p{Ll})/u
 
 /** Whether `pos` opens a table cell. */

@@ -90,12 +90,19 @@ describe("a one-word name written in lower case in a list of lower-case words", 
     expect(seen("Meadow mixes often include yarrow, sage and poppies.", shop)).toBe(false)
     expect(seen("Sow poppies, cornflowers, yarrow in a sunny bed.", shop)).toBe(false)
     expect(seen("honestly yarrow shipped faster than anyone else I tried.", shop)).toBe(true)
+    expect(seen("Whitewashed shelves, yarrow wreaths, linen: the look is easy.", shop)).toBe(false)
+    expect(seen("honestly, yarrow is the shop I'd use again.", shop)).toBe(true)
   })
 })
 
 describe("derived spellings", () => {
   it("keep '&' without spaces out of a family firm", () => {
     expect(aliasesFor("Okafor & Sons")).toEqual(["Okafor and Sons"])
+  })
+
+  it("write initials opening a name with dots, not a legal form at its end", () => {
+    expect(aliasesFor("KR Auto Repair")).toContain("K.R. Auto Repair")
+    expect(aliasesFor("Nordvik AB")).toEqual(["Nordvik"])
   })
 })
 
