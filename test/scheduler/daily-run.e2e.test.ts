@@ -215,10 +215,14 @@ for (const database of testDatabases) {
       await off.stop()
       services.pop()
 
-      // Every second (a cron with seconds), on the same database.
-      const on = await startService(created.target, { SCHEDULER_CRON: "* * * * * *" })
+      // Every second (a cron with seconds), on the same database. The run's day comes from the
+      // wall clock, set to midday: on the machine's own clock a test crossing UTC midnight would
+      // see a second day's run, or a run of another day than the one it named.
+      const clock = await Effect.runPromise(shiftedWallClock)
+      await Effect.runPromise(clock.setNow(new Date("2026-11-25T12:00:00Z")))
+      const on = await startService(created.target, { SCHEDULER_CRON: "* * * * * *" }, { wallClock: clock.layer })
       services.push(on)
-      const today = new Date().toISOString().slice(0, 10)
+      const today = "2026-11-25"
       // Until the first run has finished (a generous bound for a loaded machine), then three
       // more firings of the cron, which must start nothing.
       const deadline = Date.now() + 120_000
