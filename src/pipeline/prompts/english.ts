@@ -53,7 +53,11 @@ export const pluralOf = (phrase: string): string => {
   return [...words, plural].join(" ")
 }
 
-export const withArticle = (phrase: string) => (/^[aeiou]/i.test(phrase) && !/^(?:uni|use|eu|one)/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`)
+export const withArticle = (phrase: string) => {
+  // An acronym is read by its letters: "an HVAC company", "an MOT", "a DJ".
+  if (/^\p{Lu}{2,}\b/u.test(phrase)) return /^[AEFHILMNORSX]/u.test(phrase) ? `an ${phrase}` : `a ${phrase}`
+  return /^[aeiou]/i.test(phrase) && !/^(?:uni|use|eu|one)/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`
+}
 
 /** `wedding cakes` → `wedding cake`: for "{offering} specialist" when no category is known. */
 export const singularOf = (phrase: string): string => {

@@ -45,7 +45,7 @@ export const SCHEMA_TYPE_WORDS: Readonly<Record<string, string>> = {
   Optician: "optician", Pharmacy: "pharmacy", Physiotherapy: "physiotherapist", VeterinaryCare: "veterinarian",
   HairSalon: "hair salon", BeautySalon: "beauty salon", NailSalon: "nail salon", DaySpa: "day spa",
   TattooParlor: "tattoo studio", HealthClub: "gym", ExerciseGym: "gym", SportsClub: "sports club",
-  YogaStudio: "yoga studio", Plumber: "plumber", Electrician: "electrician", HVACBusiness: "heating and cooling contractor",
+  YogaStudio: "yoga studio", Plumber: "plumber", Electrician: "electrician", HVACBusiness: "HVAC company",
   RoofingContractor: "roofing contractor", HousePainter: "house painter", Locksmith: "locksmith",
   GeneralContractor: "general contractor", MovingCompany: "moving company", SelfStorage: "self storage facility",
   AutoRepair: "auto repair shop", AutoDealer: "car dealership", AutoBodyShop: "auto body shop", AutoWash: "car wash",

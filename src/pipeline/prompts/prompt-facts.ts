@@ -107,7 +107,9 @@ const slashParts = (phrase: string): Array<string> => {
  */
 const offeringName = (phrase: string): string => {
   // "Remedial massage 30 / 45 / 60 min": its lengths are details too.
-  const plain = squish(phrase.replace(/\([^)]*\)?/g, " ").replace(/\s+\d+(?:\s*\/\s*\d+)*\s*(?:min|mins|minutes|hr|hrs|hours?)\.?$/iu, ""))
+  const squishedPlain = squish(phrase.replace(/\([^)]*\)?/g, " ").replace(/\s+\d+(?:\s*\/\s*\d+)*\s*(?:min|mins|minutes|hr|hrs|hours?)\.?$/iu, ""))
+  // "AC service per indoor unit", "Split air conditioner installed": how it is priced or sold, not its name.
+  const plain = squishedPlain.replace(/\s+per\s+\S.*$/iu, "").replace(/(\S\s+\S+)\s+(?:installed|fitted|supplied|delivered|included)$/iu, "$1")
   const [first, ...rest] = plain.split(/,\s/)
   const detail = rest.join(", ")
   const cut = rest.length > 0 && (/\d/.test(detail) || !/\s/.test(detail.trim()))
@@ -287,6 +289,12 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
       return true
     }).slice(0, MAX_OFFERINGS)
   }
+  // "Kühlwerk heat pump package" at Kühlwerk Klimatechnik: the business's first word is its brand, not the thing's name.
+  const ownFirst = input.kind === "business" ? wordsOf(input.businessName)[0] : undefined
+  const withoutOwnFirstWord = (o: string) => {
+    const words = o.split(/\s+/)
+    return ownFirst !== undefined && words.length >= 3 && wordsOf(words[0]!)[0] === ownFirst && wordsOf(words[0]!).length === 1 ? words.slice(1).join(" ") : o
+  }
   // Page text as words, to find what the site says has closed ("X has closed", "X closed for good").
   const closedTexts = input.kind === "product" ? [] : pages.flatMap((page) => [page.text, ...page.headings]).map((text) => ` ${wordsOf(text).join(" ")} `)
   const usable = (o: string) => {
@@ -325,6 +333,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   ]
     .flatMap(slashParts)
     .map(offeringName)
+    .map(withoutOwnFirstWord)
     .filter(usable)
   // One offering said twice: "coolant flush and cooling system repair" beside both its halves,
   // "check engine light" beside "check engine light diagnostics". The cap keeps room for others.
