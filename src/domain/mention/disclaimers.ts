@@ -196,32 +196,32 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   // Nothing found confirms it: "nothing confirms its services", "no information I found confirms whether it is open".
   d(/\b(?:no|nothing)\b(?:\s+[\w']+){0,4}?\s+(?:confirms|verifies|corroborates|backs\s+up)\b/, ["confirms", "verifies", "corroborates", "backs"]),
   // The speaker's knowledge of it is none: "my information on it is zero", "no basis for an opinion".
-  d(/\b(?:my|our)\s+(?:information|info|knowledge|data)\b[^.;]{0,40}?\b(?:is|are)\s+(?:zero|nil|nonexistent|non-existent|empty)\b/, ["zero", "nil", "existent", "empty"]),
+  d(/\b(?:my|our)\s+(?:information|info|knowledge|data)\b[^.;]{0,40}?\b(?:is|are)\s+(?:zero|nonexistent|non-existent|empty)\b/, ["zero", "existent", "empty"]),
   d(/\bno\s+(?:real\s+|solid\s+|good\s+)?basis\s+(?:for|to)\b/, ["basis"]),
   // A cell or a clause without its subject that only doubts it: "| not sure |", "Not sure this shop exists".
   d(/^\W*(?:not\s+sure|unsure|unclear)\W*$/, ["sure", "unclear"]),
   d(/^\W*not\s+sure\s+(?:it|it's|they|they're|this|that|if|whether|about)\b/, ["sure"]),
   // Anything said would be made up: "anything I said about it would be invented", "I'd be making it up".
-  d(/\b(?:would|i'd|we'd|it'd)\s+be\s+(?:invented|made\s+up|making\s+(?:it|this|that|things|something|stuff)\s+up|fabricated)\b/, ["invented", "made", "making", "fabricated"]),
+  d(/\b(?:would|i'd|we'd|it'd)\s+be\s+(?:invented|made\s+up|making\s+(?:it|this|that|things|something|stuff)\s+up|fabricated)\b/, ["invented", "made up", "making", "fabricated"]),
   // Left out for want of sources: "so it's left out", "none of these sources reviews it", "my
   // sources don't cover it", "isn't covered by anything I'd trust", "so it is not described here".
   d(/\b(?:is|it's|are|was|were|been)\s+left\s+out\b/, ["left"]),
   d(/\bnone\s+of\s+(?:the|these|those|my)\s+(?:\w+\s+)?(?:sources|reviews|results|articles|guides)\b[^.;]{0,30}?\b(?:discuss|discusses|mention|mentions|cover|covers|review|reviews|include|includes)\b/, ["none"]),
   d(/\b(?:my|the|these|our)\s+sources\s+(?:don't|do\s+not|didn't|did\s+not)\s+(?:cover|mention|include|discuss|list)\b/, ["sources"]),
   d(/\b(?:isn't|aren't|is\s+not|are\s+not|not)\s+covered\s+(?:by|in)\s+(?:anything|any|my)\b/, ["covered"]),
-  d(/\bnot\s+(?:described|covered|included|reviewed|rated)\s+here\b/, ["here"]),
+  d(/\bnot\s+(?:described|covered|included|reviewed|rated)\s+here\b/, ["described", "covered", "included", "reviewed", "rated"]),
   // Found nothing: "I found no reviews for X", "nothing trustworthy turned up".
-  d(/\b(?:i|we)\s+(?:found|find|saw|see)\s+no\s+(?:\w+\s+)?(?:reviews?|information|info|details|data|mentions?|coverage|records?|listings?)\b/, ["found", "find", "saw", "see"]),
+  d(/\b(?:i|we)\s+(?:found|find|saw|see)\s+no\s+(?:\w+\s+)?(?:reviews?|information|info|details|data|mentions?|coverage|records?|listings?)\b/, ["review", "info", "detail", "data", "mention", "coverage", "record", "listing"]),
   // No ground to judge on: "I don't have a basis to judge X", "not across X well enough to judge
   // it", "isn't a place I have a reliable take on", "a mystery to me", "little publicly documented".
   d(/\b(?:don't|do\s+not|didn't)\s+have\s+(?:a|any)\s+(?:\w+\s+)?basis\b/, ["basis"]),
-  d(/(?:\bnot|n't)\b.{0,40}?\bwell\s+enough\s+to\s+(?:judge|rate|say|recommend|assess|evaluate|compare|comment)\b/, ["enough"]),
-  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something)\s+(?:[\w'-]+\s+){0,3}?(?:i|we)\s+have\s+(?:a|any)\s+(?:\w+\s+)?(?:take|read|view|opinion|handle)\s+on\b/, ["take", "read", "view", "opinion", "handle"]),
+  d(/(?:\bnot|n't)\b.{0,40}?\bwell\s+enough\s+to\s+(?:judge|rate|say|recommend|assess|evaluate|compare|comment)\b/, ["well enough"]),
+  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something)\s+(?:[\w'-]+\s+){0,3}?(?:i|we)\s+have\s+(?:a|any)\s+(?:\w+\s+)?(?:take|read|view|opinion|handle)\s+on\b/, ["take on", "read on", "view on", "opinion on", "handle on"]),
   d(/\bmystery\s+to\s+(?:me|us)\b/, ["mystery"]),
   d(/\b(?:there\s+is|there's|is)\s+little\s+(?:\w+ly\s+)?(?:documented|published|known|reported|verified|written)\b/, ["little"]),
   // Nothing to add or to give: "I can't add anything useful about it", "I'm unable to give you anything dependable".
-  d(/\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+add\s+(?:anything|much)\b/, ["add"]),
-  d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able)\s+to\s+(?:give|offer|provide|share|add)\s+(?:you\s+)?(?:anything|much|any)\b/, ["able"]),
+  d(/\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+add\s+(?:anything|much)\b/, ["add anything", "add much"]),
+  d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able)\s+to\s+(?:give|offer|provide|share|add)\s+(?:you\s+)?(?:anything|much|any)\b/, ["able to give", "able to offer", "able to provide", "able to share", "able to add"]),
   // Without its subject after a dash or in parentheses: "X – (can't speak to this one)", "X: can't compare this one".
   d(/(?:^|[(:;–—])\W*(?:(?:but|and|so)\s+)?(?:can't|cannot|couldn't|could\s+not)\s+(?:vouch|comment|speak|verify|confirm|tell\s+you|say\s+(?:much|anything)|compare\s+(?:this|it|them))\b/, ["can't", "cannot", "couldn't", "could not"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
