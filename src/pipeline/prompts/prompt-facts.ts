@@ -175,6 +175,9 @@ const withoutBareWords = (phrases: ReadonlyArray<string>): Array<string> => {
   })
 }
 
+/** Nouns in -ed (after a consonant) that name a thing, not what was done: "a flower bed", "a sled". */
+const isCommonNounInEd = (word: string): boolean => /^(?:\p{L}*(?:bed|shed|sled|seed|speed|feed|breed|need|weed|reed|steed|deed|head|bread|thread|spread))$/u.test(word)
+
 /** A length of time alone: "half day", "full-day", "2 hours", "per hour". */
 const DURATION =
   /^(?:(?:half|full|whole|one|two|three|four|five|six|seven|eight|\d+|per|an?|multi)[ -]?)?(?:day|days|hour|hours|hr|hrs|night|nights|week|weeks|minute|minutes|min|mins|month|months|morning|afternoon|evening)$/u
@@ -306,6 +309,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (words.length <= 2 && /^(?:services|solutions|products)$/.test(words.at(-1)!)) return false
     // "Scaffold Field" at Scaffold: a model's name, whose word alone ("fields") names nothing (its page says what it is).
     if (input.kind === "business" && words.length === 2 && (words[0] === nameKey || words[0] === businessKey)) return false
+    // "Broken spoke replaced", "Trued": what was done, said of the thing, not a name for it.
+    if (/[^e]ed$/u.test(words.at(-1)!) && words.at(-1)!.length >= 5 && !isCommonNounInEd(words.at(-1)!)) return false
     // "Half day", "full day", "two hours": how long something lasts, not what it is.
     if (DURATION.test(key)) return false
     // "Take in waist", "Shorten jacket sleeves": a price list's step, said as an instruction.

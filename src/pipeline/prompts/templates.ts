@@ -187,7 +187,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("price-best-prices", "price", (s) => `Which ${s.categories} in ${s.place} have fair prices for ${s.offering}?`, ["place"]),
   t("price-cheap-near-me", "price", (s) => `cheap ${s.offering} near me${inPlace(s)}`, ["local", "place"]),
   t("price-software-cheapest", "price", (s) => `cheapest ${s.category} with ${s.offering}`, ["software"]),
-  t("price-software-cost", "price", (s) => `How much does ${s.category} with ${s.offering} cost?`, ["software"]),
+  t("price-software-cost", "price", (s) => `How much does ${s.aCategory} with ${s.offering} cost?`, ["software"]),
   t("price-usual-charge", "price", (s) => `What do ${s.categories} usually charge for ${s.offering}?`, ["goods"]),
   t("price-software-plans", "price", (s) => `Which ${s.category} has the best value subscription plans?`, ["software"]),
   // Hours and opening days.
@@ -215,7 +215,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("how-to-trustworthy", "how-to", (s) => `How do I find a trustworthy ${s.category} in ${s.place}?`, ["countable", "place"]),
   t("how-to-best-way", "how-to", (s) => `What is the best way to get ${s.offering} in ${s.place}?`, ["place", "visit"]),
   t("how-to-software-best-way", "how-to", (s) => `What is the best way to handle ${s.offering}?`, ["software", "activity"]),
-  t("how-to-software-choose", "how-to", (s) => `How do I choose ${s.category} for ${s.offering}?`, ["software"]),
+  t("how-to-software-choose", "how-to", (s) => `How do I choose ${s.aCategory} for ${s.offering}?`, ["software"]),
   // Alternatives.
   t("alternatives-to-offering", "alternatives", (s) => `What are good alternatives to ${s.offering}?`, ["goods"]),
   t("alternatives-cheaper", "alternatives", (s) => `Are there cheaper alternatives to ${s.offering} in ${s.place}?`, ["place", "goods"]),

@@ -39,3 +39,15 @@ describe("articles and categories", () => {
     expect(categoryFromJsonLd([{ "@type": "HVACBusiness", name: "Larchwerk" }], "business")).toBe("HVAC company")
   })
 })
+
+describe("what was done, said of a thing", () => {
+  it("reads no price line that ends in a participle ('Broken spoke replaced', 'Trued') as an offering", () => {
+    const prices = sitePage("/prices.html", {
+      title: "Prices | Larch Cycles",
+      headings: ["Prices"],
+      products: [{ name: "Broken spoke replaced", price: "25" }, { name: "Trued", price: "20" }, { name: "Wheel truing", price: "30" }, { name: "Flower bed", price: "40" }]
+    })
+    expect(factsFromPages({ name: "Larch Cycles", kind: "business", businessName: "Larch Cycles", url: `${ORIGIN}/`, pages: [prices] }).offerings)
+      .toEqual(["wheel truing", "flower bed"])
+  })
+})

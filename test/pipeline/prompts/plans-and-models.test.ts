@@ -86,4 +86,9 @@ describe("software prompts", () => {
     expect(handled.filter((p) => !p.startsWith("What is the best way to handle crew planning"))).toEqual([])
     expect(prompts.filter((p) => /local business|service provider/.test(p))).toEqual([])
   })
+
+  it("gives a countable stand-in its article ('How much does an app with ... cost?')", () => {
+    const prompts = builtinPrompts({ ...SOFTWARE, offerings: ["crew planning"] })
+    expect(prompts.filter((p) => /\b(?:does|choose) (?:app|software tool) /.test(p))).toEqual([])
+  })
 })
