@@ -7,7 +7,8 @@
  * A bearer that is not the service key is verified as a user JWT, as the service does for a
  * dashboard's token: jose's `jwtVerify` (ES256, exp and sub required) against the service's own
  * public key (BARE_JWKS, the JWKS as JSON), remembered for a minute as the service does, then
- * the token's `org_slug` must be the business's (403 otherwise). The pool holds 20 connections, as the service's does (src/db/database.ts).
+ * the token's `org_slug` must be the business's (403 otherwise); concurrent requests with one
+ * token not yet remembered share one check, as the service's do. The pool holds 20 connections, as the service's does (src/db/database.ts).
  *
  * Env: PORT, HOST (default 127.0.0.1), DATABASE_URL, SERVICE_API_KEY, BARE_JWKS. `GET /health` answers 200.
  * With BARE_ENTITY_CHECK=1 it also looks the business up first (the query the service's
@@ -67,7 +68,7 @@ const server = createServer((request, response) => {
     : send(response, 403, { status: "error", code: "forbidden", message: `the token's organization is not ${slug}` })
   const known = verified.get(token)
   if (known !== undefined && Date.now() < known.until) return authorized(known.payload)
-  jwtVerify(token, jwks, { algorithms: ["ES256"], requiredClaims: ["exp", "sub"] }).then(
+  checkSignature(token).then(
     ({ payload }) => {
       remember(token, payload)
       authorized(payload)
@@ -79,6 +80,18 @@ const server = createServer((request, response) => {
 // Tokens verified in the last minute, as the service keeps them (src/accounts/verified-tokens.ts):
 // a dashboard's repeated token is verified once a minute on both sides.
 const verified = new Map()
+// Concurrent requests with one token not remembered share one check, as the service's do.
+const checking = new Map()
+const checkSignature = (token) => {
+  let pending = checking.get(token)
+  if (pending === undefined) {
+    pending = jwtVerify(token, jwks, { algorithms: ["ES256"], requiredClaims: ["exp", "sub"] })
+    checking.set(token, pending)
+    const settled = () => checking.delete(token)
+    pending.then(settled, settled)
+  }
+  return pending
+}
 const remember = (token, payload) => {
   verified.delete(token)
   if (verified.size >= 10_000) verified.delete(verified.keys().next().value)

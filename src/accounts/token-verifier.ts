@@ -6,7 +6,7 @@
  * never from the token, and never from a message that could quote it.
  */
 import { ConfigError, Context, Data, Effect, Either, Layer, Option } from "effect"
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose"
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey, type JWTVerifyResult } from "jose"
 import { AppConfig } from "../config/app-config.ts"
 import { principalFromClaims } from "./claims.ts"
 import type { UserPrincipal } from "./principal.ts"
@@ -86,17 +86,31 @@ const reasonOf = (error: unknown): string => {
 /** A verifier over a key source (a local or remote JWKS) with the configured claim checks. */
 export const make = (keys: JWTVerifyGetKey, checks: VerifierChecks): TokenVerifierShape => {
   const verified = makeVerifiedTokens<UserPrincipal>(() => Date.now())
+  const options = {
+    algorithms: ACCEPTED_ALGORITHMS,
+    clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    requiredClaims: ["exp", "sub"],
+    ...Option.match(checks.issuer, { onNone: () => ({}), onSome: (issuer) => ({ issuer }) }),
+    ...Option.match(checks.audience, { onNone: () => ({}), onSome: (audience) => ({ audience }) })
+  }
+  // Requests carrying one token that is not remembered (a dashboard's first burst, or every
+  // request in the moment its entry expires) share one signature check instead of each starting
+  // its own; the entry goes when the check settles, so the map holds only checks under way.
+  const checking = new Map<string, Promise<JWTVerifyResult>>()
+  const checkSignature = (token: string) => {
+    let pending = checking.get(token)
+    if (pending === undefined) {
+      pending = jwtVerify(token, keys, options)
+      checking.set(token, pending)
+      const settled = () => void checking.delete(token)
+      pending.then(settled, settled)
+    }
+    return pending
+  }
   const verifyAnew = Effect.fn("TokenVerifier.verify")(function*(token: string) {
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return yield* new InvalidToken({ reason: "malformed token" })
     const { payload } = yield* Effect.tryPromise({
-      try: () =>
-        jwtVerify(token, keys, {
-          algorithms: ACCEPTED_ALGORITHMS,
-          clockTolerance: CLOCK_TOLERANCE_SECONDS,
-          requiredClaims: ["exp", "sub"],
-          ...Option.match(checks.issuer, { onNone: () => ({}), onSome: (issuer) => ({ issuer }) }),
-          ...Option.match(checks.audience, { onNone: () => ({}), onSome: (audience) => ({ audience }) })
-        }),
+      try: () => checkSignature(token),
       catch: (error) => error
     }).pipe(
       Effect.tapError((error) =>

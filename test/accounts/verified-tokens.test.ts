@@ -84,4 +84,19 @@ describe("the token verifier's recently verified tokens", () => {
     expect(verifier.verifiedRecently(tampered)).toBeUndefined()
     expect(lookups()).toBe(3)
   })
+
+  it("runs one signature check for concurrent requests with one token, a failing one too", async () => {
+    const { verifier, sign, lookups } = await setUp()
+    const token = await sign(claims, "1h")
+    const tampered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`
+    const fiveOf = (t: string) => Effect.all(Array.from({ length: 5 }, () => Effect.either(verifier.verify(t))), { concurrency: "unbounded" })
+    expect(await Effect.runPromise(fiveOf(token))).toEqual(Array.from({ length: 5 }, () => Either.right(member)))
+    expect(lookups()).toBe(1)
+    const refused = await Effect.runPromise(fiveOf(tampered))
+    expect(refused.map((result) => Either.isLeft(result) && result.left.reason)).toEqual(Array.from({ length: 5 }, () => "signature invalid"))
+    expect(lookups()).toBe(2)
+    // Once settled the check is not kept: the next request with the refused token is checked again.
+    await Effect.runPromise(Effect.either(verifier.verify(tampered)))
+    expect(lookups()).toBe(3)
+  })
 })
