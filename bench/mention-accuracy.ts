@@ -3,11 +3,11 @@
  * evaluation set (test/fixtures/mention-eval), beside the name-substring baseline, as markdown
  * tables: precision, recall and F1 of the visible flag overall, on hard cases, per trap kind and
  * per platform style, and sentiment accuracy on the answers found visible, for the tuning splits
- * (dev, dev2, holdout1 = `holdout.jsonl`, holdout2 and holdout3: each holdout was run once at the
- * end of an earlier stop and its failures read, so spent and tuned on since), with the wrong ids per trap.
+ * (`TUNING_SPLITS`: dev, dev2 and the holdouts already run, each once at the end of an earlier stop
+ * and its failures read, so spent and tuned on since), with the wrong ids per trap.
  * Per split, a ceiling line: the F1 if every answer the doubt picker (`doubtOf`) puts in doubt
  * were decided right by the adjudicator, and how many answers per 1,000 are in doubt. The unseen
- * holdout (`holdout4.jsonl`) is read only when `--holdout` is given, once, at the end of tuning,
+ * holdout (`UNSEEN_SPLIT`) is read only when `--holdout` is given, once, at the end of tuning,
  * and only its figures are printed, never its wrong ids.
  *
  * `--without-place`: the entities' places are not given to the detector, as the service does

@@ -5,7 +5,7 @@
  * when `LLM_*` is set, on plain and hard cases and by kind of doubt; how many of the rule
  * detector's wrong verdicts are among them (the most the adjudicator could correct); and the
  * picker's own time per answer. The model itself is not run: a loopback model says nothing about
- * accuracy. Reads the tuning splits (dev, dev2, and the spent holdouts 1, 2 and 3); never a holdout kept unseen.
+ * accuracy. Reads the tuning splits (`TUNING_SPLITS`: dev, dev2 and the spent holdouts); never the one kept unseen.
  */
 import { detectMention } from "../src/domain/mention/index.ts"
 import { doubtOf } from "../src/domain/mention/doubt.ts"
