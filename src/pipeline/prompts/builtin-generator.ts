@@ -360,6 +360,8 @@ function* intentStream(
       }
       for (const qualifier of QUALIFIERS) {
         if (facts.visitable === false && VISIT_QUALIFIERS.has(qualifier)) continue
+        // "bespoke suits near me in Chicago close by": the prompt already says where.
+        if (qualifier === "close by" && /\b(?:near me|nearby|closest)\b/iu.test(text)) continue
         const prompt = /[?.]$/.test(text) ? text.replace(/([?.])$/, ` ${qualifier}$1`) : `${text} ${qualifier}`
         yield { prompt, template: entry.template.id, offering }
       }

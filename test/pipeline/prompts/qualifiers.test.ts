@@ -35,8 +35,9 @@ describe("qualifiers", () => {
     expect(prompts.filter((p) => [...VISIT_QUALIFIERS].some((q) => p.includes(` ${q}`)))).toEqual([])
   })
 
-  it("uses them for a place customers visit", () => {
+  it("uses them for a place customers visit, but not 'close by' after 'near me'", () => {
     const prompts = builtinPrompts({ ...THIN, name: "Larch Bakery", kind: "business", businessName: "Larch Bakery", offerings: ["sourdough"], category: "bakery", visitable: true })
     expect(prompts.filter((p) => [...VISIT_QUALIFIERS].some((q) => p.includes(` ${q}`))).length).toBeGreaterThan(0)
+    expect(prompts.filter((p) => /\b(?:near me|nearby|closest)\b/.test(p) && p.includes(" close by"))).toEqual([])
   })
 })
