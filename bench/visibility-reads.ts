@@ -8,7 +8,9 @@
  * N, and the service's best N against the baseline's best N. Then open-loop runs of the
  * service and the baseline at half the service's best measured rate, in the same ABBA order
  * over the rounds, latencies counted from each request's scheduled time (p99, p99.9 and the
- * slowest per window, the median p99 over the rounds).
+ * slowest per window, the median p99 over the rounds). Then the paired open loop
+ * (`BENCH_READS_PAIRED`): both under one open loop at once, which tells the service's own tail
+ * from the machine's.
  *
  * Each of that with two credentials (`BENCH_READS_AUTH`, default `key,jwt`): the service key,
  * and a user JWT as a dashboard sends it (ES256, signed with the service's own key from
@@ -29,9 +31,9 @@ import { importJWK, SignJWT } from "jose"
 import http from "node:http"
 import { loadavg } from "node:os"
 import pg from "pg"
-import { abba, closedLoop, measure, type Measured, openLoop } from "./load.ts"
+import { abba, closedLoop, counter, measure, type Measured, openLoop } from "./load.ts"
 import { type Child, expectStatus, send, SERVICE_KEY, startChild, startService } from "./processes.ts"
-import { Checks, median, percentile, report, scratchDatabase, statusText } from "./support.ts"
+import { Checks, median, now, percentile, report, scratchDatabase, statusText } from "./support.ts"
 
 const CONNECTIONS = (process.env.BENCH_READS_CONNECTIONS ?? "16,64").split(",").map(Number)
 const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 3)
@@ -54,6 +56,14 @@ const PATHS = (process.env.BENCH_READS_PATHS ?? "scored,unscored").split(",").ma
  */
 const OPEN_RATES = (process.env.BENCH_READS_OPEN_RATE ?? "").split(",").map((r) => r.trim()).filter((r) => r !== "").map(Number)
 for (const rate of OPEN_RATES) if (!(rate > 0)) throw new Error(`BENCH_READS_OPEN_RATE: not a rate: ${process.env.BENCH_READS_OPEN_RATE}`)
+/**
+ * Also the paired open loop (`BENCH_READS_PAIRED`, default on; `0` leaves it out): the service
+ * and the baseline under one open loop, each at half the open loop's rate (so the machine carries
+ * the same total), every scheduled request sent to both at the same instant. On a shared machine
+ * a stall (another process, the load generator's own pause) then lands on both sides' windows
+ * alike, and a tail one side has alone is its own.
+ */
+const PAIRED = process.env.BENCH_READS_PAIRED !== "0"
 const BUSINESSES: Record<string, string> = { scored: "bench-shoes", unscored: "bench-boots" }
 for (const path of PATHS) if (BUSINESSES[path] === undefined) throw new Error(`BENCH_READS_PATHS: unknown path ${path} (scored, unscored)`)
 const pathOf = (business: string) => `/api/visibility-score/${business}`
@@ -74,6 +84,46 @@ const get = (agent: http.Agent, port: number, path: string, authorization: strin
     // Bounded: a request that gets no answer in 10 s counts as an error (status 0).
     request.setTimeout(10_000, () => request.destroy(new Error("no answer in 10 s")))
     request.end()
+  })
+
+/**
+ * One open loop feeding both `ports`: request i is due at `i / rate` seconds and goes to both at
+ * that instant (which one first alternates); each side's latency counts from the due time. Only
+ * requests due after the warm-up are counted.
+ */
+const pairedOpenLoop = (ratePerSecond: number, ports: readonly [number, number], path: string, authorization: string, timing: { readonly warmupMs: number; readonly measureMs: number }) =>
+  new Promise<Array<{ readonly latencies: Array<number>; readonly counts: ReturnType<ReturnType<typeof counter>["counts"]> }>>((resolve) => {
+    const agents = ports.map(() => new http.Agent({ keepAlive: true, maxSockets: 512 }))
+    const sides = ports.map(() => ({ latencies: [] as Array<number>, count: counter() }))
+    const interval = 1000 / ratePerSecond
+    const total = Math.floor((timing.warmupMs + timing.measureMs) / interval)
+    const firstCounted = Math.ceil(timing.warmupMs / interval)
+    const start = now()
+    let issued = 0
+    let settled = 0
+    const finish = () => {
+      for (const agent of agents) agent.destroy()
+      resolve(sides.map(({ count, latencies }) => ({ counts: count.counts(), latencies: latencies.sort((a, b) => a - b) })))
+    }
+    const tick = () => {
+      const elapsed = now() - start
+      while (issued < total && issued * interval <= elapsed) {
+        const i = issued++
+        const due = start + i * interval
+        for (const side of i % 2 === 0 ? [0, 1] : [1, 0]) {
+          get(agents[side]!, ports[side]!, path, authorization).catch(() => 0).then((status) => {
+            if (i >= firstCounted) {
+              sides[side]!.latencies.push(now() - due)
+              sides[side]!.count.add(status)
+            }
+            if (++settled === 2 * total) finish()
+          })
+        }
+      }
+      if (issued < total) setTimeout(tick, 1)
+    }
+    if (total === 0) finish()
+    else tick()
   })
 
 const row = (label: string, extra: Record<string, string | number>, m: Measured) => ({
@@ -213,6 +263,7 @@ export const run = async () => {
     const summary: Array<Record<string, string | number>> = []
     const bestRows: Array<Record<string, string | number>> = []
     const openRows: Array<Record<string, string | number>> = []
+    const pairedRows: Array<Record<string, string | number>> = []
     /** Statuses other than 2xx, per target and credential, over every window. */
     const failures: Array<string> = []
     const note = (label: string, path: string, auth: string, phase: string, m: Measured) => {
@@ -277,10 +328,37 @@ export const run = async () => {
             openRows.push(row(label, { path, auth, mode: "open loop", rate_per_s: rate, round }, measured))
           }
         }
+        if (!PAIRED) continue
+        const perSide = Math.max(1, Math.round(rate / 2))
+        for (let round = 1; round <= ROUNDS; round++) {
+          const [fromService, fromBare] = await pairedOpenLoop(perSide, [service.port, bare.port], url, authorization, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS })
+          for (const [label, side] of [["service", fromService!], ["bare node:http+pg", fromBare!]] as const) {
+            const errors = side.counts.requests - side.counts.ok
+            if (errors > 0) failures.push(`${label} (${path}, ${auth}, paired open loop at ${perSide}/s each, round ${round}): ${statusText(side.counts.statuses)}`)
+          }
+          const p = (side: { readonly latencies: Array<number> }, q: number) => +percentile(side.latencies, q).toFixed(2)
+          pairedRows.push({
+            path,
+            auth,
+            mode: "paired open loop",
+            rate_per_s_each: perSide,
+            round,
+            "service p50": p(fromService!, 50),
+            "bare p50": p(fromBare!, 50),
+            "service p99": p(fromService!, 99),
+            "bare p99": p(fromBare!, 99),
+            "service p99.9": p(fromService!, 99.9),
+            "bare p99.9": p(fromBare!, 99.9),
+            "service max": +(fromService!.latencies.at(-1) ?? Number.NaN).toFixed(2),
+            "bare max": +(fromBare!.latencies.at(-1) ?? Number.NaN).toFixed(2),
+            "p99 service/bare": +(percentile(fromService!.latencies, 99) / percentile(fromBare!.latencies, 99)).toFixed(3)
+          })
+        }
       }
     }
     report(rows)
     report(openRows)
+    if (pairedRows.length > 0) report(pairedRows)
     report(summary)
     report(bestRows)
     console.log(`load average at the start: ${loadAtStart} ; at the end (1/5/15 min, 2 cores; other work on the machine skews figures): ${loadavg().map((n) => n.toFixed(2)).join(" / ")}`)
@@ -297,6 +375,10 @@ export const run = async () => {
         `service p99 ${at} (${line.path}, ${line.auth}, ${line.rate_per_s}/s, open loop): median ${median(p99s(true)).toFixed(2)} ms, per round ${p99s(true).join(" / ")} ` +
           `(target <= 10 ms; bare median ${median(p99s(false)).toFixed(2)} ms, per round ${p99s(false).join(" / ")})`
       )
+    }
+    for (const line of pairedRows.filter((r) => r.round === 1)) {
+      const ratios = pairedRows.filter((r) => r.path === line.path && r.auth === line.auth && r.rate_per_s_each === line.rate_per_s_each).map((r) => Number(r["p99 service/bare"]))
+      console.log(`paired open loop (${line.path}, ${line.auth}, ${line.rate_per_s_each}/s to each at once): p99 service/bare median ${median(ratios).toFixed(3)}, per round ${ratios.join(" / ")}`)
     }
     for (const failure of failures) checks.expect(false, `answers other than 2xx: ${failure}`)
     checks.enforce()
