@@ -19,7 +19,7 @@ import { clientFor } from "../../src/db/database.ts"
 import * as EntitySteps from "../../src/pipeline/entity-steps.ts"
 import { testDatabases } from "../support/databases.ts"
 import { type FixtureSite, startFixtureSite } from "../support/fixture-site.ts"
-import { type OpenAiCompatibleServer, type RecordedRequest, type ScriptedAnswer, startOpenAiCompatibleServer } from "../support/openai-compatible-server.ts"
+import { type OpenAiCompatibleServer, type RecordedRequest, type ScriptedAnswer, startOpenAiCompatibleServer, waitUntil } from "../support/openai-compatible-server.ts"
 import { freePort, type ServiceProcess, startServiceProcess } from "../support/service-process.ts"
 
 const SERVICE_KEY = "crash-test-service-key-0123456789abcdef"
@@ -267,8 +267,9 @@ for (const database of testDatabases) {
 
       // What the site and the platforms saw before the kill: everything they have seen until the
       // restart (their servers run in this process, so a request the service sent just before
-      // it died may be read only now).
-      await sleep(500)
+      // it died may be read only now). The killed service was their only client: once all its
+      // connections are closed, all it sent has been read.
+      await waitUntil(() => site!.openConnections() === 0 && platforms.every((server) => server.openConnections === 0), 60_000)
       const pagesAtKill = countsOf(site!.requests)
       const callsAtKill = platforms.map((server) => server.calls)
       const requestsAtKill = platforms.map((server) => server.requests.length)

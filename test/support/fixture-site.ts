@@ -40,6 +40,8 @@ export interface FixtureSite {
   /** Paths requested, in order, with their count. */
   readonly requests: ReadonlyArray<string>
   readonly countOf: (path: string) => number
+  /** Connections open now: 0 once a client is gone means all it sent has been read. */
+  readonly openConnections: () => number
   readonly close: () => Promise<void>
 }
 
@@ -68,12 +70,18 @@ export const startFixtureSite = async (): Promise<FixtureSite> => {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" })
     response.end(body)
   })
+  let open = 0
+  server.on("connection", (socket) => {
+    open += 1
+    socket.on("close", () => (open -= 1))
+  })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     baseUrl: base,
     requests,
     countOf: (path) => requests.filter((p) => p === path).length,
+    openConnections: () => open,
     close: () => new Promise((resolve) => server.close(() => resolve()))
   }
 }

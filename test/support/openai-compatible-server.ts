@@ -55,6 +55,11 @@ export interface OpenAiCompatibleServer {
   /** Requests whose connection closed before a response was sent (the client aborted). */
   readonly aborted: number
   readonly requests: ReadonlyArray<RecordedRequest>
+  /**
+   * Connections open now. Once a client is gone and this is 0, every request it sent has been
+   * read and recorded (a socket closes only after the data before its end has been read).
+   */
+  readonly openConnections: number
   /** Replaces the behavior and restarts the script (counters are kept). */
   readonly setBehavior: (behavior: ServerBehavior) => void
   readonly close: () => Promise<void>
@@ -155,6 +160,11 @@ export const startOpenAiCompatibleServer = async (initial: ServerBehavior = {}):
     })
   })
 
+  let openConnections = 0
+  server.on("connection", (socket) => {
+    openConnections += 1
+    socket.on("close", () => (openConnections -= 1))
+  })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const { port } = server.address() as AddressInfo
 
@@ -171,6 +181,9 @@ export const startOpenAiCompatibleServer = async (initial: ServerBehavior = {}):
     },
     get aborted() {
       return aborted
+    },
+    get openConnections() {
+      return openConnections
     },
     requests,
     setBehavior: (next) => {
