@@ -37,7 +37,9 @@ const runToExit = (env: Record<string, string>) =>
       child.kill("SIGKILL")
       reject(new Error(`the service did not exit within 120 s:\n${stdout}\n${stderr}`))
     }, 120_000)
-    child.once("exit", (code) => {
+    // "close", not "exit": at "exit" the last of stderr may still be in the pipe, unread, and a
+    // loaded machine makes that likelier; "close" comes once both streams have ended.
+    child.once("close", (code) => {
       clearTimeout(timer)
       resolve({ code, stdout, stderr })
     })
