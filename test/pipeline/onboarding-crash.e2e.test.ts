@@ -263,7 +263,7 @@ for (const database of testDatabases) {
       }
       // The case worth proving (checked again on the log itself): checks of a batch not completed
       // were recorded before the kill, and the batch runs again after it.
-      expect(batchesAtKill.some((entity) => entity.checks > entity.completedPrompts * PLATFORMS)).toBe(true)
+      expect(batchesAtKill.some((entity) => entity.checks > entity.completedPrompts * PLATFORMS), JSON.stringify({ batchesAtKill, stepsAtKill })).toBe(true)
 
       // What the site and the platforms saw before the kill: everything they have seen until the
       // restart (their servers run in this process, so a request the service sent just before
