@@ -79,7 +79,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:don't|do\s+not)\s+know\s+.{1,60}?\bwell\s+enough\b/, ["enough"]),
   d(new RegExp(`\\bnot\\s+(?:a|an|one)\\s+(?:[\\w'-]+\\s+){0,4}(?:i|we)\\s+(?:have|know|can\\s+find)\\s+(?:any\\s+|much\\s+)?(?:${INFO.slice(3, -1)}|anything)\\b`), [...INFO_CUES, "anything"]),
   d(/\bwould\s+be\s+(?:guesswork|a\s+guess|speculation)\b/, ["guess", "speculation"]),
-  d(/\bno\s+(?:reliable|independent|verified|verifiable|solid|recent|trustworthy|credible)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/, ["reliable", "independent", "verifi", "solid", "recent", "trustworthy", "credible"]),
+  d(/\bno\s+(?:reliable|independent|verified|verifiable|solid|recent|trustworthy|credible)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?|tests?|testing|measurements|benchmarks)\b/, ["reliable", "independent", "verifi", "solid", "recent", "trustworthy", "credible"]),
   d(/\bnothing\s+(?:i|we)\s+(?:found|could\s+find|can\s+find|have\s+seen|saw|can\s+see)\b/, ["nothing"]),
   // A cell or line that says only that: "| X | No data | Unknown |".
   d(/^\W*(?:no\s+(?:data|info|information|details|reviews?|ratings?)(?:\s+(?:found|available))?|unknown|not\s+known)\W*$/, ["data", "info", "detail", "review", "rating", "unknown", "known"]),
@@ -100,13 +100,13 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bno\s+idea\b/, ["idea"]),
   d(/\boutside\s+(?:of\s+)?what\s+(?:i|we)\s+(?:know|can\s+(?:confirm|verify|check|vouch\s+for|say))\b/, ["outside"]),
   d(/\bunrated\b/, ["unrated"]),
-  d(/\b(?:don't|do\s+not)\s+know\s+(?:enough|much|anything)\s+(?:\w+\s+)?about\b/, ["know"]),
+  d(/\b(?:don't|do\s+not)\s+(?:\w+ly\s+)?know\s+(?:enough|much|anything)\s+(?:\w+\s+)?about\b/, ["know"]),
   // Declining to judge: "I can't say much about X", "I can't tell you anything about X" (not "I
   // can't say enough good things about X"), "not in a position to evaluate it", "X isn't a
   // product I have trustworthy information on", "not one I can vouch for".
   d(/\b(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:really\s+|honestly\s+|genuinely\s+)?(?:say|tell\s+you|judge|rate|assess|evaluate|vouch|describe)\b(?!\s+(?:enough|too\s+much)\b)/, ["can", "could"]),
   d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able|not\s+in\s+a\s+position)\s+to\s+(?:speak|assess|evaluate|compare|recommend|vouch|comment|verify|confirm|judge|rate|say)\b/, ["able", "position"]),
-  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something|someone|somewhere)\s+(?:[\w'-]+\s+){0,4}?(?:i|we)\s+(?:have\s+(?:any\s+|much\s+|real\s+|reliable\s+|trustworthy\s+|solid\s+|good\s+|dependable\s+)?(?:information|info|data|details|knowledge|records?)|know\s+(?:well|much|enough|anything)|can\s+(?:evaluate|assess|judge|rate|vouch|speak|comment|say|confirm|verify|describe|tell\s+you))\b/, ["not", "n't"]),
+  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something|someone|somewhere)\s+(?:[\w'-]+\s+){0,4}?(?:i|we)\s+(?:have\s+(?:any\s+|much\s+|real\s+|reliable\s+|trustworthy\s+|solid\s+|good\s+|dependable\s+)?(?:information|info|data|details|knowledge|records?|reviews?|ratings?|experience)|know\s+(?:well|much|enough|anything)|can\s+(?:evaluate|assess|judge|rate|vouch|speak|comment|say|confirm|verify|describe|tell\s+you))\b/, ["not", "n't"]),
   d(/\b(?:i|we)\s+(?:haven't|have\s+not|havent|didn't|did\s+not)\s+(?:got|seen|come\s+across|found|read|had)\s+(?:\w+\s+){0,3}?(?:information|info|details|reviews|data|specifications|specs|coverage|sources)\b/, ["info", "detail", "review", "data", "spec", "coverage", "source"]),
   d(/\b(?:i|we)\s+(?:haven't|have\s+not)\s+got\s+(?:\w+\s+){0,3}?(?:information|info|details|data)\b/, ["info", "detail", "data"]),
   d(/\bno\s+(?:dependable|real|concrete|accurate|current|hard|firm|trusted)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?)\b/, ["dependable", "real", "concrete", "accurate", "current", "hard", "firm", "trusted"]),
@@ -159,17 +159,17 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   // place it among these", "so I won't rate it", "X's prices aren't published", "its program is
   // unverified", "aren't something I've seen reported", "Reports about X are sparse", "little
   // is publicly documented", "could not find enough to confirm".
-  d(/\b(?:i|we)\s+(?:\w+ly\s+)(?:don't|do\s+not|didn't|did\s+not)\s+know\s+(?:of|about|what|who|which|whether|if|how|much|anything|enough)\b/, ["know"]),
+  d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:don't|do\s+not|didn't|did\s+not)\s+(?:\w+ly\s+)?know\s+(?:of|about|what|who|which|whether|if|how|much|anything|enough)\b/, ["know"]),
   d(/\bunaware\s+of\b|\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:\w+ly\s+)?(?:unaware|unfamiliar|not\s+(?:familiar|aware))\b/, ["unaware", "unfamiliar", "familiar", "aware"]),
   d(/\b(?:little|nothing|not\s+much|not\s+a\s+lot)\s+(?:that\s+)?(?:i|we)\s+(?:can|could|am\s+able\s+to)\s+(?:really\s+)?(?:say|tell|confirm|verify|find|share|add|offer|check|corroborate)\b/, ["little", "nothing", "much", "lot"]),
   d(/\bnothing\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have)?\s+(?:have|know|found|saw|read|seen)\b/, ["nothing"]),
-  d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+(?:give|offer|provide|share|form)\s+(?:you\s+)?(?:a|an|any)\s+(?:\w+\s+)?(?:opinion|view|assessment|verdict|recommendation|rating|evaluation|read|take|comparison)\b/, ["can't", "cannot", "can not", "couldn't", "could not", "won't", "will not"]),
+  d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+(?:give|offer|provide|share|form)\s+(?:you\s+)?(?:a|an|any)\s+(?:\w+\s+)?(?:opinion|view|assessment|verdict|recommendation|rating|evaluation|read|take|comparison|figure|number|estimate|answer|picture)\b/, ["can't", "cannot", "can not", "couldn't", "could not", "won't", "will not"]),
   d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:\w+ly\s+)?(?:place|compare|rank|corroborate|describe|rate|judge|evaluate|assess|pin\s+down|pinpoint)\b/, ["can't", "cannot", "can not", "couldn't", "could not"]),
   d(/\b(?:i|we)\s+(?:won't|will\s+not|wouldn't|would\s+not)\s+(?:rate|rank|assess|evaluate|judge|score)\s+(?:it|them|this|that)\b(?!\s+(?:highly|well|above|over|as|very|any\s+higher|higher|low|poorly|badly))/, ["won't", "will not", "wouldn't", "would not"]),
   d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|was\s+not|were\s+not|not)\s+(?:\w+\s+)?(?:documented|published|verified|confirmed|reported|disclosed|corroborated)\b/, ["documented", "published", "verified", "confirmed", "reported", "disclosed", "corroborated"]),
   d(/\b(?:isn't|aren't|is\s+not|are\s+not|not)\s+publicly\s+available\b/, ["publicly"]),
   d(/\b(?:unverified|unconfirmed|unverifiable|uncorroborated|undisclosed)\b/, ["unverified", "unconfirmed", "unverifiable", "uncorroborated", "undisclosed"]),
-  d(/(?:n't|\bnot)\s+(?:something|anything)\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have|\s+can|\s+could)?\s+(?:\w+\s+)?(?:seen|heard|found|read|check|verify|confirm|say|know)\b/, ["something", "anything"]),
+  d(/(?:n't|\bnot)\s+(?:something|anything)\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have|\s+can|\s+could)?\s+(?:\w+\s+)?(?:seen|heard|found|read|check|verify|confirm|say|know|access|see|find|look\s+up)\b/, ["something", "anything"]),
   d(/\b(?:reports|sources|coverage|mentions|reviews|information|info|details|data|figures|numbers)\b[^.;]{0,80}?\b(?:is|are|remain|remains|seem|seems)\s+(?:\w+\s+)?(?:lacking|scarce|thin|limited|sparse|scant|hard\s+to\s+find)\b/, ["lacking", "scarce", "thin", "limited", "sparse", "scant", "to find"]),
   d(/\b(?:little|nothing|not\s+much)\s+(?:is|has\s+been|was)\s+(?:\w+\s+)?(?:known|documented|published|written|reported|verified|confirmed)\b/, ["little", "nothing", "much"]),
   d(/\b(?:couldn't|could\s+not|can't|cannot)\s+find\s+(?:enough|much|anything|any)\b(?!\s+(?:better|cheaper|nicer|finer)\b)/, ["couldn't", "could not", "can't", "cannot"]),
