@@ -6,7 +6,7 @@ import { GENERIC_BUSINESS_WORDS } from "./lexicon.ts"
 import { wordsOf } from "./words.ts"
 
 const LEGAL_SUFFIX = new RegExp(
-  String.raw`(?:,?\s+|\s*&\s*)(?:inc\.?|incorporated|llc\.?|l\.l\.c\.?|ltd\.?|limited|gmbh|co\.?,?\s+ltd\.?|co\.?|corp\.?|corporation|company|plc\.?|llp\.?|pllc\.?|p\.c\.|pc|l\.?p\.?|s\.a\.|sas|sarl|s\.r\.l\.?|srl|s\.p\.a\.?|spa|ag|kg|b\.v\.?|bv|n\.v\.?|nv|pty\.?\s+ltd\.?|pty\.?|oy|a/s|aps|k\.k\.)$`,
+  String.raw`(?:,?\s+|\s*[&+]\s*)(?:inc\.?|incorporated|llc\.?|l\.l\.c\.?|ltd\.?|limited|gmbh|co\.?,?\s+ltd\.?|co\.?|corp\.?|corporation|company|plc\.?|llp\.?|pllc\.?|p\.c\.|pc|l\.?p\.?|s\.a\.|sas|sarl|s\.r\.l\.?|srl|s\.p\.a\.?|spa|ag|kg|b\.v\.?|bv|n\.v\.?|nv|pty\.?\s+ltd\.?|pty\.?|oy|a/s|aps|k\.k\.)$`,
   "i",
 )
 // Short suffixes that are also ordinary words or initials: only when written in capitals.
@@ -17,7 +17,7 @@ const GENERIC_ONLY = (s: string): boolean =>
 
 /**
  * Derived spellings of a name, without the name itself: legal suffixes stripped (Inc, LLC, Ltd,
- * GmbH, Co., Corp, "& Co." …), a leading "The" dropped, "&" ↔ "and", hyphens as spaces,
+ * GmbH, Co., Corp, "& Co.", "+ Co" …), a leading "The" dropped, "&" ↔ "and", hyphens as spaces,
  * apostrophes dropped, and the diacritic-folded form of each. Spellings made only of generic
  * business words ("Coffee", "The Bakery") or shorter than two characters are left out. "&" or
  * "and" is also written "+", and "&" without spaces.
@@ -34,7 +34,8 @@ export const aliasesFor = (name: string): ReadonlyArray<string> => {
   // Suffixes can stack ("Acme Holdings Co., Ltd."), so strip repeatedly.
   let stripped = base
   for (let k = 0; k < 3; k++) {
-    const next = stripped.replace(LEGAL_SUFFIX, "").replace(LEGAL_SUFFIX_UPPER, "").trim()
+    // "Mabel and Co." → "Mabel", not "Mabel and".
+    const next = stripped.replace(LEGAL_SUFFIX, "").replace(LEGAL_SUFFIX_UPPER, "").trim().replace(/\s+(?:and|\+)$/i, "")
     if (next === stripped || next === "") break
     stripped = next
   }

@@ -49,6 +49,18 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
   const words = name.trim().replace(LEGAL_TAIL, "").split(/\s+/).filter((w) => w !== "")
   const aliases: Array<string> = []
   const heads: Array<string> = []
+  // "Mabel & Co.", "Pruitt and Company": the "& Co." names the firm after a person, so the
+  // person's name alone is the person as often as the firm; it counts only as a head. The firm
+  // writes itself "Mabel + Co" too.
+  if (words.length >= 2 && isConnector(words[words.length - 1]!)) {
+    while (words.length > 0 && isConnector(words[words.length - 1]!)) words.pop()
+    if (words.length === 1) {
+      if (!product && words[0]!.length >= 3) heads.push(words[0]!)
+      const plus = name.trim().replace(/\s+(?:&|and)\s+(?=(?:co|company)\.?$)/i, " + ")
+      if (plus !== name.trim()) aliases.push(plus)
+      return { aliases, heads }
+    }
+  }
   if (words.length === 0) return { aliases, heads }
   const addAlias = (s: string): void => {
     if (s !== name && !aliases.includes(s) && s.split(" ").some((w) => !isTradeWord(w))) aliases.push(s)

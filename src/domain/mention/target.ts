@@ -79,7 +79,9 @@ const makeMatcher = (name: string, kind: "name" | "alias", strict = false): Matc
   const words = folded.match(/[\p{L}\p{N}]+/gu) ?? []
   if (words.length === 0) return undefined
   // Words apart by spaces, or by one line break where a line was wrapped ("Dufresne\n& Ng").
-  const pattern = folded.split(/\s+/).map(escapeRegExp).join("(?:[^\\S\\n]+|[^\\S\\n]*\\n[^\\S\\n]*)")
+  const spaced = folded.split(/\s+/).map(escapeRegExp).join("(?:[^\\S\\n]+|[^\\S\\n]*\\n[^\\S\\n]*)")
+  // The dot of an abbreviation ending a name is often left out: "Mabel & Co" for "Mabel & Co.".
+  const pattern = words.length >= 2 && /\p{L}\.$/u.test(folded) ? `${spaced.slice(0, -2)}\\.?` : spaced
   return {
     kind,
     regex: new RegExp(pattern, "gu"),
@@ -109,8 +111,12 @@ const compileTarget = (target: MentionTarget) => {
   }
   for (const n of target.names) add(n, "name")
   for (const a of target.aliases) add(a, "alias")
-  // Derived spellings (suffix stripped, "&"/"and", folded) count as aliases, not as the name.
-  for (const s of [...target.names, ...target.aliases]) for (const d of aliasesFor(s)) add(d, "alias")
+  // Derived spellings (suffix stripped, "&"/"and", folded) count as aliases, not as the name; one
+  // that is also a head ("Tiffany" for "Tiffany & Co.") counts as a head.
+  const headKeys = new Set((target.heads ?? []).map((h) => foldPlain(h).trim().replace(/\s+/g, " ")))
+  for (const s of [...target.names, ...target.aliases]) {
+    for (const d of aliasesFor(s)) if (!headKeys.has(foldPlain(d).trim().replace(/\s+/g, " "))) add(d, "alias")
+  }
   for (const h of target.heads ?? []) add(h, "alias", true)
   // Handles and hashtags: a name or alias written as one word after "@" or "#".
   const handles = new Set<string>()
@@ -257,8 +263,10 @@ export const mentionTargetOf = (facts: MentionFacts): MentionTarget => {
   }
   // Short forms take the derived spellings a name does ("Sable & Stone" → "Sable and Stone").
   const shortAliases = [...new Set(short.flatMap((f) => f.aliases.flatMap((a) => [a, ...aliasesFor(a)])))]
+  // A derived spelling that is also a head ("Tiffany" for "Tiffany & Co.") is one.
+  const shortHeads = new Set(short.flatMap((f) => f.heads).map((h) => foldPlain(h)))
   const aliases = [...new Set([...names.flatMap((n) => aliasesFor(n)), ...shortAliases.filter((a) => !ordinary(a))])]
-    .filter((alias) => !names.includes(alias))
+    .filter((alias) => !names.includes(alias) && !shortHeads.has(foldPlain(alias)))
   const heads = [...short.flatMap((f) => f.heads), ...shortAliases.filter((a) => ordinary(a) && !names.includes(a))]
   if (product) {
     return { names, aliases, heads, domains: [], urls: facts.url === null ? [] : [facts.url] }
