@@ -26,6 +26,7 @@ const isTradeWord = (w: string): boolean => TRADE_WORDS.has(foldPlain(w).replace
  */
 const NAME_FILLERS = set(`family associates brothers bros sons solutions it`)
 const PLURAL_TRADES = set(`locksmith plumber electrician roofer painter cleaner florist jeweler jeweller baker builder barber caterer mechanic glazier landscaper mover`)
+const FAMILY = /^(?:sons|daughters|brothers|sisters|partners|associates|friends)$/i
 const isDroppable = (w: string): boolean => isTradeWord(w) || NAME_FILLERS.has(foldPlain(w))
 
 const variantsOf = (form: string): Array<string> => {
@@ -70,6 +71,12 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
   for (const v of variantsOf(full)) addAlias(v)
   // A tradesperson's noun at the end is written in the plural too: "Keystone Locksmiths".
   if (!product && words.length >= 2 && PLURAL_TRADES.has(words[words.length - 1]!.toLowerCase())) addAlias(`${full}s`)
+  // A plural noun at the end is written in the singular too: "Harbor Garage Door" for "Harbor Garage Doors".
+  // Not a family firm's "Brothers", "Sons" (one brother is not the firm), a filler ("Solutions"),
+  // nor a name joining two ("Roofing & Gutters").
+  if (!product && words.length >= 2 && /^\p{Lu}\p{Ll}+[^su]s$/u.test(words[words.length - 1]!) && !FAMILY.test(words[words.length - 1]!) && !NAME_FILLERS.has(foldPlain(words[words.length - 1]!)) &&
+    !words.some(isConnector))
+    addAlias(full.slice(0, -1))
   // Trailing trade words (and the connectors between them) dropped one by one, never the first word.
   for (let n = words.length - 1; n >= 1 && (isDroppable(words[n]!) || (n < words.length - 1 && isConnector(words[n]!))); n--) {
     const prefix = words.slice(0, n)

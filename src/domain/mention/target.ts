@@ -177,6 +177,12 @@ const compileTarget = (target: MentionTarget) => {
     }
     for (const n of target.names) {
       const words = n.trim().split(/\s+/)
+      // The site name as one word, written as a name ("QuillBooks" for quillbooks.example, the business "Quill").
+      const first = foldPlain(words[0]!).replace(/[^\p{L}\p{N}]/gu, "")
+      if (first.length >= 3 && label.startsWith(first) && label.length > first.length && !seen.has(label)) {
+        seen.add(label)
+        matchers.push({ ...makeMatcher(label, "alias")!, site: true })
+      }
       let prefix = ""
       for (let k = 0; k < words.length; k++) {
         prefix += foldPlain(words[k]!).replace(/[^\p{L}\p{N}]/gu, "")
@@ -248,6 +254,10 @@ const hostOf = (url: string | null) => {
 /** `trail-runner-3` → `Trail Runner 3` */
 const humanize = (slug: string) => slug.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ")
 
+const UMLAUTS: Readonly<Record<string, string>> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss" }
+const UMLAUT = /[äöüÄÖÜß]/u
+const UMLAUT_ALL = /[äöüÄÖÜß]/gu
+
 export const mentionTargetOf = (facts: MentionFacts): MentionTarget => {
   const name = facts.name ?? (facts.itemId === null ? "" : humanize(facts.itemId))
   const names = name === "" ? [] : [name]
@@ -265,7 +275,10 @@ export const mentionTargetOf = (facts: MentionFacts): MentionTarget => {
   const shortAliases = [...new Set(short.flatMap((f) => f.aliases.flatMap((a) => [a, ...aliasesFor(a)])))]
   // A derived spelling that is also a head ("Tiffany" for "Tiffany & Co.") is one.
   const shortHeads = new Set(short.flatMap((f) => f.heads).map((h) => foldPlain(h)))
-  const aliases = [...new Set([...names.flatMap((n) => aliasesFor(n)), ...shortAliases.filter((a) => !ordinary(a))])]
+  const derived = [...names.flatMap((n) => aliasesFor(n)), ...shortAliases.filter((a) => !ordinary(a))]
+  // German umlauts are written out where a keyboard lacks them: "Schäfer" as "Schaefer".
+  const writtenOut = [...names, ...derived].filter((a) => UMLAUT.test(a)).map((a) => a.replace(UMLAUT_ALL, (c) => UMLAUTS[c]!))
+  const aliases = [...new Set([...derived, ...writtenOut])]
     .filter((alias) => !names.includes(alias) && !shortHeads.has(foldPlain(alias)))
   const heads = [...short.flatMap((f) => f.heads), ...shortAliases.filter((a) => ordinary(a) && !names.includes(a))]
   if (product) {

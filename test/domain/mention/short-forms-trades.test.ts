@@ -18,7 +18,7 @@ describe("short forms of more trades", () => {
       heads: ["KRUC"],
     })
     expect(shortFormsOf("Brackett Pharmacy", false)).toEqual({ aliases: ["Brackett Rx"], heads: ["Brackett"] })
-    expect(shortFormsOf("Ostrava Home Inspections", false)).toEqual({ aliases: ["Ostrava Home", "Ostrava Inspections"], heads: ["OHI"] })
+    expect(shortFormsOf("Ostrava Home Inspections", false)).toEqual({ aliases: ["Ostrava Home Inspection", "Ostrava Home", "Ostrava Inspections"], heads: ["OHI"] })
     // One distinctive word is a head already: its trade words are not written as initials after it.
     expect(shortFormsOf("Pellucid Sleep Center", false)).toEqual({ aliases: ["Pellucid Sleep", "Pellucid Center"], heads: ["Pellucid", "PSC"] })
     expect(shortFormsOf("Chen & Vale CPAs", false)).toEqual({ aliases: ["Chen & Vale", "Chen Vale"], heads: ["C&V"] })
