@@ -5,6 +5,7 @@
  * pages about the business (about, story, values, contact, FAQ, legal, blog) are never read, and
  * the home page's headings only when nothing better names three offerings. Pure.
  */
+import { escapeRegExp } from "../../domain/regex.ts"
 import { displayPhrase, isDescriptiveName, singularOf } from "./english.ts"
 import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"
@@ -48,8 +49,8 @@ const headlineOfferings = (page: CrawledPageFacts, proper: ReadonlySet<string>, 
 const OFFERING_HEADING =
   /\b(?:services?|practice areas?|what we do|what we offer|treatments?|classes|courses|lessons|tours|rentals|programm?es|workshops|packages|menu|specialt(?:y|ies)|specialit(?:y|ies)|expertise|offerings?|solutions|features|repairs|help(?:s)? with|also)\b/i
 
-/** "What we make", "What we tattoo": a heading over what the business does (not "What we believe"). */
-const WHAT_WE_DO = /^\s*(?:what we (?!believe|stand|value|think|love|care|are|were|need|ask|expect)\p{L}+|what['’]s inside)\s*$/iu
+/** "What we make", "What we tattoo", "How we can help": a heading over what the business does (not "What we believe"). */
+const WHAT_WE_DO = /^\s*(?:what we (?!believe|stand|value|think|love|care|are|were|need|ask|expect)\p{L}+|what['’]s inside|how we (?:can )?help(?: you)?)\s*$/iu
 
 /** Lists of the towns a business serves, not of what it sells ("Service areas", "Neighbourhoods we serve"). */
 const AREA_HEADING = /\b(?<!practice )(?:areas?|we serve|serving|locations?|cities|towns|neighbou?rhoods|suburbs|counties|regions)\b/i
@@ -137,11 +138,16 @@ const itemsOf = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<str
     if (at >= 0) {
       const gloss = /^\(([\p{L}' -]{3,40})\)/u.exec(page.text.slice(at + name.length + 1))?.[1]
       const words = gloss === undefined ? [] : wordsOf(gloss)
-      if (words.length >= 1 && words.length <= 3 && words.some((w) => headingStems.has(stem(w)))) return displayPhrase(gloss!, proper)
+      // "Nail repair (per nail)": how the line is priced, not another name for it.
+      const unit = /^(?:per|each|a|an|every|for|from|with|plus|incl|including|up|min|max)$/u.test(words[0] ?? "")
+      if (!unit && words.length >= 1 && words.length <= 3 && words.some((w) => headingStems.has(stem(w)))) return displayPhrase(gloss!, proper)
     }
     return displayPhrase(name, proper)
   })
 }
+
+/** A headline that names the page a price list: "Prices", "Price list", "Prices & memberships", "Our rates". */
+const PRICE_LIST_HEADLINE = /^(?:our\s+)?(?:prices|price list|pricing|rates|tariffs?)(?:\s*(?:&|and)\s*[\p{L} ]+)?$/iu
 
 /**
  * The lines of an offering's own page that are kinds of it ("Almond croissant" on the croissants
@@ -150,6 +156,8 @@ const itemsOf = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<str
  * page around them they name nothing a customer asks for.
  */
 const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: ReadonlySet<string>, names: ReadonlySet<string>) => {
+  // "Prices", "Prices & memberships": a price list's every line is on offer, not only the memberships.
+  if ([page.headings[0] ?? "", titleHead(page)].some((h) => PRICE_LIST_HEADLINE.test(h.trim()))) return items
   const heads = new Set(headlineOfferings(page, proper, names).map((h) => stem(wordsOf(h.split(",")[0]!).at(-1) ?? "")))
   if (heads.size === 0) return items
   return items.filter((item) => wordsOf(item).some((w) => heads.has(stem(w))))
@@ -171,6 +179,30 @@ const kindsUnder = (page: CrawledPageFacts, below: ReadonlyArray<string>, proper
   const noun = headline[0]!
   return below.filter((h) => wordsOf(h).length === 1 && /^\p{L}+$/u.test(h.trim()))
     .flatMap((h) => headingOfferings(`${singularOf(fold(h.trim()))} ${noun}`, proper))
+}
+
+/**
+ * The one-word sections of an offering's own page, as the text under each names them with the
+ * headline's last word: "Quarterly pest control" over "Ants" ("... ant control is part of every
+ * plan") and "Roaches" ("Cockroach control for ...") → ant control, cockroach control. A section
+ * its text does not name so ("Price") is a facet of the headline, not a kind.
+ */
+const sectionsWithHead = (page: CrawledPageFacts, below: ReadonlyArray<string>, proper: ReadonlySet<string>, names: ReadonlySet<string>) => {
+  const first = withoutNames(page.headings, names)[0]
+  const head = first === undefined ? undefined : wordsOf(first).at(-1)
+  if (head === undefined || head.length < 3 || STOP_WORDS.has(head)) return []
+  const found: Array<string> = []
+  for (const heading of below) {
+    if (wordsOf(heading).length !== 1 || !/^\p{L}+$/u.test(heading.trim())) continue
+    const at = page.text.indexOf(heading)
+    if (at < 0) continue
+    const next = below.map((h) => page.text.indexOf(h, at + heading.length)).filter((i) => i > at).reduce((a, b) => Math.min(a, b), page.text.length)
+    const text = page.text.slice(at + heading.length, next)
+    const word = singularOf(fold(heading.trim()))
+    const named = new RegExp(`(?<![\\p{L}])(\\p{L}*${escapeRegExp(word)})\\s+${escapeRegExp(head)}(?![\\p{L}])`, "iu").exec(text)
+    if (named !== null) found.push(...headingOfferings(`${fold(named[1]!)} ${head}`, proper))
+  }
+  return found
 }
 
 /** A deal in the words after the colon: a price, "3 nights for the price of 2", "20% off". */
@@ -341,7 +373,10 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<
 
 /** A question asking whether the business offers something: "Do you sell ...?", "Can I buy ...?". */
 const OFFER_QUESTION =
-  /(?:^|[.!?]\s+)((?:do|does) (?:you|they|it)|can (?:i|we|you)|could (?:i|we|you))\s+(?:also\s+)?(?:sell|offer|run|have|do|make|provide|teach|host|buy|book|hire|order|get|use|rent|keep|manage|arrange|organi[sz]e)\b([^?]*)\?\s+yes\b[,.]?\s+([^.!?;]+)/giu
+  /(?:^|[.!?]\s+)(?:(?:(?:do|does) (?:you|they|it)|can (?:i|we|you)|could (?:i|we|you))\s+(?:also\s+)?(sell|offer|run|have|do|make|provide|teach|host|buy|book|hire|order|get|use|rent|keep|manage|arrange|organi[sz]e)\b|(?:is|are) there)([^?]*)\?\s+yes\b[,.:!]?\s+([^.!?;]+)/giu
+
+/** Verbs of a question that name what is on offer as their object ("Do you sell gift vouchers?"). */
+const OFFERING_VERBS = new Set(["sell", "offer", "run", "do", "make", "provide", "teach", "host", "hire", "rent"])
 
 /** Words that open a clause's verb after its subject ("The waitlist keeps your queue ..."). */
 const AFTER_VERB = new Set(["your", "the", "a", "an", "our", "their", "its", "his", "her", "my", "it", "them", "you"])
@@ -357,7 +392,8 @@ const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
   // starts a sentence of its own, though no full stop says so.
   [...page.headings.filter((h) => h.endsWith("?")).reduce((text, h) => text.replace(` ${h}`, `. ${h}`), page.text).matchAll(OFFER_QUESTION)].flatMap((m) => {
     const asked = new Set(wordsOf(m[2]!).map(stem))
-    const tokens = m[3]!.split(/,/u)[0]!.trim().replace(OBJECT_OPENING, "").split(/\s+/)
+    // "A WDO (wood destroying organism) inspection": a bracket explains, the name runs on after it.
+    const tokens = m[3]!.replace(/\([^)]*\)?/gu, " ").split(/,/u)[0]!.trim().replace(OBJECT_OPENING, "").split(/\s+/)
     const words: Array<string> = []
     for (const [i, token] of tokens.entries()) {
       const key = fold(token)
@@ -366,9 +402,26 @@ const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
       words.push(token)
       if (words.length === 4) break
     }
-    if (words.length === 0 || !words.some((w) => wordsOf(w).some((part) => asked.has(stem(part))))) return []
-    return headingOfferings(words.join(" "), proper)
+    const restated = words.length > 0 && words.some((w) => wordsOf(w).some((part) => asked.has(stem(part))))
+    // A yes that does not restate the thing ("Do you sell gift vouchers? Yes, for any amount"), or
+    // names less of it ("Do you do WDO inspections? Yes. A WDO (wood ...) inspection"): the
+    // question's own object names it, to a function word ("for home sales").
+    const object = OFFERING_VERBS.has(fold(m[1] ?? "")) ? questionObject(m[2]!) : []
+    const fuller = object.length >= 2 && (!restated || words.every((w) => wordsOf(w).every((part) => object.some((o) => stem(fold(o)) === stem(part)))))
+    if (fuller) return headingOfferings(object.join(" "), proper)
+    return restated ? headingOfferings(words.join(" "), proper) : []
   })
+
+/** The object of a question's verb, to a function word: " WDO inspections for home sales" → WDO inspections. */
+const questionObject = (asked: string): Array<string> => {
+  const words: Array<string> = []
+  for (const token of asked.trim().replace(OBJECT_OPENING, "").split(/\s+/)) {
+    const key = fold(token)
+    if (key.length === 0 || STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || /^\d/u.test(token)) break
+    words.push(token)
+  }
+  return words.length <= 4 ? words : []
+}
 
 /**
  * What a sentence says a thing is, when it opens by saying so: "The mobile app for scaffolding
@@ -550,6 +603,7 @@ export const businessOfferings = (
     else {
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length >= 2)))
       parts.push(...kindsUnder(page, below, proper, names))
+      parts.push(...sectionsWithHead(page, below, proper, names))
     }
   })
   return {
@@ -607,7 +661,12 @@ export const productOfferings = (
   // A described product shares its page with others ("Personal income tax returns" on a page about
   // tax returns, VAT and provisional tax): only what names its own kind of thing is about it.
   const head = stem(wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1) ?? "")
-  const ofItsKind = (phrase: string) => !descriptive || wordsOf(phrase).some((w) => stem(w) === head)
+  // A name that is not a kind of thing ("BIAB") on a price list of many: the lines that name it
+  // ("BIAB overlay on natural nails", "BIAB infill") are about it, the list's others are not.
+  const nameWordsOwn = wordsOf(name.replace(/\s*\([^)]*\)/gu, ""))
+  const naming = (phrase: string) => nameWordsOwn.length > 0 && nameWordsOwn.every((w) => wordsOf(phrase).includes(w)) && phraseKey(phrase) !== phraseKey(name)
+  const named = !descriptive && !brandModel && items.filter(naming).length >= 1 && items.length >= 4
+  const ofItsKind = (phrase: string) => (named ? naming(phrase) : !descriptive || wordsOf(phrase).some((w) => stem(w) === head))
   return {
     headlines: [...(descriptive ? [displayPhrase(name, proper)] : []), ...headlines.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name)))],
     stated: [],

@@ -7,7 +7,7 @@
 import { Schema } from "effect"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
 import { singularOf } from "./english.ts"
-import { categoryFromJsonLd, jsonLdNodes, placeFromJsonLd } from "./jsonld-facts.ts"
+import { categoryFromJsonLd, jsonLdNodes, placeFromJsonLd, SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
 import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
 import { pageKind } from "./site-pages.ts"
@@ -185,8 +185,51 @@ const DURATION =
 /** Verbs a price list opens a line with when it names a step done to a garment or a thing ("Take in waist"). */
 const INSTRUCTION_VERBS = new Set(["take", "shorten", "lengthen", "let", "replace", "fix", "remove", "add", "change", "adjust", "taper", "resize", "swap"])
 
-/** Categories of a schema.org parent type, which names a family of businesses, not one kind. */
-const UMBRELLA_CATEGORIES = new Set(["entertainment venue", "food shop"])
+/**
+ * Categories of a schema.org parent type, which names a family of businesses, not one kind. A day
+ * spa is the type saunas, bathhouses and spas all take (schema.org has no sauna).
+ */
+const UMBRELLA_CATEGORIES = new Set(["entertainment venue", "food shop", "day spa"])
+
+/** Everyday categories from schema.org types; a type outside them is read by its words ("home and construction business"). */
+const KNOWN_TYPE_CATEGORIES: ReadonlySet<string> = new Set(Object.values(SCHEMA_TYPE_WORDS))
+
+/** Words before a kind of business that say how big or how good it is. */
+const DESCRIBING_WORDS = new Set(["independent", "local", "family", "friendly", "small", "boutique", "award-winning", "leading", "premier", "trusted", "best"])
+
+/** Heads of a kind of business that is a place or a firm (what a title's "<Kind> in <Place>" ends in). */
+const BUSINESS_HEADS = new Set(["studio", "gym", "salon", "shop", "store", "clinic", "company", "parlour", "parlor", "bar", "boutique", "centre", "center"])
+
+/** "pest control" is what a business does: as a kind of business it is a "pest control company". */
+const mapKind = (kind: string | undefined): string | undefined => (kind === undefined ? undefined : asBusinessKind(kind))
+const asBusinessKind = (kind: string): string =>
+  /(?:ion|ing|ment|control|removal)$/u.test(kind) ? `${kind} company` : kind
+
+/**
+ * The kind a home page's title states beside the business's name, "<Kind> in|on <Place>"
+ * ("Chalk | Bouldering Gym in Galway" → "bouldering gym"); "Termite & Pest Control" shares its
+ * head ("pest control"), "Finnish Sauna & Cold Plunge" names its kind first ("Finnish sauna").
+ * Sizes and praise ("Independent") are left out.
+ */
+export const kindInTitle = (title: string, nameWords: ReadonlySet<string>): string | undefined => {
+  for (const segment of title.split(/\s+[|–—]\s+|\s+-\s+/u)) {
+    // The name's own segment ("Polished by Priya"); a kind the name ends in may be in both.
+    if (wordsOf(segment).every((w) => nameWords.has(w))) continue
+    const match = /^(.+?)\s+(?:in|on|at)\s+(?:the\s+)?\p{Lu}/u.exec(segment.trim())
+    if (match === null || /[,:]/u.test(match[1]!)) continue
+    const conjuncts = match[1]!.split(/\s*(?:&|\band\b|\+)\s*/u).map((c) => c.trim()).filter((c) => c.length > 0)
+    const first = conjuncts[0]
+    const last = conjuncts.at(-1)
+    if (first === undefined || last === undefined) continue
+    const chosen = conjuncts.length > 1 && !first.includes(" ") && last.includes(" ") ? last : first
+    const words = chosen.split(/\s+/u).filter((w) => !DESCRIBING_WORDS.has(fold(w)))
+    if (words.length === 0 || words.length > 3 || words.some((w) => STOP_WORDS.has(fold(w)))) continue
+    const kind = words.map((w) => (/^\p{Lu}{2,}$/u.test(w) ? w : w.toLowerCase())).join(" ")
+    return singularOf(kind)
+  }
+  return undefined
+}
+
 
 /**
  * The kind of business a name ends in, when the site's page titles say it too ("Ridge Bowling
@@ -270,8 +313,15 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   // "Nashville Music Academy" with "school" in its headings: the name's own kind is narrower.
   const named = input.kind === "business" && fromText !== undefined && !fromText.includes(" ") ? kindOfInstitution(input.name) : undefined
   const typed = categoryFromJsonLd(nodes, input.kind)
-  const stated = (typed !== undefined && UMBRELLA_CATEGORIES.has(typed) ? kindInName(input.name, pages) : undefined) ??
-    typed ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? null
+  // The home page's title, "<Kind> in <Place>": under a parent or unknown type it names the kind;
+  // with no type, when it ends in a business's noun ("Nail Studio" over a "spa pedicure" heading).
+  const homeTitle = input.kind === "business" ? pages.find((page) => pageKind(page) === "home")?.title : undefined
+  const titledKind = homeTitle === undefined || homeTitle === null ? undefined : kindInTitle(homeTitle, nameWords)
+  const titled = mapKind(titledKind)
+  const broad = typed !== undefined && (UMBRELLA_CATEGORIES.has(typed) || !KNOWN_TYPE_CATEGORIES.has(typed))
+  const titledBusiness = titledKind !== undefined && BUSINESS_HEADS.has(wordsOf(titledKind).at(-1)!) ? titledKind : undefined
+  const stated = (broad ? (mapKind(kindInName(input.name, pages)) ?? titled) : undefined) ??
+    typed ?? titledBusiness ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? null
   const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated
     : stated

@@ -21,7 +21,7 @@ const NOT_AN_OFFERING = new Set(
   neighborhood neighbourhood recipes heritage tradition environment tourism awards accreditations certifications
   guarantee updates announcements talk letter letters stories testimonials times rebates gratis novedades noticias
   opiniones aktuelles neuigkeiten aktuelle actualites nouveautes nouvelles notizie novita nieuws nyheter novidades
-  aktualnosci`
+  aktualnosci notes diary musings`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -173,8 +173,10 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   // name it says where the thing is used ("Home espresso course").
   const leadingHome = words[0] === "home" && words.length >= 2 && !/^home[\s-]*$/iu.test(clean) && !GENERIC_WORDS.has(words[1]!) && !/^home-/iu.test(clean)
   // "New arrivals", "What's new", "Sale" are furniture; "Chinese New Year hampers" and "point of sale" are names.
+  // "Team building", "cookie decorating": before a verb's -ing such a word is what the activity is done to or with.
+  const activity = (i: number) => /^\p{L}{2,}ing$/u.test(words[i + 1] ?? "") && !NOT_AN_OFFERING.has(words[i + 1]!)
   if (words.some((w, i) => NOT_AN_OFFERING.has(w) && !(i === 0 && leadingHome) && !(w === "new" && i > 0 && i < words.length - 1) &&
-    !(w === "sale" && words[i - 1] === "of"))) return undefined
+    !(w === "sale" && words[i - 1] === "of") && !activity(i))) return undefined
   // "Medium", "Large" above a price list's lines: a size of something; "The artists": who does the work.
   const own = words[0] === "the" ? words.slice(1) : words
   if (own.length === 1 && ALONE_NOT_AN_OFFERING.has(own[0]!)) return undefined

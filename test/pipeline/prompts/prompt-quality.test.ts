@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-e/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-f/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md); the unseen split written after them is not tested here. Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -12,18 +12,31 @@ import { TARGET_ABOUT_REAL_SHARE } from "../../fixtures/prompt-eval/score.ts"
 import { runSite, type SiteRun, sitesOf } from "./prompt-eval-harness.ts"
 
 /** Known misses, per site: the share floor below target and the offerings no prompt names. */
-const KNOWN: Readonly<Record<string, { readonly share?: number; readonly uncovered?: ReadonlyArray<string> }>> = {
+const KNOWN: Readonly<Record<string, {
+  readonly share?: number
+  readonly uncovered?: ReadonlyArray<string>
+  /** A product's on-topic floor below 75%, by item id. */
+  readonly products?: Readonly<Record<string, number>>
+}>> = {
   // Named only in a FAQ answer to another question ("Can children come? Yes, we have kids' bikes").
   "bicis-del-valle": { uncovered: ["kids' bikes"] },
   // Only "Do you help with the subsidy? Yes, we fill in the ... subsidy forms" names it.
   "kuehlwerk-klimatechnik": { uncovered: ["subsidy application"] },
   // Only inside a sentence of the piano page ("ABRSM and Trinity exam preparation, or ...").
-  "nashville-music-academy": { uncovered: ["exam preparation"] }
+  "nashville-music-academy": { uncovered: ["exam preparation"] },
+  // Only a price-table row whose name opens with a figure ("10-visit pass €130"), which the
+  // crawler's listing reader does not take as an item.
+  "chalk-bouldering": { uncovered: ["10-visit pass"] },
+  "loyly-sauna-house": { uncovered: ["10-visit pass"] },
+  // "BIAB" is capitals alone, read as a model's name: every prompt naming it ("BIAB infill") is a
+  // brand prompt, capped at 10, and the rest fall back to the price list's words.
+  "polished-by-priya": { products: { biab: 0.1 } }
 }
 
 const runs = new Map<string, SiteRun>()
 const dirs = [
-  ...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c"), ...sitesOf("holdout-d"), ...sitesOf("holdout-e")
+  ...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c"), ...sitesOf("holdout-d"), ...sitesOf("holdout-e"),
+  ...sitesOf("holdout-f")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -33,14 +46,15 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-e)", () => {
-  it("has the dev, holdout, holdout-b, holdout-c, holdout-d and holdout-e sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-f)", () => {
+  it("has the dev, holdout and holdout-b to holdout-f sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
     expect(sitesOf("holdout-c").length).toBe(6)
     expect(sitesOf("holdout-d").length).toBe(6)
     expect(sitesOf("holdout-e").length).toBe(6)
+    expect(sitesOf("holdout-f").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
@@ -56,7 +70,7 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     // Every product's prompts are about it.
     for (const product of run.products) {
       expect(product.prompts).toHaveLength(100)
-      expect(product.metrics.onTopicShare, `${product.itemId}: ${product.metrics.offTopic.join(" | ")}`).toBeGreaterThanOrEqual(0.75)
+      expect(product.metrics.onTopicShare, `${product.itemId}: ${product.metrics.offTopic.join(" | ")}`).toBeGreaterThanOrEqual(known.products?.[product.itemId] ?? 0.75)
     }
   })
 
