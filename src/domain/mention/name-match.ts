@@ -125,6 +125,11 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   if (m.ordinary && !nameTld && !m.site) return ordinaryVerdict(doc, t, domainSeen, m, start, end, possessive)
   if (m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && lowerCaseOrdinaryUse(doc, start, end))
     return "reject"
+  // A one-word name written in lower case, in an answer that writes other names with their
+  // capitals ("gumbo with okra" beside "Home Chef"), is the word; in an answer all in lower case
+  // ("honestly, crumb is good") it may be the business. A business noun after it keeps it ("okra kitchen").
+  if (m.words.length === 1 && m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && writesCapitals(doc) && !businessNounAfter(doc, end))
+    return "reject"
   // A one-word name opening a sentence or a table cell in a list of lower-case words is one of
   // them: "| Saffron, mint, fried onion |". So is one written in lower case anywhere in such a
   // list: "plants like yarrow, sage and lupins".
@@ -141,6 +146,22 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
     !headVerdict(doc, start, end, possessive) && usedAsWord(doc, m))
     return "reject"
   return "accept"
+}
+
+/** Whether the answer writes a capitalised word inside a sentence, as names are written (read once per answer). */
+const writesCapitals = (doc: Doc): boolean => {
+  let found = capitals.get(doc)
+  if (found === undefined) capitals.set(doc, (found = MID_SENTENCE_CAPITAL.test(doc.text)))
+  return found
+}
+const MID_SENTENCE_CAPITAL = /[\p{Ll},;:][ \t]+\p{Lu}\p{Ll}/u
+const capitals = new WeakMap<Doc, boolean>()
+
+const businessNounAfter = (doc: Doc, end: number): boolean => {
+  const next = nextWord(doc, end)
+  if (next === undefined) return false
+  const nw = foldPlain(slice(doc, next))
+  return BRAND_NOUNS.has(nw) || GENERIC_BUSINESS_WORDS.has(nw) || TRADE_WORDS.has(nw)
 }
 
 /** Whether the answer uses a one-word name in lower case as an ordinary word somewhere (read once per answer and name). */
