@@ -315,12 +315,12 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const typed = categoryFromJsonLd(nodes, input.kind)
   // The home page's title, "<Kind> in <Place>": under a parent or unknown type it names the kind;
   // with no type, when it ends in a business's noun ("Nail Studio" over a "spa pedicure" heading).
-  const homeTitle = input.kind === "business" ? pages.find((page) => pageKind(page) === "home")?.title : undefined
+  const homeTitle = pages.find((page) => pageKind(page) === "home")?.title
   const titledKind = homeTitle === undefined || homeTitle === null ? undefined : kindInTitle(homeTitle, nameWords)
   const titled = mapKind(titledKind)
   const broad = typed !== undefined && (UMBRELLA_CATEGORIES.has(typed) || !KNOWN_TYPE_CATEGORIES.has(typed))
   const titledBusiness = titledKind !== undefined && BUSINESS_HEADS.has(wordsOf(titledKind).at(-1)!) ? titledKind : undefined
-  const stated = (broad ? (mapKind(kindInName(input.name, pages)) ?? titled) : undefined) ??
+  const stated = (broad ? (mapKind(kindInName(input.businessName, pages)) ?? titled) : undefined) ??
     typed ?? titledBusiness ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? null
   const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated

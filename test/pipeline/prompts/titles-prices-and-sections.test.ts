@@ -42,6 +42,15 @@ describe("the kind a home page's title states", () => {
     expect(business("Aurora", [home("Aurora | Day spa in Cobh", "DaySpa", "Aurora")]).category).toBe("day spa")
   })
 
+  it("gives a product the kind its business's name or home page states", () => {
+    const pages = [
+      sitePage("/", { title: "Kivi Sauna House | Sauna on the Quay", headings: ["Kivi Sauna House"], text: "Kivi Sauna House", jsonLd: typed("DaySpa", "Kivi Sauna House") }),
+      sitePage("/rituals.html", { title: "Rituals | Kivi Sauna House", headings: ["Birch whisk ritual"], text: "Birch whisk ritual A whisking with birch." })
+    ]
+    const product = factsFromPages({ name: "Birch whisk ritual", kind: "product", businessName: "Kivi Sauna House", url: `${ORIGIN}/rituals.html`, pages })
+    expect(product.category).toBe("sauna house")
+  })
+
   it("names an untyped business by its title's kind when that ends in a business's noun", () => {
     const site = (title: string) => business("Lacquer by Lena", [
       sitePage("/", { title, headings: ["Lacquer by Lena", "Spa pedicure"], text: "Lacquer by Lena Spa pedicure with a foot soak." })
