@@ -397,6 +397,40 @@ export const disambiguationSpans = (doc: Doc): Array<Span> => {
 const EMPTY_CELL = /^\W*(?:none|n\/a|na|tbd|unknown|\?+)\W*$/
 const VERIFY_ADVICE = /^\W*(?:(?:you'd|you\s+would|you'll|you\s+will|you)\s+(?:have|need)\s+to\s+|(?:please\s+)?)(?:verify|check|test|confirm|vet|ask|try)\b[^.;|]{0,40}$/
 
+// A footnote's marker opening its line: "¹", "²³", "[^2]", "†" (not "*", a list's bullet).
+const FOOTNOTE = /^[ \t]*([¹²³⁴⁵⁶⁷⁸⁹⁰]+|\[\^\d{1,3}\]|†|‡)/u
+
+/**
+ * A footnote that disclaims ("¹ Listed only because it comes up in searches; I have no verified
+ * information on it") covers the list item or row it is attached to when that only names its lead
+ * ("4. **X**¹"): the item says nothing of the entity but the footnote. At most eight markers are
+ * followed, so the work stays linear.
+ */
+const coverFootnoted = (doc: Doc, disclaimers: ReadonlyArray<boolean>, out: Set<number>): void => {
+  const markers = new Set<string>()
+  const footLines = new Set<number>()
+  doc.clauses.forEach((c, i) => {
+    if (!disclaimers[i] || markers.size >= 8) return
+    const line = lineAt(doc, c.start)
+    const m = FOOTNOTE.exec(doc.text.slice(line.start, line.end))
+    if (m !== null) {
+      markers.add(m[1]!)
+      footLines.add(line.start)
+    }
+  })
+  for (const marker of markers) {
+    for (let at = doc.text.indexOf(marker); at !== -1; at = doc.text.indexOf(marker, at + marker.length)) {
+      const line = lineAt(doc, at)
+      // Each line read once, however many markers it holds.
+      if (footLines.has(line.start) || line.lead === undefined || line.lead.start > at) continue
+      footLines.add(line.start)
+      // Nothing said in the item but its lead: no letters between the lead and the marker, nor after it.
+      if (/\p{L}/u.test(doc.text.slice(line.lead.end, at)) || /\p{L}/u.test(doc.text.slice(at + marker.length, line.end))) continue
+      for (let k = firstEndingAfter(doc.clauses, line.start); k < doc.clauses.length && doc.clauses[k]!.start < line.end; k++) out.add(k)
+    }
+  }
+}
+
 export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set<number> => {
   const out = new Set<number>()
   const disclaimers = disclaimersOf(doc)
@@ -519,6 +553,8 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
       if (newParagraph) break
     }
   }
+
+  coverFootnoted(doc, disclaimers, out)
 
   clauses.forEach((c, i) => {
     if (sentenceOf[i] !== sentence) {
