@@ -73,7 +73,7 @@ const MASS_OFFERINGS = new Set(
   `bread sourdough rye coffee tea chai matcha sencha oolong rooibos darjeeling cream butter chocolate cheese honey granola
   sushi ramen pho wine beer cider juice milk yogurt jam meat beef pork chicken fish lamb tofu rice gelato guacamole
   dentistry orthodontics therapy care law insurance advice coaching training tuition yoga pilates physiotherapy
-  acupuncture maintenance flush fit repair estate export`
+  acupuncture maintenance flush fit repair estate export control removal hire`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )

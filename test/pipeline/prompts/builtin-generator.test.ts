@@ -127,6 +127,10 @@ describe("builtinPrompts", () => {
     expect(offeringForm("sourdough loaf")).toEqual({ text: "sourdough loaves", plural: true })
     expect(offeringForm("teeth whitening")).toEqual({ text: "teeth whitening", plural: false })
     expect(offeringForm("pain au chocolat")).toEqual({ text: "pain au chocolat", plural: false })
+    // A service named by its control, removal or hire is asked for in the singular ("ant controls" is nobody's question).
+    expect(offeringForm("ant control")).toEqual({ text: "ant control", plural: false })
+    expect(offeringForm("wasp nest removal")).toEqual({ text: "wasp nest removal", plural: false })
+    expect(offeringForm("shoe hire")).toEqual({ text: "shoe hire", plural: false })
 
     const prompts = builtinPrompts(BAKERY, 200)
     expect(prompts.some((p) => p.includes("a bakery"))).toBe(true)
