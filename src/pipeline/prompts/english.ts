@@ -73,7 +73,7 @@ const MASS_OFFERINGS = new Set(
   `bread sourdough rye coffee tea chai matcha sencha oolong rooibos darjeeling cream butter chocolate cheese honey granola
   sushi ramen pho wine beer cider juice milk yogurt jam meat beef pork chicken fish lamb tofu rice gelato guacamole
   dentistry orthodontics therapy care law insurance advice coaching training tuition yoga pilates physiotherapy
-  acupuncture maintenance flush fit repair estate export control removal hire`
+  acupuncture maintenance flush fit repair estate export control removal hire art`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -90,7 +90,8 @@ const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
  */
 export const offeringForm = (phrase: string): { readonly text: string; readonly plural: boolean } => {
   const words = phrase.split(" ")
-  const head = phrase.split(/\s+(?:with|of|for|in|from|au|à|a la|de|con|y|and|&)\s+/u)[0]!
+  // "Learn to boulder" is a verb's phrase: its head is "learn", never pluralised ("learn to boulders").
+  const head = phrase.split(/\s+(?:with|of|for|in|from|to|au|à|a la|de|con|y|and|&)\s+/u)[0]!
   if (head !== phrase || /\d|\p{Lu}/u.test(phrase)) return { text: phrase, plural: isPlural(head) }
   const last = fold(words[words.length - 1] ?? "")
   if (isPlural(phrase)) return { text: phrase, plural: true }

@@ -131,6 +131,9 @@ describe("builtinPrompts", () => {
     expect(offeringForm("ant control")).toEqual({ text: "ant control", plural: false })
     expect(offeringForm("wasp nest removal")).toEqual({ text: "wasp nest removal", plural: false })
     expect(offeringForm("shoe hire")).toEqual({ text: "shoe hire", plural: false })
+    // A verb's phrase is never pluralised ("learn to boulders"); nor is art ("nail arts").
+    expect(offeringForm("learn to boulder")).toEqual({ text: "learn to boulder", plural: false })
+    expect(offeringForm("nail art")).toEqual({ text: "nail art", plural: false })
 
     const prompts = builtinPrompts(BAKERY, 200)
     expect(prompts.some((p) => p.includes("a bakery"))).toBe(true)
