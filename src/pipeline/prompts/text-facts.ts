@@ -313,13 +313,16 @@ const DESCRIBING = new Set(
  */
 export const categoryFromSelfDescription = (texts: ReadonlyArray<string>, nameWords: ReadonlySet<string>): string | undefined => {
   for (const text of texts) {
-    for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    // "Fernhill Fibre Co. is a small online yarn shop": an abbreviation's full stop ends no sentence.
+    for (const sentence of text.split(/(?<=[.!?])(?<!\b(?:Co|Ltd|Inc|Bros|St|Dr|Mr|Mrs|Ms)\.)\s+/u)) {
       // The subject is the few words before "is": a sentence may run on from a heading before it.
       const match = /(?:^|\s)((?:\S+\s+){0,3}?\S+)\s+is\s+an?\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)\s+(?:in|on|at|based|that|which|for|from|with|near|run|where|and)\b/u.exec(sentence)
       if (match === null || !wordsOf(match[1]!).some((w) => nameWords.has(w))) continue
       const words = match[2]!.split(/\s+/).filter((w) => !DESCRIBING.has(fold(w)) && !/^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b.*-/iu.test(w))
       const kept = words.slice(-2).map((w) => fold(w))
-      if (kept.length === 0 || kept.some((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) continue
+      // A generic head with a word of its own before it names a kind ("yarn shop"); alone or as the modifier it does not.
+      if (kept.length === 0 || kept.some((w) => STOP_WORDS.has(w)) || kept.slice(0, -1).some((w) => GENERIC_WORDS.has(w)) ||
+        (kept.length === 1 && GENERIC_WORDS.has(kept[0]!))) continue
       return kept.join(" ")
     }
   }

@@ -61,6 +61,16 @@ describe("the kind a home page's title states", () => {
   })
 })
 
+describe("what the business says it is", () => {
+  it("reads its own sentence past an abbreviation in its name, a generic head with a word of its own before it", () => {
+    const site = (sentence: string) => business("Tussock Wool Co.", [
+      sitePage("/", { title: "Tussock Wool Co. | Yarn & kits", headings: ["Tussock Wool Co."], text: `Tussock Wool Co. ${sentence}` }),
+      sitePage("/about.html", { title: "About", headings: ["About"], text: "Tussock Wool Co. is a small online yarn shop in Gore. We dye merino." })
+    ])
+    expect(site("Yarn and kits.").category).toBe("yarn shop")
+  })
+})
+
 describe("offerings the FAQ says yes to, beyond the answer's first words", () => {
   it("reads 'Is there ...?', a yes after a colon, and the question's own object when the yes does not name it fully", () => {
     const result = business("Larch & Fern", [
