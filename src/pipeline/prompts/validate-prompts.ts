@@ -198,7 +198,18 @@ const namesOf = (facts: PromptFacts): ReadonlyArray<string> => {
  * it names the product only when written with its capitals, and its words are field terms.
  */
 const describes = (name: string, facts: PromptFacts): boolean =>
-  facts.kind === "product" && isDescriptiveName(facts.name) && phraseKey(name) === phraseKey(facts.name)
+  facts.kind === "product" && (isDescriptiveName(facts.name) || tradeAcronym(facts)) && phraseKey(name) === phraseKey(facts.name)
+
+/**
+ * Capitals alone that the site writes before lower-case words in two of the product's offerings
+ * ("BIAB overlay", "BIAB infill") name a kind of thing, as "OCT scan" does, not a model.
+ */
+const tradeAcronym = (facts: PromptFacts): boolean => {
+  const name = squish(facts.name)
+  if (!/^\p{Lu}{2,}$/u.test(name)) return false
+  const opening = new RegExp(`^${escapeRegExp(name)}\\s+\\p{Ll}`, "u")
+  return facts.offerings.filter((o) => opening.test(o)).length >= 2
+}
 
 const hostOf = (url: string): string | undefined => {
   try {

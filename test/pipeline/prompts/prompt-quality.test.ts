@@ -27,10 +27,7 @@ const KNOWN: Readonly<Record<string, {
   // Only a price-table row whose name opens with a figure ("10-visit pass €130"), which the
   // crawler's listing reader does not take as an item.
   "chalk-bouldering": { uncovered: ["10-visit pass"] },
-  "loyly-sauna-house": { uncovered: ["10-visit pass"] },
-  // "BIAB" is capitals alone, read as a model's name: every prompt naming it ("BIAB infill") is a
-  // brand prompt, capped at 10, and the rest fall back to the price list's words.
-  "polished-by-priya": { products: { biab: 0.1 } }
+  "loyly-sauna-house": { uncovered: ["10-visit pass"] }
 }
 
 const runs = new Map<string, SiteRun>()

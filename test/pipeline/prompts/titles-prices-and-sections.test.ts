@@ -6,7 +6,8 @@
  * is a pricing unit ("(per nail)"); a product named by a word its list's lines share ("BIAB").
  */
 import { describe, expect, it } from "vitest"
-import { factsFromPages, kindInTitle } from "../../../src/pipeline/prompts/prompt-facts.ts"
+import { factsFromPages, kindInTitle, type PromptFacts } from "../../../src/pipeline/prompts/prompt-facts.ts"
+import { namesEntity } from "../../../src/pipeline/prompts/validate-prompts.ts"
 import { ORIGIN, sitePage } from "./site-builder.ts"
 
 const business = (name: string, pages: Parameters<typeof factsFromPages>[0]["pages"]) =>
@@ -164,5 +165,18 @@ describe("a product named by a word its list's lines share", () => {
       })]
     })
     expect(result.offerings).toEqual(["BIAB overlay", "BIAB infill"])
+  })
+})
+
+describe("capitals alone that the site writes as a kind of thing", () => {
+  const product = (name: string, offerings: ReadonlyArray<string>): PromptFacts => ({
+    name, kind: "product", businessName: "Lacquer", url: `${ORIGIN}/price-list.html`, offerings, category: "nail studio", place: "Hove", audience: [], keywords: []
+  })
+
+  it("does not count a prompt naming 'BIAB' as a brand prompt when two offerings open with it before lower-case words", () => {
+    expect(namesEntity("Where can I get BIAB infill in Hove?", product("BIAB", ["BIAB overlay", "BIAB infill"]))).toBe(false)
+    // One such offering, or a name that is not capitals alone, is still a model's name.
+    expect(namesEntity("Where can I get BIAB infill in Hove?", product("BIAB", ["BIAB infill", "gel removal"]))).toBe(true)
+    expect(namesEntity("Where can I get an XR Pro case in Hove?", product("XR Pro", ["XR Pro case", "XR Pro stand"]))).toBe(true)
   })
 })
