@@ -69,9 +69,10 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:is|are)\s+not\s+publicly\s+available\b/, ["publicly"]),
   d(/\bnot\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available|out\s+there)\b/, ["much", "lot"]),
   d(/\b(?:isn't|is\s+not|wasn't|aren't)\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available)\b/, ["much", "lot"]),
-  // Out of reach: "I can't check/pull up/access X's prices", "I'm not able to access X's site".
-  d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:check|pull\s+up|pull|access|look\s+up|browse|see|open|fetch|reach|review)\b/, ["can", "could"]),
-  d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able)\s+to\s+(?:access|check|pull|look\s+up|browse|see|reach|review|judge|rate|say)\b/, ["able"]),
+  // Out of reach: "I can't check/pull up/access X's prices", "I'm not able to access X's site";
+  // not the reader's own ("I can't see your logs"), which says nothing of what is known of X.
+  d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:check|pull\s+up|pull|access|look\s+up|browse|see|open|fetch|reach|review)\b(?!\s+(?:your|you)\b)/, ["can", "could"]),
+  d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able)\s+to\s+(?:access|check|pull|look\s+up|browse|see|reach|review|judge|rate|say)\b(?!\s+(?:your|you)\b)/, ["able"]),
   d(/\bunable\s+to\s+access\b/, ["unable"]),
   // Knowing too little to judge: "I don't know X well enough", "X is not a bakery I have
   // information about", "would be guesswork", "no reliable reviews of X turned up", "Nothing I

@@ -38,6 +38,11 @@ export const describedAsFirm = (doc: Doc, end: number): boolean => DESCRIBED_FIR
 // head as the one picked, or as what a business is called.
 const CONTACT_BEFORE =
   /(?<![\p{L}\p{N}])(?:call|phone|contact|hire|book\s+with|go\s+with|start\s+with|stick\s+with|try|recommends?|recommended|swears?\s+by|empfehlen|empfehle|empfiehlt|(?:pick|choice|favou?rite|bet|go-to)\s+(?:is|would\s+be)|calls|called|named|known\s+as|goes\s+by|stay(?:ed|ing)?\s+at\s+the)[ \t]+$/iu
+// A business noun (mostly plural), then "such as"/"like"/"including": the head is given as one of them.
+const EXAMPLE_OF_FIRMS_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(?:${FIRM_NOUNS}|workshop|firm|maker|operator|outfit)s?|agencies|companies|bakeries|pharmacies|breweries)[ \t]+(?:such[ \t]+as|like|including)[ \t]+$`,
+  "iu",
+)
 const ELLIPTICAL_AT = /^[ \t]+(?:on|at|near|off)[ \t]+(\d{1,5}(?:st|nd|rd|th)?\b|\p{Lu}[\p{L}'’-]*)/u
 const STREET_AT = /^[ \t]+on[ \t]+(\d{1,5}(?:st|nd|rd|th)?\b|\p{Lu}[\p{L}'’-]*)/u
 const THE_BEFORE = /(?<![\p{L}\p{N}])[Tt]he[ \t]+$/u
@@ -82,6 +87,8 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   const before = doc.text.slice(Math.max(line.start, start - 24), start)
   // "a friend named Marisela" is a person, not a business called so.
   if (CONTACT_BEFORE.test(before) && !PERSON_NAMED.test(doc.text.slice(Math.max(line.start, start - 40), start))) return true
+  // "workshops such as Pemberton", "agencies like Mareva": named as one of a kind of business.
+  if (EXAMPLE_OF_FIRMS_BEFORE.test(doc.text.slice(Math.max(line.start, start - 40), start))) return true
   // "Marisela's on Rue Rachel", "Stan at Dowd's on South 9th": a possessive with no noun after it,
   // at a street or a place, is the shop that bears the name. So is "the Wexley on Dauphine": a
   // venue by its distinctive word after "the", on a street ("the Yukon in June" is a place).

@@ -122,6 +122,7 @@ export const TRADE_WORDS = set(`
   locksmith towing storage printing marketing dermatology cardiology audiology podiatry
   acupuncture massage wellness medical imaging surgery nutrition jewelry jewelers jewellers cpas
   tree service services bbq barbecue smokehouse body collision optik apotheke backerei konditorei fertility
+  carpentry joinery masonry concrete paving shirtmakers tailors travel tours viajes
 `)
 
 /** Nouns that present a name as a business or product: "Foundry, a coworking space", "Duarte's practice". */

@@ -14,7 +14,8 @@ export interface ShortForms {
   readonly heads: ReadonlyArray<string>
 }
 
-const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|corp|co|company|pc|p\.c|pa|p\.a|cpas?|gmbh)\.?)+$/i
+// With the European forms ("Viajes Sol S.A.", "Bakkerij B.V.", "Weber AG") and "Limited".
+const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|limited|corp|co|company|pc|p\.c|pa|p\.a|cpas?|gmbh|ag|plc|pty|s\.a|s\.l|s\.r\.l|sarl|b\.v|n\.v)\.?)+$/i
 
 const isTradeWord = (w: string): boolean => TRADE_WORDS.has(foldPlain(w).replace(/[^\p{L}\p{N}]/gu, ""))
 
@@ -98,7 +99,7 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
   // A leading trade word dropped: "Café Lumière" → "Lumière".
   if (!product && words.length === 2 && isTradeWord(words[0]!) && !isTradeWord(words[1]!) && words[1]!.length >= 3) heads.push(words[1]!)
   // The distinctive first word with the last trade word: "Koda Dog Training" → "Koda Training".
-  if (!product && words.length === 3 && isTradeWord(words[2]!)) addAlias(`${words[0]} ${words[2]}`)
+  if (!product && words.length === 3 && isTradeWord(words[2]!) && words[0]!.length >= 2) addAlias(`${words[0]} ${words[2]}`)
   if (product && words.length >= 2) addAlias(`${words[0]}'s ${words.slice(1).join(" ")}`)
   if (product) {
     const forms = productForms(words)
