@@ -220,11 +220,31 @@ const itemName = (raw: string): string | null => {
     .replace(/\s+/g, " ").replace(/^[\s\-–—:•·|*,.]+|[\s\-–—:•·|*,.]+$/gu, "")
   const clean = name.replace(/\s+(?:from|only|starting(?: at)?|each|per \p{L}+|and up|\+)$/iu, "")
   const words = clean.split(" ").filter((w) => /\p{L}/u.test(w))
-  // A name starts with a word and has one of its own: "6-inch 8–10 servings" (a size) does not.
-  if (!/^\p{L}/u.test(clean) || !words.some((w) => /^\p{L}{3,}$/u.test(w)) || words.length > 6 || clean.length > 60 || NOT_A_NAME.test(clean)) {
+  // A name starts with a word (or a count of one) and has one of its own: "6-inch 8–10 servings" (a size) does not.
+  if (!(/^\p{L}/u.test(clean) || opensWithCountedName(clean)) || !words.some((w) => /^\p{L}{3,}$/u.test(w)) ||
+    words.length > 6 || clean.length > 60 || NOT_A_NAME.test(clean)) {
     return null
   }
   return clean
+}
+
+/** A figure a name may open with: a count or ratio ("10", "1:1"), not a time, range or year. */
+const LEADING_FIGURE = /^(\d{1,3}(?::\d{1,2})?)(?:-|\s)(\p{L}+)(?:\s+|$)/u
+/** What follows a figure when the text is a date, a time, a size or a length rather than a name. */
+const NOT_A_COUNTED_WORD = /^(?:x|by|am|pm|h|hrs?|hours?|min|mins|minutes?|cm|mm|m|km|in|inch|inches|ft|kg|g|lb|lbs|oz|ml|l|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|st|nd|rd|th)$/i
+
+/**
+ * A name that opens with a count of something and goes on in words: "10-visit pass", "3 month
+ * membership", "1:1 coaching session". The figure's word must be followed by a word of the
+ * name's own, so a bare quantity ("8 servings"), a size ("12 x 30 cm", "6-inch 8–10
+ * servings"), a date ("12 March") or a time ("10:00-18:00") is no name. A session's length
+ * ("2-hour lesson", "30-minute one-to-one lesson") is a price variant of what the site offers
+ * under its own name ("driving lessons"), as a size is, so it is no name either.
+ */
+const opensWithCountedName = (text: string): boolean => {
+  const figure = LEADING_FIGURE.exec(text)
+  if (figure === null || /^\d:\d{2}$|^\d{2}:\d{2}$/.test(figure[1]!) || NOT_A_COUNTED_WORD.test(figure[2]!)) return false
+  return /^\p{L}{3,}/u.test(text.slice(figure[0].length))
 }
 
 /** A menu line, price-list row or product card naming an item and its price (`Butter croissant $4.25`). */

@@ -254,6 +254,31 @@ describe("extractPage: products", () => {
     ])
   })
 
+  it("reads a price-table row whose name opens with a count, never a row of only figures, dates, times, sizes or lengths", () => {
+    const page = extract(`<main><table>
+      <tr><th>10-visit pass</th><td>&euro;130</td></tr>
+      <tr><td>3 month membership</td><td>&pound;90</td></tr>
+      <tr><td>1:1 coaching session</td><td>45 &euro;</td></tr>
+      <tr><td>&euro;240 20-visit pass</td></tr>
+      <tr><td>10:00-18:00</td><td>$5</td></tr>
+      <tr><td>2024</td><td>&euro;130</td></tr>
+      <tr><td>&euro;130</td></tr>
+      <tr><td>12 x 30 cm</td><td>$20</td></tr>
+      <tr><td>8 servings</td><td>$30</td></tr>
+      <tr><td>12 March 2025</td><td>$15</td></tr>
+      <tr><td>10:00 open session</td><td>$12</td></tr>
+      <tr><td>6-inch 8&ndash;10 servings</td><td>$48</td></tr>
+      <tr><td>2-hour lesson</td><td>$60</td></tr>
+      <tr><td>30-minute one-to-one lesson</td><td>$25</td></tr>
+    </table></main>`)
+    expect(page.products.map((p) => [p.name, p.price, p.currency])).toEqual([
+      ["10-visit pass", "130", "EUR"],
+      ["3 month membership", "90", "GBP"],
+      ["1:1 coaching session", "45", "EUR"],
+      ["20-visit pass", "240", "EUR"]
+    ])
+  })
+
   it("reads the items of content lists with the heading before each, never the navigation's", () => {
     const page = extract(`<nav><ul><li>Home</li><li>Services</li></ul></nav><main>
       <h1>Denver plumber</h1><ul><li><a href="/drains.html">Drain cleaning &amp; hydro jetting</a></li></ul>

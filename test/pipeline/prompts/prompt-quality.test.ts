@@ -23,11 +23,7 @@ const KNOWN: Readonly<Record<string, {
   // Only "Do you help with the subsidy? Yes, we fill in the ... subsidy forms" names it.
   "kuehlwerk-klimatechnik": { uncovered: ["subsidy application"] },
   // Only inside a sentence of the piano page ("ABRSM and Trinity exam preparation, or ...").
-  "nashville-music-academy": { uncovered: ["exam preparation"] },
-  // Only a price-table row whose name opens with a figure ("10-visit pass €130"), which the
-  // crawler's listing reader does not take as an item.
-  "chalk-bouldering": { uncovered: ["10-visit pass"] },
-  "loyly-sauna-house": { uncovered: ["10-visit pass"] }
+  "nashville-music-academy": { uncovered: ["exam preparation"] }
 }
 
 const runs = new Map<string, SiteRun>()
