@@ -447,7 +447,10 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
   const detail = clauses.map(() => false)
   // So does the next sentence of its paragraph when it opens so ("I can't check whether X is open
   // late, so call first. Still, it's the restaurant I'd point you to").
-  const contrastPraise = (k: number): boolean => CONTRAST.test(folded(k)) && ENTITY_PRONOUN.test(folded(k)) && score(k) > 0
+  // A contrast that names the entity again by name says what is known of it: "I can't check X's
+  // staff list, but X is known for sports injuries" (not when it only hedges: "but X may be new").
+  const contrastPraise = (k: number): boolean =>
+    CONTRAST.test(folded(k)) && ((ENTITY_PRONOUN.test(folded(k)) && score(k) > 0) || (namesEntity(clauses[k]!) && !HEDGED.test(folded(k)) && score(k) >= 0))
   for (let i = clauses.length - 2, later = false; i >= 0; i--) {
     const k = i + 1
     if (sentenceOf[k] !== sentenceOf[i]) {

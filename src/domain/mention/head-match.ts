@@ -10,10 +10,11 @@ import { BUSINESS_NOUNS, TRADE_WORDS } from "./lexicon.ts"
 import { isUpperLetter } from "./words.ts"
 
 const NOUNS = [...BUSINESS_NOUNS, ...TRADE_WORDS].join("|")
-// "Foundry, a friendly coworking space", "Duarte is an orthodontic practice": a description of
+// "Foundry, a friendly coworking space", "Duarte is an orthodontic practice", "Duarte is known
+// locally as a family practice": a description of
 // at most five words ending in a business noun. Bounded repetition keeps it linear.
 const DESCRIBED = new RegExp(
-  String.raw`^["”]?(?:['’]s)?(?:[ \t]+(?:in|on|at)[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2})?(?:[ \t]*[,(][ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,5}?(?:${NOUNS})s?(?![\p{L}\p{N}])`,
+  String.raw`^["”]?(?:['’]s)?(?:[ \t]+(?:in|on|at)[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2})?(?:[ \t]*[,(][ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+|[ \t]+(?:is|was)[ \t]+(?:best[ \t]+|well[ \t]+)?known[ \t]+(?:[\w'’-]+[ \t]+){0,3}?as[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,5}?(?:${NOUNS})s?(?![\p{L}\p{N}])`,
   "iu",
 )
 // Nouns for a business described by pronoun: not those that as often describe a place ("It's a

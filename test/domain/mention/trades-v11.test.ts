@@ -58,3 +58,18 @@ describe("a caveat about the reader's own setup (version 11)", () => {
     expect(visible("I can't check Portcullis's release notes from here.")).toBe(false)
   })
 })
+
+describe("a caveat on one detail, then the entity named again (version 11)", () => {
+  const clinic = mentionTargetOf({ itemId: null, name: "Larchmont Physical Therapy", url: null })
+  const found = (text: string) => detectMention({ text, citations: [] }, clinic)
+
+  it("counts what the contrast says of the entity, by name or by a head it describes", () => {
+    expect(found("I can't check Larchmont Physical Therapy's opening hours, so ring first, but Larchmont PT is known for sports rehab.").visible).toBe(true)
+    expect(found("I can't check Larchmont Physical Therapy's hours, so ring first, but Larchmont is known locally as a sports rehab clinic.").visible).toBe(true)
+  })
+
+  it("does not count a contrast that only hedges, nor the caveat alone", () => {
+    expect(found("I don't have information about Larchmont Physical Therapy, but Larchmont might be a newer clinic.").visible).toBe(false)
+    expect(found("I can't check Larchmont Physical Therapy's opening hours.").visible).toBe(false)
+  })
+})
