@@ -24,6 +24,7 @@ import { CrawlFailed, fromFetchError, httpError, invalidStartUrl, noUsablePages,
 import { pageDirectives, type PageDirectives } from "./page-directives.ts"
 import { ALLOW_ALL, DISALLOW_ALL, isUrlAllowed, type Robots } from "./robots.ts"
 import { type FetchFailed, type FetchRefused, type FetchResult, refuseHop, safeFetch, type SafeFetchOptions } from "./safe-fetch.ts"
+import { siteNameFromTitles } from "./site-name.ts"
 import { collectSitemapUrls, fetchRobots } from "./site-rules.ts"
 import type { ProductHint } from "./structured-data.ts"
 import { crawlScopeOf, dedupeKey, isInScope, isSameSite, nonHtmlExtension, normalizePageUrl } from "./url-policy.ts"
@@ -348,13 +349,17 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
       startUrl: start.value,
       finalStartUrl,
       scope,
-      siteName: first.directives.noindex ? null : siteNameOf(first.page),
+      siteName: first.directives.noindex ? null : siteNameOf(first.page, pages.filter((page) => page.url !== finalStartUrl && page.url !== start.value).map((page) => page.title)),
       pages,
       disallowed,
       skipped
     }
   })).pipe(Effect.withSpan("Crawler.crawlSite", { attributes: { startUrl } }))
 
-/** What the home page calls the site: JSON-LD Organization, JSON-LD WebSite, og:site_name, its title. */
-const siteNameOf = (home: ExtractedPage): string | null =>
-  home.siteNames.organization ?? home.siteNames.website ?? home.siteNames.openGraph ?? (home.title === "" ? null : home.title)
+/**
+ * What the home page calls the site: JSON-LD Organization, JSON-LD WebSite, og:site_name, else
+ * the part of its title the other pages' titles repeat (`siteNameFromTitles`).
+ */
+const siteNameOf = (home: ExtractedPage, otherTitles: ReadonlyArray<string>): string | null =>
+  home.siteNames.organization ?? home.siteNames.website ?? home.siteNames.openGraph ??
+    (home.title === "" ? null : siteNameFromTitles(home.title, otherTitles))
