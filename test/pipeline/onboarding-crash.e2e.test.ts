@@ -1,7 +1,8 @@
 /**
  * Durable onboarding: the service, a child process, is killed with SIGKILL in the middle of a
- * generate-all job (both crawls done, the business's visibility 30+ prompts in, an analyze step
- * partly recorded) and started again on the same database, without a second generate-all.
+ * generate-all job (both crawls done, each entity's last analyze step partly recorded: the
+ * platforms hold the answers to one of its prompts, and every other prompt is checked) and
+ * started again on the same database, without a second generate-all.
  * The job finishes by itself; the completed crawl activities do not run again (the fixture site
  * sees no second crawl); the platforms are asked again only for prompts of the analyze steps in
  * flight at the kill; and the event log holds every fact once: one crawl, one prompt set and one
@@ -56,8 +57,16 @@ interface JobBody {
   readonly progress: { readonly done: number; readonly total: number }
 }
 
-const promptOf = (request: RecordedRequest): string | undefined =>
-  (request.body?.messages as ReadonlyArray<{ role: string; content: string }> | undefined)?.find((m) => m.role === "user")?.content
+const promptOfBody = (body: any): string | undefined =>
+  (body?.messages as ReadonlyArray<{ role: string; content: string }> | undefined)?.find((m) => m.role === "user")?.content
+
+const promptOf = (request: RecordedRequest): string | undefined => promptOfBody(request.body)
+
+/** A prompt of `GET /api/prompts` with the platforms whose check of it is recorded. */
+interface PromptRow {
+  readonly prompt: string
+  readonly platforms: Record<string, unknown>
+}
 
 /** Counts per page path. */
 const countsOf = (paths: ReadonlyArray<string>) => {
@@ -124,6 +133,8 @@ for (const database of testDatabases) {
         SCHEDULER_CRON: "off",
         AI_PLATFORM_CONCURRENCY: String(PLATFORM_CONCURRENCY),
         AI_PLATFORM_MAX_RETRIES: "0",
+        // A held answer (below) is waited for as long as the test may run, never timed out.
+        AI_PLATFORM_TIMEOUT_MS: "600000",
         ...Object.fromEntries(platforms.flatMap((server, i) => [
           [`AI_PLATFORM_${i + 1}_BASE_URL`, server.baseUrl],
           [`AI_PLATFORM_${i + 1}_MODEL`, `loopback-model-${i + 1}`],
@@ -177,6 +188,18 @@ for (const database of testDatabases) {
       }
     }
 
+    /** Polls `found` until it answers something, at most `timeoutMs` (a bound on a hang, not on the pace). */
+    const pollUntil = async <A>(child: ServiceProcess, what: string, found: () => Promise<A | undefined>, timeoutMs: number): Promise<A> => {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        if (child.exitStatus() !== null) throw new Error(`service exited (${child.exitStatus()}) waiting for ${what}:\n${child.output()}`)
+        const result = await found().catch(() => undefined)
+        if (result !== undefined) return result
+        if (Date.now() > deadline) throw new Error(`${what}: not there in ${timeoutMs} ms\n${child.output().slice(-5_000)}`)
+        await sleep(100)
+      }
+    }
+
     /** Reads the event log directly; the service must not be running on an embedded one. */
     const readLog = async <A>(inspect: (query: Query) => Promise<A>, options: { readonly copy?: boolean } = {}) => {
       if (databaseUrl !== undefined) return withServerDatabase(databaseUrl, inspect)
@@ -200,7 +223,9 @@ for (const database of testDatabases) {
     const stepOf = (job: JobBody, name: string) => job.steps.find((step) => step.name === name)
 
     it("finishes a job killed half way, without repeating a completed step or doubling an event", async () => {
-      // 1. The service, and a job under way.
+      // 1. The platforms hold every answer until the prompt sets are known (below); the
+      // service, and a job under way.
+      for (const server of platforms) server.setHold(() => true)
       const first = await start("service (before the kill)")
       const started = await call(first, "POST", "/api/generate-all", {
         url: `${site!.baseUrl}/`,
@@ -211,38 +236,45 @@ for (const database of testDatabases) {
       const jobId: string = started.body.job_id
       expect(jobId).toEqual(expect.any(String))
 
-      // 2. Killed once both crawls are done and the business visibility is at least 30 prompts in.
-      const atKill = await pollJob(first, jobId, (job) =>
-        stepOf(job, "business.crawl")?.state === "succeeded" &&
-        stepOf(job, "product:wedding-cake.crawl")?.state === "succeeded" &&
-        (stepOf(job, "business.visibility")?.done ?? 0) >= 30, 300_000)
-      // Killed inside an analyze batch with part of it recorded, the case where a re-run could
-      // record checks twice: the platforms slow down to 3 s an answer (a batch then takes
-      // seconds), and the kill comes as soon as the checks read model shows an entity with a
-      // batch partly recorded (checked prompts not a multiple of the batch, 3+ still to come).
-      // The read model trails the log: at 1.5 s an answer a loaded machine let it trail by a
-      // whole wave once in three runs, and the batch it showed partly recorded was complete in
-      // the log by the kill. The wait below is for that state, so a slower pace costs little.
-      for (const server of platforms) server.setBehavior({ delayMs: 3_000, otherwise: ANSWER })
-      const recordedOf = async (query: string) => {
+      // 2. Killed with the last analyze step of each entity partly recorded, the case where a
+      // re-run could record checks twice, and no timer decides what is recorded by then. Once
+      // both prompt sets are read, the platforms hold only the answers to one prompt of each
+      // entity's last batch and send every other: that batch cannot complete, its other 9
+      // prompts are recorded, and every batch before it completes. Nothing can record a held
+      // prompt, so the log cannot go past that state: once the read model (which trails the
+      // log) and the job show it, the log holds exactly it, and the kill comes then.
+      const queries = ["", "?item_id=wedding-cake"] as const
+      const promptsOf = async (query: string): Promise<ReadonlyArray<PromptRow>> => {
         const reply = await call(first, "GET", `/api/prompts/crumb-bakery${query}`)
-        if (reply.status !== 200) return 0
-        const prompts = reply.body.prompts as ReadonlyArray<{ readonly platforms: Record<string, unknown> }>
-        return prompts.filter((prompt) => Object.keys(prompt.platforms).length === PLATFORMS).length
+        return reply.status === 200 ? reply.body.prompts as ReadonlyArray<PromptRow> : []
       }
-      const midBatchDeadline = Date.now() + 60_000
-      for (;;) {
-        const recorded = [await recordedOf(""), await recordedOf("?item_id=wedding-cake")]
-        if (recorded.some((n) => n < PROMPTS && n % ANALYZE_BATCH >= 1 && n % ANALYZE_BATCH <= ANALYZE_BATCH - 3)) break
-        if (Date.now() > midBatchDeadline) throw new Error(`no batch partly recorded in 60 s: ${recorded.join(", ")}`)
-        await sleep(50)
-      }
+      const servedSets = await pollUntil(first, "both prompt sets", async () => {
+        const rows = await Promise.all(queries.map(promptsOf))
+        return rows.every((set) => set.length === PROMPTS) ? rows.map((set) => set.map((row) => row.prompt)) : undefined
+      }, 300_000)
+      const lastBatchStart = Math.floor((PROMPTS - 1) / ANALYZE_BATCH) * ANALYZE_BATCH
+      const occurrences = countsOf(servedSets.flat())
+      // One prompt of each entity's last batch, found in no other place of either set.
+      const heldPrompts = servedSets.map((prompts) => prompts.slice(lastBatchStart).find((prompt) => occurrences[prompt] === 1))
+      expect(heldPrompts.every((prompt) => prompt !== undefined), JSON.stringify(servedSets)).toBe(true)
+      const held = new Set(heldPrompts)
+      for (const server of platforms) server.setHold((body) => held.has(promptOfBody(body)))
+      const checkedOf = async (query: string) =>
+        (await promptsOf(query)).filter((row) => Object.keys(row.platforms).length === PLATFORMS).map((row) => row.prompt)
+      await pollUntil(first, "every prompt but the held ones checked", async () => {
+        const checked = await Promise.all(queries.map(checkedOf))
+        return checked.every((prompts) => prompts.length === PROMPTS - 1 && !prompts.some((prompt) => held.has(prompt))) || undefined
+      }, 300_000)
+      const atKill = await pollJob(first, jobId, (job) =>
+        ENTITIES.every((key) => stepOf(job, `${key}.crawl`)?.state === "succeeded" && stepOf(job, `${key}.visibility`)?.done === lastBatchStart), 300_000)
+      // Each platform holds both held prompts' requests (their batches sent them before the kill).
+      await waitUntil(() => platforms.every((server) => server.held === ENTITIES.length), 300_000)
       process.kill(first.pid, "SIGKILL")
       const status = await Promise.race([first.exited, sleep(30_000).then(() => "still running")])
       expect(status).toBe("SIGKILL")
       const stepsAtKill = atKill.steps.map((step) => `${step.name}:${step.state}:${step.done}/${step.total}`)
       // Not finished at the kill: the visibility of neither entity was through.
-      expect(stepOf(atKill, "business.visibility")!.state).not.toBe("succeeded")
+      for (const key of ENTITIES) expect(stepOf(atKill, `${key}.visibility`)!.state).not.toBe("succeeded")
 
       // The log as the kill left it (the embedded one read from a copy, so that the restarted
       // service itself recovers the crashed directory).
@@ -260,13 +292,13 @@ for (const database of testDatabases) {
         const itemId = i === 0 ? "" : "wedding-cake"
         return { key, checks: checksAtKill[itemId] ?? 0, completedPrompts: doneAtKill[`${key}.visibility`] ?? 0 }
       })
-      for (const entity of batchesAtKill) {
-        expect(entity.checks).toBeGreaterThanOrEqual(entity.completedPrompts * PLATFORMS)
-        expect(entity.checks).toBeLessThan(PROMPTS * PLATFORMS)
-      }
-      // The case worth proving (checked again on the log itself): checks of a batch not completed
-      // were recorded before the kill, and the batch runs again after it.
-      expect(batchesAtKill.some((entity) => entity.checks > entity.completedPrompts * PLATFORMS), JSON.stringify({ batchesAtKill, stepsAtKill })).toBe(true)
+      // The case worth proving, on the log itself: checks of a batch not completed (9 prompts of
+      // the last) were recorded before the kill, and that batch runs again after it.
+      expect(batchesAtKill, JSON.stringify({ stepsAtKill })).toEqual(ENTITIES.map((key) => ({
+        key,
+        checks: (PROMPTS - 1) * PLATFORMS,
+        completedPrompts: lastBatchStart
+      })))
 
       // What the site and the platforms saw before the kill: everything they have seen until the
       // restart (their servers run in this process, so a request the service sent just before
@@ -276,11 +308,15 @@ for (const database of testDatabases) {
       const pagesAtKill = countsOf(site!.requests)
       const callsAtKill = platforms.map((server) => server.calls)
       const requestsAtKill = platforms.map((server) => server.requests.length)
-      expect(callsAtKill.every((calls) => calls < PROMPTS * ENTITIES.length)).toBe(true)
+      // Each platform was asked every prompt once, and did not answer the two held.
+      expect(callsAtKill).toEqual(platforms.map(() => PROMPTS * ENTITIES.length))
 
       // 3. Started again on the same database: the job finishes by itself.
-      // Nothing after the restart depends on the platforms' pace: answered at once.
-      for (const server of platforms) server.setBehavior({ delayMs: 0, otherwise: ANSWER })
+      // Nothing after the restart depends on the platforms' pace: answered at once, none held.
+      for (const server of platforms) {
+        server.setBehavior({ delayMs: 0, otherwise: ANSWER })
+        server.setHold(undefined)
+      }
       const second = await start("service (after the restart)")
       const finished = await pollJob(second, jobId, (job) => job.state === "succeeded", 300_000, 250)
       const pagesAfter = countsOf(site!.requests)
@@ -371,6 +407,8 @@ for (const database of testDatabases) {
         prompts: (typeof row.prompts === "string" ? JSON.parse(row.prompts) : row.prompts) as ReadonlyArray<string>
       }))
       expect(sets.map((set) => [set.itemId, set.prompts.length])).toEqual([["", PROMPTS], ["wedding-cake", PROMPTS]])
+      // In the order served before the kill: the held prompts were in the last batches.
+      expect(sets.map((set) => set.prompts)).toEqual(servedSets)
       const holders = new Map<string, Array<{ itemId: string; batch: number }>>()
       for (const set of sets) {
         set.prompts.forEach((prompt, index) => {

@@ -2,7 +2,9 @@
  * A loopback server speaking the OpenAI chat completions wire format, for testing the real
  * `openai` client against: `POST /v1/chat/completions` answers from a per-test script (answers,
  * error statuses, raw bodies, hanging responses), and the server counts calls, requests in flight
- * and connections the client dropped before the response was sent.
+ * and connections the client dropped before the response was sent. A test can also hold answers
+ * back (`setHold`) until it has seen what it waits for, so that no timer decides what the client
+ * has been answered by then.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -62,6 +64,14 @@ export interface OpenAiCompatibleServer {
   readonly openConnections: number
   /** Replaces the behavior and restarts the script (counters are kept). */
   readonly setBehavior: (behavior: ServerBehavior) => void
+  /**
+   * While `holds(body)` is true for a request's body, its answer is held when due (after any
+   * delay); setting it again sends at once the held answers it no longer holds. `undefined`
+   * holds nothing. Kept across `setBehavior`.
+   */
+  readonly setHold: (holds: ((body: any) => boolean) | undefined) => void
+  /** Answers held now (a request whose client went away is no longer held). */
+  readonly held: number
   readonly close: () => Promise<void>
 }
 
@@ -90,6 +100,9 @@ export const startOpenAiCompatibleServer = async (initial: ServerBehavior = {}):
   let aborted = 0
   let completions = 0
   const requests: Array<RecordedRequest> = []
+  let holds: ((body: any) => boolean) | undefined
+  /** Held answers: each sends its reply when called. */
+  const heldAnswers = new Map<ServerResponse, { readonly body: any; readonly send: () => void }>()
 
   const send = (response: ServerResponse, status: number, contentType: string, body: string) => {
     if (response.destroyed) return
@@ -156,7 +169,10 @@ export const startOpenAiCompatibleServer = async (initial: ServerBehavior = {}):
       const body = raw.length > 0 ? JSON.parse(raw) : undefined
       requests.push({ authorization: request.headers.authorization, body, arrivedAt })
       if (delayMs > 0) await sleep(delayMs)
-      reply(response, typeof body?.model === "string" ? body.model : "unknown-model", scripted)
+      const send = () => reply(response, typeof body?.model === "string" ? body.model : "unknown-model", scripted)
+      if (holds === undefined || response.destroyed || !holds(body)) return send()
+      heldAnswers.set(response, { body, send })
+      response.on("close", () => heldAnswers.delete(response))
     })
   })
 
@@ -189,6 +205,18 @@ export const startOpenAiCompatibleServer = async (initial: ServerBehavior = {}):
     setBehavior: (next) => {
       behavior = next
       scriptPosition = 0
+    },
+    setHold: (next) => {
+      holds = next
+      for (const [response, held] of [...heldAnswers]) {
+        if (holds === undefined || !holds(held.body)) {
+          heldAnswers.delete(response)
+          held.send()
+        }
+      }
+    },
+    get held() {
+      return heldAnswers.size
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
