@@ -11,7 +11,7 @@ import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"
 import { isDetailPage, isFaqPage, type PageKind, pageKind, pathSegments, samePage } from "./site-pages.ts"
 import { fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
-import { englishSideOf, headingOfferings, moreEnglishTitle } from "./text-facts.ts"
+import { AUDIENCE_HEADS, englishSideOf, headingOfferings, moreEnglishTitle } from "./text-facts.ts"
 
 /** Home-page teasers naming a feature or a day ("Gluten-free Fridays", "Dog-friendly patio"). */
 const FEATURE_OR_DAY =
@@ -34,7 +34,12 @@ const headlineOfferingsOf = (text: string, proper: ReadonlySet<string>): Array<s
  * boring parts for you", or no heading) its title without the audience ("for Freelancers").
  */
 const headlineOfferings = (page: CrawledPageFacts, proper: ReadonlySet<string>, names: ReadonlySet<string>): Array<string> => {
-  const first = withoutNames(page.headings, names)[0]
+  const heading = withoutNames(page.headings, names)[0]
+  // "Kids" over a page titled "Children's books": a headline naming only whom the page is for; the
+  // title says what is sold to them.
+  const forWhom = heading !== undefined && wordsOf(heading).length === 1 && AUDIENCE_HEADS.has(wordsOf(heading)[0]!) &&
+    wordsOf(titleHead(page)).length >= 2 && !names.has(phraseKey(titleHead(page)))
+  const first = forWhom ? titleHead(page) : heading
   const fromHeading = first === undefined ? [] : headlineOfferingsOf(moreEnglishTitle(first, titleHead(page)), proper)
   if (fromHeading.length > 0) return fromHeading
   const title = titleHead(page)
@@ -78,6 +83,9 @@ const listItemName = (text: string): string => {
  * users", "Everything in Solo", "Multiple farms and run-offs".
  */
 const PLAN_LIMIT = /^\s*(?:\d|up to\b|unlimited\b|multiple\b|everything\b|all\b|any\b|no\b|one\b|two\b|three\b|single\b)/i
+
+/** A line opening with a day or a date: one event of a programme or a schedule. */
+const DATED_LINE = /^\s*(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:january|february|march|april|june|july|august|september|october|november|december)\s+\d)/iu
 
 /** The months, for dates of posts. */
 const DATE = /\b(?:\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})\b/gi
@@ -573,6 +581,8 @@ export const businessOfferings = (
       const whatWeDo = kind === "home" && WHAT_WE_DO.test(heading)
       if ((/^\s*(?:how|what|why|when|where|who|which|tips)\b/i.test(heading) && !whatWeDo) || AREA_HEADING.test(heading)) continue
       if (PLAN_LIMIT.test(item.text) || DENIES_OFFER.test(item.text) || FREE_DETAIL.test(item.text)) continue
+      // "Thursday 4 December, 6 pm – book launch ...": one dated event of a programme, not a kind of thing sold.
+      if (DATED_LINE.test(item.text)) continue
       if (listing || whatWeDo || OFFERING_HEADING.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
     }
     if (kind === "home") {

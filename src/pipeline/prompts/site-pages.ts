@@ -73,7 +73,7 @@ export const pageKind = (page: PageForKind): PageKind => {
   const segments = pathSegments(page.url)
   // An events page with two prices or more hires out or sells its events ("Event space rental:
   // evenings $600"): what it names is on offer.
-  if (segments !== undefined && segments.length === 1 && EVENTS_PAGE.test(segments[0]!) && (page.text?.match(PRICE)?.length ?? 0) >= 2) return "other"
+  if (segments !== undefined && segments.length === 1 && EVENTS_PAGE.test(segments[0]!) && (page.text?.match(PRICE)?.length ?? 0) >= 1) return "other"
   if (segments !== undefined && segments.some((s) => BUSINESS_PAGE.test(s))) return "business"
   if (segments === undefined && TITLE_BUSINESS.test(fold(page.title ?? "").trim())) return "business"
   if (segments !== undefined && segments.length === 0) return "home"

@@ -21,7 +21,7 @@ const NOT_AN_OFFERING = new Set(
   neighborhood neighbourhood recipes heritage tradition environment tourism awards accreditations certifications
   guarantee updates announcements talk letter letters stories testimonials times rebates gratis novedades noticias
   opiniones aktuelles neuigkeiten aktuelle actualites nouveautes nouvelles notizie novita nieuws nyheter novidades
-  aktualnosci notes diary musings`
+  aktualnosci notes diary musings picks`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -33,7 +33,7 @@ const NOT_AN_OFFERING = new Set(
  */
 const LIST_WORDS = new Set(
   `classes packages plans features combos combo bundles deals add ons addons all monthly annual simple shipping returns
-  delivery fee`
+  delivery fee events`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -101,6 +101,14 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   if (pick !== heading) return headingOfferings(pick, proper)
   const clean = withoutPlace(squish(heading).replace(/[\s:|–—-]+$/u, ""))
   const one = plainHeading(clean, proper)
+  // "Rare and Tasmanian books", "Hair and beard trims": a lone word and a word before a plural
+  // head are two kinds of the one thing ("rare books", "Tasmanian books"), not "rare and ... books".
+  const shared = /^([\p{L}'-]+)\s+(?:and|&)\s+([\p{L}'-]+)\s+([\p{L}'-]+[^s\W]s)$/iu.exec(clean)
+  if (one !== undefined && shared !== null && isAdjective(shared[1]!) && ![shared[1]!, shared[2]!].some((w) => STOP_WORDS.has(fold(w)) || /ing$/iu.test(w))) {
+    const [, a, b, head] = shared as unknown as [string, string, string, string]
+    const split = [plainHeading(`${a} ${head}`, proper), plainHeading(`${b} ${head}`, proper)].filter((h): h is string => h !== undefined)
+    if (split.length === 2) return split
+  }
   if (one !== undefined) return [one]
   // "For restaurants and hotels": a clause, whose halves are no offerings either.
   const opening = wordsOf(clean)[0]
@@ -138,6 +146,10 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   return [plainHeading(first, proper), plainHeading(joined, proper)].filter((h): h is string => h !== undefined)
 }
 
+/** Plain adjectives, and words with an adjective's ending ("bridal", "Tasmanian", "organic"): not a noun of their own. */
+const PLAIN_ADJECTIVES = new Set(["rare", "new", "used", "old", "hot", "cold", "fresh", "dry", "wet", "large", "small", "short", "long", "secondhand", "vintage", "antique"])
+const isAdjective = (word: string): boolean => PLAIN_ADJECTIVES.has(fold(word)) || /(?:al|ic|ous|ive|ian|ean|ish|ary|ful|less|able|ible)$/iu.test(word)
+
 /** Rooms and spaces a venue names after someone or somewhere ("The Alberta Room"). */
 const NAMED_SPACES = new Set(["room", "suite", "hall", "lounge", "studio", "loft", "cottage", "cabin", "barn"])
 
@@ -147,7 +159,33 @@ const ALONE_NOT_AN_OFFERING = new Set(
   practitioners groomers`.split(/\s+/).filter((w) => w.length > 0)
 )
 
-const CLAUSE_OPENING = new Set(["getting", "good", "ready", "looking", "ask", "things", "know", "need", "useful", "important", "note", "please", "thank", "thanks", "ways"])
+const CLAUSE_OPENING = new Set(["coming", "getting", "good", "ready", "looking", "ask", "things", "know", "need", "useful", "important", "note", "please", "thank", "thanks", "ways"])
+
+/** What "Book ..." is followed by when it asks the reader to book: "Book now", "Book a table", "Book tickets". */
+const BOOKING_OBJECTS = new Set(
+  `now online today here ahead early direct directly in a an the your our us me tickets ticket appointment appointments table
+  tables visit visits tour tours session sessions class classes lesson lessons slot slots place places spot spots stay
+  room rooms call consultation consultations`.split(/\s+/).filter((w) => w.length > 0)
+)
+
+/**
+ * "Book repairs", "Book clubs", "book subscription", "New books": "book" before a noun of its own is
+ * the thing (a verb is followed by what is booked or how: "Book now", "Book a table", "Book
+ * tickets"), and "new" before things, not people ("New books", not "New patients" or "New arrivals"),
+ * says which of them are sold.
+ */
+const bookAsNoun = (words: ReadonlyArray<string>, i: number): boolean =>
+  words[i] === "book" && (i > 0 || (words.length >= 2 && !BOOKING_OBJECTS.has(words[1]!) && !NOT_AN_OFFERING.has(words[1]!)))
+
+const newThings = (words: ReadonlyArray<string>, i: number): boolean => {
+  if (words[i] !== "new" || i !== 0 || words.length < 2 || words.length > 3) return false
+  const last = words.at(-1)!
+  return /[^s]s$/u.test(last) && !AUDIENCE_HEADS.has(last) && !PEOPLE_WORDS.has(last) &&
+    words.slice(1).every((w) => !NOT_AN_OFFERING.has(w) && !STOP_WORDS.has(w) && !GENERIC_WORDS.has(w))
+}
+
+/** People a "New ..." heading welcomes (not in the audience list, as nobody is served as one). */
+const PEOPLE_WORDS = new Set(["members", "customers", "clients", "patients", "students", "guests", "visitors", "starters", "joiners", "faces", "hires"])
 
 const plainHeading = (clean: string, proper: ReadonlySet<string>): string | undefined => {
   // A slash between single letters is an abbreviation ("A/C recharge"), not a path.
@@ -176,7 +214,7 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   // "Team building", "cookie decorating": before a verb's -ing such a word is what the activity is done to or with.
   const activity = (i: number) => /^\p{L}{2,}ing$/u.test(words[i + 1] ?? "") && !NOT_AN_OFFERING.has(words[i + 1]!)
   if (words.some((w, i) => NOT_AN_OFFERING.has(w) && !(i === 0 && leadingHome) && !(w === "new" && i > 0 && i < words.length - 1) &&
-    !(w === "sale" && words[i - 1] === "of") && !activity(i))) return undefined
+    !(w === "sale" && words[i - 1] === "of") && !activity(i) && !bookAsNoun(words, i) && !newThings(words, i))) return undefined
   // "Medium", "Large" above a price list's lines: a size of something; "The artists": who does the work.
   const own = words[0] === "the" ? words.slice(1) : words
   if (own.length === 1 && ALONE_NOT_AN_OFFERING.has(own[0]!)) return undefined
@@ -189,7 +227,7 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
 }
 
 /** Heads of audience phrases: people and organisations a business serves. */
-const AUDIENCE_HEADS = new Set(
+export const AUDIENCE_HEADS = new Set(
   `people families family kids children parents couples students teams businesses companies startups start-ups
   freelancers professionals beginners seniors adults women men athletes runners cyclists developers agencies enterprises
   homeowners landlords tenants renters pets dogs cats travelers travellers tourists brides grooms patients clients
