@@ -150,6 +150,9 @@ export interface CountedVisit {
   readonly visitedAt: string
 }
 
+/** The fields of a visit's data `countedVisitOf` reads: all a reader of counts needs. */
+export const COUNTED_VISIT_FIELDS = ["businessId", "itemId", "platform", "verified", "visitedAt"] as const
+
 /**
  * Those fields of a stored BotVisited, checked as its schema checks them (the roll-up reads
  * every visit; decoding the whole event cost several times more). Every version so far has them

@@ -145,6 +145,13 @@ export interface ReadAllOptions {
   readonly limit: number
   /** Only these event types; all when omitted. */
   readonly types?: ReadonlyArray<string> | undefined
+  /**
+   * The reader needs only these top-level fields of each event's `data`, and no `metadata`: a
+   * store may then return `data` holding just them (one the event lacks as null) and empty metadata,
+   * so a reader of many large events (the visits' roll-up) is not sent, and does not decode,
+   * what it never reads. A store may also return the whole event (the in-memory one does).
+   */
+  readonly dataFields?: ReadonlyArray<string> | undefined
 }
 
 export interface Page {

@@ -480,6 +480,9 @@ export const make = Effect.gen(function*() {
   // `transaction_id < xmin of the current snapshot`: every transaction that could still commit
   // an event before these in commit order has ended, so nothing is ever skipped. One statement,
   // so the page and the head come from one snapshot.
+  //
+  // With `dataFields`, `data` is built of those fields only (json, whose output is the text as
+  // built) and `metadata` is empty: the rest of a large event is neither sent nor decoded.
   const readPage: EventStoreShape["readPage"] = (options: ReadAllOptions) =>
     sql<EventRow & { head_transaction_id: string | null; head_position: string | null }>`
       WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
@@ -489,7 +492,13 @@ export const make = Effect.gen(function*() {
         ORDER BY e.transaction_id DESC, e.position DESC LIMIT 1
       ),
       page AS (
-        SELECT e.* FROM events e, horizon
+        SELECT ${
+      options.dataFields === undefined
+        ? sql`e.*`
+        : sql`e.position, e.transaction_id, e.stream_id, e.stream_version, e.event_id, e.event_type, e.schema_version,
+          json_build_object(${sql.join(", ", false)(options.dataFields.map((field) => sql`${field}::text, e.data->${field}::text`))}) AS data,
+          '{}'::json AS metadata, e.recorded_at`
+    } FROM events e, horizon
         WHERE (e.transaction_id, e.position) > (${options.after.transactionId.toString()}::xid8, ${options.after.position.toString()}::bigint)
           AND e.transaction_id < horizon.xmin
           ${options.types === undefined ? sql`` : sql`AND ${sql.in("e.event_type", options.types)}`}

@@ -12,7 +12,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { utcDay } from "../domain/calendar-date.ts"
 import { PLATFORM_KEYS, type PlatformKey } from "../domain/platforms.ts"
-import { countedVisitOf } from "../domain/visit-events.ts"
+import { COUNTED_VISIT_FIELDS, countedVisitOf } from "../domain/visit-events.ts"
 import type { RecordedEvent } from "../eventstore/event-store.ts"
 import type { Projection } from "./projection.ts"
 
@@ -26,6 +26,9 @@ export const botVisitsProjection: Projection = {
   // steady stream of visits the gathering sets that cost per visit; a stats read waiting for
   // the roll-up does not wait for it (the runner stops gathering for a waiter).
   gatherMs: 50,
+  // All it reads of a visit (`countedVisitOf`): a page is read without the rest (the page's
+  // URL and title, the user agent, the referrer...), which was most of its bytes and decoding.
+  dataFields: COUNTED_VISIT_FIELDS,
   setup: Effect.flatMap(SqlClient.SqlClient, (sql) =>
     Effect.all([
       sql`

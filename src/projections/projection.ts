@@ -28,6 +28,12 @@ export interface Projection {
    * so many small commits make one page. A caller of `waitFor` cuts it short.
    */
   readonly gatherMs?: number
+  /**
+   * The fields of its events' `data` it reads, when that is all it reads (no metadata): its
+   * pages are then read with only them (`ReadAllOptions.dataFields`). Its `apply` and
+   * `applyPage` must not read anything else of `data` or `metadata`. All when omitted.
+   */
+  readonly dataFields?: ReadonlyArray<string>
   readonly applyPage?: (events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient>
 }
 

@@ -137,7 +137,7 @@ const catchUpIn = (
     const store = yield* EventStore
     let reached = after
     while (upTo === undefined || comparePositions(reached, upTo) < 0) {
-      const page = yield* store.readPage({ after: reached, limit: PAGE_SIZE, types: projection.eventTypes })
+      const page = yield* store.readPage({ after: reached, limit: PAGE_SIZE, types: projection.eventTypes, dataFields: projection.dataFields })
       const events: ReadonlyArray<RecordedEvent> = upTo === undefined
         ? page.events
         : page.events.filter((event) => comparePositions(event, upTo) <= 0)

@@ -122,7 +122,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
       // `stored` is the checkpoint in the store; `progress` may run ahead of it over pages
       // holding no events of this projection's types, which need no write.
       let stored: GlobalPosition
-      const readPage = (after: GlobalPosition) => store.readPage({ after, limit: pageSize, types: projection.eventTypes })
+      const readPage = (after: GlobalPosition) => store.readPage({ after, limit: pageSize, types: projection.eventTypes, dataFields: projection.dataFields })
       const step = Effect.gen(function*() {
         const progress = yield* SubscriptionRef.get(worker.progress)
         const taken = yield* paging.step({ projection, readPage, checkpoints, pageSize, cursor: { progress, stored } })

@@ -54,6 +54,28 @@ for (const database of testDatabases) {
       expect(outcome.seen).toEqual([a.type, b.type].sort())
     })
 
+    it("reads a page with only the data fields asked for, and no metadata, where the reader says so", async () => {
+      const type = `Narrow${randomUUID().slice(0, 8)}`
+      const pages = await run(Effect.gen(function*() {
+        const store = yield* EventStore
+        const written = yield* store.append(stream(), 0, [
+          event(type, { a: 1, b: { c: [2] }, long: "x".repeat(500) }),
+          event(type, { b: null, long: "y" })
+        ])
+        const after = { transactionId: written.lastPosition.transactionId - 1n, position: 0n }
+        const full = yield* store.readPage({ after, limit: 10, types: [type] })
+        const narrow = yield* store.readPage({ after, limit: 10, types: [type], dataFields: ["a", "b"] })
+        return { full, narrow }
+      }))
+      expect(pages.full.events.map((e) => e.data)).toEqual([{ a: 1, b: { c: [2] }, long: "x".repeat(500) }, { b: null, long: "y" }])
+      // A field the event lacks reads as null; the rest of the event is the same.
+      expect(pages.narrow.events.map((e) => e.data)).toEqual([{ a: 1, b: { c: [2] } }, { a: null, b: null }])
+      expect(pages.narrow.events.map((e) => e.metadata)).toEqual([{ correlationId: null, causationId: null }, { correlationId: null, causationId: null }])
+      expect(pages.narrow.events.map(({ data: _data, metadata: _metadata, ...rest }) => rest))
+        .toEqual(pages.full.events.map(({ data: _data, metadata: _metadata, ...rest }) => rest))
+      expect(pages.narrow.scannedTo).toEqual(pages.full.scannedTo)
+    })
+
     if (database.name === "server") {
       it("appendNew answers an event another writer commits meanwhile as found, and writes the rest", async () => {
         const id = stream()
