@@ -31,6 +31,7 @@ import { EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
 import { crawlSite } from "./crawler/crawl-site.ts"
+import { productNameOf } from "./crawler/product-name.ts"
 import { factsFromPages, type PromptFacts } from "./prompts/prompt-facts.ts"
 import { generatePrompts } from "./prompts/generate-prompts.ts"
 import { entityKey } from "./entity-steps.ts"
@@ -88,6 +89,20 @@ export const crawlHistoryOf = (ref: EntityRef) =>
   Effect.map(Effect.flatMap(EventStore, (store) => store.readStream(crawlStreamOf(ref))), crawlHistory)
 
 /**
+ * The name a crawl gives an entity with none declared: the site's name for a business; for a
+ * product, what its own page calls it (a product page's site name is its maker's).
+ */
+const crawledNameOf = (
+  kind: "business" | "product",
+  crawl: Pick<SiteCrawled, "startUrl" | "siteName" | "pages">,
+  businessName: string | null
+): string | null => {
+  if (kind === "business") return crawl.siteName
+  const start = crawl.pages.find((page) => page.url === crawl.startUrl) ?? crawl.pages[0]
+  return (start === undefined ? null : productNameOf(start, businessName)) ?? crawl.siteName
+}
+
+/**
  * Crawls the entity's site and records what it found (or why it read nothing); answers the
  * facts prompts are built from and where they come from, and, when the crawl failed, why (a code
  * and a message the tenant may see; the detail goes to the log).
@@ -128,7 +143,7 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
         }))
       }]).pipe(Effect.orDie)
       const { lastGood } = yield* crawlHistoryOf(plan.ref)
-      const name = plan.name ?? lastGood?.siteName ?? hostName
+      const name = plan.name ?? (lastGood === undefined ? null : crawledNameOf(kind, lastGood, plan.businessName)) ?? hostName
       return {
         facts: factsFromPages({ name, kind, businessName: plan.businessName ?? name, url: plan.url, pages: lastGood?.pages ?? [] }),
         siteName: lastGood?.siteName ?? null,
@@ -172,7 +187,7 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
     // The built-in answer engine reads the pages from the documents read model: every check of
     // this entity's prompts must see them, not only those asked once the projection caught up.
     yield* Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(appended.lastPosition, ["documents"])).pipe(Effect.orDie)
-    const name = plan.name ?? siteName ?? hostName
+    const name = plan.name ?? crawledNameOf(kind, event, plan.businessName) ?? hostName
     return {
       facts: factsFromPages({ name, kind, businessName: plan.businessName ?? name, url: plan.url, pages: event.pages }),
       siteName,
@@ -223,7 +238,9 @@ export const ensureEntityStep = (jobId: string, plan: EntityPlan, name: string) 
     const registered = yield* commands.send(plan.ref, new RegisterProduct({
       businessId: plan.ref.businessId,
       itemId: plan.ref.itemId,
-      name: plan.name,
+      // Named as the business is: as declared, else as its crawl read it, so its site, its
+      // checks and their re-judging in the read models all use the one name.
+      name: plan.name ?? name,
       url: plan.url,
       at,
       ...(plan.names === undefined ? {} : { names: plan.names })

@@ -104,7 +104,8 @@ for (const database of testDatabases) {
       const nested = await getWithHost(service.baseUrl, "wedding-cake.127-0-0-1.sites.localhost:8080", "/")
       expect(dashed.status).toBe(200)
       expect(nested.body).toBe(dashed.body)
-      expect(dashed.body).toContain("Wedding Cake")
+      // The product is named by its own page (its JSON-LD Product), not by its title "Wedding Cake | Crumb Bakery".
+      expect(dashed.body).toContain(`<h1 id="page-title">Wedding Cake</h1>`)
       const robots = await getWithHost(service.baseUrl, "127-0-0-1.sites.localhost:8080", "/robots.txt")
       expect(robots.body).toContain("GPTBot")
       const cached = await getWithHost(service.baseUrl, "127-0-0-1.sites.localhost:8080", "/", { "if-none-match": String(home.headers.etag) })

@@ -4,7 +4,7 @@
  * Galway", "About | Chalk Bouldering"): the part the other pages' titles repeat is the name. With
  * nothing to compare (one page, one part, no part repeated) the whole title stands, as before.
  */
-const SEPARATOR = /\s+(?:[|–—·•:]|::|-)\s+/
+export const SEPARATOR = /\s+(?:[|–—·•:]|::|-)\s+/
 
 const fold = (text: string) => text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim()
 
