@@ -7,8 +7,13 @@
  * 'label=REGEX;label=REGEX'` the total time of samples with a frame matching REGEX (tested on
  * `functionName url`) anywhere on their stack; `--by-src` each sample charged to the innermost
  * frame of the project's own `src/` on its stack (which part of the service asked for the work).
+ * Frames in a bundle with a source map beside it (`dist/*.js` and `dist/*.js.map`, the service as
+ * the benches run it) are named by their source file and line, as under tsx.
  */
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
+import { SourceMap } from "node:module"
+import { dirname, resolve } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
 
 interface ProfileNode {
   readonly id: number
@@ -43,7 +48,31 @@ const inclusive = inclusiveIndex === -1 ? [] : args[inclusiveIndex + 1]!.split("
   return { label: pair.slice(0, at), pattern: new RegExp(pair.slice(at + 1)) }
 })
 
-const profile = JSON.parse(readFileSync(file, "utf8")) as Profile
+type CallFrame = ProfileNode["callFrame"]
+const sourceMaps = new Map<string, { readonly map: SourceMap; readonly dir: string } | undefined>()
+/** A bundled frame's source file (as a file URL), line and column, through the bundle's source map. */
+const original = (frame: CallFrame): CallFrame => {
+  if (!/^file:\/\/.*\.js$/.test(frame.url)) return frame
+  if (!sourceMaps.has(frame.url)) {
+    const path = fileURLToPath(frame.url)
+    sourceMaps.set(frame.url, existsSync(`${path}.map`)
+      ? { map: new SourceMap(JSON.parse(readFileSync(`${path}.map`, "utf8"))), dir: dirname(path) }
+      : undefined)
+  }
+  const bundle = sourceMaps.get(frame.url)
+  if (bundle === undefined || frame.lineNumber < 0) return frame
+  const entry = bundle.map.findEntry(frame.lineNumber, frame.columnNumber) as Partial<{ originalSource: string; originalLine: number; originalColumn: number }>
+  if (entry.originalSource === undefined) return frame
+  return {
+    functionName: frame.functionName,
+    url: pathToFileURL(resolve(bundle.dir, entry.originalSource)).href,
+    lineNumber: entry.originalLine ?? 0,
+    columnNumber: entry.originalColumn ?? 0
+  }
+}
+
+const raw = JSON.parse(readFileSync(file, "utf8")) as Profile
+const profile: Profile = { ...raw, nodes: raw.nodes.map((node) => ({ ...node, callFrame: original(node.callFrame) })) }
 const byId = new Map(profile.nodes.map((node) => [node.id, node]))
 const parentOf = new Map<number, number>()
 for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id)

@@ -42,7 +42,7 @@ import { EventStore, type GlobalPosition, maxPosition } from "../src/eventstore/
 import { ProjectionRunner } from "../src/projections/runner.ts"
 import { type OpenAiCompatibleServer, type RecordedRequest, startOpenAiCompatibleServer } from "../test/support/openai-compatible-server.ts"
 import { postgresCpu, postgresCpuSince } from "./postgres-cpu.ts"
-import { cpuSecondsOf, expectStatus, freePort, projectRoot, send, SERVICE_KEY } from "./processes.ts"
+import { cpuSecondsOf, expectStatus, freePort, projectRoot, send, SERVICE_KEY, serviceEntry } from "./processes.ts"
 import { Checks, now, percentile, report, scratchDatabase } from "./support.ts"
 
 const PLATFORMS = 8
@@ -174,7 +174,7 @@ const seed = async (url: string) => {
 const SERVICE_VARIABLE = /^(PORT|HOST|DATABASE_URL|DATA_DIR|PUBLIC_BASE_URL|SITES_DOMAIN|SITES_SCHEME|SERVICE_API_KEYS|AUTH_.*|IDENTITY_PROVIDER|CLERK_.*|STRIPE_.*|LLM_.*|AI_PLATFORM_.*|AI_VISIBILITY_SAMPLES|SCHEDULER_.*|CLUSTER_.*|CRAWLER_.*|WEBHOOK_RATE_LIMIT_PER_MINUTE|LOG_REQUESTS|SMTP_.*)$/
 
 /**
- * The service (`src/main.ts` under tsx) as a child process, like `processes.ts`'s
+ * The service (`dist/main.js`, see `processes.ts`'s `serviceEntry`) as a child process, like `processes.ts`'s
  * `startService`, but with its output kept in a log file: a run of many minutes that goes
  * wrong is explained by the service's own warnings.
  */
@@ -187,7 +187,7 @@ const startLoggedService = async (env: Record<string, string>, logPath: string) 
   const profileDir = process.env.BENCH_CPU_PROF
   const profile = profileDir === undefined || profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}/daily-run`]
   const extra = (process.env.BENCH_SERVICE_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "")
-  const child = spawn(process.execPath, [...profile, ...extra, "--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, [...profile, ...extra, ...(await serviceEntry())], {
     cwd: projectRoot,
     env: { ...inherited, SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", log, log]

@@ -1,6 +1,6 @@
 /**
- * Child processes for the HTTP benchmarks: the service itself (`src/main.ts` under tsx) or a
- * plain script, on a free loopback port, plus a small keep-alive HTTP client and a reader of
+ * Child processes for the HTTP benchmarks: the service itself (`node dist/main.js`, as `npm start`
+ * runs it) or a plain script, on a free loopback port, plus a small keep-alive HTTP client and a reader of
  * a child's CPU time. Every child is stopped by its pid (SIGTERM, then SIGKILL after a bound).
  */
 import { type ChildProcess, spawn } from "node:child_process"
@@ -111,23 +111,49 @@ export const startChild = async (options: {
   return { pid: child.pid!, port, baseUrl, cpuSeconds: () => cpuSecondsOf(child.pid!), stop }
 }
 
+let build: Promise<void> | undefined
+
 /**
- * The service (`src/main.ts` through tsx's loader) as a child process. With
- * `BENCH_CPU_PROF=<dir>` it runs under `node --cpu-prof` and writes its profile to
- * `<dir>/<label>/` on exit (read it with `tsx bench/cpu-profile-top.ts <file>`);
- * `BENCH_SERVICE_NODE_ARGS` adds node flags of your choice. `readyPath` (default `/health`, which
- * answers 503 while the projections' status is late, as in a long catch-up) says when it is up.
+ * `node scripts/build.mjs --if-stale`, once per bench process: `dist/` made again from `src/` when
+ * a source is newer than the last build, so a bench measures the code of the working tree.
  */
-export const startService = (label: string, env: Record<string, string>, readyPath?: string) => {
+export const ensureBuilt = () =>
+  build ??= new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: projectRoot, stdio: ["ignore", "inherit", "inherit"] })
+    child.once("error", reject)
+    child.once("exit", (code) => code === 0 ? resolve() : reject(new Error(`node scripts/build.mjs --if-stale exited ${code}`)))
+  })
+
+/**
+ * Node's arguments that run the service, after `ensureBuilt()`: `dist/main.js`, the bundle `npm
+ * start` runs (no TypeScript loader: under tsx the service holds about 145 MB of heap against 57
+ * MB, and a loader thread beside it). `BENCH_SERVICE_SOURCE=1` runs `src/main.ts` under tsx
+ * instead (to compare the two, or to measure a source without building).
+ */
+export const serviceEntry = async (): Promise<ReadonlyArray<string>> => {
+  if (process.env.BENCH_SERVICE_SOURCE === "1") return ["--import", "tsx", "src/main.ts"]
+  await ensureBuilt()
+  return ["dist/main.js"]
+}
+
+/**
+ * The service as a child process (`serviceEntry`). With `BENCH_CPU_PROF=<dir>` it runs under
+ * `node --cpu-prof` and writes its profile to `<dir>/<label>/` on exit (read it with `tsx
+ * bench/cpu-profile-top.ts <file>`, which maps the bundle's frames back to their sources through
+ * `dist/*.js.map`); `BENCH_SERVICE_NODE_ARGS` adds node flags of your choice. `readyPath`
+ * (default `/health`, which answers 503 while the projections' status is late, as in a long
+ * catch-up) says when it is up.
+ */
+export const startService = async (label: string, env: Record<string, string>, readyPath?: string) => {
   const profileDir = process.env.BENCH_CPU_PROF
-  // One directory per child: the loader's worker thread writes a profile of its own beside the
-  // main thread's (`CPU.<date>.<time>.<pid>.0.*` is the main thread).
+  // One directory per child (under tsx, the loader's worker thread writes a profile of its own
+  // beside the main thread's: `CPU.<date>.<time>.<pid>.0.*` is the main thread).
   const profile = profileDir === undefined || profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}/${label}`]
   // Any other node flags for the service child (e.g. `--heap-prof --heap-prof-dir=/tmp/heap`).
   const extra = (process.env.BENCH_SERVICE_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "")
   return startChild({
     label,
-    nodeArgs: [...profile, ...extra, "--import", "tsx", "src/main.ts"],
+    nodeArgs: [...profile, ...extra, ...(await serviceEntry())],
     env: { SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", ...env },
     ...(readyPath === undefined ? {} : { readyPath })
   })
