@@ -65,7 +65,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:could|can|cannot|can't|couldn't)\s+(?:not\s+)?be\s+(?:verified|confirmed|independently\s+(?:verified|confirmed))\b/, ["verified", "confirmed"]),
   d(/\b(?:not|nothing)\s+(?:much\s+)?(?:is\s+)?(?:known|published|written|documented)\b/, ["known", "published", "written", "documented"]),
   d(/\b(?:little|limited|scant|sparse|thin)\s+(?:\w+\s+){0,2}(?:information|info|data|details|coverage|testing|reviews|is\s+known|has\s+been\s+(?:published|written))\b/, ["little", "limited", "scant", "sparse", "thin"]),
-  d(new RegExp(`\\b(?:${INFO.slice(3, -1)}|sources|coverage|reviews)\\s+(?:about|on|for|of|regarding)\\b.{1,60}?\\b(?:is|are|seem|seems|appear|appears)\\s+(?:\\w+\\s+)?(?:limited|thin|scarce|sparse|scant|lacking)\\b`), ["limited", "thin", "scarce", "sparse", "scant", "lacking"]),
+  d(new RegExp(`\\b(?:${INFO.slice(3, -1)}|sources|coverage|reviews)\\s+(?:about|on|for|of|regarding)\\b.{1,60}?\\b(?:is|are|was|were|seem|seems|seemed|appear|appears|appeared)\\s+(?:\\w+\\s+)?(?:limited|thin|scarce|sparse|scant|lacking)\\b`), ["limited", "thin", "scarce", "sparse", "scant", "lacking"]),
   d(/\b(?:is|are)\s+not\s+publicly\s+available\b/, ["publicly"]),
   d(/\bnot\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available|out\s+there)\b/, ["much", "lot"]),
   d(/\b(?:isn't|is\s+not|wasn't|aren't)\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available)\b/, ["much", "lot"]),
@@ -225,6 +225,16 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able)\s+to\s+(?:give|offer|provide|share|add)\s+(?:you\s+)?(?:anything|much|any)\b/, ["able to give", "able to offer", "able to provide", "able to share", "able to add"]),
   // Without its subject after a dash or in parentheses: "X – (can't speak to this one)", "X: can't compare this one".
   d(/(?:^|[(:;–—])\W*(?:(?:but|and|so)\s+)?(?:can't|cannot|couldn't|could\s+not)\s+(?:vouch|comment|speak|verify|confirm|tell\s+you|say\s+(?:much|anything)|compare\s+(?:this|it|them))\b/, ["can't", "cannot", "couldn't", "could not"]),
+  // Version 12. Too little to judge by, said of the entity: "X doesn't have enough independent
+  // reviews for me to judge it", "there isn't enough testing of X for me to compare it", "reviews
+  // of X were too sparse for me to compare it" (not "there's enough data for me to recommend it":
+  // the "enough" is negated, or the amount is "too" small).
+  d(/(?:n't|\bnot|\bno)\s+(?:(?:have|get|find|got)\s+)?enough\s+(?:[\w-]+\s+){0,2}?(?:reviews?|information|info|data|details|coverage|testing|tests|sources|evidence|ratings?|reporting|feedback)\b/, ["enough"]),
+  d(/\btoo\s+(?:sparse|thin|few|scarce|limited|scant)\s+(?:\w+\s+)?for\s+(?:me|us)\s+to\b/, ["too"]),
+  // "I'm not able to give you reliable information about X", "I can't give you solid details on X".
+  d(/\b(?:unable|not\s+able|can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:to\s+)?(?:give|offer|share)\s+(?:you\s+)?(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:information|info|details|data)\b/, ["able", "can", "could"]),
+  // "X isn't a firm I have verified information about": the speaker's knowledge, with any two words before it.
+  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one)\s+(?:[\w'-]+\s+){0,3}?(?:i|we)\s+have\s+(?:[\w-]+\s+){0,2}?(?:information|info|data|details|knowledge|records?|reviews?)\s+(?:about|on|for)\b/, ["have"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),

@@ -14,7 +14,7 @@ const NOUNS = [...BUSINESS_NOUNS, ...TRADE_WORDS].join("|")
 // locally as a family practice": a description of
 // at most five words ending in a business noun. Bounded repetition keeps it linear.
 const DESCRIBED = new RegExp(
-  String.raw`^["”]?(?:['’]s)?(?:[ \t]+(?:in|on|at)[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2})?(?:[ \t]*[,(][ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+|[ \t]+(?:is|was)[ \t]+(?:best[ \t]+|well[ \t]+)?known[ \t]+(?:[\w'’-]+[ \t]+){0,3}?as[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,5}?(?:${NOUNS})s?(?![\p{L}\p{N}])`,
+  String.raw`^["”]?(?:['’]s)?(?:[ \t]+(?:in|on|at)[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2})?(?:[ \t]*[,(][ \t]*|[ \t]+(?:is|was|remains|has\s+been)[ \t]+|[ \t]+(?:is|was)[ \t]+(?:best[ \t]+|well[ \t]+)?known[ \t]+(?:[\w'’-]+[ \t]+){0,3}?as[ \t]+)(?:a|an|the|one)[ \t]+(?:[\w'’-]+[ \t]+){0,5}?(?:${NOUNS})s?(?![\p{L}\p{N}])(?![ \t]+(?:names?|words?)\b)`,
   "iu",
 )
 // Nouns for a business described by pronoun: not those that as often describe a place ("It's a
@@ -38,12 +38,13 @@ export const describedAsFirm = (doc: Doc, end: number): boolean => DESCRIBED_FIR
 // "my top pick is Marisela's", "everyone just calls it Anaïs", "a counter known as Anaïs": the
 // head as the one picked, or as what a business is called.
 const CONTACT_BEFORE =
-  /(?<![\p{L}\p{N}])(?:call|phone|contact|hire|book\s+with|go\s+with|start\s+with|stick\s+with|try|recommends?|recommended|swears?\s+by|empfehlen|empfehle|empfiehlt|(?:pick|choice|favou?rite|bet|go-to)\s+(?:is|would\s+be)|calls|called|named|known\s+as|goes\s+by|stay(?:ed|ing)?\s+at\s+the)[ \t]+$/iu
+  /(?<![\p{L}\p{N}])(?:call|phone|ring|contact|hire|book\s+with|go\s+with|start\s+with|stick\s+with|try|recommends?|recommended|swears?\s+by|empfehlen|empfehle|empfiehlt|(?:pick|choice|favou?rite|bet|go-to)\s+(?:is|would\s+be)|calls|called|named|known\s+as|goes\s+by|stay(?:ed|ing)?\s+at\s+the)[ \t]+$/iu
 // A business noun (mostly plural), then "such as"/"like"/"including": the head is given as one of them.
 const EXAMPLE_OF_FIRMS_BEFORE = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:(?:${FIRM_NOUNS}|workshop|firm|maker|operator|outfit)s?|agencies|companies|bakeries|pharmacies|breweries)[ \t]+(?:such[ \t]+as|like|including)[ \t]+$`,
   "iu",
 )
+const TOWN_DESCRIBED = /^[^.!?;\n]{0,40}?\b(?:town|city|village|suburb|neighbou?rhood|borough|county|district)\b/iu
 const ELLIPTICAL_AT = /^[ \t]+(?:on|at|near|off)[ \t]+(\d{1,5}(?:st|nd|rd|th)?\b|\p{Lu}[\p{L}'’-]*)/u
 const STREET_AT = /^[ \t]+on[ \t]+(\d{1,5}(?:st|nd|rd|th)?\b|\p{Lu}[\p{L}'’-]*)/u
 const THE_BEFORE = /(?<![\p{L}\p{N}])[Tt]he[ \t]+$/u
@@ -58,6 +59,19 @@ const PRODUCT_NOUNS = `jacket shell parka vest pants boots shoes pack tent serum
   sweater hoodie jeans trousers shorts sneaker sneakers backpack bag bottle mattress pillow bed desk chair stool lamp sofa couch
   stroller purifier humidifier fan heater earbuds headphones speaker watch laptop tablet monitor keyboard camera blender mixer
   kettle grinder rower treadmill bike helmet mat runner sandal coat gloves socks razor toothbrush vacuum`.split(/\s+/)
+const PRODUCT_NOUN_SET = new Set(PRODUCT_NOUNS)
+/** A product noun, singular or plural ("jackets", "boots"). */
+const isProductNoun = (w: string): boolean => PRODUCT_NOUN_SET.has(w) || (w.endsWith("s") && PRODUCT_NOUN_SET.has(w.slice(0, -1)))
+// "the jacket I keep reaching for is from Kestrel", "boots by Kestrel": a product of the head's
+// making, the product noun at most six words before "from"/"by". Bounded repetition.
+const MADE_BY_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${PRODUCT_NOUNS.join("|")})s?(?:[ \t]+[\p{L}'’-]+){0,6}?[ \t]+(?:from|by)[ \t]+$`,
+  "u",
+)
+// "Penrose in Leeds did our forecasting project": at a place, the one that did the work.
+const DID_WORK_AFTER = /^[ \t]+in[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:did|handled|fixed|built|installed|redid|replaced|repaired|sorted|delivered|designed|ran|shot|photographed|catered|cleaned|painted|fitted|serviced)[ \t]+(?:our|my|the|a|an)\b/u
+// "Kestrel is my go-to Arc'teryx alternative": put in another brand's place.
+const ALTERNATIVE_TO_BRAND = /^[ \t]+(?:is|was|remains)[ \t]+(?:my|our|a|an|the)[ \t]+(?:(?:go-to|favou?rite|cheaper|budget|best|solid|good|great)[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:alternative|substitute|rival|equivalent|dupe)\b/u
 const PRODUCT_LINE = new RegExp(
   String.raw`^(?:[ \t]+\p{Lu}[\p{L}\p{N}-]*){1,3}[ \t]+(?:${PRODUCT_NOUNS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join("|")})s?\b`,
   "u",
@@ -81,10 +95,15 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   if (next !== undefined && !town) {
     const nw = foldPlain(slice(doc, next))
     if (BUSINESS_NOUNS.has(nw) || TRADE_WORDS.has(nw)) return true
+    // "the Kestrel jackets": the head's products.
+    if (isProductNoun(nw)) return true
   }
   const rest = doc.text.slice(end, Math.min(line.end, end + 120))
-  if (DESCRIBED.test(rest) || (!possessive && PRODUCT_LINE.test(rest))) return true
+  // The business's own town described as a town is the town: "Harlow is a commuter town with good schools".
+  if ((DESCRIBED.test(rest) && !(town && TOWN_DESCRIBED.test(rest))) || (!possessive && PRODUCT_LINE.test(rest))) return true
   if (ADDRESS_AFTER.test(rest)) return true
+  if (DID_WORK_AFTER.test(rest) || ALTERNATIVE_TO_BRAND.test(rest)) return true
+  if (!town && MADE_BY_BEFORE.test(doc.text.slice(Math.max(line.start, start - 80), start))) return true
   const before = doc.text.slice(Math.max(line.start, start - 24), start)
   // "a friend named Marisela" is a person, not a business called so.
   if (CONTACT_BEFORE.test(before) && !PERSON_NAMED.test(doc.text.slice(Math.max(line.start, start - 40), start))) return true

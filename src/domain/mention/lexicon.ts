@@ -61,7 +61,7 @@ export const OPTION_CUES = [
 /** Words that open a sentence before a name without forming a title-case phrase with it. */
 export const SENTENCE_OPENERS = set(`
   the a an at in on for from with by to try use using visit and or but if when while also both
-  choose consider check see ask contact call book like unlike as
+  choose consider check see ask contact call ring phone hire book like unlike as
 `)
 
 /** Words before a calendar name that make it a date: "on Monday", "by Monday". */
@@ -123,6 +123,7 @@ export const TRADE_WORDS = set(`
   acupuncture massage wellness medical imaging surgery nutrition jewelry jewelers jewellers cpas
   tree service services bbq barbecue smokehouse body collision optik apotheke backerei konditorei fertility
   carpentry joinery masonry concrete paving shirtmakers tailors travel tours viajes
+  analytics scaffolding scaffolders ramen
 `)
 
 /** Nouns that present a name as a business or product: "Foundry, a coworking space", "Duarte's practice". */
@@ -181,4 +182,30 @@ export const GEO_NOUNS = set(`
   hill hills heights mesa butte bluff bluffs cliffs falls springs spring grove forest woods meadow
   meadows prairie plains field fields landing crossing trail vista sierra desert park square
   lane street avenue road way village town city county bridge tower
+`)
+
+/**
+ * Common given names (English and European), folded: a firm named "<given name> <surname>
+ * <trade>" is also written by surname and trade ("Anna Keller Design" → "Keller Design").
+ */
+export const GIVEN_NAMES = set(`
+  james john robert michael william david richard joseph thomas charles christopher daniel matthew
+  anthony mark donald steven paul andrew joshua kenneth kevin brian george timothy ronald edward
+  jason jeffrey ryan jacob gary nicholas eric jonathan stephen larry justin scott brandon benjamin
+  samuel gregory alexander frank patrick raymond jack dennis jerry tyler aaron jose adam nathan
+  henry peter zachary douglas harold kyle noah ethan jeremy walter christian keith roger terry
+  sean austin carl arthur lawrence dylan jesse jordan bryan billy joe bruce gabriel logan albert
+  willie alan juan wayne elijah randy roy vincent ralph eugene russell bobby mason philip louis
+  liam oliver lucas leo hugo felix max jonas lukas finn emil anton oscar carlos luis miguel pablo
+  marco luca matteo giovanni pierre jean louis antoine klaus hans stefan jan lars sven erik nils
+  mary patricia jennifer linda elizabeth barbara susan jessica sarah karen lisa nancy betty
+  margaret sandra ashley kimberly emily donna michelle carol amanda dorothy melissa deborah
+  stephanie rebecca sharon laura cynthia kathleen amy angela shirley anna brenda pamela emma
+  nicole helen samantha katherine christine debra rachel carolyn janet catherine maria heather
+  diane ruth julie olivia joyce virginia victoria kelly lauren christina joan evelyn judith megan
+  andrea cheryl hannah jacqueline martha gloria teresa ann sara madison frances kathryn janice
+  jean abigail alice judy sophia grace denise amber doris marilyn danielle beverly isabella
+  theresa diana natalie brittany charlotte marie kayla alexis lori greta ingrid astrid freya
+  elsa sofia lucia elena clara chloe zoe mia ava ella lily nora ellen rosa eva lena julia
+  helena marta ines camille claire sophie isabelle margot ruby hazel violet iris ivy
 `)

@@ -6,7 +6,7 @@ import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
 import { describedAsFirm, headVerdict, productLineAt } from "./head-match.ts"
-import { BRAND_NOUNS, CORPORATE_SUFFIXES, FIRM_WORDS, GEO_NOUNS, PLACE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
+import { BRAND_NOUNS, BUSINESS_NOUNS, CORPORATE_SUFFIXES, FIRM_WORDS, GEO_NOUNS, PLACE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
 import { bareHost } from "../url.ts"
 import type { CompiledTarget, Matcher } from "./target.ts"
 import { isUpperLetter, isWordChar, stripPossessive, tokensOf } from "./words.ts"
@@ -119,6 +119,9 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // So is a short form ending in "Family": "the Greer family" is not "Greer Family Law".
   const familyForm = m.kind === "alias" && m.words[m.words.length - 1] === "family"
   if ((m.town || familyForm) && m.capitalised && m.words.length > 1 && !ownCapitals(doc, start, end)) return "reject"
+  // "The Bexley" in Bexley written "the Bexley farmers market": the article is the noun's after
+  // it, and the town names the town's market, not the business (its own trade nouns aside).
+  if (m.town && m.words[0] === "the" && doc.text[start] === "t" && theTownBeforeNoun(doc, t, end)) return "reject"
   // Initials ("LDS") written otherwise ("Lds", "lds") are another word.
   if (m.strict && m.upper && /\p{Ll}/u.test(doc.text.slice(start, end))) return "reject"
   if (m.strict) return nameTld || owner || headVerdict(doc, start, end, possessive, m.town) ? "accept" : "reject"
@@ -128,7 +131,8 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // A one-word name written in lower case, in an answer that writes other names with their
   // capitals ("gumbo with okra" beside "Home Chef"), is the word; in an answer all in lower case
   // ("honestly, crumb is good") it may be the business. A business noun after it keeps it ("okra kitchen").
-  if (m.words.length === 1 && m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && writesCapitals(doc) && !businessNounAfter(doc, end))
+  if (m.words.length === 1 && m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && writesCapitals(doc) &&
+    (!businessNounAfter(doc, end) || NEAR_THE_READER.test(doc.text.slice(end, end + 48))))
     return "reject"
   // A one-word name opening a sentence or a table cell in a list of lower-case words is one of
   // them: "| Saffron, mint, fried onion |". So is one written in lower case anywhere in such a
@@ -148,6 +152,14 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   return "accept"
 }
 
+/** A lower-case noun after the town that is not one of the entity's own words nor a business's: "the Bexley farmers market". */
+const theTownBeforeNoun = (doc: Doc, t: CompiledTarget, end: number): boolean => {
+  const next = nextWord(doc, end)
+  if (next === undefined || next.start > end + 1 || isUpperLetter(doc.text[next.start])) return false
+  const w = foldPlain(slice(doc, next))
+  return /^\p{L}+$/u.test(w) && !t.ownWords.has(w) && !GENERIC_BUSINESS_WORDS.has(w) && !TRADE_WORDS.has(w) && !BRAND_NOUNS.has(w) && !BUSINESS_NOUNS.has(w)
+}
+
 /** Whether the answer writes a capitalised word inside a sentence, as names are written (read once per answer). */
 const writesCapitals = (doc: Doc): boolean => {
   let found = capitals.get(doc)
@@ -156,6 +168,10 @@ const writesCapitals = (doc: Doc): boolean => {
 }
 const MID_SENTENCE_CAPITAL = /[\p{Ll},;:][ \t]+\p{Lu}\p{Ll}/u
 const capitals = new WeakMap<Doc, boolean>()
+
+// "the cobble shop near you", "a pantry store in your area": a shop of that kind wherever the
+// reader is, the word in lower case its kind, not a business's name.
+const NEAR_THE_READER = /^[ \t]+[\p{L}-]+[ \t]+(?:near[ \t]+(?:you|your|where[ \t]+you)|nearby|closest[ \t]+to[ \t]+you|in[ \t]+your[ \t]+(?:area|town|city|neighbou?rhood))\b/iu
 
 const businessNounAfter = (doc: Doc, end: number): boolean => {
   const next = nextWord(doc, end)
@@ -197,7 +213,8 @@ const ownCapitals = (doc: Doc, start: number, end: number): boolean =>
 const LOWER_ITEM_BEFORE = /(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}'’-]*,[ \t]+$/u
 const LOWER_ITEM_AFTER = /^(?:[ \t]+\p{Ll}[\p{Ll}'’-]*){0,2},/u
 const LOWER_LIST_BEFORE = /(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}'’-]*,[ \t]+\p{Ll}[\p{Ll}'’-]*(?:,[ \t]+(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+)$/u
-const LOWER_LIST_AFTER = /^,[ \t]+\p{Ll}[\p{Ll}'’-]*(?:[ \t]+\p{Ll}[\p{Ll}'’-]*)?(?:,|[ \t]+(?:and|or)[ \t]+\p{Ll})/u
+// Not an aside: "Trellis, for example, sends reminders", "Crumb, however, is…".
+const LOWER_LIST_AFTER = /^,[ \t]+(?!(?:for[ \t]+(?:example|instance)|in[ \t]+particular|in[ \t]+fact|of[ \t]+course|by[ \t]+contrast|however|though|too|say|notably|meanwhile|likewise|similarly|incidentally)[ \t]*,)\p{Ll}[\p{Ll}'’-]*(?:[ \t]+\p{Ll}[\p{Ll}'’-]*)?(?:,|[ \t]+(?:and|or)[ \t]+\p{Ll})/u
 
 /** Whether `pos` opens a table cell. */
 const cellStart = (doc: Doc, pos: number): boolean => {
@@ -359,8 +376,14 @@ const PROFESSION_AFTER = new RegExp(
  */
 const genericBefore = (t: CompiledTarget, prev: Span, doc: Doc): boolean => {
   const w = foldPlain(slice(doc, prev))
-  return GENERIC_BUSINESS_WORDS.has(w) && !CORPORATE_SUFFIXES.has(w) && !LEGAL_FORMS.has(w) && !otherKind(t, w)
+  return GENERIC_BUSINESS_WORDS.has(w) && !CORPORATE_SUFFIXES.has(w) && !LEGAL_FORMS.has(w) && !otherKind(t, w) && !otherLeadingWord(t, w)
 }
+
+/**
+ * A business named by a generic word and its distinctive word ("Studio Odile") is not another
+ * generic word with it: "Café Odile" is a different business.
+ */
+const otherLeadingWord = (t: CompiledTarget, w: string): boolean => t.leadingWords.size > 0 && !t.ownWords.has(w)
 
 const OWNED_AFTER = /^[ \t]+(?:[\p{Ll}-]+[ \t]+)?(?:firm|crew|practice|team|studio|shop|office|company|business|clinic|outfit|agency)\b/u
 const GIVEN_NAME_BEFORE = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}{1,15}[ \t]+$/u

@@ -187,5 +187,15 @@ export const sentimentOf = (
     if (at < u.end) text += doc.text.slice(at, u.end)
     score += scoreClause(text)
   }
+  // Ranked first: the entity leading the first item of a numbered list ("1. **Crumb** – …") is the
+  // answer's first recommendation, praise when nothing else is said either way.
+  if (counted.some((s) => rankedFirst(doc, s))) score += 1
   return score > 0 ? "positive" : score < 0 ? "negative" : "neutral"
+}
+
+const FIRST_ITEM = /^[ \t]*1[.)][ \t]/
+/** Whether a mention leads a list item numbered 1. */
+const rankedFirst = (doc: Doc, s: Span): boolean => {
+  const line = lineAt(doc, s.start)
+  return line.lead !== undefined && s.start >= line.lead.start && s.start < line.lead.end && FIRST_ITEM.test(doc.text.slice(line.start, line.start + 8))
 }

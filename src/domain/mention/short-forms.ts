@@ -3,8 +3,9 @@
  * (`shortFormsOf`): the name without its trailing trade words, common short trade words, and
  * for a product its name after the brand's possessive.
  */
+import { isCommonWord } from "../common-words.ts"
 import { foldPlain } from "./fold.ts"
-import { set, TRADE_VARIANTS, TRADE_WORDS } from "./lexicon.ts"
+import { GIVEN_NAMES, set, TRADE_VARIANTS, TRADE_WORDS } from "./lexicon.ts"
 import { escapeRegExp } from "../regex.ts"
 
 export interface ShortForms {
@@ -17,7 +18,13 @@ export interface ShortForms {
 // With the European forms ("Viajes Sol S.A.", "Bakkerij B.V.", "Weber AG") and "Limited".
 const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|limited|corp|co|company|pc|p\.c|pa|p\.a|cpas?|gmbh|ag|plc|pty|s\.a|s\.l|s\.r\.l|sarl|b\.v|n\.v)\.?)+$/i
 
-const isTradeWord = (w: string): boolean => TRADE_WORDS.has(foldPlain(w).replace(/[^\p{L}\p{N}]/gu, ""))
+// A German trade compound ends in its trade: "Dachbau" (roof building), "Holzbau", "Haustechnik",
+// "Gartenbau", "Schreinerei".
+const GERMAN_TRADE_TAIL = /^\p{L}{3,}(?:bau|technik|handwerk|schreinerei|tischlerei|dachdeckerei)$/u
+const isTradeWord = (w: string): boolean => {
+  const plain = foldPlain(w).replace(/[^\p{L}\p{N}]/gu, "")
+  return TRADE_WORDS.has(plain) || GERMAN_TRADE_TAIL.test(plain)
+}
 
 /**
  * Words that end a firm's name without saying what it is, dropped like trade words to find its
@@ -96,6 +103,11 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
   if (!product && runStart >= 2 && words.length - runStart >= 2 && !isConnector(words[runStart - 1]!) && /^\p{L}/u.test(words[runStart]!)) {
     addAlias(`${words.slice(0, runStart).join(" ")} ${words.slice(runStart).map((w) => w[0]!.toUpperCase()).join("")}`)
   }
+  // A firm named after a person, a given name and a surname, keeps the surname with its trade:
+  // "Anna Keller Design" → "Keller Design" (the surname no ordinary word).
+  if (!product && words.length === 3 && isTradeWord(words[2]!) && !isDroppable(words[0]!) && !isDroppable(words[1]!) &&
+    /^\p{Lu}\p{Ll}+$/u.test(words[0]!) && /^\p{Lu}\p{Ll}+$/u.test(words[1]!) && GIVEN_NAMES.has(foldPlain(words[0]!)) && !isCommonWord(foldPlain(words[1]!)))
+    addAlias(`${words[1]} ${words[2]}`)
   // A leading trade word dropped: "Café Lumière" → "Lumière".
   if (!product && words.length === 2 && isTradeWord(words[0]!) && !isTradeWord(words[1]!) && words[1]!.length >= 3) heads.push(words[1]!)
   // The distinctive first word with the last trade word: "Koda Dog Training" → "Koda Training".

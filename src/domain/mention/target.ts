@@ -8,7 +8,7 @@ import { escapeRegExp } from "../regex.ts"
 import { bareHost, parseWebUrl, stripWwwPrefix } from "../url.ts"
 import { aliasesFor } from "./aliases.ts"
 import { foldPlain } from "./fold.ts"
-import { CORPORATE_SUFFIXES, GEO_NOUNS, LEGAL_FORMS, MARKETPLACES, SOURCE_NAMES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
+import { CORPORATE_SUFFIXES, GENERIC_BUSINESS_WORDS, GEO_NOUNS, LEGAL_FORMS, MARKETPLACES, SOURCE_NAMES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
 import { shortFormsOf } from "./short-forms.ts"
 
 export interface MentionTarget {
@@ -129,7 +129,16 @@ const compileTarget = (target: MentionTarget) => {
   const towns = (target.places ?? []).map((p) => foldPlain(p).trim().split(/\s+/)).filter((w) => w.length > 0 && w[0] !== "")
   for (let i = 0; i < matchers.length; i++) {
     const m = matchers[i]!
-    if (towns.some((town) => town.length <= m.words.length && town.every((w, k) => m.words[k] === w))) matchers[i] = { ...m, town: true }
+    const town = towns.find((town) => town.length <= m.words.length && town.every((w, k) => m.words[k] === w))
+    if (town === undefined) {
+      // "The Bexley" in Bexley: the town with an article, flagged so that "the Bexley farmers
+      // market" (the town's) is told from the business (see `judgeMatch`).
+      if (m.words[0] === "the" && towns.some((w) => w.length === m.words.length - 1 && w.every((x, k) => m.words[k + 1] === x))) matchers[i] = { ...m, town: true }
+      continue
+    }
+    // A spelling that is only the town ("Bexley" for "The Bexley" in Bexley, OH) is the town as
+    // often as the business: it counts only where presented as the business, like a head.
+    matchers[i] = { ...m, town: true, strict: m.strict || (m.kind === "alias" && !m.handle && town.length === m.words.length) }
   }
   const exclusions: Array<RegExp> = []
   for (const x of target.exclusions ?? []) {
@@ -205,7 +214,9 @@ const compileTarget = (target: MentionTarget) => {
   const ownTrade = [...ownWords].some((w) => TRADE_WORDS.has(w) && !LEGAL_FORMS.has(w) && !CORPORATE_SUFFIXES.has(w))
   // The first word of each of the business's own towns ("nashville"), not one of its names' own.
   const townWords = new Set(towns.map((town) => town[0]!).filter((w) => !ownWords.has(w)))
-  return { matchers, exclusions, domains, urls, makers, ownWords, ownKinds, ownTrade, townWords, primary: primary.trim() }
+  // The generic word a name opens with ("studio" for "Studio Odile"), when it does.
+  const leadingWords = new Set(target.names.map((n) => foldPlain(n).match(/[\p{L}\p{N}]+/gu)?.[0] ?? "").filter((w) => GENERIC_BUSINESS_WORDS.has(w) && !CORPORATE_SUFFIXES.has(w)))
+  return { matchers, exclusions, domains, urls, makers, ownWords, ownKinds, ownTrade, townWords, leadingWords, primary: primary.trim() }
 }
 
 export type CompiledTarget = ReturnType<typeof compileTarget>
@@ -278,7 +289,10 @@ export const mentionTargetOf = (facts: MentionFacts): MentionTarget => {
   const derived = [...names.flatMap((n) => aliasesFor(n)), ...shortAliases.filter((a) => !ordinary(a))]
   // German umlauts are written out where a keyboard lacks them: "Schäfer" as "Schaefer".
   const writtenOut = [...names, ...derived].filter((a) => UMLAUT.test(a)).map((a) => a.replace(UMLAUT_ALL, (c) => UMLAUTS[c]!))
-  const aliases = [...new Set([...derived, ...writtenOut])]
+  // A one-word business written as one word with "HQ" or "App" ("TrellisHQ", "PantryApp"), as
+  // software firms name their sites and accounts.
+  const joined = product ? [] : names.filter((n) => /^\p{Lu}[\p{L}]{2,}$/u.test(n.trim())).flatMap((n) => [`${n.trim()}HQ`, `${n.trim()}App`])
+  const aliases = [...new Set([...derived, ...writtenOut, ...joined])]
     .filter((alias) => !names.includes(alias) && !shortHeads.has(foldPlain(alias)))
   const heads = [...short.flatMap((f) => f.heads), ...shortAliases.filter((a) => ordinary(a) && !names.includes(a))]
   if (product) {
