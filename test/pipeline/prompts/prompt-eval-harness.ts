@@ -65,7 +65,8 @@ const serveFolder = (dir: string) =>
     res.end(readFileSync(file, "utf8").replaceAll("{{ORIGIN}}", server.origin))
   })
 
-const crawl = (url: string) => Effect.runPromise(crawlSite(url, { allowPrivate: true, maxPages: 50 }))
+const crawl = (url: string, options: { readonly maxPages: number; readonly scopeFrom?: string } = { maxPages: 50 }) =>
+  Effect.runPromise(crawlSite(url, { allowPrivate: true, ...options }))
 
 /**
  * One site through crawler, fact extraction and generator. The business is named as its owner
@@ -86,7 +87,9 @@ export const runSite = async (dir: string): Promise<SiteRun> => {
     const prompts = builtinPrompts(facts)
     const products: Array<ProductRun> = []
     for (const product of labels.products) {
-      const productCrawl = await crawl(new URL(product.page, server.origin).href)
+      // As the service crawls a product (onboarding-workflow.ts): from its page, at most 5 pages,
+      // within the business's site.
+      const productCrawl = await crawl(new URL(product.page, server.origin).href, { maxPages: 5, scopeFrom: `${server.origin}/` })
       const productFacts = factsFromPages({
         name: product.name,
         kind: "product",
