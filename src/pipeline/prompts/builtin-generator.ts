@@ -15,7 +15,7 @@
 import { escapeRegExp } from "../../domain/regex.ts"
 import { isMass, isPlural, offeringForm, pluralOf, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
-import { contentWords, fnv1a, phraseKey, squish, stem, wordsOf } from "./prompt-text.ts"
+import { contentWords, fnv1a, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { INTENT_WEIGHTS, PROMPT_INTENTS, type PromptIntent, type PromptTemplate, QUALIFIERS, TEMPLATES, VISIT_QUALIFIERS } from "./templates.ts"
 import {
   DEFAULT_PROMPT_COUNT,
@@ -76,7 +76,13 @@ const withoutName = (phrase: string, facts: PromptFacts): string | undefined => 
     const words = squish(name).split(" ").filter((w) => w.length > 0)
     if (words.length === 0) continue
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join("\\s+")}(?![\\p{L}\\p{N}])`, "giu")
-    out = out.replace(pattern, " ")
+    // "Liquid chalk" at a gym named Chalk: the name as the last word after a word of the thing's
+    // own is its head noun, not the brand ("Chalk liquid" would be).
+    out = out.replace(pattern, (match: string, at: number, whole: string) => {
+      const before = wordsOf(whole.slice(0, at)).at(-1)
+      const last = whole.slice(at + match.length).trim() === ""
+      return last && before !== undefined && !STOP_WORDS.has(before) && match === match.toLowerCase() ? match : " "
+    })
   }
   const clean = squish(out).replace(/^[\s,&'-]+|[\s,&'-]+$/g, "")
   return wordsOf(clean).length > 0 ? clean : undefined
@@ -395,6 +401,23 @@ const wordingSimilarity = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): 
   return shared / (a.length + b.length - shared)
 }
 
+/** A prompt's content words as written ("business shirts for Wellington businesses" keeps both "business" and "businesses"). */
+const looseShapeOf = (prompt: string): ReadonlySet<string> => new Set(wordsOf(prompt).filter((w) => !STOP_WORDS.has(w)))
+
+/**
+ * Shared words over all words, a word counting as shared when the other prompt has it in any
+ * form: "best business shirts for Wellington businesses" and "best ties for Wellington
+ * businesses" share four of five, as a reader counting words sees them, though their stems
+ * share three of five.
+ */
+const looseSimilarity = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
+  if (a.size === 0 && b.size === 0) return 1
+  const stems = new Set([...b].map(stem))
+  let shared = 0
+  for (const word of a) if (stems.has(stem(word))) shared++
+  return shared / (a.size + b.size - shared)
+}
+
 /** Stricter than the validator's bound, so a set never sits at its edge. */
 const GENERATOR_SIMILARITY = 0.7
 
@@ -433,11 +456,14 @@ export const builtinTopUp = (
 
   const shapes: Array<ReadonlySet<string>> = existing.map(shapeOf)
   const wordings: Array<ReadonlyArray<string>> = existing.map(wordingOf)
+  const loose: Array<ReadonlySet<string>> = existing.map(looseShapeOf)
   const nearDuplicate = (prompt: string): boolean => {
     const shape = shapeOf(prompt)
     const wording = wordingOf(prompt)
+    const words = looseShapeOf(prompt)
     return shapes.some((other) => jaccard(shape, other) >= GENERATOR_SIMILARITY) ||
-      wordings.some((other) => wordingSimilarity(wording, other) >= NEAR_DUPLICATE_SIMILARITY)
+      wordings.some((other) => wordingSimilarity(wording, other) >= NEAR_DUPLICATE_SIMILARITY) ||
+      loose.some((other) => looseSimilarity(other, words) >= NEAR_DUPLICATE_SIMILARITY)
   }
   const usage = new Map<string, number>()
   // A product's prompts are about it: only templates that name an offering (its own first).
@@ -482,6 +508,7 @@ export const builtinTopUp = (
             out.push({ prompt: verdict.prompt, intent, template: step.value.template })
             shapes.push(shapeOf(verdict.prompt))
             wordings.push(wordingOf(verdict.prompt))
+            loose.push(looseShapeOf(verdict.prompt))
             if (offering !== undefined) usage.set(offering, (usage.get(offering) ?? 0) + 1)
             taken[intent] += 1
             return true

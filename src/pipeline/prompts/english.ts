@@ -73,10 +73,14 @@ const MASS_OFFERINGS = new Set(
   `bread sourdough rye coffee tea chai matcha sencha oolong rooibos darjeeling cream butter chocolate cheese honey granola
   sushi ramen pho wine beer cider juice milk yogurt jam meat beef pork chicken fish lamb tofu rice gelato guacamole
   dentistry orthodontics therapy care law insurance advice coaching training tuition yoga pilates physiotherapy
-  acupuncture maintenance flush fit repair estate export control removal hire art`
+  acupuncture maintenance flush fit repair estate export control removal hire art chalk wax paint glue soap yarn wool clay
+  flour sugar salt firewood mulch compost gravel timber fabric ink polish`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
+
+/** Past participles that follow a noun they describe ("lenses worn overnight", "suits made to measure"). */
+const PARTICIPLE = /^(?:worn|made|built|sewn|grown|done|kept|cut|held|taken|given|sold|shown|written|drawn|\p{L}{3,}(?<!e)ed)$/u
 
 const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
   loaf: "loaves", leaf: "leaves", shelf: "shelves", knife: "knives", half: "halves", tooth: "teeth", child: "children",
@@ -94,6 +98,9 @@ export const offeringForm = (phrase: string): { readonly text: string; readonly 
   const head = phrase.split(/\s+(?:with|of|for|in|from|to|au|à|a la|de|con|y|and|&)\s+/u)[0]!
   if (head !== phrase || /\d|\p{Lu}/u.test(phrase)) return { text: phrase, plural: isPlural(head) }
   const last = fold(words[words.length - 1] ?? "")
+  // "Lenses worn overnight", "shirts dry cleaned": a participle after the thing; its head is before it.
+  const participle = words.findIndex((w, i) => i > 0 && i < words.length - 1 && PARTICIPLE.test(fold(w)))
+  if (participle > 0) return { text: phrase, plural: isPlural(words.slice(0, participle).join(" ")) }
   if (isPlural(phrase)) return { text: phrase, plural: true }
   // Services named by what is done ("divorce mediation", "leak detection", "child custody") are
   // asked for in the singular: "cheap divorce mediations" is nobody's question.

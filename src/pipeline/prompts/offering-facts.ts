@@ -472,7 +472,7 @@ const isBrandModel = (name: string, names: ReadonlySet<string>): boolean => {
 const kindNamesIn = (text: string, head: string, proper: ReadonlySet<string>): Array<string> =>
   [...text.matchAll(/(?<![\p{L}'-])(\p{Ll}[\p{L}'-]{2,})(?=\s+(\p{L}+)(?![\p{L}]))/gu)]
     .filter((m) => [head, `${head}s`, `${head}es`].includes(fold(m[2]!)) && /^\p{Ll}+$/u.test(m[2]!))
-    .filter((m) => !STOP_WORDS.has(fold(m[1]!)) && !/^(?:inch|cm|mm|page|each|every|one|other|same|this|that|your|our|their)$/iu.test(m[1]!))
+    .filter((m) => !STOP_WORDS.has(fold(m[1]!)) && !/^(?:inch|cm|mm|page|each|every|one|other|same|this|that|your|our|their|including|excluding|following|regarding|during|concerning)$/iu.test(m[1]!))
     .flatMap((m) => headingOfferings(`${m[1]} ${m[2]}`, proper))
 
 /** A pricing page by its address or title ("/pricing", "Plans | Acme"). */
@@ -605,7 +605,10 @@ export const businessOfferings = (
       return at >= 0 && /[$€£]\s?\d/u.test(page.text.slice(at + h.length, at + h.length + 24))
     }
     if (!isDetailPage(page)) {
-      sections.push(...below.filter((h) => wordsOf(h).length >= 2 || !(priced || tier(h))).flatMap((h) => headingOfferings(h, proper)))
+      // "Suits & jackets", "Wedding & special" over a price list's lines: two groups joined, whose
+      // lines name what is sold ("Two-piece suit", "Wedding dress cleaning").
+      const group = (h: string) => priced && /\s(?:&|and)\s/u.test(h) && wordsOf(h).length <= 4 && !/\s/u.test(h.split(/\s(?:&|and)\s/u).at(-1)!.trim())
+      sections.push(...below.filter((h) => (wordsOf(h).length >= 2 || !(priced || tier(h))) && !group(h)).flatMap((h) => headingOfferings(h, proper)))
     }
     // An offering's own page: its sections of two words or more are its kinds ("Divorce mediation",
     // "Recurring invoices"); a single word ("Repair", "Cost") is a facet of the headline.

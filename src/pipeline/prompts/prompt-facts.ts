@@ -112,9 +112,34 @@ const offeringName = (phrase: string): string => {
   const plain = squishedPlain.replace(/\s+per\s+\S.*$/iu, "").replace(/(\S\s+\S+)\s+(?:installed|fitted|supplied|delivered|included)$/iu, "$1")
   const [first, ...rest] = plain.split(/,\s/)
   const detail = rest.join(", ")
-  const cut = rest.length > 0 && (/\d/.test(detail) || !/\s/.test(detail.trim()))
+  // "Duvet, single or double", "Business shirt, laundered and pressed", "Blouse or silk top, dry
+  // cleaned": a size or a choice between them, or what is done to it, is a detail of the line.
+  const cut = rest.length > 0 && (/\d/.test(detail) || !/\s/.test(detail.trim()) || /^[\p{L}-]+ or [\p{L}-]+$/u.test(detail.trim()) ||
+    /^(?:(?:dry|hand|steam)[\s-])?[\p{L}]+ed(?:\s+(?:and|&)\s+[\p{L}]+ed)?$/u.test(detail.trim()))
+  // "Shirts laundered and pressed", "Two-piece suits dry cleaned": the thing, before what is done to it.
+  const done = /^(.*\S)\s+(?:(?:dry|hand|steam)[\s-])?\p{L}{3,}ed(?:\s+(?:and|&)\s+\p{L}{3,}ed)$|^(.*\S)\s+(?:dry|hand|steam)[\s-]\p{L}{3,}ed$/u.exec(plain)
   // "The Garden Room" reads "the garden rooms" inside a sentence: the article is not the name's.
-  return (cut ? first! : plain).replace(/[\s\-–—:&]+$/u, "").replace(/^(?:the|a|an)\s+/iu, "")
+  return (cut ? first! : done !== null && rest.length === 0 ? (done[1] ?? done[2])! : plain).replace(/[\s\-–—:&]+$/u, "").replace(/^(?:the|a|an)\s+/iu, "")
+}
+
+/** What a verb's phrase names a course by: "Learn to Boulder" is "a four-week beginner course". */
+const COURSE_NOUN = /^(?:[\p{L}'-]+\s+){0,4}?(course|class|lessons?|programme|program|workshop|camp|session)s?\b/iu
+
+/**
+ * "Learn to boulder" is a verb's phrase; as a thing to buy it takes the noun its page's next
+ * sentence calls it ("A four-week beginner course ..." → "learn to boulder course"): nobody asks
+ * for "the best learn to boulder in Galway". Without such a sentence it stays as written.
+ */
+const asNounPhrase = (offering: string, pages: ReadonlyArray<CrawledPageFacts>): string => {
+  if (!/^(?:learn|learning) to \S+(?:\s+\S+)?$/iu.test(offering)) return offering
+  for (const page of pages) {
+    const at = page.text.toLowerCase().indexOf(offering.toLowerCase())
+    if (at < 0) continue
+    const next = page.text.slice(at + offering.length).trim().replace(/^[.:–—-]\s*/u, "").replace(/^(?:a|an|our|the)\s+/iu, "")
+    const noun = COURSE_NOUN.exec(next)
+    if (noun !== null) return `${offering} ${noun[1]!.toLowerCase()}`
+  }
+  return offering
 }
 
 /**
@@ -402,7 +427,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const words = phrase.split(/\s+/)
     return words.length >= 3 && categoryStems.has(stem(fold(words.at(-1)!))) && keys.has(stemKey(words.slice(0, -1).join(" ")))
   }
-  const offerings = distinctStems(withoutBareWords(candidates.filter((c) => !redundant(c))))
+  const offerings = distinctStems(withoutBareWords(candidates.filter((c) => !redundant(c)))).map((o) => asNounPhrase(o, pages))
 
   const audienceSources = pages.flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
   const audience = byFrequency(
