@@ -670,6 +670,9 @@ export const productOfferings = (
   const siteWords = new Set([...names].flatMap((n) => n.split(" ")))
   const sameKind = (nameHead === undefined ? [] : own.flatMap((page) => kindNamesIn(page.text, nameHead, proper)))
     .filter((phrase) => !wordsOf(phrase).every((w) => siteWords.has(w)) && !/^\S+ed\s/u.test(phrase))
+    // "Dress cleaning" beside "Wedding dress cleaning": a service done to more than the product's own
+    // thing, not another name for it ("harbour app" beside "Guest Harbour App" is one).
+    .filter((phrase) => !(/(?:ing|ion|ment)$/u.test(phrase) && ` ${wordsOf(name).join(" ")}`.endsWith(` ${wordsOf(phrase).join(" ")}`)))
   const selfDescribedOwn = selfDescribed.filter((phrase) => !wordsOf(phrase).every((w) => siteWords.has(w)))
   // A described product shares its page with others ("Personal income tax returns" on a page about
   // tax returns, VAT and provisional tax): only what names its own kind of thing is about it.
