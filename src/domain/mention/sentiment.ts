@@ -21,6 +21,7 @@ const POSITIVE = set(`
   better praise praises praising quick fast responsive helpful knowledgeable seamless smooth
   flawless convenient efficient generous glowing gentle patient calm careful thorough
   meticulous honest welcoming excellent-value beautiful lovely cozy
+  dependable charming impressed thoughtful spotless punctual coziest easiest wins
 `)
 const NEGATIVE = set(`
   avoid avoided avoiding poor poorly worst bad terrible awful horrible complaints complaint
@@ -36,12 +37,18 @@ const NEGATIVE = set(`
   fails failed failure failures broken delays delayed slipped glitchy clunky confusing hassle
   skip stale forgotten pushy upselling upsell bugs bug cancelled canceled sloppy overcharged
   leaks leaked dry
+  letdown cramped lukewarm overcooked curt leaking
 `)
 const POSITIVE_PAIRS = new Set([
   "highly rated", "highly recommended", "top rated", "well regarded", "well reviewed", "stands out", "stand out", "must try",
   "go to", "fair price", "fair prices", "fair pricing", "fair rates",
+  "i'd call", "i'd pick", "i'd choose", "i'd start", "safe choice", "safe bet", "sweet spot", "obvious choice",
 ])
-const NEGATIVE_PAIRS = new Set(["stay away", "steer clear", "hidden fees", "low quality", "not recommended", "wouldn't use", "wouldn't go", "wouldn't book"])
+/** The speaker's own pick: "I'd call them", "I'd start with X". */
+const RECOMMEND_PAIRS = new Set(["i'd call", "i'd pick", "i'd choose", "i'd start"])
+const SOMEONE_ELSE = set(`a an another someone somebody something one other others elsewhere different`)
+const NEGATIVE_PAIRS = new Set(["stay away", "steer clear", "hidden fees", "low quality", "not recommended", "wouldn't use", "wouldn't go", "wouldn't book",
+  "be careful", "look elsewhere", "wouldn't buy", "wouldn't hire", "wouldn't call"])
 const NEGATORS = set(`not no never nor without hardly barely don't doesn't isn't aren't wasn't weren't won't wouldn't can't cannot couldn't shouldn't didn't lacks lack`)
 /** Phrases with a sentiment word that are only a category: "a fast food chain". */
 const NEUTRAL_PAIRS = new Set(["fast food", "fast casual", "quick service", "good faith", "best for", "worth checking", "worth reading"])
@@ -55,9 +62,10 @@ const OTHERS = set(`alternatives replacements substitutes`)
 const NEGATION_BARRIERS = set(`and or but so then`)
 
 // Word tokens, and `|` for punctuation that ends a phrase.
-const SENTIMENT_TOKEN = /[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*|⟦entity⟧|[,;:()—–]|(?<=\s)-(?=\s)/gu
+// A sentence's end is one too: "… isn't worth fixing. I'd call them" (the negator stays in its sentence).
+const SENTIMENT_TOKEN = /[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*|⟦entity⟧|[,;:()—–.!?]|(?<=\s)-(?=\s)/gu
 
-const PHRASE_MARKS = new Set([",", ";", ":", "(", ")", "—", "–", "-"])
+const PHRASE_MARKS = new Set([",", ";", ":", "(", ")", "—", "–", "-", ".", "!", "?"])
 /** Only a word that starts a known pair needs the pair looked up. */
 const PAIR_FIRST_WORDS = new Set([...POSITIVE_PAIRS, ...NEGATIVE_PAIRS, ...NEUTRAL_PAIRS].map((pair) => pair.split(" ")[0]!))
 
@@ -85,6 +93,8 @@ const scoreClause = (text: string): number => {
     else if (NEGATIVE.has(t)) polarity = -1
     if (polarity === 0) continue
     if (polarity > 0 && OTHERS.has(toks[i + width] ?? "")) continue
+    // "I'd choose a company with monthly terms": the speaker's pick is another, unnamed one.
+    if (width === 2 && RECOMMEND_PAIRS.has(pair) && SOMEONE_ELSE.has(toks[i + 2] ?? "")) continue
     // "Zorba is better than Crumb": the comparison goes against the entity.
     if (COMPARATIVES.has(t) && toks[i + 1] === "than" && toks[i + 2] === ENTITY_MARK) polarity = -polarity
     // "not recommended" is itself a negative pair; other sentiment words flip after a negator

@@ -128,6 +128,28 @@ describe("sentiment: ranked first (version 12)", () => {
   })
 })
 
+describe("sentiment: the speaker's own pick, warnings, and a negator kept in its sentence (version 12)", () => {
+  const sentiment = (text: string) => detectMention({ text, citations: [] }, business("Rotaly")).sentiment
+  it("reads 'I'd call them', 'a safe bet', 'the sweet spot', 'dependable' as praise", () => {
+    expect(sentiment("Rotaly handles shift swaps for small cafés. I'd call them first.")).toBe("positive")
+    expect(sentiment("For a small team, Rotaly is a safe bet.")).toBe("positive")
+    expect(sentiment("Rotaly is the sweet spot between price and features.")).toBe("positive")
+    expect(sentiment("Rotaly has been dependable for our two shops.")).toBe("positive")
+  })
+
+  it("reads 'be careful with', 'look elsewhere', 'not impressed', 'a letdown' as warnings", () => {
+    expect(sentiment("I'd be careful with Rotaly until the sync is fixed.")).toBe("negative")
+    expect(sentiment("Rotaly lost our rota twice. Look elsewhere.")).toBe("negative")
+    expect(sentiment("Not impressed with Rotaly: the app logs you out daily.")).toBe("negative")
+    expect(sentiment("Honestly, Rotaly was a letdown after the redesign.")).toBe("negative")
+  })
+
+  it("does not read the speaker's pick of someone else as praise, nor carry a negator past a sentence's end", () => {
+    expect(sentiment("Rotaly signs you into a yearly contract. I'd choose a company with monthly terms.")).toBe("neutral")
+    expect(sentiment("Rotaly won't fit a hospital. I'd call them for a café though.")).toBe("positive")
+  })
+})
+
 describe("the new rules on hostile input (version 12)", () => {
   // Each rule reads a bounded window around a match or a clause: at this size a rule that rescanned
   // the answer per match would take minutes of CPU.
