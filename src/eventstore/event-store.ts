@@ -2,7 +2,7 @@
  * The event store port: the log every fact of the service is appended to.
  */
 import { Context, Data, Schema } from "effect"
-import type { Effect, Stream } from "effect"
+import type { Effect, Exit, Stream } from "effect"
 import { unstorableJson } from "../domain/text.ts"
 
 /** Where an event sits in commit order: the writing transaction, then the log position. */
@@ -189,6 +189,16 @@ export interface EventStoreShape {
   readonly appendNewAcross: (
     events: ReadonlyArray<NewEventOnceIn>
   ) => Effect.Effect<ReadonlyArray<OnceOutcome>, AppendFailure>
+  /**
+   * `appendNewAcross` outside any caller's transaction, as a promise of its exit (it never
+   * rejects): the same statement, retries, outcomes and failures, and the same announcement,
+   * without an Effect run per call. For a caller that is plain code already (the visit
+   * batcher, one call per batch of visits, where the Effect machinery of a call was a cost of
+   * its own at low rates). A store may leave it out; the caller then runs `appendNewAcross`.
+   */
+  readonly appendNewAcrossNow?: (
+    events: ReadonlyArray<NewEventOnceIn>
+  ) => Promise<Exit.Exit<ReadonlyArray<OnceOutcome>, AppendFailure>>
   readonly readStream: (streamId: string, fromVersion?: number) => Effect.Effect<ReadonlyArray<RecordedEvent>>
   /** The events with these ids, in commit order (those not in the log are left out). */
   readonly readByIds: (eventIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<RecordedEvent>>

@@ -10,7 +10,7 @@
  */
 import { SqlClient, SqlError } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Cause, Context, Effect, Layer, Option, Runtime, Schedule, Stream } from "effect"
+import { Cause, Context, Effect, Exit, Layer, Option, PubSub, Runtime, Schedule, Stream } from "effect"
 import { DirectQuery } from "../db/direct-query.ts"
 import {
   type AppendFailure,
@@ -91,6 +91,9 @@ const isTransient = (error: SqlError.SqlError) => {
   return state === undefined ? !(error.cause instanceof TypeError) : TRANSIENT_CLASSES.has(state.slice(0, 2))
 }
 
+/** `retryTransient`'s pauses before each try, for the promise path: the first try at once. */
+const TRANSIENT_PAUSES_MS = [0, 100, 200, 400]
+
 /** A few quick tries (about 0.7 s in all): enough for a dropped connection or a serialization failure. */
 const TRANSIENT_RETRY = Schedule.exponential("200 millis").pipe(Schedule.intersect(Schedule.recurs(2)))
 
@@ -160,7 +163,24 @@ export const make = Effect.gen(function*() {
    * unannounced: readers also poll (the projection runner's poll interval), so it is read
    * late, never skipped. An append inside a caller's transaction still notifies in its
    * statement (delivered at that transaction's commit), since only then is it visible.
+   *
+   * Readers in this process (the projection runner) are also woken without the database, at
+   * the end of the event-loop turn of the commit (`changes` merges that with the LISTEN): so
+   * the NOTIFY, which only other processes need first-hand, is sent at most every
+   * ANNOUNCE_INTERVAL_MS (50 ms), where at 5 ms it was a transaction and a commit record for
+   * every one or two batches of visits at moderate rates. Only commits announced here wake
+   * locally (after their statement returned, so visible); an append in a caller's
+   * transaction wakes this process through the NOTIFY at its commit, as every other process.
    */
+  const local = yield* PubSub.unbounded<ReadonlyArray<string>>()
+  const localTypes = new Set<string>()
+  let localWake: ReturnType<typeof setImmediate> | undefined
+  const wakeLocal = () => {
+    localWake = undefined
+    const types = [...localTypes]
+    localTypes.clear()
+    local.unsafeOffer(types)
+  }
   const announced = { types: new Set<string>(), position: 0n, sending: false, lastSentAt: 0 }
   const sendAnnouncements: Effect.Effect<void> = Effect.suspend(() => {
     if (announced.types.size === 0) {
@@ -178,16 +198,30 @@ export const make = Effect.gen(function*() {
       Effect.zipRight(sendAnnouncements)
     )
   })
+  // Outside any transaction of the caller's (its connection is not the sender's to use), and
+  // not awaited: the append answers once its own statement has committed.
+  const sendOutside: Effect.Effect<void> = Effect.mapInputContext(
+    sendAnnouncements,
+    (context: Context.Context<never>) => Context.omit(SqlClient.TransactionConnection)(context) as Context.Context<never>
+  )
+  const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+  /** Plain code: announces a commit; true when a sender must be started (the caller starts it). */
+  const noteAnnouncement = (position: bigint, types: Iterable<string>): boolean => {
+    for (const type of types) {
+      announced.types.add(type)
+      localTypes.add(type)
+    }
+    localWake ??= setImmediate(wakeLocal)
+    if (position > announced.position) announced.position = position
+    if (announced.sending) return false
+    announced.sending = true
+    return true
+  }
   const announce = (position: bigint, types: Iterable<string>): Effect.Effect<void> =>
-    Effect.suspend(() => {
-      for (const type of types) announced.types.add(type)
-      if (position > announced.position) announced.position = position
-      if (announced.sending) return Effect.void
-      announced.sending = true
-      // Outside any transaction of the caller's (its connection is not the sender's to use), and
-      // not awaited: the append answers once its own statement has committed.
-      return Effect.asVoid(Effect.forkDaemon(Effect.mapInputContext(sendAnnouncements, Context.omit(SqlClient.TransactionConnection))))
-    })
+    Effect.suspend(() => noteAnnouncement(position, types) ? Effect.asVoid(Effect.forkDaemon(sendOutside)) : Effect.void)
+  const announceNow = (position: bigint, types: Iterable<string>) => {
+    if (noteAnnouncement(position, types)) runFork(sendOutside)
+  }
   const inTransaction = Effect.map(Effect.serviceOption(SqlClient.TransactionConnection), Option.isSome)
 
   /**
@@ -399,13 +433,14 @@ export const make = Effect.gen(function*() {
   const APPEND_NEW_ACROSS = `SELECT out_position AS position, out_transaction_id AS transaction_id, out_written AS written
     FROM events_append_new_across($1::jsonb, $2::text)`
   // A NULL channel: the function does not notify (migration 0008); `announce` does, after the commit.
+  const appendNewAcrossParams = (events: ReadonlyArray<NewEventOnceIn>, notify: boolean) => [
+    JSON.stringify({ events: events.map((event) => ({ ...toInput(event), streamId: event.streamId, sameAs: event.sameAs ?? null })) }),
+    notify ? EVENTS_CHANNEL : null
+  ]
   const writeNew = (events: ReadonlyArray<NewEventOnceIn>, notify: boolean) =>
     runStatement<{ position: string; transaction_id: string; written: boolean }>(
       APPEND_NEW_ACROSS,
-      () => [
-        JSON.stringify({ events: events.map((event) => ({ ...toInput(event), streamId: event.streamId, sameAs: event.sameAs ?? null })) }),
-        notify ? EVENTS_CHANNEL : null
-      ],
+      () => appendNewAcrossParams(events, notify),
       notify
     )
 
@@ -453,6 +488,69 @@ export const make = Effect.gen(function*() {
       Effect.mapError((failure) => appendFailure(streams, failure)),
       Effect.withSpan("EventStore.appendNew", { attributes: { streamId: streams, count: events.length }, captureStackTrace: false })
     )
+  }
+
+  /**
+   * `appendNewAcross` as plain code on the pool (`appendNewAcrossNow` of the port), the same
+   * steps: the same checks, statement (named here, so parsed and planned once per connection),
+   * retries (an id taken: up to two more runs at once; a transient failure: three more tries,
+   * 100, 200 and 400 ms apart, each with its own id-taken retries), outcomes, failures and
+   * announcement. No span: the service builds none without a tracing endpoint. Only with a
+   * pool of its own (the server): the embedded database's direct query is an Effect anyway.
+   */
+  const appendNewAcrossNow = direct === undefined ? undefined : async (
+    events: ReadonlyArray<NewEventOnceIn>
+  ): Promise<Exit.Exit<ReadonlyArray<OnceOutcome>, AppendFailure>> => {
+    if (events.length === 0) return Exit.succeed([])
+    if (new Set(events.map((event) => event.eventId)).size !== events.length) {
+      return Exit.die(new Error("appendNew: the event ids of one append must be distinct"))
+    }
+    for (const event of events) {
+      const refused = unstorableEventsRefusal(event.streamId, [event])
+      if (refused !== undefined) return Exit.fail(refused)
+    }
+    const streams = streamsNamed(events)
+    let params: ReadonlyArray<unknown>
+    try {
+      params = appendNewAcrossParams(events, false)
+    } catch (cause) {
+      return Exit.fail(appendFailure(streams, new SqlError.SqlError({ cause, message: "Failed to encode the parameters" })))
+    }
+    const run = () => direct.query<{ position: string; transaction_id: string; written: boolean }>(APPEND_NEW_ACROSS, params, "events_append_new_across")
+    const runUntilFound = async () => {
+      for (let taken = 0;; taken++) {
+        try {
+          return await run()
+        } catch (error) {
+          const failure = asSqlError(error)
+          if (taken >= 2 || !idTaken(failure)) throw failure
+        }
+      }
+    }
+    let rows: ReadonlyArray<{ position: string; transaction_id: string; written: boolean }> | undefined
+    for (let attempt = 0; rows === undefined; attempt++) {
+      const pause = TRANSIENT_PAUSES_MS[attempt]!
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause))
+      try {
+        rows = await runUntilFound()
+      } catch (error) {
+        const failure = error as SqlError.SqlError
+        if (attempt === TRANSIENT_PAUSES_MS.length - 1 || !isTransientFailure(failure)) return Exit.fail(appendFailure(streams, failure))
+      }
+    }
+    const outcomes = rows.map((row): OnceOutcome => ({
+      written: row.written,
+      position: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }
+    }))
+    let last = -1n
+    const types = new Set<string>()
+    outcomes.forEach((outcome, i) => {
+      if (!outcome.written) return
+      types.add(events[i]!.type)
+      if (outcome.position.position > last) last = outcome.position.position
+    })
+    if (types.size > 0) announceNow(last, types)
+    return Exit.succeed(outcomes)
   }
 
   const appendNew: EventStoreShape["appendNew"] = (streamId, events) =>
@@ -537,14 +635,28 @@ export const make = Effect.gen(function*() {
     ORDER BY transaction_id DESC, position DESC LIMIT 1`.pipe(Effect.map(newest), Effect.orDie)
 
   // The payload is `<last position>|<type>,<type>`: readers wake only for types they read.
+  // With this process's own commits, at once (see `announce`).
   const changes: EventStoreShape["changes"] = pg.listen(EVENTS_CHANNEL).pipe(
     Stream.map((payload) => payload.slice(payload.indexOf("|") + 1).split(",").filter((type) => type !== "")),
     // A dropped LISTEN connection is re-established; readers also poll, so nothing waits on it.
     Stream.retry(Schedule.spaced("1 second")),
-    Stream.orDie
+    Stream.orDie,
+    Stream.merge(Stream.fromPubSub(local))
   )
 
-  return EventStore.of({ append, appendNew, appendNewAcross, readStream, readByIds, readAll, readPage, head, lastCommitted, changes })
+  return EventStore.of({
+    append,
+    appendNew,
+    appendNewAcross,
+    ...(appendNewAcrossNow === undefined ? {} : { appendNewAcrossNow }),
+    readStream,
+    readByIds,
+    readAll,
+    readPage,
+    head,
+    lastCommitted,
+    changes
+  })
 })
 
 /**
@@ -603,7 +715,7 @@ const APPEND_ONE_AT = {
 }
 
 /** The least time between two notifications sent by one store (see `announce`). */
-const ANNOUNCE_INTERVAL_MS = 5
+const ANNOUNCE_INTERVAL_MS = 50
 
 /** Below PostgreSQL's NOTIFY payload limit (8000 bytes). */
 const ANNOUNCEMENT_LIMIT_BYTES = 7900

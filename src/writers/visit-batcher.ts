@@ -102,8 +102,10 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
   scoped: Effect.gen(function*() {
     const store = yield* EventStore
     // The store's append is the one Effect a batch runs (more than one only when a refusal is
-    // isolated); splitting, deduplicating and answering are plain code: each Effect step and
-    // span of a batch cost the interpreter's work over the service's whole context.
+    // isolated), and none where the store has a promise path (`appendNewAcrossNow`, the same
+    // statement, retries and outcomes); splitting, deduplicating and answering are plain
+    // code: each Effect step and span of a batch cost the interpreter's work over the
+    // service's whole context.
     const runExit = Runtime.runPromiseExit(yield* Effect.runtime<never>())
 
     /** Only a refusal can be one visit's doing; a database that is unavailable is so for each. */
@@ -114,14 +116,18 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
      * Appends visits of any streams in one statement, each unless the log holds it or its
      * server-side record: a batch over many businesses is one statement, not one per stream.
      */
-    const appendAll = (items: ReadonlyArray<Pending>) =>
-      runExit(store.appendNewAcross(items.map((item) => ({
+    const appendNow = store.appendNewAcrossNow
+    const appendAll = (items: ReadonlyArray<Pending>) => {
+      const events = items.map((item) => ({
         streamId: item.streamId,
         eventId: item.eventId,
         ...visitFieldsToStored(item.event),
         metadata: { correlationId: null, causationId: `visit:${item.event.visitKey}` },
         sameAs: item.lookBackId === null ? undefined : { eventId: item.lookBackId, field: "source", value: "server" }
-      }))))
+      }))
+      // The store's promise path when it has one (PostgreSQL server): no Effect run per batch.
+      return appendNow === undefined ? runExit(store.appendNewAcross(events)) : appendNow(events)
+    }
 
     /**
      * Appends visits and records each one's outcome. When the store refuses them (a visit

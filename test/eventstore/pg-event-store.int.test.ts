@@ -6,7 +6,7 @@ import { SqlClient } from "@effect/sql"
 import { Deferred, Effect, Fiber, Layer, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { describe, expect, it } from "vitest"
-import { EventStore } from "../../src/eventstore/event-store.ts"
+import { type AppendFailure, EventStore, type NewEventOnceIn, type OnceOutcome } from "../../src/eventstore/event-store.ts"
 import * as PgEventStore from "../../src/eventstore/pg-event-store.ts"
 import { layerFor, testDatabases } from "../support/databases.ts"
 import { contractEvent as event, describeEventStoreContract, readVisible, storeRuntime, type StoreUnderTest } from "./event-store-contract.ts"
@@ -77,6 +77,55 @@ for (const database of testDatabases) {
     })
 
     if (database.name === "server") {
+      it("appendNewAcrossNow answers as appendNewAcross does: written, found by id or by what stands for it, refused; and announces", async () => {
+        const type = `Twin${randomUUID().slice(0, 8)}`
+        const outcome = await run(Effect.gen(function*() {
+          const store = yield* EventStore
+          const seen: Array<string> = []
+          const listening = yield* Effect.fork(store.changes.pipe(
+            Stream.tap((types) => Effect.sync(() => seen.push(...types.filter((t) => t === type)))),
+            Stream.takeUntil(() => seen.length >= 1),
+            Stream.runDrain
+          ))
+          yield* Effect.sleep("200 millis")
+          // The same steps with each form, on streams of their own.
+          const steps = (append: (events: ReadonlyArray<NewEventOnceIn>) => Effect.Effect<ReadonlyArray<OnceOutcome>, AppendFailure>) =>
+            Effect.gen(function*() {
+              const [s1, s2] = [stream(), stream()]
+              const server = { ...event(type, { source: "server" }), streamId: s1 }
+              const first = yield* append([server, { ...event(type), streamId: s2 }, { ...event(type), streamId: s1 }])
+              const again = yield* append([
+                server,
+                { ...event(type, { source: "script" }), streamId: s1, sameAs: { eventId: server.eventId, field: "source", value: "server" } },
+                { ...event(type), streamId: s2 }
+              ])
+              const refused = yield* Effect.flip(append([{ ...event(type), streamId: s2 }, { ...event(type, { name: "a\u0000b" }), streamId: s2 }]))
+              const versions = [(yield* store.readStream(s1)).length, (yield* store.readStream(s2)).length]
+              const reason = refused._tag === "EventsRefused" ? refused.reason : refused._tag
+              return { first, again, refused: [refused._tag, refused.streamId === s2, reason], versions }
+            })
+          const viaEffect = yield* steps(store.appendNewAcross)
+          const viaPromise = yield* steps((events) => Effect.flatten(Effect.promise(() => store.appendNewAcrossNow!(events))))
+          yield* Fiber.join(listening).pipe(Effect.timeout("5 seconds"))
+          return { viaEffect, viaPromise, seen }
+        }))
+        const shape = (run: typeof outcome.viaEffect) => ({
+          first: run.first.map((o) => o.written),
+          // Found: the position of the event written first (the server-side record for the script's post).
+          again: run.again.map((o) => [o.written, o.position.position === run.first[0]!.position.position]),
+          refused: run.refused,
+          versions: run.versions
+        })
+        expect(shape(outcome.viaPromise)).toEqual(shape(outcome.viaEffect))
+        expect(shape(outcome.viaEffect)).toEqual({
+          first: [true, true, true],
+          again: [[false, true], [false, true], [true, false]],
+          refused: ["EventsRefused", true, "event.data.name: text with U+0000 or an unpaired surrogate"],
+          versions: [2, 2]
+        })
+        expect(outcome.seen).toEqual([type])
+      })
+
       it("appendNew answers an event another writer commits meanwhile as found, and writes the rest", async () => {
         const id = stream()
         const [x, y] = [event("X"), event("Y")]

@@ -24,6 +24,15 @@ let appendNewCalls = 0
 /** When set, the next call waits for it before it appends (a batch held in flight). */
 let holdNext: Promise<void> | undefined
 
+/** Counts a call of either form of `appendNewAcross`; its hold, if any. */
+const counted = (events: ReadonlyArray<{ readonly streamId: string }>) => {
+  appendNewAcrossCalls.push(events.length)
+  appendNewAcrossStreams.push(events.map((event) => event.streamId))
+  const hold = holdNext
+  holdNext = undefined
+  return hold
+}
+
 const countingStore = Layer.effect(
   EventStore,
   Effect.map(PgEventStore.make, (store) =>
@@ -31,12 +40,16 @@ const countingStore = Layer.effect(
       ...store,
       appendNewAcross: (events) =>
         Effect.suspend(() => {
-          appendNewAcrossCalls.push(events.length)
-          appendNewAcrossStreams.push(events.map((event) => event.streamId))
-          const hold = holdNext
-          holdNext = undefined
+          const hold = counted(events)
           return Effect.zipRight(hold === undefined ? Effect.void : Effect.promise(() => hold), store.appendNewAcross(events))
         }),
+      // The server's promise path (what the batcher calls there), counted the same way.
+      ...(store.appendNewAcrossNow === undefined ? {} : {
+        appendNewAcrossNow: async (events) => {
+          await counted(events)
+          return store.appendNewAcrossNow!(events)
+        }
+      }),
       appendNew: (streamId, events) =>
         Effect.suspend(() => {
           appendNewCalls++

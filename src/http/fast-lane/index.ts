@@ -32,6 +32,7 @@
  * | `isSlug`                                           | the `Slug` schema                            | http/fast-lane/twins.e2e |
  * | `makeReplies`, `statusOf` (`route.ts`)             | HttpApi's error encoding                     | fast-lane.e2e (bodies, headers), http/fast-lane/lane-failures.e2e |
  * | `VisitRecorder.recordNow` (group commit)           | `VisitRecorder.record` (runs `recordNow`)    | writers/visit-recorder.int, fast-lane.e2e (webhook both ways) |
+ * | `EventStore.appendNewAcrossNow` (server; the batcher's append) | `EventStore.appendNewAcross`  | eventstore/pg-event-store.int (twins), writers/visit-batch-across.int |
  * | platform calls (`platforms/platform-queue.ts`)      | one `Effect.async` (`platform-gateway.ts`)   | platforms/platform-gateway |
  *
  * The database reads go through `DirectQuery` (`src/db/direct-query.ts`): it stays with the
