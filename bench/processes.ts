@@ -42,6 +42,50 @@ export interface Child {
   /** Seconds of CPU (user + system) the child has used so far, from /proc. */
   readonly cpuSeconds: () => number
   readonly stop: () => Promise<void>
+  /** The child's own stalls over a window (`bench/loop-probe.mjs`), when started with `probe`. */
+  readonly probe?: Probe
+}
+
+/** What `bench/loop-probe.mjs` measured in a child since the last `reset`. */
+export interface ProbeReading {
+  /** The event loop's longest delay and its 99th percentile (10 ms timer), ms. */
+  readonly loopMaxMs: number
+  readonly loopP99Ms: number
+  /** Garbage collections: how many, their pauses' sum and longest (ms), how many were major. */
+  readonly gcCount: number
+  readonly gcMs: number
+  readonly gcMaxMs: number
+  readonly majorGcs: number
+}
+
+export interface Probe {
+  readonly reset: () => Promise<void>
+  readonly read: () => Promise<ProbeReading>
+}
+
+/** Node's arguments that load the probe into a child (it answers over the child's IPC channel). */
+const PROBE_ARGS = ["--import", "./bench/loop-probe.mjs"]
+
+const probeOf = (child: ChildProcess): Probe => {
+  const ask = <A>(probe: "reset" | "read") =>
+    new Promise<A>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.off("message", answer)
+        reject(new Error(`loop probe: no answer to ${probe} in 30 s`))
+      }, 30_000)
+      const answer = (message: unknown) => {
+        if ((message as { probe?: string } | null)?.probe !== probe) return
+        clearTimeout(timer)
+        child.off("message", answer)
+        resolve(message as A)
+      }
+      child.on("message", answer)
+      child.send({ probe })
+    })
+  return {
+    reset: () => ask<unknown>("reset").then(() => undefined),
+    read: () => ask<ProbeReading & { probe: string }>("read").then(({ probe: _, ...reading }) => reading)
+  }
 }
 
 const clockTicks = 100 // USER_HZ on Linux
@@ -69,14 +113,16 @@ export const startChild = async (options: {
   readonly env: Record<string, string>
   readonly readyPath?: string
   readonly startTimeoutMs?: number
+  /** Load `bench/loop-probe.mjs` into the child: the `Child` then has a `probe`. */
+  readonly probe?: boolean
 }): Promise<Child> => {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, [...options.nodeArgs], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.probe === true ? PROBE_ARGS : []), ...options.nodeArgs], {
     cwd: projectRoot,
     env: cleanEnv({ ...options.env, PORT: String(port), HOST: "127.0.0.1" }),
     // The service logs a line per request on stdout: discarded (cheaply) rather than piped
     // into this process, which is also the load generator.
-    stdio: ["ignore", "ignore", "pipe"]
+    stdio: options.probe === true ? ["ignore", "ignore", "pipe", "ipc"] : ["ignore", "ignore", "pipe"]
   })
   let stderr = ""
   child.stderr!.on("data", (chunk: Buffer) => {
@@ -108,7 +154,7 @@ export const startChild = async (options: {
     if (ready) break
     await sleep(200)
   }
-  return { pid: child.pid!, port, baseUrl, cpuSeconds: () => cpuSecondsOf(child.pid!), stop }
+  return { pid: child.pid!, port, baseUrl, cpuSeconds: () => cpuSecondsOf(child.pid!), stop, ...(options.probe === true ? { probe: probeOf(child) } : {}) }
 }
 
 let build: Promise<void> | undefined
@@ -142,9 +188,9 @@ export const serviceEntry = async (): Promise<ReadonlyArray<string>> => {
  * bench/cpu-profile-top.ts <file>`, which maps the bundle's frames back to their sources through
  * `dist/*.js.map`); `BENCH_SERVICE_NODE_ARGS` adds node flags of your choice. `readyPath`
  * (default `/health`, which answers 503 while the projections' status is late, as in a long
- * catch-up) says when it is up.
+ * catch-up) says when it is up. `options.probe` loads `bench/loop-probe.mjs` (see `startChild`).
  */
-export const startService = async (label: string, env: Record<string, string>, readyPath?: string) => {
+export const startService = async (label: string, env: Record<string, string>, readyPath?: string, options: { readonly probe?: boolean } = {}) => {
   const profileDir = process.env.BENCH_CPU_PROF
   // One directory per child (under tsx, the loader's worker thread writes a profile of its own
   // beside the main thread's: `CPU.<date>.<time>.<pid>.0.*` is the main thread).
@@ -155,7 +201,8 @@ export const startService = async (label: string, env: Record<string, string>, r
     label,
     nodeArgs: [...profile, ...extra, ...(await serviceEntry())],
     env: { SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", ...env },
-    ...(readyPath === undefined ? {} : { readyPath })
+    ...(readyPath === undefined ? {} : { readyPath }),
+    ...(options.probe === true ? { probe: true } : {})
   })
 }
 

@@ -32,7 +32,7 @@ import http from "node:http"
 import { loadavg } from "node:os"
 import pg from "pg"
 import { abba, closedLoop, counter, measure, type Measured, openLoop } from "./load.ts"
-import { type Child, expectStatus, send, SERVICE_KEY, startChild, startService } from "./processes.ts"
+import { type Child, expectStatus, type ProbeReading, send, SERVICE_KEY, startChild, startService } from "./processes.ts"
 import { Checks, median, now, percentile, report, scratchDatabase, statusText } from "./support.ts"
 
 const CONNECTIONS = (process.env.BENCH_READS_CONNECTIONS ?? "16,64").split(",").map(Number)
@@ -126,7 +126,37 @@ const pairedOpenLoop = (ratePerSecond: number, ports: readonly [number, number],
     else tick()
   })
 
-const row = (label: string, extra: Record<string, string | number>, m: Measured) => ({
+/**
+ * Both servers carry `bench/loop-probe.mjs`: per open-loop window, each one's longest event-loop
+ * delay and its GC pauses. A loop delay on both sides at once is the machine's (a timer is late
+ * as long as its process waits for a core); one on the service's side alone, or a long GC pause,
+ * is the service's own.
+ */
+const probeColumns = (reading: ProbeReading | undefined) => reading === undefined ? {} : {
+  loop_max_ms: reading.loopMaxMs,
+  gc_ms: reading.gcMs,
+  gc_max_ms: reading.gcMaxMs,
+  major_gcs: reading.majorGcs
+}
+
+/**
+ * `measure`'s `settle` hook as a probe window: reset when the warm-up ends, read when the
+ * measured load ends (one IPC round trip each, inside the window's wall time, not its latencies).
+ */
+const probeWindow = (child: Child) => {
+  let phase = 0
+  let reading: ProbeReading | undefined
+  return {
+    settle: async () => {
+      if (child.probe === undefined) return
+      if (phase++ === 0) await child.probe.reset()
+      else reading = await child.probe.read()
+    },
+    reading: () => reading
+  }
+}
+
+const row = (label: string, extra: Record<string, string | number>, m: Measured, probe?: ProbeReading) => ({
   ...extra,
   target: label,
   ok_per_s: Math.round(m.okPerSecond),
@@ -137,7 +167,8 @@ const row = (label: string, extra: Record<string, string | number>, m: Measured)
   non_2xx: m.errors,
   server_cpu_us_req: m.serverCpuUsPerRequest,
   pg_cpu_us_req: m.postgresCpuUsPerRequest,
-  loadgen_cpu_us_req: m.clientCpuUsPerRequest
+  loadgen_cpu_us_req: m.clientCpuUsPerRequest,
+  ...probeColumns(probe)
 })
 
 /**
@@ -172,7 +203,7 @@ export const run = async () => {
   const children: Array<Child> = []
   const checks = new Checks("visibility-reads")
   try {
-    const service = await startService("reads-service", { DATABASE_URL: db.url })
+    const service = await startService("reads-service", { DATABASE_URL: db.url }, undefined, { probe: true })
     children.push(service)
     const setup = new http.Agent({ keepAlive: true })
     const call = (method: string, path: string, body?: unknown) => send(setup, service.port, method, path, { body, key: SERVICE_KEY })
@@ -205,7 +236,7 @@ export const run = async () => {
     for (const auth of AUTHS) if (auth !== "key" && auth !== "jwt") throw new Error(`BENCH_READS_AUTH: unknown credential ${auth} (key, jwt)`)
 
     const bareEnv = { DATABASE_URL: db.url, SERVICE_API_KEY: SERVICE_KEY, BARE_JWKS: JSON.stringify(jwks) }
-    const bare = await startChild({ label: "bare server", nodeArgs: ["bench/bare-visibility-server.mjs"], env: bareEnv })
+    const bare = await startChild({ label: "bare server", nodeArgs: ["bench/bare-visibility-server.mjs"], env: bareEnv, probe: true })
     children.push(bare)
     const bareEntity = WITH_ENTITY_VARIANT
       ? await startChild({ label: "bare server + entity lookup", nodeArgs: ["bench/bare-visibility-server.mjs"], env: { ...bareEnv, BARE_ENTITY_CHECK: "1" } })
@@ -323,15 +354,20 @@ export const run = async () => {
       for (const rate of OPEN_RATES.length > 0 ? OPEN_RATES : [Math.max(1, Math.round(bestService.rate / 2))]) {
         for (let round = 1; round <= ROUNDS; round++) {
           for (const [label, child] of abba(targets.slice(0, 2), round)) {
-            const measured = await measure(child, openLoop(rate, (agent) => get(agent, child.port, url, authorization)), 512, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS })
+            const window = probeWindow(child)
+            const measured = await measure(child, openLoop(rate, (agent) => get(agent, child.port, url, authorization)), 512, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS }, window.settle)
             note(label, path, auth, `open loop at ${rate}/s round ${round}`, measured)
-            openRows.push(row(label, { path, auth, mode: "open loop", rate_per_s: rate, round }, measured))
+            openRows.push(row(label, { path, auth, mode: "open loop", rate_per_s: rate, round, load_1m: +loadavg()[0]!.toFixed(1) }, measured, window.reading()))
           }
         }
         if (!PAIRED) continue
         const perSide = Math.max(1, Math.round(rate / 2))
         for (let round = 1; round <= ROUNDS; round++) {
+          // The probes' window starts with the counted requests (a reset in flight for a moment).
+          const resetAt = setTimeout(() => void Promise.all([service.probe!.reset(), bare.probe!.reset()]), WARMUP_MS)
           const [fromService, fromBare] = await pairedOpenLoop(perSide, [service.port, bare.port], url, authorization, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS })
+          clearTimeout(resetAt)
+          const [serviceProbe, bareProbe] = await Promise.all([service.probe!.read(), bare.probe!.read()])
           for (const [label, side] of [["service", fromService!], ["bare node:http+pg", fromBare!]] as const) {
             const errors = side.counts.requests - side.counts.ok
             if (errors > 0) failures.push(`${label} (${path}, ${auth}, paired open loop at ${perSide}/s each, round ${round}): ${statusText(side.counts.statuses)}`)
@@ -351,7 +387,13 @@ export const run = async () => {
             "bare p99.9": p(fromBare!, 99.9),
             "service max": +(fromService!.latencies.at(-1) ?? Number.NaN).toFixed(2),
             "bare max": +(fromBare!.latencies.at(-1) ?? Number.NaN).toFixed(2),
-            "p99 service/bare": +(percentile(fromService!.latencies, 99) / percentile(fromBare!.latencies, 99)).toFixed(3)
+            "p99 service/bare": +(percentile(fromService!.latencies, 99) / percentile(fromBare!.latencies, 99)).toFixed(3),
+            "service loop max": serviceProbe.loopMaxMs,
+            "bare loop max": bareProbe.loopMaxMs,
+            "service gc ms (max)": `${serviceProbe.gcMs} (${serviceProbe.gcMaxMs})`,
+            "bare gc ms (max)": `${bareProbe.gcMs} (${bareProbe.gcMaxMs})`,
+            "major gcs s/b": `${serviceProbe.majorGcs}/${bareProbe.majorGcs}`,
+            load_1m: +loadavg()[0]!.toFixed(1)
           })
         }
       }
@@ -367,18 +409,27 @@ export const run = async () => {
       const service = bestRows.find((r) => r.path === line.path && r.auth === line.auth && r.target === "service")!
       console.log(`visibility-score reads (${line.path}, ${line.auth}), best N against best N: service (N=${service["best N"]}) / ${line.target} (N=${line["best N"]}) ${line["service best / this best"]}`)
     }
+    // The paired loop first: the headline of the tail. The sequential open-loop windows compare
+    // what two different moments of the machine held (on a shared machine the bare handler's own
+    // p99 swings by 10x between windows), the paired one the same moments.
+    for (const line of pairedRows.filter((r) => r.round === 1)) {
+      const same = pairedRows.filter((r) => r.path === line.path && r.auth === line.auth && r.rate_per_s_each === line.rate_per_s_each)
+      const ratios = same.map((r) => Number(r["p99 service/bare"]))
+      const perRound = (column: string) => same.map((r) => r[column]).join(" / ")
+      console.log(
+        `paired open loop (${line.path}, ${line.auth}, ${line.rate_per_s_each}/s to each at once): p99 service/bare median ${median(ratios).toFixed(3)}, per round ${ratios.join(" / ")}; ` +
+          `p99 ms service ${perRound("service p99")}, bare ${perRound("bare p99")}; longest event-loop delay ms service ${perRound("service loop max")}, bare ${perRound("bare loop max")}; ` +
+          `GC ms (longest) service ${perRound("service gc ms (max)")}, bare ${perRound("bare gc ms (max)")}; load ${perRound("load_1m")}`
+      )
+    }
     const at = OPEN_RATES.length > 0 ? "at a set rate" : "at half its max rate"
     for (const line of openRows.filter((r) => r.target === "service" && r.round === 1)) {
       const same = (r: Record<string, string | number>) => r.path === line.path && r.auth === line.auth && r.rate_per_s === line.rate_per_s
       const p99s = (service: boolean) => openRows.filter((r) => same(r) && (r.target === "service") === service).map((r) => Number(r.p99_ms))
       console.log(
-        `service p99 ${at} (${line.path}, ${line.auth}, ${line.rate_per_s}/s, open loop): median ${median(p99s(true)).toFixed(2)} ms, per round ${p99s(true).join(" / ")} ` +
+        `service p99 ${at} (sequential windows, ${line.path}, ${line.auth}, ${line.rate_per_s}/s, open loop): median ${median(p99s(true)).toFixed(2)} ms, per round ${p99s(true).join(" / ")} ` +
           `(target <= 10 ms; bare median ${median(p99s(false)).toFixed(2)} ms, per round ${p99s(false).join(" / ")})`
       )
-    }
-    for (const line of pairedRows.filter((r) => r.round === 1)) {
-      const ratios = pairedRows.filter((r) => r.path === line.path && r.auth === line.auth && r.rate_per_s_each === line.rate_per_s_each).map((r) => Number(r["p99 service/bare"]))
-      console.log(`paired open loop (${line.path}, ${line.auth}, ${line.rate_per_s_each}/s to each at once): p99 service/bare median ${median(ratios).toFixed(3)}, per round ${ratios.join(" / ")}`)
     }
     for (const failure of failures) checks.expect(false, `answers other than 2xx: ${failure}`)
     checks.enforce()
