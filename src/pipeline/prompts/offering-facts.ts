@@ -237,7 +237,12 @@ const announcedOffers = (page: CrawledPageFacts, proper: ReadonlySet<string>): A
     })
   ]
   return openings.flatMap((opening) => {
-    const match = /^(\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,5}):\s+([^.!?]{3,120})/u.exec(opening.trim())
+    // "House-made root beer and sparkling water, $3.": a line of things and their price, nothing else.
+    const listed = /^(\p{Lu}[\p{L}'-]*(?:\s+[\p{Ll}&][\p{L}'&-]*){0,6}),\s+(?:from\s+)?[$€£]\s?\d[\d.,]*\.?$/u.exec(opening.trim())
+    if (listed !== null && !NOT_A_DEAL.test(listed[1]!)) return headingOfferings(listed[1]!, proper)
+    // "Tasting flight of four 5 oz pours: $14": the thing, before how much of it.
+    const match = /^(\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,5}|\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,2}\s+of\s+(?:\d+|one|two|three|four|five|six|eight|ten|twelve)\s+[^:]{1,30}):\s+([^.!?]{3,120})/u
+      .exec(opening.trim().replace(/^(\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,2})\s+of\s+(?:\d+|one|two|three|four|five|six|eight|ten|twelve)\s+[^:]{1,30}:/u, "$1:"))
     if (match === null || !DEAL.test(match[2]!) || NOT_A_DEAL.test(match[1]!)) return []
     // "Average escape rate: 31%", "Pass rate: 87%": a figure about the business, not a deal.
     if (/^\d+(?:[.,]\d+)?\s?%\s*$/u.test(match[2]!.trim())) return []
@@ -261,6 +266,15 @@ const deniedBelow = (page: CrawledPageFacts, heading: string): boolean => {
   if (at < 0) return false
   const sentence = page.text.slice(at + heading.length + 1, at + heading.length + 240).split(/(?<=[.!?])\s/)[0] ?? ""
   return DENIES_OWN_OFFER.test(sentence)
+}
+
+/** Whether the text right under a heading, before the next heading, states a price. */
+const pricedBelow = (page: CrawledPageFacts, heading: string): boolean => {
+  const at = page.text.indexOf(`${heading} `)
+  if (at < 0) return false
+  const after = page.text.slice(at + heading.length + 1)
+  const next = page.headings.map((h) => after.indexOf(` ${h} `)).filter((i) => i >= 0)
+  return /[$€£]\s?\d|\d\s?(?:€|zł|kr)/u.test(after.slice(0, Math.min(160, ...next)))
 }
 
 /** What the business says it does not do, or what is not to be had ("cannot come" is the customer's). */
@@ -615,6 +629,8 @@ export const businessOfferings = (
     // ("Homestay with a Spanish family" is a kind, "homestay", though one word is left of it.)
     else {
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length >= 2)))
+      // "Crowlers" over "32 oz cans filled at the bar: $14–$16": a thing sold in its own section, by its price.
+      parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length === 1 && /^\p{L}{4,}[^s]s$/u.test(h.trim()) && pricedBelow(page, h))))
       parts.push(...kindsUnder(page, below, proper, names))
       parts.push(...sectionsWithHead(page, below, proper, names))
     }

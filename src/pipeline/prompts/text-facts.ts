@@ -52,6 +52,8 @@ const withoutPlace = (heading: string): string =>
     .replace(/\s+(?:in|at|from)\s+(?:the|our)\s+[\p{L}'-]+$/iu, "")
     // "Homestay with a Spanish family", "Rooms with a view": the thing, before what comes with it.
     .replace(/(\S)\s+with\s+(?:a|an|the|your|our)\s+.*$/iu, "$1")
+    // "Kegs for your party", "Cakes for your wedding": the occasion says which kind ("party kegs").
+    .replace(/^([\p{L}-]+)\s+for\s+(?:your|the|a|an)\s+([\p{L}-]+)$/iu, (_, thing: string, occasion: string) => `${occasion.toLowerCase()} ${thing.toLowerCase()}`)
 
 /** Words that make the second half of "X repair & installation" a second service on the same thing. */
 const SERVICE_NOUN = /(?:ion|ing|ment|repair|repairs|service|services|care)$/
@@ -197,6 +199,8 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   if (words.length === 0 || words.filter((w) => w !== "of").length > 4 || words.length > 5) return undefined
   // "How to prepare", "Why choose us", "Is it safe": a question or an instruction, not a thing on offer.
   if (/^(?:how|what|why|when|where|who|which|do|does|is|are|can|should)$/.test(words[0]!)) return undefined
+  // "Year-round", "All year": when a list's things are sold, not what they are.
+  if (/^(?:year[\s-]round|all[\s-]year(?:[\s-]round)?)$/iu.test(clean)) return undefined
   // "While you wait", "Up to 3 clients", "As seen in", "Getting here", "Good to know": a clause, not a name.
   // ("On-site training", "In-home care": a compound before a noun opens a name.)
   const compound = /^\p{L}+-\p{L}/u.test(clean)
