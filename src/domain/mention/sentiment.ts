@@ -46,7 +46,14 @@ const POSITIVE_PAIRS = new Set([
 ])
 /** The speaker's own pick: "I'd call them", "I'd start with X". */
 const RECOMMEND_PAIRS = new Set(["i'd call", "i'd pick", "i'd choose", "i'd start"])
+/** What may follow the pick when it is the entity's: the entity, a pronoun, or where, when and what for. */
+const PICKED = set(`them it him her they there first for in with here now today instead too as`)
 const SOMEONE_ELSE = set(`a an another someone somebody something one other others elsewhere different`)
+const picksEntity = (toks: ReadonlyArray<string>, at: number): boolean => {
+  const next = toks[at]
+  if (next === undefined || next === "|" || next === ENTITY_MARK || PICKED.has(next)) return !(next === "with" && SOMEONE_ELSE.has(toks[at + 1] ?? ""))
+  return false
+}
 const NEGATIVE_PAIRS = new Set(["stay away", "steer clear", "hidden fees", "low quality", "not recommended", "wouldn't use", "wouldn't go", "wouldn't book",
   "be careful", "look elsewhere", "wouldn't buy", "wouldn't hire", "wouldn't call"])
 const NEGATORS = set(`not no never nor without hardly barely don't doesn't isn't aren't wasn't weren't won't wouldn't can't cannot couldn't shouldn't didn't lacks lack`)
@@ -93,8 +100,9 @@ const scoreClause = (text: string): number => {
     else if (NEGATIVE.has(t)) polarity = -1
     if (polarity === 0) continue
     if (polarity > 0 && OTHERS.has(toks[i + width] ?? "")) continue
-    // "I'd choose a company with monthly terms": the speaker's pick is another, unnamed one.
-    if (width === 2 && RECOMMEND_PAIRS.has(pair) && SOMEONE_ELSE.has(toks[i + 2] ?? "")) continue
+    // "I'd call them", "I'd start with X", "X is the one I'd pick.": the speaker's pick is the
+    // entity; not "I'd pick Zorba", "I'd choose a company with monthly terms".
+    if (width === 2 && RECOMMEND_PAIRS.has(pair) && !picksEntity(toks, i + 2)) continue
     // "Zorba is better than Crumb": the comparison goes against the entity.
     if (COMPARATIVES.has(t) && toks[i + 1] === "than" && toks[i + 2] === ENTITY_MARK) polarity = -polarity
     // "not recommended" is itself a negative pair; other sentiment words flip after a negator

@@ -146,6 +146,7 @@ describe("sentiment: the speaker's own pick, warnings, and a negator kept in its
 
   it("does not read the speaker's pick of someone else as praise, nor carry a negator past a sentence's end", () => {
     expect(sentiment("Rotaly signs you into a yearly contract. I'd choose a company with monthly terms.")).toBe("neutral")
+    expect(sentiment("Rotaly vs Shiftwise: I'd pick Shiftwise for its payroll export.")).toBe("neutral")
     expect(sentiment("Rotaly won't fit a hospital. I'd call them for a café though.")).toBe("positive")
   })
 })
