@@ -180,3 +180,52 @@ if (args.includes("--by-src")) {
     what
   })))
 }
+
+/**
+ * `--stalls MS`: every stretch of at least MS ms in which the thread never went idle, with how
+ * much of it the thread was not running (gaps between samples over 4x the median interval: the
+ * process waited for a core, the machine's share) and what the samples in it ran (innermost `src/`
+ * frame, else the leaf's area). A stretch that is mostly gaps is the machine's; one full of samples
+ * is the process's own work holding the event loop.
+ */
+const stallsIndex = args.indexOf("--stalls")
+if (stallsIndex !== -1) {
+  const minMs = Number(args[stallsIndex + 1])
+  const deltas = [...profile.timeDeltas].sort((a, b) => a - b)
+  const gapUs = 4 * (deltas[Math.floor(deltas.length / 2)] ?? 1000)
+  const srcKey = (id: number) => {
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const frame = byId.get(at)!.callFrame
+      if (/\/work\/main\/src\//.test(frame.url)) return `${frame.functionName || "(anonymous)"} ${shortUrl(frame.url)}:${frame.lineNumber + 1}`
+    }
+    const leaf = byId.get(id)!.callFrame
+    return area(leaf.url, leaf.functionName)
+  }
+  interface Stretch { startMs: number; us: number; gapUs: number; what: Map<string, number> }
+  const stretches: Array<Stretch> = []
+  let current: Stretch | undefined
+  let at = 0
+  for (let i = 0; i < profile.samples.length; i++) {
+    const delta = profile.timeDeltas[i] ?? 0
+    at += delta
+    const id = profile.samples[i]!
+    if (byId.get(id)!.callFrame.functionName === "(idle)") {
+      if (current !== undefined && current.us / 1000 >= minMs) stretches.push(current)
+      current = undefined
+      continue
+    }
+    current ??= { startMs: at / 1000, us: 0, gapUs: 0, what: new Map() }
+    current.us += delta
+    if (delta > gapUs) current.gapUs += delta
+    const key = srcKey(id)
+    current.what.set(key, (current.what.get(key) ?? 0) + delta)
+  }
+  if (current !== undefined && current.us / 1000 >= minMs) stretches.push(current)
+  console.log(`\nstretches without idle of at least ${minMs} ms: ${stretches.length} (gap = more than ${Math.round(gapUs / 1000)} ms between two samples)`)
+  console.table(stretches.filter((s) => s.startMs >= skipMs).sort((a, b) => b.us - a.us).slice(0, top).map((s) => ({
+    at_s: +(s.startMs / 1000).toFixed(2),
+    ms: Math.round(s.us / 1000),
+    "not running ms": Math.round(s.gapUs / 1000),
+    what: [...s.what].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([key, us]) => `${key} ${Math.round(us / 1000)}`).join("; ")
+  })))
+}
