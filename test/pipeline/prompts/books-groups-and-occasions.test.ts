@@ -39,7 +39,7 @@ describe("'book' and 'new' in the name of a thing", () => {
         title: "Groove Monthly | Groove",
         headings: ["Groove Monthly"],
         text: "Groove Monthly Every month a record, chosen for you.",
-        products: [{ ...line("Groove Monthly", "30"), source: "json-ld" as const, description: "A book subscription: one signed record book a month." }]
+        products: [{ name: "Groove Monthly", price: "30", url: null, description: "A book subscription: one signed record book a month." }]
       })
     ]
     const product = factsFromPages({ name: "Groove Monthly", kind: "product", businessName: "Groove", url: `${ORIGIN}/monthly.html`, pages })
