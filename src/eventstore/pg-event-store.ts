@@ -580,7 +580,11 @@ export const make = Effect.gen(function*() {
   // so the page and the head come from one snapshot.
   //
   // With `dataFields`, `data` is built of those fields only (json, whose output is the text as
-  // built) and `metadata` is empty: the rest of a large event is neither sent nor decoded.
+  // built) and `metadata` is empty: the rest of a large event is neither sent nor decoded. Built
+  // in the outer query, over the page's rows only: inside the page, whose plan may sort every
+  // row after the position before its limit (a bitmap scan, when the reader is far behind),
+  // it was built for every one of them (250 ms for a page 24,000 events behind).
+
   const readPage: EventStoreShape["readPage"] = (options: ReadAllOptions) =>
     sql<EventRow & { head_transaction_id: string | null; head_position: string | null }>`
       WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
@@ -590,20 +594,20 @@ export const make = Effect.gen(function*() {
         ORDER BY e.transaction_id DESC, e.position DESC LIMIT 1
       ),
       page AS (
-        SELECT ${
-      options.dataFields === undefined
-        ? sql`e.*`
-        : sql`e.position, e.transaction_id, e.stream_id, e.stream_version, e.event_id, e.event_type, e.schema_version,
-          json_build_object(${sql.join(", ", false)(options.dataFields.map((field) => sql`${field}::text, e.data->${field}::text`))}) AS data,
-          '{}'::json AS metadata, e.recorded_at`
-    } FROM events e, horizon
+        SELECT e.* FROM events e, horizon
         WHERE (e.transaction_id, e.position) > (${options.after.transactionId.toString()}::xid8, ${options.after.position.toString()}::bigint)
           AND e.transaction_id < horizon.xmin
           ${options.types === undefined ? sql`` : sql`AND ${sql.in("e.event_type", options.types)}`}
         ORDER BY e.transaction_id, e.position
         LIMIT ${options.limit}
       )
-      SELECT head.*, page.* FROM head LEFT JOIN page ON true
+      SELECT head.*, ${
+      options.dataFields === undefined
+        ? sql`page.*`
+        : sql`page.position, page.transaction_id, page.stream_id, page.stream_version, page.event_id, page.event_type, page.schema_version,
+          json_build_object(${sql.join(", ", false)(options.dataFields.map((field) => sql`${field}::text, page.data->${field}::text`))}) AS data,
+          '{}'::json AS metadata, page.recorded_at`
+    } FROM head LEFT JOIN page ON true
       ORDER BY page.transaction_id, page.position`.pipe(
       Effect.map((rows): Page => {
         const events = rows.filter((row) => row.position !== null).map(toRecorded)
