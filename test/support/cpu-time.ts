@@ -24,3 +24,33 @@ export const cpuTimedAsync = async <A>(f: () => Promise<A>): Promise<{ readonly 
   const result = await f()
   return { result, cpuMs: cpuMsSince(start) }
 }
+
+/**
+ * How the CPU time of work grows with its size: `work(k * n)` against `k` runs of `work(n)`,
+ * about 1 for work linear in n (a little more for n log n) and about `k` for quadratic. Both
+ * sides do the same amount of linear work, so their times are alike and their noise too; each is
+ * timed `runs` times after one untimed run (which the JIT would otherwise slow), and its least
+ * time kept, the run the garbage collector disturbed least. A ratio, so the machine's speed
+ * cancels out, and of CPU time, so its load does too. Answers the times, for a failure's message.
+ */
+export const cpuGrowth = (
+  work: (n: number) => unknown,
+  n: number,
+  options: { readonly k?: number; readonly runs?: number } = {}
+): { readonly ratio: number; readonly cpuMs: readonly [number, number] } => {
+  const k = options.k ?? 8
+  const runs = options.runs ?? 3
+  work(n)
+  const least = (f: () => void) => Math.min(...Array.from({ length: runs }, () => cpuTimed(f).cpuMs))
+  const small = least(() => {
+    for (let i = 0; i < k; i++) work(n)
+  })
+  const large = least(() => work(k * n))
+  return { ratio: large / Math.max(small, 1), cpuMs: [small, large] }
+}
+
+/**
+ * The most `cpuGrowth` may answer for linear work (k = 8): about 1 when linear and 8 when
+ * quadratic, so a bound of 3 is a factor of about 3 from each.
+ */
+export const LINEAR_GROWTH_LIMIT = 3

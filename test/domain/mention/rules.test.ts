@@ -2,6 +2,7 @@
 // split's answers): impersonal disclaimers and their scope, table rows, short forms, products.
 import { describe, expect, it } from "vitest"
 import { detectMention, mentionTargetOf } from "../../../src/domain/mention/index.ts"
+import { cpuGrowth, LINEAR_GROWTH_LIMIT } from "../../support/cpu-time.ts"
 
 const business = (name: string, domain: string) => mentionTargetOf({ itemId: null, name, url: `https://${domain}/` })
 const product = (name: string) => mentionTargetOf({ itemId: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), name, url: null })
@@ -53,17 +54,23 @@ describe("short forms and products", () => {
 })
 
 describe("disclaimer scopes on hostile input", () => {
+  // Linear growth, in CPU time: 20,000 repetitions against 8 runs of 2,500 take about as long
+  // (quadratic work would take 8 times as long). Not a bound in seconds: neither the machine's
+  // load nor its speed moves the ratio.
+  const linear = (work: (n: number) => boolean, expected: boolean) => {
+    expect(work(20_000)).toBe(expected)
+    const growth = cpuGrowth(work, 2_500)
+    expect(growth.ratio, `CPU ms of 8 runs at 2,500 and one at 20,000: ${growth.cpuMs.map(Math.round).join(", ")}`).toBeLessThan(LINEAR_GROWTH_LIMIT)
+  }
+
   it("stay linear with thousands of disclaimers in one sentence or one table row", () => {
-    const started = Date.now()
-    expect(seen("| Orchid Lane Pediatrics | " + "unknown to me | ".repeat(20_000), ORCHID)).toBe(false)
-    expect(seen("Orchid Lane Pediatrics came up, " + "but I know nothing about it; ".repeat(20_000), ORCHID)).toBe(false)
-    expect(seen("I can't check Orchid Lane Pediatrics' hours, " + "but it is excellent, ".repeat(20_000), ORCHID)).toBe(true)
-    expect(Date.now() - started).toBeLessThan(10_000)
+    linear((n) => seen("| Orchid Lane Pediatrics | " + "unknown to me | ".repeat(n), ORCHID), false)
+    linear((n) => seen("Orchid Lane Pediatrics came up, " + "but I know nothing about it; ".repeat(n), ORCHID), false)
+    linear((n) => seen("I can't check Orchid Lane Pediatrics' hours, " + "but it is excellent, ".repeat(n), ORCHID), true)
   })
 
   it("stays linear with thousands of bold names joined by '&'", () => {
-    const started = Date.now()
-    expect(seen("**Orchid Lane & Zorba** ".repeat(20_000), business("Orchid Lane", "orchidlane.example"))).toBe(false)
-    expect(Date.now() - started).toBeLessThan(10_000)
+    const target = business("Orchid Lane", "orchidlane.example")
+    linear((n) => seen("**Orchid Lane & Zorba** ".repeat(n), target), false)
   })
 })
