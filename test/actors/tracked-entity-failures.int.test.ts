@@ -67,27 +67,27 @@ for (const database of testDatabases) {
       const slug = `acme-${randomUUID().slice(0, 6)}` as BusinessId
       const ref = refOf(slug)
       const poisoned = new CreateBusiness({ ...createBusiness(slug), businessName: "Acme\u0000" })
-      const started = Date.now()
+      // "At once" is told by what answers and by the appends, not by a clock: a caller that is
+      // not answered gets `unavailable` from its own reply timeout (the default, 60 s), and an
+      // entity that died on the failed append would be restarted and given the command again,
+      // appending it again before any answer. So: `unstorable`, after exactly one append.
       const rejected = await runtime.runPromise(
-        Effect.either(Effect.flatMap(EntityCommands, (commands) => commands.send(ref, poisoned, { timeout: "10 seconds" })))
+        Effect.either(Effect.flatMap(EntityCommands, (commands) => commands.send(ref, poisoned)))
       )
-      expect(Date.now() - started).toBeLessThan(5_000)
       expect(Either.isLeft(rejected) && rejected.left).toEqual(
         new CommandRejected({ reason: "unstorable", message: "the command's events could not be stored" })
       )
       expect(appends.get(streamIdOf(ref))).toBe(1)
 
-      const next = Date.now()
       const created = await runtime.runPromise(
-        Effect.flatMap(EntityCommands, (commands) => commands.send(ref, createBusiness(slug), { timeout: "10 seconds" }))
+        Effect.flatMap(EntityCommands, (commands) => commands.send(ref, createBusiness(slug)))
       )
-      expect(Date.now() - next).toBeLessThan(5_000)
       expect(created.events.map((event) => event._tag)).toEqual(["BusinessCreated"])
       // The rejected command was not redelivered: one append for it, one for the next.
       expect(appends.get(streamIdOf(ref))).toBe(2)
       const stored = await runtime.runPromise(Effect.flatMap(EventStore, (store) => store.readStream(streamIdOf(ref))))
       expect(stored.map((event) => (event.data as { businessName: string }).businessName)).toEqual([`Business ${slug}`])
-    }, 15_000)
+    })
 
     it("a reply that does not come in time is answered unavailable", async () => {
       const slug = `slow-${randomUUID().slice(0, 6)}` as BusinessId

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { EntityCommands } from "../../src/actors/entity-commands.ts"
 import { VisitRecorder } from "../../src/writers/visit-recorder.ts"
-import { shiftedWallClock } from "../../src/config/wall-clock.ts"
+import { shiftedWallClock, WallClock } from "../../src/config/wall-clock.ts"
 import { RegisterProduct } from "../../src/domain/entity-decider.ts"
 import type { BusinessId, ItemId } from "../../src/domain/entity-ref.ts"
 import { PLATFORM_KEYS } from "../../src/domain/platforms.ts"
@@ -41,6 +41,8 @@ for (const database of testDatabases) {
     let service: RunningService
     let release = async () => {}
     let setNow: (instant: Date) => Promise<void>
+    /** Now on the clock the service stamps with (the shifted one). */
+    let clockNow: () => Promise<Date>
 
     const call = async (method: string, path: string, body?: unknown, token: string | null = SERVICE_KEY) =>
       json(await fetch(`${service.baseUrl}${path}`, {
@@ -78,6 +80,7 @@ for (const database of testDatabases) {
       release = created.release
       const clock = await Effect.runPromise(shiftedWallClock)
       setNow = (instant) => Effect.runPromise(clock.setNow(instant))
+      clockNow = () => Effect.runPromise(Effect.flatMap(WallClock, (wallClock) => wallClock.now).pipe(Effect.provide(clock.layer)))
       service = await startService(created.target, {}, { wallClock: clock.layer })
     })
     afterAll(async () => {
@@ -172,6 +175,7 @@ for (const database of testDatabases) {
         await registerProduct(slug, "trail-runner")
         const at = new Date("2026-09-15T08:30:00Z")
         await setNow(at)
+        const before = await clockNow()
         const sent = await post({
           business_id: slug,
           item_id: "trail-runner",
@@ -196,6 +200,7 @@ for (const database of testDatabases) {
             referrer: null
           })))
         const events = await service.runtime.runPromise(Effect.flatMap(EventStore, (store) => store.readStream(visitsStreamOf(slug, at))))
+        const after = await clockNow()
         expect(events.map((event) => event.type)).toEqual(["BotVisited", "BotVisited"])
         expect(events[0]!.data).toMatchObject({
           businessId: slug,
@@ -213,7 +218,11 @@ for (const database of testDatabases) {
           verified: false,
           source: "script"
         })
-        expect(Date.parse((events[0]!.data as any).visitedAt) - at.getTime()).toBeLessThan(60_000)
+        // Stamped by the service's clock (shifted), at the request: between the instants that
+        // clock showed before it was sent and once it was read back.
+        const visitedAt = Date.parse((events[0]!.data as any).visitedAt)
+        expect(visitedAt).toBeGreaterThanOrEqual(before.getTime())
+        expect(visitedAt).toBeLessThanOrEqual(after.getTime())
         expect(events[1]!.data).toMatchObject({ itemId: null, pageType: "ai_site", ipAddress: "132.196.86.5", verified: true, source: "server" })
       })
 
@@ -358,7 +367,9 @@ for (const database of testDatabases) {
 
         const now = new Date("2026-10-10T12:00:00Z")
         await setNow(now)
+        const before = await clockNow()
         const week = await stats(slug)
+        const after = await clockNow()
         expect(week.status).toBe(200)
         expect(Object.keys(week.body).sort()).toEqual(
           ["business_id", "item_id", "period_end", "period_start", "platforms", "total_visits", "unique_platforms"]
@@ -376,8 +387,9 @@ for (const database of testDatabases) {
         })
         const end = Date.parse(week.body.period_end)
         expect(week.body.period_start).toBe("2026-10-04T00:00:00.000Z")
-        expect(end - now.getTime()).toBeGreaterThanOrEqual(0)
-        expect(end - now.getTime()).toBeLessThan(30_000)
+        // The window ends at the service's now (its shifted clock) when it answered.
+        expect(end).toBeGreaterThanOrEqual(before.getTime())
+        expect(end).toBeLessThanOrEqual(after.getTime())
         expect(week.body.period_end).toBe(new Date(end).toISOString())
 
         const month = await stats(slug, "?days=30")
