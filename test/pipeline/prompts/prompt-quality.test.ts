@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-f/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-g/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md); the unseen split written after them is not tested here. Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -28,13 +28,28 @@ const KNOWN: Readonly<Record<string, {
   // Only "Do you help with the subsidy? Yes, we fill in the ... subsidy forms" names it.
   "kuehlwerk-klimatechnik": { uncovered: ["subsidy application"] },
   // Only inside a sentence of the piano page ("ABRSM and Trinity exam preparation, or ...").
-  "nashville-music-academy": { uncovered: ["exam preparation"] }
+  "nashville-music-academy": { uncovered: ["exam preparation"] },
+  // holdout-g (tuned on since its one unseen run), what is still missed:
+  // Only a FAQ yes in other words ("Do you sweep biomass boilers? Yes, we sweep biomass boiler flues").
+  "black-cat-chimney-sweeps": { uncovered: ["biomass boiler flue sweeping"] },
+  // A home list item after a time ("In by 9am, out by 5pm: same-day express"), a sentence of the
+  // home page ("we run corporate uniform accounts"), a FAQ yes ("Do you clean school uniforms?");
+  // the price list's 21 lines fill the cap of 24 before the prose is read.
+  "harbourside-dry-cleaners": { uncovered: ["same-day express", "corporate uniform accounts", "school uniform cleaning"] },
+  // Features said only in FAQ answers ("Hivekeep exports a treatment record ...").
+  "hivekeep": { uncovered: ["varroa treatment reminders", "veterinary treatment records export"] },
+  // Gift cards, announced in prose last, fall past the cap of 24.
+  "nachtigall-brauhaus": { uncovered: ["gift cards"] },
+  // A list item "Emergency lockouts: 24 hours, 7 days" and prose ("we open safes").
+  "odwyer-locksmiths": { uncovered: ["emergency lockout service", "safe opening"] },
+  // Prose and FAQ answers only ("ask us for special orders", "Author talks, book launches and readings", "we post books").
+  "spine-books": { uncovered: ["special orders", "author events", "book postage"] }
 }
 
 const runs = new Map<string, SiteRun>()
 const dirs = [
   ...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c"), ...sitesOf("holdout-d"), ...sitesOf("holdout-e"),
-  ...sitesOf("holdout-f")
+  ...sitesOf("holdout-f"), ...sitesOf("holdout-g")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -44,8 +59,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-f)", () => {
-  it("has the dev, holdout and holdout-b to holdout-f sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-g)", () => {
+  it("has the dev, holdout and holdout-b to holdout-g sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -53,6 +68,7 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-d").length).toBe(6)
     expect(sitesOf("holdout-e").length).toBe(6)
     expect(sitesOf("holdout-f").length).toBe(6)
+    expect(sitesOf("holdout-g").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
