@@ -35,16 +35,18 @@ export interface EvalCase {
 /**
  * `dev`, `dev2`, `holdout` (holdout1), `holdout2`, `holdout3`, `holdout4`, `holdout5`, `holdout6`
  * and `holdout7` are for tuning: each holdout was run once at the end of an earlier stop and its failures read, so
- * it is spent and tuned on since. `holdout8` is the unseen split, read once, at the end (`npm run
- * bench -- mention-accuracy --holdout`), never its wrong ids.
+ * it is spent and tuned on since. `holdout8` and `holdout9`, by two writers who worked apart, are
+ * the unseen splits, read once, at the end (`npm run bench -- mention-accuracy --holdout`), never
+ * their wrong ids: two splits, each reported and pooled, since one writer's split moved the figure
+ * by more than a round of rules did.
  */
-export type Split = "dev" | "dev2" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8"
+export type Split = "dev" | "dev2" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9"
 
 /** The splits tuned on, in report order. */
 export const TUNING_SPLITS: ReadonlyArray<Split> = ["dev", "dev2", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7"]
 
-/** The split kept unseen until its one run. */
-export const UNSEEN_SPLIT: Split = "holdout8"
+/** The splits kept unseen until their one run. */
+export const UNSEEN_SPLITS: ReadonlyArray<Split> = ["holdout8", "holdout9"]
 
 /** How a split is named in reports: the file `holdout.jsonl` is holdout1; the holdouts tuned on are spent. */
 export const splitLabel = (split: Split): string =>
