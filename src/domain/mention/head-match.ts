@@ -38,7 +38,7 @@ export const describedAsFirm = (doc: Doc, end: number): boolean => DESCRIBED_FIR
 // "my top pick is Marisela's", "everyone just calls it Anaïs", "a counter known as Anaïs": the
 // head as the one picked, or as what a business is called.
 const CONTACT_BEFORE =
-  /(?<![\p{L}\p{N}])(?:call|phone|ring|contact|hire|book\s+with|go\s+with|start\s+with|stick\s+with|try|recommends?|recommended|swears?\s+by|empfehlen|empfehle|empfiehlt|(?:pick|choice|favou?rite|bet|go-to)\s+(?:is|would\s+be)|calls|called|named|known\s+as|goes\s+by|stay(?:ed|ing)?\s+at\s+the)[ \t]+$/iu
+  /(?<![\p{L}\p{N}])(?:call|phone|ring|contact|hire|book\s+with|go\s+with|start\s+with|stick\s+with|try|recommends?|recommended|swears?\s+by|empfehlen|empfehle|empfiehlt|(?:pick|choice|favou?rite|bet|go-to)\s+(?:is|would\s+be)|calls|called|named|known\s+as|goes\s+by|stay(?:ed|ing)?\s+at\s+the|(?:book(?:ed|ing)?|reserv(?:e|ed|ing))\s+(?:a|an|your|our)\s+(?:room|table|session|class|appointment|consultation|fitting|lesson)\s+(?:at|with))[ \t]+$/iu
 // A business noun (mostly plural), then "such as"/"like"/"including": the head is given as one of them.
 const EXAMPLE_OF_FIRMS_BEFORE = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:(?:${FIRM_NOUNS}|workshop|firm|maker|operator|outfit)s?|agencies|companies|bakeries|pharmacies|breweries)[ \t]+(?:such[ \t]+as|like|including)[ \t]+$`,

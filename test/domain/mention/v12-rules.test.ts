@@ -79,6 +79,13 @@ describe("a head presented by its products, its work or the brand it stands in f
     expect(seen("Ring Kilbride in Derry; they put the scaffold up in a morning.", business("Kilbride Scaffolding Ltd", "Derry, UK"))).toBe(true)
   })
 
+  it("counts a head where a room, table or appointment is booked at it", () => {
+    const loft = business("Brackenridge Lodge")
+    expect(seen("Book a room at Brackenridge. Fireplace lounge and a hot tub.", loft)).toBe(true)
+    expect(seen("We reserved a table at Brackenridge for eight.", loft)).toBe(true)
+    expect(seen("We drove through Brackenridge on the way to the lake.", loft)).toBe(false)
+  })
+
   it("does not read 'a common place name' as a place of business", () => {
     expect(seen("Brackenridge is a common place name in Pennsylvania and Texas.", bracken)).toBe(false)
     expect(seen("Brackenridge is a small outdoor brand that makes rain shells.", bracken)).toBe(true)
