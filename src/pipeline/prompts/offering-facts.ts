@@ -42,9 +42,16 @@ const headlineOfferings = (page: CrawledPageFacts, proper: ReadonlySet<string>, 
   const first = forWhom ? titleHead(page) : heading
   const fromHeading = first === undefined ? [] : headlineOfferingsOf(moreEnglishTitle(first, titleHead(page)), proper)
   if (fromHeading.length > 0) return fromHeading
+  // "Locked out? Call 087 ..." over "Our emergency lockout service runs 24 hours a day": under a
+  // question or a call, the first sentence's subject names the service.
+  const at = first === undefined || !/[?!]|\d{3}/u.test(first) ? -1 : page.text.indexOf(first)
+  const subject = at < 0 ? undefined
+    : /^(?:our|the)\s+((?:[\p{L}'-]+\s+){1,3}(?:service|repairs?|installation|servicing|cleaning|removal|hire|rental|delivery|care))\s+(?:runs|is|are|covers|includes|starts|comes|takes|costs)\b/iu
+      .exec(page.text.slice(at + first!.length).trim())?.[1]
+  const said = subject === undefined ? [] : headingOfferings(subject, proper)
   const title = titleHead(page)
-  if (names.has(phraseKey(title))) return []
-  return headlineOfferingsOf(title.replace(/\s+for\s+[\p{L}' -]+$/u, ""), proper)
+  if (names.has(phraseKey(title))) return said
+  return [...said, ...headlineOfferingsOf(title.replace(/\s+for\s+[\p{L}' -]+$/u, ""), proper)]
 }
 
 /**
@@ -546,7 +553,7 @@ const doneToThings = (page: CrawledPageFacts, proper: ReadonlySet<string>, siteW
       if (verb !== fold(m[3]!) || NOT_A_SERVICE_VERB.test(verb) || !siteWords.has(gerund(verb))) return []
       const object = m[4]!.replace(OBJECT_OPENING, "").split(/\s+(?:and|or|for|in|on|at|with|from|by|to|priced|if|when)\b/iu)[0]!.trim()
       const words = wordsOf(object)
-      if (words.length === 0 || words.length > 2 || words.some((w) => STOP_WORDS.has(w)) || /\d/u.test(object)) return []
+      if (words.length === 0 || words.length > 3 || words.some((w) => STOP_WORDS.has(w)) || /\d/u.test(object)) return []
       return headingOfferings(`${singularOf(object)} ${gerund(verb)}`, proper)
     })
 

@@ -193,3 +193,30 @@ describe("phrasing", () => {
     expect(nearDuplicates(builtinPrompts(shop))).toEqual([])
   })
 })
+
+describe("services named in a FAQ yes and under a call to action", () => {
+  it("reads a FAQ yes in the question's own verb with a three-word object ('biomass boiler flue sweeping')", () => {
+    const result = business("Soot & Co", [
+      sitePage("/", { title: "Soot & Co", headings: ["Soot & Co", "Swept clean", "Chimney sweeping"], text: "Soot & Co Swept clean Chimney sweeping Every flue." }),
+      sitePage("/faq.html", {
+        title: "FAQ | Soot & Co",
+        headings: ["FAQ", "Do you sweep biomass boilers?"],
+        text: "FAQ Do you sweep biomass boilers? Yes, we sweep biomass boiler flues and pellet stove flues at chimney rates."
+      })
+    ])
+    expect(result.offerings).toEqual(["chimney sweeping", "biomass boiler flue sweeping"])
+  })
+
+  it("names a page headed by a question and a phone number by its first sentence's service", () => {
+    const result = business("Keyhole", [
+      sitePage("/", { title: "Keyhole", headings: ["Keyhole"], text: "Keyhole" }),
+      sitePage("/emergency.html", {
+        title: "24-hour emergency locksmith Cork – Keyhole",
+        headings: ["Locked out? Call 087 555 0100"],
+        text: "Locked out? Call 087 555 0100 Our emergency lockout service runs 24 hours a day across Cork."
+      })
+    ])
+    // (The title's "emergency locksmith" is the business itself with a feature.)
+    expect(result.offerings).toEqual(["emergency lockout service"])
+  })
+})
