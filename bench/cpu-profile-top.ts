@@ -6,8 +6,8 @@
  * stacks (innermost first) ending in a function whose name matches REGEX; `--inclusive
  * 'label=REGEX;label=REGEX'` the total time of samples with a frame matching REGEX (tested on
  * `functionName url`) anywhere on their stack; `--by-src` each sample charged to the innermost
- * frame of the project's own `src/` on its stack (which part of the service asked for the work).
- * Frames in a bundle with a source map beside it (`dist/*.js` and `dist/*.js.map`, the service as
+ * frame of the project's own `src/` on its stack (which part of the service asked for the work);
+ * `--running-only` leaves out the time between samples when the thread was not running. Frames in a bundle with a source map beside it (`dist/*.js` and `dist/*.js.map`, the service as
  * the benches run it) are named by their source file and line, as under tsx.
  */
 import { existsSync, readFileSync } from "node:fs"
@@ -77,11 +77,21 @@ const byId = new Map(profile.nodes.map((node) => [node.id, node]))
 const parentOf = new Map<number, number>()
 for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id)
 
+/**
+ * `--running-only`: a gap between two samples of over 4x the median interval (the thread was not
+ * running: it waited for a core) is charged as one median interval, so that on a loaded machine
+ * the self times are the thread's CPU rather than whatever it was doing when it was preempted.
+ */
+const runningOnly = args.includes("--running-only")
+const medianDelta = [...profile.timeDeltas].sort((a, b) => a - b)[Math.floor(profile.timeDeltas.length / 2)] ?? 1000
 const selfUs = new Map<number, number>()
 let elapsed = 0
+let notRunningUs = 0
 for (let i = 0; i < profile.samples.length; i++) {
-  const delta = profile.timeDeltas[i] ?? 0
-  elapsed += delta
+  const raw = profile.timeDeltas[i] ?? 0
+  elapsed += raw
+  const delta = runningOnly && raw > 4 * medianDelta ? medianDelta : raw
+  if (elapsed / 1000 >= skipMs) notRunningUs += raw - delta
   if (elapsed / 1000 < skipMs) continue
   // A sample's delta is the time since the previous sample: charge it to this sample's node.
   selfUs.set(profile.samples[i]!, (selfUs.get(profile.samples[i]!) ?? 0) + delta)
@@ -119,7 +129,8 @@ const rows = (map: Map<string, number>) =>
     what: key
   }))
 
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled after ${skipMs} ms, busy ${(busy / 1e6).toFixed(1)} s`)
+console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled after ${skipMs} ms, busy ${(busy / 1e6).toFixed(1)} s` +
+  (runningOnly ? ` (${(notRunningUs / 1e6).toFixed(1)} s of gaps between samples left out)` : ""))
 console.table(rows(byArea))
 console.table(rows(byFunction))
 

@@ -236,7 +236,11 @@ export const run = async () => {
     for (const auth of AUTHS) if (auth !== "key" && auth !== "jwt") throw new Error(`BENCH_READS_AUTH: unknown credential ${auth} (key, jwt)`)
 
     const bareEnv = { DATABASE_URL: db.url, SERVICE_API_KEY: SERVICE_KEY, BARE_JWKS: JSON.stringify(jwks) }
-    const bare = await startChild({ label: "bare server", nodeArgs: ["bench/bare-visibility-server.mjs"], env: bareEnv, probe: true })
+    // With BENCH_CPU_PROF the bare handler is profiled too (`<dir>/reads-bare/`), to set the
+    // service's profile beside it.
+    const profileDir = process.env.BENCH_CPU_PROF
+    const bareProfile = profileDir === undefined || profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}/reads-bare`]
+    const bare = await startChild({ label: "bare server", nodeArgs: [...bareProfile, "bench/bare-visibility-server.mjs"], env: bareEnv, probe: true })
     children.push(bare)
     const bareEntity = WITH_ENTITY_VARIANT
       ? await startChild({ label: "bare server + entity lookup", nodeArgs: ["bench/bare-visibility-server.mjs"], env: { ...bareEnv, BARE_ENTITY_CHECK: "1" } })
