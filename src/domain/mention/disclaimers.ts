@@ -165,7 +165,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:little|nothing|not\s+much|not\s+a\s+lot)\s+(?:that\s+)?(?:i|we)\s+(?:can|could|am\s+able\s+to)\s+(?:really\s+)?(?:say|tell|confirm|verify|find|share|add|offer|check|corroborate)\b/, ["little", "nothing", "much", "lot"]),
   d(/\bnothing\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have)?\s+(?:have|know|found|saw|read|seen)\b/, ["nothing"]),
   d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+(?:give|offer|provide|share|form)\s+(?:you\s+)?(?:a|an|any)\s+(?:\w+\s+)?(?:opinion|view|assessment|verdict|recommendation|rating|evaluation|read|take|comparison|figure|number|estimate|answer|picture)\b/, ["can't", "cannot", "can not", "couldn't", "could not", "won't", "will not"]),
-  d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:\w+ly\s+)?(?:place|compare|rank|corroborate|describe|rate|judge|evaluate|assess|pin\s+down|pinpoint)\b/, ["can't", "cannot", "can not", "couldn't", "could not"]),
+  d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:\w+ly\s+)?(?:place|compare|rank|corroborate|describe|rate|judge|evaluate|assess|weigh|pin\s+down|pinpoint)\b/, ["can't", "cannot", "can not", "couldn't", "could not"]),
   d(/\b(?:i|we)\s+(?:won't|will\s+not|wouldn't|would\s+not)\s+(?:rate|rank|assess|evaluate|judge|score)\s+(?:it|them|this|that)\b(?!\s+(?:highly|well|above|over|as|very|any\s+higher|higher|low|poorly|badly))/, ["won't", "will not", "wouldn't", "would not"]),
   d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|was\s+not|were\s+not|not)\s+(?:\w+\s+)?(?:documented|published|verified|confirmed|reported|disclosed|corroborated)\b/, ["documented", "published", "verified", "confirmed", "reported", "disclosed", "corroborated"]),
   d(/\b(?:isn't|aren't|is\s+not|are\s+not|not)\s+publicly\s+available\b/, ["publicly"]),
@@ -235,6 +235,15 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:unable|not\s+able|can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:to\s+)?(?:give|offer|share)\s+(?:you\s+)?(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:information|info|details|data)\b/, ["able", "can", "could"]),
   // "X isn't a firm I have verified information about": the speaker's knowledge, with any two words before it.
   d(/\b(?:not|isn't|aren't)\s+(?:a|an|one)\s+(?:[\w'-]+\s+){0,3}?(?:i|we)\s+have\s+(?:[\w-]+\s+){0,2}?(?:information|info|data|details|knowledge|records?|reviews?)\s+(?:about|on|for)\b/, ["have"]),
+  // "I haven't got enough to go on for X", "reviews of X are too few to go by", "X isn't well
+  // enough documented for me to…", "I don't have a clear picture of X", "I couldn't dig up anything
+  // solid on X", "X lacks a track record I can check".
+  d(/(?:n't|\bnot)\s+(?:(?:have|got|get|find)\s+)?(?:enough|much|anything)\s+to\s+go\s+(?:on|by)\b/, ["go on", "go by"]),
+  d(/\btoo\s+(?:few|little|thin|sparse|scarce)\s+to\s+(?:go\s+(?:on|by)|judge|rate|say|compare|recommend|tell)\b/, ["too"]),
+  d(/(?:n't|\bnot)\s+(?:(?:well|widely)\s+enough\s+(?:documented|known|reviewed|covered|tested)|(?:well\s+|widely\s+)?(?:documented|known|reviewed|covered|tested)\s+enough)\b/, ["enough"]),
+  d(/\b(?:don't|do\s+not|didn't|did\s+not)\s+have\s+(?:a|any)\s+(?:\w+\s+)?(?:picture|sense)\s+of\b/, ["picture", "sense"]),
+  d(/\b(?:couldn't|could\s+not|can't|cannot)\s+(?:dig\s+up|turn\s+up|track\s+down|unearth)\s+(?:anything|much)\b/, ["dig", "turn", "track", "unearth"]),
+  d(/\b(?:lacks?|lacking|no|without|n't\s+have)\s+(?:(?:a|any)\s+)?(?:\w+\s+)?track\s+record\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:check|verify|confirm)\b/, ["track record"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),

@@ -22,6 +22,22 @@ describe("disclaimers: too little to judge by (version 12)", () => {
     expect(seen("Marrow Loft Climbing isn't a gym I have checked information about; try Ashgrove Walls.", loft)).toBe(false)
   })
 
+  it("reads 'not enough to go on', 'too few to go by', 'not well enough documented', 'no clear picture', 'couldn't dig up anything', 'no track record I can check' as disclaimers", () => {
+    expect(seen("I haven't got enough to go on for Marrow Loft Climbing; Ashgrove Walls is well reviewed.", loft)).toBe(false)
+    expect(seen("Reviews of Marrow Loft Climbing are too few to go by. Ashgrove Walls is solid.", loft)).toBe(false)
+    expect(seen("Marrow Loft Climbing isn't well enough documented for me to recommend it; Ashgrove Walls is.", loft)).toBe(false)
+    expect(seen("I don't have a clear picture of Marrow Loft Climbing, so I'll point you to Ashgrove Walls.", loft)).toBe(false)
+    expect(seen("I couldn't dig up anything solid on Marrow Loft Climbing. Ashgrove Walls is a good bet.", loft)).toBe(false)
+    expect(seen("Without more reviews of Marrow Loft Climbing I can't weigh it against Ashgrove Walls.", loft)).toBe(false)
+    expect(seen("Marrow Loft Climbing lacks a track record I can check, so go to Ashgrove Walls.", loft)).toBe(false)
+  })
+
+  it("keeps what has enough to go on, a track record that can be checked, and a picture painted", () => {
+    expect(seen("Marrow Loft Climbing has a long track record I can verify: ten years without an incident.", loft)).toBe(true)
+    expect(seen("Reviews of Marrow Loft Climbing give plenty to go by: friendly staff, fresh routes.", loft)).toBe(true)
+    expect(seen("Marrow Loft Climbing is well documented, with route setters' notes online.", loft)).toBe(true)
+  })
+
   it("keeps praise that has enough to go on, and the reader's own lack", () => {
     expect(seen("Marrow Loft Climbing has enough good reviews for me to recommend it without hesitation.", loft)).toBe(true)
     expect(seen("There's enough coverage of Marrow Loft Climbing to say its routes are reset weekly.", loft)).toBe(true)
@@ -168,6 +184,7 @@ describe("the new rules on hostile input (version 12)", () => {
       expect(seen("Brackenridge jackets Brackenridge ".repeat(5_000), bracken)).toBe(true)
       expect(seen("Harlow is a town, the Harlow water gardens; ".repeat(5_000), business("The Harlow", "Harlow, UK"))).toBe(false)
       expect(seen("Brackenridge doesn't have enough reviews for me to judge it; too sparse for me to say; ".repeat(5_000), bracken)).toBe(false)
+      expect(seen("Brackenridge lacks a track record I can check, not enough to go on; ".repeat(5_000), bracken)).toBe(false)
       expect(seen("Marlowe in Leeds did our ".repeat(5_000), business("Marlowe Analytics Ltd", "Leeds, UK"))).toBe(true)
       expect(seen("the tassel shop near you, ".repeat(5_000) + "Tassel, for example, ".repeat(5_000), business("Tassel"))).toBe(true)
       expect(detectMention({ text: "1. **Rotaly** – swaps\n".repeat(5_000), citations: [] }, business("Rotaly")).sentiment).toBe("positive")
