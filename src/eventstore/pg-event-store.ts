@@ -164,22 +164,31 @@ export const make = Effect.gen(function*() {
    * late, never skipped. An append inside a caller's transaction still notifies in its
    * statement (delivered at that transaction's commit), since only then is it visible.
    *
-   * Readers in this process (the projection runner) are also woken without the database, at
-   * the end of the event-loop turn of the commit (`changes` merges that with the LISTEN): so
-   * the NOTIFY, which only other processes need first-hand, is sent at most every
-   * ANNOUNCE_INTERVAL_MS (50 ms), where at 5 ms it was a transaction and a commit record for
-   * every one or two batches of visits at moderate rates. Only commits announced here wake
-   * locally (after their statement returned, so visible); an append in a caller's
-   * transaction wakes this process through the NOTIFY at its commit, as every other process.
+   * Readers in this process (the projection runner) are also woken without the database
+   * (`changes` merges that with the LISTEN), at the end of the event-loop turn of the commit
+   * and at most every LOCAL_WAKE_INTERVAL_MS (5 ms, the old NOTIFY's pace: each wake is a
+   * stream element the runner handles): so the NOTIFY, which only other processes need
+   * first-hand, is sent at most every ANNOUNCE_INTERVAL_MS (50 ms), where at 5 ms it was a
+   * transaction and a commit record for every one or two batches of visits at moderate rates.
+   * Only commits announced here wake locally (after their statement returned, so visible); an
+   * append in a caller's transaction wakes this process through the NOTIFY at its commit, as
+   * every other process.
    */
   const local = yield* PubSub.unbounded<ReadonlyArray<string>>()
   const localTypes = new Set<string>()
-  let localWake: ReturnType<typeof setImmediate> | undefined
+  let localWake: ReturnType<typeof setImmediate> | ReturnType<typeof setTimeout> | undefined
+  let localWokeAt = 0
   const wakeLocal = () => {
     localWake = undefined
+    localWokeAt = Date.now()
     const types = [...localTypes]
     localTypes.clear()
     local.unsafeOffer(types)
+  }
+  const scheduleLocalWake = () => {
+    if (localWake !== undefined) return
+    const wait = localWokeAt + LOCAL_WAKE_INTERVAL_MS - Date.now()
+    localWake = wait > 0 ? setTimeout(wakeLocal, wait) : setImmediate(wakeLocal)
   }
   const announced = { types: new Set<string>(), position: 0n, sending: false, lastSentAt: 0 }
   const sendAnnouncements: Effect.Effect<void> = Effect.suspend(() => {
@@ -211,7 +220,7 @@ export const make = Effect.gen(function*() {
       announced.types.add(type)
       localTypes.add(type)
     }
-    localWake ??= setImmediate(wakeLocal)
+    scheduleLocalWake()
     if (position > announced.position) announced.position = position
     if (announced.sending) return false
     announced.sending = true
@@ -720,6 +729,9 @@ const APPEND_ONE_AT = {
 
 /** The least time between two notifications sent by one store (see `announce`). */
 const ANNOUNCE_INTERVAL_MS = 50
+
+/** The least time between two wakes of this process's readers by one store (see `announce`). */
+const LOCAL_WAKE_INTERVAL_MS = 5
 
 /** Below PostgreSQL's NOTIFY payload limit (8000 bytes). */
 const ANNOUNCEMENT_LIMIT_BYTES = 7900

@@ -3,10 +3,10 @@
  * what only PostgreSQL can show (a transaction that commits late, serialization).
  */
 import { SqlClient } from "@effect/sql"
-import { Deferred, Effect, Fiber, Layer, Stream } from "effect"
+import { Deferred, Effect, Fiber, Layer, Schedule, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { describe, expect, it } from "vitest"
-import { type AppendFailure, EventStore, type NewEventOnceIn, type OnceOutcome } from "../../src/eventstore/event-store.ts"
+import { type AppendFailure, EventStore, type NewEventOnceIn, type OnceOutcome, type ReadAllOptions } from "../../src/eventstore/event-store.ts"
 import * as PgEventStore from "../../src/eventstore/pg-event-store.ts"
 import { layerFor, testDatabases } from "../support/databases.ts"
 import { contractEvent as event, describeEventStoreContract, readVisible, storeRuntime, type StoreUnderTest } from "./event-store-contract.ts"
@@ -63,8 +63,15 @@ for (const database of testDatabases) {
           event(type, { b: null, long: "y" })
         ])
         const after = { transactionId: written.lastPosition.transactionId - 1n, position: 0n }
-        const full = yield* store.readPage({ after, limit: 10, types: [type] })
-        const narrow = yield* store.readPage({ after, limit: 10, types: [type], dataFields: ["a", "b"] })
+        // On a shared server another database's open transaction holds the readable head back
+        // for a moment: read until both events are readable.
+        const both = (options: ReadAllOptions) =>
+          store.readPage(options).pipe(
+            Effect.filterOrFail((page) => page.events.length === 2),
+            Effect.retry({ schedule: Schedule.spaced("50 millis"), times: 400 })
+          )
+        const full = yield* both({ after, limit: 10, types: [type] })
+        const narrow = yield* both({ after, limit: 10, types: [type], dataFields: ["a", "b"] })
         return { full, narrow }
       }))
       expect(pages.full.events.map((e) => e.data)).toEqual([{ a: 1, b: { c: [2] }, long: "x".repeat(500) }, { b: null, long: "y" }])
@@ -73,7 +80,7 @@ for (const database of testDatabases) {
       expect(pages.narrow.events.map((e) => e.metadata)).toEqual([{ correlationId: null, causationId: null }, { correlationId: null, causationId: null }])
       expect(pages.narrow.events.map(({ data: _data, metadata: _metadata, ...rest }) => rest))
         .toEqual(pages.full.events.map(({ data: _data, metadata: _metadata, ...rest }) => rest))
-      expect(pages.narrow.scannedTo).toEqual(pages.full.scannedTo)
+      expect(pages.narrow.scannedTo.transactionId >= pages.full.events[1]!.transactionId).toBe(true)
     })
 
     if (database.name === "server") {
