@@ -69,7 +69,8 @@ const MADE_BY_BEFORE = new RegExp(
   "u",
 )
 // "Penrose in Leeds did our forecasting project": at a place, the one that did the work.
-const DID_WORK_AFTER = /^[ \t]+in[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:did|handled|fixed|built|installed|redid|replaced|repaired|sorted|delivered|designed|ran|shot|photographed|catered|cleaned|painted|fitted|serviced)[ \t]+(?:our|my|the|a|an)\b/u
+// "Kestrel fixed our boiler", "Kestrel did my roof": without the place, the work done on the speaker's own.
+const DID_WORK_AFTER = /^(?:[ \t]+in[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:did|handled|fixed|built|installed|redid|replaced|repaired|sorted|delivered|designed|ran|shot|photographed|catered|cleaned|painted|fitted|serviced)[ \t]+(?:our|my|the|a|an)|[ \t]+(?:did|fixed|installed|redid|replaced|repaired|serviced|rewired|fitted|painted|cleaned|catered|photographed|resoled|reroofed|renovated|remodeled|remodelled)[ \t]+(?:our|my))\b/u
 // "Kestrel is my go-to Arc'teryx alternative": put in another brand's place.
 const ALTERNATIVE_TO_BRAND = /^[ \t]+(?:is|was|remains)[ \t]+(?:my|our|a|an|the)[ \t]+(?:(?:go-to|favou?rite|cheaper|budget|best|solid|good|great)[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:alternative|substitute|rival|equivalent|dupe)\b/u
 const PRODUCT_LINE = new RegExp(

@@ -95,6 +95,13 @@ describe("a head presented by its products, its work or the brand it stands in f
     expect(seen("Ring Kilbride in Derry; they put the scaffold up in a morning.", business("Kilbride Scaffolding Ltd", "Derry, UK"))).toBe(true)
   })
 
+  it("counts a head that did work on the speaker's own, with or without the place", () => {
+    const kilbride = business("Kilbride Scaffolding Ltd", "Derry, UK")
+    expect(seen("Kilbride fixed our chimney scaffold in a day.", kilbride)).toBe(true)
+    expect(seen("Kilbride did my gable end last spring; tidy work.", kilbride)).toBe(true)
+    expect(seen("Kilbride fixed the date of the festival years ago.", kilbride)).toBe(false)
+  })
+
   it("counts a head where a room, table or appointment is booked at it", () => {
     const loft = business("Brackenridge Lodge")
     expect(seen("Book a room at Brackenridge. Fireplace lounge and a hot tub.", loft)).toBe(true)
