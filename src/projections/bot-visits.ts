@@ -7,6 +7,10 @@
  * therefore remembers the commit-order position of the last event it counted and only counts
  * events after it. The runner applies in commit order and moves its checkpoint in the same
  * transaction, so this guard is never needed in normal running: it makes `apply` idempotent.
+ *
+ * Its pages are read with only the five data fields it counts (`dataFields`): the events'
+ * positions, types and order are read as for any projection, so the guard and the commit
+ * order are unchanged.
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"

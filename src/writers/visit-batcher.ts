@@ -41,6 +41,11 @@
  * Duplicates are dropped by the append itself (`EventStore.appendNewAcross`): a visit whose id the
  * log holds, or (a script post) whose server-side record of a minute earlier it holds, is not
  * written again, and the look and the write are one statement, so one round trip per batch.
+ *
+ * On a PostgreSQL server the append runs as the store's promise form (`appendNewAcrossNow`):
+ * the same statement, retries, outcomes and announcement as the Effect form (a twin test pins
+ * them), so everything above holds whichever form runs; a batch is committed before it is
+ * answered either way (nothing answered is lost on a crash).
  */
 import { Cause, Data, Effect, Exit, Option, Runtime } from "effect"
 import { type BotVisitedFields, visitFieldsToStored } from "../domain/visit-events.ts"
