@@ -1,6 +1,7 @@
 // A footnote that disclaims (detector version 10), on examples of its own (not an evaluation
 // split's answers): it covers a list item that only names its lead, not one that describes it.
 import { describe, expect, it } from "vitest"
+import { cpuTimed } from "../../support/cpu-time.ts"
 import { detectMention, mentionTargetOf } from "../../../src/domain/mention/index.ts"
 
 const TARGET = mentionTargetOf({ itemId: null, name: "Wicklow Wool Co-op", url: "https://wicklowwool.example/" })
@@ -22,9 +23,11 @@ describe("a footnote that disclaims", () => {
   it("stays linear on many footnotes and markers", () => {
     const items = Array.from({ length: 3000 }, (_, i) => `${i + 1}. **Shop ${i}**¹²`).join("\n")
     const notes = Array.from({ length: 3000 }, (_, i) => `[^${i}]: I have no information on it.`).join("\n")
-    const started = Date.now()
-    detectMention({ text: `${items}\n\n¹² I have no information on these.\n${notes}`, citations: [] }, TARGET)
-    detectMention({ text: `1. **Wicklow Wool Co-op** ${"¹ ".repeat(100_000)}\n\n¹ I have no information on it.`, citations: [] }, TARGET)
-    expect(Date.now() - started).toBeLessThan(10_000)
+    // CPU time, not wall time: a bound on the work, which no load on the machine stretches.
+    const { cpuMs } = cpuTimed(() => {
+      detectMention({ text: `${items}\n\n¹² I have no information on these.\n${notes}`, citations: [] }, TARGET)
+      detectMention({ text: `1. **Wicklow Wool Co-op** ${"¹ ".repeat(100_000)}\n\n¹ I have no information on it.`, citations: [] }, TARGET)
+    })
+    expect(cpuMs).toBeLessThan(10_000)
   })
 })
