@@ -461,7 +461,8 @@ const whatItIs = (sentence: string, proper: ReadonlySet<string>, needsArticle: b
   const m = /^((?:a|an|the|our)\s+)?((?:[\p{L}'-]+\s+){0,3}[\p{L}'-]+?)\s*(?:\s(?:for|of|with|that|which|from|through|to|in|on)\b|[,:;(])/iu.exec(sentence.trim())
   // In running text only a sentence opening with an article says what a thing is ("Sibling discount: 10%" does not).
   if (m === null || (needsArticle && m[1] === undefined)) return []
-  const words = wordsOf(m[2]!)
+  // ("four-week" is one word of the name, not the function word "four".)
+  const words = m[2]!.split(/\s+/u).map((w) => (w.includes("-") ? w.toLowerCase() : fold(w)))
   // "Stock and yard management" is two things of one kind; any other function word starts a clause.
   if (words.length < 2 || words.some((w) => STOP_WORDS.has(w) && w !== "and")) return []
   return headingOfferings(m[2]!, proper)
@@ -687,7 +688,14 @@ export const productOfferings = (
   const headlines = own.flatMap((page) => headlineOfferings(page, proper, names))
   // What the page says the product is ("The mobile app for scaffolding crews", "A self-guided
   // route of 22 km"), and the other names it gives its kind of thing ("wedding album").
-  const selfDescribed = own.flatMap((page) => pageSaysItIs(page, url, proper))
+  // A product sharing its page with others ("Learn to Boulder" on the courses page) is described
+  // by the sentence after its own heading ("A four-week beginner course, ...").
+  const underOwnHeading = own.flatMap((page) => {
+    const heading = page.headings.slice(1).find((h) => phraseKey(h) === phraseKey(name))
+    const at = heading === undefined ? -1 : page.text.indexOf(`${heading} `)
+    return at < 0 ? [] : page.text.slice(at + heading!.length).trim().split(/(?<=[.!?])\s+/).slice(0, 1).flatMap((sentence) => whatItIs(sentence, proper, true))
+  })
+  const selfDescribed = [...own.flatMap((page) => pageSaysItIs(page, url, proper)), ...underOwnHeading]
   const nameHead = wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1)
   // Not the business itself ("Wisteria House" at Wisteria House B&B), nor what was done to one ("requested room").
   const siteWords = new Set([...names].flatMap((n) => n.split(" ")))

@@ -180,6 +180,19 @@ describe("phrasing", () => {
     expect(result.offerings).toEqual(["learn to boulder course"])
   })
 
+  it("describes a product sharing its page with others by the sentence after its own heading", () => {
+    const pages = [
+      sitePage("/", { title: "Chalk", headings: ["Chalk"], text: "Chalk" }),
+      sitePage("/courses.html", {
+        title: "Courses | Chalk",
+        headings: ["Courses and coaching", "Learn to Boulder", "Private coaching"],
+        text: "Courses and coaching Learn to Boulder A four-week beginner course, one evening a week. Private coaching One-to-one sessions."
+      })
+    ]
+    const product = factsFromPages({ name: "Learn to Boulder", kind: "product", businessName: "Chalk", url: `${ORIGIN}/courses.html`, pages })
+    expect(product.offerings).toEqual(["learn to boulder course", "four-week beginner course"])
+  })
+
   it("keeps out a prompt sharing four of five words with another, counted as a reader counts them", () => {
     const shop: PromptFacts = {
       ...gym,
