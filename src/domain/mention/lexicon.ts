@@ -209,3 +209,18 @@ export const GIVEN_NAMES = set(`
   elsa sofia lucia elena clara chloe zoe mia ava ella lily nora ellen rosa eva lena julia
   helena marta ines camille claire sophie isabelle margot ruby hazel violet iris ivy
 `)
+
+/**
+ * Regions a town is written with ("Marlow, Georgia", "Marlow, TX", "Marlow, England"), folded: US
+ * states and their postal codes, Canadian provinces, the UK's nations and a few countries.
+ */
+export const REGIONS = set(`
+  alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii
+  idaho illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan
+  minnesota mississippi missouri montana nebraska nevada ohio oklahoma oregon pennsylvania
+  tennessee texas utah vermont virginia washington wisconsin wyoming
+  al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc
+  nd oh ok or pa ri sc sd tn tx ut vt va wa wv wi wy dc
+  ontario quebec alberta manitoba saskatchewan on qc bc ab mb ns nb
+  england scotland wales ireland france germany spain italy portugal mexico australia canada
+`)

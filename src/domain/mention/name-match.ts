@@ -6,7 +6,7 @@ import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
 import { describedAsFirm, headVerdict, productLineAt } from "./head-match.ts"
-import { BRAND_NOUNS, BUSINESS_NOUNS, CORPORATE_SUFFIXES, FIRM_WORDS, GEO_NOUNS, PLACE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
+import { BRAND_NOUNS, BUSINESS_NOUNS, CORPORATE_SUFFIXES, FIRM_WORDS, GEO_NOUNS, PLACE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, REGIONS, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
 import { bareHost } from "../url.ts"
 import type { CompiledTarget, Matcher } from "./target.ts"
 import { isUpperLetter, isWordChar, stripPossessive, tokensOf } from "./words.ts"
@@ -122,6 +122,8 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // "The Bexley" in Bexley written "the Bexley farmers market": the article is the noun's after
   // it, and the town names the town's market, not the business (its own trade nouns aside).
   if (m.town && m.words[0] === "the" && doc.text[start] === "t" && theTownBeforeNoun(doc, t, end)) return "reject"
+  // "Marlow, Georgia", "Marlow, TX": a short form written with a region after a comma is the town.
+  if (m.kind === "alias" && !possessive && regionAfter(doc, end)) return "reject"
   // Initials ("LDS") written otherwise ("Lds", "lds") are another word.
   if (m.strict && m.upper && /\p{Ll}/u.test(doc.text.slice(start, end))) return "reject"
   if (m.strict) return nameTld || owner || headVerdict(doc, start, end, possessive, m.town) ? "accept" : "reject"
@@ -158,6 +160,16 @@ const theTownBeforeNoun = (doc: Doc, t: CompiledTarget, end: number): boolean =>
   if (next === undefined || next.start > end + 1 || isUpperLetter(doc.text[next.start])) return false
   const w = foldPlain(slice(doc, next))
   return /^\p{L}+$/u.test(w) && !t.ownWords.has(w) && !GENERIC_BUSINESS_WORDS.has(w) && !TRADE_WORDS.has(w) && !BRAND_NOUNS.has(w) && !BUSINESS_NOUNS.has(w)
+}
+
+// Two-word regions ("New York", "North Carolina", "British Columbia") by their first word.
+const REGION_AFTER = /^,[ \t]+(?:(?:New|North|South|West|Rhode|British|Nova|Prince)[ \t]+\p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+|\p{Lu}{2})(?![\p{L}\p{N}])/u
+const regionAfter = (doc: Doc, end: number): boolean => {
+  const x = REGION_AFTER.exec(doc.text.slice(end, end + 24))
+  if (x === null) return false
+  const region = x[0].slice(1).trim()
+  // A postal code only in capitals: "Marlow, TX", not "Marlow, Oh and…".
+  return /\s/.test(region) || ((region.length > 2 || /^\p{Lu}{2}$/u.test(region)) && REGIONS.has(foldPlain(region)))
 }
 
 /** Whether the answer writes a capitalised word inside a sentence, as names are written (read once per answer). */

@@ -64,6 +64,20 @@ describe("a business named like its own town (version 12)", () => {
   })
 })
 
+describe("a short form written with a region is the town (version 12)", () => {
+  const marlow = business("The Marlow", "Chicago, IL")
+  it("reads 'Marlow, Georgia', 'Marlow, TX', 'Marlow, North Carolina' as towns", () => {
+    expect(seen("If you're planning a trip, Marlow, Georgia has a lively bar scene.", marlow)).toBe(false)
+    expect(seen("Marlow, TX is a small town on the highway.", marlow)).toBe(false)
+    expect(seen("We passed Marlow, North Carolina on the way.", marlow)).toBe(false)
+  })
+
+  it("keeps the business's own spelling, and a short form before an ordinary word", () => {
+    expect(seen("The Marlow, Chicago's smallest cocktail bar, pours a great Sazerac.", marlow)).toBe(true)
+    expect(seen("Marlow Tavern, Georgia's oldest bar, still pours from the cask.", business("Marlow Tavern"))).toBe(true)
+  })
+})
+
 describe("more trades a name ends in, and a person's firm by surname (version 12)", () => {
   it("drops analytics, scaffolding, ramen and German trade compounds to find the distinctive word", () => {
     expect(shortFormsOf("Marlowe Analytics Ltd", false).heads).toEqual(["Marlowe"])
@@ -192,6 +206,7 @@ describe("the new rules on hostile input (version 12)", () => {
       expect(seen("Harlow is a town, the Harlow water gardens; ".repeat(5_000), business("The Harlow", "Harlow, UK"))).toBe(false)
       expect(seen("Brackenridge doesn't have enough reviews for me to judge it; too sparse for me to say; ".repeat(5_000), bracken)).toBe(false)
       expect(seen("Brackenridge lacks a track record I can check, not enough to go on; ".repeat(5_000), bracken)).toBe(false)
+      expect(seen("Marlow, Georgia, Marlow, TX; ".repeat(5_000), business("The Marlow", "Chicago, IL"))).toBe(false)
       expect(seen("Marlowe in Leeds did our ".repeat(5_000), business("Marlowe Analytics Ltd", "Leeds, UK"))).toBe(true)
       expect(seen("the tassel shop near you, ".repeat(5_000) + "Tassel, for example, ".repeat(5_000), business("Tassel"))).toBe(true)
       expect(detectMention({ text: "1. **Rotaly** – swaps\n".repeat(5_000), citations: [] }, business("Rotaly")).sentiment).toBe("positive")
