@@ -57,20 +57,20 @@ describe("disclaimer scopes on hostile input", () => {
   // Linear growth, in CPU time: 20,000 repetitions against 8 runs of 2,500 take about as long
   // (quadratic work would take 8 times as long). Not a bound in seconds: neither the machine's
   // load nor its speed moves the ratio.
-  const linear = (work: (n: number) => boolean, expected: boolean) => {
-    expect(work(20_000)).toBe(expected)
-    const growth = cpuGrowth(work, 2_500)
+  const linear = async (work: (n: number) => boolean, expected: boolean) => {
+    const growth = await cpuGrowth(work, 2_500)
+    expect(growth.result).toBe(expected)
     expect(growth.ratio, `CPU ms of 8 runs at 2,500 and one at 20,000: ${growth.cpuMs.map(Math.round).join(", ")}`).toBeLessThan(LINEAR_GROWTH_LIMIT)
   }
 
-  it("stay linear with thousands of disclaimers in one sentence or one table row", () => {
-    linear((n) => seen("| Orchid Lane Pediatrics | " + "unknown to me | ".repeat(n), ORCHID), false)
-    linear((n) => seen("Orchid Lane Pediatrics came up, " + "but I know nothing about it; ".repeat(n), ORCHID), false)
-    linear((n) => seen("I can't check Orchid Lane Pediatrics' hours, " + "but it is excellent, ".repeat(n), ORCHID), true)
+  it("stay linear with thousands of disclaimers in one sentence or one table row", async () => {
+    await linear((n) => seen("| Orchid Lane Pediatrics | " + "unknown to me | ".repeat(n), ORCHID), false)
+    await linear((n) => seen("Orchid Lane Pediatrics came up, " + "but I know nothing about it; ".repeat(n), ORCHID), false)
+    await linear((n) => seen("I can't check Orchid Lane Pediatrics' hours, " + "but it is excellent, ".repeat(n), ORCHID), true)
   })
 
-  it("stays linear with thousands of bold names joined by '&'", () => {
+  it("stays linear with thousands of bold names joined by '&'", async () => {
     const target = business("Orchid Lane", "orchidlane.example")
-    linear((n) => seen("**Orchid Lane & Zorba** ".repeat(n), target), false)
+    await linear((n) => seen("**Orchid Lane & Zorba** ".repeat(n), target), false)
   })
 })
