@@ -102,6 +102,9 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   const pick = englishSideOf(heading)
   if (pick !== heading) return headingOfferings(pick, proper)
   const clean = withoutPlace(squish(heading).replace(/[\s:|–—-]+$/u, ""))
+  // "Secondhand & rare", "Hot and cold": two adjectives say which, not what; the thing is named elsewhere.
+  const adjectives = /^([\p{L}'-]+)\s+(?:and|&)\s+([\p{L}'-]+)$/iu.exec(clean)
+  if (adjectives !== null && PLAIN_ADJECTIVES.has(fold(adjectives[1]!)) && PLAIN_ADJECTIVES.has(fold(adjectives[2]!))) return []
   const one = plainHeading(clean, proper)
   // "Rare and Tasmanian books", "Hair and beard trims": a lone word and a word before a plural
   // head are two kinds of the one thing ("rare books", "Tasmanian books"), not "rare and ... books".

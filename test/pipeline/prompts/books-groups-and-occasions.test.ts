@@ -51,12 +51,13 @@ describe("'book' and 'new' in the name of a thing", () => {
       sitePage("/", { title: "Groove", headings: ["Groove"], text: "Groove" }),
       sitePage("/records.html", {
         title: "Records | Groove",
-        headings: ["Records", "Rare and signed records"],
-        text: "Records Rare and signed records First pressings and signed sleeves."
+        headings: ["Records", "Rare and signed records", "Secondhand & rare"],
+        text: "Records Rare and signed records First pressings and signed sleeves. Secondhand & rare Good used records."
       }),
       sitePage("/kids.html", { title: "Children's records – Groove", headings: ["Kids", "Storytime"], text: "Kids Picture discs. Storytime Free on Wednesdays." })
     ])
-    // ("records" alone is left out beside the kinds that say more.)
+    // ("records" alone is left out beside the kinds that say more; "Secondhand & rare", two
+    // adjectives, says which, not what.)
     expect(result.offerings).toEqual(["children's records", "rare records", "signed records"])
   })
 
