@@ -8,9 +8,11 @@
  * N, and the service's best N against the baseline's best N. Then open-loop runs of the
  * service and the baseline at half the service's best measured rate, in the same ABBA order
  * over the rounds, latencies counted from each request's scheduled time (p99, p99.9 and the
- * slowest per window, the median p99 over the rounds). Then the paired open loop
- * (`BENCH_READS_PAIRED`): both under one open loop at once, which tells the service's own tail
- * from the machine's.
+ * slowest per window, the median p99 over the rounds). Last, after every path and credential,
+ * the paired open loop (`BENCH_READS_PAIRED`): both under one open loop at once, which tells the
+ * service's own tail from the machine's; one round of every path and credential before the next,
+ * each round in another order. Every open-loop window also reports both servers' longest
+ * event-loop delay and GC pauses (`bench/loop-probe.mjs`).
  *
  * Each of that with two credentials (`BENCH_READS_AUTH`, default `key,jwt`): the service key,
  * and a user JWT as a dashboard sends it (ES256, signed with the service's own key from
@@ -299,6 +301,7 @@ export const run = async () => {
     const bestRows: Array<Record<string, string | number>> = []
     const openRows: Array<Record<string, string | number>> = []
     const pairedRows: Array<Record<string, string | number>> = []
+    const pairedJobs: Array<{ readonly path: string; readonly auth: string; readonly url: string; readonly authorization: string; readonly perSide: number }> = []
     /** Statuses other than 2xx, per target and credential, over every window. */
     const failures: Array<string> = []
     const note = (label: string, path: string, auth: string, phase: string, m: Measured) => {
@@ -364,42 +367,49 @@ export const run = async () => {
             openRows.push(row(label, { path, auth, mode: "open loop", rate_per_s: rate, round, load_1m: +loadavg()[0]!.toFixed(1) }, measured, window.reading()))
           }
         }
-        if (!PAIRED) continue
-        const perSide = Math.max(1, Math.round(rate / 2))
-        for (let round = 1; round <= ROUNDS; round++) {
-          // The probes' window starts with the counted requests (a reset in flight for a moment).
-          const resetAt = setTimeout(() => void Promise.all([service.probe!.reset(), bare.probe!.reset()]), WARMUP_MS)
-          const [fromService, fromBare] = await pairedOpenLoop(perSide, [service.port, bare.port], url, authorization, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS })
-          clearTimeout(resetAt)
-          const [serviceProbe, bareProbe] = await Promise.all([service.probe!.read(), bare.probe!.read()])
-          for (const [label, side] of [["service", fromService!], ["bare node:http+pg", fromBare!]] as const) {
-            const errors = side.counts.requests - side.counts.ok
-            if (errors > 0) failures.push(`${label} (${path}, ${auth}, paired open loop at ${perSide}/s each, round ${round}): ${statusText(side.counts.statuses)}`)
-          }
-          const p = (side: { readonly latencies: Array<number> }, q: number) => +percentile(side.latencies, q).toFixed(2)
-          pairedRows.push({
-            path,
-            auth,
-            mode: "paired open loop",
-            rate_per_s_each: perSide,
-            round,
-            "service p50": p(fromService!, 50),
-            "bare p50": p(fromBare!, 50),
-            "service p99": p(fromService!, 99),
-            "bare p99": p(fromBare!, 99),
-            "service p99.9": p(fromService!, 99.9),
-            "bare p99.9": p(fromBare!, 99.9),
-            "service max": +(fromService!.latencies.at(-1) ?? Number.NaN).toFixed(2),
-            "bare max": +(fromBare!.latencies.at(-1) ?? Number.NaN).toFixed(2),
-            "p99 service/bare": +(percentile(fromService!.latencies, 99) / percentile(fromBare!.latencies, 99)).toFixed(3),
-            "service loop max": serviceProbe.loopMaxMs,
-            "bare loop max": bareProbe.loopMaxMs,
-            "service gc ms (max)": `${serviceProbe.gcMs} (${serviceProbe.gcMaxMs})`,
-            "bare gc ms (max)": `${bareProbe.gcMs} (${bareProbe.gcMaxMs})`,
-            "major gcs s/b": `${serviceProbe.majorGcs}/${bareProbe.majorGcs}`,
-            load_1m: +loadavg()[0]!.toFixed(1)
-          })
+        if (PAIRED) pairedJobs.push({ path, auth, url, authorization, perSide: Math.max(1, Math.round(rate / 2)) })
+      }
+    }
+
+    // The paired windows run last, every path and credential in one round before the next round,
+    // each round in another order: the service's heap grows over a run and its first major GC
+    // used to land in the last path's windows (no score, JWT), which then carried a tail of the
+    // run's position rather than its own.
+    for (let round = 1; round <= ROUNDS; round++) {
+      const shift = (round - 1) % Math.max(1, pairedJobs.length)
+      for (const { path, auth, url, authorization, perSide } of [...pairedJobs.slice(shift), ...pairedJobs.slice(0, shift)]) {
+        // The probes' window starts with the counted requests (a reset in flight for a moment).
+        const resetAt = setTimeout(() => void Promise.all([service.probe!.reset(), bare.probe!.reset()]), WARMUP_MS)
+        const [fromService, fromBare] = await pairedOpenLoop(perSide, [service.port, bare.port], url, authorization, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS })
+        clearTimeout(resetAt)
+        const [serviceProbe, bareProbe] = await Promise.all([service.probe!.read(), bare.probe!.read()])
+        for (const [label, side] of [["service", fromService!], ["bare node:http+pg", fromBare!]] as const) {
+          const errors = side.counts.requests - side.counts.ok
+          if (errors > 0) failures.push(`${label} (${path}, ${auth}, paired open loop at ${perSide}/s each, round ${round}): ${statusText(side.counts.statuses)}`)
         }
+        const p = (side: { readonly latencies: Array<number> }, q: number) => +percentile(side.latencies, q).toFixed(2)
+        pairedRows.push({
+          path,
+          auth,
+          mode: "paired open loop",
+          rate_per_s_each: perSide,
+          round,
+          "service p50": p(fromService!, 50),
+          "bare p50": p(fromBare!, 50),
+          "service p99": p(fromService!, 99),
+          "bare p99": p(fromBare!, 99),
+          "service p99.9": p(fromService!, 99.9),
+          "bare p99.9": p(fromBare!, 99.9),
+          "service max": +(fromService!.latencies.at(-1) ?? Number.NaN).toFixed(2),
+          "bare max": +(fromBare!.latencies.at(-1) ?? Number.NaN).toFixed(2),
+          "p99 service/bare": +(percentile(fromService!.latencies, 99) / percentile(fromBare!.latencies, 99)).toFixed(3),
+          "service loop max": serviceProbe.loopMaxMs,
+          "bare loop max": bareProbe.loopMaxMs,
+          "service gc ms (max)": `${serviceProbe.gcMs} (${serviceProbe.gcMaxMs})`,
+          "bare gc ms (max)": `${bareProbe.gcMs} (${bareProbe.gcMaxMs})`,
+          "major gcs s/b": `${serviceProbe.majorGcs}/${bareProbe.majorGcs}`,
+          load_1m: +loadavg()[0]!.toFixed(1)
+        })
       }
     }
     report(rows)
