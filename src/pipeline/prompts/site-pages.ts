@@ -69,11 +69,20 @@ const PRICE = /[$€£]\s?\d/gu
 /** Whether the page is the FAQ (`/faq`, `/faqs.html`). */
 export const isFaqPage = (page: PageForKind): boolean => (pathSegments(page.url) ?? []).some((s) => /^faqs?$/.test(s))
 
+/**
+ * An events page that sells: two prices or more ("Event space rental: evenings $600"), or tickets
+ * with a price ("Tickets are $15"); one entry fee ("Quiz night, $5 entry") is no sale of events.
+ */
+const eventsOnSale = (text: string): boolean => {
+  const prices = text.match(PRICE)?.length ?? 0
+  return prices >= 2 || (prices === 1 && /\btickets?\b/iu.test(text))
+}
+
 export const pageKind = (page: PageForKind): PageKind => {
   const segments = pathSegments(page.url)
-  // An events page with two prices or more hires out or sells its events ("Event space rental:
-  // evenings $600"): what it names is on offer.
-  if (segments !== undefined && segments.length === 1 && EVENTS_PAGE.test(segments[0]!) && (page.text?.match(PRICE)?.length ?? 0) >= 1) return "other"
+  // An events page that hires out or sells its events (two prices, or tickets with a price: "Event
+  // space rental: evenings $600", "Tickets are $15"): what it names is on offer.
+  if (segments !== undefined && segments.length === 1 && EVENTS_PAGE.test(segments[0]!) && eventsOnSale(page.text ?? "")) return "other"
   if (segments !== undefined && segments.some((s) => BUSINESS_PAGE.test(s))) return "business"
   if (segments === undefined && TITLE_BUSINESS.test(fold(page.title ?? "").trim())) return "business"
   if (segments !== undefined && segments.length === 0) return "home"

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest"
 import { builtinPrompts } from "../../../src/pipeline/prompts/builtin-generator.ts"
 import { offeringForm } from "../../../src/pipeline/prompts/english.ts"
 import { factsFromPages, type PromptFacts } from "../../../src/pipeline/prompts/prompt-facts.ts"
+import { pageKind } from "../../../src/pipeline/prompts/site-pages.ts"
 import { nearDuplicates } from "../../fixtures/prompt-eval/score.ts"
 import { ORIGIN, sitePage } from "./site-builder.ts"
 
@@ -73,6 +74,9 @@ describe("'book' and 'new' in the name of a thing", () => {
       })
     ])
     expect(result.offerings).toEqual(["listening clubs"])
+    // One price that is no ticket ("Quiz night, $5 entry") leaves the page about the business.
+    expect(pageKind(sitePage("/events", { title: "Events", text: "Quiz night, $5 entry." }))).toBe("business")
+    expect(pageKind(sitePage("/events", { title: "Events", text: "Author talks. Tickets are $15." }))).toBe("other")
   })
 })
 
