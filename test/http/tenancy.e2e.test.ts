@@ -7,6 +7,7 @@
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { IdentityJournal } from "../../src/writers/identity-journal.ts"
+import { ProjectionRunner } from "../../src/projections/runner.ts"
 import { testDatabases } from "../support/databases.ts"
 import { type FixtureSite, startFixtureSite } from "../support/fixture-site.ts"
 import { json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
@@ -137,13 +138,10 @@ for (const database of testDatabases) {
         const legacy = await service.sign({ sub: "user_legacy", email: "legacy@example.com" })
         const accept = () =>
           fetch(`${service.baseUrl}/api/invitations/accept?token=${token}`, { headers: bearer(legacy), redirect: "manual", signal: AbortSignal.timeout(15_000) })
-        // The organizations read model may not have the invitation yet: poll until it is known.
-        let accepted = await accept()
-        const deadline = Date.now() + 15_000
-        while (accepted.status === 400 && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 100))
-          accepted = await accept()
-        }
+        // The organizations read model may not have the invitation yet: wait until it has passed
+        // the invitation's event (not a 15 s poll of the endpoint).
+        await service.runtime.runPromise(Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(result.position, ["organizations"])))
+        const accepted = await accept()
         expect(accepted.status).toBe(302)
         expect(accepted.headers.get("location")).toBe("/dashboard")
       })
