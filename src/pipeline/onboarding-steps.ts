@@ -253,6 +253,24 @@ export const ensureEntityStep = (jobId: string, plan: EntityPlan, name: string) 
 const caughtUp = (position: GlobalPosition) =>
   Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(position, ["entities"])).pipe(Effect.orDie)
 
+/**
+ * A product's prompt facts with its business's town (`FactsInput.businessPlace`), read from the
+ * business's last crawl that read pages as the business's own facts are. Run once the business's
+ * crawl is recorded. A business's facts, or a product's when either crawl read nothing, are
+ * answered unchanged.
+ */
+export const withBusinessPlace = (plan: EntityPlan, facts: PromptFacts) =>
+  Effect.gen(function*() {
+    if (plan.ref.itemId === null) return facts
+    const business = (yield* crawlHistoryOf({ businessId: plan.ref.businessId, itemId: null })).lastGood
+    const own = (yield* crawlHistoryOf(plan.ref)).lastGood
+    if (business === undefined || own === undefined) return facts
+    const businessName = plan.businessName ?? business.siteName ?? facts.businessName
+    const place = factsFromPages({ name: businessName, kind: "business", businessName, url: business.startUrl, pages: business.pages }).place
+    if (place === null || place === facts.place) return facts
+    return factsFromPages({ name: facts.name, kind: "product", businessName: facts.businessName, url: facts.url, pages: own.pages, businessPlace: place })
+  })
+
 /** The entity's prompt set: the current one, or a new one when none exists or on request. */
 export const promptsStep = (jobId: string, ref: EntityRef, facts: PromptFacts, regenerate: boolean) =>
   Effect.gen(function*() {

@@ -28,7 +28,8 @@ import {
   progress,
   promptsStep,
   siteStep,
-  SiteOutcome
+  SiteOutcome,
+  withBusinessPlace
 } from "./onboarding-steps.ts"
 import { PromptFacts } from "./prompts/prompt-facts.ts"
 
@@ -241,10 +242,12 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
       return { errors, failed: true }
     }
 
+    // A product's prompts take its business's town, read once the business's crawl is recorded.
+    if (plan.ref.itemId !== null && options.after !== undefined) yield* Deferred.await(options.after)
     const prompts = yield* stepActivity(request.jobId, {
       name: `prompts:${key}`,
       success: PromptSet,
-      execute: promptsStep(request.jobId, plan.ref, crawled.facts, request.regenerate || request.forceRefresh)
+      execute: Effect.flatMap(withBusinessPlace(plan, crawled.facts), (facts) => promptsStep(request.jobId, plan.ref, facts, request.regenerate || request.forceRefresh))
     })
     yield* close("prompts", "succeeded", promptsDetail(prompts))
 

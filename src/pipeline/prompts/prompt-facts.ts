@@ -72,6 +72,11 @@ export interface FactsInput {
   readonly businessName: string
   readonly url: string
   readonly pages: ReadonlyArray<CrawledPageFacts>
+  /**
+   * A product's business's town, read from the business's whole site. A product's crawl reads a
+   * few pages around its own, which often leave out the contact page: its town is its business's.
+   */
+  readonly businessPlace?: string | null | undefined
 }
 
 /** Longest list kept per field. */
@@ -291,8 +296,9 @@ const kindOfInstitution = (name: string): string | undefined => {
  * - category: the first schema.org business type with an everyday word (`Bakery` → "bakery"),
  *   a product's own `category`, an unknown business type split into words; otherwise the most
  *   frequent known category word in titles, headings and the description (weighted).
- * - place: `address.addressLocality`, then `areaServed`, then the most frequent "in <Capitalised>"
- *   ("based in", "located in" count triple), when seen twice or stated as "based in".
+ * - place: for a product, its business's (`businessPlace`) when known; else `address.addressLocality`,
+ *   then `areaServed`, then the most frequent "in <Capitalised>" ("based in", "located in" count
+ *   triple), when seen twice or stated as "based in".
  * - offerings: what the site sells (see offering-facts.ts); for a product, the product itself.
  * - audience: "for <noun phrase>" where the phrase ends in a people or organisation noun.
  * - keywords: content words by weighted frequency (title ×3, description and headings ×2, text ×1),
@@ -306,7 +312,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
 
   // Place first: it decides which capitalised words are proper names in offerings.
   const jsonLdPlace = placeFromJsonLd(nodes)
-  let place: string | null = jsonLdPlace ?? null
+  let place: string | null = (input.kind === "product" ? input.businessPlace : undefined) ?? jsonLdPlace ?? null
   if (place === null) {
     // Each sentence once: a footer line repeated on every page ("Registered in Ireland") says it once.
     const sentences = new Set(pages.flatMap((page) =>

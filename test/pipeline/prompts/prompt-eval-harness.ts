@@ -95,6 +95,8 @@ export const runSite = async (dir: string): Promise<SiteRun> => {
         kind: "product",
         businessName: labels.brand,
         url: new URL(product.page, home).href,
+        // As the service gives it (onboarding-steps.ts): the town read from the business's site.
+        businessPlace: facts.place,
         pages: stable(productCrawl.pages).map((page) => ({
           ...page,
           products: page.products.map((p) => ({ ...p, url: p.url?.replace(server.origin, home) ?? null }))

@@ -18,10 +18,8 @@ const KNOWN: Readonly<Record<string, {
   /** A product's on-topic floor below 75%, by item id. */
   readonly products?: Readonly<Record<string, number>>
 }>> = {
-  // The product crawl, as the service runs it (5 pages from the product's page, within the
-  // business's site), finds no town for these products, so words of the other pages ("baths" from
-  // Bath, "minutes", "quality products") fill the prompts their one offering leaves: open.
-  "wisteria-house-bath": { products: { "garden-room": 0.5 } },
+  // A one-offering product of a shop that only ships (no town): words of the pages around its own
+  // ("quality products", "everyday essentials") fill the prompts its one offering leaves. Open.
   "makan-box": { products: { "chicken-rice-kit": 0.71 } },
   // Named only in a FAQ answer to another question ("Can children come? Yes, we have kids' bikes").
   "bicis-del-valle": { uncovered: ["kids' bikes"] },
