@@ -124,6 +124,8 @@ export const TRADE_WORDS = set(`
   tree service services bbq barbecue smokehouse body collision optik apotheke backerei konditorei fertility
   carpentry joinery masonry concrete paving shirtmakers tailors travel tours viajes
   analytics scaffolding scaffolders ramen
+  housekeeping metrics insights logistics logistiek logistik freight forwarding pools septic
+  endodontics periodontics osteria fromagerie auberge feline animal
 `)
 
 /** Nouns that present a name as a business or product: "Foundry, a coworking space", "Duarte's practice". */
