@@ -110,7 +110,10 @@ const isJournal = (page: CrawledPageFacts): boolean => (page.text.match(DATE)?.l
 const introducesQuotes = (page: CrawledPageFacts, heading: string): boolean => {
   const at = heading.length > 0 ? page.text.indexOf(heading) : -1
   if (at < 0) return false
-  return /^\s*["“”«„']/u.test(page.text.slice(at + heading.length, at + heading.length + 4))
+  const after = page.text.slice(at + heading.length, at + heading.length + 80)
+  // Right under it, or under a line that says whose words they are ("Reference" over "What our
+  // customers say" and their quotes: testimonials, in whatever language the heading is).
+  return /^\s*["“”«„']/u.test(after) || /^[^."“”«„]{0,60}\b(?:say|says|said|think|thinks|reviews?|words)\s*:?\s*["“”«„]/iu.test(after)
 }
 
 /** Headings other than the site's own name (a logo or site title marked up as a heading). */

@@ -228,7 +228,7 @@ const KNOWN_TYPE_CATEGORIES: ReadonlySet<string> = new Set(Object.values(SCHEMA_
 const DESCRIBING_WORDS = new Set(["independent", "local", "family", "friendly", "small", "boutique", "award-winning", "leading", "premier", "trusted", "best"])
 
 /** Heads of a kind of business that is a place or a firm (what a title's "<Kind> in <Place>" ends in). */
-const BUSINESS_HEADS = new Set(["studio", "gym", "salon", "shop", "store", "clinic", "company", "parlour", "parlor", "bar", "boutique", "centre", "center"])
+const BUSINESS_HEADS = new Set(["studio", "gym", "salon", "shop", "store", "clinic", "company", "parlour", "parlor", "bar", "boutique", "centre", "center", "agency", "firm"])
 
 /** "pest control" is what a business does: as a kind of business it is a "pest control company". */
 const mapKind = (kind: string | undefined): string | undefined => (kind === undefined ? undefined : asBusinessKind(kind))

@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-g/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-i/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md); the unseen split written after them is not tested here. Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -17,6 +17,8 @@ const KNOWN: Readonly<Record<string, {
   readonly uncovered?: ReadonlyArray<string>
   /** A product's on-topic floor below 75%, by item id. */
   readonly products?: Readonly<Record<string, number>>
+  /** How many prompts still name a labelled not-offering (0 unless pinned). */
+  readonly notOfferingHits?: number
 }>> = {
   // A one-offering product of a shop that only ships (no town): words of the pages around its own
   // ("quality products", "everyday essentials") fill the prompts its one offering leaves. Open.
@@ -39,24 +41,61 @@ const KNOWN: Readonly<Record<string, {
   // Only in prose on the safes page ("We open safes of every make").
   "odwyer-locksmiths": { uncovered: ["safe opening"] },
   // Prose and FAQ answers only ("ask us for special orders", "Author talks, book launches and readings", "we post books").
-  "spine-books": { uncovered: ["special orders", "author events", "book postage"] }
+  "spine-books": { uncovered: ["special orders", "author events", "book postage"] },
+  // holdout-h and holdout-i (tuned on since their one unseen run), what is still missed:
+  // Services said only in prose and a FAQ; Dutch headings alone ("Tolken", "Tarieven") are asked
+  // about as written (the category, "software" from a heading before, is the title's "translation agency").
+  "brugwerk-vertalingen": { share: 0.81, uncovered: ["transcription", "apostille service", "express delivery"] },
+  // A package named only as the product's title, solar panels in prose; five prompts name a labelled not-offering.
+  "clearview-window-cleaning": { share: 0.74, uncovered: ["Full Home Package", "solar panel cleaning"], notOfferingHits: 5 },
+  // Occasions said only in prose ("your wedding first dance", "hen parties").
+  "compasso-dance-studio": { uncovered: ["wedding first dance", "hen party dance class"] },
+  // A shop's prose list of what else it sells, past the cap of 24.
+  "fromagerie-la-meule": { uncovered: ["cheese box subscription", "Savoyard charcuterie", "local honey and jams", "butter and yoghurt"] },
+  // Collection said only in prose; 25 prompts are about pages' words, not offerings.
+  "hartwell-upholstery": { share: 0.75, uncovered: ["collection and delivery"] },
+  // Extras said only in prose and a FAQ (vehicle storage, disc locks, the protection plan, parcels).
+  "stowaway-self-storage": { uncovered: ["vehicle storage", "disc locks", "Tenant Protection Plan", "package acceptance"] },
+  // A café menu and a day trip on the pages the crawl reads past the cap; the camp product's
+  // prompts fall back to the camp page's other words.
+  "anchor-point-surf-house": {
+    uncovered: ["rooftop café", "msemen with amlou", "Berber omelette", "grilled sardines", "avocado smoothie", "mint tea", "Paradise Valley day trip", "sandboarding"],
+    products: { "surf-camp": 0.25 }
+  },
+  // Half the services are said only in prose and table cells; the diploma frame product is asked about by other words.
+  "back-cove-framing": {
+    share: 0.75,
+    uncovered: ["float framing", "needlework framing", "mirror framing", "jersey framing", "Diploma Frame", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"],
+    products: { "diploma-frame": 0 }
+  },
+  // Gift vouchers said only in prose; 22 prompts about pages' words.
+  "catnap-lodge": { share: 0.78, uncovered: ["gift vouchers"] },
+  // A Czech news heading ("Novinky") read as an offering: 8 not-offering hits ("Reference", over
+  // "What our customers say" and quotes, is no offering since this round).
+  "dvorak-piano-service": { share: 0.85, uncovered: ["harpsichord tuning", "piano appraisal"], notOfferingHits: 8 },
+  // Said only in prose ("leather cleaning", "fleet washing").
+  "highveld-detailing": { uncovered: ["leather cleaning", "fleet washing"] },
+  // A shop's tables of spices (one per row) past the products the crawl reads as items.
+  "kayal-spice-co": {
+    uncovered: ["white pepper", "cloves", "cinnamon", "star anise", "Alleppey turmeric powder", "Kashmiri chilli powder", "sambar powder", "fish curry masala", "wholesale spices"]
+  }
 }
 
 const runs = new Map<string, SiteRun>()
 const dirs = [
   ...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c"), ...sitesOf("holdout-d"), ...sitesOf("holdout-e"),
-  ...sitesOf("holdout-f"), ...sitesOf("holdout-g")
+  ...sitesOf("holdout-f"), ...sitesOf("holdout-g"), ...sitesOf("holdout-h"), ...sitesOf("holdout-i")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
 beforeAll(async () => {
   for (const dir of dirs) runs.set(nameOf(dir), await runSite(dir))
-}, 300_000)
+}, 900_000)
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-g)", () => {
-  it("has the dev, holdout and holdout-b to holdout-g sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-i)", () => {
+  it("has the dev, holdout and holdout-b to holdout-i sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -65,6 +104,8 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-e").length).toBe(6)
     expect(sitesOf("holdout-f").length).toBe(6)
     expect(sitesOf("holdout-g").length).toBe(6)
+    expect(sitesOf("holdout-h").length).toBe(6)
+    expect(sitesOf("holdout-i").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
@@ -74,7 +115,7 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(run.metrics.aboutRealShare, run.metrics.notAboutReal.join(" | ")).toBeGreaterThanOrEqual(known.share ?? TARGET_ABOUT_REAL_SHARE)
     expect(run.metrics.uncovered).toEqual(known.uncovered ?? [])
     expect(run.metrics.nearDuplicates).toEqual([])
-    expect(run.metrics.notOfferingHits).toEqual([])
+    expect(run.metrics.notOfferingHits.length, run.metrics.notOfferingHits.map((h) => h.phrase).join(" | ")).toBe(known.notOfferingHits ?? 0)
     // "Near me" always with the town.
     expect(run.prompts.filter((p) => /\bnear me\b|\bnearby\b|\bclosest\b/i.test(p) && !p.includes(run.facts.place ?? "\u0000"))).toEqual([])
     // Every product's prompts are about it.

@@ -1,0 +1,41 @@
+/**
+ * A made-up site's testimonials under a heading in another language ("Referencje"), with a line
+ * that says whose words they are ("What our clients say") before the quotes: the heading is no
+ * offering, as a heading right over quotes was not before. And a home title's "<Kind> agency in <Place>"
+ * names the business's kind as "... company" or "... studio" did.
+ */
+import { describe, expect, it } from "vitest"
+import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
+import { ORIGIN, sitePage } from "./site-builder.ts"
+
+const PAGES = [
+  sitePage("/", {
+    title: "Bell Clock Repair | Clock repair in Kraków",
+    headings: ["Bell Clock Repair", "Clock repair", "Watch batteries", "Referencje", "Opinie"],
+    text:
+      "Bell Clock Repair Clock repair Longcase and mantel clocks, serviced in our workshop. Watch batteries Fitted while you wait. " +
+      "Referencje What our clients say \"Grandad's clock chimes again.\" — Ola, Podgórze " +
+      "Opinie \"Quick and kind.\" — Piotr"
+  })
+]
+
+describe("a testimonials heading with a line before its quotes", () => {
+  it("is no offering", () => {
+    const result = factsFromPages({ name: "Bell Clock Repair", kind: "business", businessName: "Bell Clock Repair", url: `${ORIGIN}/`, pages: PAGES })
+    expect(result.offerings).toEqual(["watch batteries"])
+  })
+})
+
+describe("a home page's title that names an agency or a firm", () => {
+  it("gives the category, over a heading's known word", () => {
+    const pages = [
+      sitePage("/", {
+        title: "Kalm Vertaalbureau – Translation agency in Utrecht",
+        headings: ["Kalm Vertaalbureau", "Websites & software", "Legal translation"],
+        text: "Kalm Vertaalbureau Websites & software Localisation of your site or app. Legal translation Contracts and deeds."
+      })
+    ]
+    const result = factsFromPages({ name: "Kalm Vertaalbureau", kind: "business", businessName: "Kalm Vertaalbureau", url: `${ORIGIN}/`, pages })
+    expect(result.category).toBe("translation agency")
+  })
+})
