@@ -208,10 +208,11 @@ describe("detectMention: ordinary-word names", () => {
   })
 
   it("counts a list lead, bold or linked name", () => {
+    // Positive since version 12: the lead of a numbered list's first item is ranked first (sentiment.ts, `rankedFirst`).
     expect(detect("Top tools:\n1. **Monday** — flexible boards\n2. Asana — tasks", MONDAY)).toEqual({
       visible: true,
       position: 1,
-      sentiment: "neutral",
+      sentiment: "positive",
       matchedBy: ["name"],
       brands: ["Monday", "Asana"],
     })

@@ -244,6 +244,19 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:don't|do\s+not|didn't|did\s+not)\s+have\s+(?:a|any)\s+(?:\w+\s+)?(?:picture|sense)\s+of\b/, ["picture", "sense"]),
   d(/\b(?:couldn't|could\s+not|can't|cannot)\s+(?:dig\s+up|turn\s+up|track\s+down|unearth)\s+(?:anything|much)\b/, ["dig", "turn", "track", "unearth"]),
   d(/\b(?:lacks?|lacking|no|without|n't\s+have)\s+(?:(?:a|any)\s+)?(?:\w+\s+)?track\s+record\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:check|verify|confirm)\b/, ["track record"]),
+  // Version 13. "I don't have reliable, current information about X" (adjectives in a list), "X
+  // is not a company I can find dependable information on", "details about X aren't something I can
+  // reliably provide", "X isn't a restaurant I can give you reliable information about", "I have no
+  // reliable pricing for X", "the name X doesn't bring up anything I can verify", "figures
+  // attributed to X could not be independently checked", "reviews for X are too few to draw
+  // conclusions from".
+  d(new RegExp(`\\b(?:don't|dont|do not|doesn't|does not|didn't|did not)\\s+have\\s+(?:[\\w-]+,\\s+){1,2}(?:[\\w-]+\\s+)${INFO}\\b`), INFO_CUES),
+  d(/\b(?:not|isn't|aren't)\s+(?:a|an|one)\s+(?:[\w'-]+\s+){0,3}?(?:i|we)\s+(?:can|could)\s+(?:find|give(?:\s+you)?|offer(?:\s+you)?|provide(?:\s+you)?)\s+(?:[\w-]+,?\s+){0,3}?(?:information|info|data|details)\b/, ["can", "could"]),
+  d(/(?:n't|\bnot)\s+(?:something|anything)\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:\w+ly\s+)?(?:provide|give|offer|share|supply)\b/, ["something", "anything"]),
+  d(/\b(?:i|we)\s+have\s+no\s+(?:[\w-]+\s+){0,2}?(?:pricing|prices|figures|numbers|rates)\s+(?:for|on|about|from)\b/, ["pric", "figures", "numbers", "rates"]),
+  d(/\b(?:doesn't|does\s+not|didn't|did\s+not)\s+(?:bring|turn|pull)\s+up\s+anything\b/, ["anything"]),
+  d(/\b(?:could\s+not|can\s+not|cannot|can't|couldn't)\s+be\s+(?:independently\s+)?(?:checked|corroborated|substantiated)\b/, ["checked", "corroborated", "substantiated"]),
+  d(/\b(?:is|are|was|were)\s+too\s+(?:few|sparse|thin|scarce|limited|scant)\s+to\s+(?:draw|reach|base|form|make)\b/, ["too"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),
@@ -326,6 +339,8 @@ const findDisclaimers = (doc: Doc): Array<boolean> => {
 }
 
 const CONTRAST = /^\W*(?:but|yet|still|though|however)\b/
+// A caveat flagged as one: "take this with a grain of salt", "that caveat aside", "with that caveat".
+const CAVEAT = /\bgrain\s+of\s+salt\b|\bcaveat\s+aside\b|\bwith\s+that\s+caveat\b|\bcaveat\s+noted\b/
 
 // A disclaimer about one detail of the entity, asked as a question: "though I can't confirm
 // whether it's open on Mondays", "but I couldn't check if they deliver".
@@ -478,6 +493,34 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
     } else later ||= contrastPraise(k)
     detail[i] = later
   }
+  // Version 13. A disclaimer the speaker flags as a caveat and then speaks past ("I haven't seen
+  // recent reviews of X, so take this with a grain of salt, but it's built for this", "I can't see
+  // X's price. That caveat aside, it's the app I'd pick") is about a detail: the caveat marker in
+  // its sentence or the next one of its paragraph, and the entity referred to after the marker.
+  const caveatAt = new Map<number, boolean>()
+  const caveatFollows = (si: number): boolean => {
+    let found = caveatAt.get(si)
+    if (found === undefined) {
+      found = false
+      for (let k = si; k <= si + 1 && k < doc.sentences.length && !found; k++) {
+        if (k > si && doc.text.slice(doc.sentences[k - 1]!.end, doc.sentences[k]!.start).includes("\n\n")) break
+        const sentence = doc.sentences[k]!
+        const text = foldPlain(slice(doc, sentence))
+        const m = CAVEAT.exec(text)
+        if (m === null) continue
+        const after = text.slice(m.index + m[0].length)
+        const next = k + 1 < doc.sentences.length ? doc.sentences[k + 1]! : undefined
+        const nextText = next !== undefined && !doc.text.slice(sentence.end, next.start).includes("\n\n") ? foldPlain(slice(doc, next)) : ""
+        found = ENTITY_PRONOUN.test(after) || namesEntity({ start: sentence.start + Math.min(m.index, sentence.end - sentence.start), end: sentence.end }) ||
+          (k === si && after.trim().length < 3 && (ENTITY_PRONOUN.test(nextText) || (next !== undefined && namesEntity(next))))
+      }
+      caveatAt.set(si, found)
+    }
+    return found
+  }
+  clauses.forEach((_, i) => {
+    if (disclaimers[i] && !detail[i] && sentenceOf[i] !== -1 && caveatFollows(sentenceOf[i]!)) detail[i] = true
+  })
   // The praise of the current sentence's clauses before `praisedUntil`, whether one of them is
   // hedged, and the first of them not yet covered.
   let sentence = -2

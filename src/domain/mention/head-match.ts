@@ -70,9 +70,17 @@ const MADE_BY_BEFORE = new RegExp(
 )
 // "Penrose in Leeds did our forecasting project": at a place, the one that did the work.
 // "Kestrel fixed our boiler", "Kestrel did my roof": without the place, the work done on the speaker's own.
-const DID_WORK_AFTER = /^(?:[ \t]+in[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:did|handled|fixed|built|installed|redid|replaced|repaired|sorted|delivered|designed|ran|shot|photographed|catered|cleaned|painted|fitted|serviced)[ \t]+(?:our|my|the|a|an)|[ \t]+(?:did|fixed|installed|redid|replaced|repaired|serviced|rewired|fitted|painted|cleaned|catered|photographed|resoled|reroofed|renovated|remodeled|remodelled)[ \t]+(?:our|my))\b/u
+const DID_WORK_AFTER = /^(?:[ \t]+in[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:did|handled|fixed|built|installed|redid|replaced|repaired|sorted|delivered|designed|ran|shot|photographed|catered|cleaned|painted|fitted|serviced)[ \t]+(?:our|my|the|a|an)|[ \t]+(?:did|does|fixed|installed|redid|replaced|repaired|serviced|rewired|fitted|painted|cleaned|catered|photographed|resoled|reroofed|renovated|remodeled|remodelled|pumped|inspected)[ \t]+(?:our|my|ours|mine))\b/u
 // "Kestrel is my go-to Arc'teryx alternative": put in another brand's place.
 const ALTERNATIVE_TO_BRAND = /^[ \t]+(?:is|was|remains)[ \t]+(?:my|our|a|an|the)[ \t]+(?:(?:go-to|favou?rite|cheaper|budget|best|solid|good|great)[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:alternative|substitute|rival|equivalent|dupe)\b/u
+// Version 13. "Kelderman BV", "Brantry Ltd": the head with a legal form is the firm.
+const LEGAL_FORM_AFTER = /^,?[ \t]+(?:B\.?V\.?|N\.?V\.?|Ltd|LLC|LLP|PLLC|Inc|GmbH|AG|PLC|Pty|S\.?A\.?|SARL|S\.?r\.?l\.?)(?![\p{L}\p{N}])/u
+// "Kelderman is who I'd use", "Brantry is the one we'd call", "Brantry is where I'd book": the one picked.
+const PICKED_AFTER = /^[ \t]+(?:is|was)[ \t]+(?:who|the[ \t]+one|where)[ \t]+(?:I|we|I'd|we'd|I’d|we’d|I[ \t]+would|we[ \t]+would)[ \t]+(?:\p{Ll}+ly[ \t]+)?(?:use|used|call|pick|hire|hired|go|book|trust|recommend|send|choose|try)\b/u
+// "Vellum is a good cheaper alternative to Kira": put in another brand's place, the brand after "to".
+const ALTERNATIVE_TO = /^[ \t]+(?:is|was|remains)[ \t]+(?:a|an|the|my|our)[ \t]+(?:[\p{Ll}-]+[ \t]+){0,3}?(?:alternative|substitute|rival)[ \t]+(?:to|for)[ \t]+\p{Lu}/u
+// "we switched to Oxbow", "switching to Brantry".
+const SWITCHED_TO_BEFORE = /(?<![\p{L}\p{N}])(?:switched|switching|switch|moved[ \t]+over)[ \t]+to[ \t]+$/iu
 const PRODUCT_LINE = new RegExp(
   String.raw`^(?:[ \t]+\p{Lu}[\p{L}\p{N}-]*){1,3}[ \t]+(?:${PRODUCT_NOUNS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join("|")})s?\b`,
   "u",
@@ -104,6 +112,8 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   if ((DESCRIBED.test(rest) && !(town && TOWN_DESCRIBED.test(rest))) || (!possessive && PRODUCT_LINE.test(rest))) return true
   if (ADDRESS_AFTER.test(rest)) return true
   if (DID_WORK_AFTER.test(rest) || ALTERNATIVE_TO_BRAND.test(rest)) return true
+  if (LEGAL_FORM_AFTER.test(rest) || PICKED_AFTER.test(rest) || ALTERNATIVE_TO.test(rest)) return true
+  if (SWITCHED_TO_BEFORE.test(doc.text.slice(Math.max(line.start, start - 24), start))) return true
   if (!town && MADE_BY_BEFORE.test(doc.text.slice(Math.max(line.start, start - 80), start))) return true
   const before = doc.text.slice(Math.max(line.start, start - 24), start)
   // "a friend named Marisela" is a person, not a business called so.

@@ -70,6 +70,24 @@ describe("more trade words (version 13)", () => {
   })
 })
 
+describe("heads presented as the business (version 13)", () => {
+  const firm = business("Brantry Metrics Ltd", "Leeds, UK")
+  it("counts a head with a legal form, picked as the one to use, another brand's alternative, switched to, or doing the speaker's own", () => {
+    expect(seen("| Vendor | Seats |\n|---|---|\n| Brantry BV | 3 |", firm)).toBe(true)
+    expect(seen("Brantry is who I'd use for a small team.", firm)).toBe(true)
+    expect(seen("Brantry is the one we'd call first.", firm)).toBe(true)
+    expect(seen("Brantry is a solid cheaper alternative to Mixpanel.", firm)).toBe(true)
+    expect(seen("We switched to Brantry in March and never looked back.", firm)).toBe(true)
+    expect(seen("Brantry does our reporting every month.", firm)).toBe(true)
+  })
+
+  it("does not count the head as a place, a person or a word", () => {
+    expect(seen("Brantry is where I grew up, a quiet village.", firm)).toBe(false)
+    expect(seen("Brantry is an alternative spelling of the village name.", firm)).toBe(false)
+    expect(seen("Brantry does well in the spring, with walks by the river.", firm)).toBe(false)
+  })
+})
+
 describe("version 13's rules on hostile input", () => {
   it("stay linear", () => {
     const yard = business("Pellworth Timber Yard")
@@ -78,6 +96,7 @@ describe("version 13's rules on hostile input", () => {
       expect(seen("not a yard I can find ".repeat(5_000) + "Pellworth Timber Yard is fine.", yard)).toBe(true)
       expect(seen("Pellworth Timber Yard is good. grain of salt, grain of salt. ".repeat(3_000), yard)).toBe(true)
       expect(seen("I have no info on Pellworth Timber Yard, take it with a grain of salt, but it's ok. ".repeat(3_000), yard)).toBe(true)
+      expect(seen("Brantry is a a a a cheap ".repeat(5_000) + "switched to to to ".repeat(5_000), business("Brantry Metrics Ltd"))).toBe(false)
     })
     // CPU time, not wall time: a bound on the work, which no load on the machine stretches.
     expect(cpuMs).toBeLessThan(10_000)
