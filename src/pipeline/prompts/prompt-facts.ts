@@ -402,7 +402,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (/^(?:fees?|deposits?|rebates?|surcharges?|charges?)$/.test(words.at(-1)!)) return false
     // "Emergency dentist" at a dentist: the business itself with a feature, not something it sells.
     const categoryHead = wordsOf(category ?? "").at(-1)
-    if (words.length >= 2 && categoryHead !== undefined && stem(words.at(-1)!) === stem(categoryHead)) return false
+    // A product's own name is kept though it ends in its kind ("Diploma Frame" at a framer's "deep frame").
+    const ownName = input.kind === "product" && stemKey(o) === stemKey(input.name)
+    if (words.length >= 2 && categoryHead !== undefined && stem(words.at(-1)!) === stem(categoryHead) && !ownName) return false
     // "The Night Tour has closed", "closed for good": what the site says is gone is not on offer.
     if (closedTexts.some((text) => new RegExp(` ${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (?:has closed|closed (?:for good|permanently|down)|(?:has been|was) (?:retired|discontinued)) `).test(text))) return false
     // The business's own name and the category itself are not offerings; neither are long blurbs.

@@ -62,11 +62,10 @@ const KNOWN: Readonly<Record<string, {
     uncovered: ["rooftop café", "msemen with amlou", "Berber omelette", "grilled sardines", "avocado smoothie", "mint tea", "Paradise Valley day trip", "sandboarding"],
     products: { "surf-camp": 0.25 }
   },
-  // Half the services are said only in prose and table cells; the diploma frame product is asked about by other words.
+  // Half the services are said only in prose and table cells (its diploma frame product is on topic since this round).
   "back-cove-framing": {
     share: 0.75,
-    uncovered: ["float framing", "needlework framing", "mirror framing", "jersey framing", "Diploma Frame", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"],
-    products: { "diploma-frame": 0 }
+    uncovered: ["float framing", "needlework framing", "mirror framing", "jersey framing", "Diploma Frame", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"]
   },
   // Gift vouchers said only in prose; 22 prompts about pages' words.
   "catnap-lodge": { share: 0.78, uncovered: ["gift vouchers"] },

@@ -2,7 +2,8 @@
  * A made-up site's testimonials under a heading in another language ("Referencje"), with a line
  * that says whose words they are ("What our clients say") before the quotes: the heading is no
  * offering, as a heading right over quotes was not before. And a home title's "<Kind> agency in <Place>"
- * names the business's kind as "... company" or "... studio" did.
+ * names the business's kind as "... company" or "... studio" did. A product whose name ends in its
+ * kind's word ("Certificate Frame", a "picture frame") keeps its name as its offering.
  */
 import { describe, expect, it } from "vitest"
 import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
@@ -37,5 +38,22 @@ describe("a home page's title that names an agency or a firm", () => {
     ]
     const result = factsFromPages({ name: "Kalm Vertaalbureau", kind: "business", businessName: "Kalm Vertaalbureau", url: `${ORIGIN}/`, pages })
     expect(result.category).toBe("translation agency")
+  })
+})
+
+describe("a product named by its kind's last word", () => {
+  it("keeps its own name as its offering", () => {
+    const pages = [
+      sitePage("/certificate-frames.html", {
+        title: "Certificate Frames | Tern Framing",
+        headings: ["Certificate Frames"],
+        text: "Certificate Frames $99 A solid oak frame with a double mat for the certificate you worked for. Ready in 3 days.",
+        jsonLd: [{ "@type": "Product", name: "Certificate Frame", category: "Picture frame" }]
+      })
+    ]
+    const result = factsFromPages({
+      name: "Certificate Frame", kind: "product", businessName: "Tern Framing", url: `${ORIGIN}/certificate-frames.html`, pages
+    })
+    expect({ offerings: result.offerings, category: result.category }).toEqual({ offerings: ["certificate frame"], category: "picture frame" })
   })
 })
