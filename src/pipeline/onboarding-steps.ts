@@ -30,7 +30,7 @@ import { normalizeUrl, parseWebUrl, stripWwwPrefix } from "../domain/url.ts"
 import { EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
-import { crawlSite } from "./crawler/crawl-site.ts"
+import { crawlSite, unreadDetail } from "./crawler/crawl-site.ts"
 import { productNameOf } from "./crawler/product-name.ts"
 import { factsFromPages, type PromptFacts } from "./prompts/prompt-facts.ts"
 import { generatePrompts } from "./prompts/generate-prompts.ts"
@@ -192,6 +192,7 @@ export const crawlStep = (jobId: string, plan: EntityPlan, maxPages: number) =>
       facts: factsFromPages({ name, kind, businessName: plan.businessName ?? name, url: plan.url, pages: event.pages }),
       siteName,
       pages: pages.length,
+      unread: unreadDetail(crawl.right.unread),
       error: null,
       errorCode: null,
       factsFrom: "crawl" as const,

@@ -135,6 +135,8 @@ const CrawlOutcome = Schema.Struct({
   facts: PromptFacts,
   siteName: Schema.NullOr(Schema.String),
   pages: Schema.Int,
+  /** Pages wanted and not read, said in the step's detail (absent in results stored before). */
+  unread: Schema.optional(Schema.NullOr(Schema.String)),
   /** Why the crawl read no page, for the tenant, and its stable code. */
   error: Schema.NullOr(Schema.String),
   errorCode: Schema.optional(Schema.NullOr(Schema.String)),
@@ -229,7 +231,8 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
       const kept = factsFrom === "stored_crawl" ? `; the facts of the crawl of ${crawled.storedCrawlAt ?? "an earlier job"} are used` : ""
       yield* close("crawl", "failed", `${crawled.error}${kept}`)
     } else {
-      yield* close("crawl", "succeeded", `${crawled.pages} pages`)
+      // A partial crawl says so: the facts come from the pages read.
+      yield* close("crawl", "succeeded", crawled.unread == null ? `${crawled.pages} pages` : `${crawled.pages} pages; ${crawled.unread}`)
     }
 
     yield* begin("prompts")

@@ -227,6 +227,18 @@ for (const database of testDatabases) {
       expect(events.ScoreStored).toBe(1)
     }, 240_000)
 
+    it("a partial crawl succeeds and says how many pages it could not read, and why (/cakes and /more answer 404)", async () => {
+      const site = await startSite({
+        "/robots.txt": ["text/plain", ""],
+        "/": [HTML, page("Partial Bakery", "").replace("</body>", "<a href='/breads'>Breads</a> <a href='/cakes'>Cakes</a></body>")],
+        "/breads": [HTML, page("Partial Bakery breads")]
+      })
+      closers.push(site.close)
+      const job = await onboard("partial-pages", `${site.origin}/`)
+      expect(job.state).toBe("succeeded")
+      expect(job.steps[0]).toMatchObject({ name: "business.crawl", state: "succeeded", detail: "2 pages; 2 pages could not be read (2 HTTP 404)" })
+    }, 240_000)
+
     describe("with the facts of an earlier crawl", () => {
       let site: FixtureSite
       beforeAll(async () => {

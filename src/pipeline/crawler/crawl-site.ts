@@ -88,9 +88,44 @@ export interface CrawlResult {
   /** URLs found but not requested because robots.txt disallows them. */
   readonly disallowed: ReadonlyArray<string>
   readonly skipped: ReadonlyArray<SkippedUrl>
+  /**
+   * Pages the crawl wanted and could not read (a timeout, a refused connection, an error status):
+   * a partial crawl, which the onboarding step reports. Duplicates, noindex and non-HTML links
+   * are left out: they were read or never wanted.
+   */
+  readonly unread: ReadonlyArray<SkippedUrl>
 }
 
 const ROBOTS_REFUSAL = "disallowed by robots.txt"
+
+/**
+ * Why a wanted page was not read, in words a tenant may see (a fetch's own reason may name an
+ * address); undefined for a link that was never wanted (not HTML, refused by policy).
+ */
+/** "2 pages could not be read (1 timed out, 1 HTTP 500)", or null when every wanted page was read. */
+export const unreadDetail = (unread: ReadonlyArray<SkippedUrl>): string | null => {
+  if (unread.length === 0) return null
+  const counts = new Map<string, number>()
+  for (const { reason } of unread) counts.set(reason, (counts.get(reason) ?? 0) + 1)
+  const reasons = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([reason, n]) => `${n} ${reason}`)
+  return `${unread.length} ${unread.length === 1 ? "page" : "pages"} could not be read (${reasons.join(", ")})`
+}
+
+const unreadReason = (outcome: { readonly error?: FetchRefused | FetchFailed | undefined; readonly status?: number | undefined }): string | undefined => {
+  if (outcome.status !== undefined) return `HTTP ${outcome.status}`
+  const error = outcome.error
+  if (error === undefined || error._tag === "FetchRefused") return undefined
+  switch (error.code) {
+    case "timeout":
+      return "timed out"
+    case "dns":
+      return "DNS lookup failed"
+    case "redirects":
+      return "bad redirects"
+    default:
+      return "connection failed"
+  }
+}
 
 const clamp = (value: number | undefined, fallback: number, min: number, max: number) =>
   Math.min(max, Math.max(min, Math.floor(value ?? fallback)))
@@ -152,6 +187,7 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
       disallowed.push(url)
     }
     const skipped: Array<SkippedUrl> = []
+    const unread: Array<SkippedUrl> = []
     const skippedSet = new Set<string>()
     const skip = (url: string, reason: string) => {
       if (skippedSet.has(url) || skipped.length >= MAX_REPORTED) return
@@ -335,7 +371,11 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
       for (let i = 0; i < batch.length; i++) {
         const url = batch[i]!
         const outcome = outcomes[i]!
-        if (outcome._tag === "Skipped") skip(url, outcome.reason)
+        if (outcome._tag === "Skipped") {
+          const why = unreadReason(outcome)
+          if (why !== undefined && !skippedSet.has(url) && unread.length < MAX_REPORTED) unread.push({ url, reason: why })
+          skip(url, outcome.reason)
+        }
         if (outcome._tag !== "Page" || pages.length >= maxPages) continue
         if (accept(url, outcome)) for (const link of outcome.page.links) yield* consider(link)
       }
@@ -352,7 +392,8 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
       siteName: first.directives.noindex ? null : siteNameOf(first.page, pages.filter((page) => page.url !== finalStartUrl && page.url !== start.value).map((page) => page.title)),
       pages,
       disallowed,
-      skipped
+      skipped,
+      unread
     }
   })).pipe(Effect.withSpan("Crawler.crawlSite", { attributes: { startUrl } }))
 

@@ -1,6 +1,6 @@
 import { Effect, Either } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { CrawlFailed, type CrawlResult, crawlSite } from "../../../src/pipeline/crawler/crawl-site.ts"
+import { CrawlFailed, type CrawlResult, crawlSite, unreadDetail } from "../../../src/pipeline/crawler/crawl-site.ts"
 import { startAcmeBakery } from "./fixture-site.ts"
 import { countClientSockets, type LoopbackServer, startServer, watchNonLoopbackConnections } from "./loopback-server.ts"
 
@@ -90,6 +90,8 @@ describe("crawlSite on the Acme Bakery fixture", () => {
       { url: `${site.origin}/go-elsewhere`, reason: "redirect to another site" },
       { url: `${site.origin}/feed`, reason: "content type \"application/json\" is not accepted" }
     ])
+    // None of those is a page it wanted and could not read.
+    expect(result.unread).toEqual([])
   })
 
   it("extracts each page's title, description, headings, text and canonical link", () => {
@@ -167,6 +169,41 @@ describe("crawlSite: bounds and rules", () => {
       expect(down.paths()).toEqual(["/robots.txt"])
     } finally {
       await down.close()
+    }
+  })
+
+  it("lists the pages it wanted and could not read (an error status, a timeout), in words a tenant may see", async () => {
+    const partial = await startServer((req, res) => {
+      if (req.url === "/robots.txt" || req.url === "/sitemap.xml") {
+        res.writeHead(404)
+        return res.end()
+      }
+      if (req.url === "/broken") {
+        res.writeHead(500)
+        return res.end()
+      }
+      if (req.url === "/gone") {
+        res.writeHead(404)
+        return res.end()
+      }
+      if (req.url === "/slow") return // never answers: the fetch times out
+      res.writeHead(200, { "content-type": "text/html" })
+      res.end(req.url === "/" ? "<title>Partial</title><a href='/a'>a</a> <a href='/broken'>b</a> <a href='/gone'>g</a> <a href='/slow'>s</a> <a href='/file.pdf'>pdf</a>" : "<p>page a</p>")
+    })
+    try {
+      const result = await crawl(`${partial.origin}/`, { timeoutMs: 300 })
+      expect(pathsOf(result)).toEqual(["/", "/a"])
+      expect(result.unread).toEqual([
+        { url: `${partial.origin}/broken`, reason: "HTTP 500" },
+        { url: `${partial.origin}/gone`, reason: "HTTP 404" },
+        { url: `${partial.origin}/slow`, reason: "timed out" }
+      ])
+      expect(unreadDetail(result.unread)).toBe("3 pages could not be read (1 HTTP 404, 1 HTTP 500, 1 timed out)")
+      expect(unreadDetail([])).toBeNull()
+      expect(unreadDetail([{ url: "https://x.example/a", reason: "timed out" }, { url: "https://x.example/b", reason: "timed out" }, { url: "https://x.example/c", reason: "HTTP 500" }]))
+        .toBe("3 pages could not be read (2 timed out, 1 HTTP 500)")
+    } finally {
+      await partial.close()
     }
   })
 
