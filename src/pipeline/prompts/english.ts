@@ -124,7 +124,8 @@ export const offeringForm = (phrase: string): { readonly text: string; readonly 
  */
 export const isDescriptiveName = (name: string): boolean => {
   // A code in brackets is a detail of a described thing: "Personal income tax returns (ITR12)".
-  const plain = name.replace(/\s*\([^)]*\)/gu, "").trim()
+  // A leading count says how much of a described thing: "7-Night Surf Camp", "5-Lesson Pack".
+  const plain = name.replace(/\s*\([^)]*\)/gu, "").replace(/^\d+[-\u2011 ]\p{L}+\s+(?=\p{L})/u, "").trim()
   if (plain.length === 0 || /\d|\p{Ll}\p{Lu}/u.test(plain)) return false
   // An acronym beside words written in lower case is a detail of a described thing too ("EV
   // charger installation", "DELE exam preparation"); capitals alone ("ACME", "XR Pro") name a model.

@@ -56,11 +56,10 @@ const KNOWN: Readonly<Record<string, {
   "hartwell-upholstery": { share: 0.75, uncovered: ["collection and delivery"] },
   // Extras said only in prose and a FAQ (vehicle storage, disc locks, the protection plan, parcels).
   "stowaway-self-storage": { uncovered: ["vehicle storage", "disc locks", "Tenant Protection Plan", "package acceptance"] },
-  // A café menu and a day trip on the pages the crawl reads past the cap; the camp product's
-  // prompts fall back to the camp page's other words.
+  // A café menu, a day trip and sandboarding, not read as offerings (its surf-camp product is on
+  // topic since this round: its room options are no longer its offerings).
   "anchor-point-surf-house": {
-    uncovered: ["rooftop café", "msemen with amlou", "Berber omelette", "grilled sardines", "avocado smoothie", "mint tea", "Paradise Valley day trip", "sandboarding"],
-    products: { "surf-camp": 0.25 }
+    uncovered: ["rooftop café", "msemen with amlou", "Berber omelette", "grilled sardines", "avocado smoothie", "mint tea", "Paradise Valley day trip", "sandboarding"]
   },
   // Half the services are said only in prose and table cells (its diploma frame product is on topic since this round).
   "back-cove-framing": {

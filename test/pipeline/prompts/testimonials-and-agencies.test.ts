@@ -3,7 +3,8 @@
  * that says whose words they are ("What our clients say") before the quotes: the heading is no
  * offering, as a heading right over quotes was not before. And a home title's "<Kind> agency in <Place>"
  * names the business's kind as "... company" or "... studio" did. A product whose name ends in its
- * kind's word ("Certificate Frame", a "picture frame") keeps its name as its offering.
+ * kind's word ("Certificate Frame", a "picture frame") keeps its name as its offering. A product
+ * named with a leading count ("5-Night Yoga Retreat") is a described thing: its room options are not its offerings.
  */
 import { describe, expect, it } from "vitest"
 import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
@@ -55,5 +56,23 @@ describe("a product named by its kind's last word", () => {
       name: "Certificate Frame", kind: "product", businessName: "Tern Framing", url: `${ORIGIN}/certificate-frames.html`, pages
     })
     expect({ offerings: result.offerings, category: result.category }).toEqual({ offerings: ["certificate frame"], category: "picture frame" })
+  })
+})
+
+describe("a product named with a leading count", () => {
+  it("is a described thing: its page's room options are not its offerings", () => {
+    const pages = [
+      sitePage("/retreat.html", {
+        title: "5-Night Yoga Retreat | Fennel House",
+        headings: ["5-Night Yoga Retreat", "Room options"],
+        text: "5-Night Yoga Retreat from €450 Five nights of yoga, meals and walks. Room options Shared room €450 Private room with garden view €620",
+        products: [
+          { name: "Shared room", price: "€450" },
+          { name: "Private room with garden view", price: "€620" }
+        ]
+      })
+    ]
+    const result = factsFromPages({ name: "5-Night Yoga Retreat", kind: "product", businessName: "Fennel House", url: `${ORIGIN}/retreat.html`, pages })
+    expect(result.offerings).toEqual(["5-Night yoga retreat"])
   })
 })
