@@ -76,11 +76,15 @@ const ALTERNATIVE_TO_BRAND = /^[ \t]+(?:is|was|remains)[ \t]+(?:my|our|a|an|the)
 // Version 13. "Kelderman BV", "Brantry Ltd": the head with a legal form is the firm.
 const LEGAL_FORM_AFTER = /^,?[ \t]+(?:B\.?V\.?|N\.?V\.?|Ltd|LLC|LLP|PLLC|Inc|GmbH|AG|PLC|Pty|S\.?A\.?|SARL|S\.?r\.?l\.?)(?![\p{L}\p{N}])/u
 // "Kelderman is who I'd use", "Brantry is the one we'd call", "Brantry is where I'd book": the one picked.
-const PICKED_AFTER = /^[ \t]+(?:is|was)[ \t]+(?:who|the[ \t]+one|where)[ \t]+(?:I|we|I'd|we'd|I’d|we’d|I[ \t]+would|we[ \t]+would)[ \t]+(?:\p{Ll}+ly[ \t]+)?(?:use|used|call|pick|hire|hired|go|book|trust|recommend|send|choose|try)\b/u
+const PICKED_AFTER = /^[ \t]+(?:is|was)[ \t]+(?:who|the[ \t]+one|where)[ \t]+(?:I|we|I'd|we'd|I’d|we’d|I[ \t]+would|we[ \t]+would)[ \t]+(?:\p{Ll}+ly[ \t]+)?(?:use|used|call|pick|hire|hired|go|book|trust|recommend|send|choose|try|stay|eat|shop|drink)\b/u
 // "Vellum is a good cheaper alternative to Kira": put in another brand's place, the brand after "to".
 const ALTERNATIVE_TO = /^[ \t]+(?:is|was|remains)[ \t]+(?:a|an|the|my|our)[ \t]+(?:[\p{Ll}-]+[ \t]+){0,3}?(?:alternative|substitute|rival)[ \t]+(?:to|for)[ \t]+\p{Lu}/u
 // "we switched to Oxbow", "switching to Brantry".
 const SWITCHED_TO_BEFORE = /(?<![\p{L}\p{N}])(?:switched|switching|switch|moved[ \t]+over)[ \t]+to[ \t]+$/iu
+const KIND_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)[ \t]+$/u
+const SENTENCE_START_BEFORE = /(?:^|[.!?][ \t]+|\n)$/u
+// "on Milwaukee is", "on Passyunk.": a one-word street, then a verb or the sentence's end.
+const STREET_THEN = /^[ \t]+on[ \t]+(\p{Lu}[\p{L}'’-]+)(?:[ \t]*[.!;:—–]|[ \t]+(?:is|has|does|serves|makes|was)\b)/u
 const PRODUCT_LINE = new RegExp(
   String.raw`^(?:[ \t]+\p{Lu}[\p{L}\p{N}-]*){1,3}[ \t]+(?:${PRODUCT_NOUNS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join("|")})s?\b`,
   "u",
@@ -114,6 +118,14 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   if (DID_WORK_AFTER.test(rest) || ALTERNATIVE_TO_BRAND.test(rest)) return true
   if (LEGAL_FORM_AFTER.test(rest) || PICKED_AFTER.test(rest) || ALTERNATIVE_TO.test(rest)) return true
   if (SWITCHED_TO_BEFORE.test(doc.text.slice(Math.max(line.start, start - 24), start))) return true
+  // "Hotel Wexley", "Osteria Lucciola": the head with its kind written before it, capitalised.
+  const kind = KIND_BEFORE.exec(doc.text.slice(Math.max(line.start, start - 30), start))
+  if (kind !== null && !town && (BUSINESS_NOUNS.has(foldPlain(kind[1]!)) || TRADE_WORDS.has(foldPlain(kind[1]!)))) return true
+  // "Savannah on Milwaukee is perfect for a date": opening its sentence, on a street, then described.
+  if (!town && !possessive && SENTENCE_START_BEFORE.test(doc.text.slice(Math.max(line.start, start - 4), start))) {
+    const at = STREET_THEN.exec(doc.text.slice(end, Math.min(line.end, end + 60)))
+    if (at !== null && !isCapitalisedCommonWord(foldPlain(at[1]!))) return true
+  }
   if (!town && MADE_BY_BEFORE.test(doc.text.slice(Math.max(line.start, start - 80), start))) return true
   const before = doc.text.slice(Math.max(line.start, start - 24), start)
   // "a friend named Marisela" is a person, not a business called so.

@@ -292,9 +292,14 @@ export const mentionTargetOf = (facts: MentionFacts): MentionTarget => {
   // A one-word business written as one word with "HQ" or "App" ("TrellisHQ", "PantryApp"), as
   // software firms name their sites and accounts.
   const joined = product ? [] : names.filter((n) => /^\p{Lu}[\p{L}]{2,}$/u.test(n.trim())).flatMap((n) => [`${n.trim()}HQ`, `${n.trim()}App`])
+  // Version 13: the one word of a business's "The <Word>" ("Montauk" for "The Montauk") is as often
+  // a place or a word as the business: it counts only where presented as the business, like a head.
+  const theWord = product ? undefined : /^the\s+(\S+)$/iu.exec(name.trim())?.[1]
+  const theKey = theWord === undefined ? undefined : foldPlain(theWord)
   const aliases = [...new Set([...derived, ...writtenOut, ...joined])]
-    .filter((alias) => !names.includes(alias) && !shortHeads.has(foldPlain(alias)))
+    .filter((alias) => !names.includes(alias) && !shortHeads.has(foldPlain(alias)) && foldPlain(alias) !== theKey)
   const heads = [...short.flatMap((f) => f.heads), ...shortAliases.filter((a) => ordinary(a) && !names.includes(a))]
+  if (theWord !== undefined && !heads.some((h) => foldPlain(h) === theKey)) heads.push(theWord)
   if (product) {
     return { names, aliases, heads, domains: [], urls: facts.url === null ? [] : [facts.url] }
   }

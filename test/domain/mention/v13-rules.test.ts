@@ -102,3 +102,20 @@ describe("version 13's rules on hostile input", () => {
     expect(cpuMs).toBeLessThan(10_000)
   })
 })
+
+describe("'The <Word>' businesses and heads with their kind or street (version 13)", () => {
+  const bar = business("The Alderney", "Chicago, IL")
+  it("counts the word alone only where presented as the business", () => {
+    expect(seen("If you like Alderney-style crab, drive out to Alderney for a weekend.", bar)).toBe(false)
+    expect(seen("Alderney scallops show up on most menus in spring.", bar)).toBe(false)
+    expect(seen("The Alderney is my pick for a date.", bar)).toBe(true)
+    expect(seen("- **Alderney** – candlelit booths, good cocktails.", bar)).toBe(true)
+  })
+
+  it("counts a head with its kind before it, or opening its sentence on a street", () => {
+    expect(seen("My top pick would be Hotel Alderney in River North.", bar)).toBe(true)
+    expect(seen("Alderney on Halsted is perfect for a date.", bar)).toBe(true)
+    expect(seen("Alderney on Halsted. Get the crab.", bar)).toBe(true)
+    expect(seen("We drove to Alderney on Friday.", bar)).toBe(false)
+  })
+})
