@@ -28,6 +28,7 @@ import { JobStepCompleted, JobStepProgressed } from "../domain/job-events.ts"
 import { rankingScoreFor } from "../domain/ranking-score.ts"
 import { normalizeUrl, parseWebUrl, stripWwwPrefix } from "../domain/url.ts"
 import { EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
+import { Entities } from "../projections/entities.ts"
 import { Prompts } from "../projections/prompts.ts"
 import { ProjectionRunner } from "../projections/runner.ts"
 import { crawlSite, unreadDetail } from "./crawler/crawl-site.ts"
@@ -255,21 +256,26 @@ const caughtUp = (position: GlobalPosition) =>
   Effect.flatMap(ProjectionRunner, (runner) => runner.waitFor(position, ["entities"])).pipe(Effect.orDie)
 
 /**
- * A product's prompt facts with its business's town (`FactsInput.businessPlace`), read from the
- * business's last crawl that read pages as the business's own facts are. Run once the business's
- * crawl is recorded. A business's facts, or a product's when either crawl read nothing, are
- * answered unchanged.
+ * A product's prompt facts once its business is recorded: read with the business's name (on a
+ * first onboarding the product's crawl runs before the business has one, and the product's own
+ * name then stood for the business's, so its words were cut from its offerings: "Wedding Cake"
+ * gave "celebration" of "celebration cake") and its town (`FactsInput.businessPlace`, read from
+ * the business's last crawl that read pages as the business's own facts are). A business's facts,
+ * or a product's whose crawl read nothing, are answered unchanged.
  */
-export const withBusinessPlace = (plan: EntityPlan, facts: PromptFacts) =>
+export const withBusinessFacts = (plan: EntityPlan, facts: PromptFacts) =>
   Effect.gen(function*() {
     if (plan.ref.itemId === null) return facts
-    const business = (yield* crawlHistoryOf({ businessId: plan.ref.businessId, itemId: null })).lastGood
     const own = (yield* crawlHistoryOf(plan.ref)).lastGood
-    if (business === undefined || own === undefined) return facts
-    const businessName = plan.businessName ?? business.siteName ?? facts.businessName
-    const place = factsFromPages({ name: businessName, kind: "business", businessName, url: business.startUrl, pages: business.pages }).place
-    if (place === null || place === facts.place) return facts
-    return factsFromPages({ name: facts.name, kind: "product", businessName: facts.businessName, url: facts.url, pages: own.pages, businessPlace: place })
+    if (own === undefined) return facts
+    const businessRow = yield* (yield* Entities).find(plan.ref.businessId, null)
+    const business = (yield* crawlHistoryOf({ businessId: plan.ref.businessId, itemId: null })).lastGood
+    const businessName = businessRow?.name ?? plan.businessName ?? business?.siteName ?? facts.businessName
+    const place = business === undefined
+      ? null
+      : factsFromPages({ name: businessName, kind: "business", businessName, url: business.startUrl, pages: business.pages }).place
+    if (businessName === facts.businessName && (place === null || place === facts.place)) return facts
+    return factsFromPages({ name: facts.name, kind: "product", businessName, url: facts.url, pages: own.pages, businessPlace: place })
   })
 
 /** The entity's prompt set: the current one, or a new one when none exists or on request. */

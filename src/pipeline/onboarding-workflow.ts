@@ -29,7 +29,7 @@ import {
   promptsStep,
   siteStep,
   SiteOutcome,
-  withBusinessPlace
+  withBusinessFacts
 } from "./onboarding-steps.ts"
 import { PromptFacts } from "./prompts/prompt-facts.ts"
 
@@ -245,12 +245,12 @@ const runEntity = (request: OnboardingRequest, plan: EntityPlan, options: Entity
       return { errors, failed: true }
     }
 
-    // A product's prompts take its business's town, read once the business's crawl is recorded.
+    // A product's prompts take its business's name and town, read once the business is recorded.
     if (plan.ref.itemId !== null && options.after !== undefined) yield* Deferred.await(options.after)
     const prompts = yield* stepActivity(request.jobId, {
       name: `prompts:${key}`,
       success: PromptSet,
-      execute: Effect.flatMap(withBusinessPlace(plan, crawled.facts), (facts) => promptsStep(request.jobId, plan.ref, facts, request.regenerate || request.forceRefresh))
+      execute: Effect.flatMap(withBusinessFacts(plan, crawled.facts), (facts) => promptsStep(request.jobId, plan.ref, facts, request.regenerate || request.forceRefresh))
     })
     yield* close("prompts", "succeeded", promptsDetail(prompts))
 

@@ -89,6 +89,11 @@ for (const database of testDatabases) {
         expect(score.body.history[0].value).toBe(score.body.visibilityScore.value)
       }
 
+      // A product's prompts are read with its business's name, known once the business is recorded:
+      // read with its own name in the business's place, "Wedding Cake" lost its words ("celebration").
+      const cakePrompts = (await call("GET", "/api/prompts/crumb-bakery?item_id=wedding-cake")).body.prompts.map((p: { prompt: string }) => p.prompt)
+      expect(cakePrompts.filter((prompt: string) => /wedding cake/i.test(prompt)).length).toBeGreaterThanOrEqual(90)
+
       // The business record was created, named from the crawled site.
       const entities = await call("GET", "/api/cron/entities?business_id=crumb-bakery")
       expect(entities.body.entities.map((e: { item_id: string | null }) => e.item_id)).toEqual([null, "country-sourdough", "wedding-cake"])
