@@ -462,15 +462,25 @@ export const make = Effect.gen(function*() {
   const retryIdTaken = <A>(effect: Effect.Effect<A, SqlError.SqlError>) =>
     Effect.catchIf(effect, idTaken, () => Effect.retry(effect, { times: 2, while: idTaken }))
 
-  const appendNewAcross: EventStoreShape["appendNewAcross"] = (events) => {
-    if (events.length === 0) return Effect.succeed([])
-    if (new Set(events.map((event) => event.eventId)).size !== events.length) {
-      return Effect.die(new Error("appendNew: the event ids of one append must be distinct"))
-    }
+  const REPEATED_IDS = "appendNew: the event ids of one append must be distinct"
+  /**
+   * What an append across streams refuses before it runs, shared by both forms: ids repeated in
+   * one append (a defect of the caller), or an event the database could not store.
+   */
+  const acrossRefusal = (events: ReadonlyArray<NewEventOnceIn>): "repeated ids" | AppendFailure | undefined => {
+    if (new Set(events.map((event) => event.eventId)).size !== events.length) return "repeated ids"
     for (const event of events) {
       const refused = unstorableEventsRefusal(event.streamId, [event])
-      if (refused !== undefined) return Effect.fail(refused)
+      if (refused !== undefined) return refused
     }
+    return undefined
+  }
+
+  const appendNewAcross: EventStoreShape["appendNewAcross"] = (events) => {
+    if (events.length === 0) return Effect.succeed([])
+    const refusal = acrossRefusal(events)
+    if (refusal === "repeated ids") return Effect.die(new Error(REPEATED_IDS))
+    if (refusal !== undefined) return Effect.fail(refusal)
     const streams = streamsNamed(events)
     return Effect.flatMap(inTransaction, (transactional) =>
       writeNew(events, transactional).pipe(
@@ -511,13 +521,9 @@ export const make = Effect.gen(function*() {
     events: ReadonlyArray<NewEventOnceIn>
   ): Promise<Exit.Exit<ReadonlyArray<OnceOutcome>, AppendFailure>> => {
     if (events.length === 0) return Exit.succeed([])
-    if (new Set(events.map((event) => event.eventId)).size !== events.length) {
-      return Exit.die(new Error("appendNew: the event ids of one append must be distinct"))
-    }
-    for (const event of events) {
-      const refused = unstorableEventsRefusal(event.streamId, [event])
-      if (refused !== undefined) return Exit.fail(refused)
-    }
+    const refusal = acrossRefusal(events)
+    if (refusal === "repeated ids") return Exit.die(new Error(REPEATED_IDS))
+    if (refusal !== undefined) return Exit.fail(refusal)
     const streams = streamsNamed(events)
     let params: ReadonlyArray<unknown>
     try {
