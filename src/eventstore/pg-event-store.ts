@@ -462,6 +462,18 @@ export const make = Effect.gen(function*() {
   const retryIdTaken = <A>(effect: Effect.Effect<A, SqlError.SqlError>) =>
     Effect.catchIf(effect, idTaken, () => Effect.retry(effect, { times: 2, while: idTaken }))
 
+  /** What an append across streams wrote: its last position and its events' types, to announce. */
+  const writtenOf = (events: ReadonlyArray<NewEventOnceIn>, outcomes: ReadonlyArray<OnceOutcome>) => {
+    let last = -1n
+    const types = new Set<string>()
+    outcomes.forEach((outcome, i) => {
+      if (!outcome.written) return
+      types.add(events[i]!.type)
+      if (outcome.position.position > last) last = outcome.position.position
+    })
+    return { last, types }
+  }
+
   const REPEATED_IDS = "appendNew: the event ids of one append must be distinct"
   /**
    * What an append across streams refuses before it runs, shared by both forms: ids repeated in
@@ -494,13 +506,7 @@ export const make = Effect.gen(function*() {
         ),
         Effect.tap((outcomes) => {
           if (transactional) return Effect.void
-          let last = -1n
-          const types = new Set<string>()
-          outcomes.forEach((outcome, i) => {
-            if (!outcome.written) return
-            types.add(events[i]!.type)
-            if (outcome.position.position > last) last = outcome.position.position
-          })
+          const { last, types } = writtenOf(events, outcomes)
           return types.size === 0 ? Effect.void : announce(last, types)
         })
       )).pipe(
@@ -557,13 +563,7 @@ export const make = Effect.gen(function*() {
       written: row.written,
       position: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }
     }))
-    let last = -1n
-    const types = new Set<string>()
-    outcomes.forEach((outcome, i) => {
-      if (!outcome.written) return
-      types.add(events[i]!.type)
-      if (outcome.position.position > last) last = outcome.position.position
-    })
+    const { last, types } = writtenOf(events, outcomes)
     if (types.size > 0) announceNow(last, types)
     return Exit.succeed(outcomes)
   }
