@@ -8,6 +8,7 @@
 import { cleanText, truncateCodePoints } from "../../domain/text.ts"
 import { plainText } from "./html-tokens.ts"
 import { type JsonLdBounds, typeNamesOf, walkJsonLd } from "./jsonld-walk.ts"
+import { currencyOf, PRICE_SOURCE } from "./money.ts"
 
 export interface ProductHint {
   readonly name: string
@@ -206,9 +207,8 @@ export const siteNamesFromJsonLd = (blocks: ReadonlyArray<unknown>): SiteNames =
 export const OFFERING_SECTION =
   /^(?:products?|shop|store|boutique|menu|menus|carte|services?|treatments?|collections?|catalog(?:ue)?|classes|courses|workshops|offerings?|pricing|prices|price-list|rates|rooms|suites|packages|plans|repairs?|practice-areas?|what-we-do|solutions|teas?|coffees?|wines?|cakes|breads?|pastries|items?)$/
 
-/** A price as written: `$4.25`, `€ 12`, `12,50 €`, `19 CAD`. */
-const PRICE = /(?:[$€£¥]\s?(\d[\d,]*(?:\.\d{1,2})?)|(\d[\d,]*(?:[.,]\d{1,2})?)\s?(€|(?:EUR|USD|CAD|AUD|GBP|CHF|NZD)\b))/u
-const CURRENCY_SIGNS: Readonly<Record<string, string>> = { "€": "EUR", "£": "GBP", "¥": "JPY" }
+/** A price as written: `$4.25`, `€ 12`, `12,50 €`, `19 CAD`, `₹340`, `R550`, `35 MAD` (money.ts). */
+const PRICE = new RegExp(PRICE_SOURCE, "u")
 /** Longest line read as a priced item: beyond it the price sits in a paragraph of prose. */
 const MAX_LISTING_LINE = 200
 const NOT_A_NAME = /^(?:from|only|total|subtotal|tax|vat|gst|shipping|delivery|price|prices|now|was|save|starting|add|buy|per|each|incl|excl)\b/i
@@ -256,13 +256,12 @@ export const listingHint = (text: string): ProductHint | undefined => {
   const before = line.slice(0, match.index)
   const name = itemName(/\p{L}/u.test(before) ? before : line.slice(match.index + match[0].length))
   if (name === null) return undefined
-  const sign = match[0].trim().charAt(0)
   return {
     name,
     description: null,
     sku: null,
     price: (match[1] ?? match[2] ?? "").replace(/,(?=\d{3}\b)/g, ""),
-    currency: match[3] === undefined ? CURRENCY_SIGNS[sign] ?? null : CURRENCY_SIGNS[match[3]] ?? match[3],
+    currency: currencyOf(match[0], match[3]),
     url: null,
     image: null,
     source: "listing"

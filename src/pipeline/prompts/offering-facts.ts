@@ -6,6 +6,7 @@
  * the home page's headings only when nothing better names three offerings. Pure.
  */
 import { escapeRegExp } from "../../domain/regex.ts"
+import { hasPrice, PRICE_SOURCE, PRICE_START_SOURCE } from "../crawler/money.ts"
 import { displayPhrase, isDescriptiveName, singularOf } from "./english.ts"
 import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"
@@ -67,13 +68,16 @@ const WHAT_WE_DO = /^\s*(?:what we (?!believe|stand|value|think|love|care|are|we
 /** Lists of the towns a business serves, not of what it sells ("Service areas", "Neighbourhoods we serve"). */
 const AREA_HEADING = /\b(?<!practice )(?:areas?|we serve|serving|locations?|cities|towns|neighbou?rhoods|suburbs|counties|regions)\b/i
 
+/** Where a list item's name ends: a dash, a colon, a price in any currency ("Masala chai ₹90"). */
+const LIST_ITEM_BREAK = new RegExp(String.raw`\s[–—-]\s|:\s|\s(?=${PRICE_START_SOURCE})|[$€£]\d|,\s+(?:from\s+)?(?=${PRICE_START_SOURCE})`, "u")
+
 /**
  * A list item's name: before its price, its details in brackets, its description after a dash or
  * colon, or whom and how it is for ("Travel health certificates for flying with your dog",
  * "Prescription diets through our online pharmacy").
  */
 const listItemName = (text: string): string => {
-  const name = squish(text.replace(/\([^)]*\)?/g, " ")).split(/\s[–—-]\s|:\s|\s[$€£]|[$€£]\d|,\s+(?:from\s+)?[$€£]/u)[0]!
+  const name = squish(text.replace(/\([^)]*\)?/g, " ")).split(LIST_ITEM_BREAK)[0]!
     .replace(/(\S\s+\S+)\s+(?:for|through|via|to help|so)\s.*$/iu, "$1")
     .replace(/[\s.,;]+$/u, "")
   // "Family portrait sessions on the beach at Inchydoney, spring and autumn only", "Engagement shoots
@@ -224,7 +228,10 @@ const sectionsWithHead = (page: CrawledPageFacts, below: ReadonlyArray<string>, 
 }
 
 /** A deal in the words after the colon: a price, "3 nights for the price of 2", "20% off". */
-const DEAL = /[$€£]\s?\d|\d\s?(?:€|%|(?:zł|kr|kč|chf|pln|sek|nok|dkk)(?![\p{L}]))|\bfor the price of\b|\b\d+\s+(?:nights?|sessions?|classes|visits?)\b/iu
+const DEAL = new RegExp(
+  String.raw`${PRICE_START_SOURCE}|\d\s?(?:%|(?:zł|kr|kč|chf|pln|sek|nok|dkk)(?![\p{L}]))|\bfor the price of\b|\b\d+\s+(?:nights?|sessions?|classes|visits?)\b`,
+  "iu"
+)
 /** Leads that introduce a fee, a contact or a register line, not something on offer. */
 const NOT_A_DEAL =
   /\b(?:fees?|charges?|e-?mail|phone|tel|support|register|vat|address|hours|filter|offers?|specials?|discounts?|sales?|deals?|promo|coupons?|deposit|minimum|total|subtotal|tax|tips?|payment)\b/iu
@@ -233,6 +240,8 @@ const NOT_A_DEAL =
  * Offers a page announces in a line of its own prose or a list, "<name>: <deal>", after its section heading
  * (the home page's "News: Christmas Market breaks: 3 nights for the price of 2 from 20 November").
  */
+const LISTED_WITH_PRICE = new RegExp(String.raw`^(\p{Lu}[\p{L}'-]*(?:\s+[\p{Ll}&][\p{L}'&-]*){0,6}),\s+(?:from\s+)?${PRICE_SOURCE}\.?$`, "u")
+
 const announcedOffers = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
   // A line opens a sentence or a section (the text runs on from the heading before it).
   // A list's priced line too ("Private hire of the whole venue: from 2,400 zł").
@@ -248,7 +257,7 @@ const announcedOffers = (page: CrawledPageFacts, proper: ReadonlySet<string>): A
   ]
   return openings.flatMap((opening) => {
     // "House-made root beer and sparkling water, $3.": a line of things and their price, nothing else.
-    const listed = /^(\p{Lu}[\p{L}'-]*(?:\s+[\p{Ll}&][\p{L}'&-]*){0,6}),\s+(?:from\s+)?[$€£]\s?\d[\d.,]*\.?$/u.exec(opening.trim())
+    const listed = LISTED_WITH_PRICE.exec(opening.trim())
     if (listed !== null && !NOT_A_DEAL.test(listed[1]!)) return headingOfferings(listed[1]!, proper)
     // "Tasting flight of four 5 oz pours: $14": the thing, before how much of it.
     const match = /^(\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,5}|\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,2}\s+of\s+(?:\d+|one|two|three|four|five|six|eight|ten|twelve)\s+[^:]{1,30}):\s+([^.!?]{3,120})/u
@@ -284,7 +293,7 @@ const pricedBelow = (page: CrawledPageFacts, heading: string): boolean => {
   if (at < 0) return false
   const after = page.text.slice(at + heading.length + 1)
   const next = page.headings.map((h) => after.indexOf(` ${h} `)).filter((i) => i >= 0)
-  return /[$€£]\s?\d|\d\s?(?:€|zł|kr)/u.test(after.slice(0, Math.min(160, ...next)))
+  return hasPrice(after.slice(0, Math.min(160, ...next)))
 }
 
 /** What the business says it does not do, or what is not to be had ("cannot come" is the customer's). */
@@ -322,11 +331,13 @@ const PHRASE_BREAK = new Set(
  * part of it ("Brooklyn beard oil" → "beard oil"). Sentences that deny something ("we don't",
  * "sold out", "we refer") sell nothing.
  */
+const PRICED_PHRASE = new RegExp(String.raw`([^\s(),;:.!?]+(?:\s+[^\s(),;:.!?]+){0,5})\s+(?:\(\s*(?:from\s+)?|from\s+)${PRICE_START_SOURCE}`, "giu")
+
 const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, nameWords: ReadonlySet<string>): Array<string> =>
   // "You can add a vase (£15) or a candle (£18)": extras added to what is bought, not sold alone.
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence) && !ADD_ON.test(sentence)).flatMap((sentence) => {
     let clauseStart = 0
-    return [...sentence.matchAll(/([^\s(),;:.!?]+(?:\s+[^\s(),;:.!?]+){0,5})\s+(?:\(\s*(?:from\s+)?|from\s+)[$€£]\s?\d/giu)].flatMap((m) => {
+    return [...sentence.matchAll(PRICED_PHRASE)].flatMap((m) => {
       const clause = sentence.slice(clauseStart, m.index + m[1]!.length)
       clauseStart = m.index + m[0].length
       const tokens = m[1]!.split(/\s+/)
@@ -508,7 +519,7 @@ const PLAN_PAGE_TITLE = /^(?:pricing|plans|prices)\b/iu
 const SUBSCRIPTION = /\b(?:per|\/)\s*(?:month|year|user|seat)\b|\bmonthly\b|\bplans?\b/iu
 
 /** A one-word line before its price or "on request": "Starter €149", "Enterprise on request". */
-const TIER_LINE = /(?<![\p{L}'-])(\p{Lu}\p{Ll}+)\s+(?:(?:from\s+)?[$€£]\s?\d|\d[\d.,]*\s?(?:€|kr|zł|kč|chf|sek|nok|dkk)(?![\p{L}])|on request|contact us|custom pricing|let's talk)/gu
+const TIER_LINE = new RegExp(String.raw`(?<![\p{L}'-])(\p{Lu}\p{Ll}+)\s+(?:(?:from\s+)?${PRICE_START_SOURCE}|\d[\d.,]*\s?(?:€|kr|zł|kč|chf|sek|nok|dkk)(?![\p{L}])|on request|contact us|custom pricing|let's talk)`, "gu")
 
 /**
  * A subscription's tiers, each "<Name> plan" as customers say it: the one-word lines of a pricing
@@ -627,7 +638,7 @@ export const businessOfferings = (
     const priced = page.products.filter((p) => p.price !== undefined && p.price !== null).length >= 3
     const tier = (h: string) => {
       const at = page.text.indexOf(h)
-      return at >= 0 && /[$€£]\s?\d/u.test(page.text.slice(at + h.length, at + h.length + 24))
+      return at >= 0 && hasPrice(page.text.slice(at + h.length, at + h.length + 24))
     }
     if (!isDetailPage(page)) {
       // "Suits & jackets", "Wedding & special" over a price list's lines: two groups joined, whose

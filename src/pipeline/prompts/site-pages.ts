@@ -5,6 +5,7 @@
  * does. Judged by the URL path first, then by the title when the path says nothing. Pure.
  */
 import { isJsonLdObject, type JsonLdBounds, typeNamesOf, walkJsonLd } from "../crawler/jsonld-walk.ts"
+import { countPrices } from "../crawler/money.ts"
 import { OFFERING_SECTION } from "../crawler/structured-data.ts"
 import { fold } from "./prompt-text.ts"
 
@@ -63,8 +64,6 @@ export interface PageForKind {
 /** Path segments of pages that list what happens at the business, mostly free ("/events"). */
 const EVENTS_PAGE = /^(?:events?|whats-on)$/
 
-/** A price as pages write it: `$600`, `€ 20`, `£1,500`. */
-const PRICE = /[$€£]\s?\d/gu
 
 /** Whether the page is the FAQ (`/faq`, `/faqs.html`). */
 export const isFaqPage = (page: PageForKind): boolean => (pathSegments(page.url) ?? []).some((s) => /^faqs?$/.test(s))
@@ -74,7 +73,7 @@ export const isFaqPage = (page: PageForKind): boolean => (pathSegments(page.url)
  * with a price ("Tickets are $15"); one entry fee ("Quiz night, $5 entry") is no sale of events.
  */
 const eventsOnSale = (text: string): boolean => {
-  const prices = text.match(PRICE)?.length ?? 0
+  const prices = countPrices(text)
   return prices >= 2 || (prices === 1 && /\btickets?\b/iu.test(text))
 }
 

@@ -3,6 +3,7 @@
  * ("based in Lyon") and category words, with the frequency ranking they share.
  */
 import { isCapitalisedCommonWord, isCommonWord } from "../../domain/common-words.ts"
+import { PRICE_START_SOURCE } from "../crawler/money.ts"
 import { displayPhrase } from "./english.ts"
 import { SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
 import { fold, GENERIC_WORDS, phraseKey, squish, STOP_WORDS, wordsOf } from "./prompt-text.ts"
@@ -42,12 +43,15 @@ const LIST_WORDS = new Set(
 export const headingOffering = (heading: string, proper: ReadonlySet<string>): string | undefined =>
   headingOfferings(heading, proper)[0]
 
+/** A heading's price after a dash ("Engine bay clean – from R450") and its brackets. */
+const PRICED_TAIL = new RegExp(String.raw`\s+[–—-]\s+(?:from\s+)?${PRICE_START_SOURCE}.*$|\s*\([^)]*\)`, "gu")
+
 /**
  * Headings "in Boston", "near Denver": the place is where the offering is sold, not part of its
  * name (`Divorce attorneys in Boston` → `divorce attorneys`).
  */
 const withoutPlace = (heading: string): string =>
-  heading.replace(/\s+[–—-]\s+(?:from\s+)?[$€£]\s?\d.*$|\s*\([^)]*\)/gu, "").replace(/\s+(?:in|near|around)\s+\p{Lu}[\p{L}'. -]*$/u, "")
+  heading.replace(PRICED_TAIL, "").replace(/\s+(?:in|near|around)\s+\p{Lu}[\p{L}'. -]*$/u, "")
     // "Pottery workshops in the studio", "Haircuts at our shop": where, not what.
     .replace(/\s+(?:in|at|from)\s+(?:the|our)\s+[\p{L}'-]+$/iu, "")
     // "Homestay with a Spanish family", "Rooms with a view": the thing, before what comes with it.

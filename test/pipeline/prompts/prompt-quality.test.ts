@@ -56,11 +56,10 @@ const KNOWN: Readonly<Record<string, {
   "hartwell-upholstery": { share: 0.75, uncovered: ["collection and delivery"] },
   // Extras said only in prose and a FAQ (vehicle storage, disc locks, the protection plan, parcels).
   "stowaway-self-storage": { uncovered: ["vehicle storage", "disc locks", "Tenant Protection Plan", "package acceptance"] },
-  // A café menu, a day trip and sandboarding, not read as offerings (its surf-camp product is on
-  // topic since this round: its room options are no longer its offerings).
-  "anchor-point-surf-house": {
-    uncovered: ["rooftop café", "msemen with amlou", "Berber omelette", "grilled sardines", "avocado smoothie", "mint tea", "Paradise Valley day trip", "sandboarding"]
-  },
+  // The café named only by its hours and a menu's heading; a day trip and sandboarding said only in
+  // one sentence of the home page (the menu's dishes, priced in dirhams, are read since prices in
+  // any currency are).
+  "anchor-point-surf-house": { uncovered: ["rooftop café", "Paradise Valley day trip", "sandboarding"] },
   // Half the services are said only in prose and table cells (its diploma frame product is on topic since this round).
   "back-cove-framing": {
     share: 0.75,
@@ -68,15 +67,14 @@ const KNOWN: Readonly<Record<string, {
   },
   // Gift vouchers said only in prose; 22 prompts about pages' words.
   "catnap-lodge": { share: 0.78, uncovered: ["gift vouchers"] },
-  // A Czech news heading ("Novinky") read as an offering: 8 not-offering hits ("Reference", over
+  // A Czech news heading ("Novinky") read as an offering: 5 not-offering hits ("Reference", over
   // "What our customers say" and quotes, is no offering since this round).
-  "dvorak-piano-service": { share: 0.85, uncovered: ["harpsichord tuning", "piano appraisal"], notOfferingHits: 8 },
+  "dvorak-piano-service": { share: 0.88, uncovered: ["piano appraisal"], notOfferingHits: 5 },
   // Said only in prose ("leather cleaning", "fleet washing").
   "highveld-detailing": { uncovered: ["leather cleaning", "fleet washing"] },
-  // A shop's tables of spices (one per row) past the products the crawl reads as items.
-  "kayal-spice-co": {
-    uncovered: ["white pepper", "cloves", "cinnamon", "star anise", "Alleppey turmeric powder", "Kashmiri chilli powder", "sambar powder", "fish curry masala", "wholesale spices"]
-  }
+  // Wholesale, named only by a footer link (the spice table's rows, priced in rupees, are read since
+  // prices in any currency are).
+  "kayal-spice-co": { uncovered: ["wholesale spices"] }
 }
 
 const runs = new Map<string, SiteRun>()

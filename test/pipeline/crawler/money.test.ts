@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest"
+import { countPrices, currencyOf, hasPrice, PRICE_SOURCE } from "../../../src/pipeline/crawler/money.ts"
+import { listingHint } from "../../../src/pipeline/crawler/structured-data.ts"
+
+describe("prices in any currency", () => {
+  it.each([
+    ["Butter croissant $4.25", "4.25", null],
+    ["Tea €3", "3", "EUR"],
+    ["Pot of tea 12,50 €", "12,50", "EUR"],
+    ["White pepper | 100 g | ₹260", "260", "INR"],
+    ["Headlight restoration (pair) – R550", "550", "ZAR"],
+    ["Berber omelette | 40 MAD", "40", "MAD"],
+    ["Masala dosa Rs. 90", "90", "INR"],
+    ["Pierogi 24 zł", "24", "PLN"],
+    ["Tuning 950 Kč", "950", "CZK"],
+    ["Lunch CHF 45", "45", "CHF"]
+  ])("reads %s as a priced line", (line, price, currency) => {
+    const match = new RegExp(PRICE_SOURCE, "u").exec(line)!
+    expect(match[1] ?? match[2]).toBe(price)
+    expect(currencyOf(match[0], match[3])).toBe(currency)
+    expect(listingHint(line)?.price).toBe(price)
+  })
+
+  it("names the line before its price in rupees or rand", () => {
+    expect(listingHint("Kashmiri chilli powder | 200 g | ₹170")?.name).toBe("Kashmiri chilli powder")
+    expect(listingHint("Engine bay clean – R450")?.name).toBe("Engine bay clean")
+    // As for dollars, the price is kept without its thousands separator.
+    expect(listingHint("Gift box of six jars ₹1,450")?.price).toBe("1450")
+  })
+
+  it.each(["Pack of 200 g", "A 15 min walk", "Take the R4 bus", "Room 12 on the left", "35 mad hatters", "Size 42 shoes", "Bring 2 pens"])(
+    "finds no price in %s",
+    (text) => {
+      expect(hasPrice(text)).toBe(false)
+      expect(listingHint(text)).toBeUndefined()
+    }
+  )
+
+  it("counts the prices of a text, whatever their currency", () => {
+    expect(countPrices("Hall hire ₹4,000 an evening; tickets ₹300; parking free")).toBe(2)
+    expect(countPrices("Open 8:00–16:00, 200 g packs")).toBe(0)
+  })
+})
