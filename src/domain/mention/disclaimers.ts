@@ -257,6 +257,17 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:doesn't|does\s+not|didn't|did\s+not)\s+(?:bring|turn|pull)\s+up\s+anything\b/, ["anything"]),
   d(/\b(?:could\s+not|can\s+not|cannot|can't|couldn't)\s+be\s+(?:independently\s+)?(?:checked|corroborated|substantiated)\b/, ["checked", "corroborated", "substantiated"]),
   d(/\b(?:is|are|was|were)\s+too\s+(?:few|sparse|thin|scarce|limited|scant)\s+to\s+(?:draw|reach|base|form|make)\b/, ["too"]),
+  // Version 14. The speaker's not knowing it, said with the entity as the object of a negated verb
+  // of knowing ("I don't know X", "we don't recognise X"; not "I don't know a better shop than X",
+  // "I don't know how long it takes", nor one of its details, "I don't know X's fees"); its record absent from where one would look ("X doesn't
+  // show up in any directory", "X hasn't come up anywhere I've looked", "X isn't listed
+  // anywhere"; not "the fee doesn't show up on your bill"); no presence of its own to go by ("X
+  // has almost no online presence", "a thin web footprint"); sources that say nothing of it ("the
+  // sources I have are silent on X").
+  d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:don't|do\s+not|didn't|did\s+not)\s+(?:\w+ly\s+)?(?:know|recogni[sz]e)\s+(?!(?:a|an|any|anyone|anybody|anything|anywhere|many|much|more|how|why|where|when|what|who|which|whether|if|your|you|of|about|that|this|it|them|for|yet|exactly|offhand|the\s+(?:best|answer|details|exact|current|latest|specifics|price|prices|cost|hours))\b)(?![\w&.-]+(?:\s+[\w&.-]+){0,5}?(?:'s|s')\s)[\w'-]/, ["know", "recogni"]),
+  d(/(?:n't|\bnot|\bnever)\s+(?:\w+ly\s+)?(?:appear(?:ed|s)?|show(?:n|ed|s)?\s+up|c[oa]me\s+up|turn(?:ed|s)?\s+up|(?:been\s+)?listed)\s+(?:anywhere|(?:in|on)\s+(?:anything|anywhere|any\s+(?:\w+\s+)?(?:sources?|reviews?|listings?|director(?:y|ies)|databases?|records?|search(?:es)?|results?|registr(?:y|ies)|guides?)|my\s+(?:sources|results|search(?:es)?|records|data|notes)))\b/, ["appear", "show", "come", "came", "turn", "listed"]),
+  d(/\b(?:no|little|almost\s+no|barely\s+any|hardly\s+any|minimal|limited|thin|scant)\s+(?:\w+\s+)?(?:online|web|internet|digital|public|review)\s+(?:presence|footprint|trail)\b/, ["presence", "footprint", "trail"]),
+  d(/\b(?:sources?|reviews?|records?|data|literature|coverage|press|internet|web|results)\s+(?:\w+\s+){0,3}?(?:is|are|was|were|stays?|remains?|stay|remain)\s+(?:\w+\s+)?silent\b/, ["silent"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),
@@ -348,6 +359,14 @@ const CAVEAT = /\bgrain\s+of\s+salt\b|\bcaveat\s+aside\b|\bwith\s+that\s+caveat\
 const LEFT_OUT = /\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|not)\s+(?:listed|included)\b|\bleft\s+(?:it|them)\s+(?:out|off)\b/
 const DETAIL_QUESTION = /^\W*(?:but|though|although|however|yet)\b.{0,40}?\b(?:confirm|check|verify|say|tell)\s+(?:whether|if)\b/
 
+// Version 14. A clause that presents the entity as the one picked says something of it, as praise
+// does: "X is the cozier pick", "X remains our choice" (not "X is a pick some people mention").
+const PICKED_CLAUSE = /\b(?:is|was|'s|remains)\s+(?:the|my|our)\s+(?:[\w'-]+\s+){0,2}?(?:pick|choice|go-to|bet|recommendation)\b/
+
+// A question about what the entity does, its subject a pronoun: "whether it's still open", "if they
+// deliver", "not sure they still run a shuttle".
+const PRONOUN_QUESTION = /\b(?:whether|if)\s+(?:it|they|he|she)(?:'s|'re|\s+(?:\w+\s+)?\w+)\b|\bnot\s+sure\s+(?:that\s+)?(?:it|they|he|she)(?:'s|'re|\s+(?:still|currently|now|actually|also|does|do|has|have|is|are))\b/
+
 // A caveat on one detail names it by possessive ("its Sunday hours", "their delivery fees"); one
 // about the entity as a whole speaks of it, or of anything about it ("anything reliable about it").
 const ONE_DETAIL = /\b(?:its|their)\s+\w/
@@ -361,6 +380,11 @@ const titleLineAt = (doc: Doc, pos: number): Span | undefined => {
 }
 // The praise is of the entity when it refers back to it, not of another brand ("…, but Zorba is great").
 const ENTITY_PRONOUN = /\b(?:it|its|they|them|their)\b/
+
+// Version 14. So is a contrast that identifies it as the one to use, by pronoun and a definite
+// description ("…, but they're the company most agents use", "but it's still my pick"; not "but
+// it's a common name", nor "but they may be the firm you mean").
+const PICKED_BY_PRONOUN = /\b(?:they're|they\s+are|it's|it\s+is|they've\s+been|it's\s+been)\s+(?:still\s+|also\s+)?(?:the|one\s+of\s+the|my|our)\s+(?:[\w'-]+\s+){0,4}?(?:company|companies|firm|firms|shop|one|ones|choice|pick|option|practice|team|crew|outfit|service|clinic|go-to)\b/
 
 // So is praise that is someone else's, on a condition: "if a friend recommended them, fine".
 const HEDGED = /\b(?:might|may|could)\s+(?:well\s+)?be\b|\bif\s+(?:[\w'-]+\s+){0,4}?(?:recommended|suggested|mentioned|praised|pointed\s+you)\b/
@@ -484,7 +508,7 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
   // A contrast that names the entity again by name says what is known of it: "I can't check X's
   // staff list, but X is known for sports injuries" (not when it only hedges: "but X may be new").
   const contrastPraise = (k: number): boolean =>
-    CONTRAST.test(folded(k)) && ((ENTITY_PRONOUN.test(folded(k)) && score(k) > 0) || (namesEntity(clauses[k]!) && !HEDGED.test(folded(k)) && score(k) >= 0))
+    CONTRAST.test(folded(k)) && ((ENTITY_PRONOUN.test(folded(k)) && (score(k) > 0 || (PICKED_BY_PRONOUN.test(folded(k)) && !HEDGED.test(folded(k))))) || (namesEntity(clauses[k]!) && !HEDGED.test(folded(k)) && score(k) >= 0))
   for (let i = clauses.length - 2, later = false; i >= 0; i--) {
     const k = i + 1
     if (sentenceOf[k] !== sentenceOf[i]) {
@@ -530,7 +554,7 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
   let coveredUntil = 0
   const praiseBefore = (i: number): void => {
     for (; praisedUntil < i; praisedUntil++) {
-      praise += score(praisedUntil)
+      praise += score(praisedUntil) + (PICKED_CLAUSE.test(folded(praisedUntil)) ? 1 : 0)
       hedged ||= HEDGED.test(folded(praisedUntil))
     }
   }
@@ -579,7 +603,8 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
     if (line.kind !== "row" && DETAIL_QUESTION.test(folded(i)) && !LEFT_OUT.test(folded(i))) return
     // A list item that presents its lead with a description first ("**X** – walk-ins and online
     // check-in; I couldn't confirm its Sunday hours") keeps it as an option: the caveat is on a detail.
-    if ((line.kind === "numbered" || line.kind === "bullet") && line.lead !== undefined && line.lead.end <= c.start && ONE_DETAIL.test(folded(i)) &&
+    // Version 14: or a question about what it does, by pronoun ("whether it's factory-authorized I can't confirm").
+    if ((line.kind === "numbered" || line.kind === "bullet") && line.lead !== undefined && line.lead.end <= c.start && (ONE_DETAIL.test(folded(i)) || PRONOUN_QUESTION.test(folded(i))) &&
       !WHOLE_ENTITY.test(folded(i)) && !LEFT_OUT.test(folded(i)) && describedItem(line))
       return
     const refersBack = REFERS_BACK.test(folded(i)) || line.kind === "row"

@@ -5,7 +5,7 @@
 import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
-import { describedAsFirm, headVerdict, productLineAt } from "./head-match.ts"
+import { describedAsFirm, headVerdict, personPresented, productLineAt } from "./head-match.ts"
 import { BRAND_NOUNS, BUSINESS_NOUNS, CORPORATE_SUFFIXES, FIRM_WORDS, GEO_NOUNS, PLACE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, REGIONS, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
 import { bareHost } from "../url.ts"
 import type { CompiledTarget, Matcher } from "./target.ts"
@@ -105,11 +105,15 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // "Dr. Anand's office", "Dr. Priya Anand": the owner of a practice named after her.
   // "Ellen Thornbury's firm", "Dale Whitaker's crew": an owner's first name and surname, and the
   // business as hers or his.
+  // Since version 14, also an owner presented as the one to use (`personPresented`: "talk to Ana
+  // Ruiz", "Ana Ruiz is the one I'd call", "Ana Ruiz handled my visa").
+  const given = m.strict ? GIVEN_NAME_BEFORE.exec(doc.text.slice(Math.max(0, start - 24), start)) : null
   const owner =
     m.strict &&
     (OWNER_TITLE_BEFORE.test(doc.text.slice(Math.max(0, start - 40), start)) ||
-      (GIVEN_NAME_BEFORE.test(doc.text.slice(Math.max(0, start - 24), start)) &&
-        ((possessive && OWNED_AFTER.test(doc.text.slice(end + 2, end + 40))) || PROFESSION_AFTER.test(doc.text.slice(end, end + 160)))))
+      (given !== null &&
+        ((possessive && OWNED_AFTER.test(doc.text.slice(end + 2, end + 40))) || PROFESSION_AFTER.test(doc.text.slice(end, end + 160)) ||
+          (!possessive && personPresented(doc, start - given[0].length, end)))))
   if (!nameTld && firstIsWord && !owner) {
     const prev = previousWord(doc, start)
     if (prev !== undefined && longerNameBefore(doc, prev) && !genericBefore(t, prev, doc) && makerBefore(doc, t, start) === undefined) return "reject"
@@ -378,7 +382,7 @@ const MAKER_TAIL = /\s(?:from|by)\s+[\p{L}\p{N}'’-]+$/u
 
 /** "Astrid Halvorsen, an immigration attorney", "… Halvorsen. She's a Minneapolis attorney". */
 const PROFESSION_AFTER = new RegExp(
-  String.raw`^(?:[ \t]*,[ \t]*|[^.!?\n]{0,60}?[.!?;:—][ \t]*(?:she's|he's|she\s+is|he\s+is)[ \t]+)(?:a|an|the)[ \t]+(?:[\w'’-]+[ \t]+){0,4}?(?:attorney|lawyer|dentist|doctor|physician|pediatrician|orthodontist|therapist|counselor|counsellor|psychologist|accountant|bookkeeper|architect|engineer|designer|realtor|stylist|trainer|chiropractor|veterinarian|optometrist|photographer|contractor|electrician|plumber|roofer|planner|advisor|consultant|tutor|coach)s?\b`,
+  String.raw`^(?:[ \t]*,[ \t]*|[^.!?\n]{0,60}?[.!?;:—][ \t]*(?:she's|he's|she\s+is|he\s+is)[ \t]+)(?:a|an|the)[ \t]+(?:[\w'’-]+[ \t]+){0,4}?(?:attorney|lawyer|dentist|doctor|physician|pediatrician|orthodontist|therapist|counselor|counsellor|psychologist|accountant|bookkeeper|architect|engineer|designer|realtor|stylist|trainer|chiropractor|veterinarian|optometrist|photographer|contractor|electrician|plumber|roofer|planner|advisor|consultant|tutor|coach|audiologist|hygienist|surgeon|nurse|midwife|pharmacist|agent|broker|notary|mechanic|groomer|baker|chef|tailor|carpenter|mason|locksmith|painter|florist|barber|jeweller|jeweler|translator)s?\b`,
   "iu",
 )
 
@@ -496,8 +500,12 @@ const longerNameBefore = (doc: Doc, prev: Span): boolean => {
   return !SENTENCE_OPENERS.has(w) && !NOT_MODIFIERS.has(w) && !/ly$/.test(w) && differentOpener(w)
 }
 
-/** Sentence-initial words that are not part of a name: pronouns, possessives ("Our M7 from…") and common adverbs. */
-const differentOpener = (w: string): boolean => !/^(?:then|so|yes|no|overall|personally|honestly|also|ultimately|otherwise|finally|lastly|first|second|third|next|plus|maybe|perhaps|definitely|still|however|instead|here|there|i|we|you|avoid|skip|pick|hire|go|start|stay|our|my|your|their|his|her)$/.test(w)
+/**
+ * Sentence-initial words that are not part of a name: pronouns, possessives ("Our M7 from…") and
+ * common adverbs; since version 14 also a negation or a verb of trying that opens a verdict ("Not
+ * X: they lost our order", "Never X again", "Tried X for a season").
+ */
+const differentOpener = (w: string): boolean => !/^(?:then|so|yes|no|overall|personally|honestly|also|ultimately|otherwise|finally|lastly|first|second|third|next|plus|maybe|perhaps|definitely|still|however|instead|here|there|i|we|you|avoid|skip|pick|hire|go|start|stay|our|my|your|their|his|her|not|never|tried|forget|except)$/.test(w)
 
 const differentName = (doc: Doc, word: Span): boolean => {
   const raw = slice(doc, word)

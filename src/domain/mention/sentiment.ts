@@ -97,6 +97,12 @@ const scoreClause = (text: string): number => {
       polarity = 1
       width = 2
     } else if (POSITIVE.has(t)) polarity = 1
+    // Version 14. "Not X: …", "Never X again": a verdict against the entity opening its phrase.
+    else if ((t === "not" || t === "never") && toks[i + 1] === ENTITY_MARK && (i === 0 || toks[i - 1] === "|")) {
+      score -= 1
+      i += 1
+      continue
+    }
     else if (NEGATIVE.has(t)) polarity = -1
     if (polarity === 0) continue
     if (polarity > 0 && OTHERS.has(toks[i + width] ?? "")) continue

@@ -99,6 +99,9 @@ const makeMatcher = (name: string, kind: "name" | "alias", strict = false): Matc
   }
 }
 
+/** A noun for one who does a trade, by its ending: "cleaner", "counselor", "florist", "dietitian". */
+const AGENT_NOUN = /^[a-z]{3,}(?:er|or|ist|ian)$/
+
 const compileTarget = (target: MentionTarget) => {
   const seen = new Set<string>()
   const matchers: Array<Matcher> = []
@@ -116,6 +119,17 @@ const compileTarget = (target: MentionTarget) => {
   const headKeys = new Set((target.heads ?? []).map((h) => foldPlain(h).trim().replace(/\s+/g, " ")))
   for (const s of [...target.names, ...target.aliases]) {
     for (const d of aliasesFor(s)) if (!headKeys.has(foldPlain(d).trim().replace(/\s+/g, " "))) add(d, "alias")
+  }
+  // Version 14. A name of two words or more ending in a singular noun (an ordinary or trade word,
+  // or one for who does a trade) is written in the plural too, for the people or things the
+  // business is ("Eastside Window Cleaners", "Northside Vets" for "Northside Vet"); not a one-word name, whose plural is another word ("Crumbs" is not "Crumb").
+  for (const s of [...target.names, ...target.aliases]) {
+    for (const f of [s, ...aliasesFor(s)]) {
+      const words = f.trim().split(/\s+/)
+      const last = foldPlain(words[words.length - 1] ?? "")
+      if (words.length >= 2 && /^\p{Lu}/u.test(words[words.length - 1]!) && /^[a-z]{2,}[b-df-hj-np-rtv-z]$/.test(last) && (isCommonWord(last) || TRADE_WORDS.has(last) || AGENT_NOUN.test(last)))
+        add(`${f.trim()}s`, "alias")
+    }
   }
   for (const h of target.heads ?? []) add(h, "alias", true)
   // Handles and hashtags: a name or alias written as one word after "@" or "#".
