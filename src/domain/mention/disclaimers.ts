@@ -360,11 +360,11 @@ const LEFT_OUT = /\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|not)\s+(?:listed|i
 const DETAIL_QUESTION = /^\W*(?:but|though|although|however|yet)\b.{0,40}?\b(?:confirm|check|verify|say|tell)\s+(?:whether|if)\b/
 
 // Version 14. A clause that presents the entity as the one picked says something of it, as praise
-// does: "X is the cozier pick", "X remains our choice" (not "X is a pick some people mention").
+// does: "X is the better-value choice", "X remains my go-to" (not "X is a pick some people mention").
 const PICKED_CLAUSE = /\b(?:is|was|'s|remains)\s+(?:the|my|our)\s+(?:[\w'-]+\s+){0,2}?(?:pick|choice|go-to|bet|recommendation)\b/
 
 // A question about what the entity does, its subject a pronoun: "whether it's still open", "if they
-// deliver", "not sure they still run a shuttle".
+// deliver", "not sure they still take walk-ins".
 const PRONOUN_QUESTION = /\b(?:whether|if)\s+(?:it|they|he|she)(?:'s|'re|\s+(?:\w+\s+)?\w+)\b|\bnot\s+sure\s+(?:that\s+)?(?:it|they|he|she)(?:'s|'re|\s+(?:still|currently|now|actually|also|does|do|has|have|is|are))\b/
 
 // A caveat on one detail names it by possessive ("its Sunday hours", "their delivery fees"); one
@@ -382,7 +382,7 @@ const titleLineAt = (doc: Doc, pos: number): Span | undefined => {
 const ENTITY_PRONOUN = /\b(?:it|its|they|them|their)\b/
 
 // Version 14. So is a contrast that identifies it as the one to use, by pronoun and a definite
-// description ("…, but they're the company most agents use", "but it's still my pick"; not "but
+// description ("…, but they're the firm our office always books", "but it's still my choice"; not "but
 // it's a common name", nor "but they may be the firm you mean").
 const PICKED_BY_PRONOUN = /\b(?:they're|they\s+are|it's|it\s+is|they've\s+been|it's\s+been)\s+(?:still\s+|also\s+)?(?:the|one\s+of\s+the|my|our)\s+(?:[\w'-]+\s+){0,4}?(?:company|companies|firm|firms|shop|one|ones|choice|pick|option|practice|team|crew|outfit|service|clinic|go-to)\b/
 
@@ -603,7 +603,7 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
     if (line.kind !== "row" && DETAIL_QUESTION.test(folded(i)) && !LEFT_OUT.test(folded(i))) return
     // A list item that presents its lead with a description first ("**X** – walk-ins and online
     // check-in; I couldn't confirm its Sunday hours") keeps it as an option: the caveat is on a detail.
-    // Version 14: or a question about what it does, by pronoun ("whether it's factory-authorized I can't confirm").
+    // Version 14: or a question about what it does, by pronoun ("whether they're bonded I can't confirm").
     if ((line.kind === "numbered" || line.kind === "bullet") && line.lead !== undefined && line.lead.end <= c.start && (ONE_DETAIL.test(folded(i)) || PRONOUN_QUESTION.test(folded(i))) &&
       !WHOLE_ENTITY.test(folded(i)) && !LEFT_OUT.test(folded(i)) && describedItem(line))
       return

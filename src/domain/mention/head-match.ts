@@ -161,7 +161,7 @@ const otherBusinessName = (name: string): boolean => {
 
 // Version 14. A person named in full, given name and surname, whom the answer sends the reader to
 // ("talk to Ana Ruiz", "ask for Ana Ruiz"), picks ("Ana Ruiz is the one I'd call") or credits with
-// the speaker's own job ("Ana Ruiz handled my visa"): the owner of the firm named after her.
+// the speaker's own job ("Ana Ruiz did our kitchen"): the owner of the firm named after her.
 const PERSON_CONTACT_BEFORE = /(?<![\p{L}\p{N}])(?:call|phone|ring|contact|hire|try|see|recommend|talk[ \t]+to|speak[ \t]+(?:to|with)|ask[ \t]+for|go[ \t]+(?:to|with)|book[ \t]+with|work(?:ed)?[ \t]+with)[ \t]+$/iu
 const STAFF_AFTER = /^[ \t]*(?:,[ \t]+(?:their|its|his|her|the[ \t]+(?:\p{Ll}+[ \t]+){0,2}(?:manager|owner|lead|head|director)[ \t]+(?:at|of))\b|[ \t]+(?:at|from|of)[ \t]+\p{Lu})/u
 const PERSON_DID_AFTER = /^[ \t]+(?:handled|did|filed|fixed|represented|helped|treated|sorted|won|drafted|prepared|designed|built|installed|repaired|cleaned|rewired|groomed|fitted)[ \t]+(?:my|our|us|me|ours|mine)\b/u
@@ -174,7 +174,7 @@ const PERSON_DID_AFTER = /^[ \t]+(?:handled|did|filed|fixed|represented|helped|t
 export const personPresented = (doc: Doc, personStart: number, end: number): boolean => {
   const line = lineAt(doc, personStart)
   const rest = doc.text.slice(end, Math.min(line.end, end + 80))
-  // "ask for Ana Ruiz, their project manager", "Ana Ruiz at Kestrel": someone else's staff.
+  // "ask for Ana Ruiz, their office lead", "Ana Ruiz at Kestrel": someone else's staff.
   if (STAFF_AFTER.test(rest)) return false
   if (PICKED_AFTER.test(rest) || PERSON_DID_AFTER.test(rest)) return true
   const before = doc.text.slice(Math.max(line.start, personStart - 24), personStart)

@@ -106,7 +106,7 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // "Ellen Thornbury's firm", "Dale Whitaker's crew": an owner's first name and surname, and the
   // business as hers or his.
   // Since version 14, also an owner presented as the one to use (`personPresented`: "talk to Ana
-  // Ruiz", "Ana Ruiz is the one I'd call", "Ana Ruiz handled my visa").
+  // Ruiz", "Ana Ruiz is the one I'd call", "Ana Ruiz did our kitchen").
   const given = m.strict ? GIVEN_NAME_BEFORE.exec(doc.text.slice(Math.max(0, start - 24), start)) : null
   const owner =
     m.strict &&

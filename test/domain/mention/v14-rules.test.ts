@@ -43,7 +43,7 @@ describe("disclaimers (version 14)", () => {
 describe("a disclaimer about one detail (version 14)", () => {
   const movers = business("Harlan Movers LLC", "Dayton, OH")
   it("keeps the entity when a contrast identifies it as the one to use, by pronoun", () => {
-    expect(seen("I can't confirm whether Harlan Movers still does weekend moves, but they're the company most realtors use.", movers)).toBe(true)
+    expect(seen("I can't check whether Harlan Movers has Sunday slots, but they're the firm our office always books.", movers)).toBe(true)
   })
 
   it("keeps the disclaimer when the contrast only hedges or speaks of the name", () => {
@@ -52,8 +52,8 @@ describe("a disclaimer about one detail (version 14)", () => {
   })
 
   it("keeps the entity picked earlier in the sentence, a doubt after it on what it does", () => {
-    expect(seen("Harlan Movers is the cheaper pick; I'm not sure they still do weekend moves, so ask.", movers)).toBe(true)
-    expect(seen("- **Harlan Movers**: a Dayton crew that moves pianos and safes; whether they're insured for both I can't confirm.", movers)).toBe(true)
+    expect(seen("Harlan Movers is my choice for a small flat; I'm not sure they still take Sunday jobs.", movers)).toBe(true)
+    expect(seen("- **Harlan Movers**: a Dayton crew that moves pianos and safes; whether they're bonded for both I can't confirm.", movers)).toBe(true)
   })
 
   it("keeps the disclaimer when nothing describes or picks the entity before it", () => {
@@ -77,14 +77,14 @@ describe("a verdict opened by 'Not' (version 14)", () => {
 describe("an owner presented as the one to use (version 14)", () => {
   const planner = business("Okonkwo Financial Planning", "Tulsa, OK")
   it("counts the owner's full name when the reader is sent to, picks or is served by her", () => {
-    expect(seen("Talk to Adaeze Okonkwo.", planner)).toBe(true)
+    expect(seen("You could talk to Adaeze Okonkwo about the rollover.", planner)).toBe(true)
     expect(seen("Adaeze Okonkwo is the one I'd call.", planner)).toBe(true)
-    expect(seen("Adaeze Okonkwo handled our retirement rollover in a week.", planner)).toBe(true)
+    expect(seen("Adaeze Okonkwo did our retirement rollover in a week.", planner)).toBe(true)
   })
 
   it("does not count a person merely named, or someone else's staff", () => {
     expect(seen("Adaeze Okonkwo wrote a book on budgeting in 2015.", planner)).toBe(false)
-    expect(seen("At Redbud Wealth, ask for Adaeze Okonkwo, their senior planner.", planner)).toBe(false)
+    expect(seen("At Redbud Wealth, ask for Adaeze Okonkwo, their office lead.", planner)).toBe(false)
     expect(seen("Call Adaeze Okonkwo at Redbud Wealth.", planner)).toBe(false)
   })
 })
