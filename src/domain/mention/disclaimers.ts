@@ -268,6 +268,19 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/(?:n't|\bnot|\bnever)\s+(?:\w+ly\s+)?(?:appear(?:ed|s)?|show(?:n|ed|s)?\s+up|c[oa]me\s+up|turn(?:ed|s)?\s+up|(?:been\s+)?listed)\s+(?:anywhere|(?:in|on)\s+(?:anything|anywhere|any\s+(?:\w+\s+)?(?:sources?|reviews?|listings?|director(?:y|ies)|databases?|records?|search(?:es)?|results?|registr(?:y|ies)|guides?)|my\s+(?:sources|results|search(?:es)?|records|data|notes)))\b/, ["appear", "show", "come", "came", "turn", "listed"]),
   d(/\b(?:no|little|almost\s+no|barely\s+any|hardly\s+any|minimal|limited|thin|scant)\s+(?:\w+\s+)?(?:online|web|internet|digital|public|review)\s+(?:presence|footprint|trail)\b/, ["presence", "footprint", "trail"]),
   d(/\b(?:sources?|reviews?|records?|data|literature|coverage|press|internet|web|results)\s+(?:\w+\s+){0,3}?(?:is|are|was|were|stays?|remains?|stay|remain)\s+(?:\w+\s+)?silent\b/, ["silent"]),
+  // Impersonal and passive forms of the same: "X's licence could not be established", "X does
+  // not appear to have any published reviews", "it is hard to find information about X", "it's
+  // hard to say much about X", "search results for X are inconclusive", "no verifiable track
+  // record", "no trustworthy source covers X", "it's not possible to evaluate X", "beyond what I
+  // can assess".
+  d(/\b(?:could|can|cannot|can't|couldn't)\s+(?:not\s+)?be\s+(?:independently\s+)?(?:established|ascertained|validated)\b/, ["established", "ascertained", "validated"]),
+  d(/\b(?:doesn't|does\s+not|don't|do\s+not)\s+(?:appear|seem)\s+to\s+have\s+(?:any|much)\s+(?:[\w-]+\s+){0,2}?(?:reviews?|information|info|details|data|coverage|ratings?|presence|track\s+record)\b/, ["appear", "seem"]),
+  d(/\b(?:difficult|hard|tough|impossible)\s+to\s+(?:find|locate|get|verify|confirm)\s+(?:any\s+|much\s+)?(?:[\w-]+\s+){0,2}?(?:information|info|details|data|reviews|sources|coverage)\b/, ["difficult", "hard", "tough", "impossible"]),
+  d(/\b(?:difficult|hard|tough|impossible)\s+(?:for\s+(?:me|us)\s+)?to\s+say\s+(?:much|anything)\b/, ["difficult", "hard", "tough", "impossible"]),
+  d(/\b(?:results?|sources?|reviews?|information|evidence|data|searches)\b[^.;]{0,60}?\b(?:is|are|was|were|remains?)\s+(?:\w+\s+)?inconclusive\b/, ["inconclusive"]),
+  d(/\bno\s+(?:verifiable|verified|trustworthy|reliable|independent|credible)\s+(?:[\w-]+\s+)?(?:track\s+record|history|source|record|footprint|presence)\b/, ["verifi", "trustworthy", "reliable", "independent", "credible"]),
+  d(/\bnot\s+possible\s+(?:for\s+(?:me|us)\s+)?to\s+(?:evaluate|assess|judge|rate|say|verify|confirm|compare|recommend)\b/, ["possible"]),
+  d(/\bbeyond\s+what\s+(?:i|we)\s+(?:can|could)\s+(?:assess|evaluate|judge|rate|vouch\s+for)\b/, ["beyond"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),

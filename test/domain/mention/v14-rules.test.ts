@@ -40,6 +40,29 @@ describe("disclaimers (version 14)", () => {
   })
 })
 
+describe("impersonal and passive disclaimers (version 14)", () => {
+  const movers = business("Harlan Movers LLC", "Dayton, OH")
+  it("reads them as disclaimers", () => {
+    expect(seen("Harlan Movers' licensing status could not be established.", movers)).toBe(false)
+    expect(seen("Harlan Movers does not appear to have any published reviews.", movers)).toBe(false)
+    expect(seen("It is difficult to find information about Harlan Movers.", movers)).toBe(false)
+    expect(seen("It's hard to say much about Harlan Movers.", movers)).toBe(false)
+    expect(seen("Search results for Harlan Movers are inconclusive.", movers)).toBe(false)
+    expect(seen("Harlan Movers (no verifiable track record)", movers)).toBe(false)
+    expect(seen("There's no trustworthy source covering Harlan Movers.", movers)).toBe(false)
+    expect(seen("It's not possible for me to evaluate Harlan Movers.", movers)).toBe(false)
+    expect(seen("Harlan Movers is beyond what I can assess.", movers)).toBe(false)
+  })
+
+  it("does not read what is known, praise, or a detail's outcome as one", () => {
+    expect(seen("Harlan Movers has an established track record since 1990.", movers)).toBe(true)
+    expect(seen("It's hard to find a better mover than Harlan Movers.", movers)).toBe(true)
+    expect(seen("It's hard to say enough good things about Harlan Movers.", movers)).toBe(true)
+    expect(seen("Harlan Movers does not appear to have any hidden fees.", movers)).toBe(true)
+    expect(seen("Tests of Harlan Movers' packing were inconclusive.", movers)).toBe(true)
+  })
+})
+
 describe("a disclaimer about one detail (version 14)", () => {
   const movers = business("Harlan Movers LLC", "Dayton, OH")
   it("keeps the entity when a contrast identifies it as the one to use, by pronoun", () => {
@@ -116,6 +139,8 @@ describe("version 14's rules on hostile input", () => {
       expect(seen("Ada ".repeat(5_000) + "Okonkwo handled our taxes.", planner)).toBe(true)
       expect(seen("Talk to ".repeat(5_000) + "Ada Okonkwo.", planner)).toBe(true)
       expect(seen("Harlan Movers is the pick; I'm not sure they they they ".repeat(3_000), movers)).toBe(true)
+      expect(seen("It is difficult to find " + "very ".repeat(15_000) + "much about Harlan Movers.", movers)).toBe(true)
+      expect(seen("Search results for Harlan Movers " + "and more ".repeat(10_000) + "are inconclusive.", movers)).toBe(true)
     })
     // CPU time, not wall time: a bound on the work, which no load on the machine stretches.
     expect(cpuMs).toBeLessThan(10_000)
