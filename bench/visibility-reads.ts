@@ -6,9 +6,10 @@
  * order over the rounds (service, bare, bare, service, ...) so drift cancels; the figure is the
  * median service/baseline ratio of 2xx answers per second (target ≥ 1.0×, p99 ≤ 10 ms), at every
  * N, and the service's best N against the baseline's best N. Then open-loop runs of the
- * service and the baseline at half the service's best measured rate, in the same ABBA order
+ * service and the baseline, each at half its own best measured rate, in the same ABBA order
  * over the rounds, latencies counted from each request's scheduled time (p99, p99.9 and the
- * slowest per window, the median p99 over the rounds). Last, after every path and credential,
+ * slowest per window, the median p99 over the rounds), through a lean client (`BENCH_READS_CLIENT`)
+ * with the generator's own lateness and stalls beside them (`gen_*`, `p99_from_send_ms`). Last, after every path and credential,
  * the paired open loop (`BENCH_READS_PAIRED`): both under one open loop at once, which tells the
  * service's own tail from the machine's; one round of every path and credential before the next,
  * each round in another order. Every open-loop window also reports both servers' longest
@@ -33,7 +34,7 @@ import { importJWK, SignJWT } from "jose"
 import http from "node:http"
 import { loadavg } from "node:os"
 import pg from "pg"
-import { abba, closedLoop, counter, measure, type Measured, openLoop } from "./load.ts"
+import { abba, closedLoop, counter, leanGetClient, measure, type Measured, openLoop, type OpenLoopSplit, type SelfReading, selfProbe } from "./load.ts"
 import { type Child, expectStatus, type ProbeReading, send, SERVICE_KEY, startChild, startService } from "./processes.ts"
 import { Checks, median, now, percentile, report, scratchDatabase, statusText } from "./support.ts"
 
@@ -66,6 +67,33 @@ for (const rate of OPEN_RATES) if (!(rate > 0)) throw new Error(`BENCH_READS_OPE
  * alike, and a tail one side has alone is its own.
  */
 const PAIRED = process.env.BENCH_READS_PAIRED !== "0"
+/**
+ * Another build of the service to run instead of `dist/main.js` (`BENCH_READS_SERVICE_BUILD`, the
+ * path of its `main.js`, e.g. a build of an older commit made with `scripts/build.mjs` in a copy of
+ * its tree): the same environment and `BENCH_SERVICE_NODE_ARGS` as `startService` gives, no rebuild
+ * of the working tree.
+ */
+const SERVICE_BUILD = process.env.BENCH_READS_SERVICE_BUILD ?? ""
+/**
+ * The open loops' client (`BENCH_READS_CLIENT`, a comma list; default `lean`): `lean`,
+ * `leanGetClient` of `load.ts`, which costs the generator a fraction of the CPU per request of
+ * node's `http.request`; `agent`, node's `http.request` over an `http.Agent`, as before. Every
+ * side of a window gets the same client; with both (`agent,lean`) each sequential open-loop round
+ * runs every side with each, in alternating order, and the paired loop uses the first. The closed
+ * loops keep node's client (their rates compare with earlier runs).
+ */
+const OPEN_CLIENTS = (process.env.BENCH_READS_CLIENT ?? "lean").split(",").map((c) => c.trim()).filter((c) => c !== "")
+for (const client of OPEN_CLIENTS) if (client !== "lean" && client !== "agent") throw new Error(`BENCH_READS_CLIENT: unknown client ${client} (lean, agent)`)
+if (OPEN_CLIENTS.length === 0) throw new Error("BENCH_READS_CLIENT: no client")
+/**
+ * A request function for an open loop against `port`, and what closes it: the lean client's
+ * connections, or nothing (the agent is `measure`'s, or the paired loop's own).
+ */
+const openClient = (kind: string, port: number, path: string, authorization: string) => {
+  if (kind === "agent") return { request: (agent: http.Agent) => get(agent, port, path, authorization), close: () => {} }
+  const client = leanGetClient(port, path, authorization)
+  return { request: (_agent: http.Agent) => client.get(), close: client.close }
+}
 const BUSINESSES: Record<string, string> = { scored: "bench-shoes", unscored: "bench-boots" }
 for (const path of PATHS) if (BUSINESSES[path] === undefined) throw new Error(`BENCH_READS_PATHS: unknown path ${path} (scored, unscored)`)
 const pathOf = (business: string) => `/api/visibility-score/${business}`
@@ -94,9 +122,15 @@ const get = (agent: http.Agent, port: number, path: string, authorization: strin
  * requests due after the warm-up are counted.
  */
 const pairedOpenLoop = (ratePerSecond: number, ports: readonly [number, number], path: string, authorization: string, timing: { readonly warmupMs: number; readonly measureMs: number }) =>
-  new Promise<Array<{ readonly latencies: Array<number>; readonly counts: ReturnType<ReturnType<typeof counter>["counts"]> }>>((resolve) => {
+  new Promise<{
+    readonly sides: Array<{ readonly latencies: Array<number>; readonly fromSend: Array<number>; readonly counts: ReturnType<ReturnType<typeof counter>["counts"]> }>
+    /** How late the generator sent each counted request (to the first side), sorted. */
+    readonly lag: Array<number>
+  }>((resolve) => {
     const agents = ports.map(() => new http.Agent({ keepAlive: true, maxSockets: 512 }))
-    const sides = ports.map(() => ({ latencies: [] as Array<number>, count: counter() }))
+    const clients = ports.map((port) => openClient(OPEN_CLIENTS[0]!, port, path, authorization))
+    const sides = ports.map(() => ({ latencies: [] as Array<number>, fromSend: [] as Array<number>, count: counter() }))
+    const lag: Array<number> = []
     const interval = 1000 / ratePerSecond
     const total = Math.floor((timing.warmupMs + timing.measureMs) / interval)
     const firstCounted = Math.ceil(timing.warmupMs / interval)
@@ -105,17 +139,26 @@ const pairedOpenLoop = (ratePerSecond: number, ports: readonly [number, number],
     let settled = 0
     const finish = () => {
       for (const agent of agents) agent.destroy()
-      resolve(sides.map(({ count, latencies }) => ({ counts: count.counts(), latencies: latencies.sort((a, b) => a - b) })))
+      for (const client of clients) client.close()
+      const sorted = (values: Array<number>) => values.sort((a, b) => a - b)
+      resolve({
+        sides: sides.map(({ count, fromSend, latencies }) => ({ counts: count.counts(), latencies: sorted(latencies), fromSend: sorted(fromSend) })),
+        lag: sorted(lag)
+      })
     }
     const tick = () => {
       const elapsed = now() - start
       while (issued < total && issued * interval <= elapsed) {
         const i = issued++
         const due = start + i * interval
+        if (i >= firstCounted) lag.push(now() - due)
         for (const side of i % 2 === 0 ? [0, 1] : [1, 0]) {
-          get(agents[side]!, ports[side]!, path, authorization).catch(() => 0).then((status) => {
+          const sent = now()
+          clients[side]!.request(agents[side]!).catch(() => 0).then((status) => {
             if (i >= firstCounted) {
-              sides[side]!.latencies.push(now() - due)
+              const end = now()
+              sides[side]!.latencies.push(end - due)
+              sides[side]!.fromSend.push(end - sent)
               sides[side]!.count.add(status)
             }
             if (++settled === 2 * total) finish()
@@ -144,21 +187,50 @@ const probeColumns = (reading: ProbeReading | undefined) => reading === undefine
 /**
  * `measure`'s `settle` hook as a probe window: reset when the warm-up ends, read when the
  * measured load ends (one IPC round trip each, inside the window's wall time, not its latencies).
+ * The load generator's own probe (`self`) over the same window.
  */
-const probeWindow = (child: Child) => {
+const probeWindow = (child: Child, self: ReturnType<typeof selfProbe>) => {
   let phase = 0
   let reading: ProbeReading | undefined
+  let generator: SelfReading | undefined
   return {
     settle: async () => {
-      if (child.probe === undefined) return
-      if (phase++ === 0) await child.probe.reset()
-      else reading = await child.probe.read()
+      if (phase++ === 0) {
+        self.reset()
+        if (child.probe !== undefined) await child.probe.reset()
+      } else {
+        generator = self.read()
+        if (child.probe !== undefined) reading = await child.probe.read()
+      }
     },
-    reading: () => reading
+    reading: () => reading,
+    generator: () => generator
   }
 }
 
-const row = (label: string, extra: Record<string, string | number>, m: Measured, probe?: ProbeReading) => ({
+/**
+ * The generator's side of an open-loop window: how late it sent (p99 and the longest), each
+ * side's p99 counted from the send rather than the due time, and its own longest loop delay and
+ * GC pause. A tail whose `gen_lag` is as large is the generator's (or the machine's, which
+ * delays the generator as much as a server): the same on both sides of a comparison.
+ */
+const generatorColumns = (split: OpenLoopSplit | undefined, reading: SelfReading | undefined) => {
+  const columns: Record<string, number> = {}
+  if (split !== undefined && split.lag.length > 0) {
+    const lag = [...split.lag].sort((a, b) => a - b)
+    const fromSend = [...split.fromSend].sort((a, b) => a - b)
+    columns["gen_lag_p99_ms"] = +percentile(lag, 99).toFixed(2)
+    columns["gen_lag_max_ms"] = +(lag.at(-1) ?? Number.NaN).toFixed(2)
+    columns["p99_from_send_ms"] = +percentile(fromSend, 99).toFixed(2)
+  }
+  if (reading !== undefined) {
+    columns["gen_loop_max_ms"] = reading.loopMaxMs
+    columns["gen_gc_max_ms"] = reading.gcMaxMs
+  }
+  return columns
+}
+
+const row = (label: string, extra: Record<string, string | number>, m: Measured, probe?: ProbeReading, generator?: Record<string, number>) => ({
   ...extra,
   target: label,
   ok_per_s: Math.round(m.okPerSecond),
@@ -170,7 +242,8 @@ const row = (label: string, extra: Record<string, string | number>, m: Measured,
   server_cpu_us_req: m.serverCpuUsPerRequest,
   pg_cpu_us_req: m.postgresCpuUsPerRequest,
   loadgen_cpu_us_req: m.clientCpuUsPerRequest,
-  ...probeColumns(probe)
+  ...probeColumns(probe),
+  ...generator
 })
 
 /**
@@ -204,8 +277,11 @@ export const run = async () => {
   const db = await scratchDatabase("reads")
   const children: Array<Child> = []
   const checks = new Checks("visibility-reads")
+  const self = selfProbe()
   try {
-    const service = await startService("reads-service", { DATABASE_URL: db.url }, undefined, { probe: true })
+    const service = SERVICE_BUILD === ""
+      ? await startService("reads-service", { DATABASE_URL: db.url }, undefined, { probe: true })
+      : await startChild({ label: "reads-service", nodeArgs: [...(process.env.BENCH_SERVICE_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== ""), SERVICE_BUILD], env: { SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", DATABASE_URL: db.url }, probe: true })
     children.push(service)
     const setup = new http.Agent({ keepAlive: true })
     const call = (method: string, path: string, body?: unknown) => send(setup, service.port, method, path, { body, key: SERVICE_KEY })
@@ -355,16 +431,23 @@ export const run = async () => {
         bestRows.push({ path, auth, target: label, "best N": b.n, "2xx/s at best N (median)": Math.round(b.rate), "service best / this best": +(bestService.rate / b.rate).toFixed(3) })
       }
 
-      // Open loop at half the service's maximum rate (or the rates asked for), the baseline at
-      // the same rate, in ABBA order over the rounds like the closed loop: a tail is what a
-      // window happens to hold, so one window per side would compare luck.
-      for (const rate of OPEN_RATES.length > 0 ? OPEN_RATES : [Math.max(1, Math.round(bestService.rate / 2))]) {
+      // Open loop at half each side's own maximum rate (or the rates asked for, the same to
+      // both), in ABBA order over the rounds like the closed loop: a tail is what a window happens
+      // to hold, so one window per side would compare luck. Half load is half of each server's
+      // own maximum: the baseline used to get half the service's, which, the service being the
+      // faster, loaded it more than half. The paired loop below is the same-rate comparison.
+      const halfOf = (label: string) => Math.max(1, Math.round(best(label).rate / 2))
+      const rateSets = OPEN_RATES.length > 0 ? OPEN_RATES.map((rate) => ({ rate, of: (_label: string) => rate })) : [{ rate: halfOf("service"), of: halfOf }]
+      for (const { of, rate } of rateSets) {
         for (let round = 1; round <= ROUNDS; round++) {
-          for (const [label, child] of abba(targets.slice(0, 2), round)) {
-            const window = probeWindow(child)
-            const measured = await measure(child, openLoop(rate, (agent) => get(agent, child.port, url, authorization)), 512, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS }, window.settle)
-            note(label, path, auth, `open loop at ${rate}/s round ${round}`, measured)
-            openRows.push(row(label, { path, auth, mode: "open loop", rate_per_s: rate, round, load_1m: +loadavg()[0]!.toFixed(1) }, measured, window.reading()))
+          for (const [kind, [label, child]] of abba(OPEN_CLIENTS, round).flatMap((kind, k) => abba(targets.slice(0, 2), round + k).map((target) => [kind, target] as const))) {
+            const own = of(label)
+            const window = probeWindow(child, self)
+            const split: OpenLoopSplit = { lag: [], fromSend: [] }
+            const client = openClient(kind, child.port, url, authorization)
+            const measured = await measure(child, openLoop(own, client.request, split), 512, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS }, window.settle).finally(client.close)
+            note(label, path, auth, `open loop at ${own}/s round ${round}, ${kind} client`, measured)
+            openRows.push(row(label, { path, auth, mode: "open loop", client: kind, set: rate, rate_per_s: own, round, load_1m: +loadavg()[0]!.toFixed(1) }, measured, window.reading(), generatorColumns(split, window.generator())))
           }
         }
         if (PAIRED) pairedJobs.push({ path, auth, url, authorization, perSide: Math.max(1, Math.round(rate / 2)) })
@@ -379,9 +462,13 @@ export const run = async () => {
       const shift = (round - 1) % Math.max(1, pairedJobs.length)
       for (const { path, auth, url, authorization, perSide } of [...pairedJobs.slice(shift), ...pairedJobs.slice(0, shift)]) {
         // The probes' window starts with the counted requests (a reset in flight for a moment).
-        const resetAt = setTimeout(() => void Promise.all([service.probe!.reset(), bare.probe!.reset()]), WARMUP_MS)
-        const [fromService, fromBare] = await pairedOpenLoop(perSide, [service.port, bare.port], url, authorization, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS })
+        const resetAt = setTimeout(() => {
+          self.reset()
+          void Promise.all([service.probe!.reset(), bare.probe!.reset()])
+        }, WARMUP_MS)
+        const { lag, sides: [fromService, fromBare] } = await pairedOpenLoop(perSide, [service.port, bare.port], url, authorization, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS })
         clearTimeout(resetAt)
+        const generator = self.read()
         const [serviceProbe, bareProbe] = await Promise.all([service.probe!.read(), bare.probe!.read()])
         for (const [label, side] of [["service", fromService!], ["bare node:http+pg", fromBare!]] as const) {
           const errors = side.counts.requests - side.counts.ok
@@ -408,6 +495,12 @@ export const run = async () => {
           "service gc ms (max)": `${serviceProbe.gcMs} (${serviceProbe.gcMaxMs})`,
           "bare gc ms (max)": `${bareProbe.gcMs} (${bareProbe.gcMaxMs})`,
           "major gcs s/b": `${serviceProbe.majorGcs}/${bareProbe.majorGcs}`,
+          "service p99 from send": p({ latencies: fromService!.fromSend }, 99),
+          "bare p99 from send": p({ latencies: fromBare!.fromSend }, 99),
+          "gen lag p99": +percentile(lag, 99).toFixed(2),
+          "gen lag max": +(lag.at(-1) ?? Number.NaN).toFixed(2),
+          "gen loop max": generator.loopMaxMs,
+          "gen gc max": generator.gcMaxMs,
           load_1m: +loadavg()[0]!.toFixed(1)
         })
       }
@@ -433,21 +526,27 @@ export const run = async () => {
       console.log(
         `paired open loop (${line.path}, ${line.auth}, ${line.rate_per_s_each}/s to each at once): p99 service/bare median ${median(ratios).toFixed(3)}, per round ${ratios.join(" / ")}; ` +
           `p99 ms service ${perRound("service p99")}, bare ${perRound("bare p99")}; longest event-loop delay ms service ${perRound("service loop max")}, bare ${perRound("bare loop max")}; ` +
-          `GC ms (longest) service ${perRound("service gc ms (max)")}, bare ${perRound("bare gc ms (max)")}; load ${perRound("load_1m")}`
+          `GC ms (longest) service ${perRound("service gc ms (max)")}, bare ${perRound("bare gc ms (max)")}; ` +
+          `generator lag p99 ms ${perRound("gen lag p99")}, its longest loop delay ${perRound("gen loop max")}; p99 from the send ms service ${perRound("service p99 from send")}, bare ${perRound("bare p99 from send")}; load ${perRound("load_1m")}`
       )
     }
-    const at = OPEN_RATES.length > 0 ? "at a set rate" : "at half its max rate"
+    const at = OPEN_RATES.length > 0 ? "at a set rate" : "at half its own max rate"
     for (const line of openRows.filter((r) => r.target === "service" && r.round === 1)) {
-      const same = (r: Record<string, string | number>) => r.path === line.path && r.auth === line.auth && r.rate_per_s === line.rate_per_s
-      const p99s = (service: boolean) => openRows.filter((r) => same(r) && (r.target === "service") === service).map((r) => Number(r.p99_ms))
+      const same = (r: Record<string, string | number>) => r.path === line.path && r.auth === line.auth && r.set === line.set && r.client === line.client
+      const column = (service: boolean, name: string) => openRows.filter((r) => same(r) && (r.target === "service") === service).map((r) => Number(r[name]))
+      const bareRate = openRows.find((r) => same(r) && r.target !== "service")?.rate_per_s
       console.log(
-        `service p99 ${at} (sequential windows, ${line.path}, ${line.auth}, ${line.rate_per_s}/s, open loop): median ${median(p99s(true)).toFixed(2)} ms, per round ${p99s(true).join(" / ")} ` +
-          `(target <= 10 ms; bare median ${median(p99s(false)).toFixed(2)} ms, per round ${p99s(false).join(" / ")})`
+        `service p99 ${at} (sequential windows, ${line.path}, ${line.auth}, ${line.rate_per_s}/s, open loop, ${line.client} client): median ${median(column(true, "p99_ms")).toFixed(2)} ms, per round ${column(true, "p99_ms").join(" / ")} ` +
+          `(target <= 10 ms; bare at ${bareRate}/s median ${median(column(false, "p99_ms")).toFixed(2)} ms, per round ${column(false, "p99_ms").join(" / ")}); ` +
+          `generator lag p99 ms service ${column(true, "gen_lag_p99_ms").join(" / ")}, bare ${column(false, "gen_lag_p99_ms").join(" / ")}; ` +
+          `p99 from the send ms service ${column(true, "p99_from_send_ms").join(" / ")}, bare ${column(false, "p99_from_send_ms").join(" / ")}; ` +
+          `generator CPU µs per request service ${column(true, "loadgen_cpu_us_req").join(" / ")}, bare ${column(false, "loadgen_cpu_us_req").join(" / ")}`
       )
     }
     for (const failure of failures) checks.expect(false, `answers other than 2xx: ${failure}`)
     checks.enforce()
   } finally {
+    self.stop()
     for (const child of children.reverse()) await child.stop()
     await db.drop()
   }
