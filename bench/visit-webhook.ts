@@ -37,6 +37,16 @@
  * BENCH_WEBHOOK_ONLY_SERVICE=1 (no baseline: e.g. under BENCH_CPU_PROF),
  * BENCH_WEBHOOK_SKIP_GROUP_COMMIT=1 (only the one-INSERT baseline), BENCH_WEBHOOK_USER_AGENT (a
  * browser's measures the webhook path that records nothing).
+ *
+ * Two trees in one run: BENCH_WEBHOOK_AGAINST=<dir> (another checkout of the project, built:
+ * `node scripts/build.mjs` there, `node_modules` linked) adds a fourth target, "service
+ * (against)", `node <dir>/dist/main.js` on a scratch database of its own (its own businesses,
+ * the same mix), in the same ABBA rounds and open loops, with the same checks; each N then also
+ * reports service/against, per round and the median. BENCH_WEBHOOK_SERVICE_DIR=<dir> runs the
+ * service itself from another tree the same way (so neither side is the working tree's
+ * `dist/`). BENCH_WEBHOOK_OPEN_ROUNDS (default 1) repeats the open loop, targets in ABBA order
+ * over the repeats, each at the same rate; each repeat is a row and the summary takes the
+ * median p99 per target.
  */
 import { readFileSync } from "node:fs"
 import http from "node:http"
@@ -54,6 +64,9 @@ const SKIP_OPEN = process.env.BENCH_WEBHOOK_SKIP_OPEN === "1"
 const OPEN_RATE = process.env.BENCH_WEBHOOK_OPEN_RATE === undefined ? undefined : Number(process.env.BENCH_WEBHOOK_OPEN_RATE)
 const ONLY_SERVICE = process.env.BENCH_WEBHOOK_ONLY_SERVICE === "1"
 const SKIP_GROUP_COMMIT = process.env.BENCH_WEBHOOK_SKIP_GROUP_COMMIT === "1"
+const AGAINST_DIR = process.env.BENCH_WEBHOOK_AGAINST
+const SERVICE_DIR = process.env.BENCH_WEBHOOK_SERVICE_DIR
+const OPEN_ROUNDS = Math.max(1, Number(process.env.BENCH_WEBHOOK_OPEN_ROUNDS ?? 1))
 export const WEBHOOK_BUSINESS = "bench-shoes"
 const BUSINESS = WEBHOOK_BUSINESS
 const PATH = "/api/ai-recommendation-store"
@@ -242,6 +255,7 @@ const createBareTable = (name: string) => `
 
 
 const SERVICE = "service"
+const AGAINST = "service (against)"
 const BARE = "bare fastify+pg"
 const BATCHED = "bare fastify+pg, group commit"
 
@@ -249,47 +263,78 @@ interface Target {
   readonly label: string
   readonly child: Child
   readonly tally: Tally
-  /** The bare handler's table; none for the service. */
+  /** The bare handler's table; none for a service. */
   readonly table: string | undefined
+  /** A service's scratch database (its log and roll-up are checked); none for a bare handler. */
+  readonly db: { readonly url: string; readonly client: pg.Client } | undefined
   /** Background work to wait for at the end of the window (the service's roll-up). */
   readonly settle: (() => Promise<void>) | undefined
   /** 2xx answers over every window, and the other statuses by status (open loop included). */
   readonly statuses: Record<string, number>
 }
 
+const orderLetter = (target: Target) =>
+  target.label === SERVICE ? "S" : target.label === AGAINST ? "A" : target.label === BARE ? "B" : "G"
+
 const addStatuses = (into: Record<string, number>, from: Readonly<Record<string, number>>) => {
   for (const [status, n] of Object.entries(from)) into[status] = (into[status] ?? 0) + n
 }
 
+/**
+ * The service run from another checkout of the project (`<dir>/dist/main.js`, built there), with
+ * the environment `startService` gives it.
+ */
+const startServiceFrom = (dir: string, label: string, env: Record<string, string>) =>
+  startChild({ label, nodeArgs: [`${dir}/dist/main.js`], env: { SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", ...env } })
+
 export const run = async () => {
   const db = await scratchDatabase("webhook")
+  const againstDb = AGAINST_DIR === undefined ? undefined : await scratchDatabase("webhook_against")
   const children: Array<Child> = []
   const client = new pg.Client({ connectionString: db.url })
+  const againstClient = againstDb === undefined ? undefined : new pg.Client({ connectionString: againstDb.url })
   const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   const checks = new Checks("visit-webhook")
   try {
-    const service = await startService("webhook-service", { DATABASE_URL: db.url, WEBHOOK_RATE_LIMIT_PER_MINUTE: "100000000" })
+    const serviceEnv = (url: string) => ({ DATABASE_URL: url, WEBHOOK_RATE_LIMIT_PER_MINUTE: "100000000" })
+    const service = SERVICE_DIR === undefined
+      ? await startService("webhook-service", serviceEnv(db.url))
+      : await startServiceFrom(SERVICE_DIR, "webhook-service", serviceEnv(db.url))
     children.push(service)
     await client.connect()
+    const against = againstDb === undefined ? undefined : await startServiceFrom(AGAINST_DIR!, "webhook-service-against", serviceEnv(againstDb.url))
+    if (against !== undefined) children.push(against)
+    await againstClient?.connect()
     const setup = new http.Agent({ keepAlive: true })
     const createStart = now()
-    for (let from = 0; from < BUSINESS_IDS.length; from += 16) {
-      await Promise.all(BUSINESS_IDS.slice(from, from + 16).map(async (id, i) =>
-        expectStatus(
-          await send(setup, service.port, "POST", "/api/business", {
-            body: from + i === 0
-              ? { business_name: "Bench Shoes", business_url: "https://bench-shoes.example", org_slug: id }
-              : { business_name: `Bench Business ${from + i + 1}`, business_url: `https://${id}.example`, org_slug: id },
-            key: SERVICE_KEY
-          }),
-          [200, 201],
-          `create business ${id}`
-        )
-      ))
+    for (const { port } of against === undefined ? [service] : [service, against]) {
+      for (let from = 0; from < BUSINESS_IDS.length; from += 16) {
+        await Promise.all(BUSINESS_IDS.slice(from, from + 16).map(async (id, i) =>
+          expectStatus(
+            await send(setup, port, "POST", "/api/business", {
+              body: from + i === 0
+                ? { business_name: "Bench Shoes", business_url: "https://bench-shoes.example", org_slug: id }
+                : { business_name: `Bench Business ${from + i + 1}`, business_url: `https://${id}.example`, org_slug: id },
+              key: SERVICE_KEY
+            }),
+            [200, 201],
+            `create business ${id}`
+          )
+        ))
+      }
     }
     console.log(`  ${BUSINESS_IDS.length} businesses created in ${((now() - createStart) / 1000).toFixed(1)} s; visits spread over them, Zipf-like (rank k gets 1/k)`)
     const targets: Array<Target> = [
-      { label: SERVICE, child: service, tally: newTally(), table: undefined, settle: rollUpCaughtUp(healthAgent, service.port), statuses: {} }
+      { label: SERVICE, child: service, tally: newTally(), table: undefined, db: { url: db.url, client }, settle: rollUpCaughtUp(healthAgent, service.port), statuses: {} },
+      ...(against === undefined ? [] : [{
+        label: AGAINST,
+        child: against,
+        tally: newTally(),
+        table: undefined,
+        db: { url: againstDb!.url, client: againstClient! },
+        settle: rollUpCaughtUp(healthAgent, against.port),
+        statuses: {}
+      }])
     ]
     const bares: Array<readonly [string, string, Record<string, string>]> = ONLY_SERVICE
       ? []
@@ -298,7 +343,7 @@ export const run = async () => {
       await client.query(createBareTable(table))
       const bare = await startChild({ label, nodeArgs: ["bench/bare-webhook-server.mjs"], env: { DATABASE_URL: db.url, BARE_TABLE: table, ...env } })
       children.push(bare)
-      targets.push({ label, child: bare, tally: newTally(), table, settle: undefined, statuses: {} })
+      targets.push({ label, child: bare, tally: newTally(), table, db: undefined, settle: undefined, statuses: {} })
     }
     // Each answers the same JSON shape for a GPTBot visit.
     for (const { label, child, tally } of targets) {
@@ -327,9 +372,10 @@ export const run = async () => {
           addStatuses(target.statuses, measured.statuses)
           results.set(label, measured)
           perTarget.get(label)!.push(measured.okPerSecond)
-          rows.push(row(label, { N: connections, round, order: abba(targets, round).map((t) => t.label === SERVICE ? "S" : t.label === BARE ? "B" : "G").join("") }, measured))
+          rows.push(row(label, { N: connections, round, order: abba(targets, round).map(orderLetter).join("") }, measured))
         }
         const rate = (label: string) => results.get(label)!.okPerSecond
+        if (results.has(AGAINST)) ratio("service/against", rate(SERVICE) / rate(AGAINST))
         if (results.has(BARE)) ratio("service/bare", rate(SERVICE) / rate(BARE))
         if (results.has(BATCHED)) {
           ratio("service/group", rate(SERVICE) / rate(BATCHED))
@@ -346,7 +392,15 @@ export const run = async () => {
         ...(perTarget.has(BATCHED) ? { "bare group 2xx/s": Math.round(median(perTarget.get(BATCHED)!)) } : {}),
         ...(perTarget.has(BARE) ? { "service/bare (median of rounds)": r("service/bare") } : {}),
         ...(perTarget.has(BATCHED) ? { "service/bare group": r("service/group"), "bare group/bare": r("group/bare") } : {}),
-        "service p99 ms (median)": +median(p99s).toFixed(2)
+        "service p99 ms (median)": +median(p99s).toFixed(2),
+        ...(ratios.has("service/against")
+          ? {
+            "service/against": r("service/against"),
+            "service/against per round": ratios.get("service/against")!.map((x) => x.toFixed(3)).join(" "),
+            "against 2xx/s": Math.round(median(perTarget.get(AGAINST)!)),
+            "against/bare": perTarget.has(BARE) ? +(median(perTarget.get(AGAINST)!) / median(perTarget.get(BARE)!)).toFixed(3) : "-"
+          }
+          : {})
       })
     }
     report(rows)
@@ -372,12 +426,17 @@ export const run = async () => {
     // trees at one rate); the baselines at the same rate for reference.
     const rate = OPEN_RATE ?? Math.max(1, Math.round(bestService.rate / 2))
     const openRows: Array<Record<string, string | number>> = []
+    /** Per target: the open loop's p99 of each repeat. */
+    const openP99s = new Map<string, Array<number>>(targets.map((t) => [t.label, []]))
     if (!SKIP_OPEN) {
-      for (const target of targets) {
-        const { label, child, tally, settle } = target
-        const measured = await measure(child, openLoop(rate, (agent) => post(agent, child.port, tally)), 1024, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS }, settle)
-        addStatuses(target.statuses, measured.statuses)
-        openRows.push(row(label, { mode: "open loop", rate_per_s: rate }, measured))
+      for (let round = 1; round <= OPEN_ROUNDS; round++) {
+        for (const target of abba(targets, round)) {
+          const { label, child, tally, settle } = target
+          const measured = await measure(child, openLoop(rate, (agent) => post(agent, child.port, tally)), 1024, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS }, settle)
+          addStatuses(target.statuses, measured.statuses)
+          openP99s.get(label)!.push(percentile(measured.latencies, 99))
+          openRows.push(row(label, { mode: "open loop", round, rate_per_s: rate }, measured))
+        }
       }
       report(openRows)
     }
@@ -386,14 +445,21 @@ export const run = async () => {
 
     // No lost visits: one event per successful answer. The service has answered everything it
     // was sent, its appends have committed, and its roll-up has caught up.
-    const events = Number((await client.query("SELECT count(*) AS n FROM events WHERE event_type = 'BotVisited'")).rows[0].n)
-    await rollUpCaughtUp(healthAgent, service.port)()
-    checks.expect(await healthShowsCaughtUp(healthAgent, service.port), "GET /health still shows bot_visits events pending 30 s after the stats read said it had caught up")
-    const rolledUp = Number((await client.query("SELECT coalesce(sum(visits), 0) AS n FROM bot_visit_days")).rows[0].n)
-    checks.expect(rolledUp === events, `the bot_visits roll-up counts ${rolledUp} visits, the log holds ${events}`)
+    /** Per service target: the `BotVisited` events its log holds, and what its roll-up counts. */
+    const logs = new Map<string, { events: number; rolledUp: number }>()
+    for (const { label, child, db: own } of targets) {
+      if (own === undefined) continue
+      const events = Number((await own.client.query("SELECT count(*) AS n FROM events WHERE event_type = 'BotVisited'")).rows[0].n)
+      await rollUpCaughtUp(healthAgent, child.port)()
+      checks.expect(await healthShowsCaughtUp(healthAgent, child.port), `${label}: GET /health still shows bot_visits events pending 30 s after the stats read said it had caught up`)
+      const rolledUp = Number((await own.client.query("SELECT coalesce(sum(visits), 0) AS n FROM bot_visit_days")).rows[0].n)
+      checks.expect(rolledUp === events, `${label}: the bot_visits roll-up counts ${rolledUp} visits, the log holds ${events}`)
+      logs.set(label, { events, rolledUp })
+    }
+    const { events, rolledUp } = logs.get(SERVICE)!
     const checkRows: Array<Record<string, string | number>> = []
     for (const { label, tally, table, statuses } of targets) {
-      const stored = table === undefined ? events : Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n)
+      const stored = table === undefined ? logs.get(label)!.events : Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n)
       const nonOk = Object.entries(statuses).filter(([status]) => !(Number(status) >= 200 && Number(status) < 300))
       checkRows.push({
         target: label,
@@ -413,16 +479,24 @@ export const run = async () => {
     for (const { label, tally } of targets) if (tally.firstError !== undefined) console.log(`  first error (${label}): ${tally.firstError}`)
     console.log(`load average at the end (1/5/15 min, ${readFileSync("/proc/cpuinfo", "utf8").match(/^processor/gm)?.length ?? "?"} cores; other work on the machine skews figures): ${loadavg().map((n) => n.toFixed(2)).join(" / ")}`)
     for (const line of summary) {
+      if (line["service/against"] !== undefined) console.log(`visit webhook, N=${line.N}: service/against ${line["service/against"]} (per round ${line["service/against per round"]})`)
       if (!ONLY_SERVICE) console.log(`visit webhook, N=${line.N}: service/bare ${line["service/bare (median of rounds)"]}${SKIP_GROUP_COMMIT ? "" : `, service/bare group commit ${line["service/bare group"]}, bare group/bare ${line["bare group/bare"]}`}`)
     }
     for (const line of bestRows.slice(1)) console.log(`visit webhook, best N against best N: service (N=${bestService.n}) / ${line.target} (N=${line["best N"]}) ${line["service best / this best"]}`)
-    if (!SKIP_OPEN) console.log(`service p99 at ${OPEN_RATE === undefined ? "half its max rate" : "the rate set"} (${rate}/s, open loop): ${openRows[0]!.p99_ms} ms (target <= 20 ms)`)
+    if (!SKIP_OPEN) {
+      const p99Of = (label: string) => +median(openP99s.get(label)!).toFixed(2)
+      const each = OPEN_ROUNDS > 1 ? ` (median of ${OPEN_ROUNDS} repeats: ${openP99s.get(SERVICE)!.map((x) => x.toFixed(1)).join(", ")})` : ""
+      console.log(`service p99 at ${OPEN_RATE === undefined ? "half its max rate" : "the rate set"} (${rate}/s, open loop): ${p99Of(SERVICE)} ms${each} (target <= 20 ms)`)
+      if (openP99s.has(AGAINST)) console.log(`service (against) p99 at the same rate: ${p99Of(AGAINST)} ms (repeats: ${openP99s.get(AGAINST)!.map((x) => x.toFixed(1)).join(", ")})`)
+    }
     console.log(`visits recorded by the service: ${events} events for ${targets[0]!.tally.success} successes: ${events === targets[0]!.tally.success ? "none lost, none twice" : "MISMATCH"}; the roll-up counts ${rolledUp}`)
     checks.enforce()
   } finally {
     healthAgent.destroy()
     await client.end().catch(() => {})
+    await againstClient?.end().catch(() => {})
     for (const child of children.reverse()) await child.stop()
     await db.drop()
+    await againstDb?.drop()
   }
 }

@@ -2,13 +2,16 @@
  * The group commit of visits. A visit costs one event; appending each on its own would cost a
  * statement and a commit per request. Visits wait while the database is busy with earlier
  * batches and go together when it is free: a batch starts at the end of the event-loop turn
- * its first visit arrived in, when no batch is committing (or fewer than four are, and 16
- * visits wait or one has waited 4 ms), and takes the visits waiting then (up to 256; see
- * below for those it leaves), all in one statement whatever their streams
+ * its first visit arrived in when at most one batch is committing (or fewer than four are, and
+ * 16 visits wait, or one has waited 4 ms, or one was held back by its business's batch that
+ * has just committed), and takes the visits waiting then (up to 256; see below for those it
+ * leaves), all in one statement whatever their streams
  * (visits are kept in one stream per business and UTC day: with visits spread over many
  * businesses, a statement per stream was about a statement per visit); every
- * caller is answered once its batch has committed. So a lone visit is committed at once, and
- * under load batches grow to what arrives while one commits (no fixed wait, which would cap a
+ * caller is answered once its batch has committed. So a lone visit is committed at once, a
+ * visit behind one commit goes beside it at once (two commits in flight: the database flushes
+ * them together, and no visit waits for another's commit to end before its own starts), and
+ * under load batches grow to what arrives while two commit (no fixed wait, which would cap a
  * client's request rate). The per-visit part is plain code and one Effect runs per batch: the
  * webhook records thousands of visits a second, and a fiber, a deferred and a queue offer per
  * visit cost more than the visit's own work.
@@ -28,8 +31,9 @@
  *   until its commit: the database can flush their commits together (group commit), where a
  *   hot business in every batch (a few tenants get most visits) made each batch wait for the
  *   one before to commit.
- * These hold however many batches are in flight and whichever rule started one (16 waiting,
- * or one overdue), since every batch is taken by `takeBatch`. The stats' read-your-writes is
+ * These hold however many batches are in flight and whichever rule started one (one or none
+ * committing, 16 waiting, one overdue, or one freed by its business's commit), since every
+ * batch is taken by `takeBatch`. The stats' read-your-writes is
  * not the batcher's: a visit is answered once committed, and the stats read waits for the
  * roll-up to pass the log's last commit, so more batches in flight change nothing there.
  *
@@ -54,15 +58,23 @@ import { type AppendFailure, EventStore, type GlobalPosition } from "../eventsto
 const MAX_BATCH = 256
 /**
  * Batches of distinct businesses commit side by side (see the top of this file), so the
- * database flushes their commits together. A batch beside others starts only under the two
- * rules below, so under a steady stream batches stay large (each has a fixed cost).
+ * database flushes their commits together. A second batch starts at once; a third or fourth
+ * only under the rules below, so under a steady stream batches stay large (each has a fixed
+ * cost).
  */
 const MAX_BATCHES_IN_FLIGHT = 4
 /**
- * Another batch starts beside committing ones once this many visits wait: otherwise visits
- * wait for a commit in flight and go together. At moderate rates a second batch at once made
- * batches of 1-3 visits, whose fixed cost kept the thread busy and queueing set the webhook's
- * latency tail.
+ * Up to this many batches start at the end of the turn their first visit arrived in, with no
+ * other rule: a visit arriving while one batch commits goes beside it rather than waiting up to
+ * a whole commit (and SECOND_BATCH_WAIT_MS) before its own starts. The database flushes the two
+ * commits together. Only beyond two do the rules below hold visits back to make batches larger:
+ * at moderate rates every batch at once made batches of 1-3 visits, whose fixed cost kept the
+ * thread busy and queueing set the webhook's latency tail.
+ */
+const EAGER_BATCHES_IN_FLIGHT = 2
+/**
+ * A third or fourth batch starts beside committing ones once this many visits wait: otherwise
+ * visits wait for a commit in flight and go together.
  */
 const SECOND_BATCH_MIN = 16
 /**
@@ -224,6 +236,12 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
     let closed = false
     /** The businesses of the batches committing: their later visits wait for the next batch. */
     const committing = new Set<string>()
+    /**
+     * Set when a batch's commit freed a visit waiting behind it (one of its businesses'): that
+     * visit has waited a whole commit already, so the next batch starts at once for it, beside
+     * batches still committing, rather than after SECOND_BATCH_WAIT_MS.
+     */
+    let freed = false
 
     /**
      * The visits of the next batch, in arrival order: up to MAX_BATCH of businesses no batch in
@@ -258,9 +276,9 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
      * batches of one or two others' visits over and over.
      */
     const roomIn = (): number => {
-      if (inFlight === 0) return 0
+      if (inFlight < EAGER_BATCHES_IN_FLIGHT) return 0
       if (inFlight >= MAX_BATCHES_IN_FLIGHT) return Infinity
-      if (waiting.length >= SECOND_BATCH_MIN) return 0
+      if (waiting.length >= SECOND_BATCH_MIN || freed) return 0
       for (const item of waiting) {
         if (!committing.has(item.event.businessId)) return Math.max(0, SECOND_BATCH_WAIT_MS - (performance.now() - item.since))
       }
@@ -278,6 +296,7 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
       gathering = undefined
       if (closed || waiting.length === 0 || roomIn() !== 0) return
       const batch = takeBatch()
+      freed = false
       // Every visit waiting is of a business being committed: the next commit schedules again.
       if (batch.length === 0) return
       const businesses = new Set(batch.map((item) => item.event.businessId))
@@ -286,6 +305,7 @@ export class VisitBatcher extends Effect.Service<VisitBatcher>()("VisitBatcher",
       void commitAndAnswer(batch).finally(() => {
         for (const business of businesses) committing.delete(business)
         inFlight--
+        if (!freed) freed = waiting.some((item) => businesses.has(item.event.businessId))
         schedule()
       })
       schedule()

@@ -3,7 +3,10 @@
  * and UTC day, and a batch of visits of many businesses is one append (one statement) of all
  * of them, not one per stream. Each visit is one event; a visit twice in a batch, or already in
  * the log, is written once; a visit the store refuses fails alone. Batches in flight never
- * share a business: its later visits wait for its batch, others' go beside it.
+ * share a business: its later visits wait for its batch, others' go beside it, at once beside
+ * one batch, after a few milliseconds beside two; a visit its business's commit frees goes at
+ * once. "At once" is pinned by the event loop's order: the batch has started by the next
+ * setImmediate, before any timer (the wait rule's) can fire.
  */
 import { Effect, Layer } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
@@ -23,6 +26,10 @@ const appendNewAcrossStreams: Array<Array<string>> = []
 let appendNewCalls = 0
 /** When set, the next call waits for it before it appends (a batch held in flight). */
 let holdNext: Promise<void> | undefined
+/** When set, the next call waits for it after its append has committed (its answer held). */
+let holdNextAnswer: Promise<void> | undefined
+/** Appends that have committed (held answers included). */
+let appendsDone = 0
 
 /** Counts a call of either form of `appendNewAcross`; its hold, if any. */
 const counted = (events: ReadonlyArray<{ readonly streamId: string }>) => {
@@ -30,7 +37,14 @@ const counted = (events: ReadonlyArray<{ readonly streamId: string }>) => {
   appendNewAcrossStreams.push(events.map((event) => event.streamId))
   const hold = holdNext
   holdNext = undefined
-  return hold
+  const holdAnswer = holdNextAnswer
+  holdNextAnswer = undefined
+  return { hold, holdAnswer }
+}
+/** After an append has committed: counts it, and waits for its answer's hold, if any. */
+const committed = async (holdAnswer: Promise<void> | undefined) => {
+  appendsDone++
+  await holdAnswer
 }
 
 const countingStore = Layer.effect(
@@ -40,14 +54,19 @@ const countingStore = Layer.effect(
       ...store,
       appendNewAcross: (events) =>
         Effect.suspend(() => {
-          const hold = counted(events)
-          return Effect.zipRight(hold === undefined ? Effect.void : Effect.promise(() => hold), store.appendNewAcross(events))
+          const { hold, holdAnswer } = counted(events)
+          return Effect.zipRight(hold === undefined ? Effect.void : Effect.promise(() => hold), store.appendNewAcross(events)).pipe(
+            Effect.tap(() => Effect.promise(() => committed(holdAnswer)))
+          )
         }),
       // The server's promise path (what the batcher calls there), counted the same way.
       ...(store.appendNewAcrossNow === undefined ? {} : {
         appendNewAcrossNow: async (events) => {
-          await counted(events)
-          return store.appendNewAcrossNow!(events)
+          const { hold, holdAnswer } = counted(events)
+          await hold
+          const outcome = await store.appendNewAcrossNow!(events)
+          if (outcome._tag === "Success") await committed(holdAnswer)
+          return outcome
         }
       }),
       appendNew: (streamId, events) =>
@@ -57,6 +76,33 @@ const countingStore = Layer.effect(
         })
     }))
 )
+
+/** Holds the next append until the returned function is called. */
+const holdNextAppend = () => {
+  let release = () => {}
+  holdNext = new Promise((resolve) => {
+    release = resolve
+  })
+  return () => release()
+}
+
+/** Holds the answer of the next append, once it has committed, until the returned function is called. */
+const holdNextAppendsAnswer = () => {
+  let release = () => {}
+  holdNextAnswer = new Promise((resolve) => {
+    release = resolve
+  })
+  return () => release()
+}
+
+/** The next turn of the event loop's check phase: a batch started "at once" has made its append by then. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+/** Resolves once the recorder has made `calls` appends (the store records each as it starts). */
+const appendsStarted = async (calls: number) => {
+  while (appendNewAcrossCalls.length < calls) await new Promise((resolve) => setImmediate(resolve))
+}
+
 
 const fulfilled = (outcome: PromiseSettledResult<VisitOutcome> | undefined) => {
   expect(outcome?.status).toBe("fulfilled")
@@ -81,6 +127,8 @@ for (const database of testDatabases) {
       appendNewAcrossStreams.length = 0
       appendNewCalls = 0
       holdNext = undefined
+      holdNextAnswer = undefined
+      appendsDone = 0
     })
 
     const streamEvents = (businessId: string) =>
@@ -108,14 +156,7 @@ for (const database of testDatabases) {
       const recorder = await runtime.runPromise(VisitRecorder)
       const hot = business("hot-")
       const others = Array.from({ length: 16 }, (_, i) => business(`o${i}-`))
-      /** Resolves once the recorder has made `calls` appends (the store records each as it starts). */
-      const appendsStarted = async (calls: number) => {
-        while (appendNewAcrossCalls.length < calls) await new Promise((resolve) => setImmediate(resolve))
-      }
-      let release = () => {}
-      holdNext = new Promise((resolve) => {
-        release = resolve
-      })
+      const release = holdNextAppend()
       const first = recorder.recordNow(visit(hot, "p0"))
       await appendsStarted(1)
       // While the hot business's batch is held: four more of its visits, and sixteen of others.
@@ -132,26 +173,57 @@ for (const database of testDatabases) {
       expect(await pagesOf(hot)).toEqual([[1, "p0"], [2, "p1"], [3, "p2"], [4, "p3"], [5, "p4"]])
     })
 
-    it("a lone visit behind a commit that stalls goes in a batch beside it after a few milliseconds; its business's next visit still waits", async () => {
+    it("a visit behind one commit goes beside it at once; behind two that stall, after a few milliseconds; its business's next visit still waits", async () => {
       const recorder = await runtime.runPromise(VisitRecorder)
-      const [stalled, other] = [business("stalled-"), business("other-")]
-      let release = () => {}
-      holdNext = new Promise((resolve) => {
-        release = resolve
-      })
+      const [stalled, beside, third] = [business("stalled-"), business("beside-"), business("third-")]
+      const releaseFirst = holdNextAppend()
       const first = recorder.recordNow(visit(stalled, "p0"))
-      while (appendNewAcrossCalls.length < 1) await new Promise((resolve) => setImmediate(resolve))
+      await appendsStarted(1)
+      // One batch committing: another business's visit goes beside it at once.
+      const releaseSecond = holdNextAppend()
+      const second = recorder.recordNow(visit(beside, "q0"))
+      await nextTurn()
+      expect(appendNewAcrossCalls).toEqual([1, 1])
+      // Two committing, fewer than 16 waiting: a third business's visit goes beside them once it
+      // has waited SECOND_BATCH_WAIT_MS (4 ms), not when a held batch commits.
       const next = recorder.recordNow(visit(stalled, "p1"))
       const started = performance.now()
-      // Fewer than 16 wait, and the first batch is held: the other business's visit goes beside it
-      // once it has waited SECOND_BATCH_WAIT_MS (4 ms), not when the held batch commits.
-      expect(fulfilled((await Promise.allSettled([recorder.recordNow(visit(other, "q0"))]))[0])).toMatchObject({ status: "success", duplicate: false })
+      expect(fulfilled((await Promise.allSettled([recorder.recordNow(visit(third, "r0"))]))[0])).toMatchObject({ status: "success", duplicate: false })
       expect(performance.now() - started).toBeGreaterThanOrEqual(3.5)
-      expect(appendNewAcrossStreams).toEqual([[visitsStreamOf(stalled, new Date())], [visitsStreamOf(other, new Date())]])
-      release()
-      for (const outcome of await Promise.allSettled([first, next])) expect(fulfilled(outcome)).toMatchObject({ status: "success", duplicate: false })
-      expect(appendNewAcrossCalls).toEqual([1, 1, 1])
+      expect(appendNewAcrossStreams).toEqual([stalled, beside, third].map((id) => [visitsStreamOf(id, new Date())]))
+      releaseFirst()
+      releaseSecond()
+      for (const outcome of await Promise.allSettled([first, second, next])) expect(fulfilled(outcome)).toMatchObject({ status: "success", duplicate: false })
+      // The stalled business's next visit went only after its first had committed.
+      expect(appendNewAcrossCalls).toEqual([1, 1, 1, 1])
+      expect(appendNewAcrossStreams[3]).toEqual([visitsStreamOf(stalled, new Date())])
       expect(await pagesOf(stalled)).toEqual([[1, "p0"], [2, "p1"]])
+    })
+
+    it("a visit held back by its business's batch goes as soon as that batch commits, beside a batch still committing", async () => {
+      const recorder = await runtime.runPromise(VisitRecorder)
+      const [hot, other] = [business("hot-"), business("other-")]
+      // The hot business's first batch commits, its answer held: still in flight.
+      const releaseHot = holdNextAppendsAnswer()
+      const first = recorder.recordNow(visit(hot, "p0"))
+      await appendsStarted(1)
+      const releaseOther = holdNextAppend()
+      const beside = recorder.recordNow(visit(other, "q0"))
+      await appendsStarted(2)
+      while (appendsDone < 1) await nextTurn()
+      // Two batches in flight; the hot business's next visit waits behind its first.
+      const next = recorder.recordNow(visit(hot, "p1"))
+      await nextTurn()
+      expect(appendNewAcrossCalls).toEqual([1, 1])
+      // Its first is answered: it goes at once (not SECOND_BATCH_WAIT_MS after it arrived), the other batch still held.
+      releaseHot()
+      expect(fulfilled((await Promise.allSettled([first]))[0])).toMatchObject({ status: "success", duplicate: false })
+      await nextTurn()
+      expect(appendNewAcrossStreams).toEqual([hot, other, hot].map((id) => [visitsStreamOf(id, new Date())]))
+      releaseOther()
+      for (const outcome of await Promise.allSettled([beside, next])) expect(fulfilled(outcome)).toMatchObject({ status: "success", duplicate: false })
+      expect(appendNewAcrossCalls).toEqual([1, 1, 1])
+      expect(await pagesOf(hot)).toEqual([[1, "p0"], [2, "p1"]])
     })
 
     it("a visit twice in a batch, its server-side record beside it, or already in the log: written once", async () => {
