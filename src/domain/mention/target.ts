@@ -121,13 +121,15 @@ const compileTarget = (target: MentionTarget) => {
     for (const d of aliasesFor(s)) if (!headKeys.has(foldPlain(d).trim().replace(/\s+/g, " "))) add(d, "alias")
   }
   // Version 14. A name of two words or more ending in a singular noun (an ordinary or trade word,
-  // or one for who does a trade) is written in the plural too, for the people or things the
-  // business is ("Eastside Window Cleaners", "Northside Vets" for "Northside Vet"); not a one-word name, whose plural is another word ("Crumbs" is not "Crumb").
+  // or one for who does a trade; not one ending in "y", "x" or "z", whose plural is spelled
+  // otherwise) is written in the plural too, for the people or things the business is
+  // ("Eastside Window Cleaners", "Northside Vets" for "Northside Vet"); not a one-word name,
+  // whose plural is another word ("Crumbs" is not "Crumb").
   for (const s of [...target.names, ...target.aliases]) {
     for (const f of [s, ...aliasesFor(s)]) {
       const words = f.trim().split(/\s+/)
       const last = foldPlain(words[words.length - 1] ?? "")
-      if (words.length >= 2 && /^\p{Lu}/u.test(words[words.length - 1]!) && /^[a-z]{2,}[b-df-hj-np-rtv-z]$/.test(last) && (isCommonWord(last) || TRADE_WORDS.has(last) || AGENT_NOUN.test(last)))
+      if (words.length >= 2 && /^\p{Lu}/u.test(words[words.length - 1]!) && /^[a-z]{2,}[b-df-hj-np-rtvw]$/.test(last) && (isCommonWord(last) || TRADE_WORDS.has(last) || AGENT_NOUN.test(last)))
         add(`${f.trim()}s`, "alias")
     }
   }

@@ -121,6 +121,7 @@ describe("a name in the plural (version 14)", () => {
 
   it("does not count a one-word name's plural", () => {
     expect(seen("Crumbs is the bakery I'd pick.", business("Crumb"))).toBe(false)
+    expect(seen("Hollow Pantrys is the shop I'd pick.", business("Hollow Pantry"))).toBe(false)
   })
 })
 
