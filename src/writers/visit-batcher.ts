@@ -9,12 +9,13 @@
  * (visits are kept in one stream per business and UTC day: with visits spread over many
  * businesses, a statement per stream was about a statement per visit); every
  * caller is answered once its batch has committed. So a lone visit is committed at once, a
- * visit behind one commit goes beside it at once (two commits in flight: the database flushes
- * them together, and no visit waits for another's commit to end before its own starts), and
- * under load batches grow to what arrives while two commit (no fixed wait, which would cap a
- * client's request rate). The per-visit part is plain code and one Effect runs per batch: the
- * webhook records thousands of visits a second, and a fiber, a deferred and a queue offer per
- * visit cost more than the visit's own work.
+ * visit of another business behind one commit goes beside it at once (the database flushes
+ * the two commits together), a visit behind its own business's commit goes once that commit
+ * ends (unless four batches are in flight), and under load batches grow to what arrives while
+ * commits are in flight (no fixed wait, which would cap a client's request rate). The
+ * per-visit part is plain code and one Effect runs per batch: the webhook records thousands of
+ * visits a second, and a fiber, a deferred and a queue offer per visit cost more than the
+ * visit's own work.
  *
  * **One batch per business at a time.** A batch takes no visit of a business that a batch
  * still committing holds: those wait, in arrival order, for the next batch. So batches in flight
