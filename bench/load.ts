@@ -218,10 +218,19 @@ export const abba = <T>(targets: ReadonlyArray<T>, round: number): ReadonlyArray
  *
  * Resolves with the status, or 0 on a socket error, a connection closed before the answer, an
  * answer without `content-length`, or no answer in `timeoutMs` (the connection is then dropped).
+ * A connection idle for `idleMs` is closed rather than used: a server closes a keep-alive
+ * connection after its own idle timeout (node's default 5 s), and a request written as it does
+ * so would fail (node's `http.Agent` likewise drops a free socket before the server's hint).
  */
-export const leanGetClient = (port: number, path: string, authorization: string, options: { readonly maxConnections?: number; readonly timeoutMs?: number } = {}) => {
+export const leanGetClient = (
+  port: number,
+  path: string,
+  authorization: string,
+  options: { readonly maxConnections?: number; readonly timeoutMs?: number; readonly idleMs?: number } = {}
+) => {
   const maxConnections = options.maxConnections ?? 512
   const timeoutMs = options.timeoutMs ?? 10_000
+  const idleMs = options.idleMs ?? 2_000
   const bytes = Buffer.from(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${authorization}\r\n\r\n`, "latin1")
   interface Connection {
     readonly socket: net.Socket
@@ -250,7 +259,16 @@ export const leanGetClient = (port: number, path: string, authorization: string,
   const release = (connection: Connection) => {
     const next = waiting.shift()
     if (next !== undefined) return start(connection, next)
+    connection.since = now()
     idle.push(connection)
+  }
+  /** The most recently freed connection that has not been idle too long (older ones are closed). */
+  const freeConnection = () => {
+    for (let connection = idle.pop(); connection !== undefined; connection = idle.pop()) {
+      if (now() - connection.since < idleMs) return connection
+      drop(connection)
+    }
+    return undefined
   }
   const start = (connection: Connection, settle: (status: number) => void) => {
     connection.settle = settle
@@ -292,14 +310,17 @@ export const leanGetClient = (port: number, path: string, authorization: string,
   }
   const send = (settle: (status: number) => void) => {
     if (closed) return settle(0)
-    const connection = idle.pop() ?? (open.size < maxConnections ? connect() : undefined)
+    const connection = freeConnection() ?? (open.size < maxConnections ? connect() : undefined)
     if (connection === undefined) return void waiting.push(settle)
     start(connection, settle)
   }
   // One sweep a second instead of a timer per request.
   const sweep = setInterval(() => {
     const limit = now() - timeoutMs
-    for (const connection of open) if (connection.settle !== undefined && connection.since < limit) drop(connection)
+    const stale = now() - idleMs
+    for (const connection of [...open]) {
+      if (connection.settle !== undefined ? connection.since < limit : connection.since < stale) drop(connection)
+    }
   }, 1_000)
   sweep.unref()
   return {

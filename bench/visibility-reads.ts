@@ -32,7 +32,7 @@
  */
 import { importJWK, SignJWT } from "jose"
 import http from "node:http"
-import { loadavg } from "node:os"
+import { cpus, loadavg } from "node:os"
 import pg from "pg"
 import { abba, closedLoop, counter, leanGetClient, measure, type Measured, openLoop, type OpenLoopSplit, type SelfReading, selfProbe } from "./load.ts"
 import { type Child, expectStatus, type ProbeReading, send, SERVICE_KEY, startChild, startService } from "./processes.ts"
@@ -540,7 +540,8 @@ export const run = async () => {
           `(target <= 10 ms; bare at ${bareRate}/s median ${median(column(false, "p99_ms")).toFixed(2)} ms, per round ${column(false, "p99_ms").join(" / ")}); ` +
           `generator lag p99 ms service ${column(true, "gen_lag_p99_ms").join(" / ")}, bare ${column(false, "gen_lag_p99_ms").join(" / ")}; ` +
           `p99 from the send ms service ${column(true, "p99_from_send_ms").join(" / ")}, bare ${column(false, "p99_from_send_ms").join(" / ")}; ` +
-          `generator CPU µs per request service ${column(true, "loadgen_cpu_us_req").join(" / ")}, bare ${column(false, "loadgen_cpu_us_req").join(" / ")}`
+          `generator CPU µs per request service ${column(true, "loadgen_cpu_us_req").join(" / ")}, bare ${column(false, "loadgen_cpu_us_req").join(" / ")}; ` +
+          `load ${column(true, "load_1m").join(" / ")}${Math.max(...column(true, "load_1m"), ...column(false, "load_1m")) > cpus().length ? ` (over ${cpus().length} cores: the machine's tail, not a target's)` : ""}`
       )
     }
     for (const failure of failures) checks.expect(false, `answers other than 2xx: ${failure}`)

@@ -104,6 +104,26 @@ describe("leanGetClient", () => {
     }
   })
 
+  it("closes a connection idle for idleMs instead of using it, so a server's own idle close fails no request", async () => {
+    const { connections, port } = await serve((_request, response) => {
+      response.writeHead(200, { "content-length": 0 })
+      response.end()
+    })
+    server!.keepAliveTimeout = 150
+    const client = leanGetClient(port, "/", "Bearer k", { idleMs: 50 })
+    try {
+      expect(await client.get()).toBe(200)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(await client.get()).toBe(200)
+      expect(connections()).toBe(2)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(await client.get()).toBe(200)
+      expect(connections()).toBe(3)
+    } finally {
+      client.close()
+    }
+  })
+
   it("answers 0 to a request sent after close", async () => {
     const { port } = await serve((_request, response) => response.end())
     const client = leanGetClient(port, "/", "Bearer k")
