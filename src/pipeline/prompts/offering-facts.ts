@@ -455,6 +455,65 @@ const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
     return restated ? headingOfferings(words.join(" "), proper) : []
   })
 
+/** Any yes-or-no question of a FAQ and the first sentence of a yes to it ("Do you clean solar panels? Yes. Solar panel cleaning ..."). */
+const YES_ANSWER = /(?:^|(?<=[.!?])\s+)((?:do|does|can|could|will|would)\s+(?:you|we|i|they)\s+[^?]{2,160})\?\s+yes\b[,.:!]?\s+([^.!?;]+)/giu
+
+/** Verbs that end an answer's subject ("Package acceptance is free", "Conservation framing uses acid-free mats"). */
+const SUBJECT_VERB =
+  /^(?:uses|costs?|starts?|runs?|takes?|comes?|includes?|covers?|means|works?|arrives?|needs?|gets?|makes?|lasts?|goes|keeps?|happens?|applies|depends|begins?|ends?|sits?|stays?|anywhere|everywhere)$/u
+
+/** Openings of an answer that name no thing: a pronoun, a quantity, a courtesy ("Yes, every unit must ..."). */
+const NOT_A_SUBJECT = /^(?:it|they|you|this|that|these|those|there|every|all|most|some|any|both|each|only|just|please|of|sure|absolutely|definitely|usually|mostly|normally|always|as|if|when|on|in|at|for|from|but|and|no)$/iu
+
+/** Words of the answer's opening that say how big or complete, not what ("the whole apostille service"). */
+const WHOLE = /^(?:whole|full|entire|complete|private|written|personal|dedicated|separate)$/iu
+
+/**
+ * What a FAQ's yes names, to any yes-or-no question: the thing the answer opens with ("Do you
+ * clean solar panels? Yes. Solar panel cleaning with pure water ... from $8"; "Can we book a class
+ * for a hen party? Yes. A private 90-minute hen party dance class ... costs €180"), or the object of
+ * "we <verb>" ("Can children come? Yes, we have kids' bikes"). Kept only when the answer restates
+ * a word of the question or states a price: "Yes, every unit must be covered" names nothing sold,
+ * nor does "Yes, parking is free" after "Is there parking?" (a feature the question asked about is
+ * no price and the usable filter drops it).
+ */
+const yesAnswerSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
+  // A question right after a heading ("FAQ Do you ...?") starts a sentence of its own.
+  [...page.headings.reduce((text, h) => text.replace(`${h} `, h.endsWith("?") ? `. ${h} ` : `${h}. `), page.text).matchAll(YES_ANSWER)]
+    .flatMap((m) => {
+      const answer = m[2]!
+      // "Yes, $5 million liability insurance": an amount, not a thing sold.
+      // "Travel within Munster is included": what comes with the rest is no thing sold.
+      if (DENIED.test(answer) || /^[^\p{L}]*\d|^\p{Sc}/u.test(answer.trim()) || /\b(?:included|includes)\b/iu.test(answer)) return []
+      const opening = answer.replace(/\([^)]*\)?/gu, " ").split(/,/u)[0]!.trim()
+      const said = /^we\s+(?:(?:also|can|do|will|now|still)\s+)?(\p{L}+)\s+(.*)$/iu.exec(opening)
+      const rest = said === null ? opening : said[2]!
+      // "Do you sweep biomass boilers? Yes, we sweep biomass boiler flues": a yes in the question's own
+      // verb is read by doneToThings, as the site names that work.
+      const askedVerb = /^\S+\s+\S+\s+(?:also\s+)?(\p{L}+)/u.exec(m[1]!)?.[1]
+      if (said !== null && (/^(?:are|were|need|ask|recommend|suggest|do)$/iu.test(said[1]!) || fold(said[1]!) === fold(askedVerb ?? ""))) return []
+      const tokens = rest.replace(OBJECT_OPENING, "").split(/\s+/u).filter((t) => !/\d/u.test(t) && !WHOLE.test(t))
+      if (tokens.length === 0 || NOT_A_SUBJECT.test(tokens[0]!)) return []
+      const words: Array<string> = []
+      for (let i = 0; i < tokens.length; i++) {
+        const key = fold(tokens[i]!)
+        // "Collection and delivery across Brighton": two single words joined are one service.
+        if (key === "and" && words.length === 1 && tokens[i + 2] !== undefined && (STOP_WORDS.has(fold(tokens[i + 2]!)) || SUBJECT_VERB.test(fold(tokens[i + 2]!)))) {
+          words.push(tokens[i]!, tokens[i + 1]!)
+          break
+        }
+        if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || SUBJECT_VERB.test(key) || /ly$/u.test(key) || key.length === 0) break
+        words.push(tokens[i]!)
+        if (words.length === 4) break
+      }
+      if (words.length === 0 || words.length === 4 || words.some((w) => /^\p{Lu}/u.test(w) && words.indexOf(w) > 0 && !proper.has(fold(w)))) return []
+      const asked = wordsOf(m[1]!).filter((w) => !STOP_WORDS.has(w) && w.length >= 4)
+      const restates = words.some((w) => wordsOf(w).some((part) => part.length >= 4 && asked.some((a) => a.slice(0, 5) === part.slice(0, 5))))
+      // One word ("Ciarán is a registered drone pilot ... for €200") must restate the question.
+      if (!restates && (!hasPrice(answer) || words.length === 1)) return []
+      return headingOfferings(words.join(" "), proper)
+    })
+
 /** The object of a question's verb, to a function word: " WDO inspections for home sales" → WDO inspections. */
 const questionObject = (asked: string): Array<string> => {
   const words: Array<string> = []
@@ -671,6 +730,7 @@ export const businessOfferings = (
       // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
       ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper)),
+      ...pages.filter(isFaqPage).flatMap((page) => yesAnswerSubjects(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => doneToThings(page, proper, new Set(pages.flatMap((p) => [p.text, ...p.headings].flatMap(wordsOf))))),
       // Plans are how the rest is sold: named last, so they take fewer prompts than what they include.
       ...planTiers(readable, jsonLdNodes(readable.flatMap((page) => page.jsonLd)), proper)

@@ -366,7 +366,9 @@ export const categoryFromSelfDescription = (texts: ReadonlyArray<string>, nameWo
     for (const sentence of text.split(/(?<=[.!?])(?<!\b(?:Co|Ltd|Inc|Bros|St|Dr|Mr|Mrs|Ms)\.)\s+/u)) {
       // The subject is the few words before "is": a sentence may run on from a heading before it.
       const match = /(?:^|\s)((?:\S+\s+){0,3}?\S+)\s+is\s+an?\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)\s+(?:in|on|at|based|that|which|for|from|with|near|run|where|and)\b/u.exec(sentence)
-      if (match === null || !wordsOf(match[1]!).some((w) => nameWords.has(w))) continue
+      // The subject ends in the business's name ("... Cerâmica Lúcia is"): "A shadow box is a deep
+      // frame" after a heading naming the business's trade describes a thing, not the business.
+      if (match === null || !nameWords.has(wordsOf(match[1]!).at(-1) ?? "")) continue
       const words = match[2]!.split(/\s+/).filter((w) => !DESCRIBING.has(fold(w)) && !/^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b.*-/iu.test(w))
       const kept = words.slice(-2).map((w) => fold(w))
       // A generic head with a word of its own before it names a kind ("yarn shop"); alone or as the modifier it does not.

@@ -46,30 +46,31 @@ const KNOWN: Readonly<Record<string, {
   // Services said only in prose and a FAQ; Dutch headings alone ("Tolken", "Tarieven") are asked
   // about as written (the category, "software" from a heading before, is the title's "translation agency").
   "brugwerk-vertalingen": { share: 0.81, uncovered: ["transcription", "apostille service", "express delivery"] },
-  // A package named only as the product's title, solar panels in prose; five prompts name a labelled not-offering.
-  "clearview-window-cleaning": { share: 0.74, uncovered: ["Full Home Package", "solar panel cleaning"], notOfferingHits: 5 },
+  // A package named only as the product's title; four prompts name a labelled not-offering (solar
+  // panel cleaning, the subject of a FAQ's yes, is read since this round).
+  "clearview-window-cleaning": { share: 0.77, uncovered: ["Full Home Package"], notOfferingHits: 4 },
   // Occasions said only in prose ("your wedding first dance", "hen parties").
   "compasso-dance-studio": { uncovered: ["wedding first dance", "hen party dance class"] },
   // A shop's prose list of what else it sells, past the cap of 24.
   "fromagerie-la-meule": { uncovered: ["cheese box subscription", "Savoyard charcuterie", "local honey and jams", "butter and yoghurt"] },
   // Collection said only in prose; 25 prompts are about pages' words, not offerings.
   "hartwell-upholstery": { share: 0.75, uncovered: ["collection and delivery"] },
-  // Extras said only in prose and a FAQ (vehicle storage, disc locks, the protection plan, parcels).
-  "stowaway-self-storage": { uncovered: ["vehicle storage", "disc locks", "Tenant Protection Plan", "package acceptance"] },
+  // Extras said only in prose and a FAQ (vehicle storage, disc locks, the protection plan).
+  "stowaway-self-storage": { uncovered: ["vehicle storage", "disc locks", "Tenant Protection Plan"] },
   // The café named only by its hours and a menu's heading; a day trip and sandboarding said only in
   // one sentence of the home page (the menu's dishes, priced in dirhams, are read since prices in
   // any currency are).
   "anchor-point-surf-house": { uncovered: ["rooftop café", "Paradise Valley day trip", "sandboarding"] },
-  // Half the services are said only in prose and table cells (its diploma frame product is on topic since this round).
+  // Half the services are said only in prose and table cells. (Its kind is no longer read from "A
+  // shadow box is a deep frame": a sentence whose subject is not the business.)
   "back-cove-framing": {
-    share: 0.75,
-    uncovered: ["float framing", "needlework framing", "mirror framing", "jersey framing", "Diploma Frame", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"]
+    uncovered: ["float framing", "needlework framing", "mirror framing", "jersey framing", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"]
   },
   // Gift vouchers said only in prose; 22 prompts about pages' words.
   "catnap-lodge": { share: 0.78, uncovered: ["gift vouchers"] },
-  // A Czech news heading ("Novinky") read as an offering: 5 not-offering hits ("Reference", over
-  // "What our customers say" and quotes, is no offering since this round).
-  "dvorak-piano-service": { share: 0.88, uncovered: ["piano appraisal"], notOfferingHits: 5 },
+  // A Czech news heading ("Novinky") read as an offering: 4 not-offering hits ("Reference", over
+  // "What our customers say" and quotes, is no offering).
+  "dvorak-piano-service": { share: 0.89, notOfferingHits: 4 },
   // Said only in prose ("leather cleaning", "fleet washing").
   "highveld-detailing": { uncovered: ["leather cleaning", "fleet washing"] },
   // Wholesale, named only by a footer link (the spice table's rows, priced in rupees, are read since
