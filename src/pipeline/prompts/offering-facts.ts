@@ -455,25 +455,25 @@ const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
     return restated ? headingOfferings(words.join(" "), proper) : []
   })
 
-/** Any yes-or-no question of a FAQ and the first sentence of a yes to it ("Do you clean solar panels? Yes. Solar panel cleaning ..."). */
+/** Any yes-or-no question of a FAQ and the first sentence of a yes to it ("Do you clean gutters? Yes. Gutter clearing ..."). */
 const YES_ANSWER = /(?:^|(?<=[.!?])\s+)((?:do|does|can|could|will|would)\s+(?:you|we|i|they)\s+[^?]{2,160})\?\s+yes\b[,.:!]?\s+([^.!?;]+)/giu
 
-/** Verbs that end an answer's subject ("Package acceptance is free", "Conservation framing uses acid-free mats"). */
+/** Verbs that end an answer's subject ("Key holding is free", "Archival mounting uses acid-free board"). */
 const SUBJECT_VERB =
   /^(?:uses|costs?|starts?|runs?|takes?|comes?|includes?|covers?|means|works?|arrives?|needs?|gets?|makes?|lasts?|goes|keeps?|happens?|applies|depends|begins?|ends?|sits?|stays?|anywhere|everywhere)$/u
 
-/** Openings of an answer that name no thing: a pronoun, a quantity, a courtesy ("Yes, every unit must ..."). */
+/** Openings of an answer that name no thing: a pronoun, a quantity, a courtesy ("Yes, every room must ..."). */
 const NOT_A_SUBJECT = /^(?:it|they|you|this|that|these|those|there|every|all|most|some|any|both|each|only|just|please|of|sure|absolutely|definitely|usually|mostly|normally|always|as|if|when|on|in|at|for|from|but|and|no)$/iu
 
-/** Words of the answer's opening that say how big or complete, not what ("the whole apostille service"). */
+/** Words of the answer's opening that say how big or complete, not what ("the whole visa service"). */
 const WHOLE = /^(?:whole|full|entire|complete|private|written|personal|dedicated|separate)$/iu
 
 /**
  * What a FAQ's yes names, to any yes-or-no question: the thing the answer opens with ("Do you
- * clean solar panels? Yes. Solar panel cleaning with pure water ... from $8"; "Can we book a class
- * for a hen party? Yes. A private 90-minute hen party dance class ... costs €180"), or the object of
- * "we <verb>" ("Can children come? Yes, we have kids' bikes"). Kept only when the answer restates
- * a word of the question or states a price: "Yes, every unit must be covered" names nothing sold,
+ * clean gutters? Yes. Gutter clearing with a vacuum pole ... from $60"; "Can we book a tasting for a
+ * birthday? Yes. A private 60-minute birthday tasting ... costs €90"), or the object of
+ * "we <verb>" ("Can babies come? Yes, we have high chairs"). Kept only when the answer restates
+ * a word of the question or states a price: "Yes, every room must be booked" names nothing sold,
  * nor does "Yes, parking is free" after "Is there parking?" (a feature the question asked about is
  * no price and the usable filter drops it).
  */
@@ -482,8 +482,8 @@ const yesAnswerSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>):
   [...page.headings.reduce((text, h) => text.replace(`${h} `, h.endsWith("?") ? `. ${h} ` : `${h}. `), page.text).matchAll(YES_ANSWER)]
     .flatMap((m) => {
       const answer = m[2]!
-      // "Yes, $5 million liability insurance": an amount, not a thing sold.
-      // "Travel within Munster is included": what comes with the rest is no thing sold.
+      // "Yes, $2 million public liability cover": an amount, not a thing sold.
+      // "Travel within the county is included": what comes with the rest is no thing sold.
       if (DENIED.test(answer) || /^[^\p{L}]*\d|^\p{Sc}/u.test(answer.trim()) || /\b(?:included|includes)\b/iu.test(answer)) return []
       const opening = answer.replace(/\([^)]*\)?/gu, " ").split(/,/u)[0]!.trim()
       const said = /^we\s+(?:(?:also|can|do|will|now|still)\s+)?(\p{L}+)\s+(.*)$/iu.exec(opening)
@@ -497,7 +497,7 @@ const yesAnswerSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>):
       const words: Array<string> = []
       for (let i = 0; i < tokens.length; i++) {
         const key = fold(tokens[i]!)
-        // "Collection and delivery across Brighton": two single words joined are one service.
+        // "Pickup and return across town": two single words joined are one service.
         if (key === "and" && words.length === 1 && tokens[i + 2] !== undefined && (STOP_WORDS.has(fold(tokens[i + 2]!)) || SUBJECT_VERB.test(fold(tokens[i + 2]!)))) {
           words.push(tokens[i]!, tokens[i + 1]!)
           break
@@ -509,7 +509,7 @@ const yesAnswerSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>):
       if (words.length === 0 || words.length === 4 || words.some((w) => /^\p{Lu}/u.test(w) && words.indexOf(w) > 0 && !proper.has(fold(w)))) return []
       const asked = wordsOf(m[1]!).filter((w) => !STOP_WORDS.has(w) && w.length >= 4)
       const restates = words.some((w) => wordsOf(w).some((part) => part.length >= 4 && asked.some((a) => a.slice(0, 5) === part.slice(0, 5))))
-      // One word ("Ciarán is a registered drone pilot ... for €200") must restate the question.
+      // One word ("Ana is a trained diver ... for €80") must restate the question.
       if (!restates && (!hasPrice(answer) || words.length === 1)) return []
       return headingOfferings(words.join(" "), proper)
     })

@@ -43,7 +43,7 @@ const LIST_WORDS = new Set(
 export const headingOffering = (heading: string, proper: ReadonlySet<string>): string | undefined =>
   headingOfferings(heading, proper)[0]
 
-/** A heading's price after a dash ("Engine bay clean – from R450") and its brackets. */
+/** A heading's price after a dash ("Wheel polish – from R300") and its brackets. */
 const PRICED_TAIL = new RegExp(String.raw`\s+[–—-]\s+(?:from\s+)?${PRICE_START_SOURCE}.*$|\s*\([^)]*\)`, "gu")
 
 /**
@@ -366,8 +366,8 @@ export const categoryFromSelfDescription = (texts: ReadonlyArray<string>, nameWo
     for (const sentence of text.split(/(?<=[.!?])(?<!\b(?:Co|Ltd|Inc|Bros|St|Dr|Mr|Mrs|Ms)\.)\s+/u)) {
       // The subject is the few words before "is": a sentence may run on from a heading before it.
       const match = /(?:^|\s)((?:\S+\s+){0,3}?\S+)\s+is\s+an?\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)\s+(?:in|on|at|based|that|which|for|from|with|near|run|where|and)\b/u.exec(sentence)
-      // The subject ends in the business's name ("... Cerâmica Lúcia is"): "A shadow box is a deep
-      // frame" after a heading naming the business's trade describes a thing, not the business.
+      // The subject ends in the business's name ("... Cerâmica Lúcia is"): "A planter is a deep
+      // bowl" after a heading naming the business's trade describes a thing, not the business.
       if (match === null || !nameWords.has(wordsOf(match[1]!).at(-1) ?? "")) continue
       const words = match[2]!.split(/\s+/).filter((w) => !DESCRIBING.has(fold(w)) && !/^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b.*-/iu.test(w))
       const kept = words.slice(-2).map((w) => fold(w))

@@ -41,7 +41,7 @@ describe("the subject of a FAQ's yes", () => {
         title: "FAQ",
         headings: ["FAQ"],
         text:
-          "Are you insured? Yes, $5 million liability cover. " +
+          "Are you insured? Yes, $2 million public cover. " +
           "Do you travel to schools? Yes. Travel within the city is included. " +
           "Do you teach on Sundays? Yes, every class runs on Sundays too. " +
           "Do you photograph the pots? Yes, Aoife is a photographer and shoots each piece for $10. " +

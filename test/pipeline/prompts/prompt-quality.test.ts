@@ -61,8 +61,8 @@ const KNOWN: Readonly<Record<string, {
   // one sentence of the home page (the menu's dishes, priced in dirhams, are read since prices in
   // any currency are).
   "anchor-point-surf-house": { uncovered: ["rooftop café", "Paradise Valley day trip", "sandboarding"] },
-  // Half the services are said only in prose and table cells. (Its kind is no longer read from "A
-  // shadow box is a deep frame": a sentence whose subject is not the business.)
+  // Half the services are said only in prose and table cells. (Its kind is no longer read from a
+  // sentence whose subject is not the business.)
   "back-cove-framing": {
     uncovered: ["float framing", "needlework framing", "mirror framing", "jersey framing", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"]
   },
