@@ -110,14 +110,20 @@ export const detectMention = (answer: Answer, target: MentionTarget): Detection 
     return u !== undefined && identifies(t, u.hostname.toLowerCase().replace(/\.$/, ""), u.pathname)
   })
 
-  const asides = unionOf(disambiguationSpans(doc))
+  // The disclaimers and asides are read only when there is a mention to judge by them: most
+  // answers that do not name the entity never need them.
+  let asides: ReadonlyArray<Span> | undefined
   const negatedBy = (clauses: ReadonlySet<number>) => (s: Span): boolean => {
     const ci = spanIndexAt(doc.clauses, s.start)
-    return (ci !== -1 && clauses.has(ci)) || overlapsAny(asides, s)
+    return (ci !== -1 && clauses.has(ci)) || overlapsAny((asides ??= unionOf(disambiguationSpans(doc))), s)
   }
   // First pass, before the names are known: disclaimers that refer back by pronoun.
-  const preliminary = negatedBy(negatedClauses(doc, () => false))
-  const domainSeen = cited || domainMentions.some((s) => !preliminary(s))
+  const seenInText = (): boolean => {
+    if (domainMentions.length === 0) return false
+    const preliminary = negatedBy(negatedClauses(doc, () => false))
+    return domainMentions.some((s) => !preliminary(s))
+  }
+  const domainSeen = cited || seenInText()
 
   // Names that must never count: matches inside them are dropped (folded offsets).
   const excluded: Array<Span> = []
@@ -148,7 +154,7 @@ export const detectMention = (answer: Answer, target: MentionTarget): Detection 
     }
   }
   const named = unionOf([...found, ...domainMentions])
-  const isNegated = negatedBy(negatedClauses(doc, (c) => overlapsAny(named, c)))
+  const isNegated = named.length === 0 ? () => false : negatedBy(negatedClauses(doc, (c) => overlapsAny(named, c)))
   const liveDomainMentions = domainMentions.filter((s) => !isNegated(s))
   const raw: Array<Mention> = found.map((f) => ({ ...f, negated: isNegated(f) }))
   // Overlapping matches of several spellings are one mention: keep the longest, names first.
