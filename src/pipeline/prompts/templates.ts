@@ -176,7 +176,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("comparison-versus", "comparison", (s) => `${s.offering} vs ${s.other}: which should I choose?`, ["other", "goods"]),
   t("comparison-better", "comparison", (s) => `Which is better, ${s.offering} or ${s.other}?`, ["other", "goods"]),
   t("comparison-in-place", "comparison", (s) => `How do ${s.categories} in ${s.place} compare for ${s.offering}?`, ["place"]),
-  t("comparison-independent-chain", "comparison", (s) => `Is an independent ${s.category} better than a chain for ${s.offering}?`, ["countable", "business"]),
+  t("comparison-independent-chain", "comparison", (s) => `Is an independent ${s.category} better than a chain for ${s.offering}?`, ["countable", "business", "goods"]),
   t("comparison-software", "comparison", (s) => `How do ${s.categories} compare on ${s.offering}?`, ["software"]),
   t("comparison-cheap-premium", "comparison", (s) => `What is the difference between cheap and premium ${s.offering}?`, ["goods"]),
   // Price.
@@ -219,7 +219,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   // Alternatives.
   t("alternatives-to-offering", "alternatives", (s) => `What are good alternatives to ${s.offering}?`, ["goods"]),
   t("alternatives-cheaper", "alternatives", (s) => `Are there cheaper alternatives to ${s.offering} in ${s.place}?`, ["place", "goods"]),
-  t("alternatives-independent", "alternatives", (s) => `Are there independent alternatives to chain ${s.categories} in ${s.place}?`, ["place"]),
+  t("alternatives-independent", "alternatives", (s) => `Are there independent alternatives to chain ${s.categories} in ${s.place}?`, ["place", "goods"]),
   t("alternatives-usual-closed", "alternatives", (s) => `If my usual ${s.category} is closed, what is a good alternative for ${s.offering}?`, ["countable", "business", "visit"]),
   t("alternatives-software", "alternatives", (s) => `What can I use instead of my ${s.category} for ${s.offering}?`, ["software"]),
   t("alternatives-lesser-known", "alternatives", (s) => `Which lesser-known ${s.categories} are a good alternative for ${s.offering}?`),

@@ -5,8 +5,10 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractPage } from "../../../src/pipeline/crawler/extract.ts"
+import { builtinPrompts } from "../../../src/pipeline/prompts/builtin-generator.ts"
 import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
 import { categoryFromSelfDescription } from "../../../src/pipeline/prompts/text-facts.ts"
+import { BAKERY, SAAS } from "./fixtures.ts"
 import { ORIGIN, sitePage } from "./site-builder.ts"
 
 const facts = (pages: Parameters<typeof factsFromPages>[0]["pages"]) =>
@@ -83,5 +85,12 @@ describe("the kind a business says it is", () => {
   it("is not read from a sentence about a thing after a heading with the name's word", () => {
     expect(categoryFromSelfDescription(["Fern pots A planter is a deep bowl with a hole in it."], new Set(["larch", "fern"])))
       .toBeUndefined()
+  })
+})
+
+describe("software is not asked about chains", () => {
+  it("writes no 'chain' prompt for a software business, and keeps them for a bakery", () => {
+    expect(builtinPrompts({ ...SAAS, kind: "business", name: "Taskly Labs", place: "Hamilton", visitable: false }).filter((p) => /\bchains?\b/u.test(p))).toEqual([])
+    expect(builtinPrompts(BAKERY).filter((p) => /\bchains?\b/u.test(p)).length).toBeGreaterThan(0)
   })
 })
