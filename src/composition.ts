@@ -4,6 +4,7 @@
  * clock. `application.ts` says what the service is made of; `main.ts` launches it. Tests and
  * tools build the same layers on a database of their choosing.
  */
+import { makeFairScheduler } from "./concurrency/fair-scheduler.ts"
 import { Duration, Layer, Option } from "effect"
 import { controlSocketPath, mintToken, serveControlSocket } from "./accounts/control-socket.ts"
 import { type RunnerOptions, runnerLayer } from "./actors/cluster.ts"
@@ -71,5 +72,7 @@ export const serviceLayer = (
     Layer.provideMerge(options.wallClock ?? WallClock.Default),
     Layer.provide(embeddedGuard(target)),
     // Spans are exported with OTEL_EXPORTER_OTLP_ENDPOINT, and not built at all without it.
-    Layer.provide(TracingLive)
+    Layer.provide(TracingLive),
+    // Every fiber the service starts lets the event loop turn at least every few milliseconds.
+    Layer.provide(Layer.setScheduler(makeFairScheduler()))
   )
