@@ -174,10 +174,14 @@ export const ensureBuilt = () =>
  * Node's arguments that run the service, after `ensureBuilt()`: `dist/main.js`, the bundle `npm
  * start` runs (no TypeScript loader: under tsx the service holds about 145 MB of heap against 57
  * MB, and a loader thread beside it). `BENCH_SERVICE_SOURCE=1` runs `src/main.ts` under tsx
- * instead (to compare the two, or to measure a source without building).
+ * instead (to compare the two, or to measure a source without building); `BENCH_SERVICE_MAIN=<file>`
+ * runs another build's bundle (e.g. an older commit's, built in a copy of the tree) to compare two
+ * builds with the same bench.
  */
 export const serviceEntry = async (): Promise<ReadonlyArray<string>> => {
   if (process.env.BENCH_SERVICE_SOURCE === "1") return ["--import", "tsx", "src/main.ts"]
+  const main = process.env.BENCH_SERVICE_MAIN ?? ""
+  if (main !== "") return [main]
   await ensureBuilt()
   return ["dist/main.js"]
 }
