@@ -4,11 +4,11 @@
  * clock. `application.ts` says what the service is made of; `main.ts` launches it. Tests and
  * tools build the same layers on a database of their choosing.
  */
-import { makeFairScheduler } from "./concurrency/fair-scheduler.ts"
 import { Duration, Layer, Option } from "effect"
 import { controlSocketPath, mintToken, serveControlSocket } from "./accounts/control-socket.ts"
 import { type RunnerOptions, runnerLayer } from "./actors/cluster.ts"
 import { ApplicationLive, CoreLive } from "./application.ts"
+import { makeFairScheduler } from "./concurrency/fair-scheduler.ts"
 import { WallClock } from "./config/wall-clock.ts"
 import { clientFor, type DatabaseTarget } from "./db/database.ts"
 import { acquireEmbeddedLock } from "./db/embedded-lock.ts"

@@ -39,20 +39,20 @@ export const makeFairScheduler = (budgetMs: number = DEFAULT_TURN_BUDGET_MS): Sc
     else schedule()
   }
 
-  const drainInNewTurn = () => {
+  const openTurn = () => {
     turnStartedAt = performance.now()
     markerPending = true
     setImmediate(marker)
+  }
+
+  const drainInNewTurn = () => {
+    openTurn()
     drain()
   }
 
   const schedule = () => {
-    if (!markerPending) {
-      // The loop has turned since fibers last ran: this batch opens a new turn.
-      turnStartedAt = performance.now()
-      markerPending = true
-      setImmediate(marker)
-    }
+    // The loop has turned since fibers last ran: this batch opens a new turn.
+    if (!markerPending) openTurn()
     if (performance.now() - turnStartedAt < budgetMs) queueMicrotask(drain)
     else setImmediate(drainInNewTurn)
   }

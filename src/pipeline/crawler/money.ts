@@ -28,11 +28,14 @@ export const PRICE_SOURCE = String.raw`(?:${SIGN_BEFORE}\s?(${AMOUNT})|(${AMOUNT
 /** The opening of a price, for patterns that only need to know one starts here ("from ₹340"). */
 export const PRICE_START_SOURCE = String.raw`(?:${SIGN_BEFORE}\s?\d|\d[\d.,]*\s?${SIGN_AFTER})`
 
+const PRICE_START = new RegExp(PRICE_START_SOURCE, "u")
+const PRICE_STARTS = new RegExp(PRICE_START_SOURCE, "gu")
+
 /** Whether a text states a price anywhere. */
-export const hasPrice = (text: string): boolean => new RegExp(PRICE_START_SOURCE, "u").test(text)
+export const hasPrice = (text: string): boolean => PRICE_START.test(text)
 
 /** How many prices a text states. */
-export const countPrices = (text: string): number => text.match(new RegExp(PRICE_START_SOURCE, "gu"))?.length ?? 0
+export const countPrices = (text: string): number => text.match(PRICE_STARTS)?.length ?? 0
 
 const SIGN_CODES: Readonly<Record<string, string>> = {
   "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₪": "ILS", "₺": "TRY", "₦": "NGN", "₱": "PHP",
