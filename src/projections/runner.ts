@@ -1,7 +1,11 @@
 /**
  * Runs every projection: reads the log in commit order, applies a page and moves the
  * checkpoint as one (each step is `paging.ts`'s, on the CheckpointStore port), and waits for
- * the next commit (the store's `changes`: NOTIFY on PostgreSQL) or a poll tick.
+ * the next commit (the store's `changes`: NOTIFY on PostgreSQL) or the poll tick.
+ * One poll tick serves every projection: it reads the log's head once and wakes only the
+ * projections behind it. A poll per projection read the log once each per tick, idle or not,
+ * and the ticks of projections started together fell in the same turn of the event loop,
+ * holding it from the requests in between.
  * `waitFor` gives read-your-writes: a handler that appended waits until the projections it
  * reads have passed its events.
  *
@@ -12,7 +16,7 @@
  * transaction: the database suites show those (`*.int.test.ts`, and the checkpoint store's
  * contract suite on PGlite and the server).
  */
-import { Clock, Context, Duration, Effect, Layer, Queue, Schedule, Schema, Stream, SubscriptionRef } from "effect"
+import { Clock, Context, Deferred, Duration, Effect, Layer, Queue, Schedule, Schema, Stream, SubscriptionRef } from "effect"
 import { comparePositions, EventStore, type GlobalPosition } from "../eventstore/event-store.ts"
 import { projections as catalog, type ProjectionName } from "./catalog.ts"
 import { CheckpointMoved, CheckpointStore } from "./checkpoint-store.ts"
@@ -26,7 +30,7 @@ const WAIT_LIMIT_MS = 15_000
 export const PENDING_COUNT_LIMIT = 100_000
 
 /**
- * How long an idle projection waits for a commit's NOTIFY before it reads the log anyway. A
+ * How often the runner looks for commits whose NOTIFY it missed (the poll tick). A
  * PostgreSQL server's LISTEN connection can drop and miss notifications, so the default is
  * short; the embedded database notifies in this process and never misses one, so the service
  * polls it rarely (an idle service then does nearly nothing).
@@ -71,6 +75,8 @@ interface Worker {
   /** Offered when a caller starts waiting (`waitFor`): cuts the gathering of a burst short. */
   readonly hurry: Queue.Queue<void>
   lastError: string | null
+  /** It has caught up with the log (or failed to read it) once: the poll tick waits for every worker to. */
+  started: boolean
 }
 
 export const make = (projections: ReadonlyArray<Projection>) =>
@@ -94,7 +100,8 @@ export const make = (projections: ReadonlyArray<Projection>) =>
           reached: start,
           wake: yield* Queue.sliding<void>(1),
           hurry: yield* Queue.sliding<void>(1),
-          lastError: null
+          lastError: null,
+          started: false
         }
         return worker
       }))
@@ -117,6 +124,32 @@ export const make = (projections: ReadonlyArray<Projection>) =>
 
     const wakeAll = Effect.forEach(workers, (worker) => Queue.offer(worker.wake, undefined), { discard: true })
 
+    /**
+     * Open once every worker has caught up with the log, or failed a step, once: until then
+     * each is reading the log anyway (and subscribed to its announcements since it started),
+     * so a poll would only wake it for a read it is doing.
+     */
+    const allStarted = yield* Deferred.make<void>()
+    let unstarted = workers.length
+    const markStarted = (worker: Worker) => {
+      if (worker.started) return
+      worker.started = true
+      if (--unstarted === 0) Deferred.unsafeDone(allStarted, Effect.void)
+    }
+    if (unstarted === 0) Deferred.unsafeDone(allStarted, Effect.void)
+
+    /**
+     * The poll: a commit whose announcement was lost (a dropped LISTEN connection) is past the
+     * log's head for the projections it concerns. Only those behind the head read; an idle
+     * service makes one small query per tick.
+     */
+    const poll = Effect.gen(function*() {
+      const head = yield* store.head
+      for (const worker of workers) {
+        if (comparePositions(worker.reached, head) < 0) worker.wake.unsafeOffer(undefined)
+      }
+    })
+
     const runWorker = (worker: Worker) => {
       const { projection } = worker
       // `stored` is the checkpoint in the store; `progress` may run ahead of it over pages
@@ -134,6 +167,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
         Effect.tapErrorCause((cause) =>
           Effect.sync(() => {
             worker.lastError = cause.toString().slice(0, 500)
+            markStarted(worker)
           }).pipe(Effect.zipRight(Effect.logError(`projection ${projection.name} failed; retrying`, cause)))
         ),
         Effect.retry(Schedule.exponential("200 millis").pipe(Schedule.jittered, Schedule.union(Schedule.spaced("30 seconds")))),
@@ -147,8 +181,6 @@ export const make = (projections: ReadonlyArray<Projection>) =>
           worker.waiters.size > 0 ? Effect.void : Effect.raceFirst(Effect.sleep(projection.gatherMs!), Queue.take(worker.hurry))
         )
       const idle = Queue.take(worker.wake).pipe(
-        Effect.timeout(pollInterval),
-        Effect.ignore,
         Effect.zipRight(gather),
         Effect.zipRight(Queue.takeAll(worker.wake)),
         Effect.zipRight(Queue.takeAll(worker.hurry))
@@ -157,7 +189,10 @@ export const make = (projections: ReadonlyArray<Projection>) =>
         stored = yield* SubscriptionRef.get(worker.progress)
         while (true) {
           const more = yield* step
-          if (!more) yield* idle
+          if (!more) {
+            markStarted(worker)
+            yield* idle
+          }
         }
       })
     }
@@ -167,6 +202,12 @@ export const make = (projections: ReadonlyArray<Projection>) =>
         types.some((type) => worker.projection.eventTypes.includes(type)) ? Queue.offer(worker.wake, undefined) : Effect.void, { discard: true })
     yield* Effect.forkScoped(store.changes.pipe(Stream.runForEach(wakeFor)))
     yield* Effect.forEach(workers, (worker) => Effect.forkScoped(runWorker(worker)), { discard: true })
+    const tick = Effect.sleep(pollInterval).pipe(
+      Effect.zipRight(poll),
+      // A failed read of the head waits for the next tick.
+      Effect.catchAllCause((cause) => Effect.logWarning("projection poll failed", cause))
+    )
+    yield* Effect.forkScoped(Effect.zipRight(Deferred.await(allStarted), Effect.forever(tick)))
     yield* Effect.logInfo(`started ${workers.length} projections`)
 
     const byName = new Map(workers.map((worker) => [worker.projection.name, worker]))

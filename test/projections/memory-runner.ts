@@ -59,7 +59,12 @@ export const startRunner = (
       Effect.provideService(Runner.ProjectionPollInterval, Duration.decode(options.pollInterval ?? Duration.hours(1))),
       Effect.provideService(Runner.ProjectionPageSize, options.pageSize ?? 500)
     )
-    return { runner, board }
+    /** Where each projection started from, before the runner took a step. */
+    const startedAt = new Map(projections.map((projection) => [projection.name, board.reachedOf(projection.name)]))
+    // The runner's fibers start: its subscription to the log's announcements among them, which
+    // nothing outside it can see, before a test commits.
+    yield* settle
+    return { runner, board, startedAt }
   })
 
 const TURNS = 1_000

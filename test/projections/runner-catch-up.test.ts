@@ -40,11 +40,10 @@ describe("projection runner catching up (in memory)", () => {
       // The first runner stops with its scope, as a process would.
       yield* Effect.scoped(Effect.flatMap(startRunner([counted], log.store, checkpoints), ({ runner }) => runner.waitFor(first[1]!)))
       const later = [yield* log.append("Counted"), yield* log.append("Counted"), yield* log.append("Counted")]
-      const { runner, board } = yield* startRunner([counted], log.store, checkpoints)
-      const startedAt = board.reachedOf("counted")
+      const { runner, startedAt } = yield* startRunner([counted], log.store, checkpoints)
       yield* runner.waitFor(later[2]!)
       const ids = (yield* log.store.readAll({ after: StartOfLog, limit: 10 })).map((event) => event.eventId)
-      expect(startedAt).toEqual(first[1])
+      expect(startedAt.get("counted")).toEqual(first[1])
       expect(pagesOf(checkpoints, "counted")).toEqual([ids.slice(0, 2), ids.slice(2)])
       expect(checkpoints.committed("counted")[1]!.from).toEqual(first[1])
     }))
