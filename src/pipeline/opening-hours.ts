@@ -31,9 +31,9 @@ const dayRange = (from: number, to: number): ReadonlyArray<string> => {
   return out
 }
 
-/** `7am` → `07:00`, `7:30 p.m.` → `19:30`, `18h30` → `18:30`, `noon` → `12:00`; null when not a time. */
+/** `7am` → `07:00`, `7:30 p.m.` → `19:30`, `7.30pm` → `19:30`, `18h30` → `18:30`, `noon` → `12:00`; null when not a time. */
 const time24 = (raw: string): string | null => {
-  const t = raw.toLowerCase().replace(/\./g, "").replace(/\s+/g, "")
+  const t = raw.toLowerCase().replace(/(\d)\.(\d{2})/, "$1:$2").replace(/\./g, "").replace(/\s+/g, "")
   if (t === "noon") return "12:00"
   if (t === "midnight") return "00:00"
   const m = /^(\d{1,2})(?:[:h](\d{2}))?(am|pm)?$/.exec(t)
@@ -153,19 +153,29 @@ export const describeDays = (days: ReadonlyArray<string>): string => {
   return runs.join(", ")
 }
 
-/** Lines from several sources, the same days and times once (first wording kept). */
+/**
+ * Lines from several sources, the same days and times once (first wording kept). A line whose
+ * days earlier sources have all stated is dropped: the sources are in order of trust, and a
+ * second wording of a day (a footer's "Thu till 7.30" beside the table's Thursday) would read as
+ * a contradiction. Within one source a day may have several lines (lunch and dinner).
+ */
 export const mergeHours = (...lists: ReadonlyArray<ReadonlyArray<OpeningHours>>): ReadonlyArray<OpeningHours> => {
   const seen = new Set<string>()
+  const stated = new Set<string>()
   const out: Array<OpeningHours> = []
-  for (const h of lists.flat()) {
-    // "First Saturday of the month: 8:00–12:00" and "first Saturday of each month, 8am to noon"
-    // are one line: lines read without days are told apart by their opening words.
-    const text = h.text.toLowerCase()
-    const key = h.days.length > 0 ? `${h.days.join(",")}|${h.opens}|${h.closes}` : /^(?:first|second|third|fourth|last) \w+/.exec(text)?.[0] ?? text
-    if (seen.has(key)) continue
-    seen.add(key)
-    out.push(h)
-    if (out.length === MAX_HOURS_LINES) break
+  for (const list of lists) {
+    const kept = list.filter((h) => h.days.length === 0 || !h.days.every((day) => stated.has(day)))
+    for (const h of kept) {
+      for (const day of h.days) stated.add(day)
+      // "First Saturday of the month: 8:00–12:00" and "first Saturday of each month, 8am to noon"
+      // are one line: lines read without days are told apart by their opening words.
+      const text = h.text.toLowerCase()
+      const key = h.days.length > 0 ? `${h.days.join(",")}|${h.opens}|${h.closes}` : /^(?:first|second|third|fourth|last) \w+/.exec(text)?.[0] ?? text
+      if (seen.has(key)) continue
+      seen.add(key)
+      out.push(h)
+      if (out.length === MAX_HOURS_LINES) return out
+    }
   }
   return out
 }

@@ -6,6 +6,7 @@
  */
 import type { SiteCrawled } from "../domain/crawl-events.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
+import { escapeRegExp } from "../domain/regex.ts"
 import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
@@ -98,6 +99,22 @@ const ownDescription = (stated: string | null, page: Page, home: Page | undefine
 
 const firstSentence = (s: string) => /^(.{20,300}?[.!?])(\s|$)/.exec(s)?.[1] ?? null
 
+const SAYS_WHAT_IT_IS = String.raw`(?:includes?|is|are|covers?|comes? with|gets?|means?|takes?|starts? with)`
+
+/**
+ * A sentence of a page that opens with the offering's name (or "a", "our", "every" … and it) and
+ * says what it is ("Full setups include truss rod adjustment, …"): on a price list, the one line
+ * that describes a row. It must
+ * open the sentence (a capital), so a mention inside another sentence is not taken for one.
+ */
+const describingSentence = (page: Page, name: string): string | null => {
+  const words = name.trim().replace(/\s+/g, " ")
+  if (words.length < 3 || words.length > 80) return null
+  const pattern = new RegExp(String.raw`(?<![\p{L}\p{N}])((?:(?:a|an|the|our|every|each)\s+)?${escapeRegExp(words)}(?:s|es)?\s+${SAYS_WHAT_IT_IS}\s[^.!?]{8,260}[.!?])(?=\s|$)`, "iu")
+  const found = pattern.exec(bodyText(page).slice(0, 20_000))?.[1]
+  return found === undefined || !/^\p{Lu}/u.test(found) ? null : found
+}
+
 const pageKey = (url: string | null) => {
   if (url === null) return null
   try {
@@ -114,14 +131,16 @@ const richness = (p: { readonly product: Page["products"][number]; readonly page
 
 /**
  * Every offering: the crawl's products first (one per page: a link to a product and the
- * product's own page are the same offering, and the record saying the most is kept), then
+ * product's own page are the same offering, and the record saying the most is kept; the rows
+ * of a price list or menu, several on a page without pages of their own, are one each), then
  * the other offerings the facts name, each with the page about it when the crawl has one.
  */
 const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): SiteFacts["offerings"] => {
   const groups = new Map<string, Array<{ readonly product: Page["products"][number]; readonly page: Page }>>()
   for (const page of pages) {
+    const rows = page.products.filter((product) => product.url === null).length > 1
     for (const product of page.products) {
-      const k = pageKey(product.url ?? page.url) ?? `name:${key(product.name)}`
+      const k = (rows && product.url === null ? null : pageKey(product.url ?? page.url)) ?? `name:${key(product.name)}`
       groups.set(k, [...(groups.get(k) ?? []), { product, page }])
     }
   }
@@ -133,7 +152,8 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): 
     const k = key(best.product.name)
     if (k === "" || seen.has(k)) continue
     seen.add(k)
-    out.push({ ...best.product, url: best.product.url ?? best.page.url, description: ownDescription(best.product.description, best.page, pages[0], best.product.name) })
+    const description = ownDescription(best.product.description, best.page, pages[0], best.product.name) ?? describingSentence(best.page, best.product.name)
+    out.push({ ...best.product, url: best.product.url ?? best.page.url, description: description === null ? null : cleanAndCut(description, 300) })
     for (const p of group) usedPages.add(pageKey(p.product.url ?? p.page.url) ?? "")
   }
   for (const name of named) {
@@ -147,7 +167,7 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): 
     if (own !== undefined && usedPages.has(pageKey(own.url) ?? "")) continue
     // Without a page of its own, the page that lists it (a menu, a price list).
     const page = own ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
-    const description = own === undefined ? null : ownDescription(null, own, pages[0], name)
+    const description = (own === undefined ? null : ownDescription(null, own, pages[0], name)) ?? (page === undefined ? null : describingSentence(page, name))
     if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
     out.push({ name: name[0]!.toUpperCase() + name.slice(1), description: description === null ? null : cleanAndCut(description, 300), url: page?.url ?? null, price: null, currency: null })
   }

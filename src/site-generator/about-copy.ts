@@ -22,6 +22,20 @@ const ownWords = (f: SiteFacts): { readonly text: string; readonly url: string }
   return out === "" ? null : { text: truncate(out, 460), url: page.url }
 }
 
+/** More offerings than this read as a catalogue, not a sentence: the sentence names the first ones. */
+const LISTED_IN_PROSE = 6
+
+/**
+ * An offering's name inside a sentence: a name written in sentence case ("Practice amps") starts in
+ * lower case there; one with capitals further on ("Earl Grey", "BBQ pack") is kept as written.
+ */
+const inProse = (name: string): string =>
+  /^\p{Lu}(?:[^\p{Lu}]*)$/u.test(name) && !/^\p{Lu}\p{Lu}/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name
+
+/** A list in a sentence; with semicolons when a name has a comma of its own ("Fret level, crown & polish"). */
+const inList = (names: ReadonlyArray<string>): string =>
+  names.some((n) => n.includes(",")) && names.length > 2 ? `${names.slice(0, -1).join("; ")}; and ${names[names.length - 1]}` : listSentence(names)
+
 /** The about text: paragraphs separated by blank lines. */
 export const composeAbout = (facts: SiteFacts): string => {
   const name = nameOf(facts)
@@ -29,7 +43,10 @@ export const composeAbout = (facts: SiteFacts): string => {
   paras.push(identityLine(facts) ?? `${name}${present(facts.place) === null ? "" : ` is based in ${present(facts.place)}`}. More about it is on ${displayHost(facts.sourceUrl)}.`)
   const own = ownWords(facts)
   if (own !== null) paras.push(`On its about page, ${name} writes: “${own.text}”`)
-  const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null)
-  if (offerings.length > 0) paras.push(`${name} offers ${listSentence(offerings)}. Each has its own page on this site.`)
+  const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null).map(inProse)
+  if (offerings.length > 0 && offerings.length <= LISTED_IN_PROSE) paras.push(`${name} offers ${inList(offerings)}. Each has its own page on this site.`)
+  else if (offerings.length > LISTED_IN_PROSE) {
+    paras.push(`${name} lists ${offerings.length} offerings, each with its own page on this site, among them ${inList(offerings.slice(0, LISTED_IN_PROSE))}.`)
+  }
   return paras.join("\n\n")
 }

@@ -12,6 +12,10 @@ export const aboutPage = (ctx: Context): Page => {
   const sourcePages = ctx.input.pages
     .map((page) => ({ page, url: externalUrl(page.url, ctx.input.sourceUrl) }))
     .filter((p) => nonEmpty(p.page.title) || p.url !== null)
+  // A description the source site puts on more than one page describes the site, not the page.
+  const described = new Map<string, number>()
+  for (const { page } of sourcePages) described.set(oneLine(page.description), (described.get(oneLine(page.description)) ?? 0) + 1)
+  const ownDescription = (description: string) => nonEmpty(description) && described.get(oneLine(description)) === 1
   const facts = factsList(ctx)
   return {
     path: "/about/",
@@ -43,7 +47,7 @@ ${sourcePages.map(({ page, url }) => {
   const title = nonEmpty(page.title) ? truncate(page.title, 120) : displayHost(url ?? "")
   const headings = page.headings.map(oneLine).filter((h) => h !== "").slice(0, 6)
   return html`<li>${url === null ? html`<strong>${title}</strong>` : externalLink(url, title)}${
-    nonEmpty(page.description) ? html`<p>${truncate(page.description, 240)}</p>` : null
+    ownDescription(page.description) ? html`<p>${truncate(page.description, 240)}</p>` : null
   }${headings.length === 0 ? null : html`<p class="meta">${truncate(headings.join(" · "), 200)}</p>`}</li>
 `
 })}</ul>

@@ -62,9 +62,17 @@ describe("composeAbout", () => {
     expect(composeAbout(facts)).toBe([
       "Acme Bakery is a bakery in Lyon, France. A family bakery in the Croix-Rousse baking sourdough bread and French pastries every morning since 1998.",
       "On its about page, Acme Bakery writes: “Founded in 1998 by two bakers from Savoie.”",
-      "Acme Bakery offers Sourdough loaf, Butter croissant and Celebration cakes. Each has its own page on this site."
+      "Acme Bakery offers sourdough loaf, butter croissant and celebration cakes. Each has its own page on this site."
     ].join("\n\n"))
     expect(composeAbout(bare)).toBe("Zorba Studio. More about it is on zorba.example.")
+  })
+
+  it("names the first six of a long catalogue in the sentence, keeps names with capitals further on, and parts names with commas by semicolons", () => {
+    const names = ["Practice amps", "Earl Grey tea", "Fret level, crown & polish", "BBQ pack", "Restring", "Gig bags", "Hard cases", "Strings"]
+    const many = { ...facts, offerings: names.map((name) => ({ name, description: null, url: null, price: null, currency: null })) }
+    expect(composeAbout(many).split("\n\n").at(-1)).toBe(
+      "Acme Bakery lists 8 offerings, each with its own page on this site, among them practice amps; Earl Grey tea; fret level, crown & polish; BBQ pack; restring; and gig bags."
+    )
   })
 })
 

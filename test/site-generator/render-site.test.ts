@@ -191,6 +191,14 @@ describe("renderSite: a business", () => {
     expect(body("/404.html")).not.toContain(`rel="canonical"`)
   })
 
+  it("describes each source page on the about page by its own description, not one the site repeats on every page", () => {
+    const repeated = "Sourdough bread, croissants and cakes from our Croix-Rousse bakery."
+    const about = (input: SiteInput) => renderSite(input).get("/about/index.html")!.body
+    expect(about(bakery)).toContain(`<p>${repeated}</p>`)
+    const sameEverywhere = { ...bakery, pages: bakery.pages.map((page) => ({ ...page, description: repeated })) }
+    expect(about(sameEverywhere)).not.toContain(`<p>${repeated}</p>`)
+  })
+
   it("lists every page and post in the sitemap", () => {
     const sitemap = body("/sitemap.xml")
     expect(sitemap.startsWith(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`)).toBe(true)

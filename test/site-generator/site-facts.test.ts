@@ -10,14 +10,15 @@ import { SiteCrawled } from "../../src/domain/crawl-events.ts"
 import type { BusinessId } from "../../src/domain/entity-ref.ts"
 import { SiteFacts } from "../../src/domain/site-events.ts"
 import { extractPage } from "../../src/pipeline/crawler/extract.ts"
-import { hoursFromJsonLd, hoursFromText } from "../../src/pipeline/opening-hours.ts"
+import { hoursFromJsonLd, hoursFromText, mergeHours } from "../../src/pipeline/opening-hours.ts"
 import { MAX_OWN_FAQ, ownFaqFrom } from "../../src/pipeline/own-faq.ts"
 import { hasFacts, siteFactsFrom } from "../../src/pipeline/site-facts.ts"
 
 const page = (path: string, body: string, head = "") => {
   const url = `https://shop.example${path}`
   const p = extractPage(`<!doctype html><html><head><title>${path}</title>${head}</head><body>${body}</body></html>`, url)
-  return { url, title: p.title, description: p.description, headings: p.headings, text: p.text, jsonLd: p.jsonLd, products: [] }
+  const products: SiteCrawled["pages"][number]["products"] = []
+  return { url, title: p.title, description: p.description, headings: p.headings, text: p.text, jsonLd: p.jsonLd, products }
 }
 
 const crawlOf = (pages: ReadonlyArray<ReturnType<typeof page>>) =>
@@ -35,6 +36,25 @@ describe("opening hours", () => {
     expect(hoursFromText("Mon, Tue, Thu: 8:00–5:00 · weekends 9 a.m. - noon")).toEqual([
       { text: "Mon, Tue, Thu: 8:00–5:00", days: ["Monday", "Tuesday", "Thursday"], opens: "08:00", closes: "17:00" },
       { text: "Weekends 9 a.m. - noon", days: ["Saturday", "Sunday"], opens: "09:00", closes: "12:00" }
+    ])
+  })
+
+  it("reads a time written with a point, as British sites write it", () => {
+    expect(hoursFromText("Thursday 10am – 7.30pm")).toEqual([
+      { text: "Thursday 10am – 7.30pm", days: ["Thursday"], opens: "10:00", closes: "19:30" }
+    ])
+  })
+
+  it("keeps the first source's wording of a day and drops a later source's restatement of it", () => {
+    const structured = hoursFromJsonLd([{ openingHoursSpecification: [
+      { dayOfWeek: "Thursday", opens: "11:30", closes: "14:00" },
+      { dayOfWeek: "Thursday", opens: "17:30", closes: "22:00" }
+    ] }])
+    const contactPage = hoursFromText("Monday: closed. Thursday 11.30am to 10pm")
+    expect(mergeHours(structured, contactPage).map((h) => h.text)).toEqual([
+      "Thursday 11:30–14:00",
+      "Thursday 17:30–22:00",
+      "Monday: closed"
     ])
   })
 
@@ -106,6 +126,28 @@ describe("site facts", () => {
       // No meta description: the home page's own first sentences.
       description: "Write to sales@shop.example. Open Tue-Sat 10:00-18:00."
     })
+  })
+
+  it("keeps every row of a price list as an offering with its price, and a product page's products as one", () => {
+    const withProducts = (path: string, body: string, head = "") => {
+      const p = extractPage(`<!doctype html><html><head><title>${path}</title>${head}</head><body>${body}</body></html>`, `https://shop.example${path}`)
+      return { ...page(path, body, head), products: p.products }
+    }
+    const productLd = `<script type="application/ld+json">${JSON.stringify({ "@type": "Product", name: "Oak stool", offers: { price: "120", priceCurrency: "GBP" } })}</script>`
+    const facts = factsOf([
+      withProducts("/", "<h1>Workshop</h1><p>Chairs mended.</p>"),
+      withProducts("/repairs", "<h1>Repairs</h1><table><tr><td>Re-caning a seat</td><td>£45</td></tr><tr><td>Loose joint, reglued</td><td>£30</td></tr><tr><td>Full restoration</td><td>£160</td></tr></table>" +
+        "<p>A full restoration includes stripping, repairs to every joint and a wax finish. We quote before any full restoration starts.</p>"),
+      withProducts("/stool", "<h1>Oak stool</h1><p>A three-legged stool in green oak.</p><p>Oak stool £120</p>", productLd)
+    ])
+    // The one sentence that says what a row is describes it; a row named only in passing gets none.
+    expect(facts.offerings.map((o) => o.description)).toEqual([null, null, "A full restoration includes stripping, repairs to every joint and a wax finish.", "A three-legged stool in green oak."])
+    expect(facts.offerings.map((o) => [o.name, o.price, o.currency])).toEqual([
+      ["Re-caning a seat", "45", "GBP"],
+      ["Loose joint, reglued", "30", "GBP"],
+      ["Full restoration", "160", "GBP"],
+      ["Oak stool", "120", "GBP"]
+    ])
   })
 
   it("has nothing to publish from a crawl without pages, and leaves the new fields out", () => {
