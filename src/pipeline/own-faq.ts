@@ -10,6 +10,7 @@ import type { OwnFaqEntry } from "../domain/site-events.ts"
 import { cleanAndCut } from "../domain/text.ts"
 import { typeNamesOf } from "./crawler/jsonld-walk.ts"
 import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
+import { chromeStart } from "../site-generator/text.ts"
 
 export const MAX_OWN_FAQ = 20
 const MAX_QUESTION = 200
@@ -94,9 +95,6 @@ const QUESTION_START = /(?:^|[\s|>»•:])((?:Do|Does|Did|Is|Are|Was|Can|Could|W
 
 const questionOf = (unit: string): string => QUESTION_START.exec(unit)?.[1] ?? unit
 
-// Page chrome after the last answer (a footer's bullets, the copyright, a cookie notice) ends it.
-const CHROME = /\s[•|]\s|©|\b(?:uses|use of|accept(?: all)?) cookies\b|\bcookie (?:policy|settings|notice)\b/i
-
 /** Visible question-and-answer pairs of an FAQ page. */
 const fromText = (page: FaqSourcePage): ReadonlyArray<OwnFaqEntry> => {
   const out: Array<OwnFaqEntry> = []
@@ -115,11 +113,12 @@ const fromText = (page: FaqSourcePage): ReadonlyArray<OwnFaqEntry> => {
       // A plain heading (a section such as "Ordering") ends the answer before it.
       flush()
     } else if (current !== null && current.answer.length < MAX_ANSWER_SENTENCES) {
-      const chrome = CHROME.exec(unit.text)
-      if (chrome === null) current.answer.push(unit.text)
+      // Page chrome after the last answer (a footer's bullets, the copyright, a cookie notice) ends it.
+      const chrome = chromeStart(unit.text, true)
+      if (chrome < 0) current.answer.push(unit.text)
       else {
         // Within the answer's first sentence the chrome cuts it; a later sentence is chrome whole.
-        const before = unit.text.slice(0, chrome.index).trim()
+        const before = unit.text.slice(0, chrome).trim()
         if (before !== "" && current.answer.length === 0) current.answer.push(before)
         flush()
       }

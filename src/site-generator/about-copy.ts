@@ -6,7 +6,7 @@
 import type { SiteFacts } from "../domain/site-events.ts"
 import { identityLine } from "./faq-copy.ts"
 import { oneLine } from "./html.ts"
-import { bodyText, displayHost, leadSentences, listSentence, truncate } from "./text.ts"
+import { bodyText, displayHost, inProse, leadSentences, listSentence, truncate } from "./text.ts"
 
 const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
 
@@ -24,13 +24,6 @@ const ownWords = (f: SiteFacts): { readonly text: string; readonly url: string }
 
 /** More offerings than this read as a catalogue, not a sentence: the sentence names the first ones. */
 const LISTED_IN_PROSE = 6
-
-/**
- * An offering's name inside a sentence: a name written in sentence case ("Practice amps") starts in
- * lower case there; one with capitals further on ("Earl Grey", "BBQ pack") is kept as written.
- */
-const inProse = (name: string): string =>
-  /^\p{Lu}(?:[^\p{Lu}]*)$/u.test(name) && !/^\p{Lu}\p{Lu}/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name
 
 /** A list in a sentence; with semicolons when a name has a comma of its own ("Fret level, crown & polish"). */
 const inList = (names: ReadonlyArray<string>): string =>

@@ -10,7 +10,7 @@ import { oneLine } from "./html.ts"
 import { addressLine, priceText } from "./llms-txt.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { bodyText, displayHost, externalUrl, firstSentence, sentence, truncate } from "./text.ts"
+import { bodyText, displayHost, externalUrl, firstSentence, inProse, sentence, truncate } from "./text.ts"
 
 const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
 
@@ -66,8 +66,13 @@ const hoursAnswer = (f: SiteFacts, question: string): string | null => {
   const Day = upperFirst(day)
   const line = hours.find((h) => h.days.includes(Day))
   if (line === undefined) return `${name}'s website gives no hours for ${Day}. ${all}`
-  return line.opens === null ? `No: ${name} is closed on ${Day}s.` : `Yes: on ${Day}s ${name} is open ${line.opens}–${line.closes}.`
+  // "Yes"/"No" answer a yes-or-no question only; "Which … are open on Saturday?" gets the statement.
+  const yesNo = YES_NO.test(question)
+  if (line.opens === null) return `${yesNo ? "No: " : ""}${name} is closed on ${Day}s.`
+  return yesNo ? `Yes: on ${Day}s ${name} is open ${line.opens}–${line.closes}.` : `On ${Day}s, ${name} is open ${line.opens}–${line.closes}.`
 }
+
+const YES_NO = /^(?:is|are|do|does|can|could|will|would|should|has|have)\b/i
 
 /** ` Its page: https://…` with the offering's page as an absolute address; empty without one. */
 const pageNote = (f: SiteFacts, o: OfferingInput): string => {
@@ -79,7 +84,7 @@ const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
   const price = priceText(o.price, o.currency)
   const name = oneLine(o.name)
   if (price !== null) return `${upperFirst(name)} is listed at ${price} by ${nameOf(f)}.${pageNote(f, o)}`
-  return `${nameOf(f)} does not state a price for ${name} on its website; ask it directly.${pageNote(f, o)}`
+  return `${nameOf(f)} does not state a price for ${inProse(name)} on its website; ask it directly.${pageNote(f, o)}`
 }
 
 /** A sentence of the offering's own page that its description does not already say. */
@@ -100,7 +105,7 @@ const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): strin
   const name = oneLine(o.name)
   const description = present(o.description)
   const price = priceText(o.price, o.currency)
-  const parts = [`${nameOf(f)} offers ${name}.`]
+  const parts = [`${nameOf(f)} offers ${inProse(name)}.`]
   if (description !== null) parts.push(sentence(firstSentence(description, 240)))
   if (price !== null) parts.push(`Listed price: ${price}.`)
   const hours = (f.hours ?? []).length > 0 ? hoursAnswer(f, question) : null
@@ -144,10 +149,38 @@ const pageAnswer = (f: SiteFacts, subject: ReadonlySet<string>): string | null =
   return `On its page “${truncate(oneLine(page.title), 80)}”, ${nameOf(f)} says: “${truncate(firstSentence(body, 240), 240)}” (${page.url})`
 }
 
+/** The last content word of a name, the thing it is ("bass amps" are amps, not guitars). */
+const headWord = (name: string): string | undefined => [...keywords(name)].pop()
+
+/**
+ * The offerings a question names, best first: an offering counts only when the question has its
+ * head word, so "bass guitars" does not answer with the bass amps.
+ */
+const offeringsNamed = (f: SiteFacts, words: ReadonlySet<string>): ReadonlyArray<OfferingInput> =>
+  f.offerings
+    .map((o, i) => ({ o, i, head: headWord(o.name), score: overlap(words, keywords(o.name)) }))
+    .filter((x) => x.head !== undefined && words.has(x.head))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((x) => x.o)
+
+const COMPARISON = /\b(?:vs\.?|versus|or|compared? (?:to|with))\b/i
+
+/** Two offerings a comparison names, each with its price when the site states one. */
+const comparisonAnswer = (f: SiteFacts, a: OfferingInput, b: OfferingInput): string => {
+  const one = (o: OfferingInput) => {
+    const price = priceText(o.price, o.currency)
+    return `${inProse(oneLine(o.name))}${price === null ? "" : ` (listed at ${price})`}`
+  }
+  const pages = [...new Set([a, b].map((o) => externalUrl(o.url, f.sourceUrl)).filter((u): u is string => u !== null))]
+  return `${nameOf(f)} offers both ${one(a)} and ${one(b)}.${pages.length === 0 ? "" : ` Its pages: ${pages.join(" and ")}`}`
+}
+
 /** A generated answer to one prompt, or null when the facts hold nothing specific to it. */
 const answerFor = (f: SiteFacts, question: string): string | null => {
   const words = subjectWords(f, question)
-  const offering = bestMatch(f.offerings, words, (o) => o.name)
+  const named = offeringsNamed(f, words)
+  const offering = named[0] ?? null
+  if (named.length >= 2 && COMPARISON.test(question)) return comparisonAnswer(f, named[0]!, named[1]!)
   if (offering !== null && PRICE_WORDS.test(question)) return priceAnswer(f, offering)
   if (offering !== null) return offeringAnswer(f, offering, question)
   if (HOURS_WORDS.test(question) && (f.hours ?? []).length > 0) return hoursAnswer(f, question)

@@ -53,6 +53,13 @@ export const displayHost = (url: string): string => {
 export const listSentence = (items: ReadonlyArray<string>): string =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`
 
+/**
+ * An offering's name inside a sentence: a name written in sentence case ("Practice amps") starts in
+ * lower case there; one with capitals further on ("Earl Grey tea", "BBQ pack") is kept as written.
+ */
+export const inProse = (name: string): string =>
+  /^\p{Lu}[^\p{Lu}]*$/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name
+
 /** A sentence ends with punctuation. */
 export const sentence = (text: string): string => {
   const t = oneLine(text)
@@ -60,7 +67,19 @@ export const sentence = (text: string): string => {
 }
 
 // Page chrome after the content: a footer's bullets, the copyright line, a cookie notice.
-const CHROME_AFTER = /\s•\s|©|\b(?:uses|use of|accept(?: all)?) cookies\b|\bcookie (?:policy|settings|notice)\b/i
+const CHROME_AFTER = /\s•\s|©|\b(?:uses|use of|accept(?: all)?|we use (?:a few |some |only (?:essential |necessary )?)?) cookies\b|\bcookie (?:policy|settings|notice)\b/i
+const CHROME_AFTER_PIPES = new RegExp(CHROME_AFTER.source.replace("\\s•\\s", "\\s[•|]\\s"), "i")
+// A cookie banner's label ("Cookies: we use a few to…"): capitalised with its colon, as "our cookies: oat" is not.
+const COOKIE_LABEL = /(?:^|\s)Cookies?:\s/
+
+/**
+ * Where page chrome (footer bullets, the copyright, a cookie notice) starts in a text, or -1; with
+ * `pipes`, a " | " separator counts as footer chrome too (in an FAQ answer, not in a page's body).
+ */
+export const chromeStart = (text: string, pipes = false): number => {
+  const found = [(pipes ? CHROME_AFTER_PIPES : CHROME_AFTER).exec(text)?.index, COOKIE_LABEL.exec(text)?.index].filter((i): i is number => i !== undefined)
+  return found.length === 0 ? -1 : Math.min(...found)
+}
 
 /**
  * A crawled page's content on one line: without its headings (the crawler keeps them inline),
@@ -78,8 +97,8 @@ export const bodyText = (page: { readonly headings: ReadonlyArray<string>; reado
     const at = h === "" ? -1 : text.indexOf(h)
     if (at >= 0) text = `${text.slice(0, at)} ${text.slice(at + h.length)}`
   }
-  const chrome = CHROME_AFTER.exec(text)
-  if (chrome !== null && chrome.index > 0) text = text.slice(0, chrome.index)
+  const chrome = chromeStart(text)
+  if (chrome > 0) text = text.slice(0, chrome)
   return text.replace(/\s+/g, " ").trim()
 }
 

@@ -29,18 +29,40 @@ describe("composeFaq", () => {
     ])).toEqual([
       { question: "Do you bake on Sundays?", answer: "Yes, from 7am." },
       { question: "How much is a croissant in Lyon?", answer: "Butter croissant is listed at 1.40 EUR by Acme Bakery. Its page: https://www.acme-bakery.fr/viennoiserie/croissant" },
-      { question: "Celebration cakes price?", answer: "Acme Bakery does not state a price for Celebration cakes on its website; ask it directly." },
+      { question: "Celebration cakes price?", answer: "Acme Bakery does not state a price for celebration cakes on its website; ask it directly." },
       { question: "Is Acme Bakery open on Monday?", answer: "No: Acme Bakery is closed on Mondays." },
-      { question: "Bakery open on Sunday?", answer: "Yes: on Sundays Acme Bakery is open 07:00–19:00." },
+      { question: "Bakery open on Sunday?", answer: "On Sundays, Acme Bakery is open 07:00–19:00." },
       {
         question: "Best croissant in Lyon?",
-        answer: "Acme Bakery offers Butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. Its page: https://www.acme-bakery.fr/viennoiserie/croissant"
+        answer: "Acme Bakery offers butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. Its page: https://www.acme-bakery.fr/viennoiserie/croissant"
       },
       {
         question: "Croissant near me?",
-        answer: "Acme Bakery offers Butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. " +
+        answer: "Acme Bakery offers butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. " +
           "Acme Bakery is at 12 rue d'Austerlitz, 69004 Lyon, FR, reachable by phone on +33 4 78 00 00 00 or by e-mail at hello@acme-bakery.fr. " +
           "Its page: https://www.acme-bakery.fr/viennoiserie/croissant"
+      }
+    ])
+  })
+
+  it("says yes or no only to a yes-or-no question, compares two offerings a comparison names, and takes an offering only by its head word", () => {
+    const answers = composeFaq({ ...facts, ownFaq: [] }, [
+      "Which bakeries in Lyon are open on Wednesday?",
+      "Are you open on Wednesday?",
+      "Butter croissant vs celebration cakes for a party?",
+      "Best butter cookies in Lyon?"
+    ])
+    expect(answers).toEqual([
+      { question: "Which bakeries in Lyon are open on Wednesday?", answer: "On Wednesdays, Acme Bakery is open 07:00–19:00." },
+      { question: "Are you open on Wednesday?", answer: "Yes: on Wednesdays Acme Bakery is open 07:00–19:00." },
+      {
+        question: "Butter croissant vs celebration cakes for a party?",
+        answer: "Acme Bakery offers both butter croissant (listed at 1.40 EUR) and celebration cakes. Its pages: https://www.acme-bakery.fr/viennoiserie/croissant"
+      },
+      // Butter cookies are not the butter croissant: the place in the question gets what the entity is.
+      {
+        question: "Best butter cookies in Lyon?",
+        answer: "Acme Bakery is a bakery in Lyon, France. A family bakery in the Croix-Rousse baking sourdough bread and French pastries every morning since 1998."
       }
     ])
   })

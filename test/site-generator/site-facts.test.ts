@@ -93,6 +93,19 @@ describe("the site's own FAQ", () => {
     ])
   })
 
+  it("ends the last answer at a cookie banner's label, and keeps cookies that are the answer's subject", () => {
+    const faq = page(
+      "/faq",
+      `<h1>FAQ</h1><h3>Do you sell cookies?</h3><p>Yes, our cookies: oat and raisin, and ginger.</p>
+       <h3>Do you deliver?</h3><p>No. Collect from the shop.</p>
+       <div class="banner">Cookies: we use a few to count visits. <button>Fine</button></div>`
+    )
+    expect(ownFaqFrom([faq])).toEqual([
+      { question: "Do you sell cookies?", answer: "Yes, our cookies: oat and raisin, and ginger.", url },
+      { question: "Do you deliver?", answer: "No. Collect from the shop.", url }
+    ])
+  })
+
   it("takes FAQPage JSON-LD first, each question once, and reads visible Q/A only on an FAQ page", () => {
     const jsonLd = `<script type="application/ld+json">${JSON.stringify({
       "@type": "FAQPage",
