@@ -6,7 +6,7 @@ import { GENERIC_BUSINESS_WORDS } from "./lexicon.ts"
 import { wordsOf } from "./words.ts"
 
 const LEGAL_SUFFIX = new RegExp(
-  String.raw`(?:,?\s+|\s*[&+]\s*)(?:inc\.?|incorporated|llc\.?|l\.l\.c\.?|ltd\.?|limited|gmbh|co\.?,?\s+ltd\.?|co\.?|corp\.?|corporation|company|plc\.?|llp\.?|pllc\.?|p\.c\.|pc|l\.?p\.?|s\.a\.|sas|sarl|s\.r\.l\.?|srl|s\.p\.a\.?|spa|ag|kg|b\.v\.?|bv|n\.v\.?|nv|pty\.?\s+ltd\.?|pty\.?|oy|a/s|aps|k\.k\.)$`,
+  String.raw`(?:,?\s+|\s*[&+]\s*)(?:inc\.?|incorporated|llc\.?|l\.l\.c\.?|ltd\.?|limited|gmbh|co\.?,?\s+ltd\.?|co\.?|corp\.?|corporation|company|plc\.?|llp\.?|pllc\.?|p\.c\.|pc|l\.?p\.?|s\.a\.|sas|sarl|s\.r\.l\.?|srl|s\.p\.a\.?|spa|ag|kg|b\.v\.?|bv|n\.v\.?|nv|pty\.?\s+ltd\.?|pty\.?|oy|a/s|aps|k\.k\.|ltda\.?|lda\.?|eireli|s\.l\.|s\.l\.u\.|e\.k\.|gbr|ohg|mbh|sp\.\s*z\s*o\.o\.|s\.a\.s\.|s\.a\.\s+de\s+c\.v\.)$`,
   "i",
 )
 // Short suffixes that are also ordinary words or initials: only when written in capitals.

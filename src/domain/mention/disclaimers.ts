@@ -6,6 +6,7 @@ import { type Doc, firstEndingAfter, type Line, lineAt, slice, type Span, spanIn
 import { foldPlain } from "./fold.ts"
 import { praiseScore } from "./sentiment.ts"
 import { escapeRegExp } from "../regex.ts"
+import { BUSINESS_NOUNS, TRADE_WORDS } from "./lexicon.ts"
 
 const INFO = "(?:information|info|data|details|knowledge|records?|results?|mentions?)"
 const SOME_WORDS = "(?:[\\w-]+\\s+){0,3}"
@@ -71,7 +72,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:isn't|is\s+not|wasn't|aren't)\s+(?:much|a\s+lot)\s+(?:\w+\s+){0,2}(?:published|written|available)\b/, ["much", "lot"]),
   // Out of reach: "I can't check/pull up/access X's prices", "I'm not able to access X's site";
   // not the reader's own ("I can't see your logs"), which says nothing of what is known of X.
-  d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:check|pull\s+up|pull|access|look\s+up|browse|see|open|fetch|reach|review)\b(?!\s+(?:your|you)\b)/, ["can", "could"]),
+  d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:check|pull\s+up|pull|access|look\s+up|look\s+at|browse|see|open|fetch|reach|review)\b(?!\s+(?:your|you)\b)/, ["can", "could"]),
   d(/\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:unable|not\s+able)\s+to\s+(?:access|check|pull|look\s+up|browse|see|reach|review|judge|rate|say)\b(?!\s+(?:your|you)\b)/, ["able"]),
   d(/\bunable\s+to\s+access\b/, ["unable"]),
   // Knowing too little to judge: "I don't know X well enough", "X is not a bakery I have
@@ -167,7 +168,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not|won't|will\s+not)\s+(?:give|offer|provide|share|form)\s+(?:you\s+)?(?:a|an|any)\s+(?:\w+\s+)?(?:opinion|view|assessment|verdict|recommendation|rating|evaluation|read|take|comparison|figure|number|estimate|answer|picture)\b/, ["can't", "cannot", "can not", "couldn't", "could not", "won't", "will not"]),
   d(/\b(?:i|we)\s+(?:\w+ly\s+)?(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+(?:\w+ly\s+)?(?:place|compare|rank|corroborate|describe|rate|judge|evaluate|assess|weigh|pin\s+down|pinpoint)\b/, ["can't", "cannot", "can not", "couldn't", "could not"]),
   d(/\b(?:i|we)\s+(?:won't|will\s+not|wouldn't|would\s+not)\s+(?:rate|rank|assess|evaluate|judge|score)\s+(?:it|them|this|that)\b(?!\s+(?:highly|well|above|over|as|very|any\s+higher|higher|low|poorly|badly))/, ["won't", "will not", "wouldn't", "would not"]),
-  d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|was\s+not|were\s+not|not)\s+(?:\w+\s+)?(?:documented|published|verified|confirmed|reported|disclosed|corroborated)\b/, ["documented", "published", "verified", "confirmed", "reported", "disclosed", "corroborated"]),
+  d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|was\s+not|were\s+not|not)\s+(?:\w+\s+)?(?:documented|published|verified|confirmed|reported|disclosed|corroborated|detailed)\b/, ["documented", "published", "verified", "confirmed", "reported", "disclosed", "corroborated", "detailed"]),
   d(/\b(?:isn't|aren't|is\s+not|are\s+not|not)\s+publicly\s+available\b/, ["publicly"]),
   d(/\b(?:unverified|unconfirmed|unverifiable|uncorroborated|undisclosed)\b/, ["unverified", "unconfirmed", "unverifiable", "uncorroborated", "undisclosed"]),
   d(/(?:n't|\bnot)\s+(?:something|anything)\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have|\s+can|\s+could)?\s+(?:\w+\s+)?(?:seen|heard|found|read|check|verify|confirm|say|know|access|see|find|look\s+up)\b/, ["something", "anything"]),
@@ -281,6 +282,38 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bno\s+(?:verifiable|verified|trustworthy|reliable|independent|credible)\s+(?:[\w-]+\s+)?(?:track\s+record|history|source|record|footprint|presence)\b/, ["verifi", "trustworthy", "reliable", "independent", "credible"]),
   d(/\bnot\s+possible\s+(?:for\s+(?:me|us)\s+)?to\s+(?:evaluate|assess|judge|rate|say|verify|confirm|compare|recommend)\b/, ["possible"]),
   d(/\bbeyond\s+what\s+(?:i|we)\s+(?:can|could)\s+(?:assess|evaluate|judge|rate|vouch\s+for)\b/, ["beyond"]),
+  // Version 15: the families of the impersonal forms, by their grammar rather than their words.
+  // What the speaker can reach, bounded by a relative clause: "outside what I can look up",
+  // "unclear from anything I can access", "not detailed anywhere I can check", "not something my
+  // sources cover", "aren't something I'm able to check".
+  d(/\b(?:outside|beyond|unclear\s+from)\s+(?:of\s+)?(?:what|anything|anywhere|whatever)\s+(?:i|we|i'm|we're|i\s+am|we\s+are)\s+(?:\w+\s+){0,2}?(?:can|could|able\s+to|have|know|found|see|seen)\b/, ["outside", "beyond", "unclear"]),
+  d(/\bunclear\s+from\s+(?:what's|what\s+is|the)\s+(?:\w+\s+){0,2}?(?:online|published|available|public|out\s+there|sources?|listings?|reviews?)\b/, ["unclear"]),
+  d(/(?:n't|\bnot)\s+(?:\w+ly\s+)?(?:\w+\s+)?anywhere\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:check|see|find|access|look|verify|confirm|reach)\b/, ["anywhere"]),
+  d(/(?:n't|\bnot)\s+(?:something|anything|a\s+(?:\w+\s+)?(?:topic|thing|subject))\s+(?:that\s+)?(?:i'm|i\s+am|we're|we\s+are|my|our)\s+(?:\w+\s+){0,2}?(?:able\s+to|sources?|data|information|knowledge|training|records?)\b/, ["something", "anything", "topic", "thing", "subject"]),
+  // Evidence of it said to be missing, scarce or out of reach, whatever the noun of evidence:
+  // "published specs for X are limited", "customer feedback on X is scarce", "independent tests of
+  // X don't appear to exist", "too few independent reviews", "not enough out there about X",
+  // "almost no coverage online", "current menus for X weren't available to me", "couldn't be
+  // checked", "I've no dependable detail on it", "nothing reliable to go on".
+  d(/\b(?:specs|specifications|tests|testing|feedback|documentation|measurements|benchmarks|listings|write-ups|photos|menus?|prices|pricing)\b[^.;]{0,80}?\b(?:is|are|was|were|remain|remains|seem|seems)\s+(?:\w+\s+)?(?:lacking|scarce|thin|limited|sparse|scant|hard\s+to\s+find|hard\s+to\s+come\s+by)\b/, ["lacking", "scarce", "thin", "limited", "sparse", "scant", "to find", "to come"]),
+  d(/\b(?:don't|doesn't|do\s+not|does\s+not|didn't|did\s+not)\s+(?:\w+ly\s+)?(?:appear|seem)\s+to\s+exist\b/, ["exist"]),
+  d(/\btoo\s+(?:few|little)\s+(?:\w+\s+){0,2}?(?:reviews?|sources?|ratings?|reports?|data|information|info|details|coverage|mentions?|write-ups)\b/, ["too"]),
+  d(/\bnot\s+(?:enough|much)\s+(?:\w+\s+)?out\s+there\b/, ["out there"]),
+  d(/\b(?:no|almost\s+no|virtually\s+no|practically\s+no|next\s+to\s+no|hardly\s+any|barely\s+any)\s+(?:\w+\s+)?coverage\b/, ["coverage"]),
+  d(/(?:n't|\bnot|\bun)\s*available\s+to\s+(?:me|us)\b/, ["available"]),
+  d(/\b(?:cannot|can't|couldn't|(?:could|can)\s+not)\s+be\s+(?:checked|looked\s+up|seen|reviewed)\b/, ["checked", "looked", "seen", "reviewed"]),
+  d(/\b(?:i've|we've|i\s+have|we\s+have)\s+(?:got\s+)?no\s+(?:\w+\s+){0,2}?(?:detail|details|information|info|data|facts|figures|reviews?|sources?|knowledge)\b/, ["no"]),
+  d(/\b(?:anything|nothing|much)\s+(?:\w+\s+)?to\s+go\s+on\b/, ["go on"]),
+  // Facts the speaker lacks in their freshness or reliability: "I don't have current prices,
+  // stock or opening hours for it", "a name I have no current hours for", "no current facts to share".
+  d(/\b(?:don't|do\s+not|didn't|did\s+not)\s+have\s+(?:any\s+)?(?:current|up-to-date|recent|reliable|dependable|verified|live|real-time|accurate|solid)\s+\w+/, ["current", "up-to-date", "recent", "reliable", "dependable", "verified", "live", "real-time", "accurate", "solid"]),
+  d(/\b(?:i|we)\s+have\s+no\s+(?:current|up-to-date|recent|reliable|dependable|verified|live|real-time|accurate|solid)\s+\w+/, ["current", "up-to-date", "recent", "reliable", "dependable", "verified", "live", "real-time", "accurate", "solid"]),
+  // Looked for and not found, without its subject: "| X | Couldn't find reliable info |", "None: couldn't find documentation".
+  d(/\b(?:couldn't|could\s+not|can't|cannot)\s+find\s+(?:\w+\s+)?(?:info|information|documentation|details|data|reviews|pricing|specs|sources)\b/, ["find"]),
+  // Seen nothing reliable: "I haven't seen reliable testing of it".
+  d(/\b(?:haven't|have\s+not|hasn't|has\s+not)\s+seen\s+(?:any\s+)?(?:\w+\s+)?(?:testing|tests|reviews|reports|data|coverage|benchmarks|measurements)\b/, ["seen"]),
+  // The speaker can speak only of another: "I can only speak to Tanpopo".
+  d(/\b(?:can|could)\s+only\s+(?:speak\s+to|speak\s+for|comment\s+on|vouch\s+for|say\s+something\s+about)\b/, ["only"]),
   // The same disclaimers in Spanish, Portuguese, French, Italian and German (text is folded:
   // lower-case, no diacritics).
   d(/\bno\s+(?:tengo|tenemos|dispongo\s+de|disponemos\s+de|encontre|encuentro|hay)\s+(?:\w+\s+){0,2}(?:informacion|datos|detalles|resultados|registros?)\b/, ["informacion", "datos", "detalles", "resultados", "registro"]),
@@ -397,7 +430,14 @@ const ENTITY_PRONOUN = /\b(?:it|its|they|them|their)\b/
 // Version 14. So is a contrast that identifies it as the one to use, by pronoun and a definite
 // description ("…, but they're the firm our office always books", "but it's still my choice"; not "but
 // it's a common name", nor "but they may be the firm you mean").
-const PICKED_BY_PRONOUN = /\b(?:they're|they\s+are|it's|it\s+is|they've\s+been|it's\s+been)\s+(?:still\s+|also\s+)?(?:the|one\s+of\s+the|my|our)\s+(?:[\w'-]+\s+){0,4}?(?:company|companies|firm|firms|shop|one|ones|choice|pick|option|practice|team|crew|outfit|service|clinic|go-to)\b/
+const PICKED_BY_PRONOUN = /\b(?:they're|they\s+are|it's|it\s+is|they've\s+been|it's\s+been)\s+(?:still\s+|also\s+)?(?:the|one\s+of\s+the|my|our)\s+(?:[\w'-]+\s+){0,4}?(?:company|companies|firm|firms|shop|one|ones|choice|pick|option|practice|team|crew|outfit|service|clinic|go-to|suggestion|recommendation)\b/
+// Version 15. So is a contrast that says, by pronoun, what is known of it: its speciality, its
+// kind, where it is listed ("…, but they're known for small batches", "but it's a lightweight
+// invoicing app", "but they specialise in joint replacement", "but it's usually listed among …").
+const KIND_NOUNS = [...new Set([...BUSINESS_NOUNS, ...TRADE_WORDS])].filter((w) => /^[a-z]+$/.test(w)).join("|")
+const KNOWN_BY_PRONOUN = new RegExp(
+  String.raw`\b(?:they're|they\s+are|it's|it\s+is|they|it|she's|he's|she|he)\s+(?:\w+\s+)?(?:known\s+for|speciali[sz]e|speciali[sz]es|focus(?:es)?\s+on|(?:a|an)\s+(?:[\w'-]+\s+){0,3}?(?:${KIND_NOUNS})s?|listed\s+(?:among|with|as))\b`,
+)
 
 // So is praise that is someone else's, on a condition: "if a friend recommended them, fine".
 const HEDGED = /\b(?:might|may|could)\s+(?:well\s+)?be\b|\bif\s+(?:[\w'-]+\s+){0,4}?(?:recommended|suggested|mentioned|praised|pointed\s+you)\b/
@@ -521,7 +561,7 @@ export const negatedClauses = (doc: Doc, namesEntity: (s: Span) => boolean): Set
   // A contrast that names the entity again by name says what is known of it: "I can't check X's
   // staff list, but X is known for sports injuries" (not when it only hedges: "but X may be new").
   const contrastPraise = (k: number): boolean =>
-    CONTRAST.test(folded(k)) && ((ENTITY_PRONOUN.test(folded(k)) && (score(k) > 0 || (PICKED_BY_PRONOUN.test(folded(k)) && !HEDGED.test(folded(k))))) || (namesEntity(clauses[k]!) && !HEDGED.test(folded(k)) && score(k) >= 0))
+    CONTRAST.test(folded(k)) && ((ENTITY_PRONOUN.test(folded(k)) && (score(k) > 0 || ((PICKED_BY_PRONOUN.test(folded(k)) || KNOWN_BY_PRONOUN.test(folded(k))) && !HEDGED.test(folded(k))))) || (namesEntity(clauses[k]!) && !HEDGED.test(folded(k)) && score(k) >= 0))
   for (let i = clauses.length - 2, later = false; i >= 0; i--) {
     const k = i + 1
     if (sentenceOf[k] !== sentenceOf[i]) {

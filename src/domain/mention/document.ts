@@ -118,6 +118,7 @@ const splitLines = (text: string): Array<Line> => {
 }
 
 const LOWER_AFTER_SPACE = /^[ \t]{1,3}\p{Ll}/u
+const TITLE_ABBREVIATION = /(?<![\p{L}\p{N}.])(?:St|Ste|Mt|Ft|Dr|Mr|Mrs|Ms|Jr|Sr|Prof)$/u
 
 /** Sentences end at a newline, or at `.`/`!`/`?` followed by whitespace (closing quotes allowed). */
 const splitSentences = (text: string): Array<Span> => {
@@ -136,7 +137,8 @@ const splitSentences = (text: string): Array<Span> => {
       let j = i + 1
       while (j < text.length && /["'”’)\]*_]/.test(text[j]!)) j++
       // "Law, P.C. isn't…", "e.g. a bakery": a full stop before a lower-case word ends no sentence.
-      if (j === text.length || (/\s/.test(text[j]!) && !LOWER_AFTER_SPACE.test(text.slice(j, j + 4)))) {
+      // Version 15: nor one closing a title or a place's abbreviation ("St. Paul", "Dr. Okafor", "Mt. Hood").
+      if (j === text.length || (/\s/.test(text[j]!) && !LOWER_AFTER_SPACE.test(text.slice(j, j + 4)) && !(c === "." && TITLE_ABBREVIATION.test(text.slice(Math.max(0, i - 4), i))))) {
         push(j)
         i = j - 1
       }

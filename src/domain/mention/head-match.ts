@@ -58,7 +58,10 @@ const VERSUS_AFTER = /^(?:['’]s)?[ \t]+(?:vs\.?|versus)[ \t]+(?:the[ \t]+)?(\p
 const PRODUCT_NOUNS = `jacket shell parka vest pants boots shoes pack tent serum cream cleanser moisturizer chino shirt tee
   sweater hoodie jeans trousers shorts sneaker sneakers backpack bag bottle mattress pillow bed desk chair stool lamp sofa couch
   stroller purifier humidifier fan heater earbuds headphones speaker watch laptop tablet monitor keyboard camera blender mixer
-  kettle grinder rower treadmill bike helmet mat runner sandal coat gloves socks razor toothbrush vacuum`.split(/\s+/)
+  kettle grinder rower treadmill bike helmet mat runner sandal coat gloves socks razor toothbrush vacuum
+  pant fleece hoody anorak pullover cardigan jumper beanie mitts boot shoe trainer loafer duffel tote wallet quilt duvet
+  blanket hammock stove cooker oven toaster fryer juicer mill scale charger router printer lens tripod leash harness
+  crate shampoo balm lotion sunscreen toner candle diffuser notebook kayak paddle`.split(/\s+/)
 const PRODUCT_NOUN_SET = new Set(PRODUCT_NOUNS)
 /** A product noun, singular or plural ("jackets", "boots"). */
 const isProductNoun = (w: string): boolean => PRODUCT_NOUN_SET.has(w) || (w.endsWith("s") && PRODUCT_NOUN_SET.has(w.slice(0, -1)))
@@ -81,12 +84,14 @@ const PICKED_AFTER = /^[ \t]+(?:is|was)[ \t]+(?:who|the[ \t]+one|where)[ \t]+(?:
 const ALTERNATIVE_TO = /^[ \t]+(?:is|was|remains)[ \t]+(?:a|an|the|my|our)[ \t]+(?:[\p{Ll}-]+[ \t]+){0,3}?(?:alternative|substitute|rival)[ \t]+(?:to|for)[ \t]+\p{Lu}/u
 // "we switched to Oxbow", "switching to Brantry".
 const SWITCHED_TO_BEFORE = /(?<![\p{L}\p{N}])(?:switched|switching|switch|moved[ \t]+over)[ \t]+to[ \t]+$/iu
+const PLACE_PREPOSITION_BEFORE = /(?<![\p{L}\p{N}])(?:[Ii]n|[Aa]round|[Nn]ear|[Aa]cross|[Tt]hroughout|[Oo]utside)[ \t]+$/u
 const KIND_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)[ \t]+$/u
 const SENTENCE_START_BEFORE = /(?:^|[.!?][ \t]+|\n)$/u
 // "on Milwaukee is", "on Passyunk.": a one-word street, then a verb or the sentence's end.
 const STREET_THEN = /^[ \t]+on[ \t]+(\p{Lu}[\p{L}'’-]+)(?:[ \t]*[.!;:—–]|[ \t]+(?:is|has|does|serves|makes|was)\b)/u
+// Since version 15 also a model by its capitalised name and number: "Kestrel Talus 35", "Kestrel Drift 2".
 const PRODUCT_LINE = new RegExp(
-  String.raw`^(?:[ \t]+\p{Lu}[\p{L}\p{N}-]*){1,3}[ \t]+(?:${PRODUCT_NOUNS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join("|")})s?\b`,
+  String.raw`^(?:(?:[ \t]+\p{Lu}[\p{L}\p{N}-]*){1,3}[ \t]+(?:${PRODUCT_NOUNS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join("|")})s?\b|[ \t]+(?!(?:Route|Highway|Interstate|Suite|Unit|Floor|Level|Room|Gate|Pier|Exit|Platform|Terminal|Station|Street|Avenue|Road)\b)\p{Lu}\p{Ll}{2,}[ \t]+\d{1,4}(?![\p{L}\p{N}:/%-]|[.,]\d|[ \t]*(?:%|percent|years?|months?|days?|minutes?|hours?|miles?|km|kg|lbs?|people|locations|stores)\b))`,
   "u",
 )
 
@@ -103,6 +108,9 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   const exactEmphasis = (doc.emphasisEnds.get(start) ?? []).some((e) => e === end || e === afterName)
   const exactLead = line.lead !== undefined && line.lead.start === start && (line.lead.end === end || line.lead.end === afterName)
   if (exactEmphasis || exactLead) return true
+  // Version 15. "In Halden, the old town …", "things to do around Halden": after a preposition of
+  // place a head is the place (a business is "at" it, not "in" it).
+  if (!possessive && PLACE_PREPOSITION_BEFORE.test(doc.text.slice(Math.max(line.start, start - 12), start))) return false
   const next = nextWord(doc, afterName)
   // The business's own town followed by a trade noun is the town's trade ("Mesa chiropractors").
   if (next !== undefined && !town) {
@@ -162,7 +170,7 @@ const otherBusinessName = (name: string): boolean => {
 // Version 14. A person named in full, given name and surname, whom the answer sends the reader to
 // ("talk to Ana Ruiz", "ask for Ana Ruiz"), picks ("Ana Ruiz is the one I'd call") or credits with
 // the speaker's own job ("Ana Ruiz did our kitchen"): the owner of the firm named after her.
-const PERSON_CONTACT_BEFORE = /(?<![\p{L}\p{N}])(?:call|phone|ring|contact|hire|try|see|recommend|talk[ \t]+to|speak[ \t]+(?:to|with)|ask[ \t]+for|go[ \t]+(?:to|with)|book[ \t]+with|work(?:ed)?[ \t]+with)[ \t]+$/iu
+const PERSON_CONTACT_BEFORE = /(?<![\p{L}\p{N}])(?:(?:take|bring|send)[ \t]+(?:it|them|yours?)[ \t]+to|call|phone|ring|contact|hire|try|see|recommend|talk[ \t]+to|speak[ \t]+(?:to|with)|ask[ \t]+for|go[ \t]+(?:to|with)|book[ \t]+with|work(?:ed)?[ \t]+with)[ \t]+$/iu
 const STAFF_AFTER = /^[ \t]*(?:,[ \t]+(?:their|its|his|her|the[ \t]+(?:\p{Ll}+[ \t]+){0,2}(?:manager|owner|lead|head|director)[ \t]+(?:at|of))\b|[ \t]+(?:at|from|of)[ \t]+\p{Lu})/u
 const PERSON_DID_AFTER = /^[ \t]+(?:handled|did|filed|fixed|represented|helped|treated|sorted|won|drafted|prepared|designed|built|installed|repaired|cleaned|rewired|groomed|fitted)[ \t]+(?:my|our|us|me|ours|mine)\b/u
 

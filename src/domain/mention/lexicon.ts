@@ -49,7 +49,7 @@ export const CORPORATE_SUFFIXES = set(`inc incorporated corp corporation co comp
 export const FIRM_WORDS = set(`group holdings lab labs technologies systems solutions industries enterprises ventures partners services`)
 
 /** Legal forms: after a short form of the name they are still the entity ("Smith and Sons Ltd"). */
-export const LEGAL_FORMS = set(`inc incorporated llc llp pllc ltd limited corp corporation co company pc pa plc gmbh`)
+export const LEGAL_FORMS = set(`inc incorporated llc llp pllc ltd limited corp corporation co company pc pa plc gmbh ltda lda eireli gbr ohg`)
 
 /** Words before a name that present it as an option: "tools like Notion", "try Monday". */
 export const OPTION_CUES = [

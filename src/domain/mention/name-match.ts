@@ -6,7 +6,7 @@ import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
 import { describedAsFirm, headVerdict, personPresented, productLineAt } from "./head-match.ts"
-import { BRAND_NOUNS, BUSINESS_NOUNS, CORPORATE_SUFFIXES, FIRM_WORDS, GEO_NOUNS, PLACE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, REGIONS, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
+import { BRAND_NOUNS, BUSINESS_NOUNS, CORPORATE_SUFFIXES, FIRM_WORDS, GEO_NOUNS, GIVEN_NAMES, PLACE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, REGIONS, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
 import { bareHost } from "../url.ts"
 import type { CompiledTarget, Matcher } from "./target.ts"
 import { isUpperLetter, isWordChar, stripPossessive, tokensOf } from "./words.ts"
@@ -113,7 +113,8 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
     (OWNER_TITLE_BEFORE.test(doc.text.slice(Math.max(0, start - 40), start)) ||
       (given !== null &&
         ((possessive && OWNED_AFTER.test(doc.text.slice(end + 2, end + 40))) || PROFESSION_AFTER.test(doc.text.slice(end, end + 160)) ||
-          (!possessive && personPresented(doc, start - given[0].length, end)))))
+          (!possessive && personPresented(doc, start - given[0].length, end)) ||
+          ownerAsBusiness(doc, start - given[0].length, start, end, possessive))))
   if (!nameTld && firstIsWord && !owner) {
     const prev = previousWord(doc, start)
     if (prev !== undefined && longerNameBefore(doc, prev) && !genericBefore(t, prev, doc) && makerBefore(doc, t, start) === undefined) return "reject"
@@ -130,6 +131,9 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   if (m.kind === "alias" && !possessive && regionAfter(doc, end)) return "reject"
   // Initials ("LDS") written otherwise ("Lds", "lds") are another word.
   if (m.strict && m.upper && /\p{Ll}/u.test(doc.text.slice(start, end))) return "reject"
+  // Version 15. A head in a paragraph about names as surnames ("a common surname here: three
+  // dentists named Okafor") is the surname, whoever bears it.
+  if (m.strict && !nameTld && surnameTalk(doc, lineAt(doc, start))) return "reject"
   if (m.strict) return nameTld || owner || headVerdict(doc, start, end, possessive, m.town) ? "accept" : "reject"
   if (m.ordinary && !nameTld && !m.site) return ordinaryVerdict(doc, t, domainSeen, m, start, end, possessive)
   if (m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && lowerCaseOrdinaryUse(doc, start, end))
@@ -157,6 +161,32 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
     return "reject"
   return "accept"
 }
+
+/**
+ * Version 15. A person named in full with the firm's distinctive word as surname, presented as a
+ * business would be ("1. Mara Quist — careful and fair", "Mara Quist's workshop", "**Mara
+ * Quist**", "Mara Quist vs. Harbor Luthiers"): the owner of the firm named after her. Not
+ * someone else's staff ("Mara Quist at Harbor Luthiers").
+ */
+const ownerAsBusiness = (doc: Doc, personStart: number, start: number, end: number, possessive: boolean): boolean =>
+  personalName(foldPlain(doc.text.slice(personStart, start).trim())) && !STAFF_AFTER_OWNER.test(doc.text.slice(end, end + 40)) &&
+  (headVerdict(doc, personStart, end, possessive) || headVerdict(doc, start, end, possessive))
+/** A word that can be a given name: a known one, or one that is no ordinary, trade or place word ("Blue Arc", "Mount Rainier" are not). */
+const personalName = (w: string): boolean =>
+  GIVEN_NAMES.has(w) || (w.length >= 3 && !NAME_CONNECTORS.has(w) && !isCommonWord(w) && !TRADE_WORDS.has(w) && !GENERIC_BUSINESS_WORDS.has(w) && !BUSINESS_NOUNS.has(w) && !GEO_NOUNS.has(w) && !PLACE_SUFFIXES.has(w))
+// Someone else's staff ("Mara Quist at Harbor Luthiers", "…, their office lead"), or a longer name ("Mara Quist Kitchen").
+const STAFF_AFTER_OWNER = /^(?:['’]s)?[ \t]*(?:,[ \t]+(?:their|its)\b|[ \t]+(?:at|from|of|with)[ \t]+\p{Lu}|[ \t]+\p{Lu})/u
+
+/** Whether a line speaks of surnames (read once per line). */
+const surnameTalk = (doc: Doc, line: Line): boolean => {
+  let lines = surnameLines.get(doc)
+  if (lines === undefined) surnameLines.set(doc, (lines = new Map()))
+  let found = lines.get(line.start)
+  if (found === undefined) lines.set(line.start, (found = SURNAME_TALK.test(doc.text.slice(line.start, line.end))))
+  return found
+}
+const surnameLines = new WeakMap<Doc, Map<number, boolean>>()
+const SURNAME_TALK = /(?<![\p{L}])(?:surnames?|last[ \t]+names?|family[ \t]+names?)(?![\p{L}])/iu
 
 /** A lower-case noun after the town that is not one of the entity's own words nor a business's: "the Bexley farmers market". */
 const theTownBeforeNoun = (doc: Doc, t: CompiledTarget, end: number): boolean => {
@@ -352,7 +382,8 @@ const makerBefore = (doc: Doc, t: CompiledTarget, start: number): Span | undefin
  */
 const OWNER_TITLE_BEFORE = /(?<![\p{L}\p{N}])(?:Dr\.?|Doctor)[ \t]+(?:\p{Lu}[\p{L}'’-]{1,20}[ \t]+)?$/u
 
-const AMPERSAND_NAME = /^[ \t]+&[ \t]+\p{Lu}/u
+// Since version 15 also the "and" of a firm's name in other languages: "Pereira Contabilidade e Auditoria", "Roux et Fils".
+const AMPERSAND_NAME = /^[ \t]+(?:&|e|et|und|y|en)[ \t]+\p{Lu}/u
 const LONGER_OF_AFTER = /^(?:[ \t]+(\p{Lu}[\p{L}'’-]*))?[ \t]+(?:for|of)[ \t]+(?:the[ \t]+)?\p{Lu}/u
 const longerOfAfter = (doc: Doc, m: Matcher, end: number): boolean => {
   const x = LONGER_OF_AFTER.exec(doc.text.slice(end, end + 48))
@@ -374,8 +405,8 @@ const otherAfterAmpersand = (t: CompiledTarget, w: string): boolean => !t.ownWor
 
 /** The word after "&" at `end` (`AMPERSAND_NAME` holds there). */
 const ampersandWord = (doc: Doc, end: number): string => {
-  const amp = doc.text.indexOf("&", end)
-  const next = nextWord(doc, amp + 1)
+  const amp = /^[ \t]+(?:&|\p{L}+)/u.exec(doc.text.slice(end, end + 8))
+  const next = nextWord(doc, end + (amp?.[0].length ?? 0))
   return next === undefined ? "" : slice(doc, next)
 }
 const MAKER_TAIL = /\s(?:from|by)\s+[\p{L}\p{N}'’-]+$/u

@@ -5,7 +5,7 @@
  */
 import { isCommonWord } from "../common-words.ts"
 import { foldPlain } from "./fold.ts"
-import { GIVEN_NAMES, set, TRADE_VARIANTS, TRADE_WORDS } from "./lexicon.ts"
+import { GEO_NOUNS, GIVEN_NAMES, PLACE_SUFFIXES, REGIONS, set, TRADE_VARIANTS, TRADE_WORDS } from "./lexicon.ts"
 import { escapeRegExp } from "../regex.ts"
 
 export interface ShortForms {
@@ -16,7 +16,7 @@ export interface ShortForms {
 }
 
 // With the European forms ("Viajes Sol S.A.", "Bakkerij B.V.", "Weber AG") and "Limited".
-const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|limited|corp|co|company|pc|p\.c|pa|p\.a|cpas?|gmbh|ag|plc|pty|s\.a|s\.l|s\.r\.l|sarl|b\.v|n\.v)\.?)+$/i
+const LEGAL_TAIL = /(?:,?\s+(?:inc|llc|llp|pllc|ltd|limited|corp|co|company|pc|p\.c|pa|p\.a|cpas?|gmbh|ag|plc|pty|s\.a|s\.l|s\.r\.l|sarl|b\.v|n\.v|ltda|lda|eireli|e\.k|gbr|ohg)\.?)+$/i
 
 // A German trade compound ends in its trade: "Dachbau" (roof building), "Holzbau", "Haustechnik",
 // "Gartenbau", "Schreinerei".
@@ -54,7 +54,7 @@ const variantsOf = (form: string): Array<string> => {
  * brand and model: `Glowline Vitamin C Serum` → `Glowline Vitamin C`, `Glowline's Vitamin C
  * Serum`, no head. Forms are left out when they are the name itself or made only of trade words.
  */
-export const shortFormsOf = (name: string, product: boolean): ShortForms => {
+export const shortFormsOf = (name: string, product: boolean, town = ""): ShortForms => {
   const words = name.trim().replace(LEGAL_TAIL, "").split(/\s+/).filter((w) => w !== "")
   const aliases: Array<string> = []
   const heads: Array<string> = []
@@ -108,6 +108,16 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
   if (!product && words.length === 3 && isTradeWord(words[2]!) && !isDroppable(words[0]!) && !isDroppable(words[1]!) &&
     /^\p{Lu}\p{Ll}+$/u.test(words[0]!) && /^\p{Lu}\p{Ll}+$/u.test(words[1]!) && GIVEN_NAMES.has(foldPlain(words[0]!)) && !isCommonWord(foldPlain(words[1]!)))
     addAlias(`${words[1]} ${words[2]}`)
+  // Version 15. The name's distinctive first word, whatever words follow it ("Brackwell Pottery
+  // Barn" → "Brackwell", "Quorra Wayfinding" → "Quorra"): answers shorten a business to the word
+  // that is its own, not only when the rest is a trade word the lexicon knows. Counts only where
+  // presented as a business, like any head. Not an ordinary word, a region ("Vermont Maple
+  // Depot"), the business's own town, the business's kind, nor a given name that opens a
+  // person's full name.
+  if (!product && words.length >= 2 && !words.some(isConnector)) {
+    const head = distinctiveLead(words)
+    if (head !== undefined && !heads.includes(head) && foldPlain(head) !== foldPlain(town)) heads.push(head)
+  }
   // A leading trade word dropped: "Café Lumière" → "Lumière".
   if (!product && words.length === 2 && isTradeWord(words[0]!) && !isTradeWord(words[1]!) && words[1]!.length >= 3) heads.push(words[1]!)
   // The distinctive first word with the last trade word: "Koda Dog Training" → "Koda Training".
@@ -158,6 +168,30 @@ export const shortFormsOf = (name: string, product: boolean): ShortForms => {
 }
 
 const isConnector = (w: string): boolean => w === "&" || w.toLowerCase() === "and"
+
+// A surname's particles: "Van der Berg", "de la Cruz", "Mac Aodha".
+const PARTICLES = set(`van von der den de del della di da dos du la le ten ter`)
+
+/**
+ * The distinctive word (or a surname with its particles, "Van der Berg") that opens a name of
+ * two words or more, when there is one: capitalised, not an ordinary word, a region, a trade
+ * word or a filler, and not a given name followed by a surname ("Anna Keller Design").
+ */
+const distinctiveLead = (words: ReadonlyArray<string>): string | undefined => {
+  let k = 0
+  while (k < words.length - 1 && PARTICLES.has(words[k]!.toLowerCase()) && k < 3) k++
+  const lead = words.slice(0, k + 1).join(" ")
+  if (k + 1 >= words.length) return undefined
+  const w = words[k]!
+  const plain = foldPlain(w).replace(/[^\p{L}\p{N}]/gu, "")
+  // Capitals alone ("ATX", "SLC") are as often a town's code; a place noun after it makes a place ("Ellis Park").
+  if (!/^\p{Lu}\p{Ll}/u.test(w) || plain.length < 3 || !/^\p{L}+$/u.test(plain)) return undefined
+  const then = foldPlain(words[k + 1]!)
+  if (GEO_NOUNS.has(then) || PLACE_SUFFIXES.has(then)) return undefined
+  if (isCommonWord(plain) || isDroppable(w) || REGIONS.has(plain) || isConnector(w)) return undefined
+  if (k === 0 && GIVEN_NAMES.has(plain) && words.length >= 3 && /^\p{Lu}/u.test(words[1]!) && !isDroppable(words[1]!)) return undefined
+  return lead
+}
 
 /**
  * A product written shorter: its brand (the first word) with its last word and any of the words

@@ -289,7 +289,8 @@ export const mentionTargetOf = (facts: MentionFacts): MentionTarget => {
   const name = facts.name ?? (facts.itemId === null ? "" : humanize(facts.itemId))
   const names = name === "" ? [] : [name]
   const product = facts.itemId !== null
-  const short = names.map((n) => shortFormsOf(n, product))
+  const town = facts.place?.split(",")[0]?.trim() ?? ""
+  const short = names.map((n) => shortFormsOf(n, product, town))
   // A short form made only of ordinary words, trade words aside ("Pacific Crest" for "Pacific
   // Crest Orthodontics", "Golden Hour") is as often a place or a phrase: it counts only where
   // presented as a business, like a head.
@@ -320,6 +321,5 @@ export const mentionTargetOf = (facts: MentionFacts): MentionTarget => {
     return { names, aliases, heads, domains: [], urls: facts.url === null ? [] : [facts.url] }
   }
   const host = hostOf(facts.url)
-  const town = facts.place?.split(",")[0]?.trim() ?? ""
   return { names, aliases, heads, domains: host === undefined ? [] : [host], urls: [], ...(town === "" ? {} : { places: [town] }) }
 }
