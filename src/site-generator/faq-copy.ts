@@ -8,9 +8,10 @@
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, priceText } from "./llms-txt.ts"
+import { offeringsNamed } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { bodyText, displayHost, externalUrl, firstSentence, inProse, sentence, truncate } from "./text.ts"
+import { bodyText, displayHost, externalUrl, firstSentence, inProse, possessive, sentence, truncate } from "./text.ts"
 
 const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
 
@@ -65,7 +66,7 @@ const hoursAnswer = (f: SiteFacts, question: string): string | null => {
   if (day === undefined) return all
   const Day = upperFirst(day)
   const line = hours.find((h) => h.days.includes(Day))
-  if (line === undefined) return `${name}'s website gives no hours for ${Day}. ${all}`
+  if (line === undefined) return `${possessive(name)} website gives no hours for ${Day}. ${all}`
   // "Yes"/"No" answer a yes-or-no question only; "Which … are open on Saturday?" gets the statement.
   const yesNo = YES_NO.test(question)
   if (line.opens === null) return `${yesNo ? "No: " : ""}${name} is closed on ${Day}s.`
@@ -149,20 +150,6 @@ const pageAnswer = (f: SiteFacts, subject: ReadonlySet<string>): string | null =
   return `On its page “${truncate(oneLine(page.title), 80)}”, ${nameOf(f)} says: “${truncate(firstSentence(body, 240), 240)}” (${page.url})`
 }
 
-/** The last content word of a name, the thing it is ("bass amps" are amps, not guitars). */
-const headWord = (name: string): string | undefined => [...keywords(name)].pop()
-
-/**
- * The offerings a question names, best first: an offering counts only when the question has its
- * head word, so "bass guitars" does not answer with the bass amps.
- */
-const offeringsNamed = (f: SiteFacts, words: ReadonlySet<string>): ReadonlyArray<OfferingInput> =>
-  f.offerings
-    .map((o, i) => ({ o, i, head: headWord(o.name), score: overlap(words, keywords(o.name)) }))
-    .filter((x) => x.head !== undefined && words.has(x.head))
-    .sort((a, b) => b.score - a.score || a.i - b.i)
-    .map((x) => x.o)
-
 const COMPARISON = /\b(?:vs\.?|versus|or|compared? (?:to|with))\b/i
 
 /** Two offerings a comparison names, each with its price when the site states one. */
@@ -178,7 +165,7 @@ const comparisonAnswer = (f: SiteFacts, a: OfferingInput, b: OfferingInput): str
 /** A generated answer to one prompt, or null when the facts hold nothing specific to it. */
 const answerFor = (f: SiteFacts, question: string): string | null => {
   const words = subjectWords(f, question)
-  const named = offeringsNamed(f, words)
+  const named = offeringsNamed(f, question)
   const offering = named[0] ?? null
   if (named.length >= 2 && COMPARISON.test(question)) return comparisonAnswer(f, named[0]!, named[1]!)
   if (offering !== null && PRICE_WORDS.test(question)) return priceAnswer(f, offering)

@@ -32,7 +32,7 @@ import {
 } from "./post-facts.ts"
 import { daysAsked, hoursOnDay, type Intent, intentOf } from "./post-intent.ts"
 import type { OfferingInput } from "./site-input.ts"
-import { listSentence, sentence, truncate } from "./text.ts"
+import { listSentence, possessive, sentence, truncate } from "./text.ts"
 
 export interface PostDraft {
   readonly title: string
@@ -88,7 +88,7 @@ const detailOf = (s: PostSubject): { readonly text: string; readonly sentence: S
   const asked = [...contentWords(s.prompt)].filter((w) => !own.has(w) && !QUESTION_WORDS.has(w))
   if (asked.length === 0) return null
   const texts = [
-    ...s.faq.map((q) => ({ words: contentWords(`${q.question} ${q.answer}`), text: `${s.name}'s FAQ answers “${truncate(q.question, 120)}”: ${sentence(truncate(q.answer, 300))}`, sentence: null })),
+    ...s.faq.map((q) => ({ words: contentWords(`${q.question} ${q.answer}`), text: `${possessive(s.name)} FAQ answers “${truncate(q.question, 120)}”: ${sentence(truncate(q.answer, 300))}`, sentence: null })),
     ...s.sentences.map((x) => ({ words: contentWords(x.text), text: quoteOf(x), sentence: x }))
   ]
   const rare = asked.filter((w) => {
@@ -153,8 +153,8 @@ const framed = (c: Ctx, q: SourceSentence, i: number): string =>
     `On its page “${pageName(q)}”, ${c.name} writes: ${quoteOf(q)}`,
     `${quoteOf(q)}, as ${c.host} puts it.`,
     `From “${pageName(q)}”: ${quoteOf(q)}`,
-    `${c.name}'s site says: ${quoteOf(q)}`,
-    `In ${c.name}'s own words: ${quoteOf(q)}`
+    `${possessive(c.name)} site says: ${quoteOf(q)}`,
+    `In ${possessive(c.name)} own words: ${quoteOf(q)}`
   ])
 
 /** The other offerings, a window moved on each visit, so returns lead elsewhere. */
@@ -184,18 +184,18 @@ const offeringText = (c: Ctx, o: OfferingInput, salt: string): string => {
   return pick(c, salt, [
     compact([`${c.name} lists ${noun}${price === null ? "" : ` at ${price}`}.`, desc, page === null ? null : `Details: ${page}.`]).join(" "),
     compact([
-      desc === null && price === null ? `${upperFirst(noun)} is on ${c.name}'s list.` : `${upperFirst(noun)}${price === null ? "" : `, ${price}`}${desc === null ? "." : `: ${lowerFirst(desc)}`}`,
+      desc === null && price === null ? `${upperFirst(noun)} is on ${possessive(c.name)} list.` : `${upperFirst(noun)}${price === null ? "" : `, ${price}`}${desc === null ? "." : `: ${lowerFirst(desc)}`}`,
       page === null ? null : `Its page: ${page}.`
     ]).join(" "),
-    compact([desc === null ? null : `${upperFirst(noun)} at ${c.name}: ${lowerFirst(desc)}`, price === null ? null : `It is listed at ${price}.`, desc === null && price === null ? `${upperFirst(noun)} is on ${c.name}'s list.` : null, page === null ? null : `More at ${page}.`]).join(" "),
-    compact([`On ${c.name}'s list: ${noun}${price === null ? "" : ` for ${price}`}.`, desc, page === null ? null : `See ${page}.`]).join(" ")
+    compact([desc === null ? null : `${upperFirst(noun)} at ${c.name}: ${lowerFirst(desc)}`, price === null ? null : `It is listed at ${price}.`, desc === null && price === null ? `${upperFirst(noun)} is on ${possessive(c.name)} list.` : null, page === null ? null : `More at ${page}.`]).join(" "),
+    compact([`On ${possessive(c.name)} list: ${noun}${price === null ? "" : ` for ${price}`}.`, desc, page === null ? null : `See ${page}.`]).join(" ")
   ])
 }
 
 const hoursText = (c: Ctx): string | null =>
   c.s.hours.length === 0 ? null : pick(c, "hours", [
     `Opening hours, as the site gives them: ${allHours(c)}.`,
-    `${c.name}'s hours: ${allHours(c)}.`,
+    `${possessive(c.name)} hours: ${allHours(c)}.`,
     `When to go: ${allHours(c)}.`,
     `The hours on ${c.host}: ${allHours(c)}.`
   ])
@@ -207,7 +207,7 @@ const contactText = (c: Ctx): string => {
   const one = pick(c, "contact-one", [null, phone === null ? null : `by phone at ${phone}`, email === null ? null : `by email at ${email}`])
   const ways = one ?? contactWays(c.s.facts)
   if (ways === null) {
-    return pick(c, "contact", [`Everything else is on ${c.s.facts.sourceUrl}.`, `The rest is on ${c.name}'s site, ${c.s.facts.sourceUrl}.`, `More on ${c.s.facts.sourceUrl}.`])
+    return pick(c, "contact", [`Everything else is on ${c.s.facts.sourceUrl}.`, `The rest is on ${possessive(c.name)} site, ${c.s.facts.sourceUrl}.`, `More on ${c.s.facts.sourceUrl}.`])
   }
   return pick(c, "contact", [
     `To ask ${c.name} directly: ${ways}.`,
@@ -219,7 +219,7 @@ const contactText = (c: Ctx): string => {
 
 const whereText = (c: Ctx): string | null => {
   const address = addressOf(c.s.facts)
-  if (address !== null) return pick(c, "where", [`${c.name} is at ${address}.`, `You will find ${c.name} at ${address}.`, `${c.name}'s address: ${address}.`])
+  if (address !== null) return pick(c, "where", [`${c.name} is at ${address}.`, `You will find ${c.name} at ${address}.`, `${possessive(c.name)} address: ${address}.`])
   if (c.s.place !== null) return pick(c, "where", [`${c.name} is in ${c.s.place}.`, `${c.name} is based in ${c.s.place}.`, `You will find ${c.name} in ${c.s.place}.`])
   return null
 }
@@ -230,7 +230,7 @@ const dayAnswer = (c: Ctx): string | null => {
   const days = daysAsked(c.s.prompt)
   if (days.length === 0) {
     return pick(c, "lead-hours", [
-      `${c.name}'s opening hours, as its site gives them: ${allHours(c)}.`,
+      `${possessive(c.name)} opening hours, as its site gives them: ${allHours(c)}.`,
       `When ${c.name} is open: ${allHours(c)}.`,
       `The hours ${c.host} lists: ${allHours(c)}.`
     ])
@@ -245,9 +245,9 @@ const dayAnswer = (c: Ctx): string | null => {
           `${day} is an opening day at ${c.name}: ${h.opens} to ${h.closes}.`
         ])
       case "closed":
-        return pick(c, `day-${day}`, [`${c.name} is closed on ${day}, according to its site.`, `Not on ${day}: ${c.name}'s site lists it as closed that day.`])
+        return pick(c, `day-${day}`, [`${c.name} is closed on ${day}, according to its site.`, `Not on ${day}: ${possessive(c.name)} site lists it as closed that day.`])
       case "stated":
-        return `For ${day}, ${c.name}'s site says: ${sentence(h.text)}`
+        return `For ${day}, ${possessive(c.name)} site says: ${sentence(h.text)}`
       case "unknown":
         // A day the prompt does not name (the other day of a weekend) is not named either.
         return new RegExp(`\\b${day}`, "i").test(c.s.prompt)
@@ -305,7 +305,7 @@ const leadAnswer = (c: Ctx): string => {
       }
       // A price stated in the site's text, in a sentence on the subject, before saying none was found.
       const stated = priceQuote(c)
-      if (stated !== undefined) return pick(c, "lead", [`On price, ${c.name}'s site says: ${quoteOf(stated)}`, `What ${c.host} says about the price: ${quoteOf(stated)}`])
+      if (stated !== undefined) return pick(c, "lead", [`On price, ${possessive(c.name)} site says: ${quoteOf(stated)}`, `What ${c.host} says about the price: ${quoteOf(stated)}`])
       if (priced.length > 0) {
         return pick(c, "lead", [
           `No price for ${c.noun} was found on ${c.host}; the prices it lists are ${listSentence(priced)}.`,
@@ -314,12 +314,12 @@ const leadAnswer = (c: Ctx): string => {
       }
       return pick(c, "lead", [`No prices were found on ${c.host}, so ask ${c.name} for one.`, `The pages of ${c.host} read for this post give no price${on(c, " for")}; ask ${c.name} directly.`])
     case "where":
-      return whereText(c) ?? `No address was found on ${c.name}'s site; see ${s.facts.sourceUrl}.`
+      return whereText(c) ?? `No address was found on ${possessive(c.name)} site; see ${s.facts.sourceUrl}.`
     case "urgent": {
       const when = dayAnswer(c)
       const ways = contactWays(s.facts)
       return compact([
-        pick(c, "lead", [`If you need ${c.noun} soon, here is when and how to reach ${c.name}.`, `Short on time? What matters is when ${c.name} is open and how to ask.`, `For ${c.noun} without waiting, check ${c.name}'s hours first.`]),
+        pick(c, "lead", [`If you need ${c.noun} soon, here is when and how to reach ${c.name}.`, `Short on time? What matters is when ${c.name} is open and how to ask.`, `For ${c.noun} without waiting, check ${possessive(c.name)} hours first.`]),
         when,
         ways === null ? null : `Reach it ${ways}.`
       ]).join(" ")
@@ -329,27 +329,27 @@ const leadAnswer = (c: Ctx): string => {
       if (o !== null && other !== null) {
         return pick(c, "lead", [
           `${c.name} offers both: ${withPrice(o)} and ${withPrice(other)}.`,
-          `Both are on ${c.name}'s list, ${withPrice(o)} and ${withPrice(other)}, so the choice is yours.`
+          `Both are on ${possessive(c.name)} list, ${withPrice(o)} and ${withPrice(other)}, so the choice is yours.`
         ])
       }
       return pick(c, "lead", [
         `This post does not rank other businesses: it sets out what ${c.name} offers${on(c, " for")}, so you can weigh it yourself.`,
         `${c.name} cannot speak for others; here are its own facts${on(c)}, to set against theirs.`,
-        `No ranking of competitors here, only ${c.name}'s own facts${on(c)}.`
+        `No ranking of competitors here, only ${possessive(c.name)} own facts${on(c)}.`
       ])
     }
     case "quality": {
       const desc = o?.description?.trim() ? sentence(truncate(o.description, 260)) : null
       if (desc !== null) return pick(c, "lead", [`What ${c.name} says about its ${c.noun}: ${desc}`, `${c.name} describes its ${c.noun} this way: ${desc}`])
       const q = qualityQuote(c)
-      if (q !== undefined) return `On ${c.noun}, ${c.name}'s site says: ${quoteOf(q)}`
+      if (q !== undefined) return `On ${c.noun}, ${possessive(c.name)} site says: ${quoteOf(q)}`
       return `${c.name} is ${descriptor(s.facts)}; here is what it says about ${c.noun}.`
     }
     case "rated":
       return pick(c, "lead", [
-        `This post quotes no reviews or ratings; what follows is what ${c.name}'s own site says${on(c, " about")}.`,
+        `This post quotes no reviews or ratings; what follows is what ${possessive(c.name)} own site says${on(c, " about")}.`,
         `No star ratings here, only what ${c.name} says${on(c, " about")} on its own site.`,
-        `Rather than ratings, here are ${c.name}'s own facts${on(c)}, from its site.`
+        `Rather than ratings, here are ${possessive(c.name)} own facts${on(c)}, from its site.`
       ])
     case "brand":
       return pick(c, "lead", [`${c.name} is ${descriptor(s.facts)}.`, `${c.name}, ${descriptor(s.facts)}, answers this from its own site.`])
@@ -407,7 +407,7 @@ const alsoText = (c: Ctx): string | null => {
   const page = pageOf(c.s.facts, other)
   const desc = other.description === null || other.description.trim() === "" ? null : sentence(truncate(other.description, 200))
   return compact([
-    pick(c, "also", [`Also on ${c.name}'s list: ${withPrice(other)}.`, `While you are there, ${c.name} also lists ${withPrice(other)}.`, `Another of its offerings is ${withPrice(other)}.`]),
+    pick(c, "also", [`Also on ${possessive(c.name)} list: ${withPrice(other)}.`, `While you are there, ${c.name} also lists ${withPrice(other)}.`, `Another of its offerings is ${withPrice(other)}.`]),
     desc,
     page === null ? null : pick(c, "also-page", [`Its page: ${page}.`, `See ${page}.`])
   ]).join(" ")
@@ -416,7 +416,7 @@ const alsoText = (c: Ctx): string | null => {
 const othersText = (c: Ctx, n: number): string | null => {
   const more = otherOfferings(c, n).map(withPrice)
   if (more.length === 0) return null
-  if (c.s.offering === null) return pick(c, "others", [`${c.name} lists ${listSentence(more)}.`, `On ${c.name}'s list: ${listSentence(more)}.`])
+  if (c.s.offering === null) return pick(c, "others", [`${c.name} lists ${listSentence(more)}.`, `On ${possessive(c.name)} list: ${listSentence(more)}.`])
   return pick(c, "others", [`${c.name} also lists ${listSentence(more)}.`, `Besides ${c.noun}: ${listSentence(more)}.`, `Also from ${c.name}: ${listSentence(more)}.`])
 }
 
@@ -429,7 +429,7 @@ const intentTitle = (c: Ctx): string | null => {
   switch (c.intent) {
     case "hours":
       if (s.hours.length === 0) return null
-      return days.length === 1 ? pick(c, "t", [`Is ${c.name} open on ${days[0]}?`, `${days[0]} hours at ${c.name}`]) : pick(c, "t", [`${c.name}'s opening hours`, `When ${c.name} is open`])
+      return days.length === 1 ? pick(c, "t", [`Is ${c.name} open on ${days[0]}?`, `${days[0]} hours at ${c.name}`]) : pick(c, "t", [`${possessive(c.name)} opening hours`, `When ${c.name} is open`])
     case "price":
       return price === null ? null : pick(c, "t", [`How much ${c.noun} costs at ${c.name}`, `${Noun} at ${c.name}: ${price}`])
     case "where": {
@@ -437,7 +437,7 @@ const intentTitle = (c: Ctx): string | null => {
       return where === null ? null : pick(c, "t", [`Where to find ${c.noun}${s.place === null ? "" : ` in ${s.place}`}`, `Where ${c.name} is`])
     }
     case "urgent":
-      return s.hours.length === 0 ? null : `Need ${c.noun} soon? ${c.name}'s hours`
+      return s.hours.length === 0 ? null : `Need ${c.noun} soon? ${possessive(c.name)} hours`
     default:
       return null
   }
@@ -461,7 +461,7 @@ const answer: PostAngle = {
     const quoted = sentencesFor(c, 1, 0)
     return {
       title: questionOf(s.prompt),
-      summary: summaryOf(c, [`${c.name}'s answer to “${truncate(s.prompt, 90)}”, from what it publishes on ${c.host}.`, `A short answer from ${c.name} to “${truncate(s.prompt, 90)}”.`]),
+      summary: summaryOf(c, [`${possessive(c.name)} answer to “${truncate(s.prompt, 90)}”, from what it publishes on ${c.host}.`, `A short answer from ${c.name} to “${truncate(s.prompt, 90)}”.`]),
       bodyParagraphs: compact([
         leadAnswer(c),
         detailText(c),
@@ -486,7 +486,7 @@ const spotlight: PostAngle = {
     return {
       title: titleOf(c, [
         price === null ? `${upperFirst(c.noun)} at ${c.name}` : `${upperFirst(c.noun)} at ${c.name}: ${price}`,
-        `${c.name}'s ${c.noun}${s.place === null ? "" : ` in ${s.place}`}`
+        `${possessive(c.name)} ${c.noun}${s.place === null ? "" : ` in ${s.place}`}`
       ]),
       summary: summaryOf(c, [`A closer look at ${c.noun}${price === null ? "" : `, listed at ${price}`}, and where to find it.`, `${upperFirst(c.noun)}: what ${c.name} says about it.`]),
       bodyParagraphs: compact([
@@ -515,7 +515,7 @@ const checklist: PostAngle = {
     const items = compact([
       o === null ? null : pick(c, "i1", [
         `Know what you want: ${c.name} lists ${c.noun}${o.description === null ? "." : ` (${truncate(o.description.replace(/[.!?]+$/, ""), 160)}).`}`,
-        `Be clear on what you are after. ${c.name}'s ${c.noun}${o.description === null ? " is on its list." : `: ${lowerFirst(sentence(truncate(o.description, 160)))}`}`
+        `Be clear on what you are after. ${possessive(c.name)} ${c.noun}${o.description === null ? " is on its list." : `: ${lowerFirst(sentence(truncate(o.description, 160)))}`}`
       ]),
       price === null ? null : pick(c, "i2", [`Check the price: ${price}, as listed on the site.`, `Note the listed price, ${price}.`]),
       page === null ? null : pick(c, "i3", [`Read the details first at ${page}.`, `Look at the page for it: ${page}.`]),
@@ -569,16 +569,18 @@ const faq: PostAngle = {
     const price = priceOf(o)
     const ways = contactWays(s.facts)
     const fromSite = rotate(relevantFaq(c).slice(0, 6), visit, 2).map((q) => `${questionOf(q.question)} ${sentence(truncate(q.answer, 300))}`)
+    // "Bass amps" are asked about as they, "a full setup" as it; an offering without a description is not asked about.
+    const plural = /[^s]s$/i.test(c.noun)
     const derived = compact([
-      o === null ? null : `What is ${c.noun}? ${o.description === null ? `One of the offerings ${c.name} lists.` : sentence(truncate(o.description, 240))}`,
-      price === null || c.intent === "price" ? null : `How much is it? ${price}, as listed.`,
+      o === null || o.description === null ? null : `What ${plural ? "are" : "is"} ${c.noun}? ${sentence(truncate(o.description, 240))}`,
+      price === null || c.intent === "price" ? null : `How much ${plural ? "do they" : "does it"} cost? ${price}, as listed.`,
       s.hours.length === 0 || leadGave(c).hours ? null : `When is ${c.name} open? ${allHours(c)}.`,
       ways === null || leadGave(c).contact ? null : `How do I ask about it? ${upperFirst(ways)}.`
     ])
     const pairs = [compact([questionOf(s.prompt), leadAnswer(c), detailText(c)]).join(" "), ...fromSite, ...derived].slice(0, 5)
     return {
       title: pick(c, "title", [`${upperFirst(c.noun)}: questions answered`, `Questions about ${c.noun}, answered by ${c.name}`]),
-      summary: summaryOf(c, [`Questions about ${c.noun}, answered from ${c.name}'s own site.`]),
+      summary: summaryOf(c, [`Questions about ${c.noun}, answered from ${possessive(c.name)} own site.`]),
       bodyParagraphs: [pick(c, "intro", [`${c.name} gets asked about ${c.noun}. The answers below are the ones its site gives.`, `Questions about ${c.noun}, and the answers from ${c.host}.`]), ...pairs]
     }
   }
@@ -627,8 +629,8 @@ const comparison: PostAngle = {
     ])
     return {
       title: titleOf(c, [`Comparing ${c.noun}${s.place === null ? "" : ` in ${s.place}`}: what to weigh`, `What to weigh when choosing ${c.noun}`]),
-      summary: summaryOf(c, [`The points worth comparing for ${c.noun}, with ${c.name}'s own figures for each.`]),
-      bodyParagraphs: [...compact([leadAnswer(c), detailText(c)]), pick(c, "rows", [`Here is where ${c.name} stands on each point that decides it.`, `The points that decide it, with ${c.name}'s side of each:`]), ...rows]
+      summary: summaryOf(c, [`The points worth comparing for ${c.noun}, with ${possessive(c.name)} own figures for each.`]),
+      bodyParagraphs: [...compact([leadAnswer(c), detailText(c)]), pick(c, "rows", [`Here is where ${c.name} stands on each point that decides it.`, `The points that decide it, with ${possessive(c.name)} side of each:`]), ...rows]
     }
   }
 }
@@ -641,7 +643,7 @@ const siteWords: PostAngle = {
     const quoted = sentencesFor(c, 3, 6, 3)
     return {
       title: pick(c, "title", [`What ${c.host} says about ${c.noun}`, `${c.name} on ${c.noun}, in its own words`]),
-      summary: summaryOf(c, [`${c.name}'s own words on ${c.noun}, page by page.`]),
+      summary: summaryOf(c, [`${possessive(c.name)} own words on ${c.noun}, page by page.`]),
       bodyParagraphs: compact([leadAnswer(c), detailText(c), ...quoted.map((q) => `${quoteOf(q)} (${pageName(q)}, ${q.url})`)])
     }
   }

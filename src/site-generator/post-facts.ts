@@ -4,6 +4,7 @@
  * FAQ), and the practical facts (price, page, place, hours, contact). Nothing here is invented:
  * every phrase is a fact as crawled or a fixed connective around it.
  */
+import { countPrices } from "../domain/money.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, priceText } from "./llms-txt.ts"
@@ -110,7 +111,8 @@ const sentencesOf = (text: string): ReadonlyArray<string> => {
 const usable = (s: string): boolean => {
   const n = s.split(/\s+/).length
   // A question states nothing (the site's FAQ reaches posts with its answers, through siteFaq).
-  return n >= 6 && n <= 40 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/\?["”]?$/.test(s) && !/cookie|javascript|©|all rights reserved|subscribe|newsletter|privacy/i.test(s) &&
+  // Three prices or more are a price list run together, not a sentence.
+  return n >= 6 && n <= 40 && countPrices(s) < 3 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/\?["”]?$/.test(s) && !/cookie|javascript|©|all rights reserved|subscribe|newsletter|privacy/i.test(s) &&
     // Navigation and housekeeping read as sentences but say nothing about the business.
     !/\b(?:this page|canonical|learn more|read more|click|download)\b|(?:^|\s)\/[\w-]|[·•|]/i.test(s)
 }
@@ -176,23 +178,30 @@ export interface PostSubject {
   readonly hours: ReadonlyArray<string>
 }
 
-/** The offering a prompt names: most shared content words, the entity's own name not counting. */
-export const matchOffering = (f: SiteFacts, prompt: string): OfferingInput | null => {
+/**
+ * The offerings a prompt names, best first: most shared content words, the entity's own name not
+ * counting, and only those whose head word (the thing it is) the prompt has, even when the
+ * entity's name has it too: at Fretwork Guitars a prompt about bass guitars names the bass
+ * guitars, not the bass amps, and one about butter cookies names no butter croissant.
+ */
+export const offeringsNamed = (f: SiteFacts, prompt: string): ReadonlyArray<OfferingInput> => {
   const own = contentWords(`${f.name} ${f.businessName}`)
-  const asked = new Set([...contentWords(prompt)].filter((w) => !own.has(w)))
-  let best: OfferingInput | null = null
-  let score = 0
-  for (const o of f.offerings) {
-    if (present(o.name) === null) continue
-    // The name counts double: a prompt about croissants is about the croissant, not about what mentions one.
-    const s = overlap(asked, contentWords(o.name)) * 2 + overlap(asked, contentWords(o.description ?? ""))
-    if (s > score) {
-      best = o
-      score = s
-    }
-  }
-  return best
+  const all = contentWords(prompt)
+  const asked = new Set([...all].filter((w) => !own.has(w)))
+  return f.offerings
+    .map((o, i) => {
+      const name = contentWords(o.name)
+      // The name counts double: a prompt about croissants is about the croissant, not about what mentions one.
+      const score = overlap(asked, name) * 2 + overlap(asked, contentWords(o.description ?? ""))
+      return { o, i, score, named: present(o.name) !== null && overlap(asked, name) > 0 && all.has([...name].pop() ?? "") }
+    })
+    .filter((x) => x.named)
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((x) => x.o)
 }
+
+/** The offering a prompt names best; null when it names none. */
+export const matchOffering = (f: SiteFacts, prompt: string): OfferingInput | null => offeringsNamed(f, prompt)[0] ?? null
 
 /** `sentences`: the site's sentences when already read (a plan reads them once for all its drafts). */
 export const subjectOf = (f: SiteFacts, prompt: string, sentences: ReadonlyArray<SourceSentence> = siteSentences(f)): PostSubject => {

@@ -60,6 +60,9 @@ export const listSentence = (items: ReadonlyArray<string>): string =>
 export const inProse = (name: string): string =>
   /^\p{Lu}[^\p{Lu}]*$/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name
 
+/** A name's possessive: `Acme Bakery's`, and `Fretwork Guitars'` for a name ending in s, as with a plural. */
+export const possessive = (name: string): string => (/s$/i.test(name) ? `${name}'` : `${name}'s`)
+
 /** A sentence ends with punctuation. */
 export const sentence = (text: string): string => {
   const t = oneLine(text)

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest"
 import { factCheck } from "../../src/site-generator/fact-check.ts"
-import { siteSentences } from "../../src/site-generator/post-facts.ts"
+import { matchOffering, siteSentences } from "../../src/site-generator/post-facts.ts"
 import { daysAsked, intentOf } from "../../src/site-generator/post-intent.ts"
 import { pairwiseSimilarity } from "../../src/site-generator/post-similarity.ts"
 import { type ExistingPost, gapsOf, planPost, postSlugOf, SIMILARITY_LIMIT } from "../../src/site-generator/post-writer.ts"
+import { possessive } from "../../src/site-generator/text.ts"
 import { fixtureSite } from "./fixture-facts.ts"
 import { bakery } from "./sample-site.ts"
 
@@ -96,13 +97,40 @@ describe("what a post says", () => {
         description: "",
         headings: ["Our team"],
         text: "Our team Dr. Anna Brandt bakes every loaf herself since 2009. A loaf is 4.50 EUR on weekdays at the counter. " +
-          "Do you sell gluten-free bread every day? Home · Menu · Contact us today for the price list."
+          "Do you sell gluten-free bread every day? Home · Menu · Contact us today for the price list. " +
+          "Item From Baguette 1.20 EUR Brioche 3.80 EUR Tarte au citron 4.60 EUR Pain de mie 3.10 EUR."
       }]
     }
+    // The price list run together (three prices and more) is no sentence to quote.
     expect(siteSentences(facts as never).map((s) => s.text)).toEqual([
       "Dr. Anna Brandt bakes every loaf herself since 2009.",
       "A loaf is 4.50 EUR on weekdays at the counter."
     ])
+  })
+
+  it("takes the offering a prompt names by its head word, even when the entity's name has that word, and writes a name ending in s as its possessive", () => {
+    const guitars = {
+      ...bakery,
+      name: "Fretwork Guitars",
+      businessName: "Fretwork Guitars",
+      category: "guitar shop",
+      place: "Glasgow",
+      offerings: [
+        { name: "Bass amps", description: "Combos and heads for bass.", url: null, price: "149", currency: "GBP" },
+        { name: "Bass guitars", description: "Four- and five-string basses.", url: null, price: null, currency: null }
+      ]
+    }
+    expect(matchOffering(guitars, "Which shops in Glasgow sell bass guitars?")?.name).toBe("Bass guitars")
+    expect(matchOffering(guitars, "Best bass amps in Glasgow?")?.name).toBe("Bass amps")
+    const posts: Array<ExistingPost> = []
+    for (let i = 0; i < 12; i++) {
+      const planned = planPost({ facts: guitars, prompts: ["Where can I get bass guitars in Glasgow?", "bass amps price", "Fretwork Guitars reviews"], checks: [], posts, date: "2026-12-01" })
+      posts.unshift({ ...planned.post, angle: planned.angle })
+    }
+    const text = posts.map((p) => [p.title, p.summary, ...p.bodyParagraphs].join(" ")).join(" ")
+    expect(text).toContain("Fretwork Guitars' ")
+    expect(text).not.toContain("Guitars's")
+    expect(possessive("Acme Bakery")).toBe("Acme Bakery's")
   })
 })
 

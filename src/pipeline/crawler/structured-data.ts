@@ -8,7 +8,7 @@
 import { cleanText, truncateCodePoints } from "../../domain/text.ts"
 import { plainText } from "./html-tokens.ts"
 import { type JsonLdBounds, typeNamesOf, walkJsonLd } from "./jsonld-walk.ts"
-import { currencyOf, PRICE_SOURCE } from "./money.ts"
+import { currencyOf, PRICE_SOURCE } from "../../domain/money.ts"
 
 export interface ProductHint {
   readonly name: string

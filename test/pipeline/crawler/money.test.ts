@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { countPrices, currencyOf, hasPrice, PRICE_SOURCE } from "../../../src/pipeline/crawler/money.ts"
+import { countPrices, currencyOf, hasPrice, PRICE_SOURCE } from "../../../src/domain/money.ts"
 import { listingHint } from "../../../src/pipeline/crawler/structured-data.ts"
 
 describe("prices in any currency", () => {
