@@ -179,13 +179,14 @@ export interface PostSubject {
 }
 
 /**
- * The offerings a prompt names, best first: most shared content words, the entity's own name not
- * counting, and only those whose head word (the thing it is) the prompt has, even when the
+ * The offerings a prompt names, best first: most shared content words, the entity's own name and
+ * category not counting, and only those whose head word (the thing it is) the prompt has, even when the
  * entity's name has it too: at Fretwork Guitars a prompt about bass guitars names the bass
  * guitars, not the bass amps, and one about butter cookies names no butter croissant.
  */
 export const offeringsNamed = (f: SiteFacts, prompt: string): ReadonlyArray<OfferingInput> => {
-  const own = contentWords(`${f.name} ${f.businessName}`)
+  // Nor does the category: at an ice cream shop, "ice cream shops open on Friday" names no flavour.
+  const own = contentWords(`${f.name} ${f.businessName} ${f.category ?? ""}`)
   const all = contentWords(prompt)
   const asked = new Set([...all].filter((w) => !own.has(w)))
   return f.offerings

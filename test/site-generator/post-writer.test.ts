@@ -122,6 +122,17 @@ describe("what a post says", () => {
     }
     expect(matchOffering(guitars, "Which shops in Glasgow sell bass guitars?")?.name).toBe("Bass guitars")
     expect(matchOffering(guitars, "Best bass amps in Glasgow?")?.name).toBe("Bass amps")
+    // The category names no offering: at an ice cream shop, every flavour is ice cream.
+    const creamery = {
+      ...guitars,
+      category: "ice cream shop",
+      offerings: [
+        { name: "Banana dog ice cream", description: null, url: null, price: null, currency: null },
+        { name: "Ice cream cakes", description: null, url: null, price: null, currency: null }
+      ]
+    }
+    expect(matchOffering(creamery, "Are ice cream shops open on Friday?")).toBe(null)
+    expect(matchOffering(creamery, "best ice cream cakes in Savannah")?.name).toBe("Ice cream cakes")
     const posts: Array<ExistingPost> = []
     for (let i = 0; i < 12; i++) {
       const planned = planPost({ facts: guitars, prompts: ["Where can I get bass guitars in Glasgow?", "bass amps price", "Fretwork Guitars reviews"], checks: [], posts, date: "2026-12-01" })
