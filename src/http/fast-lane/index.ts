@@ -115,8 +115,21 @@ const answerClientError = (error: NodeJS.ErrnoException, socket: Duplex) => {
 }
 
 /**
+ * The answer to a request that came while no `request` listener was attached: the server
+ * listens as soon as its layer is built, and HttpApi attaches its listener only once the API is
+ * built (and detaches it on the way down). Node leaves such a request unanswered, so a health
+ * check sent during start-up waited for its own timeout.
+ */
+const answerNotServing = (response: ServerResponse) => {
+  const body = JSON.stringify({ status: "error", code: "unavailable", message: "the service is starting or stopping; retry shortly" })
+  response.writeHead(503, { ...SECURITY_HEADERS, "content-type": "application/json", "content-length": Buffer.byteLength(body), "retry-after": "1" })
+  response.end(body)
+}
+
+/**
  * Node's HTTP server with the lane in front of the `request` listeners (HttpApi's): a request
- * the lane serves is never emitted to them. Requests Node cannot parse get a JSON error body.
+ * the lane serves is never emitted to them, and one that comes while none is attached is
+ * answered 503 `unavailable`. Requests Node cannot parse get a JSON error body.
  */
 export class LaneServer extends Server {
   constructor(private readonly lane: (request: IncomingMessage, response: ServerResponse) => boolean) {
@@ -125,7 +138,13 @@ export class LaneServer extends Server {
   }
 
   override emit(event: string | symbol, ...args: Array<any>): boolean {
-    if (event === "request" && this.lane(args[0], args[1])) return true
+    if (event === "request") {
+      if (this.lane(args[0], args[1])) return true
+      if (this.listenerCount("request") === 0) {
+        answerNotServing(args[1])
+        return true
+      }
+    }
     return super.emit(event as string, ...args)
   }
 }

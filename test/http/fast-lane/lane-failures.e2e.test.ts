@@ -2,7 +2,8 @@
  * Nothing a request does stops the server: a lane route that throws, synchronously or in its
  * promise chain, is answered 500 with the documented body and the server goes on serving.
  * Every fast-lane answer carries the security headers HttpApi adds, and a request Node cannot
- * parse gets a JSON error body rather than Node's empty one.
+ * parse gets a JSON error body rather than Node's empty one. A request that comes while HttpApi's
+ * listener is not attached (start-up, shutdown) is answered 503, not left hanging.
  */
 import { randomUUID } from "node:crypto"
 import { connect } from "node:net"
@@ -91,6 +92,34 @@ describe("a lane route that fails", () => {
     }).toEqual({ status: 500, body: INTERNAL_ERROR, security: SECURITY, allowOrigin: "*" })
     const next = await get("/throws")
     expect(next.status).toBe(500)
+  })
+})
+
+describe("a request before HttpApi listens", () => {
+  it("is answered 503 unavailable with Retry-After and the security headers, and served once a listener is attached", async () => {
+    const server = new LaneServer(() => false)
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/health`
+      const early = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+      expect({
+        status: early.status,
+        body: await early.json(),
+        retryAfter: early.headers.get("retry-after"),
+        security: securityHeadersOf(early.headers)
+      }).toEqual({
+        status: 503,
+        body: { status: "error", code: "unavailable", message: "the service is starting or stopping; retry shortly" },
+        retryAfter: "1",
+        security: SECURITY
+      })
+      server.on("request", (_request, response) => response.writeHead(200, { "content-type": "text/plain" }).end("served"))
+      const later = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+      expect({ status: later.status, body: await later.text() }).toEqual({ status: 200, body: "served" })
+    } finally {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
   })
 })
 
