@@ -152,8 +152,15 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   if (than !== null && businessLike(than[1]!)) return true
   if (PRONOUN_DESCRIBED.test(doc.text.slice(afterName, Math.min(doc.text.length, afterName + 160)))) return true
   const versus = VERSUS_AFTER.exec(rest)
-  return versus !== null && otherBusinessName(versus[1]!)
+  if (versus !== null && (otherBusinessName(versus[1]!) || (!town && /^\p{Lu}\S*[ \t]+\p{Lu}/u.test(versus[1]!)))) return true
+  if (town) return false
+  // Version 15. "Ostrava is my pick for families", "Mara Quist is worth a call", "Ostrava in
+  // Leslieville is a safe bet": the head picked by the predicate that follows it.
+  return !possessive && PICKED_PREDICATE.test(rest)
 }
+
+// "is my pick", "is worth a call", "is the arborist I'd call", "is a good choice".
+const PICKED_PREDICATE = /^(?:[ \t]+(?:in|on|at)[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:is|was)[ \t]+(?:(?:my|our)[ \t]+(?:\p{Ll}+[ \t]+)?(?:pick|choice|go-to|favou?rite|recommendation|suggestion)\b|worth[ \t]+(?:a[ \t]+)?(?:call|visit|look|try|trip)\b|(?:a|the)[ \t]+(?:good|great|safe|solid|smart|sensible|obvious)[ \t]+(?:choice|bet|pick|option)\b|the[ \t]+(?:\p{Ll}+[ \t]+){1,2}(?:I|we)(?:['’]d|[ \t]+would)[ \t]+(?:call|use|pick|hire|see|book|trust|choose|recommend|go[ \t]+to)\b)/u
 
 // "Ivy Lane is usually cheaper than CVS": compared, on price or service, with another business.
 const CHEAPER_THAN =
@@ -170,7 +177,7 @@ const otherBusinessName = (name: string): boolean => {
 // Version 14. A person named in full, given name and surname, whom the answer sends the reader to
 // ("talk to Ana Ruiz", "ask for Ana Ruiz"), picks ("Ana Ruiz is the one I'd call") or credits with
 // the speaker's own job ("Ana Ruiz did our kitchen"): the owner of the firm named after her.
-const PERSON_CONTACT_BEFORE = /(?<![\p{L}\p{N}])(?:(?:take|bring|send)[ \t]+(?:it|them|yours?)[ \t]+to|call|phone|ring|contact|hire|try|see|recommend|talk[ \t]+to|speak[ \t]+(?:to|with)|ask[ \t]+for|go[ \t]+(?:to|with)|book[ \t]+with|work(?:ed)?[ \t]+with)[ \t]+$/iu
+const PERSON_CONTACT_BEFORE = /(?<![\p{L}\p{N}])(?:(?:take|bring|send)[ \t]+(?:it|them|yours?)[ \t]+to|book[ \t]+(?:a|an)[ \t]+(?:call|session|appointment|consultation|fitting)[ \t]+with|call|phone|ring|contact|hire|try|see|recommend|talk[ \t]+to|speak[ \t]+(?:to|with)|ask[ \t]+for|go[ \t]+(?:to|with)|book[ \t]+with|work(?:ed)?[ \t]+with)[ \t]+$/iu
 const STAFF_AFTER = /^[ \t]*(?:,[ \t]+(?:their|its|his|her|the[ \t]+(?:\p{Ll}+[ \t]+){0,2}(?:manager|owner|lead|head|director)[ \t]+(?:at|of))\b|[ \t]+(?:at|from|of)[ \t]+\p{Lu})/u
 const PERSON_DID_AFTER = /^[ \t]+(?:handled|did|filed|fixed|represented|helped|treated|sorted|won|drafted|prepared|designed|built|installed|repaired|cleaned|rewired|groomed|fitted)[ \t]+(?:my|our|us|me|ours|mine)\b/u
 

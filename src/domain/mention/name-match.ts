@@ -81,7 +81,7 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   const townAfter = t.townWords.size > 0 && t.townWords.has(foldPlain(slice(doc, nextWord(doc, end) ?? { start: end, end })))
   if (!nameTld && !possessive && lastIsWord && !makerLast && !townAfter && !productLineAt(doc, end)) {
     const next = nextWord(doc, end)
-    if (next !== undefined && longerNameAfter(doc, next)) return "reject"
+    if (next !== undefined && longerNameAfter(doc, next) && !ownWordsAfter(doc, t, end)) return "reject"
     // "Helix Bridge", "Orchard Street": a capitalised place noun after the name makes a place.
     if (next !== undefined && placeAfter(doc, t, next)) return "reject"
     // A short form ending in a trade word, followed by "for"/"of" and a capitalised word, is a
@@ -114,10 +114,10 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
       (given !== null &&
         ((possessive && OWNED_AFTER.test(doc.text.slice(end + 2, end + 40))) || PROFESSION_AFTER.test(doc.text.slice(end, end + 160)) ||
           (!possessive && personPresented(doc, start - given[0].length, end)) ||
-          ownerAsBusiness(doc, start - given[0].length, start, end, possessive))))
+          (!m.town && ownerAsBusiness(doc, start - given[0].length, start, end, possessive)))))
   if (!nameTld && firstIsWord && !owner) {
     const prev = previousWord(doc, start)
-    if (prev !== undefined && longerNameBefore(doc, prev) && !genericBefore(t, prev, doc) && makerBefore(doc, t, start) === undefined) return "reject"
+    if (prev !== undefined && longerNameBefore(doc, prev) && !genericBefore(t, prev, doc) && makerBefore(doc, t, start) === undefined && !(m.strict && ownWord(t, slice(doc, prev)))) return "reject"
   }
   // A name that starts with the business's own town is written in its own capitals: "Denver
   // Supply", not "Denver supply stores" (the town's trade).
@@ -134,6 +134,10 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // Version 15. A head in a paragraph about names as surnames ("a common surname here: three
   // dentists named Okafor") is the surname, whoever bears it.
   if (m.strict && !nameTld && surnameTalk(doc, lineAt(doc, start))) return "reject"
+  // Version 15. A head written with its own name's words, in another order or with some left out
+  // ("Ostrava Inspections", "Inspections Ostrava" for "Ostrava Home Inspections"), or a word that
+  // shares their stem ("Marlow Tailors" for "Marlow Tailoring"), is the business.
+  if (m.strict && !m.town && (ownWordsAfter(doc, t, end) || ownWordBefore(doc, t, start))) return "accept"
   if (m.strict) return nameTld || owner || headVerdict(doc, start, end, possessive, m.town) ? "accept" : "reject"
   if (m.ordinary && !nameTld && !m.site) return ordinaryVerdict(doc, t, domainSeen, m, start, end, possessive)
   if (m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && lowerCaseOrdinaryUse(doc, start, end))
@@ -176,6 +180,47 @@ const personalName = (w: string): boolean =>
   GIVEN_NAMES.has(w) || (w.length >= 3 && !NAME_CONNECTORS.has(w) && !isCommonWord(w) && !TRADE_WORDS.has(w) && !GENERIC_BUSINESS_WORDS.has(w) && !BUSINESS_NOUNS.has(w) && !GEO_NOUNS.has(w) && !PLACE_SUFFIXES.has(w))
 // Someone else's staff ("Mara Quist at Harbor Luthiers", "…, their office lead"), or a longer name ("Mara Quist Kitchen").
 const STAFF_AFTER_OWNER = /^(?:['’]s)?[ \t]*(?:,[ \t]+(?:their|its)\b|[ \t]+(?:at|from|of|with)[ \t]+\p{Lu}|[ \t]+\p{Lu})/u
+
+/**
+ * One of the entity's own words, or one sharing its stem (five letters or more: "tailors" for
+ * "tailoring"), not a legal form or a connector.
+ */
+const ownWord = (t: CompiledTarget, raw: string): boolean => {
+  if (!isUpperLetter(raw[0])) return false
+  const w = foldPlain(stripPossessive(raw))
+  if (LEGAL_FORMS.has(w) || NAME_CONNECTORS.has(w) || w.length < 3) return false
+  if (t.ownWords.has(w)) return true
+  if (w.length < 5) return false
+  for (const o of t.ownWords) if (o.length >= 5 && sameStem(w, o)) return true
+  return false
+}
+/** Two words that differ only by an inflection or a suffix of trade ("tailors", "tailoring"; not "cyclesport", "cycles"). */
+const sameStem = (a: string, b: string): boolean => {
+  let k = 0
+  while (k < a.length && k < b.length && a[k] === b[k]) k++
+  // "Pantrys" is no plural of "pantry": another word, as version 14 reads a name's plural.
+  if (/y$/.test(a.slice(0, k)) && (a.slice(k) === "s" || b.slice(k) === "s")) return false
+  return k >= 5 && STEM_SUFFIX.test(a.slice(k)) && STEM_SUFFIX.test(b.slice(k))
+}
+const STEM_SUFFIX = /^(?:|e|s|es|er|ers|or|ors|ing|ings|ist|ists|ry|ery|y|ies|al|als|ation|ations)$/
+/** The capitalised words right after `end`, up to a word that is not capitalised, are all the entity's own (one at least). */
+const ownWordsAfter = (doc: Doc, t: CompiledTarget, end: number): boolean => {
+  let next = nextWord(doc, end)
+  let seen = 0
+  while (next !== undefined && next.start - end <= 2 && isUpperLetter(doc.text[next.start]) && seen < 4) {
+    if (!ownWord(t, slice(doc, next))) return false
+    seen++
+    end = next.end
+    next = nextWord(doc, end)
+  }
+  // Not when a longer name goes on: "Ostrava Home Inspections & Storage", "… Center for Kids".
+  return seen > 0 && !LONGER_RUN_AFTER.test(doc.text.slice(end, end + 16))
+}
+const LONGER_RUN_AFTER = /^[ \t]+(?:&|\+|and|e|et|y|und|for|of|de)[ \t]+(?:the[ \t]+)?\p{Lu}/u
+const ownWordBefore = (doc: Doc, t: CompiledTarget, start: number): boolean => {
+  const prev = previousWord(doc, start)
+  return prev !== undefined && start - prev.end <= 2 && ownWord(t, slice(doc, prev))
+}
 
 /** Whether a line speaks of surnames (read once per line). */
 const surnameTalk = (doc: Doc, line: Line): boolean => {
@@ -432,7 +477,7 @@ const genericBefore = (t: CompiledTarget, prev: Span, doc: Doc): boolean => {
  */
 const otherLeadingWord = (t: CompiledTarget, w: string): boolean => t.leadingWords.size > 0 && !t.ownWords.has(w)
 
-const OWNED_AFTER = /^[ \t]+(?:[\p{Ll}-]+[ \t]+)?(?:firm|crew|practice|team|studio|shop|office|company|business|clinic|outfit|agency)\b/u
+const OWNED_AFTER = /^[ \t]+(?:[\p{Ll}-]+[ \t]+)?(?:firm|crew|practice|team|studio|shop|workshop|office|company|business|clinic|outfit|agency|atelier|salon|kitchen|surgery)\b/u
 const GIVEN_NAME_BEFORE = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}{1,15}[ \t]+$/u
 
 /**
@@ -465,8 +510,9 @@ const otherTradeAfter = (doc: Doc, t: CompiledTarget, m: Matcher, next: Span): b
   const w = foldPlain(stripPossessive(slice(doc, next)))
   // Any capitalised word: "Pacific Crest Trail" is not "Pacific Crest Orthodontics" either.
   // A generic word of a business's kind ("Wexley Hotel") is still the entity; a firm's word
-  // ("Group", "Holdings") makes another firm.
-  if (t.ownWords.has(w) || LEGAL_FORMS.has(w)) return false
+  // ("Group", "Holdings") makes another firm. Since version 15 a word sharing the stem of one of
+  // the entity's own is the entity's after a head ("Marlow Tailors" for "Marlow Tailoring").
+  if (t.ownWords.has(w) || LEGAL_FORMS.has(w) || (m.strict && ownWord(t, slice(doc, next)))) return false
   // A short form that dropped the entity's own trade word, followed by another trade word, is
   // another business: "Sorrel & Thyme Bistro" is not "Sorrel & Thyme Catering".
   // A word of the entity's own kind is still the entity ("Casa Alta Hotel" for "Casa Alta Inn").

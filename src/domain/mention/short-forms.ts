@@ -216,7 +216,8 @@ const productForms = (words: ReadonlyArray<string>): ShortForms => {
   }
   for (const w of rest) {
     if (!/\p{L}/u.test(w) || !/\d/.test(w) || w.length < 2) continue
-    const codes = w.includes("-") ? [w, w.replace(/-/g, "")] : [w]
+    // "T7" is written "T-7" too (version 15), and "SR-40" "SR40".
+    const codes = w.includes("-") ? [w, w.replace(/-/g, "")] : /^\p{L}+\d+$/u.test(w) ? [w, w.replace(/^(\p{L}+)(?=\d)/u, "$1-")] : [w]
     // Alone, a code counts only where presented as the product ("**SR-40** – …").
     for (const code of codes) {
       heads.push(code)

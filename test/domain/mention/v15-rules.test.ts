@@ -137,3 +137,38 @@ describe("sentences and sentiment (version 15)", () => {
     expect(detectMention({ text: "I'd suggest a hostel; Larchmere Inn is in town too.", citations: [] }, inn).sentiment).toBe("neutral")
   })
 })
+
+describe("heads picked, compared, and written with their own words (version 15)", () => {
+  const guides = business("Tarn Valley River Guides", "Keswick, UK")
+  const clinic = business("Ostrava Sleep Clinic", "Leeds, UK")
+  it("counts a head compared with another capitalised name, or picked by the predicate after it", () => {
+    expect(seen("Ostrava vs. Harbour Sleep Centre for insomnia: both offer CBT-I.", clinic)).toBe(true)
+    expect(seen("TVRG is my pick for families.", guides)).toBe(true)
+    expect(seen("Mara Ostrava is the therapist I'd see for insomnia.", clinic)).toBe(true)
+    expect(seen("Mara Ostrava is worth a call.", clinic)).toBe(true)
+  })
+
+  it("does not count the business's own town compared or picked", () => {
+    const tacoma = business("Tacoma Tree Care", "Tacoma, WA")
+    expect(seen("Toyota Tacoma vs. Ford Maverick for firewood.", tacoma)).toBe(false)
+  })
+
+  it("counts a head with its own words in another order, some left out, or sharing their stem", () => {
+    const inspections = business("Ostrava Home Inspections", "Leeds, UK")
+    const tailor = business("Marlow Tailoring", "Leeds, UK")
+    expect(seen("| Ostrava Inspections | fast | £300 |", inspections)).toBe(true)
+    expect(seen("Inspections Ostrava did ours in a day.", inspections)).toBe(true)
+    expect(seen("I'd recommend Marlow Tailors in the old town.", tailor)).toBe(true)
+  })
+
+  it("not when the run of own words goes on into a longer name", () => {
+    const inspections = business("Ostrava Home Inspections", "Leeds, UK")
+    expect(seen("Ostrava Home Inspections & Storage in York rents vans.", inspections)).toBe(false)
+    expect(seen("Ostrava Inspections for Kids is a museum exhibit.", inspections)).toBe(false)
+  })
+
+  it("writes a product's model code with a hyphen too", () => {
+    const cooker = mentionTargetOf({ itemId: "halden-t7-rice-cooker", name: "Halden T7 Rice Cooker", url: null })
+    expect(detectMention({ text: "| Halden T-7 | 5.5 cups | $129 |", citations: [] }, cooker).visible).toBe(true)
+  })
+})
