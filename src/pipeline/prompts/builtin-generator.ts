@@ -12,15 +12,27 @@
  * is mixed too. Every prompt passes `validate-prompts`; brand prompts stay at 5% (the validator
  * allows 10%, the rest of the set is about the field).
  */
+import { isCommonWord } from "../../domain/common-words.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
 import { isMass, isPlural, offeringForm, pluralOf, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
-import { INTENT_WEIGHTS, PROMPT_INTENTS, type PromptIntent, type PromptTemplate, QUALIFIERS, TEMPLATES, VISIT_QUALIFIERS } from "./templates.ts"
+import { productArticle, productCandidates } from "./product-templates.ts"
+import {
+  INTENT_WEIGHTS,
+  PRODUCT_QUALIFIERS,
+  PROMPT_INTENTS,
+  type PromptIntent,
+  type PromptTemplate,
+  QUALIFIERS,
+  TEMPLATES,
+  VISIT_QUALIFIERS
+} from "./templates.ts"
 import {
   DEFAULT_PROMPT_COUNT,
   jaccard,
   makePromptValidator,
+  namesEntity,
   NEAR_DUPLICATE_SIMILARITY,
   type PromptValidator,
   shapeOf
@@ -183,7 +195,7 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
       ...tiered((isSoftware(category === undefined ? undefined : categoryOf(category)) ? SOFTWARE_CATEGORIES : GENERIC_CATEGORIES[facts.kind]).map(categoryOf), 2)
     ],
     offerings: [
-      ...tiered(own.map(offeringForm), 0),
+      ...tiered(own.map((o) => (facts.kind === "product" ? productForm(o) : offeringForm(o))), 0),
       ...tiered(more.map(offeringForm), 1),
       ...tiered(rotate(keywords, hash >>> 4).map(offeringForm), 1),
       // With no offering known, what the category itself offers; generic words only when even that is unknown.
@@ -201,6 +213,20 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
     // Opening days are asked about a place customers visit; software's support hours are not.
     days: tiered(facts.visitable === false ? [] : facts.openDays ?? [], 0)
   }
+}
+
+/**
+ * A product's own name as the general templates ask for it: in the plural like any offering that
+ * takes an article, but a name of one uncommon word is a proper name and keeps its form
+ * ("carcassonne", not "carcassonnes").
+ */
+const productForm = (name: string): Offering => {
+  const words = wordsOf(name)
+  if (words.length === 1 && !isCommonWord(words[0]!)) return { text: name, plural: false }
+  const form = offeringForm(name)
+  // "a knife skills course", "a new patient consultation": one of many, so asked for in the
+  // plural ("good knife skills courses"), not as a mass ("good knife skills course").
+  return !form.plural && productArticle(name).aProduct !== name ? { text: pluralOf(name), plural: true } : form
 }
 
 /** "florist services", "running shoes": a category standing in for the offerings nobody listed. */
@@ -344,7 +370,9 @@ function* intentStream(
   pools: Pools,
   hash: number,
   qualify: boolean,
-  maxTotal: number
+  maxTotal: number,
+  /** A product's own qualifiers only, on short prompts that say whom or what for nowhere. */
+  sparing: boolean
 ) {
   // Offsets spread over the whole template list, so that different templates (of every intent)
   // start on different offerings.
@@ -364,7 +392,10 @@ function* intentStream(
         yield { prompt: text, template: entry.template.id, offering }
         continue
       }
-      for (const qualifier of QUALIFIERS) {
+      // A product's set reaches its qualifiers only when its own templates ran out: one short
+      // qualifier, on a prompt that does not already say whom or what it is for.
+      if (sparing && (/\bfor\b/u.test(text) || wordsOf(text).length > 9)) continue
+      for (const qualifier of sparing ? PRODUCT_QUALIFIERS : QUALIFIERS) {
         if (facts.visitable === false && VISIT_QUALIFIERS.has(qualifier)) continue
         // "bespoke suits near me in Chicago close by": the prompt already says where.
         if (qualifier === "close by" && /\b(?:near me|nearby|closest)\b/iu.test(text)) continue
@@ -466,27 +497,68 @@ export const builtinTopUp = (
       loose.some((other) => looseSimilarity(other, words) >= NEAR_DUPLICATE_SIMILARITY)
   }
   const usage = new Map<string, number>()
+  /** Takes a candidate that is no near-duplicate and passes the validator. */
+  const accept = (prompt: string, intent: PromptIntent, template: string, offering: string | undefined): boolean => {
+    if (nearDuplicate(prompt)) return false
+    const verdict = validator.offer(prompt)
+    if (!verdict.ok) return false
+    out.push({ prompt: verdict.prompt, intent, template })
+    shapes.push(shapeOf(verdict.prompt))
+    wordings.push(wordingOf(verdict.prompt))
+    loose.push(looseShapeOf(verdict.prompt))
+    if (offering !== undefined) usage.set(offering, (usage.get(offering) ?? 0) + 1)
+    taken[intent] += 1
+    return true
+  }
+  // A product (not software, whose features are asked about as its kind's) is first asked about
+  // as customers ask about one thing: its price, reviews, kinds, where to buy it.
+  if (facts.kind === "product") {
+    const category = facts.category === null ? undefined : phrases([facts.category], facts)[0]
+    const names = phrases(facts.offerings, facts)
+    // A name that is the product's own brand ("alchemist's cellar" for The Alchemist's Cellar) makes
+    // every such prompt a brand prompt, capped: its set is about its kind, as a business's is.
+    const ownBrand = names[0] !== undefined && namesEntity(`Is ${names[0]} good?`, facts)
+    if (!isSoftware(category === undefined ? undefined : categoryOf(category)) && !ownBrand) {
+      const fill = {
+        names,
+        category: category ?? null,
+        place: facts.place,
+        audiences: phrases(facts.audience, facts),
+        dietary: (facts.features ?? []).filter((f) => DIETARY.has(f)),
+        business: facts.businessName,
+        visitable: facts.visitable !== false
+      }
+      for (const candidate of productCandidates(fill, hash)) {
+        if (out.length >= count) return out
+        accept(candidate.prompt, candidate.intent, candidate.template, undefined)
+      }
+    }
+  }
   // A product's prompts are about it: only templates that name an offering (its own first).
   const usable = TEMPLATES.filter((template) => facts.kind === "business" || template.usesOffering)
   // The facts' own values first, plain then qualified; stand-ins and generic words only after.
   // The first pass gives each offering one prompt before any gets a second: every offering is
   // named before the set fills up with the first ones' variants.
+  // A product, once its own templates and the plain general ones run out, is qualified sparingly
+  // first ("... on a tight budget"), then with any qualifier: still about it, unlike the stand-ins
+  // of the wider passes.
   const passes = [
-    { qualify: false, maxTotal: 0, breadth: true },
-    { qualify: false, maxTotal: 0, breadth: false },
-    { qualify: true, maxTotal: 0, breadth: false },
-    { qualify: false, maxTotal: 8, breadth: false },
-    { qualify: true, maxTotal: 8, breadth: false }
+    { qualify: false, maxTotal: 0, breadth: true, sparing: false },
+    { qualify: false, maxTotal: 0, breadth: false, sparing: false },
+    ...(facts.kind === "product" ? [{ qualify: true, maxTotal: 0, breadth: false, sparing: true }] : []),
+    { qualify: true, maxTotal: 0, breadth: false, sparing: false },
+    { qualify: false, maxTotal: 8, breadth: false, sparing: false },
+    { qualify: true, maxTotal: 8, breadth: false, sparing: false }
   ]
   // The last resort's pools only when the facts' own run out (a product naming one thing only).
   for (const pools of [poolsOf(facts, hash), poolsOf(facts, hash, true)]) {
     const ownOfferings = pools.offerings.filter((o) => o.tier === 0).length
     const perOffering = facts.kind === "product" ? count : Math.max(3, Math.ceil((count * 0.8) / Math.max(1, ownOfferings)))
-    for (const { breadth, maxTotal, qualify } of passes) {
+    for (const { breadth, maxTotal, qualify, sparing } of passes) {
       const streams = new Map(
         PROMPT_INTENTS.map((intent, i) => {
           const templates = rotate(usable.filter((template) => template.intent === intent), hash + i)
-          return [intent, intentStream(templates, facts, pools, hash, qualify, maxTotal)] as const
+          return [intent, intentStream(templates, facts, pools, hash, qualify, maxTotal, sparing)] as const
         })
       )
       const exhausted = new Set<PromptIntent>()
@@ -502,17 +574,7 @@ export const builtinTopUp = (
           const offering = step.value.offering
           // Spread over the offerings: one used often enough waits for the others.
           if (offering !== undefined && maxTotal === 0 && (usage.get(offering) ?? 0) >= (breadth ? 1 : perOffering)) continue
-          if (nearDuplicate(step.value.prompt)) continue
-          const verdict = validator.offer(step.value.prompt)
-          if (verdict.ok) {
-            out.push({ prompt: verdict.prompt, intent, template: step.value.template })
-            shapes.push(shapeOf(verdict.prompt))
-            wordings.push(wordingOf(verdict.prompt))
-            loose.push(looseShapeOf(verdict.prompt))
-            if (offering !== undefined) usage.set(offering, (usage.get(offering) ?? 0) + 1)
-            taken[intent] += 1
-            return true
-          }
+          if (accept(step.value.prompt, intent, step.value.template, offering)) return true
         }
       }
       // Round robin within quotas, then (an intent ran dry) round robin over every intent but brand;

@@ -262,5 +262,12 @@ export const QUALIFIERS = [
   "for a quick visit", "with good reviews"
 ]
 
+/**
+ * A product's qualifiers: the few that read as a customer's own words after a question about one
+ * thing ("... on a tight budget"); "for a first-time customer" or "with good customer service"
+ * after a product reads as padding.
+ */
+export const PRODUCT_QUALIFIERS = ["on a tight budget", "this year", "right now", "close by", "recommended by locals"]
+
 /** Qualifiers about going somewhere: not for software or a shop that only ships. */
 export const VISIT_QUALIFIERS: ReadonlySet<string> = new Set(["close by", "for a quick visit", "recommended by locals"])

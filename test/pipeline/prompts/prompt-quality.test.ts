@@ -20,9 +20,6 @@ const KNOWN: Readonly<Record<string, {
   /** How many prompts still name a labelled not-offering (0 unless pinned). */
   readonly notOfferingHits?: number
 }>> = {
-  // A one-offering product of a shop that only ships (no town): words of the pages around its own
-  // ("quality products", "everyday essentials") fill the prompts its one offering leaves. Open.
-  "makan-box": { products: { "chicken-rice-kit": 0.71 } },
   // Named only in a FAQ answer to another question ("Can children come? Yes, we have kids' bikes").
   "bicis-del-valle": { uncovered: ["kids' bikes"] },
   // Only "Do you help with the subsidy? Yes, we fill in the ... subsidy forms" names it.
@@ -94,8 +91,8 @@ const KNOWN: Readonly<Record<string, {
   "fretwork-guitars": { share: 0.68, uncovered: ["ukuleles", "gift vouchers", "guitar repairs", "guitar lessons", "bass lessons", "left-handed guitars", "consignment"] },
   "jess-harcourt-dog-training": { share: 0.61, uncovered: ["Puppy School", "new puppy home visit", "Manners 101", "Calm in the Café workshop", "behaviour consultation", "Day Training", "gift vouchers"] },
   "koyo-dojo": { share: 0.58, uncovered: ["kids karate", "teen karate", "adult karate classes", "casual classes", "private lessons", "gradings", "karate gi", "karate birthday parties"] },
-  "marginalia-paper-co": { share: 0.79, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"], products: { "block-island-dot-grid-notebook": 0.52 } },
-  "tamarack-paddle-and-portage": { share: 0.74, uncovered: ["tandem kayak rental", "touring kayak rental", "dry bag rental", "dog life jacket", "river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 2, products: { "algonquin-outfitting-3-day": 0.53 } }
+  "marginalia-paper-co": { share: 0.79, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"], products: { "block-island-dot-grid-notebook": 0.67 } },
+  "tamarack-paddle-and-portage": { share: 0.74, uncovered: ["tandem kayak rental", "touring kayak rental", "dry bag rental", "dog life jacket", "river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 2, products: { "algonquin-outfitting-3-day": 0.61 } }
 }
 
 const runs = new Map<string, SiteRun>()

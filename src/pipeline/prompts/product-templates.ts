@@ -1,0 +1,392 @@
+/**
+ * What a customer types about one product: its price and whether it is worth it, its reviews, how
+ * it compares with the product's other kinds, where to buy or book it, what to know first, whom it
+ * suits, and the brand with it. One question each, the product named in the singular as its page
+ * names it ("Is a monstera deliciosa worth it?", "carcassonne reviews", "Where can I book a new
+ * patient consultation in Christchurch?"), never piled up with qualifiers. Data: the generator
+ * (builtin-generator.ts) fills them before its general templates.
+ */
+import { isCommonWord } from "../../domain/common-words.ts"
+import { isMass, isPlural, offeringForm, pluralOf, withArticle } from "./english.ts"
+import type { PromptIntent } from "./templates.ts"
+import { wordsOf } from "./prompt-text.ts"
+
+/** The words a product's set is filled with. */
+export interface ProductSlots {
+  /** The product as a customer names it: "monstera deliciosa", "dental implants", "carcassonne". */
+  readonly product: string
+  /** As a shop sells it: "monstera deliciosas", "carcassonne" (a proper name keeps its form). */
+  readonly products: string
+  /** With an article when one is said: "a monstera deliciosa"; "carcassonne", "dental implants", "hot yoga". */
+  readonly aProduct: string
+  /** Whether the name takes a plural verb ("dental implants are"). */
+  readonly plural: boolean
+  /** Another of the product's kinds: "hot desk" beside "dedicated desk". */
+  readonly other: string
+  readonly aOther: string
+  /** The wider kind it is one of, singular and plural: "shower screen", "shower screens". */
+  readonly kind: string
+  readonly kinds: string
+  /** The kind of business that sells it, singular and plural: "plant shop", "plant shops". */
+  readonly seller: string
+  readonly sellers: string
+  readonly place: string
+  readonly audience: string
+  readonly feature: string
+  /** The business that sells it. */
+  readonly business: string
+}
+
+export type ProductNeed =
+  | "place"
+  | "other"
+  | "kind"
+  | "seller"
+  | "audience"
+  | "dietary"
+  | "goods"
+  | "service"
+  | "visit"
+  | "online"
+  | "countable"
+  /** A course, class or camp: how long, what to bring, whether beginners can come. */
+  | "lesson"
+  /** A package, kit or plan: what it includes. */
+  | "included"
+  /** Upkeep done now and then: how often, the signs it is due. */
+  | "upkeep"
+  /** A thing that lasts and is looked after: not food, not a game. */
+  | "durable"
+  /** A thing given as a present. */
+  | "giftable"
+
+export interface ProductTemplate {
+  readonly id: string
+  readonly intent: PromptIntent
+  readonly needs: ReadonlyArray<ProductNeed>
+  readonly render: (s: ProductSlots) => string
+}
+
+const is = (s: ProductSlots) => (s.plural ? "are" : "is")
+const Is = (s: ProductSlots) => (s.plural ? "Are" : "Is")
+const does = (s: ProductSlots) => (s.plural ? "do" : "does")
+
+const t = (id: string, intent: PromptIntent, render: (s: ProductSlots) => string, needs: ReadonlyArray<ProductNeed> = []): ProductTemplate =>
+  ({ id, intent, needs, render })
+
+export const PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
+  // Price and worth.
+  t("product-how-much", "price", (s) => `How much ${does(s)} ${s.aProduct} cost?`),
+  t("product-worth-it", "price", (s) => `${Is(s)} ${s.aProduct} worth it?`),
+  t("product-price-place", "price", (s) => `${s.product} price in ${s.place}`, ["place"]),
+  t("product-how-much-place", "price", (s) => `How much ${does(s)} ${s.aProduct} cost in ${s.place}?`, ["place", "service"]),
+  t("product-worth-audience", "price", (s) => `${Is(s)} ${s.aProduct} worth the money for ${s.audience}?`, ["audience"]),
+  t("product-good-value", "price", (s) => `${Is(s)} ${s.aProduct} good value?`),
+  t("product-cheapest-place", "price", (s) => `cheapest place to buy ${s.aProduct} in ${s.place}`, ["place", "goods"]),
+  t("product-on-sale", "price", (s) => `Where can I find ${s.aProduct} on sale?`, ["goods"]),
+  t("product-online-or-shop", "price", (s) => `Is it cheaper to buy ${s.aProduct} online or in a shop?`, ["goods"]),
+  t("product-price-book", "price", (s) => `How much should I expect to pay for ${s.aProduct} in ${s.place}?`, ["place", "service"]),
+  t("product-cheapest-kind", "price", (s) => `cheapest ${s.kinds} in ${s.place}`, ["kind", "place"]),
+  t("product-brand-price", "brand", (s) => `${s.business} ${s.product} price`),
+  // Reviews.
+  t("product-reviews-ratings", "reviews", (s) => `${s.product} reviews and ratings`),
+  t("product-any-good", "reviews", (s) => `${Is(s)} ${s.aProduct} any good?`),
+  t("product-pros-cons", "reviews", (s) => `${s.product} pros and cons`),
+  t("product-hype", "reviews", (s) => `${Is(s)} ${s.aProduct} really worth the hype?`, ["goods"]),
+  t("product-good-for", "reviews", (s) => `${Is(s)} ${s.aProduct} good for ${s.audience}?`, ["audience"]),
+  t("product-people-say", "reviews", (s) => `What do people say about ${s.aProduct}?`),
+  t("product-customers-say", "reviews", (s) => `What do customers say about the ${s.product} in ${s.place}?`, ["place", "countable"]),
+  t("product-last", "reviews", (s) => `How long ${does(s)} ${s.aProduct} last?`, ["goods", "durable"]),
+  t("product-brand-reviews", "brand", (s) => `${s.business} ${s.product} reviews`),
+  t("product-brand-worth", "brand", (s) => `Is the ${s.product} from ${s.business} worth it?`, ["countable"]),
+  // Comparisons: with another of its kinds, and with its wider kind.
+  t("product-versus", "comparison", (s) => `${s.product} vs ${s.other}`, ["other"]),
+  t("product-which-better", "comparison", (s) => `Which is better, ${s.aProduct} or ${s.aOther}?`, ["other"]),
+  t("product-difference", "comparison", (s) => `What is the difference between ${s.aProduct} and ${s.aOther}?`, ["other"]),
+  t("product-other-for-audience", "comparison", (s) => `${s.product} or ${s.other} for ${s.audience}?`, ["other", "audience"]),
+  t("product-better-than-kind", "comparison", (s) => `${Is(s)} ${s.aProduct} better than other ${s.kinds}?`, ["kind"]),
+  t("product-best-kind-audience", "audience", (s) => `best ${s.kinds} for ${s.audience}`, ["kind", "audience"]),
+  t("product-best-kind-place", "discovery", (s) => `best ${s.kinds} in ${s.place}`, ["kind", "place"]),
+  t("product-choose-kind", "how-to", (s) => `How do I choose the right ${s.kind}?`, ["kind"]),
+  // Alternatives.
+  t("product-alternatives", "alternatives", (s) => `What are good alternatives to ${s.aProduct}?`),
+  t("product-cheaper-alternative", "alternatives", (s) => `Is there a cheaper alternative to ${s.aProduct}?`),
+  t("product-similar", "alternatives", (s) => `${s.kinds} similar to ${s.product}`, ["kind"]),
+  // Where to buy or book it.
+  t("product-where-buy-place", "discovery", (s) => `Where can I buy ${s.aProduct} in ${s.place}?`, ["place", "goods"]),
+  t("product-best-place-buy", "discovery", (s) => `best place to buy ${s.aProduct} in ${s.place}`, ["place", "goods"]),
+  t("product-where-buy-online", "discovery", (s) => `Where can I buy ${s.aProduct} online?`, ["goods"]),
+  t("product-in-stock", "discovery", (s) => `Who has ${s.aProduct} in stock in ${s.place}?`, ["place", "goods"]),
+  t("product-delivered-place", "discovery", (s) => `Can I get ${s.aProduct} delivered in ${s.place}?`, ["place", "goods"]),
+  t("product-order-delivered", "discovery", (s) => `Can I order ${s.aProduct} online and have it delivered?`, ["goods", "online"]),
+  t("product-gift-buy", "audience", (s) => `Where can I buy ${s.aProduct} as a gift?`, ["goods", "countable", "giftable"]),
+  t("product-which-seller", "discovery", (s) => `Which ${s.seller} in ${s.place} sells ${s.products}?`, ["place", "goods", "seller"]),
+  t("product-near-me", "local", (s) => `${s.product} near me in ${s.place}`, ["place", "visit"]),
+  t("product-where-book-place", "discovery", (s) => `Where can I book ${s.aProduct} in ${s.place}?`, ["place", "service"]),
+  t("product-who-offers", "discovery", (s) => `Who offers ${s.aProduct} in ${s.place}?`, ["place", "service"]),
+  t("product-best-place-for", "discovery", (s) => `best place for ${s.aProduct} in ${s.place}`, ["place", "service"]),
+  t("product-book-online", "how-to", (s) => `Can I book ${s.aProduct} online?`, ["service"]),
+  t("product-book-advance", "how-to", (s) => `Do I need to book ${s.aProduct} in advance?`, ["service"]),
+  t("product-how-far-ahead", "how-to", (s) => `How far ahead should I book ${s.aProduct}?`, ["service"]),
+  t("product-seller-offers", "discovery", (s) => `Which ${s.sellers} in ${s.place} offer ${s.aProduct}?`, ["place", "service", "seller"]),
+  t("product-brand-where", "brand", (s) => `Where can I get the ${s.product} from ${s.business}?`, ["countable", "goods"]),
+  t("product-brand-stock", "brand", (s) => `Does ${s.business} have ${s.aProduct} in stock?`, ["goods"]),
+  t("product-brand-book", "brand", (s) => `How do I book the ${s.product} at ${s.business}?`, ["countable", "service"]),
+  // What to know first, what it includes, how to use or look after it.
+  t("product-before-buying", "how-to", (s) => `What should I know before buying ${s.aProduct}?`, ["goods"]),
+  t("product-before-booking", "how-to", (s) => `What should I know before booking ${s.aProduct}?`, ["service"]),
+  t("product-what-to-expect", "how-to", (s) => `What to expect from ${s.aProduct}`, ["service"]),
+  t("product-what-happens", "how-to", (s) => `What happens during ${s.aProduct}?`, ["service", "countable"]),
+  t("product-how-long", "how-to", (s) => `How long does ${s.aProduct} take?`, ["service", "countable", "upkeep"]),
+  t("product-how-long-course", "how-to", (s) => `How long is ${s.aProduct}?`, ["lesson"]),
+  t("product-bring", "how-to", (s) => `What should I bring to ${s.aProduct}?`, ["lesson"]),
+  t("product-beginners", "audience", (s) => `Is ${s.aProduct} suitable for beginners?`, ["lesson"]),
+  t("product-included", "how-to", (s) => `What is included in ${s.aProduct}?`, ["included"]),
+  t("product-how-often", "problem", (s) => `How often do I need ${s.aProduct}?`, ["upkeep"]),
+  t("product-signs", "problem", (s) => `signs I need ${s.aProduct}`, ["upkeep"]),
+  t("product-need", "problem", (s) => `Do I need ${s.aProduct}?`, ["service"]),
+  t("product-look-for", "how-to", (s) => `What to look for when buying ${s.aProduct}`, ["goods"]),
+  t("product-choose", "how-to", (s) => `How do I choose ${s.aProduct}?`, ["goods", "countable"]),
+  t("product-care", "how-to", (s) => `How do I look after ${s.aProduct}?`, ["goods", "countable", "durable"]),
+  t("product-how-use", "how-to", (s) => `How do I get the most out of ${s.aProduct}?`),
+  t("product-first-time", "problem", (s) => `first time buying ${s.aProduct}, what should I know?`, ["goods"]),
+  t("product-gift", "audience", (s) => `${Is(s)} ${s.aProduct} a good gift?`, ["goods", "countable", "giftable"]),
+  t("product-who-for", "audience", (s) => `Who is ${s.aProduct} for?`, ["countable"]),
+  t("product-for-audience", "audience", (s) => `${s.product} for ${s.audience}`, ["audience"]),
+  t("product-right-for", "audience", (s) => `${Is(s)} ${s.aProduct} right for ${s.audience}?`, ["audience"]),
+  // Plain questions about the thing itself.
+  t("product-should-buy", "price", (s) => `Should I buy ${s.aProduct}?`, ["goods"]),
+  t("product-should-book", "price", (s) => `Should I book ${s.aProduct}?`, ["service"]),
+  t("product-why-expensive", "price", (s) => `Why ${is(s)} ${s.aProduct} so expensive?`),
+  t("product-discounts", "price", (s) => `Are there any discounts on ${s.aProduct}?`),
+  t("product-what-exactly", "how-to", (s) => `What exactly ${is(s)} ${s.aProduct}?`),
+  t("product-how-works", "how-to", (s) => `How ${does(s)} ${s.aProduct} work?`, ["included"]),
+  t("product-need-to-know", "how-to", (s) => `What do I need to know about ${s.aProduct}?`),
+  t("product-try-before", "how-to", (s) => `Can I see ${s.aProduct} before buying?`, ["goods", "visit"]),
+  t("product-shop-sells", "local", (s) => `Is there a shop in ${s.place} that sells ${s.products}?`, ["place", "goods", "visit"]),
+  t("product-today", "local", (s) => `Where can I get ${s.aProduct} today in ${s.place}?`, ["place", "visit"]),
+  t("product-first-timer", "audience", (s) => `${Is(s)} ${s.aProduct} good for a first-timer?`, ["service"]),
+  t("product-gift-lesson", "audience", (s) => `Can I buy ${s.aProduct} as a gift?`, ["lesson"]),
+  t("product-which-kind", "how-to", (s) => `Which ${s.kind} should I buy?`, ["kind", "goods"]),
+  t("product-worth-compared", "comparison", (s) => `${Is(s)} ${s.aProduct} worth it compared to ${s.aOther}?`, ["other"]),
+  t("product-brand-does", "brand", (s) => `Does ${s.business} do ${s.aProduct}?`, ["service"]),
+  // Features customers filter by that the product can have.
+  t("product-dietary", "filter", (s) => `Where can I get ${s.feature} ${s.product}?`, ["dietary"]),
+  t("product-dietary-place", "filter", (s) => `${s.feature} ${s.product} in ${s.place}`, ["dietary", "place"]),
+  t("product-dietary-brand", "brand", (s) => `Is the ${s.product} from ${s.business} ${s.feature}?`, ["dietary", "countable"])
+]
+
+/** Head nouns of things booked rather than bought: a course, a consultation, a room. */
+const SERVICE_HEADS = new Set(
+  `course courses class classes lesson lessons camp service services consultation package plan membership pass session
+  sessions treatment installation intensive ritual tour trip workshop subscription setup school groom shave fade changeover
+  change program programme upgrade upgrades room suite desk office offices unit appointment therapy massage repair`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
+const wordSet = (words: string): ReadonlySet<string> => new Set(words.split(/\s+/).filter((w) => w.length > 0))
+const LESSON_HEADS = wordSet("course courses class classes lesson lessons camp intensive workshop school session sessions")
+const INCLUDED_HEADS = wordSet("package bundle kit set box trio plan membership pass subscription hamper camp course")
+const UPKEEP_HEADS = wordSet("service groom cleaning changeover change treatment shave fade setup tuning check inspection")
+const DURABLE_HEADS = wordSet("screen mug plate set pot frame suit notebook planner album plant balm")
+const GIFTABLE_HEADS = wordSet("mug plate set box bundle kit trio notebook planner album plant game cake balm blend")
+
+/** Whether the product is something booked (a service, a course, a room) rather than a thing bought. */
+export const isServiceProduct = (product: string): boolean => {
+  const last = wordsOf(product).at(-1) ?? ""
+  return SERVICE_HEADS.has(last) || /(?:ing|tion|sion|ment)$/u.test(last)
+}
+
+/** The product with the article a customer says before it, and whether it takes a plural verb. */
+export const productArticle = (product: string): { readonly aProduct: string; readonly plural: boolean } => {
+  const words = wordsOf(product)
+  const last = words.at(-1) ?? ""
+  const plural = isPlural(product) && offeringForm(product).plural
+  if (plural) return { aProduct: product, plural: true }
+  // A name of one uncommon word is a proper name ("carcassonne"); "hot yoga", "time tracking" and
+  // "sworn translation" take no article.
+  const bare = (words.length === 1 && !isCommonWord(last)) || isMass(product) || !offeringForm(product).plural ||
+    /^\p{Lu}{2,}/u.test(product)
+  const service = SERVICE_HEADS.has(last) || /(?:tion|sion)$/u.test(last)
+  return { aProduct: bare && !service ? product : withArticle(product), plural: false }
+}
+
+/**
+ * Head nouns that name a kind of thing on their own ("notebooks", "shower screens"); "kits",
+ * "subscriptions" or "courses" alone say nothing of what is in them.
+ */
+const KIND_HEADS = new Set(
+  "notebook planner journal cake screen mug plate pot game plant yarn blend suit frame album balm".split(/\s+/)
+)
+
+/**
+ * The wider kind a product is one of: another of its names that is its own name but its first
+ * word ("frameless shower screen" → "shower screen"), else its head noun when that names a kind of thing ("block
+ * island dot grid notebook" → "notebook"); undefined when neither.
+ */
+export const kindOf = (product: string, others: ReadonlyArray<string>): string | undefined => {
+  const words = new Set(wordsOf(product))
+  // Its last words after one word that says which ("frameless"): "custom ice cream cake" is no
+  // kind of "cream cake".
+  const name = wordsOf(product)
+  const within = others.find((o) => {
+    const own = wordsOf(o)
+    return own.length > 0 && own.length === name.length - 1 && own.every((w, i) => w === name[i + 1])
+  })
+  if (within !== undefined) return within
+  const head = wordsOf(product).at(-1) ?? ""
+  return words.size >= 2 && KIND_HEADS.has(head) && !isPlural(product) ? head : undefined
+}
+
+/**
+ * Another of the product's kinds to compare it with: same head noun, other words ("hot desk" beside
+ * "dedicated desk", "5-class pass" beside "10-class pass"), neither holding the other ("shower
+ * screen" is the frameless one's kind, not an alternative; "swiss cheese plant" is the monstera).
+ */
+export const alternativesOf = (product: string, others: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const own = wordsOf(product)
+  return others.filter((o) => {
+    const words = wordsOf(o)
+    if (words.at(-1) !== own.at(-1) || words.length === 0) return false
+    return !words.every((w) => own.includes(w)) && !own.every((w) => words.includes(w))
+  })
+}
+
+/** Kinds of business that sell things: "Which plant shop in Bristol sells ...?" reads; "Which board game ..." does not. */
+export const SELLER_HEADS: ReadonlySet<string> = new Set(
+  `shop store studio school company clinic bar restaurant bakery salon gym centre center roaster brewery florist boutique
+  market deli nursery garage workshop agency practice`.split(/\s+/).filter((w) => w.length > 0)
+)
+
+/** What a product's set is filled from: the facts' own values, read by the generator. */
+export interface ProductFill {
+  /** The product's names as its page gives them, its own first ("monstera deliciosa", "swiss cheese plant"). */
+  readonly names: ReadonlyArray<string>
+  /** The business's category, when it is known. */
+  readonly category: string | null
+  readonly place: string | null
+  readonly audiences: ReadonlyArray<string>
+  /** Dietary features ("vegan"): the only kind a product can have in front of its name. */
+  readonly dietary: ReadonlyArray<string>
+  readonly business: string
+  readonly visitable: boolean
+}
+
+export interface ProductCandidate {
+  readonly prompt: string
+  readonly intent: PromptIntent
+  readonly template: string
+}
+
+/**
+ * Every product template filled every way its slots allow, the templates taking turns (each
+ * one's first filling, then each one's second...), so that any prefix mixes the intents.
+ */
+export const productCandidates = (fill: ProductFill, rotateBy: number): ReadonlyArray<ProductCandidate> => {
+  const product = fill.names[0]
+  if (product === undefined) return []
+  const others = fill.names.slice(1)
+  const { aProduct, plural } = productArticle(product)
+  const alternatives = alternativesOf(product, others)
+  const kind = kindOf(product, others)
+  const seller = fill.category !== null && SELLER_HEADS.has(wordsOf(fill.category).at(-1) ?? "") ? fill.category : undefined
+  const service = isServiceProduct(product)
+  const countable = aProduct !== product
+  const head = wordsOf(product).at(-1) ?? ""
+  const has = (need: ProductNeed): boolean => {
+    switch (need) {
+      case "place":
+        return fill.place !== null
+      case "other":
+        return alternatives.length > 0
+      case "kind":
+        return kind !== undefined
+      case "seller":
+        return seller !== undefined
+      case "audience":
+        return fill.audiences.length > 0
+      case "dietary":
+        return fill.dietary.length > 0
+      case "goods":
+        return !service
+      case "service":
+        return service
+      case "visit":
+        return fill.visitable
+      case "online":
+        return !fill.visitable
+      case "countable":
+        return countable
+      case "lesson":
+        return LESSON_HEADS.has(head)
+      case "included":
+        return INCLUDED_HEADS.has(head)
+      case "upkeep":
+        return UPKEEP_HEADS.has(head)
+      case "durable":
+        return DURABLE_HEADS.has(head)
+      case "giftable":
+        return GIFTABLE_HEADS.has(head)
+    }
+  }
+  const perTemplate = PRODUCT_TEMPLATES.filter((template) => template.needs.every(has)).map((template) => {
+    const prompts: Array<string> = []
+    const usesAudience = template.render({ ...PROBE }).includes(PROBE.audience)
+    const usesOther = template.render({ ...PROBE }).includes(PROBE.other)
+    const usesFeature = template.needs.includes("dietary")
+    for (const other of usesOther ? alternatives : [""]) {
+      for (const audience of usesAudience ? fill.audiences : [""]) {
+        for (const feature of usesFeature ? fill.dietary : [""]) {
+          prompts.push(template.render({
+            product,
+            products: countable && !plural ? offeringForm(product).text : product,
+            aProduct,
+            plural,
+            other,
+            aOther: productArticle(other).aProduct,
+            kind: kind ?? "",
+            kinds: kind === undefined ? "" : kindsOf(kind),
+            seller: seller ?? "",
+            sellers: seller === undefined ? "" : pluralOf(seller),
+            place: fill.place ?? "",
+            audience,
+            feature,
+            business: fill.business
+          }).replace(/\s+/g, " ").trim())
+        }
+      }
+    }
+    return { template, prompts }
+  })
+  const turns = perTemplate.length === 0 ? [] : [...perTemplate.slice(rotateBy % perTemplate.length), ...perTemplate.slice(0, rotateBy % perTemplate.length)]
+  const out: Array<ProductCandidate> = []
+  for (let round = 0; turns.some((entry) => entry.prompts.length > round); round++) {
+    for (const { prompts, template } of turns) {
+      const prompt = prompts[round]
+      if (prompt !== undefined) out.push({ prompt, intent: template.intent, template: template.id })
+    }
+  }
+  return out
+}
+
+/** Slot values that cannot occur in a template's own words: tells which slots a template reads. */
+const PROBE: ProductSlots = {
+  product: "qqproduct",
+  products: "qqproducts",
+  aProduct: "a qqproduct",
+  plural: false,
+  other: "qqother",
+  aOther: "a qqother",
+  kind: "qqkind",
+  kinds: "qqkinds",
+  seller: "qqseller",
+  sellers: "qqsellers",
+  place: "Qqplace",
+  audience: "qqaudience",
+  feature: "qqfeature",
+  business: "Qqbusiness"
+}
+
+/** A kind said as a customer compares across it: "shower screen" → "shower screens". */
+const kindsOf = (kind: string): string => (isPlural(kind) ? kind : pluralOf(kind))
