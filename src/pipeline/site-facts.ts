@@ -129,18 +129,49 @@ const pageKey = (url: string | null) => {
 const richness = (p: { readonly product: Page["products"][number]; readonly page: Page }) =>
   (p.product.price !== null ? 2 : 0) + (p.product.description !== null ? 1 : 0) + (pageKey(p.product.url ?? p.page.url) === pageKey(p.page.url) ? 1 : 0)
 
+/** Whether a page is about the named thing: its first heading or its title says the name. */
+const namesPage = (page: Page, name: string): boolean => {
+  const k = key(name)
+  return k !== "" && (key(page.headings[0] ?? "").includes(k) || key(page.title).includes(k))
+}
+
+/** A country's dollar, for a price written with a bare "$" on a site whose address is in it. */
+const DOLLARS: Readonly<Record<string, string>> = {
+  us: "USD", usa: "USD", "united states": "USD", ca: "CAD", canada: "CAD", au: "AUD", australia: "AUD",
+  nz: "NZD", "new zealand": "NZD", sg: "SGD", singapore: "SGD", hk: "HKD", "hong kong": "HKD", mx: "MXN", mexico: "MXN"
+}
+
+/**
+ * A product's currency: as read, else, for an amount the page writes after a bare "$", the dollar of
+ * the site's country, else "$" itself (shown as written, never guessed to be any one dollar).
+ */
+const currencyOf = (row: { readonly product: Page["products"][number]; readonly page: Page }, country: string | null): string | null => {
+  const { price, currency } = row.product
+  if (currency !== null || price === null) return currency
+  if (!new RegExp(String.raw`\$\s?${escapeRegExp(price)}(?!\d)`).test(row.page.text)) return null
+  return (country === null ? undefined : DOLLARS[country.trim().toLowerCase()]) ?? "$"
+}
+
 /**
  * Every offering: the crawl's products first (one per page: a link to a product and the
- * product's own page are the same offering, and the record saying the most is kept; the rows
- * of a price list or menu, several on a page without pages of their own, are one each), then
- * the other offerings the facts name, each with the page about it when the crawl has one.
+ * product's own page are the same offering, and the record saying the most is kept), then
+ * the other offerings the facts name, each with the page about it when the crawl has one. The
+ * rows of a price list or menu (several on a page, without pages of their own) price the named
+ * offerings they name, and are not offerings of their own: a row is as often a size or a
+ * variant ("Up to 50 guests", "Extra hour") as a thing sold.
  */
-const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): SiteFacts["offerings"] => {
+const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, country: string | null): SiteFacts["offerings"] => {
   const groups = new Map<string, Array<{ readonly product: Page["products"][number]; readonly page: Page }>>()
+  const rows = new Map<string, { readonly product: Page["products"][number]; readonly page: Page }>()
   for (const page of pages) {
-    const rows = page.products.filter((product) => product.url === null).length > 1
+    const listed = page.products.filter((product) => product.url === null).length > 1
     for (const product of page.products) {
-      const k = (rows && product.url === null ? null : pageKey(product.url ?? page.url)) ?? `name:${key(product.name)}`
+      // A row without a page: one of several, or one that is not what its page is about.
+      if (product.url === null && (listed || !namesPage(page, product.name))) {
+        if (!rows.has(key(product.name))) rows.set(key(product.name), { product, page })
+        continue
+      }
+      const k = pageKey(product.url ?? page.url) ?? `name:${key(product.name)}`
       groups.set(k, [...(groups.get(k) ?? []), { product, page }])
     }
   }
@@ -153,9 +184,11 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): 
     if (k === "" || seen.has(k)) continue
     seen.add(k)
     const description = ownDescription(best.product.description, best.page, pages[0], best.product.name) ?? describingSentence(best.page, best.product.name)
-    out.push({ ...best.product, url: best.product.url ?? best.page.url, description: description === null ? null : cleanAndCut(description, 300) })
+    out.push({ ...best.product, url: best.product.url ?? best.page.url, description: description === null ? null : cleanAndCut(description, 300), currency: currencyOf(best, country) })
     for (const p of group) usedPages.add(pageKey(p.product.url ?? p.page.url) ?? "")
   }
+  const priced: Array<SiteFacts["offerings"][number]> = []
+  const unpriced: Array<SiteFacts["offerings"][number]> = []
   for (const name of named) {
     // "our sourdough" is the "Sourdough loaf" already listed.
     const k = key(name).replace(/^(?:our|the|my|your)\s+/, "")
@@ -165,13 +198,23 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>): 
     const own = pageNaming(pages, name)
     // A product already listed with this page is this offering under another name.
     if (own !== undefined && usedPages.has(pageKey(own.url) ?? "")) continue
+    // The row saying the name, or saying more after it ("Loose joint, reglued" prices the loose joint).
+    const row = rows.get(k) ?? [...rows].find(([rowKey]) => rowKey.startsWith(`${k} `))?.[1]
     // Without a page of its own, the page that lists it (a menu, a price list).
-    const page = own ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
+    const page = own ?? row?.page ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
     const description = (own === undefined ? null : ownDescription(null, own, pages[0], name)) ?? (page === undefined ? null : describingSentence(page, name))
     if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
-    out.push({ name: name[0]!.toUpperCase() + name.slice(1), description: description === null ? null : cleanAndCut(description, 300), url: page?.url ?? null, price: null, currency: null })
+    const offering = {
+      name: name[0]!.toUpperCase() + name.slice(1),
+      description: description === null ? null : cleanAndCut(description, 300),
+      url: page?.url ?? null,
+      price: row?.product.price ?? null,
+      currency: row === undefined ? null : currencyOf(row, country)
+    }
+    ;(offering.price === null ? unpriced : priced).push(offering)
   }
-  return out.slice(0, MAX_OFFERINGS)
+  // Priced first: a thing with a price on a list is surely sold; a name read from prose may not be.
+  return [...out, ...priced, ...unpriced].slice(0, MAX_OFFERINGS)
 }
 
 /** The first sentences of a page's body, up to ~240 characters; null when it has none. */
@@ -220,7 +263,7 @@ export const siteFactsFrom = ({ name, businessName, kind, sourceUrl, crawl }: Si
     address: structured.address,
     phone: structured.phone ?? visible.phone,
     email: structured.email ?? visible.email,
-    offerings: offeringsOf(pages, extracted.offerings),
+    offerings: offeringsOf(pages, extracted.offerings, typeof structured.address?.country === "string" ? structured.address.country : null),
     pages: sitePages(pages).map((page) => ({
       url: page.url,
       title: page.title,

@@ -113,7 +113,9 @@ export const priceText = (price: string | null, currency: string | null): string
   const c = currency === null ? "" : oneLine(currency)
   // A bare number is no price: without its currency the reader cannot tell what it costs.
   if (c === "" && /^[\d.,\s]+$/.test(p)) return null
-  return c === "" || p.toUpperCase().includes(c.toUpperCase()) ? p : `${p} ${c}`
+  if (c === "" || p.toUpperCase().includes(c.toUpperCase())) return p
+  // A sign the crawl could not tie to one currency ("$" on a site of no known country) is written as the site wrote it.
+  return /^\p{Sc}$/u.test(c) ? `${c}${p}` : `${p} ${c}`
 }
 
 export const renderLlmsFullTxt = (input: SiteInput, plan: SitePlan): string => {

@@ -67,6 +67,11 @@ describe("composeFaq", () => {
     ])
   })
 
+  it("writes a price in a sign of no known currency as the site wrote it", () => {
+    const scoops = { ...facts, ownFaq: [], offerings: [{ name: "Single scoop", description: null, url: null, price: "4.75", currency: "$" }] }
+    expect(composeFaq(scoops, ["How much is a single scoop?"])).toEqual([{ question: "How much is a single scoop?", answer: "Single scoop is listed at $4.75 by Acme Bakery." }])
+  })
+
   it("drops a repeated question, a repeated answer and a question the facts say nothing about", () => {
     expect(composeFaq(facts, ["do you bake on sundays?", "Best croissant in Lyon", "Who makes the best croissants?", "Best pizza in Chicago?"]).map((f) => f.question)).toEqual([
       "Do you bake on Sundays?",

@@ -141,7 +141,7 @@ describe("site facts", () => {
     })
   })
 
-  it("keeps every row of a price list as an offering with its price, and a product page's products as one", () => {
+  it("prices the offerings a price list names by its rows, and keeps a product page's products as one", () => {
     const withProducts = (path: string, body: string, head = "") => {
       const p = extractPage(`<!doctype html><html><head><title>${path}</title>${head}</head><body>${body}</body></html>`, `https://shop.example${path}`)
       return { ...page(path, body, head), products: p.products }
@@ -153,14 +153,30 @@ describe("site facts", () => {
         "<p>A full restoration includes stripping, repairs to every joint and a wax finish. We quote before any full restoration starts.</p>"),
       withProducts("/stool", "<h1>Oak stool</h1><p>A three-legged stool in green oak.</p><p>Oak stool £120</p>", productLd)
     ])
-    // The one sentence that says what a row is describes it; a row named only in passing gets none.
-    expect(facts.offerings.map((o) => o.description)).toEqual([null, null, "A full restoration includes stripping, repairs to every joint and a wax finish.", "A three-legged stool in green oak."])
     expect(facts.offerings.map((o) => [o.name, o.price, o.currency])).toEqual([
+      ["Oak stool", "120", "GBP"],
       ["Re-caning a seat", "45", "GBP"],
-      ["Loose joint, reglued", "30", "GBP"],
-      ["Full restoration", "160", "GBP"],
-      ["Oak stool", "120", "GBP"]
+      // Named as the prompt facts name it; the row saying more ("Loose joint, reglued") prices it.
+      ["Loose joint", "30", "GBP"],
+      ["Full restoration", "160", "GBP"]
     ])
+    // The one sentence that says what a row is describes it; a row named only in passing gets none.
+    expect(facts.offerings.map((o) => o.description)).toEqual(["A three-legged stool in green oak.", null, null, "A full restoration includes stripping, repairs to every joint and a wax finish."])
+  })
+
+  it("reads a bare $ as the dollar of the site's country, and as written where the country is unknown", () => {
+    const withProducts = (path: string, body: string, head = "") => {
+      const p = extractPage(`<!doctype html><html><head><title>${path}</title>${head}</head><body>${body}</body></html>`, `https://shop.example${path}`)
+      return { ...page(path, body, head), products: p.products }
+    }
+    const menu = "<h1>Menu</h1><table><tr><td>Single scoop</td><td>$4.75</td></tr><tr><td>Banana split</td><td>$11.00</td></tr></table>"
+    const inCountry = (country: string | null) => {
+      const ld = country === null ? "" : `<script type="application/ld+json">${JSON.stringify({ "@type": "IceCreamShop", telephone: "+1 912 555 0147", address: { addressCountry: country } })}</script>`
+      return factsOf([withProducts("/", "<h1>Scoops</h1><p>Ice cream.</p>", ld), withProducts("/menu", menu)]).offerings.filter((o) => o.price !== null).map((o) => [o.price, o.currency])
+    }
+    expect(inCountry("US")).toEqual([["4.75", "USD"], ["11.00", "USD"]])
+    expect(inCountry("Canada")).toEqual([["4.75", "CAD"], ["11.00", "CAD"]])
+    expect(inCountry(null)).toEqual([["4.75", "$"], ["11.00", "$"]])
   })
 
   it("has nothing to publish from a crawl without pages, and leaves the new fields out", () => {
