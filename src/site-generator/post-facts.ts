@@ -123,9 +123,18 @@ export const siteSentences = (f: SiteFacts): ReadonlyArray<SourceSentence> => {
   const out: Array<SourceSentence> = []
   const add = (text: string, url: string, pageTitle: string, headings: ReadonlyArray<string> = []) => {
     for (const whole of sentencesOf(text)) {
-      // A heading run into its section's first sentence (`Teeth whitening In-office whitening ...`) is cut off.
-      const heading = headings.find((h) => whole.startsWith(`${h} `) && /^[\p{Lu}\p{N}“"]/u.test(whole.slice(h.length + 1)))
-      const s = heading === undefined ? whole : whole.slice(heading.length + 1)
+      // A heading run into its section's first sentence (`Teeth whitening In-office whitening ...`) is cut
+      // off, and so are several in a row (a list of values, each a heading: `Honesty Comfort Each February …`).
+      // A heading inside one (` Giving back Each February …`) starts its section's sentence: what comes
+      // before it is the last section's list items, run together without a stop.
+      let s = whole
+      for (let cut = 0; cut < 8; cut++) {
+        const at = headings
+          .map((h) => ({ h, i: s.startsWith(`${h} `) ? 0 : s.includes(` ${h} `) ? s.indexOf(` ${h} `) + 1 : -1 }))
+          .find(({ h, i }) => i >= 0 && /^[\p{Lu}\p{N}“"]/u.test(s.slice(i + h.length + 1)))
+        if (at === undefined) break
+        s = s.slice(at.i + at.h.length + 1)
+      }
       const key = s.toLowerCase()
       if (!usable(s) || seen.has(key)) continue
       seen.add(key)

@@ -106,6 +106,9 @@ describe("what a post says", () => {
       "Dr. Anna Brandt bakes every loaf herself since 2009.",
       "A loaf is 4.50 EUR on weekdays at the counter."
     ])
+    // Several headings in a row (a list of values) run into a sentence are all cut off.
+    const values = { ...facts, pages: [{ ...facts.pages[0]!, headings: ["Our values", "Honesty", "Giving back"], text: "Our values Honesty Comfort Continuing education Giving back Each February we offer free cleanings to uninsured children." }] }
+    expect(siteSentences(values as never).map((s) => s.text)).toEqual(["Each February we offer free cleanings to uninsured children."])
   })
 
   it("takes the offering a prompt names by its head word, even when the entity's name has that word, and writes a name ending in s as its possessive", () => {
