@@ -84,7 +84,7 @@ const PICKED_AFTER = /^[ \t]+(?:is|was)[ \t]+(?:who|the[ \t]+one|where)[ \t]+(?:
 const ALTERNATIVE_TO = /^[ \t]+(?:is|was|remains)[ \t]+(?:a|an|the|my|our)[ \t]+(?:[\p{Ll}-]+[ \t]+){0,3}?(?:alternative|substitute|rival)[ \t]+(?:to|for)[ \t]+\p{Lu}/u
 // "we switched to Oxbow", "switching to Brantry".
 const SWITCHED_TO_BEFORE = /(?<![\p{L}\p{N}])(?:switched|switching|switch|moved[ \t]+over)[ \t]+to[ \t]+$/iu
-const PLACE_PREPOSITION_BEFORE = /(?<![\p{L}\p{N}])(?:[Ii]n|(?:[Aa]round|[Nn]ear|[Aa]cross|[Tt]hroughout|[Oo]utside)(?:[ \t]+the)?)[ \t]+$/u
+const PLACE_PREPOSITION_BEFORE = /(?<![\p{L}\p{N}])(?:[Ii]n|[Aa]round|[Nn]ear|[Aa]cross|[Tt]hroughout|[Oo]utside)[ \t]+$/u
 const KIND_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)[ \t]+$/u
 const SENTENCE_START_BEFORE = /(?:^|[.!?][ \t]+|\n)$/u
 // "on Milwaukee is", "on Passyunk.": a one-word street, then a verb or the sentence's end.

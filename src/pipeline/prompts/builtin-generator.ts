@@ -73,6 +73,10 @@ const GENERIC_AUDIENCES: Readonly<Record<PromptFacts["kind"], ReadonlyArray<stri
   product: ["beginners", "people on a budget", "families"]
 }
 
+/** Gift cards, vouchers and certificates, and the templates that ask for them as people do. */
+const GIFT = /\bgift (?:cards?|vouchers?|certificates?)\b/iu
+const GIFT_TEMPLATES: ReadonlySet<string> = new Set(["local-where-near-me", "local-buy-near-me", "discovery-order-online", "discovery-recommend", "brand-offering"])
+
 /** Features that read before an offering: "gluten-free croissants", "vegan tacos". */
 const DIETARY = new Set(["gluten-free", "vegan", "vegetarian", "dairy-free", "nut-free", "sugar-free", "organic", "halal", "kosher", "fair trade", "locally sourced"])
 /** Features that read before the category: "emergency dentist", "dog-friendly restaurant". */
@@ -336,6 +340,10 @@ function* variantsOf(
               if (template.usesCategory && contentWords(offering.value.text).every((w) => categoryStems(category.value).has(stem(w)))) continue
               // "invoicing software with invoicing software options": a software template needs a feature of its own.
               if ((template.needs ?? []).includes("software") && offering.value.text.includes(category.value.category)) continue
+              // A gift card is bought for someone, not judged, compared or learnt about: "How can I tell if
+              // gift certificates are good quality?", "washi tapes vs gift cards" are nobody's questions.
+              if (GIFT.test(offering.value.text) && !GIFT_TEMPLATES.has(template.id)) continue
+              if (template.id.startsWith("comparison-") && GIFT.test(offerings[(o + offset + 1) % offerings.length]!.value.text)) continue
               // "What is the best way to handle mobile apps?": only something done is handled.
               if ((template.needs ?? []).includes("activity") && !ACTIVITY.test(offering.value.text)) continue
               const other = offerings[(o + offset + 1) % offerings.length]!

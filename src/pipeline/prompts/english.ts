@@ -74,7 +74,8 @@ const MASS_OFFERINGS = new Set(
   sushi ramen pho wine beer cider juice milk yogurt jam meat beef pork chicken fish lamb tofu rice gelato guacamole
   dentistry orthodontics therapy care law insurance advice coaching training tuition yoga pilates physiotherapy
   acupuncture maintenance flush fit repair estate export control removal hire art chalk wax paint glue soap yarn wool clay
-  flour sugar salt firewood mulch compost gravel timber fabric ink polish`
+  flour sugar salt firewood mulch compost gravel timber fabric ink polish charcuterie chiropractic karate judo taekwondo
+  aikido anxiety glass`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -105,7 +106,8 @@ export const offeringForm = (phrase: string): { readonly text: string; readonly 
   // Services named by what is done ("divorce mediation", "leak detection", "child custody") are
   // asked for in the singular: "cheap divorce mediations" is nobody's question.
   // "Hotel pick-up", "emergency call-out": a service named by a phrasal verb is asked for in the singular too.
-  if (isMass(phrase) || MASS_OFFERINGS.has(last) || /(?:ing|ness|ism|ion|ance|ence|ment|ship|ody)$/.test(last) || last.length < 3 ||
+  // "Canoe basics", "ceramics": a word in -ics is never made plural again ("canoe basicses").
+  if (isMass(phrase) || MASS_OFFERINGS.has(last) || /(?:ing|ness|ism|ion|ance|ence|ment|ship|ody|ics)$/.test(last) || last.length < 3 ||
     /-(?:up|out|in|off|on|over)$/.test(words[words.length - 1] ?? "")) {
     return { text: phrase, plural: false }
   }

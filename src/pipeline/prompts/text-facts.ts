@@ -291,9 +291,12 @@ export const placeMentions = (source: string, nameWords: ReadonlySet<string>): A
   const found: Array<{ place: string; weight: number }> = []
   // "Registered in Ireland", "incorporated in Delaware": where the company is filed, not where customers go.
   const plain = source.replace(/\b(?:registered|incorporated)\s+in\s+/giu, " ")
-  for (const match of plain.matchAll(/\b(based|located|situated|serving|near)?\s*\bin\s+(\p{Lu}[\p{L}'-]+(?:[ -]\p{Lu}[\p{L}'-]+){0,2})/gu)) {
-    // "in Porto's arts quarter" names Porto.
-    const place = match[2]!.split(/['’]s(?![\p{L}])/u)[0]!
+  for (const match of plain.matchAll(/\b(based|located|situated|serving|near)?\s*\bin\s+(\p{Lu}[\p{L}'’-]+(?:[ -]\p{Lu}[\p{L}'’-]+){0,2})/gu)) {
+    // "in Porto's arts quarter" and "in Porto's Miguel Bombarda arts quarter" name Porto; "in Scott's
+    // Addition, Richmond" is a place's own name: one capitalised word after the possessive, then a stop.
+    const next = plain.slice(match.index + match[0].length).trimStart()
+    const own = /^[^'’ ]+['’]s \p{Lu}[\p{L}-]+$/u.test(match[2]!) && /^(?:[,.;:)]|$)/u.test(next)
+    const place = own ? match[2]!.replace(/’/gu, "'") : match[2]!.split(/['’]s(?![\p{L}])/u)[0]!
     const words = place.split(/[ -]/)
     if (words.every((w) => isCommonWord(fold(w)) || STOP_WORDS.has(fold(w)))) continue
     if (words.some((w) => MONTHS_AND_DAYS.test(w) || isCapitalisedCommonWord(w) || nameWords.has(fold(w)))) continue

@@ -172,35 +172,3 @@ describe("heads picked, compared, and written with their own words (version 15)"
     expect(detectMention({ text: "| Halden T-7 | 5.5 cups | $129 |", citations: [] }, cooker).visible).toBe(true)
   })
 })
-
-describe("ordinary words and places (version 15)", () => {
-  it("reads a one-word name opening a sentence before an ordinary noun as the word", () => {
-    const sorrelle = business("Sorrelle")
-    expect(seen("Sorrelle size drives the price more than height does.", sorrelle)).toBe(false)
-    expect(seen("| Sorrelle type | Sweetness |\n|---|---|\n| bulb | mild |", sorrelle)).toBe(false)
-    const keel = business("Keel")
-    expect(seen("Keel boats are stable for beginners.", keel)).toBe(false)
-  })
-
-  it("keeps the name before a verb, an adverb, an irregular past or a brand noun", () => {
-    const sorrelle = business("Sorrelle")
-    expect(seen("Sorrelle syncs notes to your laptop in a second.", sorrelle)).toBe(true)
-    expect(seen("Sorrelle really shines for quick notes.", sorrelle)).toBe(true)
-    expect(seen("Sorrelle made our menu easy to update.", sorrelle)).toBe(true)
-    expect(seen("Sorrelle lost our rota twice.", sorrelle)).toBe(true)
-    expect(seen("Sorrelle app is the one I'd pick.", sorrelle)).toBe(true)
-  })
-
-  it("reads a one-word name before a noun of geography, or near another place, as a place", () => {
-    const alder = business("Alderholt")
-    expect(seen("The Alderholt trail loop gets boggy after rain.", alder)).toBe(false)
-    expect(seen("The outlets near Alderholt and Auburn have sales.", alder)).toBe(false)
-    expect(seen("Alderholt falls down on big files, so avoid it.", alder)).toBe(true)
-    expect(seen("Alderholt trail shoes dry quickly.", alder)).toBe(true)
-  })
-
-  it("reads a head after 'near the' as the place", () => {
-    const vets = business("Quayford Veterinary Clinic", "Newcastle, UK")
-    expect(seen("Near the Quayford, the nearest out-of-hours service is across the river.", vets)).toBe(false)
-  })
-})

@@ -51,7 +51,8 @@ const KNOWN: Readonly<Record<string, {
   // A shop's prose list of what else it sells, past the cap of 24.
   "fromagerie-la-meule": { uncovered: ["cheese box subscription", "Savoyard charcuterie", "local honey and jams", "butter and yoghurt"] },
   // Collection said only in prose; 25 prompts are about pages' words, not offerings.
-  "hartwell-upholstery": { share: 0.75, uncovered: ["collection and delivery"] },
+  // (0.75 until gift cards were asked about only as people ask for them: one prompt moved.)
+  "hartwell-upholstery": { share: 0.74, uncovered: ["collection and delivery"] },
   // Extras said only in prose and a FAQ (vehicle storage, disc locks, the protection plan).
   "stowaway-self-storage": { uncovered: ["vehicle storage", "disc locks", "Tenant Protection Plan"] },
   // The café named only by its hours and a menu's heading; a day trip and sandboarding said only in
@@ -80,7 +81,8 @@ const KNOWN: Readonly<Record<string, {
   "cepage-wine-bar": { uncovered: ["orange wine", "marinated olives", "takeaway bottles", "alcohol-free drinks"] },
   "coral-bay-swim-school": { uncovered: ["private lessons"] },
   "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "Multi-site plan", "private dining enquiries"], notOfferingHits: 1 },
-  "mudroom-pottery-studio": { share: 0.82, uncovered: ["kids clay classes", "kiln firing", "clay by the bag", "custom dinnerware commissions"] },
+  // (0.82 until its place was read whole, "Scott's Addition": its prompts moved by one.)
+  "mudroom-pottery-studio": { share: 0.81, uncovered: ["kids clay classes", "kiln firing", "clay by the bag", "custom dinnerware commissions"] },
   "backbone-chiropractic": { share: 0.66, uncovered: ["posture assessment", "ACC injury treatment"] },
   "cluichi-board-games": { uncovered: ["Irish-language games", "jigsaw puzzles"] },
   "grand-harbour-glass": { share: 0.88 },
