@@ -3,9 +3,8 @@
  * checkpoint as one (each step is `paging.ts`'s, on the CheckpointStore port), and waits for
  * the next commit (the store's `changes`: NOTIFY on PostgreSQL) or the poll tick.
  * One poll tick serves every projection: it reads the log's head once and wakes only the
- * projections behind it. A poll per projection read the log once each per tick, idle or not,
- * and the ticks of projections started together fell in the same turn of the event loop,
- * holding it from the requests in between.
+ * projections behind it, so an idle service makes one small query a tick, not a read of the
+ * log per projection (whose ticks, started together, also came together).
  * `waitFor` gives read-your-writes: a handler that appended waits until the projections it
  * reads have passed its events.
  *
@@ -75,7 +74,7 @@ interface Worker {
   /** Offered when a caller starts waiting (`waitFor`): cuts the gathering of a burst short. */
   readonly hurry: Queue.Queue<void>
   lastError: string | null
-  /** It has caught up with the log (or failed to read it) once: the poll tick waits for every worker to. */
+  /** It has taken its first step (or failed it): the poll tick waits for every worker's. */
   started: boolean
 }
 
@@ -125,9 +124,8 @@ export const make = (projections: ReadonlyArray<Projection>) =>
     const wakeAll = Effect.forEach(workers, (worker) => Queue.offer(worker.wake, undefined), { discard: true })
 
     /**
-     * Open once every worker has caught up with the log, or failed a step, once: until then
-     * each is reading the log anyway (and subscribed to its announcements since it started),
-     * so a poll would only wake it for a read it is doing.
+     * Open once every worker has taken its first step (read a page), or failed it: until then
+     * each is reading the log anyway, so a poll would only wake it for a read it is doing.
      */
     const allStarted = yield* Deferred.make<void>()
     let unstarted = workers.length
@@ -162,6 +160,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
         stored = taken.cursor.stored
         yield* advance(worker, taken.cursor.progress, stored)
         if (!taken.moved) worker.lastError = null
+        markStarted(worker)
         return taken.more
       }).pipe(
         Effect.tapErrorCause((cause) =>
@@ -189,10 +188,7 @@ export const make = (projections: ReadonlyArray<Projection>) =>
         stored = yield* SubscriptionRef.get(worker.progress)
         while (true) {
           const more = yield* step
-          if (!more) {
-            markStarted(worker)
-            yield* idle
-          }
+          if (!more) yield* idle
         }
       })
     }
