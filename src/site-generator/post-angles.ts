@@ -642,7 +642,10 @@ const siteWords: PostAngle = {
     const c = ctxOf(s, "site-words", visit, variant)
     const quoted = sentencesFor(c, 3, 6, 3)
     return {
-      title: pick(c, "title", [`What ${c.host} says about ${c.noun}`, `${c.name} on ${c.noun}, in its own words`]),
+      // Without an offering the noun is the category ("a dentist"): "on a dentist" says nothing of the question.
+      title: c.s.offering === null
+        ? intentTitle(c) ?? pick(c, "title", [`What ${c.host} says`, `${c.name}, in its own words`])
+        : pick(c, "title", [`What ${c.host} says about ${c.noun}`, `${c.name} on ${c.noun}, in its own words`]),
       summary: summaryOf(c, [`${possessive(c.name)} own words on ${c.noun}, page by page.`]),
       bodyParagraphs: compact([leadAnswer(c), detailText(c), ...quoted.map((q) => `${quoteOf(q)} (${pageName(q)}, ${q.url})`)])
     }
