@@ -150,7 +150,8 @@ export const startChild = async (options: {
       await stop()
       throw new Error(`${options.label} not ready in time:\n${stderr}`)
     }
-    const ready = await fetch(`${baseUrl}${options.readyPath ?? "/health"}`).then((r) => r.status === 200, () => false)
+    // Each probe is bounded: a request the child never answers must not outlast the deadline.
+    const ready = await fetch(`${baseUrl}${options.readyPath ?? "/health"}`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status === 200, () => false)
     if (ready) break
     await sleep(200)
   }
