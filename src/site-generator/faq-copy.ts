@@ -11,7 +11,7 @@ import { addressLine, priceText } from "./llms-txt.ts"
 import { offeringsNamed } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { bodyText, displayHost, externalUrl, firstSentence, inProse, possessive, sentence, truncate } from "./text.ts"
+import { agree, bodyText, displayHost, externalUrl, firstSentence, inProse, possessive, sentence, truncate } from "./text.ts"
 
 const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
 
@@ -84,7 +84,7 @@ const pageNote = (f: SiteFacts, o: OfferingInput): string => {
 const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
   const price = priceText(o.price, o.currency)
   const name = oneLine(o.name)
-  if (price !== null) return `${upperFirst(name)} is listed at ${price} by ${nameOf(f)}.${pageNote(f, o)}`
+  if (price !== null) return `${upperFirst(name)} ${agree(name)} listed at ${price} by ${nameOf(f)}.${pageNote(f, o)}`
   return `${nameOf(f)} does not state a price for ${inProse(name)} on its website; ask it directly.${pageNote(f, o)}`
 }
 

@@ -32,7 +32,7 @@ import {
 } from "./post-facts.ts"
 import { daysAsked, hoursOnDay, type Intent, intentOf } from "./post-intent.ts"
 import type { OfferingInput } from "./site-input.ts"
-import { listSentence, possessive, sentence, truncate } from "./text.ts"
+import { agree, isPlural, listSentence, possessive, sentence, truncate } from "./text.ts"
 
 export interface PostDraft {
   readonly title: string
@@ -184,10 +184,10 @@ const offeringText = (c: Ctx, o: OfferingInput, salt: string): string => {
   return pick(c, salt, [
     compact([`${c.name} lists ${noun}${price === null ? "" : ` at ${price}`}.`, desc, page === null ? null : `Details: ${page}.`]).join(" "),
     compact([
-      desc === null && price === null ? `${upperFirst(noun)} is on ${possessive(c.name)} list.` : `${upperFirst(noun)}${price === null ? "" : `, ${price}`}${desc === null ? "." : `: ${lowerFirst(desc)}`}`,
+      desc === null && price === null ? `${upperFirst(noun)} ${agree(noun)} on ${possessive(c.name)} list.` : `${upperFirst(noun)}${price === null ? "" : `, ${price}`}${desc === null ? "." : `: ${lowerFirst(desc)}`}`,
       page === null ? null : `Its page: ${page}.`
     ]).join(" "),
-    compact([desc === null ? null : `${upperFirst(noun)} at ${c.name}: ${lowerFirst(desc)}`, price === null ? null : `It is listed at ${price}.`, desc === null && price === null ? `${upperFirst(noun)} is on ${possessive(c.name)} list.` : null, page === null ? null : `More at ${page}.`]).join(" "),
+    compact([desc === null ? null : `${upperFirst(noun)} at ${c.name}: ${lowerFirst(desc)}`, price === null ? null : `${isPlural(noun) ? "They are" : "It is"} listed at ${price}.`, desc === null && price === null ? `${upperFirst(noun)} ${agree(noun)} on ${possessive(c.name)} list.` : null, page === null ? null : `More at ${page}.`]).join(" "),
     compact([`On ${possessive(c.name)} list: ${noun}${price === null ? "" : ` for ${price}`}.`, desc, page === null ? null : `See ${page}.`]).join(" ")
   ])
 }
@@ -297,8 +297,8 @@ const leadAnswer = (c: Ctx): string => {
     case "price":
       if (price !== null) {
         return pick(c, "lead", [
-          `${upperFirst(c.noun)} costs ${price} at ${c.name}.`,
-          `At ${c.name}, ${c.noun} is listed at ${price}.`,
+          `${upperFirst(c.noun)} ${agree(c.noun, "costs", "cost")} ${price} at ${c.name}.`,
+          `At ${c.name}, ${c.noun} ${agree(c.noun)} listed at ${price}.`,
           `${c.name} lists ${c.noun} at ${price}, the price on its own site.`,
           `The price: ${price} for ${c.noun} at ${c.name}.`
         ])
@@ -431,7 +431,7 @@ const intentTitle = (c: Ctx): string | null => {
       if (s.hours.length === 0) return null
       return days.length === 1 ? pick(c, "t", [`Is ${c.name} open on ${days[0]}?`, `${days[0]} hours at ${c.name}`]) : pick(c, "t", [`${possessive(c.name)} opening hours`, `When ${c.name} is open`])
     case "price":
-      return price === null ? null : pick(c, "t", [`How much ${c.noun} costs at ${c.name}`, `${Noun} at ${c.name}: ${price}`])
+      return price === null ? null : pick(c, "t", [`How much ${c.noun} ${agree(c.noun, "costs", "cost")} at ${c.name}`, `${Noun} at ${c.name}: ${price}`])
     case "where": {
       const where = addressOf(s.facts) ?? s.place
       return where === null ? null : pick(c, "t", [`Where to find ${c.noun}${s.place === null ? "" : ` in ${s.place}`}`, `Where ${c.name} is`])
@@ -570,7 +570,7 @@ const faq: PostAngle = {
     const ways = contactWays(s.facts)
     const fromSite = rotate(relevantFaq(c).slice(0, 6), visit, 2).map((q) => `${questionOf(q.question)} ${sentence(truncate(q.answer, 300))}`)
     // "Bass amps" are asked about as they, "a full setup" as it; an offering without a description is not asked about.
-    const plural = /[^s]s$/i.test(c.noun)
+    const plural = isPlural(c.noun)
     const derived = compact([
       o === null || o.description === null ? null : `What ${plural ? "are" : "is"} ${c.noun}? ${sentence(truncate(o.description, 240))}`,
       price === null || c.intent === "price" ? null : `How much ${plural ? "do they" : "does it"} cost? ${price}, as listed.`,

@@ -60,6 +60,15 @@ export const listSentence = (items: ReadonlyArray<string>): string =>
 export const inProse = (name: string): string =>
   /^\p{Lu}[^\p{Lu}]*$/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name
 
+/**
+ * Whether a noun phrase takes a plural verb: "Bass guitars are", "Glass is", "Physics is". A guess
+ * from its last word's ending, which is what a plural name on a price list looks like.
+ */
+export const isPlural = (noun: string): boolean => /[^s]s$/i.test(noun.trim()) && !/(?:ics|news|ss)$/i.test(noun.trim())
+
+/** "is" or "are" (or another pair) for a noun phrase, as it is plural or not. */
+export const agree = (noun: string, singular = "is", plural = "are"): string => (isPlural(noun) ? plural : singular)
+
 /** A name's possessive: `Acme Bakery's`, and `Fretwork Guitars'` for a name ending in s, as with a plural. */
 export const possessive = (name: string): string => (/s$/i.test(name) ? `${name}'` : `${name}'s`)
 

@@ -3,6 +3,7 @@ import type { SiteFacts } from "../../src/domain/site-events.ts"
 import { composeAbout } from "../../src/site-generator/about-copy.ts"
 import { composeFaq } from "../../src/site-generator/faq-copy.ts"
 import { renderSite } from "../../src/site-generator/render-site.ts"
+import { isPlural } from "../../src/site-generator/text.ts"
 import { bakery } from "./sample-site.ts"
 
 const facts: SiteFacts = {
@@ -67,9 +68,16 @@ describe("composeFaq", () => {
     ])
   })
 
-  it("writes a price in a sign of no known currency as the site wrote it", () => {
-    const scoops = { ...facts, ownFaq: [], offerings: [{ name: "Single scoop", description: null, url: null, price: "4.75", currency: "$" }] }
-    expect(composeFaq(scoops, ["How much is a single scoop?"])).toEqual([{ question: "How much is a single scoop?", answer: "Single scoop is listed at $4.75 by Acme Bakery." }])
+  it("writes a price in a sign of no known currency as the site wrote it, and a plural name with a plural verb", () => {
+    const scoops = { ...facts, ownFaq: [], offerings: [
+      { name: "Single scoop", description: null, url: null, price: "4.75", currency: "$" },
+      { name: "Waffle cones", description: null, url: null, price: "1.50", currency: "USD" }
+    ] }
+    expect(composeFaq(scoops, ["How much is a single scoop?", "waffle cones price"])).toEqual([
+      { question: "How much is a single scoop?", answer: "Single scoop is listed at $4.75 by Acme Bakery." },
+      { question: "Waffle cones price?", answer: "Waffle cones are listed at 1.50 USD by Acme Bakery." }
+    ])
+    expect(["Glass", "Physics", "Bass guitars", "Restring"].map(isPlural)).toEqual([false, false, true, false])
   })
 
   it("drops a repeated question, a repeated answer and a question the facts say nothing about", () => {
