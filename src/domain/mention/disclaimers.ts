@@ -289,7 +289,7 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:outside|beyond|unclear\s+from)\s+(?:of\s+)?(?:what|anything|anywhere|whatever)\s+(?:i|we|i'm|we're|i\s+am|we\s+are)\s+(?:\w+\s+){0,2}?(?:can|could|able\s+to|have|know|found|see|seen)\b/, ["outside", "beyond", "unclear"]),
   d(/\bunclear\s+from\s+(?:what's|what\s+is|the)\s+(?:\w+\s+){0,2}?(?:online|published|available|public|out\s+there|sources?|listings?|reviews?)\b/, ["unclear"]),
   d(/(?:n't|\bnot)\s+(?:\w+ly\s+)?(?:\w+\s+)?anywhere\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:check|see|find|access|look|verify|confirm|reach)\b/, ["anywhere"]),
-  d(/(?:n't|\bnot)\s+(?:something|anything|a\s+(?:\w+\s+)?(?:topic|thing|subject))\s+(?:that\s+)?(?:i'm|i\s+am|we're|we\s+are|my|our)\s+(?:\w+\s+){0,2}?(?:able\s+to|sources?|data|information|knowledge|training|records?)\b/, ["something", "anything", "topic", "thing", "subject"]),
+  d(/(?:n't|\bnot)\s+(?:something|anything)\s+(?:that\s+)?(?:i'm|i\s+am|we're|we\s+are|my|our)\s+(?:\w+\s+){0,2}?(?:able\s+to|sources?|data|information|knowledge|training|records?)\b/, ["something", "anything"]),
   // Evidence of it said to be missing, scarce or out of reach, whatever the noun of evidence:
   // "published specs for X are limited", "customer feedback on X is scarce", "independent tests of
   // X don't appear to exist", "too few independent reviews", "not enough out there about X",
@@ -302,14 +302,14 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:no|almost\s+no|virtually\s+no|practically\s+no|next\s+to\s+no|hardly\s+any|barely\s+any)\s+(?:\w+\s+)?coverage\b/, ["coverage"]),
   d(/(?:n't|\bnot|\bun)\s*available\s+to\s+(?:me|us)\b/, ["available"]),
   d(/\b(?:cannot|can't|couldn't|(?:could|can)\s+not)\s+be\s+(?:checked|looked\s+up|seen|reviewed)\b/, ["checked", "looked", "seen", "reviewed"]),
-  d(/\b(?:i've|we've|i\s+have|we\s+have)\s+(?:got\s+)?no\s+(?:\w+\s+){0,2}?(?:detail|details|information|info|data|facts|figures|reviews?|sources?|knowledge)\b/, ["no"]),
+  d(/\b(?:i've|we've|i\s+have|we\s+have)\s+(?:got\s+)?no\s+(?:\w+\s+){0,2}?(?:detail|details|information|info|data|facts|figures|reviews?|sources?|knowledge)\b/, ["'ve", "have"]),
   d(/\b(?:anything|nothing|much)\s+(?:\w+\s+)?to\s+go\s+on\b/, ["go on"]),
   // Facts the speaker lacks in their freshness or reliability: "I don't have current prices,
   // stock or opening hours for it", "a name I have no current hours for", "no current facts to share".
-  d(/\b(?:don't|do\s+not|didn't|did\s+not)\s+have\s+(?:any\s+)?(?:current|up-to-date|recent|reliable|dependable|verified|live|real-time|accurate|solid)\s+\w+/, ["current", "up-to-date", "recent", "reliable", "dependable", "verified", "live", "real-time", "accurate", "solid"]),
-  d(/\b(?:i|we)\s+have\s+no\s+(?:current|up-to-date|recent|reliable|dependable|verified|live|real-time|accurate|solid)\s+\w+/, ["current", "up-to-date", "recent", "reliable", "dependable", "verified", "live", "real-time", "accurate", "solid"]),
+  d(/\b(?:don't|do\s+not|didn't|did\s+not)\s+have\s+(?:any\s+)?(?:current|up-to-date|recent|reliable|dependable|verified|accurate|solid)\s+\w+/, ["current", "up-to-date", "recent", "reliable", "dependable", "verified", "accurate", "solid"]),
+  d(/\b(?:i|we)\s+have\s+no\s+(?:current|up-to-date|recent|reliable|dependable|verified|accurate|solid)\s+\w+/, ["current", "up-to-date", "recent", "reliable", "dependable", "verified", "accurate", "solid"]),
   // Looked for and not found, without its subject: "| X | Couldn't find reliable info |", "None: couldn't find documentation".
-  d(/\b(?:couldn't|could\s+not|can't|cannot)\s+find\s+(?:\w+\s+)?(?:info|information|documentation|details|data|reviews|pricing|specs|sources)\b/, ["find"]),
+  d(/\b(?:couldn't|could\s+not|can't|cannot)\s+find\s+(?:\w+\s+)?(?:info|information|documentation|details|data|reviews|pricing|specs|sources)\b/, ["n't find", "not find"]),
   // Seen nothing reliable: "I haven't seen reliable testing of it".
   d(/\b(?:haven't|have\s+not|hasn't|has\s+not)\s+seen\s+(?:any\s+)?(?:\w+\s+)?(?:testing|tests|reviews|reports|data|coverage|benchmarks|measurements)\b/, ["seen"]),
   // The speaker can speak only of another: "I can only speak to Tanpopo".
