@@ -111,6 +111,19 @@ const holdsName = (phrase: string, name: string): boolean => {
     new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join("\\s+")}(?![\\p{L}\\p{N}])`, "iu").test(phrase)
 }
 
+/**
+ * A business's offerings without the headings that group them: two words joined by "&" whose
+ * words the other offerings say again ("classes & workshops" beside "puppy classes" and "recall
+ * workshops"): "I need classes & workshops on short notice" is nobody's question. A heading naming
+ * something said nowhere else ("cover-ups & reworks") is kept.
+ */
+const sectionsAside = (offerings: ReadonlyArray<string>, facts: PromptFacts): Array<string> => {
+  const pair = (o: string) => /^[\p{L}-]+ & [\p{L}-]+$/u.test(o)
+  if (facts.kind !== "business") return [...offerings]
+  const stems = new Set(offerings.filter((o) => !pair(o)).flatMap((o) => wordsOf(o).map(stem)))
+  return offerings.filter((o) => !pair(o) || !wordsOf(o).every((w) => stems.has(stem(w))))
+}
+
 /** Usable phrases: name removed, 1–6 words, no URLs, deduplicated, in order. */
 const phrases = (values: ReadonlyArray<string>, facts: PromptFacts): Array<string> => {
   const seen = new Set<string>()
@@ -177,7 +190,7 @@ const tiered = <A>(values: ReadonlyArray<A>, tier: number): Array<Tiered<A>> => 
  * own name comes before the other things its page lists: its prompts are about it.
  */
 const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools => {
-  const offerings = phrases(facts.offerings, facts)
+  const offerings = sectionsAside(phrases(facts.offerings, facts), facts)
   const offeringKeys = new Set(offerings.map(phraseKey))
   // A product whose only offerings hold its own name has every prompt about them naming it (a brand
   // prompt, capped): as the last resort its page's words stand in, or the set could not be filled.

@@ -1,6 +1,7 @@
 /**
  * Word forms a customer would not type ("canoe basicses", "charcuteries", a place cut to "Scott"),
- * and gift cards asked about only as people ask for them.
+ * gift cards asked about only as people ask for them, and headings that group offerings
+ * ("classes & workshops") not asked about as one.
  */
 import { describe, expect, it } from "vitest"
 import { builtinPromptsTagged } from "../../../src/pipeline/prompts/builtin-generator.ts"
@@ -54,5 +55,33 @@ describe("gift cards", () => {
     expect(gift.length).toBeGreaterThan(0)
     expect([...new Set(gift.map((p) => p.template))].every((t) => ["local-where-near-me", "discovery-order-online", "discovery-recommend", "brand-offering"].includes(t)))
       .toBe(true)
+  })
+})
+
+describe("headings that group offerings", () => {
+  const facts = (offerings: ReadonlyArray<string>): PromptFacts => ({
+    name: "Hollin Dog School",
+    kind: "business",
+    businessName: "Hollin Dog School",
+    url: "https://hollin.example/",
+    offerings,
+    category: "dog trainer",
+    place: "Ely",
+    audience: [],
+    keywords: [],
+    features: [],
+    openDays: [],
+    visitable: true
+  })
+
+  it("are not asked about when the offerings under them say their words again", () => {
+    const prompts = builtinPromptsTagged(facts(["puppy classes", "recall workshops", "classes & workshops", "agility training", "home visits"]))
+    expect(prompts.filter((p) => p.prompt.includes("classes & workshops"))).toEqual([])
+    expect(prompts.some((p) => p.prompt.includes("recall workshops"))).toBe(true)
+  })
+
+  it("are kept when they name what nothing else names", () => {
+    const prompts = builtinPromptsTagged(facts(["puppy classes", "scent & tracking", "agility training", "home visits"]))
+    expect(prompts.some((p) => p.prompt.includes("scent & tracking"))).toBe(true)
   })
 })
