@@ -4,6 +4,7 @@
 // name and number, and more kinds of product; the "and" of a firm's name in other languages.
 import { describe, expect, it } from "vitest"
 import { detectMention, mentionTargetOf } from "../../../src/domain/mention/index.ts"
+import { cpuTimed } from "../../support/cpu-time.ts"
 
 const business = (name: string, place: string | null = null, url: string | null = null) =>
   mentionTargetOf({ itemId: null, name, url, place })
@@ -170,5 +171,60 @@ describe("heads picked, compared, and written with their own words (version 15)"
   it("writes a product's model code with a hyphen too", () => {
     const cooker = mentionTargetOf({ itemId: "halden-t7-rice-cooker", name: "Halden T7 Rice Cooker", url: null })
     expect(detectMention({ text: "| Halden T-7 | 5.5 cups | $129 |", citations: [] }, cooker).visible).toBe(true)
+  })
+})
+
+describe("ordinary words and places (version 15)", () => {
+  it("reads a one-word name opening a sentence before an ordinary noun as the word", () => {
+    const sorrelle = business("Sorrelle")
+    expect(seen("Sorrelle size drives the price more than height does.", sorrelle)).toBe(false)
+    expect(seen("| Sorrelle type | Sweetness |\n|---|---|\n| bulb | mild |", sorrelle)).toBe(false)
+    const keel = business("Keel")
+    expect(seen("Keel boats are stable for beginners.", keel)).toBe(false)
+  })
+
+  it("keeps the name before a verb, an adverb, an irregular past or a brand noun", () => {
+    const sorrelle = business("Sorrelle")
+    expect(seen("Sorrelle syncs notes to your laptop in a second.", sorrelle)).toBe(true)
+    expect(seen("Sorrelle really shines for quick notes.", sorrelle)).toBe(true)
+    expect(seen("Sorrelle made our menu easy to update.", sorrelle)).toBe(true)
+    expect(seen("Sorrelle lost our rota twice.", sorrelle)).toBe(true)
+    expect(seen("Sorrelle app is the one I'd pick.", sorrelle)).toBe(true)
+  })
+
+  it("reads a one-word name before a noun of geography, or near another place, as a place", () => {
+    const alder = business("Alderholt")
+    expect(seen("The Alderholt trail loop gets boggy after rain.", alder)).toBe(false)
+    expect(seen("The outlets near Alderholt and Auburn have sales.", alder)).toBe(false)
+    expect(seen("Alderholt falls down on big files, so avoid it.", alder)).toBe(true)
+    expect(seen("Alderholt trail shoes dry quickly.", alder)).toBe(true)
+  })
+
+  it("reads a head after 'near the' as the place", () => {
+    const vets = business("Quayford Veterinary Clinic", "Newcastle, UK")
+    expect(seen("Near the Quayford, the nearest out-of-hours service is across the river.", vets)).toBe(false)
+  })
+})
+
+describe("version 15's rules on hostile input", () => {
+  it("stay linear", () => {
+    const inspections = business("Ostrava Home Inspections", "Leeds, UK")
+    const clinic = business("Ostrava Sleep Clinic", "Leeds, UK")
+    const inn = business("Larchmere Inn", "Keswick, UK")
+    const sorrelle = business("Sorrelle")
+    const { cpuMs } = cpuTimed(() => {
+      // Own words after a head are read at most four at a time.
+      expect(seen("Ostrava " + "Home ".repeat(15_000) + "Storage.", inspections)).toBe(true)
+      // A paragraph about surnames is read once, however many heads it holds.
+      expect(seen("Ostrava is a surname. " + "Ostrava Ostrava, ".repeat(5_000), clinic)).toBe(false)
+      expect(seen("Mara Ostrava is worth a call. ".repeat(3_000), clinic)).toBe(true)
+      expect(seen("Dr. St. Mt. ".repeat(5_000) + "Larchmere Inn is lovely.", inn)).toBe(true)
+      expect(seen("Larchmere Inn's menus are outside what " + "we ".repeat(10_000) + "can check.", inn)).toBe(true)
+      expect(seen("I can't verify Larchmere Inn's rates, but they're a " + "very ".repeat(10_000) + "small inn.", inn)).toBe(false)
+      expect(seen("Sorrelle size " + "| ".repeat(10_000), sorrelle)).toBe(false)
+      expect(seen("Ostrava vs. " + "Harbour ".repeat(10_000), clinic)).toBe(true)
+    })
+    // CPU time, not wall time: a bound on the work, which no load on the machine stretches.
+    expect(cpuMs).toBeLessThan(10_000)
   })
 })
