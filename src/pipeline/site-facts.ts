@@ -6,6 +6,7 @@
  */
 import type { SiteCrawled } from "../domain/crawl-events.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
+import { PRICE_SOURCE } from "../domain/money.ts"
 import { escapeRegExp } from "../domain/regex.ts"
 import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
@@ -217,10 +218,13 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
   return [...out, ...priced, ...unpriced].slice(0, MAX_OFFERINGS)
 }
 
+const LEADING_PRICE = new RegExp(String.raw`^(?:(?:[Ff]rom|[Pp]rice:?)\s+)?${PRICE_SOURCE}(?:\s?[A-Z]{3}\b)?\s+(?=\p{Lu})`, "u")
+
 /** The first sentences of a page's body, up to ~240 characters; null when it has none. */
 const leadOf = (page: Page): string | null => {
-  // Two sentences at most: further on, a home page's text runs into its buttons and teasers.
-  const lead = leadSentences(bodyText(page), 240)
+  // Two sentences at most: further on, a home page's text runs into its buttons and teasers. A
+  // product page's price, run into its first sentence ("$36.00 CAD Stone-ground …"), is left out.
+  const lead = leadSentences(bodyText(page).replace(LEADING_PRICE, ""), 240)
   return lead === "" ? null : cleanAndCut(lead, 400)
 }
 

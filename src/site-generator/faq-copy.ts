@@ -184,7 +184,14 @@ export const identityLine = (f: SiteFacts): string | null => {
   if (description === null) return null
   const category = present(f.category)
   const place = present(f.place)
-  const what = category === null ? null : `${nameOf(f)} is ${/^[aeiou]/i.test(category) ? "an" : "a"} ${category.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}${place === null ? "" : ` in ${place}`}.`
+  const kind = category === null ? null : `${/^[aeiou]/i.test(category) ? "an" : "a"} ${category.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`
+  const maker = present(f.businessName)
+  // A product's category is its maker's ("tea shop"): the product is made by one, not one itself.
+  const what = kind === null
+    ? null
+    : f.kind === "product"
+    ? maker === null || maker === nameOf(f) ? null : `${nameOf(f)} is made by ${maker}, ${kind}${place === null ? "" : ` in ${place}`}.`
+    : `${nameOf(f)} is ${kind}${place === null ? "" : ` in ${place}`}.`
   const own = sentence(firstSentence(description, 240))
   // A description that already says what the entity is needs no preamble saying it again.
   const words = keywords(own)

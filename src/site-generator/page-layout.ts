@@ -5,6 +5,7 @@
 import { Html, html, jsonLdScript, raw, safeUrl, type HtmlValue } from "./html.ts"
 import { breadcrumbNode } from "./json-ld.ts"
 import type { Context, Crumb, NavKey, Page } from "./site-context.ts"
+import { sentence } from "./text.ts"
 
 const NAV: ReadonlyArray<{ key: NavKey; label: (ctx: Context) => string; path: (ctx: Context) => string; when?: (ctx: Context) => boolean }> = [
   { key: "home", label: () => "Home", path: () => "/" },
@@ -42,7 +43,7 @@ export const siteFooter = (ctx: Context): Html => {
   const from = ctx.source === null ? null : html` Information from ${externalLink(ctx.source, ctx.sourceHost)}.`
   return html`<footer class="site-footer">
 <div class="wrap">
-<p>${year === undefined ? null : `© ${year} `}${ctx.businessName}.${from}</p>
+<p>${year === undefined ? null : `© ${year} `}${sentence(ctx.businessName)}${from}</p>
 <ul>
 <li><a href="/contact/">Contact</a></li>
 <li><a href="/feed.xml">Atom feed</a></li>

@@ -267,8 +267,9 @@ export const descriptor = (f: SiteFacts): string => {
   const category = present(f.category)
   const place = present(f.place)
   if (f.kind === "product") {
+    // A product's category is its maker's ("tea shop"): "a product of Mistral Tea Co., a tea shop".
     const by = present(f.businessName)
-    return `${withArticle(category === null ? "product" : lowerFirst(category))}${by === null || by === nameOf(f) ? "" : ` made by ${by}`}`
+    return by === null || by === nameOf(f) ? "a product" : `a product of ${by}${category === null ? "" : `, ${withArticle(lowerFirst(category))}`}`
   }
   return `${withArticle(category === null ? "business" : lowerFirst(category))}${place === null ? "" : ` in ${place}`}`
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { SiteFacts } from "../../src/domain/site-events.ts"
 import { composeAbout } from "../../src/site-generator/about-copy.ts"
-import { composeFaq } from "../../src/site-generator/faq-copy.ts"
+import { composeFaq, identityLine } from "../../src/site-generator/faq-copy.ts"
 import { renderSite } from "../../src/site-generator/render-site.ts"
 import { isPlural } from "../../src/site-generator/text.ts"
 import { bakery } from "./sample-site.ts"
@@ -100,6 +100,11 @@ describe("composeAbout", () => {
       "Acme Bakery offers sourdough loaf, butter croissant and celebration cakes. Each has its own page on this site."
     ].join("\n\n"))
     expect(composeAbout(bare)).toBe("Zorba Studio. More about it is on zorba.example.")
+  })
+
+  it("says a product is made by its business, which is of the category, not that it is one", () => {
+    const matcha = { ...facts, kind: "product" as const, name: "Ceremonial Matcha", businessName: "Mistral Tea Co.", category: "tea shop", place: null, description: "Stone-ground from shade-grown tencha." }
+    expect(identityLine(matcha)).toBe("Ceremonial Matcha is made by Mistral Tea Co., a tea shop. Stone-ground from shade-grown tencha.")
   })
 
   it("names the first six of a long catalogue in the sentence, keeps names with capitals further on, and parts names with commas by semicolons", () => {

@@ -199,6 +199,12 @@ describe("renderSite: a business", () => {
     expect(about(sameEverywhere)).not.toContain(`<p>${repeated}</p>`)
   })
 
+  it("ends the footer's name with one full stop, also for a name that has its own", () => {
+    const footer = (input: SiteInput) => /<footer[\s\S]*?<\/footer>/.exec(renderSite(input).get("/index.html")!.body)![0]
+    expect(footer(bakery)).toContain("Acme Bakery. Information from")
+    expect(footer({ ...bakery, businessName: "Mistral Tea Co." })).toContain("Mistral Tea Co. Information from")
+  })
+
   it("lists every page and post in the sitemap", () => {
     const sitemap = body("/sitemap.xml")
     expect(sitemap.startsWith(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`)).toBe(true)

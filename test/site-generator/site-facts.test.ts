@@ -179,6 +179,11 @@ describe("site facts", () => {
     expect(inCountry(null)).toEqual([["4.75", "$"], ["11.00", "$"]])
   })
 
+  it("describes a product page by its text without the price run into it", () => {
+    const facts = factsOf([page("/matcha", "<h1>Ceremonial Matcha</h1><p>$36.00 CAD</p><p>Stone-ground from shade-grown tencha. Bright green and sweet.</p>")])
+    expect(facts.description).toBe("Stone-ground from shade-grown tencha. Bright green and sweet.")
+  })
+
   it("has nothing to publish from a crawl without pages, and leaves the new fields out", () => {
     const empty = factsOf([])
     expect(hasFacts(empty)).toBe(false)
