@@ -83,8 +83,9 @@ const PICKED_AFTER = /^[ \t]+(?:is|was)[ \t]+(?:who|the[ \t]+one|where)[ \t]+(?:
 // "Vellum is a good cheaper alternative to Kira": put in another brand's place, the brand after "to".
 const ALTERNATIVE_TO = /^[ \t]+(?:is|was|remains)[ \t]+(?:a|an|the|my|our)[ \t]+(?:[\p{Ll}-]+[ \t]+){0,3}?(?:alternative|substitute|rival)[ \t]+(?:to|for)[ \t]+\p{Lu}/u
 // "we switched to Oxbow", "switching to Brantry".
+const WARNED_BEFORE = /(?<![\p{L}\p{N}])(?:avoid|steer[ \t]+clear[ \t]+of|stay[ \t]+away[ \t]+from|(?:wouldn't|would[ \t]+not|won't|never)[ \t]+(?:use|hire|book|recommend|go[ \t]+back[ \t]+to))[ \t]+$/iu
 const SWITCHED_TO_BEFORE = /(?<![\p{L}\p{N}])(?:switched|switching|switch|moved[ \t]+over)[ \t]+to[ \t]+$/iu
-const PLACE_PREPOSITION_BEFORE = /(?<![\p{L}\p{N}])(?:[Ii]n|[Aa]round|[Nn]ear|[Aa]cross|[Tt]hroughout|[Oo]utside)[ \t]+$/u
+const PLACE_PREPOSITION_BEFORE = /(?<![\p{L}\p{N}])(?:[Ii]n|(?:[Aa]round|[Nn]ear|[Aa]cross|[Tt]hroughout|[Oo]utside)(?:[ \t]+the)?)[ \t]+$/u
 const KIND_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)[ \t]+$/u
 const SENTENCE_START_BEFORE = /(?:^|[.!?][ \t]+|\n)$/u
 // "on Milwaukee is", "on Passyunk.": a one-word street, then a verb or the sentence's end.
@@ -126,6 +127,8 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   if (DID_WORK_AFTER.test(rest) || ALTERNATIVE_TO_BRAND.test(rest)) return true
   if (LEGAL_FORM_AFTER.test(rest) || PICKED_AFTER.test(rest) || ALTERNATIVE_TO.test(rest)) return true
   if (SWITCHED_TO_BEFORE.test(doc.text.slice(Math.max(line.start, start - 24), start))) return true
+  // Version 15. Warned against by name, as a business is: "I'd avoid Ostrava", "steer clear of Ostrava".
+  if (!town && WARNED_BEFORE.test(doc.text.slice(Math.max(line.start, start - 24), start))) return true
   // "Hotel Wexley", "Osteria Lucciola": the head with its kind written before it, capitalised.
   const kind = KIND_BEFORE.exec(doc.text.slice(Math.max(line.start, start - 30), start))
   if (kind !== null && !town && (BUSINESS_NOUNS.has(foldPlain(kind[1]!)) || TRADE_WORDS.has(foldPlain(kind[1]!)))) return true

@@ -149,7 +149,15 @@ describe("heads picked, compared, and written with their own words (version 15)"
     expect(seen("Mara Ostrava is worth a call.", clinic)).toBe(true)
   })
 
-  it("does not count the business's own town compared or picked", () => {
+  it("counts a head warned against by name, with negative sentiment", () => {
+    const warned = detectMention({ text: "I'd avoid Ostrava: they lost my sleep study twice.", citations: [] }, clinic)
+    expect(warned.visible).toBe(true)
+    expect(warned.sentiment).toBe("negative")
+    expect(seen("Steer clear of Ostrava until they fix their booking line.", clinic)).toBe(true)
+  })
+
+  it("does not count the business's own town compared, picked or warned against", () => {
+    expect(seen("Avoid Leeds at rush hour.", business("Leeds Sleep Clinic", "Leeds, UK"))).toBe(false)
     const tacoma = business("Tacoma Tree Care", "Tacoma, WA")
     expect(seen("Toyota Tacoma vs. Ford Maverick for firewood.", tacoma)).toBe(false)
   })
