@@ -159,9 +159,13 @@ const framed = (c: Ctx, q: SourceSentence, i: number): string =>
 
 /** The other offerings, a window moved on each visit, so returns lead elsewhere. */
 const otherOfferings = (c: Ctx, n: number): ReadonlyArray<OfferingInput> => {
-  const others = c.s.facts.offerings.filter((o) => o.name.trim() !== "" && o.name !== c.s.offering?.name)
+  // Not the prompt's offering, nor, on a product's site, the product itself.
+  const others = c.s.facts.offerings.filter((o) => o.name.trim() !== "" && o.name !== c.s.offering?.name && o.name.trim() !== c.name)
   return rotate(others, c.visit + (c.seed % 5), n)
 }
+
+/** Who lists and sells: the business, also on a product's site (a product lists nothing). */
+const sellerOf = (c: Ctx): string => (c.s.facts.kind === "product" ? c.s.facts.businessName.trim() || c.name : c.name)
 
 const withPrice = (o: OfferingInput): string => {
   const price = priceOf(o)
@@ -314,7 +318,9 @@ const leadAnswer = (c: Ctx): string => {
       }
       return pick(c, "lead", [`No prices were found on ${c.host}, so ask ${c.name} for one.`, `The pages of ${c.host} read for this post give no price${on(c, " for")}; ask ${c.name} directly.`])
     case "where":
-      return whereText(c) ?? `No address was found on ${possessive(c.name)} site; see ${s.facts.sourceUrl}.`
+      return whereText(c) ?? (s.facts.kind === "product" && sellerOf(c) !== c.name
+        ? `${c.name} ${agree(c.name)} sold by ${sellerOf(c)}: ${s.facts.sourceUrl}.`
+        : `No address was found on ${possessive(c.name)} site; see ${s.facts.sourceUrl}.`)
     case "urgent": {
       const when = dayAnswer(c)
       const ways = contactWays(s.facts)
@@ -407,7 +413,7 @@ const alsoText = (c: Ctx): string | null => {
   const page = pageOf(c.s.facts, other)
   const desc = other.description === null || other.description.trim() === "" ? null : sentence(truncate(other.description, 200))
   return compact([
-    pick(c, "also", [`Also on ${possessive(c.name)} list: ${withPrice(other)}.`, `While you are there, ${c.name} also lists ${withPrice(other)}.`, `Another of its offerings is ${withPrice(other)}.`]),
+    pick(c, "also", [`Also on ${possessive(sellerOf(c))} list: ${withPrice(other)}.`, `While you are there, ${sellerOf(c)} also lists ${withPrice(other)}.`, `Another of its offerings is ${withPrice(other)}.`]),
     desc,
     page === null ? null : pick(c, "also-page", [`Its page: ${page}.`, `See ${page}.`])
   ]).join(" ")
@@ -416,8 +422,8 @@ const alsoText = (c: Ctx): string | null => {
 const othersText = (c: Ctx, n: number): string | null => {
   const more = otherOfferings(c, n).map(withPrice)
   if (more.length === 0) return null
-  if (c.s.offering === null) return pick(c, "others", [`${c.name} lists ${listSentence(more)}.`, `On ${possessive(c.name)} list: ${listSentence(more)}.`])
-  return pick(c, "others", [`${c.name} also lists ${listSentence(more)}.`, `Besides ${c.noun}: ${listSentence(more)}.`, `Also from ${c.name}: ${listSentence(more)}.`])
+  if (c.s.offering === null) return pick(c, "others", [`${sellerOf(c)} lists ${listSentence(more)}.`, `On ${possessive(sellerOf(c))} list: ${listSentence(more)}.`])
+  return pick(c, "others", [`${sellerOf(c)} also lists ${listSentence(more)}.`, `Besides ${c.noun}: ${listSentence(more)}.`, `Also from ${sellerOf(c)}: ${listSentence(more)}.`])
 }
 
 /** A title from what the prompt asks, for the angles that do not take the prompt itself. */

@@ -217,7 +217,8 @@ export const matchOffering = (f: SiteFacts, prompt: string): OfferingInput | nul
 export const subjectOf = (f: SiteFacts, prompt: string, sentences: ReadonlyArray<SourceSentence> = siteSentences(f)): PostSubject => {
   const offering = matchOffering(f, prompt)
   const category = present(f.category)
-  const focus = offering !== null ? nounOf(offering.name) : category !== null ? lowerFirst(category) : nameOf(f)
+  // A product's category is its maker's: a post on a product's site is about the product.
+  const focus = offering !== null ? nounOf(offering.name) : category !== null && f.kind !== "product" ? lowerFirst(category) : nameOf(f)
   const topic = contentWords(`${prompt} ${offering?.name ?? ""}`)
   const seed = hash(prompt)
   const all = sentences

@@ -148,6 +148,30 @@ describe("what a post says", () => {
   })
 })
 
+describe("a product's posts", () => {
+  it("are about the product, not its maker's category, and what else is sold is listed by the maker", () => {
+    const matcha = {
+      ...bakery,
+      kind: "product" as const,
+      name: "Ceremonial Matcha",
+      businessName: "Mistral Tea Co.",
+      category: "tea shop",
+      address: null,
+      offerings: [
+        { name: "Ceremonial Matcha", description: "Stone-ground matcha from Uji.", url: null, price: "36.00", currency: "CAD" },
+        { name: "First Flush Sencha", description: null, url: null, price: "19.00", currency: "CAD" }
+      ]
+    }
+    const posts: Array<ExistingPost> = []
+    for (let i = 0; i < 10; i++) {
+      const planned = planPost({ facts: matcha, prompts: ["Is ceremonial matcha good value?", "Where can I find ceremonial matcha on sale?"], checks: [], posts, date: "2026-12-01" })
+      posts.unshift({ ...planned.post, angle: planned.angle })
+    }
+    const text = posts.map((p) => [p.title, p.summary, ...p.bodyParagraphs].join(" ")).join(" ")
+    expect(text).not.toMatch(/about a tea shop|Ceremonial Matcha also lists|lists Ceremonial Matcha|Matcha is a tea shop/)
+  })
+})
+
 describe("a month of posts", () => {
   it("has no two posts at or over the similarity limit, and every post passes the fact check", () => {
     const site = fixtureSite("sites/acme-bakery", "Acme Bakery")
