@@ -157,6 +157,16 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
     const before = doc.text.slice(Math.max(0, start - 40), start)
     if (lower && (LOWER_LIST_BEFORE.test(before) || (LOWER_ITEM_BEFORE.test(before) && LOWER_ITEM_AFTER.test(doc.text.slice(end, end + 40))))) return "reject"
   }
+  // Version 15. A one-word name followed by a noun of geography in lower case is a place ("the
+  // Alderholt trail loop", "Alderholt station"), and so is one near another place ("near Alderholt
+  // and Auburn").
+  if (m.words.length === 1 && !possessive && (geoNounAfter(doc, end) || nearPlaces(doc, start, end))) return "reject"
+  // Version 15. A one-word name opening a sentence or a cell, followed by an ordinary noun that is
+  // no verb ("Fennel season runs to August", "Keel boats are stable", "| Tonic type |"), is the
+  // word in a noun phrase: the capital is the sentence's.
+  if (m.kind === "name" && m.words.length === 1 && m.capitalised && !possessive && /\p{Lu}/u.test(doc.text[start]!) && (isSentenceInitial(doc, start) || cellStart(doc, start)) &&
+    nounAfter(doc, end) && !headVerdict(doc, start, end, possessive))
+    return "reject"
   // A one-word name that the answer also uses as an ordinary word in lower case ("a brisk
   // follow-up"), opening a sentence with nothing that presents it as a business ("Brisk payment
   // terms help"), is the word too.
@@ -221,6 +231,52 @@ const ownWordBefore = (doc: Doc, t: CompiledTarget, start: number): boolean => {
   const prev = previousWord(doc, start)
   return prev !== undefined && start - prev.end <= 2 && ownWord(t, slice(doc, prev))
 }
+
+/**
+ * Whether the word right after `end` is an ordinary lower-case noun and not a verb whose subject
+ * the name is: not ending in "-s" or "-ed" (a plural noun ending in "-s" only before a plural
+ * verb: "Keel boats are"), nor an auxiliary, an irregular past or an adverb; nor a brand, trade or
+ * business noun ("Canopy app").
+ */
+const nounAfter = (doc: Doc, end: number): boolean => {
+  const next = nextWord(doc, end)
+  if (next === undefined || next.start !== end + 1 || doc.text[end] !== " ") return false
+  const raw = slice(doc, next)
+  if (!/^\p{Ll}+$/u.test(raw)) return false
+  const w = foldPlain(raw)
+  if (!isCommonWord(w) || NOT_NOUNS.has(w) || /ly$/.test(w) || BRAND_NOUNS.has(w) || GENERIC_BUSINESS_WORDS.has(w) || TRADE_WORDS.has(w) || BUSINESS_NOUNS.has(w)) return false
+  if (/ed$/.test(w)) return false
+  // The phrase is a subject only when a verb follows it ("season runs", "boats are", "size is"),
+  // or it fills a table cell ("| Tonic type |").
+  if (/^[ \t]*\|/.test(doc.text.slice(next.end, next.end + 4))) return true
+  const then = nextWord(doc, next.end)
+  if (then === undefined || then.start > next.end + 1) return false
+  const v = foldPlain(slice(doc, then))
+  if (/[^s]s$/.test(w)) return PLURAL_VERBS.has(v)
+  return AUXILIARIES.has(v) || (/^\p{Ll}+[^su]s$/u.test(slice(doc, then)) && !PRODUCT_AFTER_GEO.test(` ${v}`))
+}
+const AUXILIARIES = set(`is was has does can will would should may might must`)
+const NOT_NOUNS = set(`
+  is are was were be been has have had do does did can could will would should may might must shall
+  made got took gave went came kept sent built cut put ran sold held brought bought found told left felt let set won paid
+  meant sat stood began grew knew saw wrote rode drove fixed also just still now then only really always never often
+  and or but nor so for of to in on at by with from as than that which who what where when how if
+  a an the this these those my your our their its his her
+`)
+const PLURAL_VERBS = set(`are were have do need make cost last come run sell`)
+
+const geoNounAfter = (doc: Doc, end: number): boolean => {
+  const next = nextWord(doc, end)
+  return next !== undefined && next.start === end + 1 && /^\p{Ll}/u.test(doc.text[next.start]!) && GEO_NOUNS.has(foldPlain(slice(doc, next))) && !GEO_VERBS.has(foldPlain(slice(doc, next))) && !PRODUCT_AFTER_GEO.test(doc.text.slice(next.end, next.end + 16))
+}
+// Nouns of geography that are as often verbs after a subject: "X falls down", "X springs to mind".
+const GEO_VERBS = set(`falls springs spring pass point crossing landing bluff bluffs field fields park square way tower heights`)
+// "trail shoes", "mountain bike": a geographic word as a product's kind.
+const PRODUCT_AFTER_GEO = /^[ \t]+(?:shoes?|runners?|bikes?|jackets?|packs?|pants|boots?|tents?|app|edition|collection|line|series|model|range)\b/u
+const nearPlaces = (doc: Doc, start: number, end: number): boolean =>
+  NEAR_BEFORE.test(doc.text.slice(Math.max(0, start - 8), start)) && AND_PLACE_AFTER.test(doc.text.slice(end, end + 12))
+const NEAR_BEFORE = /(?<![\p{L}\p{N}])(?:near|around|outside)[ \t]+$/iu
+const AND_PLACE_AFTER = /^[ \t]+and[ \t]+\p{Lu}\p{Ll}/u
 
 /** Whether a line speaks of surnames (read once per line). */
 const surnameTalk = (doc: Doc, line: Line): boolean => {
