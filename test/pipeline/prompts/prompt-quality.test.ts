@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-l/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-o/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -95,14 +95,35 @@ const KNOWN: Readonly<Record<string, {
   "jess-harcourt-dog-training": { share: 0.61, uncovered: ["Puppy School", "new puppy home visit", "Manners 101", "Calm in the Café workshop", "behaviour consultation", "Day Training", "gift vouchers"] },
   "koyo-dojo": { share: 0.58, uncovered: ["kids karate", "teen karate", "adult karate classes", "casual classes", "private lessons", "gradings", "karate gi", "karate birthday parties"] },
   "marginalia-paper-co": { share: 0.79, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"], products: { "block-island-dot-grid-notebook": 0.67 } },
-  "tamarack-paddle-and-portage": { share: 0.74, uncovered: ["tandem kayak rental", "touring kayak rental", "dry bag rental", "dog life jacket", "river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 2, products: { "algonquin-outfitting-3-day": 0.61 } }
+  "tamarack-paddle-and-portage": { share: 0.74, uncovered: ["tandem kayak rental", "touring kayak rental", "dry bag rental", "dog life jacket", "river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 2, products: { "algonquin-outfitting-3-day": 0.61 } },
+  // holdout-m, holdout-n and holdout-o (run once unseen in the ninth session, tuned on from the next
+  // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names;
+  // three products none of whose prompts is about them yet (early-harvest, garden-suite, sat-prep-course).
+  "garry-oak-tree-care": { uncovered: ["tree cabling", "fruit tree pruning", "tree protection plan", "tree planting"] },
+  "holy-city-roofing": { share: 0.84, uncovered: ["skylight installation", "attic ventilation"], notOfferingHits: 2 },
+  "lanna-touch-massage": { share: 0.42, uncovered: ["Thai massage", "foot massage", "aromatherapy oil massage", "head, neck and shoulder massage", "office syndrome massage", "tok sen", "Thai massage course", "four-hands massage", "couples massage", "pregnancy massage"] },
+  "rambut-hair-studio": { share: 0.82, uncovered: ["men's haircut", "kids' haircut", "blow-dry", "scalp treatment", "Olaplex treatment", "balayage", "highlights", "hair rebonding", "digital perm"] },
+  "sankofa-repairs": { share: 0.81, uncovered: ["water damage repair", "charging port repair", "back glass replacement", "screen protector", "SSD upgrade", "virus removal", "game console repair"], products: { "refurbished-iphone-12": 0.71 } },
+  "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
+  "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil", "wedding favours"], notOfferingHits: 2, products: { "early-harvest": 0 } },
+  "fiskebilen-bergen": { share: 0.77, uncovered: ["food truck catering", "fish soup by the litre", "office lunch delivery"], notOfferingHits: 6 },
+  "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
+  "kawasemi-ryokan": { share: 0.87, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"], products: { "garden-suite": 0 } },
+  "palenque-dona-nieves": { share: 0.80, uncovered: ["Tobalá", "Tepextate", "Ensamble", "maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"], notOfferingHits: 10, products: { "palenque-tour": 0.44 } },
+  "pritchard-and-son": { uncovered: ["paint mixing", "wallpaper steamer hire", "carpet cleaner hire", "pressure washer hire", "screws and nails sold loose", "power tools", "animal feed", "garden supplies", "household goods", "lawnmower servicing"], notOfferingHits: 1 },
+  "airtime-podcast-hosting": { share: 0.85, uncovered: ["podcast distribution", "Airtime API"], notOfferingHits: 1 },
+  "halftone-and-co": { share: 0.66, uncovered: ["brand guidelines", "brand naming"], notOfferingHits: 6 },
+  "hestehaven-rideskole": { share: 0.81, notOfferingHits: 5 },
+  "hljodhus-studio": { uncovered: ["podcast recording", "gift cards", "music production"], notOfferingHits: 3 },
+  "second-bell-tutoring": { share: 0.80, uncovered: ["dyslexia support", "chemistry tutoring"], notOfferingHits: 3, products: { "sat-prep-course": 0 } },
+  "stoa-architects": { uncovered: ["home extension", "3D visualisation"] }
 }
 
 const runs = new Map<string, SiteRun>()
 const dirs = [
   ...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c"), ...sitesOf("holdout-d"), ...sitesOf("holdout-e"),
   ...sitesOf("holdout-f"), ...sitesOf("holdout-g"), ...sitesOf("holdout-h"), ...sitesOf("holdout-i"), ...sitesOf("holdout-j"),
-  ...sitesOf("holdout-k"), ...sitesOf("holdout-l")
+  ...sitesOf("holdout-k"), ...sitesOf("holdout-l"), ...sitesOf("holdout-m"), ...sitesOf("holdout-n"), ...sitesOf("holdout-o")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -112,8 +133,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-l)", () => {
-  it("has the dev, holdout and holdout-b to holdout-l sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-o)", () => {
+  it("has the dev, holdout and holdout-b to holdout-o sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -127,6 +148,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-j").length).toBe(6)
     expect(sitesOf("holdout-k").length).toBe(6)
     expect(sitesOf("holdout-l").length).toBe(6)
+    expect(sitesOf("holdout-m").length).toBe(6)
+    expect(sitesOf("holdout-n").length).toBe(6)
+    expect(sitesOf("holdout-o").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
