@@ -330,13 +330,16 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   }
   const proper: ReadonlySet<string> = new Set(place === null ? [] : wordsOf(place))
 
-  const headingSources = pages.flatMap((page) => [
-    { text: page.title ?? "", weight: 3 },
-    { text: page.description ?? "", weight: 2 },
-    ...page.headings.map((h) => ({ text: h, weight: 2 }))
+  // The home page's title says what the site is, as its name does: it needs no second page.
+  const headingSources = pages.flatMap((page, index) => [
+    pageKind(page) === "home" ? { text: page.title ?? "", weight: 3 } : { text: page.title ?? "", weight: 3, page: index },
+    { text: page.description ?? "", weight: 2, page: index },
+    ...page.headings.map((h) => ({ text: h, weight: 2, page: index }))
   ])
-  const fromText = categoryFromText([{ text: input.name, weight: 3 }, ...headingSources])
+  const textKinds = categoryFromText([{ text: input.name, weight: 3 }, ...headingSources])
   const selfDescribed = categoryFromSelfDescription(pages.map((page) => page.text), nameWords)
+  // A word on one page only is the kind only when the business says nothing else of itself.
+  const fromText = textKinds.supported ?? (selfDescribed === undefined ? textKinds.stray : undefined)
   // "school" in the headings, "a small Spanish language school" in the business's own sentence:
   // its own words say which kind of the one-word category it is.
   const narrower = fromText !== undefined && selfDescribed !== undefined && !fromText.includes(" ") && selfDescribed.includes(" ") &&

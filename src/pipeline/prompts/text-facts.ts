@@ -335,19 +335,42 @@ const CATEGORY_WORDS: ReadonlyArray<string> = [...new Set(Object.values(SCHEMA_T
   ])
   .sort((a, b) => b.length - a.length || a.localeCompare(b))
 
-export const categoryFromText = (sources: ReadonlyArray<{ text: string; weight: number }>): string | undefined => {
+/**
+ * The most frequent known category word of titles, headings and descriptions. A word is the
+ * business's kind only where it is supported: in the name or the home page's title (a source
+ * without a page) or on two
+ * pages; "School field trips" on one page of an orchard, "hotel visits" on a massage shop's FAQ
+ * name what it does or whom it visits, not what it is. `stray` is the best unsupported word, for
+ * when nothing else says what the business is.
+ */
+export const categoryFromText = (
+  sources: ReadonlyArray<{ text: string; weight: number; page?: number }>
+): { supported: string | undefined; stray: string | undefined } => {
   const hits: Array<{ key: string; value: string; weight: number }> = []
+  const pagesOf = new Map<string, Set<number>>()
   for (const source of sources) {
+    // A question heading ("Do you come to hotels or condos?") asks about something, it names no kind.
+    if (source.page !== undefined && /\?\s*$/u.test(source.text)) continue
     // "For restaurants and hotels", "tableware for restaurants": whom the business serves, not what it is.
     const key = ` ${phraseKey(source.text.replace(/(?:^|\s)for\s.*$/isu, ""))} `
     for (const word of CATEGORY_WORDS) {
       const k = phraseKey(word)
       // Plurals count too ("bakeries" in a heading names the field as well as "bakery").
       const plural = k.endsWith("y") ? `${k.slice(0, -1)}ies` : `${k}s`
-      if (key.includes(` ${k} `) || key.includes(` ${plural} `)) hits.push({ key: k, value: word, weight: source.weight * (1 + k.split(" ").length) })
+      if (key.includes(` ${k} `) || key.includes(` ${plural} `)) {
+        hits.push({ key: k, value: word, weight: source.weight * (1 + k.split(" ").length) })
+        const pages = pagesOf.get(k) ?? new Set<number>()
+        pages.add(source.page ?? -1)
+        pagesOf.set(k, pages)
+      }
     }
   }
-  return byFrequency(hits)[0]
+  const ranked = byFrequency(hits)
+  const isSupported = (word: string): boolean => {
+    const pages = pagesOf.get(phraseKey(word)) ?? new Set<number>()
+    return pages.has(-1) || pages.size >= 2
+  }
+  return { supported: ranked.find(isSupported), stray: ranked[0] }
 }
 
 /** Words before the kind of business that say how big or how good it is ("a small ceramics studio"). */

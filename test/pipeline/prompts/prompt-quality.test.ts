@@ -101,7 +101,7 @@ const KNOWN: Readonly<Record<string, {
   // three products none of whose prompts is about them yet (early-harvest, garden-suite, sat-prep-course).
   "garry-oak-tree-care": { uncovered: ["tree cabling", "fruit tree pruning", "tree protection plan", "tree planting"] },
   "holy-city-roofing": { share: 0.84, uncovered: ["skylight installation", "attic ventilation"], notOfferingHits: 2 },
-  "lanna-touch-massage": { share: 0.42, uncovered: ["Thai massage", "foot massage", "aromatherapy oil massage", "head, neck and shoulder massage", "office syndrome massage", "tok sen", "Thai massage course", "four-hands massage", "couples massage", "pregnancy massage"] },
+  "lanna-touch-massage": { share: 0.74, uncovered: ["Thai massage", "foot massage", "aromatherapy oil massage", "head, neck and shoulder massage", "office syndrome massage", "tok sen", "Thai massage course", "four-hands massage", "couples massage", "pregnancy massage"] },
   "rambut-hair-studio": { share: 0.82, uncovered: ["men's haircut", "kids' haircut", "blow-dry", "scalp treatment", "Olaplex treatment", "balayage", "highlights", "hair rebonding", "digital perm"] },
   "sankofa-repairs": { share: 0.81, uncovered: ["water damage repair", "charging port repair", "back glass replacement", "screen protector", "SSD upgrade", "virus removal", "game console repair"], products: { "refurbished-iphone-12": 0.71 } },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
