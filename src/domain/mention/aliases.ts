@@ -51,6 +51,14 @@ export const aliasesFor = (name: string): ReadonlyArray<string> => {
       if (/\s&\s/.test(f)) addForm(f.replace(/\s&\s/g, "&"))
     }
   }
+  // Version 16. Two partners' names joined by "&" are joined in the firm's own language too
+  // ("Castell y Brandt", "Moreau et Lenoir", "Maier und Kraus", "Costa e Lima"): only between two
+  // capitalised words, never in "& Co.".
+  for (const f of [...forms]) {
+    if (/\p{Lu}[\p{L}'-]*\s&\s\p{Lu}/u.test(f) && !/&\s(?:co|company|sons?|daughters?|brothers|sisters|bros|associates|partners)\b/i.test(f)) {
+      for (const joiner of [" y ", " e ", " et ", " und "]) addForm(f.replace(/\s&\s/g, joiner))
+    }
+  }
   for (const f of [...forms]) {
     if (/[\p{L}\p{N}]-[\p{L}\p{N}]/u.test(f)) addForm(f.replace(/([\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, "$1 "))
     if (/[\p{L}]['’][\p{L}]/u.test(f)) addForm(f.replace(/(\p{L})['’](?=\p{L})/gu, "$1"))

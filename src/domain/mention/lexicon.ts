@@ -117,7 +117,7 @@ export const TRADE_WORDS = set(`
   rental rentals catering caterers pharmacy rx apothecary drugstore outerwear apparel clothing
   clothiers inspections inspection inspectors detailing cleaning cleaners laundry laundromat
   urgent sleep center centre creperie patisserie boulangerie trattoria brasserie cantina cocina
-  panaderia taberna florist flowers barbershop barbers nails tattoo grooming daycare preschool
+  panaderia taberna epicerie bodega fromagerie boucherie charcuterie enoteca osteria florist flowers barbershop barbers nails tattoo grooming daycare preschool
   academy tutoring insurance mortgage builders construction remodeling painting painters flooring
   locksmith towing storage printing marketing dermatology cardiology audiology podiatry
   acupuncture massage wellness medical imaging surgery nutrition jewelry jewelers jewellers cpas

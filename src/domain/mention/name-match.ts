@@ -127,6 +127,9 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // "The Bexley" in Bexley written "the Bexley farmers market": the article is the noun's after
   // it, and the town names the town's market, not the business (its own trade nouns aside).
   if (m.town && m.words[0] === "the" && doc.text[start] === "t" && theTownBeforeNoun(doc, t, end)) return "reject"
+  // Version 16. A name alone in a table cell under a column of places ("| Area |", "| Region |",
+  // "| Town |") is the place.
+  if (m.words.length <= 2 && !nameTld && cellStart(doc, start) && /^[ \t*_]*\|/.test(doc.text.slice(end, end + 8)) && placeColumn(doc, start)) return "reject"
   // "Marlow, Georgia", "Marlow, TX": a short form written with a region after a comma is the town.
   if (m.kind === "alias" && !possessive && regionAfter(doc, end)) return "reject"
   // Initials ("LDS") written otherwise ("Lds", "lds") are another word.
@@ -146,7 +149,7 @@ export const judgeMatch = (doc: Doc, t: CompiledTarget, domainSeen: boolean, m: 
   // capitals ("gumbo with okra" beside "Home Chef"), is the word; in an answer all in lower case
   // ("honestly, crumb is good") it may be the business. A business noun after it keeps it ("okra kitchen").
   if (m.words.length === 1 && m.capitalised && !nameTld && !/\p{Lu}/u.test(doc.text.slice(start, end)) && writesCapitals(doc) &&
-    (!businessNounAfter(doc, end) || NEAR_THE_READER.test(doc.text.slice(end, end + 48))))
+    (!businessNounAfter(doc, end) || NEAR_THE_READER.test(doc.text.slice(end, end + 48)) || DEGREE_BEFORE.test(doc.text.slice(Math.max(0, start - 12), start))))
     return "reject"
   // A one-word name opening a sentence or a table cell in a list of lower-case words is one of
   // them: "| Saffron, mint, fried onion |". So is one written in lower case anywhere in such a
@@ -310,10 +313,16 @@ const regionAfter = (doc: Doc, end: number): boolean => {
 /** Whether the answer writes a capitalised word inside a sentence, as names are written (read once per answer). */
 const writesCapitals = (doc: Doc): boolean => {
   let found = capitals.get(doc)
-  if (found === undefined) capitals.set(doc, (found = MID_SENTENCE_CAPITAL.test(doc.text)))
+  if (found === undefined) capitals.set(doc, (found = MID_SENTENCE_CAPITAL.test(doc.text) || SENTENCES_CAPITALISED.test(doc.text)))
   return found
 }
+// Version 16. A degree word before a lower-case name makes it an adjective, whatever noun follows ("a more nimble tool").
+const DEGREE_BEFORE = /(?<![\p{L}])(?:more|less|most|least|very|so|too|quite|really|rather|fairly|pretty)[ \t]+$/u
 const MID_SENTENCE_CAPITAL = /[\p{Ll},;:][ \t]+\p{Lu}\p{Ll}/u
+// Version 16. An answer that opens with a capital and opens a later sentence with one writes
+// capitals too, though it names nothing else: a name in lower case in it is the word ("you can
+// forage for berries").
+const SENTENCES_CAPITALISED = /^[ \t*_#>-]*\p{Lu}[^]*?[\p{Ll}\p{N})][.!?][ \t]+\p{Lu}/u
 const capitals = new WeakMap<Doc, boolean>()
 
 // "the cobble shop near you", "a pantry store in your area": a shop of that kind wherever the
@@ -364,6 +373,28 @@ const LOWER_LIST_BEFORE = /(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}'’-]*,[ \t]+\p{Ll}[\p
 const LOWER_LIST_AFTER = /^,[ \t]+(?!(?:for[ \t]+(?:example|instance)|in[ \t]+particular|in[ \t]+fact|of[ \t]+course|by[ \t]+contrast|however|though|too|say|notably|meanwhile|likewise|similarly|incidentally)[ \t]*,)\p{Ll}[\p{Ll}'’-]*(?:[ \t]+\p{Ll}[\p{Ll}'’-]*)?(?:,|[ \t]+(?:and|or)[ \t]+\p{Ll})/u
 
 /** Whether `pos` opens a table cell. */
+const PLACE_HEADERS = set(`area areas region regions town towns city cities neighborhood neighbourhood neighborhoods neighbourhoods district districts county counties state states suburb suburbs`)
+
+/**
+ * Whether the table cell at `pos` is in a column whose header names places. The header is the
+ * first row of the table, looked for at most 40 lines up, so the work per match is bounded.
+ */
+const placeColumn = (doc: Doc, pos: number): boolean => {
+  const line = lineAt(doc, pos)
+  if (line.kind !== "row") return false
+  const column = (doc.text.slice(line.start, pos).match(/\|/g) ?? []).length
+  let first = line.start
+  for (let k = 0; k < 40 && first > 0; k++) {
+    const prev = lineAt(doc, first - 1)
+    if (prev.kind !== "row") break
+    first = prev.start
+  }
+  if (first === line.start) return false
+  const header = lineAt(doc, first)
+  const cell = doc.text.slice(header.start, header.end).split("|")[column]
+  return cell !== undefined && PLACE_HEADERS.has(foldPlain(cell).replace(/[^\p{L}]/gu, ""))
+}
+
 const cellStart = (doc: Doc, pos: number): boolean => {
   let j = pos - 1
   while (j >= 0 && (doc.text[j] === " " || doc.text[j] === "\t" || doc.text[j] === "*" || doc.text[j] === "_")) j--

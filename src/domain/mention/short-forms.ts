@@ -54,7 +54,29 @@ const variantsOf = (form: string): Array<string> => {
  * brand and model: `Glowline Vitamin C Serum` → `Glowline Vitamin C`, `Glowline's Vitamin C
  * Serum`, no head. Forms are left out when they are the name itself or made only of trade words.
  */
+// A person's name followed by a credential: "Ada Obi, CPA", "Lena Marsh DDS".
+const CREDENTIALED = /^(\p{Lu}[\p{Ll}'-]+)\s+(\p{Lu}[\p{Ll}'-]{2,}),?\s+(CPA|EA|CFP|MD|DO|DDS|DMD|DVM|OD|DPM|PhD|PsyD|LCSW|LMFT|LPC|RN|NP|PE|JD|Esq\.?)$/u
+const DOCTORS = /^(?:MD|DO|DDS|DMD|DVM|OD|DPM|PhD|PsyD)$/
+
+/**
+ * Version 16. A professional named with a credential is a person: the surname is the head (not the
+ * given name), and the surname with the credential or a title names them too ("Obi CPA", "Ms.
+ * Obi", "Dr. Obi" for a doctor).
+ */
+const credentialedForms = (name: string): ShortForms | undefined => {
+  const m = CREDENTIALED.exec(name.trim())
+  if (m === null) return undefined
+  const [, given, surname, credential] = m as unknown as [string, string, string, string]
+  if (isCommonWord(foldPlain(surname)) || isDroppable(surname)) return undefined
+  const titles = DOCTORS.test(credential) ? ["Dr."] : ["Mr.", "Ms.", "Mrs."]
+  return { aliases: [`${given} ${surname}`, `${surname} ${credential.replace(/\.$/, "")}`, ...titles.map((t) => `${t} ${surname}`)], heads: [surname] }
+}
+
 export const shortFormsOf = (name: string, product: boolean, town = ""): ShortForms => {
+  if (!product) {
+    const person = credentialedForms(name)
+    if (person !== undefined) return person
+  }
   const words = name.trim().replace(LEGAL_TAIL, "").split(/\s+/).filter((w) => w !== "")
   const aliases: Array<string> = []
   const heads: Array<string> = []

@@ -39,7 +39,7 @@ describe("short forms of more trades", () => {
   })
 
   it("writes '&' and 'and' as '+' and '&' without spaces too, not in '& Co.' or '& Sons'", () => {
-    expect(aliasesFor("Sable & Oriel")).toEqual(["Sable and Oriel", "Sable + Oriel", "Sable&Oriel"])
+    expect(aliasesFor("Sable & Oriel")).toEqual(["Sable and Oriel", "Sable + Oriel", "Sable&Oriel", "Sable y Oriel", "Sable e Oriel", "Sable et Oriel", "Sable und Oriel"])
     expect(aliasesFor("Smith & Sons")).toEqual(["Smith and Sons"])
   })
 })

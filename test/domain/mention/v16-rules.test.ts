@@ -1,0 +1,130 @@
+// Detector version 16, on examples of its own (not an evaluation split's answers): impersonal
+// disclaimers by more of their grammar (passive judging, too few accounts, absent from the
+// sources looked at, not made public, out of reach, patchy knowledge); a contrast by "he"/"she",
+// by a pronoun with "still", or by the speaker's own choice keeps the entity; a caveat "with salt";
+// a firm of two partners joined in its own language; a professional named with a credential;
+// a leading trade word in French or Spanish; a one-word name in lower case in an answer that
+// capitalises its sentences, or after a degree word; a name alone in a cell under a column of places.
+import { describe, expect, it } from "vitest"
+import { detectMention, mentionTargetOf } from "../../../src/domain/mention/index.ts"
+import { cpuTimed } from "../../support/cpu-time.ts"
+
+const business = (name: string, place: string | null = null) => mentionTargetOf({ itemId: null, name, url: null, place })
+const seen = (text: string, target: ReturnType<typeof business>) => detectMention({ text, citations: [] }, target).visible
+
+describe("impersonal disclaimers (version 16)", () => {
+  const dentist = business("Norrow Dental Studio", "Leeds, UK")
+  it.each([
+    "Norrow Dental Studio's outcomes can't be judged from outside. Try Leeds Smile Centre.",
+    "Norrow Dental Studio has very few public reviews. Try Leeds Smile Centre.",
+    "Trustworthy accounts of Norrow Dental Studio are missing from the sources I can use. Try Leeds Smile Centre.",
+    "Opening hours at Norrow Dental Studio weren't stated in any source I could find. Call ahead.",
+    "Norrow Dental Studio's price for implants wasn't listed in sources I checked. Call ahead.",
+    "There's not much public about Norrow Dental Studio's implants. Try Leeds Smile Centre.",
+    "Fees at Norrow Dental Studio aren't public, as far as I can tell. Whitening runs 300 pounds.",
+    "Norrow Dental Studio's prices aren't publicly listed that I can see. Ask them.",
+    "I have no way of pulling up Norrow Dental Studio's aftercare sheets. Brush twice a day.",
+    "Not being able to see recent work from Norrow Dental Studio, I'll keep to general advice.",
+    "Nothing on Norrow Dental Studio shows up in the sources I can search. Floss daily.",
+    "Norrow Dental Studio came up, yet I have nothing I could rely on about their methods. Floss daily.",
+    "The only mention of Norrow Dental Studio I've come across is a bare directory entry, so I can't rate their crowns.",
+    "The name Norrow Dental Studio comes up, but not enough is written about it for me to judge. Floss daily.",
+    "There isn't enough out there about Norrow Dental Studio for me to compare it.",
+    "Patient feedback about Norrow Dental Studio appears limited to two old posts. Leeds Smile Centre has more.",
+    "My knowledge of Norrow Dental Studio is patchy, and I wouldn't want to mislead you.",
+    "Norrow Dental Studio is not a practice I have trustworthy reports on, so it's an open question.",
+    "Reliable info about Norrow Dental Studio isn't something I have, so I'll stick to others.",
+    "I don't have enough reliable detail on Norrow Dental Studio to compare it fairly.",
+    "Not sure Norrow Dental Studio is still trading under that name; book Leeds Smile Centre.",
+    "Norrow Dental Studio — I can't comment, no data. Leeds Smile Centre is popular.",
+  ])("does not count %s", (text) => {
+    expect(seen(text, dentist)).toBe(false)
+  })
+
+  it("still counts praise and facts in the same words", () => {
+    expect(seen("Norrow Dental Studio has very few bad reviews and is my pick.", dentist)).toBe(true)
+    expect(seen("Norrow Dental Studio can't be rated highly enough.", dentist)).toBe(true)
+    expect(seen("Norrow Dental Studio isn't a public company, but it is very good.", dentist)).toBe(true)
+    expect(seen("Norrow Dental Studio's hygienists are gentle; I can't comment enough on how calm it is.", dentist)).toBe(true)
+  })
+})
+
+describe("a contrast that keeps the entity (version 16)", () => {
+  it("by a person's pronoun and the speaker's own choice", () => {
+    const accountant = business("Ode Bakari, CPA", "Leeds, UK")
+    expect(seen("Not sure if Ode Bakari, CPA, is taking new clients this month, but he's the Leeds accountant I'd ring first.", accountant)).toBe(true)
+  })
+
+  it("by a pronoun with 'still', adjectives in a list, and a caveat 'with salt'", () => {
+    const app = business("Quillo")
+    expect(seen("Which banks Quillo links to this year I can't verify, so check with them; it's still one of the apps that syncs receipts.", app)).toBe(true)
+    expect(seen("I can't confirm Quillo's latest plans, but for a one-person shop it's the leaner, cheaper tool.", app)).toBe(true)
+    expect(seen("I haven't seen independent tests of the Quillo, so take this with salt: next to Tabby, it offers more templates.", app)).toBe(true)
+  })
+
+  it("not a hedged one", () => {
+    const app = business("Quillo")
+    expect(seen("I can't confirm Quillo's plans, but it might be the tool you mean.", app)).toBe(false)
+  })
+})
+
+describe("names (version 16)", () => {
+  it("joins two partners' names in the firm's own language", () => {
+    const firm = business("Castell & Brandt Abogados", "Madrid, Spain")
+    expect(firm.aliases).toEqual(expect.arrayContaining(["Castell y Brandt", "Castell e Brandt", "Castell et Brandt", "Castell und Brandt"]))
+    expect(seen("Firms such as Castell y Brandt will check your translated documents.", firm)).toBe(true)
+    expect(business("Mabel & Co.").aliases.some((a) => / y /.test(a))).toBe(false)
+  })
+
+  it("names a professional with a credential by surname, credential or title, not by the given name", () => {
+    const cpa = business("Ugo Nwosu, CPA", "Houston, TX")
+    expect(cpa.heads).toEqual(["Nwosu"])
+    expect(cpa.aliases).toEqual(expect.arrayContaining(["Ugo Nwosu", "Nwosu CPA", "Ms. Nwosu"]))
+    expect(seen("Nwosu CPA filed my return and found deductions I had missed.", cpa)).toBe(true)
+    expect(seen("Mr. Nwosu's advice is to review the election every autumn.", cpa)).toBe(true)
+    expect(business("Lena Marsh DDS").aliases).toContain("Dr. Marsh")
+  })
+
+  it("drops a leading trade word in French or Spanish for the head", () => {
+    expect(business("Épicerie Morin", "Montréal, QC").heads).toEqual(["Morin"])
+    expect(business("Bodega Alcaraz", "Madrid, Spain").heads).toEqual(["Alcaraz"])
+  })
+})
+
+describe("ordinary words and places (version 16)", () => {
+  const app = mentionTargetOf({ itemId: null, name: "Ramble", url: "https://rambleapp.example/" })
+  it("reads a one-word name in lower case as the word in an answer that capitalises its sentences", () => {
+    expect(seen("On a slow morning, ramble through the old town. Stop for coffee wherever it smells good.", app)).toBe(false)
+    expect(seen("Pick a lighter, more ramble pace for the first day. Then book one tour.", app)).toBe(false)
+  })
+
+  it("still counts it in an answer all in lower case, or written with its capital", () => {
+    expect(seen("honestly, ramble is the app i'd pick for self-guided walks", app)).toBe(true)
+    expect(seen("For self-guided walks, Ramble is the app I'd pick. It works offline.", app)).toBe(true)
+  })
+
+  it("reads a name alone in a cell under a column of places as the place", () => {
+    const clinic = business("Eastbrook Occupational Therapy", "Seattle, WA")
+    const table = (header: string) => `| ${header} | Clinics | Transit |\n|---|---|---|\n| Eastbrook | 3 | Light rail |\n| Ballard | 2 | Bus |`
+    expect(seen(table("Area"), clinic)).toBe(false)
+    expect(seen(table("Neighbourhood"), clinic)).toBe(false)
+    expect(seen(table("Clinic"), clinic)).toBe(true)
+    expect(seen(table("Place"), clinic)).toBe(true)
+  })
+})
+
+describe("linear time (version 16)", () => {
+  it("stays linear on long runs of the new disclaimer cues", () => {
+    const target = business("Norrow Dental Studio", "Leeds, UK")
+    const filler = "nothing on the few public reviews of not much public about missing from what is patchy, ".repeat(400)
+    const text = `Norrow Dental Studio ${filler} isn't listed in ${"sources ".repeat(2000)}.`
+    const rows = "| Area | Clinics |\n|---|---|\n" + "| Norrow | 3 |\n".repeat(5_000)
+    const lower = "A slow walk. " + "norrow, more norrow tool. ".repeat(5_000)
+    const { cpuMs } = cpuTimed(() => {
+      detectMention({ text, citations: [] }, target)
+      detectMention({ text: rows, citations: [] }, business("Norrow Physio", "Leeds, UK"))
+      detectMention({ text: lower, citations: [] }, business("Norrow"))
+    })
+    expect(cpuMs).toBeLessThan(2000)
+  })
+})
