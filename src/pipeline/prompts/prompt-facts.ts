@@ -269,9 +269,17 @@ export const kindInTitle = (title: string, nameWords: ReadonlySet<string>): stri
 const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>): string | undefined => {
   const words = wordsOf(name)
   const titles = pages.map((page) => ` ${wordsOf(page.title ?? "").join(" ")} `)
+  // The kind's first word must be the site's own word outside the name too ("Driving lessons in
+  // Leeds | Roundabout Driving School"): "Traed" of "Tŷ Traed Podiatry", "Bell" of "Second Bell
+  // Tutoring" are the name's, not a kind's.
+  const own = ` ${words.join(" ")} `
+  const outside = new Set(titles.flatMap((title) => title.split(own).join(" ").split(" ")).map(stem))
   for (let start = 1; start < words.length; start++) {
     const tail = words.slice(start).join(" ")
     if (words.slice(start).every((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) continue
+    if (!outside.has(stem(words[start]!))) continue
+    // "Podiatry", "dentistry": the practice, not the kind of business; the title's own word says that.
+    if (/(?:try|logy|apy|ics)$/u.test(tail)) continue
     if (titles.filter((title) => title.includes(` ${tail} `)).length >= 2) return singularOf(tail)
   }
   return undefined

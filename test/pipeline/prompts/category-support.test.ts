@@ -2,6 +2,8 @@
  * A category word in the headings is the business's kind only where it is supported: in the name,
  * in the home page's title, or on two pages. One page about school visits at a cider farm, or a
  * question in a sauna's FAQ about coming to hotels, does not make the business a school or a hotel.
+ * Under a parent type, the kind a name ends in starts with a word the site says outside the name
+ * ("Bryn Coes Physiotherapy" is no "coes physiotherapy"), and a practice is not a business's kind.
  */
 import { describe, expect, it } from "vitest"
 import { categoryFromText } from "../../../src/pipeline/prompts/text-facts.ts"
@@ -41,5 +43,23 @@ describe("a category word must be supported", () => {
       sitePage("/about", { title: "About our bakery | Quill Hollow", headings: ["About us"], text: "We bake bread." })
     ])
     expect(facts.category).toBe("bakery")
+  })
+
+  it("reads the kind a name ends in only from the site's own words outside the name", () => {
+    const named = (name: string, titles: ReadonlyArray<string>) =>
+      factsFromPages({
+        name,
+        kind: "business",
+        businessName: name,
+        url: `${ORIGIN}/`,
+        pages: titles.map((title, i) =>
+          sitePage(i === 0 ? "/" : `/p${i}.html`, { title, headings: [title], jsonLd: i === 0 ? [{ "@type": "LocalBusiness", name }] : [] }))
+      }).category
+    // "Coes" is the name's word: the home page's title says what the business is.
+    expect(named("Bryn Coes Physiotherapy", ["Physiotherapists in Splott, Cardiff | Bryn Coes Physiotherapy", "Prices | Bryn Coes Physiotherapy"]))
+      .toBe("physiotherapist")
+    expect(named("Larkin Bell Tutoring", ["Tutoring in Leeds | Larkin Bell Tutoring", "Contact | Larkin Bell Tutoring"])).toBe("tutoring")
+    // "Driving" is the site's word outside the name: the name's kind stands.
+    expect(named("Roundel Driving School", ["Driving lessons in Hull | Roundel Driving School", "Prices | Roundel Driving School"])).toBe("driving school")
   })
 })

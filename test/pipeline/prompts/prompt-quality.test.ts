@@ -113,9 +113,9 @@ const KNOWN: Readonly<Record<string, {
   "pritchard-and-son": { uncovered: ["paint mixing", "wallpaper steamer hire", "carpet cleaner hire", "pressure washer hire", "screws and nails sold loose", "power tools", "animal feed", "garden supplies", "household goods", "lawnmower servicing"], notOfferingHits: 1 },
   "airtime-podcast-hosting": { share: 0.85, uncovered: ["podcast distribution", "Airtime API"], notOfferingHits: 1 },
   "halftone-and-co": { share: 0.66, uncovered: ["brand guidelines", "brand naming"], notOfferingHits: 6 },
-  "hestehaven-rideskole": { share: 0.81, notOfferingHits: 5 },
+  "hestehaven-rideskole": { notOfferingHits: 5 },
   "hljodhus-studio": { uncovered: ["podcast recording", "gift cards", "music production"], notOfferingHits: 3 },
-  "second-bell-tutoring": { share: 0.80, uncovered: ["dyslexia support", "chemistry tutoring"], notOfferingHits: 3, products: { "sat-prep-course": 0 } },
+  "second-bell-tutoring": { uncovered: ["dyslexia support", "chemistry tutoring"], notOfferingHits: 1, products: { "sat-prep-course": 0 } },
   "stoa-architects": { uncovered: ["home extension", "3D visualisation"] }
 }
 
