@@ -3,7 +3,8 @@
 // sources looked at, not made public, out of reach, patchy knowledge); a contrast by "he"/"she",
 // by a pronoun with "still", or by the speaker's own choice keeps the entity; a caveat "with salt";
 // a firm of two partners joined in its own language; a professional named with a credential;
-// a leading trade word in French or Spanish; a one-word name in lower case in an answer that
+// an owner praised by reputation or named as the best found; a leading trade word in French or
+// Spanish; a one-word name in lower case in an answer that
 // capitalises its sentences, or after a degree word; a name alone in a cell under a column of places.
 import { describe, expect, it } from "vitest"
 import { detectMention, mentionTargetOf } from "../../../src/domain/mention/index.ts"
@@ -83,6 +84,14 @@ describe("names (version 16)", () => {
     expect(seen("Nwosu CPA filed my return and found deductions I had missed.", cpa)).toBe(true)
     expect(seen("Mr. Nwosu's advice is to review the election every autumn.", cpa)).toBe(true)
     expect(business("Lena Marsh DDS").aliases).toContain("Dr. Marsh")
+  })
+
+  it("counts an owner praised by reputation or named as the best the speaker found", () => {
+    const luthier = business("Quist Cello Workshop", "Oslo, Norway")
+    expect(seen("For cellos, Mara Quist is well regarded: she answers her own email.", luthier)).toBe(true)
+    expect(seen("The best luthier I've found in Oslo is Mara Quist. She is careful.", luthier)).toBe(true)
+    expect(seen("Mara Quist is well known.", luthier)).toBe(false)
+    expect(seen("The best luthier in Oslo is a matter of taste; Mara Quist wrote a book on it.", luthier)).toBe(false)
   })
 
   it("drops a leading trade word in French or Spanish for the head", () => {
