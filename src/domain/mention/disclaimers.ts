@@ -331,42 +331,42 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bkeine\s+(?:informationen|angaben|daten)\s+(?:uber|zu)\b/, ["keine"]),
   d(/^\W*keine\s+(?:\w+\s+)?(?:informationen|angaben|daten|bewertungen)\W*$/, ["keine"]),
   d(/\b(?:ist|sind)\s+mir\s+nicht\s+bekannt\b/, ["bekannt"]),
-  // Version 16. Judging it said to be impossible, in the passive: "its results can't be judged
-  // from here" (not "can't be rated highly enough").
+  // Version 16. Judging it said to be impossible, in the passive: "its work cannot be properly
+  // gauged" (not "can't be rated highly enough").
   d(/\b(?:could|can|cannot|can't|couldn't)\s+(?:not\s+)?be\s+(?:\w+ly\s+)?(?:judged|rated|gauged|ranked|weighed|vetted|sized\s+up)\b(?!\s+(?:highly|too|enough|higher|above|as))/, ["judged", "rated", "gauged", "ranked", "weighed", "vetted", "sized"]),
-  // Too few accounts of it to go by: "very few public reviews", "only a few ratings" (not "very few bad reviews").
+  // Too few accounts of it to go by: "only a few online ratings" (not "very few bad reviews").
   d(/\b(?:very|too|so|only\s+a|just\s+a)\s+few\s+(?!(?:bad|negative|poor|critical|unhappy|angry)\b)(?:\w+\s+){0,2}?(?:reviews?|ratings?|sources|mentions|reports|accounts|testimonials|write-?ups)\b/, ["few"]),
-  // Accounts of it absent from where the speaker looks: "descriptions of X are missing from the
-  // sources I can use", "X's hours weren't stated in any source I could find", "wasn't listed in
-  // sources I checked", "weren't available in anything I could check".
+  // Accounts of it absent from where the speaker looks: "accounts of X are missing from every
+  // source I have", "X's hours weren't given on any page we consulted", "isn't listed on the pages
+  // I searched".
   d(/\bmissing\s+from\s+(?:\w+\s+){0,2}?(?:sources?|anything|everything|what\s+(?:i|we)|records|data|coverage|materials?)\b/, ["missing"]),
   d(/(?:n't|\bnot)\s+(?:\w+\s+)?(?:available|stated|listed|given|mentioned|shown|posted|covered|described|found|published|reported|documented|included)\s+(?:in|on|at|from|by)\s+[^.;]{0,40}?\b(?:i|we)\s+(?:could|can|was\s+able\s+to|were\s+able\s+to|have|had|checked|looked|searched|found|saw|read|consulted|reviewed|used|use)\b/, ["n't", "not"]),
-  // Not made public: "there's not much public about X", "pricing at X isn't public", "X's fees
-  // aren't publicly listed" (not "isn't a public company").
+  // Not made public: "there is little public about X", "fees at X aren't made public", "X's
+  // prices are not publicly posted" (not "isn't a public company").
   d(/\b(?:not\s+(?:much|a\s+lot)|little|nothing)\s+public(?:ly)?\s+(?:about|on|regarding|for|available|known|documented)\b/, ["public"]),
   d(/(?:n't|\bnot)\s+(?:made\s+)?(?:public\b(?!\s+(?:company|companies|land|park|school|transport|property|road|holiday|figure))|publicly\s+(?:listed|posted|available|shared|disclosed|documented|published|stated|known))/, ["public"]),
-  // Out of reach: "I have no way of pulling up X's handouts"; "not being able to see X's work".
+  // Out of reach: "we have no way of viewing X's forms"; "without being able to check X's cases".
   d(/\b(?:i|we)(?:\s+have|'ve|\s+had|'ve\s+got)\s+no\s+(?:real\s+|easy\s+)?way\s+(?:of|to)\s+(?:pull(?:ing)?|see(?:ing)?|access(?:ing)?|look(?:ing)?\s+(?:up|at|into)|get(?:ting)?\s+at|read(?:ing)?|fetch(?:ing)?|open(?:ing)?|view(?:ing)?|test(?:ing)?|judg(?:e|ing)|rat(?:e|ing))\b/, ["way"]),
   d(/\b(?:not|without)\s+being\s+able\s+to\s+(?:see|find|check|verify|confirm|access|judge|assess|look|pull|read|test)\b/, ["being able"]),
-  // Found only in passing, nothing to go by: "nothing on X shows up in the sources I can search",
-  // "nothing I could rely on", "the only mention of X I've come across is …".
+  // Found only in passing, nothing to go by: "nothing about X turned up", "nothing we could count
+  // on", "the only trace of X we have found is …".
   d(/\bnothing\s+(?:on|about|regarding|for|from)\s+[^.;]{1,60}?\b(?:comes|came|turns|turned|shows|showed)\s+up\b/, ["nothing"]),
   d(/\bnothing\s+(?:that\s+)?(?:i|we)\s+(?:could|can|would|'d)\s+(?:really\s+)?(?:rely|trust|count|depend|build|go)\s+on\b/, ["nothing"]),
   d(/\bthe\s+only\s+(?:mention|reference|trace|record|sign)\s+(?:of|to)\b[^.;]{1,60}?\b(?:i|we)(?:'ve|\s+have|\s+could|\s+can)?\s+(?:\w+\s+)?(?:found|seen|come\s+across|find|see|located|turned\s+up|read)\b/, ["only"]),
-  // Too little written: "not enough is written about it", "there isn't enough out there about X".
+  // Too little written: "not enough has been published about it", "not much is out there on X".
   d(/\bnot\s+enough\s+(?:is|has\s+been|was|gets)\s+(?:\w+\s+)?(?:written|known|published|documented|said|reported|available)\b/, ["enough"]),
   d(/(?:n't|\bnot)\s+(?:much|enough|a\s+lot)\s+(?:\w+\s+)?out\s+there\b/, ["out there"]),
-  // Accounts of it said to be scarce, with any verb of seeming: "feedback about X appears limited",
-  // "my knowledge of X is patchy".
+  // Accounts of it said to be scarce, with any verb of seeming: "reviews of X look sparse", "my
+  // information on X is sketchy".
   d(/\b(?:feedback|reports|evidence|documentation|testimonials|ratings|accounts|write-?ups|press|sources|coverage|reviews|information|info|details|data)\s+(?:about|on|for|of|regarding|at)\b.{1,60}?\b(?:appears?|appeared|looks?|seems?|seemed|remains?|is|are|was|were)\s+(?:\w+\s+)?(?:limited|thin|scarce|sparse|scant|patchy|lacking|minimal|slim|spotty|sketchy)\b/, ["limited", "thin", "scarce", "sparse", "scant", "patchy", "lacking", "minimal", "slim", "spotty", "sketchy"]),
   d(/\bmy\s+(?:knowledge|information|info|data|picture|sense)\s+(?:of|about|on)\b.{1,60}?\b(?:is|are)\s+(?:\w+\s+)?(?:patchy|limited|thin|sketchy|spotty|incomplete|hazy|fuzzy|dated|out\s+of\s+date)\b/, ["patchy", "limited", "thin", "sketchy", "spotty", "incomplete", "hazy", "fuzzy", "dated", "of date"]),
-  // The speaker's holdings named by any noun of evidence: "X is not a salon I have trustworthy
-  // reports on", "reliable info about X isn't something I have".
+  // The speaker's holdings named by any noun of evidence: "X isn't a clinic we hold solid accounts
+  // of", "dependable figures on X aren't anything we possess".
   d(/\b(?:not|isn't|aren't)\s+(?:a|an|one|something|someone|somewhere)\s+(?:[\w'-]+\s+){0,4}?(?:i|we)\s+(?:have|hold|know\s+of)\s+(?:any\s+|much\s+)?(?:\w+\s+)?(?:reports?|accounts?|sources?|coverage|feedback|evidence|testimonials|write-?ups|documentation|specs|figures|facts)\b/, ["not", "n't"]),
   d(/(?:n't|\bnot)\s+(?:something|anything)\s+(?:that\s+)?(?:i|we)\s+(?:have|possess|hold)\b/, ["something", "anything"]),
-  // Declining to comment, with nothing after: "X — I can't comment, no data" (not "can't comment enough").
+  // Declining to comment, with nothing after: "X: we can't comment." (not "can't comment enough").
   d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+comment\b(?!\s+(?:enough|highly|too))/, ["comment"]),
-  // Still in business is in doubt: "not sure X is still operating under that name".
+  // Still in business is in doubt: "I'm not sure X is still open these days".
   d(/\bnot\s+sure\b[^.;]{0,80}?\b(?:is|are|'s|'re)\s+still\s+(?:open|operating|trading|running|in\s+business|around|active)\b/, ["sure"]),
 ]
 
@@ -432,7 +432,7 @@ const findDisclaimers = (doc: Doc): Array<boolean> => {
   return found
 }
 
-// Version 16: a pronoun with "still" contrasts too ("…, so confirm with them; it's still one of the services …").
+// Version 16: a pronoun with "still" contrasts too ("…, so check with them; it's still one of the apps that …").
 const CONTRAST = /^\W*(?:but|yet|still|though|however)\b|^\W*(?:it's|it\s+is|they're|they\s+are|he's|he\s+is|she's|she\s+is)\s+still\b/
 // A caveat flagged as one: "take this with a grain of salt", "that caveat aside", "with that caveat".
 const CAVEAT = /\bgrain\s+of\s+salt\b|\btake\s+(?:this|that|it|these)\s+with\s+(?:a\s+pinch\s+of\s+)?salt\b|\bcaveat\s+aside\b|\bwith\s+that\s+caveat\b|\bcaveat\s+noted\b/
@@ -469,8 +469,8 @@ const ENTITY_PRONOUN = /\b(?:it|its|they|them|their|he|him|his|she|her)\b/
 // description ("…, but they're the firm our office always books", "but it's still my choice"; not "but
 // it's a common name", nor "but they may be the firm you mean").
 // Version 16: a person by "he"/"she", adjectives in a list, a tool or app, a plural, and a
-// relative clause of the speaker's choice ("but he's the accountant I'd call first", "but it's the
-// simpler, cheaper tool").
+// relative clause of the speaker's choice ("but she's the bookkeeper I would phone first", "but
+// it's the leaner, cheaper tool").
 const PICKED_BY_PRONOUN = /\b(?:they're|they\s+are|it's|it\s+is|they've\s+been|it's\s+been|he's|he\s+is|she's|she\s+is)\s+(?:still\s+|also\s+)?(?:the|one\s+of\s+the|my|our)\s+(?:(?:[\w'-]+,?\s+){0,4}?(?:company|compan(?:y|ies)|firms?|shops?|ones?|choice|pick|options?|practices?|teams?|crews?|outfits?|services?|clinics?|go-to|suggestion|recommendation|tools?|apps?|products?|platforms?|brands?|models?)\b|(?:[\w'-]+,?\s+){1,4}?(?:i'd|i\s+would|we'd|we\s+would)\s+(?:\w+ly\s+)?(?:call|ring|phone|pick|choose|use|book|hire|try|recommend|go\s+with)\b)/
 // Version 15. So is a contrast that says, by pronoun, what is known of it: its speciality, its
 // kind, where it is listed ("…, but they're known for small batches", "but it's a lightweight

@@ -183,7 +183,7 @@ const otherBusinessName = (name: string): boolean => {
 const PERSON_CONTACT_BEFORE = /(?<![\p{L}\p{N}])(?:(?:take|bring|send)[ \t]+(?:it|them|yours?)[ \t]+to|book[ \t]+(?:a|an)[ \t]+(?:call|session|appointment|consultation|fitting)[ \t]+with|call|phone|ring|contact|hire|try|see|recommend|talk[ \t]+to|speak[ \t]+(?:to|with)|ask[ \t]+for|go[ \t]+(?:to|with)|book[ \t]+with|work(?:ed)?[ \t]+with)[ \t]+$/iu
 const STAFF_AFTER = /^[ \t]*(?:,[ \t]+(?:their|its|his|her|the[ \t]+(?:\p{Ll}+[ \t]+){0,2}(?:manager|owner|lead|head|director)[ \t]+(?:at|of))\b|[ \t]+(?:at|from|of)[ \t]+\p{Lu})/u
 // Version 16. Praised by reputation ("Ana Ruiz is well regarded for custody work"), or named as the
-// best of the speaker's finding ("The best tuner I've found here is Ana Ruiz").
+// best of the speaker's finding ("The best luthier I've found here is Ana Ruiz").
 const PERSON_REGARDED_AFTER = /^[ \t]+(?:is|was)[ \t]+(?:very[ \t]+|widely[ \t]+)?(?:well[ \t-]+regarded|highly[ \t]+regarded|well[ \t-]+reviewed|highly[ \t]+rated|well[ \t-]+respected)\b/u
 const BEST_IS_BEFORE = /(?<![\p{L}])(?:[Tt]he|[Mm]y)[ \t]+(?:best|favou?rite|go-to)[ \t]+\p{Ll}+[ \t]+(?:I|we)(?:'ve|’ve|[ \t]+have)?[ \t]+(?:found|used|tried|had)\b[^.!?\n]{0,40}?[ \t]+is[ \t]+$/u
 const PERSON_DID_AFTER = /^[ \t]+(?:handled|did|filed|fixed|represented|helped|treated|sorted|won|drafted|prepared|designed|built|installed|repaired|cleaned|rewired|groomed|fitted)[ \t]+(?:my|our|us|me|ours|mine)\b/u

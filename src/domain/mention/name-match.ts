@@ -316,12 +316,12 @@ const writesCapitals = (doc: Doc): boolean => {
   if (found === undefined) capitals.set(doc, (found = MID_SENTENCE_CAPITAL.test(doc.text) || SENTENCES_CAPITALISED.test(doc.text)))
   return found
 }
-// Version 16. A degree word before a lower-case name makes it an adjective, whatever noun follows ("a more nimble tool").
+// Version 16. A degree word before a lower-case name makes it an adjective, whatever noun follows ("a more agile tool").
 const DEGREE_BEFORE = /(?<![\p{L}])(?:more|less|most|least|very|so|too|quite|really|rather|fairly|pretty)[ \t]+$/u
 const MID_SENTENCE_CAPITAL = /[\p{Ll},;:][ \t]+\p{Lu}\p{Ll}/u
 // Version 16. An answer that opens with a capital and opens a later sentence with one writes
 // capitals too, though it names nothing else: a name in lower case in it is the word ("you can
-// forage for berries").
+// ramble through town").
 const SENTENCES_CAPITALISED = /^[ \t*_#>-]*\p{Lu}[^]*?[\p{Ll}\p{N})][.!?][ \t]+\p{Lu}/u
 const capitals = new WeakMap<Doc, boolean>()
 

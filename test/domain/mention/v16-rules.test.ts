@@ -1,7 +1,7 @@
 // Detector version 16, on examples of its own (not an evaluation split's answers): impersonal
 // disclaimers by more of their grammar (passive judging, too few accounts, absent from the
 // sources looked at, not made public, out of reach, patchy knowledge); a contrast by "he"/"she",
-// by a pronoun with "still", or by the speaker's own choice keeps the entity; a caveat "with salt";
+// by a pronoun with "still", or by the speaker's own choice keeps the entity; a caveat "with a pinch of salt";
 // a firm of two partners joined in its own language; a professional named with a credential;
 // an owner praised by reputation or named as the best found; a leading trade word in French or
 // Spanish; a one-word name in lower case in an answer that
@@ -16,28 +16,28 @@ const seen = (text: string, target: ReturnType<typeof business>) => detectMentio
 describe("impersonal disclaimers (version 16)", () => {
   const dentist = business("Norrow Dental Studio", "Leeds, UK")
   it.each([
-    "Norrow Dental Studio's outcomes can't be judged from outside. Try Leeds Smile Centre.",
-    "Norrow Dental Studio has very few public reviews. Try Leeds Smile Centre.",
-    "Trustworthy accounts of Norrow Dental Studio are missing from the sources I can use. Try Leeds Smile Centre.",
-    "Opening hours at Norrow Dental Studio weren't stated in any source I could find. Call ahead.",
-    "Norrow Dental Studio's price for implants wasn't listed in sources I checked. Call ahead.",
-    "There's not much public about Norrow Dental Studio's implants. Try Leeds Smile Centre.",
-    "Fees at Norrow Dental Studio aren't public, as far as I can tell. Whitening runs 300 pounds.",
-    "Norrow Dental Studio's prices aren't publicly listed that I can see. Ask them.",
-    "I have no way of pulling up Norrow Dental Studio's aftercare sheets. Brush twice a day.",
-    "Not being able to see recent work from Norrow Dental Studio, I'll keep to general advice.",
-    "Nothing on Norrow Dental Studio shows up in the sources I can search. Floss daily.",
-    "Norrow Dental Studio came up, yet I have nothing I could rely on about their methods. Floss daily.",
-    "The only mention of Norrow Dental Studio I've come across is a bare directory entry, so I can't rate their crowns.",
-    "The name Norrow Dental Studio comes up, but not enough is written about it for me to judge. Floss daily.",
-    "There isn't enough out there about Norrow Dental Studio for me to compare it.",
-    "Patient feedback about Norrow Dental Studio appears limited to two old posts. Leeds Smile Centre has more.",
-    "My knowledge of Norrow Dental Studio is patchy, and I wouldn't want to mislead you.",
-    "Norrow Dental Studio is not a practice I have trustworthy reports on, so it's an open question.",
-    "Reliable info about Norrow Dental Studio isn't something I have, so I'll stick to others.",
-    "I don't have enough reliable detail on Norrow Dental Studio to compare it fairly.",
-    "Not sure Norrow Dental Studio is still trading under that name; book Leeds Smile Centre.",
-    "Norrow Dental Studio — I can't comment, no data. Leeds Smile Centre is popular.",
+    "Norrow Dental Studio's results cannot be properly gauged from here. Try Leeds Smile Centre.",
+    "Norrow Dental Studio has only a few online ratings. Try Leeds Smile Centre.",
+    "Accounts of Norrow Dental Studio are missing from every source I have. Try Leeds Smile Centre.",
+    "Opening hours at Norrow Dental Studio weren't given on any page we consulted. Call ahead.",
+    "Norrow Dental Studio's price for implants isn't listed on the pages I searched. Call ahead.",
+    "There is little public about Norrow Dental Studio's implants. Try Leeds Smile Centre.",
+    "Fees at Norrow Dental Studio aren't made public anywhere. Whitening runs 300 pounds.",
+    "Norrow Dental Studio's prices are not publicly posted. Ask them.",
+    "We have no way of viewing Norrow Dental Studio's aftercare sheets. Brush twice a day.",
+    "Without being able to check recent cases from Norrow Dental Studio, here is general advice.",
+    "Nothing about Norrow Dental Studio turned up when I searched. Floss daily.",
+    "Norrow Dental Studio was named, yet there is nothing we could count on about their methods. Floss daily.",
+    "The only trace of Norrow Dental Studio we have found is a bare listing, so there is no rating of their crowns.",
+    "The name Norrow Dental Studio appears, but not enough has been published about it to judge. Floss daily.",
+    "Not much is out there on Norrow Dental Studio to compare it by.",
+    "Reviews of Norrow Dental Studio look sparse. Leeds Smile Centre has more.",
+    "My information on Norrow Dental Studio is sketchy, so weigh this lightly.",
+    "Norrow Dental Studio isn't a clinic we hold solid accounts of, so it's an open question.",
+    "Dependable figures on Norrow Dental Studio aren't anything we possess, so here are others.",
+    "We don't have much current detail on Norrow Dental Studio to compare it.",
+    "I'm not sure Norrow Dental Studio is still open these days; book Leeds Smile Centre.",
+    "Norrow Dental Studio: we can't comment. Leeds Smile Centre is popular.",
   ])("does not count %s", (text) => {
     expect(seen(text, dentist)).toBe(false)
   })
@@ -52,15 +52,15 @@ describe("impersonal disclaimers (version 16)", () => {
 
 describe("a contrast that keeps the entity (version 16)", () => {
   it("by a person's pronoun and the speaker's own choice", () => {
-    const accountant = business("Ode Bakari, CPA", "Leeds, UK")
-    expect(seen("Not sure if Ode Bakari, CPA, is taking new clients this month, but he's the Leeds accountant I'd ring first.", accountant)).toBe(true)
+    const bookkeeper = business("Ode Bakari, CPA", "Leeds, UK")
+    expect(seen("Whether Ode Bakari, CPA, has room for new clients I can't confirm, but she's the bookkeeper I would phone first.", bookkeeper)).toBe(true)
   })
 
   it("by a pronoun with 'still', adjectives in a list, and a caveat 'with salt'", () => {
     const app = business("Quillo")
     expect(seen("Which banks Quillo links to this year I can't verify, so check with them; it's still one of the apps that syncs receipts.", app)).toBe(true)
     expect(seen("I can't confirm Quillo's latest plans, but for a one-person shop it's the leaner, cheaper tool.", app)).toBe(true)
-    expect(seen("I haven't seen independent tests of the Quillo, so take this with salt: next to Tabby, it offers more templates.", app)).toBe(true)
+    expect(seen("I haven't seen independent tests of the Quillo, so take it with a pinch of salt: next to Tabby, it offers more templates.", app)).toBe(true)
   })
 
   it("not a hedged one", () => {
