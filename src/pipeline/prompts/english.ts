@@ -96,8 +96,12 @@ const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
 export const offeringForm = (phrase: string): { readonly text: string; readonly plural: boolean } => {
   const words = phrase.split(" ")
   // "Learn to boulder" is a verb's phrase: its head is "learn", never pluralised ("learn to boulders").
-  const head = phrase.split(/\s+(?:with|of|for|in|from|to|au|à|a la|de|con|y|and|&)\s+/u)[0]!
+  // "Fiskekaker i pita": a Scandinavian or German preposition marks a dish named in its own language.
+  const head = phrase.split(/\s+(?:with|of|for|in|from|to|au|à|a la|de|con|y|and|&|i|på|med|og|och|til|till|mit|und)\s+/u)[0]!
   if (head !== phrase || /\d|\p{Lu}/u.test(phrase)) return { text: phrase, plural: isPlural(head) }
+  // "Espadín joven", "smørbrød": a letter English does not write names a thing in its own
+  // language, whose plural is its own ("espadín jovens" is nobody's word).
+  if (/[ñíóúáãõøæåýþðłŷŵ]/iu.test(phrase)) return { text: phrase, plural: false }
   const last = fold(words[words.length - 1] ?? "")
   // "Lenses worn overnight", "shirts dry cleaned": a participle after the thing; its head is before it.
   const participle = words.findIndex((w, i) => i > 0 && i < words.length - 1 && PARTICIPLE.test(fold(w)))
@@ -106,8 +110,9 @@ export const offeringForm = (phrase: string): { readonly text: string; readonly 
   // Services named by what is done ("divorce mediation", "leak detection", "child custody") are
   // asked for in the singular: "cheap divorce mediations" is nobody's question.
   // "Hotel pick-up", "emergency call-out": a service named by a phrasal verb is asked for in the singular too.
-  // "Canoe basics", "ceramics": a word in -ics is never made plural again ("canoe basicses").
-  if (isMass(phrase) || MASS_OFFERINGS.has(last) || /(?:ing|ness|ism|ion|ance|ence|ment|ship|ody|ics)$/.test(last) || last.length < 3 ||
+  // "Canoe basics", "ceramics": a word in -ics is never made plural again ("canoe basicses"); nor
+  // "gait analysis", a service named by what is done ("gait analysises").
+  if (isMass(phrase) || MASS_OFFERINGS.has(last) || /(?:ing|ness|ism|ion|ance|ence|ment|ship|ody|ics|[^aeiou]sis)$/.test(last) || last.length < 3 ||
     /-(?:up|out|in|off|on|over)$/.test(words[words.length - 1] ?? "")) {
     return { text: phrase, plural: false }
   }
