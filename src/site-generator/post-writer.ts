@@ -128,6 +128,27 @@ export interface PlanInput {
 }
 
 /** The next post: its prompt, angle and text. Deterministic in its input. */
+const QUOTED = /“([^”]{25,})”/g
+const plain = (text: string) => text.toLowerCase().replace(/[“”"']/g, "").replace(/\s+/g, " ").replace(/[.!?]$/, "").trim()
+
+/**
+ * A draft without a paragraph that only quotes what an earlier one already says (an offering's
+ * description in the answer, then the same sentence quoted from its page): the quote and its
+ * attribution go, the post reads each fact once.
+ */
+export const withoutRepeatedQuotes = <D extends { readonly bodyParagraphs: ReadonlyArray<string> }>(draft: D): D => {
+  const kept: Array<string> = []
+  let said = ""
+  for (const paragraph of draft.bodyParagraphs) {
+    const quotes = [...paragraph.matchAll(QUOTED)].map((m) => plain(m[1]!))
+    const rest = paragraph.replace(QUOTED, "")
+    if (kept.length > 0 && quotes.length > 0 && rest.length <= 200 && quotes.every((q) => said.includes(q))) continue
+    kept.push(paragraph)
+    said += ` ${plain(paragraph)}`
+  }
+  return kept.length === draft.bodyParagraphs.length ? draft : { ...draft, bodyParagraphs: kept }
+}
+
 export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): PlannedPost => {
   const gaps = prompts.length > 0 ? gapsOf(prompts, checks) : topicsFromFacts(facts).map((prompt) => ({ prompt, visibleOn: 0 }))
   const visits = new Map<string, number>()
@@ -154,7 +175,7 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
         const angle = angles[(start + i) % angles.length]!
         if (!repeatToday && usedToday.has(`${angle.id}\n${gap.prompt}`)) continue
         for (let variant = 0; variant < WORDINGS_TRIED; variant++) {
-          const draft = angle.write(subject, visit, variant)
+          const draft = withoutRepeatedQuotes(angle.write(subject, visit, variant))
           const similarity = recent.maxSimilarity(postShingles(draft))
           const slug = freeSlug(postSlugOf(draft.title), taken)
           const planned: PlannedPost = {
@@ -179,7 +200,7 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
   // No prompt and no fact to write from cannot happen (the name is always a topic), but the
   // type says so: a post about the entity itself.
   const subject = subjectOf(facts, facts.name)
-  const draft = anglesFor(subject)[0]!.write(subject, 0)
+  const draft = withoutRepeatedQuotes(anglesFor(subject)[0]!.write(subject, 0))
   return {
     prompt: facts.name,
     angle: "answer",

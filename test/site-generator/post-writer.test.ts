@@ -3,7 +3,7 @@ import { factCheck } from "../../src/site-generator/fact-check.ts"
 import { matchOffering, siteSentences } from "../../src/site-generator/post-facts.ts"
 import { daysAsked, intentOf } from "../../src/site-generator/post-intent.ts"
 import { pairwiseSimilarity } from "../../src/site-generator/post-similarity.ts"
-import { type ExistingPost, gapsOf, planPost, postSlugOf, SIMILARITY_LIMIT } from "../../src/site-generator/post-writer.ts"
+import { type ExistingPost, gapsOf, planPost, postSlugOf, SIMILARITY_LIMIT, withoutRepeatedQuotes } from "../../src/site-generator/post-writer.ts"
 import { possessive } from "../../src/site-generator/text.ts"
 import { fixtureSite } from "./fixture-facts.ts"
 import { bakery } from "./sample-site.ts"
@@ -145,6 +145,19 @@ describe("what a post says", () => {
     expect(text).toContain("Fretwork Guitars' ")
     expect(text).not.toContain("Guitars's")
     expect(possessive("Acme Bakery")).toBe("Acme Bakery's")
+  })
+})
+
+describe("a draft's paragraphs", () => {
+  it("drop a paragraph that only quotes what an earlier one says, and keep one that adds to it", () => {
+    const said = "Fretwork Guitars lists full setup at 45 GBP. Full setups include truss rod adjustment, action and intonation."
+    const draft = { title: "t", bodyParagraphs: [
+      said,
+      "From “Full setup”: “Full setups include truss rod adjustment, action and intonation.”",
+      "“Every used guitar gets a full setup on our bench before it goes on the wall.” (Shop, https://fretwork.example/shop)"
+    ] }
+    expect(withoutRepeatedQuotes(draft).bodyParagraphs).toEqual([said, draft.bodyParagraphs[2]])
+    expect(withoutRepeatedQuotes({ bodyParagraphs: [said] })).toEqual({ bodyParagraphs: [said] })
   })
 })
 
