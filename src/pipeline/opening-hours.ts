@@ -91,10 +91,25 @@ const tidy = (text: string) => {
   return t === "" ? t : t[0]!.toUpperCase() + t.slice(1)
 }
 
-/** Hours stated in visible text, in the order they appear. */
-export const hoursFromText = (text: string): ReadonlyArray<OpeningHours> => {
+// Words that say a schedule is when the place is open: "Opening hours", "Open daily", "Hours:",
+// "closed"; not a duration ("30 hours", "two hours").
+const OPEN_CUE = /\b(?:open(?:s|ing)?|(?<!\d\s?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|few|many|several|extra)\s)hours|closed|horaires?|horarios?|öffnungszeiten|openingstijden|orari)\b/i
+const CUE_WINDOW = 80
+// A line right after an accepted one is the same list ("Opening hours: Mon 9–5 · Tue 9–5 · …").
+const LIST_GAP = 40
+
+/**
+ * Hours stated in visible text, in the order they appear. `cued`: only lines with an opening cue
+ * in the words just before them, for a page that is not about visiting (a course's "Monday to
+ * Friday, 9:00–15:30" is its timetable, not the shop's hours).
+ */
+export const hoursFromText = (text: string, cued = false): ReadonlyArray<OpeningHours> => {
   const out: Array<OpeningHours> = []
-  for (const m of text.slice(0, 20_000).matchAll(LINE)) {
+  const body = text.slice(0, 20_000)
+  let listEnd = -Infinity
+  for (const m of body.matchAll(LINE)) {
+    if (cued && m.index - listEnd > LIST_GAP && !OPEN_CUE.test(body.slice(Math.max(0, m.index - CUE_WINDOW), m.index + m[0].length))) continue
+    listEnd = m.index + m[0].length
     if (m[1] !== undefined) {
       out.push({ text: tidy(m[0]), days: [], opens: null, closes: null })
       continue
