@@ -6,7 +6,7 @@
  */
 import type { SiteCrawled } from "../domain/crawl-events.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
-import { PRICE_SOURCE } from "../domain/money.ts"
+import { PRICE_SOURCE, PRICE_START_SOURCE } from "../domain/money.ts"
 import { escapeRegExp } from "../domain/regex.ts"
 import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
@@ -116,6 +116,25 @@ const describingSentence = (page: Page, name: string): string | null => {
   return found === undefined || !/^\p{Lu}/u.test(found) ? null : found
 }
 
+// A price's unit after it: "$240/month", "$42 per student per hour", "800 baht each".
+const PRICE_UNIT = String.raw`(?:\s?(?:\/\s?|per\s+|a\s+)\p{L}+(?:\s+per\s+\p{L}+)?|\s(?:each|pp|per person|baht))?`
+
+/**
+ * A price list's row as the page writes it, when it says more than the offering's name and an
+ * amount: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month" (when, for whom, and per
+ * what the price is, which an amount alone does not say). Null when the row is only name and price.
+ */
+const rowAsWritten = (page: Page, rowName: string, price: string): string | null => {
+  const lead = rowName.split(/\s*[,(]/)[0]!.trim()
+  if (lead.length < 3) return null
+  const pattern = new RegExp(String.raw`${escapeRegExp(lead)}[^$€£¥₹฿\n]{0,120}?(?=${PRICE_START_SOURCE})(${PRICE_SOURCE}${PRICE_UNIT})`, "u")
+  const m = pattern.exec(page.text.slice(0, 20_000))
+  if (m === null || !m[1]!.includes(price.replace(/\.00$/, ""))) return null
+  const before = m[0].slice(0, m[0].length - m[1]!.length).replace(/[\s:–-]+$/, "")
+  const says = before.length > lead.length + 2 || /\p{L}{2}/u.test(m[1]!.replace(/^\p{Lu}{3}\s|\s\p{Lu}{3}$/u, ""))
+  return says ? `${before}: ${m[1]!.trim()}` : null
+}
+
 const pageKey = (url: string | null) => {
   if (url === null) return null
   try {
@@ -203,10 +222,14 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     const row = rows.get(k) ?? [...rows].find(([rowKey]) => rowKey.startsWith(`${k} `))?.[1]
     // Without a page of its own, the page that lists it (a menu, a price list).
     const page = own ?? row?.page ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
-    const description = (own === undefined ? null : ownDescription(null, own, pages[0], name)) ?? (page === undefined ? null : describingSentence(page, name))
+    const description = (own === undefined ? null : ownDescription(null, own, pages[0], name)) ??
+      (page === undefined ? null : describingSentence(page, name)) ??
+      (row === undefined || row.product.price === null ? null : rowAsWritten(row.page, row.product.name, row.product.price))
     if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
+    // A name cut from a row keeps no dangling comma ("Online tutoring,").
+    const clean = name.trim().replace(/[\s,;:–-]+$/u, "")
     const offering = {
-      name: name[0]!.toUpperCase() + name.slice(1),
+      name: clean[0]!.toUpperCase() + clean.slice(1),
       description: description === null ? null : cleanAndCut(description, 300),
       url: page?.url ?? null,
       price: row?.product.price ?? null,
@@ -227,6 +250,9 @@ const leadOf = (page: Page): string | null => {
   const lead = leadSentences(bodyText(page).replace(LEADING_PRICE, ""), 240)
   return lead === "" ? null : cleanAndCut(lead, 400)
 }
+
+/** A page that says when and where to come: the hours anywhere on it are the place's. */
+const VISITING = /contact|hours|opening|visit|location|find-us|directions|about|impressum|kontakt|contacto/i
 
 const PRIORITY = /about|our-story|story|contact|faq|question|hours|visit|menu|price|service/i
 
@@ -253,7 +279,7 @@ export const siteFactsFrom = ({ name, businessName, kind, sourceUrl, crawl }: Si
   const nodes = jsonLdNodes(pages.flatMap((page) => page.jsonLd))
   const structured = contactFromJsonLd(nodes)
   const visible = contactFromText(pages)
-  const hours = mergeHours(hoursFromJsonLd(nodes), ...pages.map((page) => hoursFromText(page.text)))
+  const hours = mergeHours(hoursFromJsonLd(nodes), ...pages.map((page, i) => hoursFromText(page.text, i > 0 && !VISITING.test(`${page.url} ${page.title}`))))
   const ownFaq = ownFaqFrom(pages)
   return {
     name,

@@ -84,7 +84,10 @@ const pageNote = (f: SiteFacts, o: OfferingInput): string => {
 const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
   const price = priceText(o.price, o.currency)
   const name = oneLine(o.name)
-  if (price !== null) return `${upperFirst(name)} ${agree(name)} listed at ${price} by ${nameOf(f)}.${pageNote(f, o)}`
+  // A price list's row, quoted as written, says what the amount is for ("…, grades 3–8: $240/month").
+  const row = present(o.description)
+  const asListed = row !== null && o.price !== null && row.includes(o.price.replace(/\.00$/, "")) ? ` As listed: “${row}”.` : ""
+  if (price !== null) return `${upperFirst(name)} ${agree(name)} listed at ${price} by ${nameOf(f)}.${asListed}${pageNote(f, o)}`
   return `${nameOf(f)} does not state a price for ${inProse(name)} on its website; ask it directly.${pageNote(f, o)}`
 }
 

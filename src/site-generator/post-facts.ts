@@ -37,7 +37,7 @@ export const words = (text: string): ReadonlyArray<string> =>
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== "")
-    .map((w) => (w.length > 4 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w))
+    .map((w) => (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w) ? w.slice(0, -1) : w))
 
 /** The content words of a text (no stop words, 3 letters or more). */
 export const contentWords = (text: string): ReadonlySet<string> => new Set(words(text).filter((w) => w.length >= 3 && !STOP.has(w)))
@@ -201,12 +201,15 @@ export const offeringsNamed = (f: SiteFacts, prompt: string): ReadonlyArray<Offe
   return f.offerings
     .map((o, i) => {
       const name = contentWords(o.name)
-      // The name counts double: a prompt about croissants is about the croissant, not about what mentions one.
+      // A prompt saying the whole name ("olive oil soap") is about that offering before any whose
+      // name shares some of its words ("… Extra Virgin Olive Oil"); then the name counts double:
+      // a prompt about croissants is about the croissant, not about what mentions one.
+      const whole = name.size > 0 && [...name].every((w) => all.has(w)) ? 1 : 0
       const score = overlap(asked, name) * 2 + overlap(asked, contentWords(o.description ?? ""))
-      return { o, i, score, named: present(o.name) !== null && overlap(asked, name) > 0 && all.has([...name].pop() ?? "") }
+      return { o, i, whole, score, named: present(o.name) !== null && overlap(asked, name) > 0 && all.has([...name].pop() ?? "") }
     })
     .filter((x) => x.named)
-    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .sort((a, b) => b.whole - a.whole || b.score - a.score || a.i - b.i)
     .map((x) => x.o)
 }
 

@@ -80,6 +80,15 @@ describe("composeFaq", () => {
     expect(["Glass", "Physics", "Bass guitars", "Restring"].map(isPlural)).toEqual([false, false, true, false])
   })
 
+  it("quotes a price list's row with the price, since the row says what the amount is for", () => {
+    const club = { ...facts, ownFaq: [], offerings: [
+      { name: "Homework club", description: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month", url: null, price: "240", currency: "USD" }
+    ] }
+    expect(composeFaq(club, ["How much does homework club cost?"])).toEqual([
+      { question: "How much does homework club cost?", answer: "Homework club is listed at 240 USD by Acme Bakery. As listed: “Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month”." }
+    ])
+  })
+
   it("drops a repeated question, a repeated answer and a question the facts say nothing about", () => {
     expect(composeFaq(facts, ["do you bake on sundays?", "Best croissant in Lyon", "Who makes the best croissants?", "Best pizza in Chicago?"]).map((f) => f.question)).toEqual([
       "Do you bake on Sundays?",

@@ -136,6 +136,20 @@ describe("what a post says", () => {
     }
     expect(matchOffering(creamery, "Are ice cream shops open on Friday?")).toBe(null)
     expect(matchOffering(creamery, "best ice cream cakes in Savannah")?.name).toBe("Ice cream cakes")
+    // The offering whose whole name the prompt says comes before one sharing more of its words, and
+    // a four-letter plural is the singular ("oils", "sets").
+    const grove = {
+      ...guitars,
+      category: "olive oil producer",
+      offerings: [
+        { name: "Early Harvest Koroneiki Extra Virgin Olive Oil", description: "Green olive oil from Koroneiki olives.", url: null, price: "19.00", currency: "EUR" },
+        { name: "Three Villages Tasting Set", description: null, url: null, price: "36.00", currency: "EUR" },
+        { name: "Olive oil soap", description: null, url: null, price: "9.00", currency: "EUR" }
+      ]
+    }
+    expect(matchOffering(grove, "How much does olive oil soap cost in Vatolakkos?")?.name).toBe("Olive oil soap")
+    expect(matchOffering(grove, "Where can I order three villages tasting sets?")?.name).toBe("Three Villages Tasting Set")
+    expect(matchOffering(grove, "Best early harvest olive oils in Chania?")?.name).toBe("Early Harvest Koroneiki Extra Virgin Olive Oil")
     const posts: Array<ExistingPost> = []
     for (let i = 0; i < 12; i++) {
       const planned = planPost({ facts: guitars, prompts: ["Where can I get bass guitars in Glasgow?", "bass amps price", "Fretwork Guitars reviews"], checks: [], posts, date: "2026-12-01" })

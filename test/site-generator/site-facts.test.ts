@@ -141,6 +141,22 @@ describe("site facts", () => {
     })
   })
 
+  it("reads a course's or class's timetable as its own, not as the place's opening hours", () => {
+    const facts = factsOf([
+      page("/", "<h1>Shop</h1><p>Thai massage in Nimman.</p>"),
+      page("/course", "<h1>Thai Massage Course</h1><p>Five days, 30 hours.</p><ul><li>Monday to Friday, 9:00–15:30, starting every Monday</li></ul>"),
+      page("/menu", "<h1>Menu</h1><p>Opening hours:</p><ul><li>Saturday 10:00–16:00</li><li>Sunday 11:00–15:00</li></ul><p>The sauna is heated for two hours first, and the members-only session runs on Friday 18:00–20:00.</p>"),
+      page("/contact", "<h1>Contact</h1><p>Weekdays 10:00 – 22:00</p>")
+    ])
+    expect(facts.hours).toEqual([
+      { text: "Saturday 10:00–16:00", days: ["Saturday"], opens: "10:00", closes: "16:00" },
+      { text: "Sunday 11:00–15:00", days: ["Sunday"], opens: "11:00", closes: "15:00" },
+      { text: "Weekdays 10:00 – 22:00", days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "10:00", closes: "22:00" }
+    ])
+    expect(hoursFromText("Five days, 30 hours. Monday to Friday, 9:00–15:30", true)).toEqual([])
+    expect(hoursFromText("We are closed on Monday. Tue-Sun 9:00–17:00", true).map((h) => h.text)).toEqual(["Tue-Sun 9:00–17:00"])
+  })
+
   it("prices the offerings a price list names by its rows, and keeps a product page's products as one", () => {
     const withProducts = (path: string, body: string, head = "") => {
       const p = extractPage(`<!doctype html><html><head><title>${path}</title>${head}</head><body>${body}</body></html>`, `https://shop.example${path}`)
@@ -160,8 +176,26 @@ describe("site facts", () => {
       ["Loose joint", "30", "GBP"],
       ["Full restoration", "160", "GBP"]
     ])
-    // The one sentence that says what a row is describes it; a row named only in passing gets none.
-    expect(facts.offerings.map((o) => o.description)).toEqual(["A three-legged stool in green oak.", null, null, "A full restoration includes stripping, repairs to every joint and a wax finish."])
+    // The one sentence that says what a row is describes it; a row saying more than the name is
+    // quoted as written; a row that is only name and price says nothing more.
+    expect(facts.offerings.map((o) => o.description)).toEqual(["A three-legged stool in green oak.", null, "Loose joint, reglued: £30", "A full restoration includes stripping, repairs to every joint and a wax finish."])
+  })
+
+  it("quotes a price list's row as written when it says what the price is for, and drops a dangling comma from a name", () => {
+    const withProducts = (path: string, body: string) => {
+      const p = extractPage(`<!doctype html><html><head><title>${path}</title></head><body>${body}</body></html>`, `https://shop.example${path}`)
+      return { ...page(path, body), products: p.products }
+    }
+    const rates = "<h1>Rates</h1><table><tr><td>Diagnostic assessment</td><td>$95</td></tr><tr><td>Online tutoring, 60 minutes</td><td>$68</td></tr>" +
+      "<tr><td>Homework Club, Mon–Thu 3:30–5:30, grades 3–8</td><td>$240/month</td></tr>" +
+      "<tr><td>Small group (2–4 students), per student per hour</td><td>$42</td></tr></table>"
+    const facts = factsOf([withProducts("/", "<h1>Tutors</h1><p>Tutoring.</p>"), withProducts("/rates", rates)])
+    expect(facts.offerings.map((o) => [o.name, o.price, o.description])).toEqual([
+      ["Diagnostic assessment", "95", null],
+      ["Online tutoring", "68", "Online tutoring, 60 minutes: $68"],
+      ["Homework club", "240", "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month"],
+      ["Small group", "42", "Small group (2–4 students), per student per hour: $42"]
+    ])
   })
 
   it("reads a bare $ as the dollar of the site's country, and as written where the country is unknown", () => {
