@@ -24,7 +24,7 @@ import { CrawlFailed, fromFetchError, httpError, invalidStartUrl, noUsablePages,
 import { pageDirectives, type PageDirectives } from "./page-directives.ts"
 import { ALLOW_ALL, DISALLOW_ALL, isUrlAllowed, type Robots } from "./robots.ts"
 import { type FetchFailed, type FetchRefused, type FetchResult, refuseHop, safeFetch, type SafeFetchOptions } from "./safe-fetch.ts"
-import { siteNameFromTitles } from "./site-name.ts"
+import { siteNameFromTitles, withoutPlaceSuffix } from "./site-name.ts"
 import { collectSitemapUrls, fetchRobots } from "./site-rules.ts"
 import type { ProductHint } from "./structured-data.ts"
 import { crawlScopeOf, dedupeKey, isInScope, isSameSite, nonHtmlExtension, normalizePageUrl } from "./url-policy.ts"
@@ -399,8 +399,9 @@ export const crawlSite = (startUrl: string, options: CrawlOptions): Effect.Effec
 
 /**
  * What the home page calls the site: JSON-LD Organization, JSON-LD WebSite, og:site_name, else
- * the part of its title the other pages' titles repeat (`siteNameFromTitles`).
+ * the part of its title the other pages' titles repeat (`siteNameFromTitles`), without a town
+ * after a comma (`withoutPlaceSuffix`).
  */
 const siteNameOf = (home: ExtractedPage, otherTitles: ReadonlyArray<string>): string | null =>
   home.siteNames.organization ?? home.siteNames.website ?? home.siteNames.openGraph ??
-    (home.title === "" ? null : siteNameFromTitles(home.title, otherTitles))
+    (home.title === "" ? null : withoutPlaceSuffix(siteNameFromTitles(home.title, otherTitles), home.text))

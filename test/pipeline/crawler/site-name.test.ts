@@ -6,7 +6,7 @@ import { Effect } from "effect"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { crawlSite } from "../../../src/pipeline/crawler/crawl-site.ts"
-import { siteNameFromTitles } from "../../../src/pipeline/crawler/site-name.ts"
+import { siteNameFromTitles, withoutPlaceSuffix } from "../../../src/pipeline/crawler/site-name.ts"
 import { serveFolder } from "../../site-generator/crawled-site.ts"
 
 describe("siteNameFromTitles", () => {
@@ -34,7 +34,31 @@ describe("siteNameFromTitles", () => {
   })
 })
 
+describe("withoutPlaceSuffix", () => {
+  it("drops the town after a comma when the home page names that town on its own", () => {
+    expect(withoutPlaceSuffix("Lanna Touch Massage, Chiang Mai", "Thai massage in Nimman, Chiang Mai. Lanna Touch Massage, Chiang Mai")).toBe("Lanna Touch Massage")
+    expect(withoutPlaceSuffix("Lanna Touch Massage, Chiang Mai", "Lanna Touch Massage, Chiang Mai: Thai massage since 2016")).toBe("Lanna Touch Massage, Chiang Mai")
+  })
+
+  it("keeps a legal form, a one-word name's second part and a lower-case tail", () => {
+    expect(withoutPlaceSuffix("Hartley Osei, LLP", "Lawyers in Boston. Hartley Osei, LLP, an LLP")).toBe("Hartley Osei, LLP")
+    expect(withoutPlaceSuffix("Marsh & Pike, Inc.", "Marsh & Pike, Inc. Inc. filings")).toBe("Marsh & Pike, Inc.")
+    expect(withoutPlaceSuffix("Smith, Jones", "Smith and Jones in Jones County")).toBe("Smith, Jones")
+    expect(withoutPlaceSuffix("Bread and Butter, fresh daily", "Bread and butter, fresh daily in Leeds")).toBe("Bread and Butter, fresh daily")
+  })
+})
+
 describe("a crawl names the site from its titles", () => {
+  it("reads 'Lanna Touch Massage' from titles that end 'Lanna Touch Massage, Chiang Mai'", async () => {
+    const server = await serveFolder(join(import.meta.dirname, "../../fixtures/prompt-eval/holdout-m/lanna-touch-massage"))
+    try {
+      const result = await Effect.runPromise(crawlSite(`${server.origin}/`, { allowPrivate: true }))
+      expect(result.siteName).toBe("Lanna Touch Massage")
+    } finally {
+      await server.close()
+    }
+  })
+
   it("reads 'Chalk' from a site whose home page is titled 'Chalk | Bouldering Gym in Galway'", async () => {
     const server = await serveFolder(join(import.meta.dirname, "../../fixtures/prompt-eval/holdout-f/chalk-bouldering"))
     try {
