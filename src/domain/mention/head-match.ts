@@ -73,7 +73,29 @@ const MADE_BY_BEFORE = new RegExp(
 )
 // "Penrose in Leeds did our forecasting project": at a place, the one that did the work.
 // "Kestrel fixed our boiler", "Kestrel did my roof": without the place, the work done on the speaker's own.
-const DID_WORK_AFTER = /^(?:[ \t]+in[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:did|handled|fixed|built|installed|redid|replaced|repaired|sorted|delivered|designed|ran|shot|photographed|catered|cleaned|painted|fitted|serviced)[ \t]+(?:our|my|the|a|an)|[ \t]+(?:did|does|fixed|installed|redid|replaced|repaired|serviced|rewired|fitted|painted|cleaned|catered|photographed|resoled|reroofed|renovated|remodeled|remodelled|pumped|inspected)[ \t]+(?:our|my|ours|mine))\b/u
+// Since version 17 also the upkeep done for the speaker: "Kestrel mows our lawn", "Kestrel put in my charger".
+const DID_WORK_AFTER = /^(?:[ \t]+in[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:did|handled|fixed|built|installed|redid|replaced|repaired|sorted|delivered|designed|ran|shot|photographed|catered|cleaned|painted|fitted|serviced)[ \t]+(?:our|my|the|a|an)|[ \t]+(?:did|does|fixed|installed|redid|replaced|repaired|serviced|rewired|fitted|painted|cleaned|catered|photographed|resoled|reroofed|renovated|remodeled|remodelled|pumped|inspected|mows|mowed|trims|trimmed|hauled|tiled|resealed|sealed|put[ \t]+in|puts[ \t]+in)[ \t]+(?:our|my|ours|mine))\b/u
+// Version 17. "Kestrel sells linen sheets", "Kestrel undercuts Wave on price", "Kestrel integrates
+// with Xero": a verb of trade whose subject can only be a firm (not "offers" or "costs", which a
+// fabric or a season can be said to do).
+const FIRM_VERB_AFTER =
+  /^[ \t]+(?:(?:also|now|still|even|only|usually|often|mostly)[ \t]+)?(?:sells|stocks|ships|undercuts|refunds|refunded|invoices|(?:integrates|syncs)[ \t]+(?:directly[ \t]+)?with|charges[ \t]+(?:[$£€\d]|a[ \t]|an[ \t]|extra\b|per\b|more\b|less\b|nothing\b|no[ \t]|for\b|about\b|around\b))/u
+/** Whether a verb of trade follows a name ending at `end` ("Kestrel| sells …"). */
+export const firmVerbAt = (doc: Doc, end: number): boolean => FIRM_VERB_AFTER.test(doc.text.slice(end, Math.min(lineAt(doc, end).end, end + 60)))
+// Version 17. "Kestrel and Wave both do payroll", "Harbor IT and Kestrel each run audits": opening
+// the sentence, joined
+// with another capitalised name as subjects of one verb of service, two businesses compared (a
+// verb that towns share, "have", "get", "offer", is not one).
+const CO_SUBJECT_VERB = String.raw`(?:both|each)[ \t]+(?:do|run|replace|repair|install|charge|sell|stock|carry|accept|handle|suit|serve|deliver|ship|fix|treat|teach|bake|cater|clean|groom|board|quote|insure|file|integrate|support)\b`
+const CO_SUBJECT_AFTER = new RegExp(String.raw`^[ \t]+(?:and|or)[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2}[ \t]+${CO_SUBJECT_VERB}`, "u")
+const CO_SUBJECT_BEFORE = /(?:^|[.!?:;][ \t]+|\n)[*_]*\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2}[ \t]+and[ \t]+$/u
+// Subjects open their sentence: "the Ashgrove and Sparks both run along the trail" is not.
+const CLAUSE_START_BEFORE = /(?:^|[.!?:;][ \t]+|\n)[*_]*$/u
+const CO_SUBJECT_THEN = new RegExp(String.raw`^[ \t]+${CO_SUBJECT_VERB}`, "u")
+// Version 17. "we stayed at Larchmere", "my physio at Castlegate": a guest's stay (in a town one
+// stays "in"), and a practitioner the speaker sees at the head's premises.
+const PATRON_AT_BEFORE =
+  /(?<![\p{L}\p{N}])(?:stay(?:ed|ing|s)?[ \t]+at|(?:my|our|your|his|her|their)[ \t]+(?:physio|physiotherapist|dentist|hygienist|vet|groomer|stylist|hairdresser|barber|optician|optometrist|chiropractor|osteopath|podiatrist|therapist|trainer|instructor|tutor|mechanic|accountant|bookkeeper|doctor|GP|nurse|midwife|pharmacist)[ \t]+(?:at|from))[ \t]+$/iu
 // "Kestrel is my go-to Arc'teryx alternative": put in another brand's place.
 const ALTERNATIVE_TO_BRAND = /^[ \t]+(?:is|was|remains)[ \t]+(?:my|our|a|an|the)[ \t]+(?:(?:go-to|favou?rite|cheaper|budget|best|solid|good|great)[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:alternative|substitute|rival|equivalent|dupe)\b/u
 // Version 13. "Kelderman BV", "Brantry Ltd": the head with a legal form is the firm.
@@ -83,7 +105,8 @@ const PICKED_AFTER = /^[ \t]+(?:is|was)[ \t]+(?:who|the[ \t]+one|where)[ \t]+(?:
 // "Vellum is a good cheaper alternative to Kira": put in another brand's place, the brand after "to".
 const ALTERNATIVE_TO = /^[ \t]+(?:is|was|remains)[ \t]+(?:a|an|the|my|our)[ \t]+(?:[\p{Ll}-]+[ \t]+){0,3}?(?:alternative|substitute|rival)[ \t]+(?:to|for)[ \t]+\p{Lu}/u
 // "we switched to Oxbow", "switching to Brantry".
-const WARNED_BEFORE = /(?<![\p{L}\p{N}])(?:avoid|steer[ \t]+clear[ \t]+of|stay[ \t]+away[ \t]+from|(?:wouldn't|would[ \t]+not|won't|never)[ \t]+(?:use|hire|book|recommend|go[ \t]+back[ \t]+to))[ \t]+$/iu
+// Since version 17 also "skip X", "think twice about X", "be wary of X".
+const WARNED_BEFORE = /(?<![\p{L}\p{N}])(?:avoid|skip|steer[ \t]+clear[ \t]+of|stay[ \t]+away[ \t]+from|think[ \t]+twice[ \t]+about|(?:be|am|was|I'm|I’m)[ \t]+wary[ \t]+of|(?:wouldn't|would[ \t]+not|won't|never)[ \t]+(?:use|hire|book|recommend|go[ \t]+back[ \t]+to))[ \t]+$/iu
 const SWITCHED_TO_BEFORE = /(?<![\p{L}\p{N}])(?:switched|switching|switch|moved[ \t]+over)[ \t]+to[ \t]+$/iu
 const PLACE_PREPOSITION_BEFORE = /(?<![\p{L}\p{N}])(?:[Ii]n|(?:[Aa]round|[Nn]ear|[Aa]cross|[Tt]hroughout|[Oo]utside)(?:[ \t]+the)?)[ \t]+$/u
 const KIND_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)[ \t]+$/u
@@ -129,6 +152,8 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   if (SWITCHED_TO_BEFORE.test(doc.text.slice(Math.max(line.start, start - 24), start))) return true
   // Version 15. Warned against by name, as a business is: "I'd avoid Ostrava", "steer clear of Ostrava".
   if (!town && WARNED_BEFORE.test(doc.text.slice(Math.max(line.start, start - 24), start))) return true
+  if (!town && !possessive && (firmVerbAt(doc, end) || coSubject(doc, line.start, start, end))) return true
+  if (!town && PATRON_AT_BEFORE.test(doc.text.slice(Math.max(line.start, start - 40), start))) return true
   // "Hotel Wexley", "Osteria Lucciola": the head with its kind written before it, capitalised.
   const kind = KIND_BEFORE.exec(doc.text.slice(Math.max(line.start, start - 30), start))
   if (kind !== null && !town && (BUSINESS_NOUNS.has(foldPlain(kind[1]!)) || TRADE_WORDS.has(foldPlain(kind[1]!)))) return true
@@ -161,6 +186,11 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   // Leslieville is a safe bet": the head picked by the predicate that follows it.
   return !possessive && PICKED_PREDICATE.test(rest)
 }
+
+/** Whether the head ending at `end` is one of two capitalised subjects of one verb of service. */
+const coSubject = (doc: Doc, lineStart: number, start: number, end: number): boolean =>
+  (CLAUSE_START_BEFORE.test(doc.text.slice(Math.max(0, start - 4), start)) && CO_SUBJECT_AFTER.test(doc.text.slice(end, Math.min(doc.text.length, end + 80)))) ||
+  (CO_SUBJECT_THEN.test(doc.text.slice(end, Math.min(doc.text.length, end + 40))) && CO_SUBJECT_BEFORE.test(doc.text.slice(Math.max(lineStart, start - 60), start)))
 
 // "is my pick", "is worth a call", "is the arborist I'd call", "is a good choice".
 const PICKED_PREDICATE = /^(?:[ \t]+(?:in|on|at)[ \t]+\p{Lu}[\p{L}'’-]*)?[ \t]+(?:is|was)[ \t]+(?:(?:my|our)[ \t]+(?:\p{Ll}+[ \t]+)?(?:pick|choice|go-to|favou?rite|recommendation|suggestion)\b|worth[ \t]+(?:a[ \t]+)?(?:call|visit|look|try|trip)\b|(?:a|the)[ \t]+(?:good|great|safe|solid|smart|sensible|obvious)[ \t]+(?:choice|bet|pick|option)\b|the[ \t]+(?:\p{Ll}+[ \t]+){1,2}(?:I|we)(?:['’]d|[ \t]+would)[ \t]+(?:call|use|pick|hire|see|book|trust|choose|recommend|go[ \t]+to)\b)/u
@@ -200,6 +230,8 @@ export const personPresented = (doc: Doc, personStart: number, end: number): boo
   if (STAFF_AFTER.test(rest)) return false
   if (PICKED_AFTER.test(rest) || PERSON_DID_AFTER.test(rest) || PERSON_REGARDED_AFTER.test(rest)) return true
   const before = doc.text.slice(Math.max(line.start, personStart - 24), personStart)
+  // Version 17. Warned against by name, as a firm is: "I'd think twice about Ana Ruiz".
+  if (WARNED_BEFORE.test(before)) return true
   if (BEST_IS_BEFORE.test(doc.text.slice(Math.max(line.start, personStart - 80), personStart))) return true
   return PERSON_CONTACT_BEFORE.test(before) && !PERSON_NAMED.test(doc.text.slice(Math.max(line.start, personStart - 40), personStart))
 }

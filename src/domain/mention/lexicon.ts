@@ -61,7 +61,7 @@ export const OPTION_CUES = [
 /** Words that open a sentence before a name without forming a title-case phrase with it. */
 export const SENTENCE_OPENERS = set(`
   the a an at in on for from with by to try use using visit and or but if when while also both
-  choose consider check see ask contact call ring phone hire book like unlike as
+  choose consider check see ask contact call ring phone hire book like unlike as avoid skip
 `)
 
 /** Words before a calendar name that make it a date: "on Monday", "by Monday". */

@@ -5,7 +5,7 @@
 import { isCommonWord } from "../common-words.ts"
 import { type Doc, isSentenceInitial, type Line, lineAt, nextWord, previousWord, slice, type Span, spanIndexAt } from "./document.ts"
 import { foldPlain } from "./fold.ts"
-import { describedAsFirm, headVerdict, personPresented, productLineAt } from "./head-match.ts"
+import { describedAsFirm, firmVerbAt, headVerdict, personPresented, productLineAt } from "./head-match.ts"
 import { BRAND_NOUNS, BUSINESS_NOUNS, CORPORATE_SUFFIXES, FIRM_WORDS, GEO_NOUNS, GIVEN_NAMES, PLACE_SUFFIXES, GENERIC_BUSINESS_WORDS, LEGAL_FORMS, NAME_CONNECTORS, OPTION_CUES, REGIONS, SENTENCE_OPENERS, set, SINGULAR_IN_S, TEMPORAL_CUES, TRADE_KINDS, TRADE_WORDS } from "./lexicon.ts"
 import { bareHost } from "../url.ts"
 import type { CompiledTarget, Matcher } from "./target.ts"
@@ -746,6 +746,8 @@ const ordinaryVerdict = (
   if (OPTION_CUES.some((c) => before === c || before.endsWith(` ${c}`))) return "accept"
   if (inEnumeration(doc, start, afterName, line)) return "accept"
   if (!m.calendar && describedAsFirm(doc, afterName)) return "accept"
+  // Version 17. The subject of a verb of trade ("Velvet sells percale") is the firm.
+  if (!m.calendar && !possessive && firmVerbAt(doc, end)) return "accept"
   if (domainSeen && !(m.calendar && initial)) return "accept"
 
   if (m.calendar) return "reject"

@@ -57,8 +57,8 @@ const picksEntity = (toks: ReadonlyArray<string>, at: number): boolean => {
   return false
 }
 const NEGATIVE_PAIRS = new Set(["stay away", "steer clear", "hidden fees", "low quality", "not recommended", "wouldn't use", "wouldn't go", "wouldn't book",
-  "be careful", "look elsewhere", "wouldn't buy", "wouldn't hire", "wouldn't call"])
-const NEGATORS = set(`not no never nor without hardly barely don't doesn't isn't aren't wasn't weren't won't wouldn't can't cannot couldn't shouldn't didn't lacks lack`)
+  "be careful", "look elsewhere", "wouldn't buy", "wouldn't hire", "wouldn't call", "think twice"])
+const NEGATORS = set(`not no never nor without hardly barely don't doesn't isn't aren't wasn't weren't won't wouldn't can't cannot couldn't shouldn't didn't haven't hasn't hadn't lacks lack`)
 /** Phrases with a sentiment word that are only a category: "a fast food chain". */
 const NEUTRAL_PAIRS = new Set(["fast food", "fast casual", "quick service", "good faith", "best for", "worth checking", "worth reading"])
 /** Comparatives, whose polarity turns when the entity is what is compared against ("better than Crumb"). */
