@@ -5,12 +5,8 @@
  */
 import type { SiteFacts } from "../domain/site-events.ts"
 import { identityLine } from "./faq-copy.ts"
-import { oneLine } from "./html.ts"
+import { nameOf, present, sellerOf } from "./post-facts.ts"
 import { bodyText, displayHost, inProse, leadSentences, listSentence, truncate } from "./text.ts"
-
-const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
-
-const nameOf = (f: SiteFacts): string => present(f.name) ?? present(f.businessName) ?? "This business"
 
 const ABOUT = /about|our-?story|story|who we are|history/i
 
@@ -36,8 +32,11 @@ export const composeAbout = (facts: SiteFacts): string => {
   paras.push(identityLine(facts) ?? `${name}${present(facts.place) === null ? "" : ` is based in ${present(facts.place)}`}. More about it is on ${displayHost(facts.sourceUrl)}.`)
   const own = ownWords(facts)
   if (own !== null) paras.push(`On its about page, ${name} writes: “${own.text}”`)
-  const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null).map(inProse)
-  if (offerings.length > 0 && offerings.length <= LISTED_IN_PROSE) paras.push(`${name} offers ${inList(offerings)}. Each has its own page on this site.`)
+  // A product's site lists what its maker sells beside it, not what the product "offers"; not itself.
+  const product = facts.kind === "product"
+  const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null && !(product && n === name)).map(inProse)
+  if (product && offerings.length > 0) paras.push(`${sellerOf(facts)} also lists ${inList(offerings.slice(0, LISTED_IN_PROSE))}.`)
+  else if (offerings.length > 0 && offerings.length <= LISTED_IN_PROSE) paras.push(`${name} offers ${inList(offerings)}. Each has its own page on this site.`)
   else if (offerings.length > LISTED_IN_PROSE) {
     paras.push(`${name} lists ${offerings.length} offerings, each with its own page on this site, among them ${inList(offerings.slice(0, LISTED_IN_PROSE))}.`)
   }

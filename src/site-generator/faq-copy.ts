@@ -8,14 +8,12 @@
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, priceText } from "./llms-txt.ts"
-import { offeringsNamed } from "./post-facts.ts"
+import { nameOf, offeringsNamed, sellerOf } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
 import { agree, bodyText, displayHost, externalUrl, firstSentence, inProse, possessive, sentence, truncate } from "./text.ts"
 
 const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
-
-const nameOf = (f: SiteFacts): string => present(f.name) ?? present(f.businessName) ?? "This business"
 
 const upperFirst = (s: string): string => (s === "" ? s : s[0]!.toUpperCase() + s.slice(1))
 
@@ -87,8 +85,8 @@ const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
   // A price list's row, quoted as written, says what the amount is for ("…, grades 3–8: $240/month").
   const row = present(o.description)
   const asListed = row !== null && o.price !== null && row.includes(o.price.replace(/\.00$/, "")) ? ` As listed: “${row}”.` : ""
-  if (price !== null) return `${upperFirst(name)} ${agree(name)} listed at ${price} by ${nameOf(f)}.${asListed}${pageNote(f, o)}`
-  return `${nameOf(f)} does not state a price for ${inProse(name)} on its website; ask it directly.${pageNote(f, o)}`
+  if (price !== null) return `${sentence(`${upperFirst(name)} ${agree(name)} listed at ${price} by ${sellerOf(f)}`)}${asListed}${pageNote(f, o)}`
+  return `${sellerOf(f)} does not state a price for ${inProse(name)} on its website; ask it directly.${pageNote(f, o)}`
 }
 
 /** A sentence of the offering's own page that its description does not already say. */
@@ -109,7 +107,7 @@ const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): strin
   const name = oneLine(o.name)
   const description = present(o.description)
   const price = priceText(o.price, o.currency)
-  const parts = [`${nameOf(f)} offers ${inProse(name)}.`]
+  const parts = [`${sellerOf(f)} offers ${inProse(name)}.`]
   if (description !== null) parts.push(sentence(firstSentence(description, 240)))
   if (price !== null) parts.push(`Listed price: ${price}.`)
   const hours = (f.hours ?? []).length > 0 ? hoursAnswer(f, question) : null
@@ -133,7 +131,7 @@ const contactLine = (f: SiteFacts): string | null => {
     present(f.email) === null ? null : `by e-mail at ${present(f.email)}`
   ].filter((w): w is string => w !== null)
   if (ways.length === 0) return null
-  return `${nameOf(f)} is ${ways[0]}${ways.length > 1 ? `, reachable ${ways.slice(1).join(" or ")}` : ""}.`
+  return `${sellerOf(f)} is ${ways[0]}${ways.length > 1 ? `, reachable ${ways.slice(1).join(" or ")}` : ""}.`
 }
 
 /**
@@ -162,7 +160,7 @@ const comparisonAnswer = (f: SiteFacts, a: OfferingInput, b: OfferingInput): str
     return `${inProse(oneLine(o.name))}${price === null ? "" : ` (listed at ${price})`}`
   }
   const pages = [...new Set([a, b].map((o) => externalUrl(o.url, f.sourceUrl)).filter((u): u is string => u !== null))]
-  return `${nameOf(f)} offers both ${one(a)} and ${one(b)}.${pages.length === 0 ? "" : ` Its pages: ${pages.join(" and ")}`}`
+  return `${sellerOf(f)} offers both ${one(a)} and ${one(b)}.${pages.length === 0 ? "" : ` Its pages: ${pages.join(" and ")}`}`
 }
 
 /** A generated answer to one prompt, or null when the facts hold nothing specific to it. */

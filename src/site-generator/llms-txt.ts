@@ -67,7 +67,7 @@ export const renderLlmsTxt = (input: SiteInput, plan: SitePlan): string => {
   lines.push(...factLines(input), "")
   lines.push("## Pages", "")
   lines.push(link("Home", url("/"), `Overview of ${input.name}`))
-  if (plan.offerings.length > 0) lines.push(link(plan.offeringsLabel, url(`/${plan.offeringsSegment}/`), `Everything ${input.name} offers`))
+  if (plan.offerings.length > 0) lines.push(link(plan.offeringsLabel, url(`/${plan.offeringsSegment}/`), input.kind === "product" ? `What ${input.businessName} lists with ${input.name}` : `Everything ${input.name} offers`))
   lines.push(link("FAQ", url("/faq/"), `Answers to ${input.faq.length} common ${input.faq.length === 1 ? "question" : "questions"} about ${input.name}`))
   lines.push(link("About", url("/about/"), `Who ${input.name} is`))
   lines.push(link("Contact", url("/contact/"), `How to reach ${input.name}`))

@@ -12,7 +12,10 @@ export const offeringsIndexPage = (ctx: Context): Page => {
   const { plan } = ctx
   const path = `/${plan.offeringsSegment}/`
   const title = `${plan.offeringsLabel} | ${ctx.name}`
-  const intro = `Everything ${ctx.name} offers, as listed on ${ctx.sourceHost}.`
+  // A product's site lists what its maker sells beside it: the product offers nothing.
+  const intro = ctx.input.kind === "product"
+    ? `What ${ctx.businessName} lists with ${ctx.name} on ${ctx.sourceHost}.`
+    : `Everything ${ctx.name} offers, as listed on ${ctx.sourceHost}.`
   return {
     path,
     nav: "offerings",

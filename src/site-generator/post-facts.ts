@@ -52,6 +52,9 @@ export const present = (s: string | null | undefined): string | null => (s === n
 
 export const nameOf = (f: SiteFacts): string => present(f.name) ?? present(f.businessName) ?? "This business"
 
+/** Who sells what the site lists and where to find them: a product's maker, not the product. */
+export const sellerOf = (f: SiteFacts): string => (f.kind === "product" ? present(f.businessName) ?? nameOf(f) : nameOf(f))
+
 export const hostOf = (f: SiteFacts): string => displayHost(f.sourceUrl)
 
 export const upperFirst = (s: string): string => (s === "" ? s : s[0]!.toUpperCase() + s.slice(1))

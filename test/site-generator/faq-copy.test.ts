@@ -116,6 +116,20 @@ describe("composeAbout", () => {
     expect(identityLine(matcha)).toBe("Ceremonial Matcha is made by Mistral Tea Co., a tea shop. Stone-ground from shade-grown tencha.")
   })
 
+  it("on a product's site, has its maker offer, price and be reached, and lists the maker's other products without the product itself", () => {
+    const offerings = [
+      { name: "Ceremonial Matcha", description: null, url: null, price: "36.00", currency: "CAD" },
+      { name: "Earl Grey Cream", description: null, url: null, price: "14.00", currency: "CAD" },
+      { name: "Matcha whisk", description: null, url: null, price: null, currency: null }
+    ]
+    const matcha = { ...facts, ownFaq: [], kind: "product" as const, name: "Ceremonial Matcha", businessName: "Mistral Tea Co.", category: "tea shop", place: null, description: "Stone-ground from shade-grown tencha.", offerings }
+    expect(composeAbout(matcha).split("\n\n").at(-1)).toBe("Mistral Tea Co. also lists Earl Grey Cream and matcha whisk.")
+    expect(composeFaq(matcha, ["Where can I buy a matcha whisk?", "How much is Earl Grey Cream?"]).map((q) => q.answer)).toEqual([
+      "Mistral Tea Co. offers matcha whisk. Mistral Tea Co. is at 12 rue d'Austerlitz, 69004 Lyon, FR, reachable by phone on +33 4 78 00 00 00 or by e-mail at hello@acme-bakery.fr.",
+      "Earl Grey Cream is listed at 14.00 CAD by Mistral Tea Co."
+    ])
+  })
+
   it("names the first six of a long catalogue in the sentence, keeps names with capitals further on, and parts names with commas by semicolons", () => {
     const names = ["Practice amps", "Earl Grey tea", "Fret level, crown & polish", "BBQ pack", "Restring", "Gig bags", "Hard cases", "Strings"]
     const many = { ...facts, offerings: names.map((name) => ({ name, description: null, url: null, price: null, currency: null })) }

@@ -334,6 +334,11 @@ describe("renderSite: a product", () => {
     expect(jsonLd(site.get("/products/half-loaf/index.html")!.body)[1]).toMatchObject({ "@type": "Product", isVariantOf: { "@id": `${P}/#product` } })
     expect(site.get("/index.html")!.body).toContain(`<p class="eyebrow">Product by Acme Bakery</p>`)
   })
+
+  it("says its maker lists the variants with it, not that the product offers them", () => {
+    expect(site.get("/products/index.html")!.body).toContain(`content="What Acme Bakery lists with Sourdough loaf on acme-bakery.fr. Half loaf"`)
+    expect(site.get("/llms.txt")!.body).toContain(`- [Products](${P}/products/): What Acme Bakery lists with Sourdough loaf`)
+  })
 })
 
 describe("renderSite: a hostile crawl", () => {
