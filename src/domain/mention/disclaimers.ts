@@ -13,6 +13,13 @@ const SOME_WORDS = "(?:[\\w-]+\\s+){0,3}"
 /** Substrings one of which every match of `INFO` holds. */
 const INFO_CUES = ["info", "data", "detail", "knowledge", "record", "result", "mention"]
 const EXPERIENCE_CUES = ["review", "rating", "feedback", "opinion", "experience", "insight"]
+/** Nouns for accounts of an entity, whatever their kind: "reviews", "testing", "writing", "coverage". */
+const EVIDENCE = "(?:information|info|data|details|coverage|testing|tests|writing|reporting|reviews|ratings|write-?ups|documentation|accounts|sources|reports|feedback|evidence)"
+/**
+ * Up to two words, then a noun of evidence: not "of" ("no shortage of reviews" is plenty), nor a
+ * word of complaint ("very few bad reviews" is praise).
+ */
+const SCARCE_EVIDENCE = `(?:(?!(?:of|bad|negative|poor|critical|unhappy|angry)\\b)[\\w-]+\\s+){0,2}?${EVIDENCE}`
 
 /**
  * A disclaimer pattern over folded text, with cues: substrings of which every match of the
@@ -50,14 +57,16 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\bi\s+lack\s+(?:\w+\s+)?(?:information|data|details)\b/, ["lack"]),
   d(/\bnot\s+sure\s+(?:what|who|which)\b/, ["sure"]),
   d(/\b(?:haven't|have not|never)\s+heard\s+of\b/, ["heard"]),
-  d(/\bdoesn't\s+ring\s+a\s+bell\b/, ["bell"]),
+  // Since version 17 also "X rings no bells".
+  d(/\b(?:doesn't\s+ring\s+(?:a|any)\s+bells?|rings?\s+no\s+bells?)\b/, ["bell"]),
   // "I found nothing", "my search found nothing"; not "a leak test that found nothing".
   d(/\b(?:i|we|search|searches|searching|searched|lookup|looked|checked)\b[^.;!?]{0,60}?\bfound\s+nothing\b/, ["nothing"]),
   // A search that came back empty: "Nothing turned up for X", "X didn't show up in my search".
   d(/\bnothing\s+(?:\w+\s+)?(?:comes|came|turns|turned|shows|showed)\s+up\b/, ["nothing"]),
   d(/\b(?:doesn't|does not|didn't|did not)\s+(?:come|turn|show)\s+up\s+(?:in|on)\s+(?:my|the|any|anything)\b/, ["come", "turn", "show"]),
   // "I can't vouch for them", "I can't comment on X" (for lack of knowledge).
-  d(/\b(?:i|we)\s+(?:can't|cannot|can not|couldn't|could not)\s+(?:speak\s+to|comment\s+on|vouch\s+for)\b/, ["speak", "comment", "vouch"]),
+  // Since version 17 with an adverb between: "I can't really speak to X".
+  d(/\b(?:i|we)\s+(?:can't|cannot|can not|couldn't|could not)\s+(?:\w+ly\s+)?(?:speak\s+to|comment\s+on|vouch\s+for)\b/, ["speak", "comment", "vouch"]),
   // First person without reviews or experience of it: "I have no ratings for X".
   d(new RegExp(`\\b(?:i|we)\\s+(?:don't|dont|do not|didn't|did not)\\s+have\\s+${SOME_WORDS}(?:reviews?|ratings?|feedback|opinions?|experience|insight)\\b`), EXPERIENCE_CUES),
   d(new RegExp(`\\b(?:i|we)\\s+have\\s+no\\s+${SOME_WORDS}(?:reviews?|ratings?|feedback|opinions?|experience|insight)\\b`), EXPERIENCE_CUES),
@@ -80,7 +89,8 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   // found independently confirms X's prices".
   d(/\b(?:don't|do\s+not)\s+know\s+.{1,60}?\bwell\s+enough\b/, ["enough"]),
   d(new RegExp(`\\bnot\\s+(?:a|an|one)\\s+(?:[\\w'-]+\\s+){0,4}(?:i|we)\\s+(?:have|know|can\\s+find)\\s+(?:any\\s+|much\\s+)?(?:${INFO.slice(3, -1)}|anything)\\b`), [...INFO_CUES, "anything"]),
-  d(/\bwould\s+be\s+(?:guesswork|a\s+guess|speculation)\b/, ["guess", "speculation"]),
+  // Since version 17 also a judgement said to have no ground: "any opinion on X would be unfounded".
+  d(/\bwould\s+be\s+(?:guesswork|a\s+guess|speculation|unfounded|baseless|ungrounded|uninformed)\b/, ["guess", "speculation", "unfounded", "baseless", "ungrounded", "uninformed"]),
   d(/\bno\s+(?:reliable|independent|verified|verifiable|solid|recent|trustworthy|credible)\s+(?:\w+\s+)?(?:reviews?|information|info|data|details|sources|coverage|ratings?|tests?|testing|measurements|benchmarks)\b/, ["reliable", "independent", "verifi", "solid", "recent", "trustworthy", "credible"]),
   d(/\bnothing\s+(?:i|we)\s+(?:found|could\s+find|can\s+find|have\s+seen|saw|can\s+see)\b/, ["nothing"]),
   // A cell or line that says only that: "| X | No data | Unknown |".
@@ -366,6 +376,18 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/(?:n't|\bnot)\s+(?:something|anything)\s+(?:that\s+)?(?:i|we)\s+(?:have|possess|hold)\b/, ["something", "anything"]),
   // Declining to comment, with nothing after: "X: we can't comment." (not "can't comment enough").
   d(/\b(?:i|we)\s+(?:can't|cannot|can\s+not|couldn't|could\s+not)\s+comment\b(?!\s+(?:enough|highly|too))/, ["comment"]),
+  // Version 17. Evidence of it said to be scarce, by any noun of evidence and any determiner of
+  // scarcity: "there's not much independent testing of X", "there is scant reliable writing on X",
+  // "few independent reviews of X exist"; held by the speaker too thinly ("I don't have enough on
+  // X"); the speaker's reach by any evidence ("not a shop I can find solid ratings for"); facts
+  // about it hard to establish ("details about X's stock are hard to confirm"); nothing about it
+  // available ("nothing recent on its menu is available to me").
+  d(new RegExp(`\\bthere(?:(?:\\s+is|'s|\\s+are|\\s+was|\\s+were)\\s+(?:not\\s+(?:much|many|any|enough)|(?:very\\s+|so\\s+|too\\s+)?(?:little|scant|few|sparse|limited)|no)|(?:\\s+isn't|\\s+aren't|\\s+wasn't|\\s+weren't)\\s+(?:much|many|any|enough|a\\s+lot\\s+of))\\s+${SCARCE_EVIDENCE}\\s+(?:of|on|about|for|regarding)\\b`), ["there"]),
+  d(new RegExp(`\\b(?:few|no)\\s+${SCARCE_EVIDENCE}\\s+(?:of|on|about|for)\\s+[^.;]{1,60}?\\bexists?\\b`), ["exist"]),
+  d(/\b(?:don't|do\s+not|didn't|did\s+not)\s+(?:\w+ly\s+)?have\s+(?:enough|much|anything)\s+(?:to\s+go\s+)?(?:on|about)\b/, ["have"]),
+  d(new RegExp(`\\b(?:not|isn't|aren't)\\s+(?:a|an|one|something|someone|somewhere)\\s+(?:[\\w'-]+\\s+){0,4}?(?:i|we)\\s+(?:can|could)\\s+find\\s+(?:any\\s+|much\\s+)?(?:[\\w-]+\\s+)?${EVIDENCE}\\b`), ["find"]),
+  d(/\b(?:details|information|info|data|specs|specifications|prices|pricing|facts|figures|reviews|hours|stock|inventory)\b[^.;]{0,80}?\b(?:is|are|was|were|remains?)\s+(?:\w+\s+)?(?:hard|difficult|impossible|tough)\s+to\s+(?:confirm|verify|pin\s+down|establish|check)\b/, ["hard", "difficult", "impossible", "tough"]),
+  d(new RegExp(`\\b(?:nothing|no\\s+(?:[\\w-]+\\s+){0,4}?${EVIDENCE})\\b[^.;|]{0,60}?\\bavailable\\s+to\\s+(?:me|us)\\b`), ["available"]),
   // Still in business is in doubt: "I'm not sure X is still open these days".
   d(/\bnot\s+sure\b[^.;]{0,80}?\b(?:is|are|'s|'re)\s+still\s+(?:open|operating|trading|running|in\s+business|around|active)\b/, ["sure"]),
 ]

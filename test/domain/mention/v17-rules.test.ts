@@ -1,7 +1,8 @@
 // Detector version 17, on examples of its own (not an evaluation split's answers): a name or head
 // as the subject of a verb of trade; upkeep done for the speaker; warned against by "skip" or
 // "think twice about" (read as negative); two capitalised subjects of one verb of service; a
-// guest's stay and a practitioner seen at the head's premises; a complaint negated by "haven't".
+// guest's stay and a practitioner seen at the head's premises; a complaint negated by "haven't";
+// disclaimers by any noun of evidence ("testing", "writing", "coverage") and more of their grammar.
 import { describe, expect, it } from "vitest"
 import { detectMention, mentionTargetOf } from "../../../src/domain/mention/index.ts"
 import { cpuTimed } from "../../support/cpu-time.ts"
@@ -116,12 +117,43 @@ describe("sentiment of a warning and a negated complaint (version 17)", () => {
   })
 })
 
+describe("disclaimers by any noun of evidence and more of their grammar (version 17)", () => {
+  const cafe = business("Orrin Tea House", "Bath, UK")
+  it.each([
+    "There's not much independent testing of Orrin Tea House's scones. Sally Lunn's is famous.",
+    "There is scant reliable writing on Orrin Tea House. Sally Lunn's is famous.",
+    "There isn't much recent coverage of Orrin Tea House to go on. Sally Lunn's is famous.",
+    "Few independent reviews of Orrin Tea House exist, so I'd start with Sally Lunn's.",
+    "I don't have enough on Orrin Tea House to compare it. Sally Lunn's is famous.",
+    "Orrin Tea House is not a place I can find trustworthy ratings for. Sally Lunn's is famous.",
+    "Details about Orrin Tea House's opening hours are hard to confirm. Call ahead.",
+    "Orrin Tea House may be charming, but nothing recent about its menu is available to me.",
+    "| Orrin Tea House | No reliable menu or price details available to me |",
+    "Orrin Tea House rings no bells, sorry. Sally Lunn's is famous.",
+    "Any verdict I gave on Orrin Tea House would be unfounded. Sally Lunn's is famous.",
+    "I can't honestly speak to Orrin Tea House. Sally Lunn's is famous.",
+  ])("does not count %s", (text) => {
+    expect(seen(text, cafe)).toBe(false)
+  })
+
+  it.each([
+    "There's no shortage of reviews for Orrin Tea House, and they are glowing.",
+    "There are very few bad reviews of Orrin Tea House; it's my pick.",
+    "No appointment at Orrin Tea House was available to me before noon, but the tea was worth the wait.",
+    "Prices at Orrin Tea House are easy to confirm on the board outside.",
+  ])("still counts %s", (text) => {
+    expect(seen(text, cafe)).toBe(true)
+  })
+})
+
 describe("linear time (version 17)", () => {
   it("stays linear on long runs of the new cues", () => {
     const target = business("Ashgrove Orthodontics", "Reno, NV")
+    const scarce = `Ashgrove ${"there is not much of the few bad ".repeat(1_000)} no ${"reliable menu ".repeat(1_000)} available to ${"nothing ".repeat(1_000)}`
     const text = `${"Ashgrove and Sparks Reno Tahoe ".repeat(1_000)} both do. ${"my physio at ".repeat(1_000)}Ashgrove ${" sells".repeat(1_000)}`
     const { cpuMs } = cpuTimed(() => {
       detectMention({ text, citations: [] }, target)
+      detectMention({ text: scarce, citations: [] }, target)
       detectMention({ text: "Linen and ".repeat(2_000), citations: [] }, business("Linen"))
     })
     expect(cpuMs).toBeLessThan(2000)
