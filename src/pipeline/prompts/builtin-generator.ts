@@ -240,6 +240,8 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
 const productForm = (name: string): Offering => {
   const words = wordsOf(name)
   if (words.length === 1 && !isCommonWord(words[0]!)) return { text: name, plural: false }
+  // "Harbour tour & tasting": two things sold as one keep their form ("tour & tastings" is neither).
+  if (/\s(?:&|and)\s/u.test(name)) return { text: name, plural: false }
   const form = offeringForm(name)
   // "a knife skills course", "a new patient consultation": one of many, so asked for in the
   // plural ("good knife skills courses"), not as a mass ("good knife skills course").
@@ -537,8 +539,10 @@ export const builtinTopUp = (
     const category = facts.category === null ? undefined : phrases([facts.category], facts)[0]
     const names = phrases(facts.offerings, facts)
     // A name that is the product's own brand ("alchemist's cellar" for The Alchemist's Cellar) makes
-    // every such prompt a brand prompt, capped: its set is about its kind, as a business's is.
-    const ownBrand = names[0] !== undefined && namesEntity(`Is ${names[0]} good?`, facts)
+    // every such prompt a brand prompt, capped: its set is about its kind, as a business's is. It is
+    // judged as the templates write it, with its article: "a harbour tour" is a kind of tour, though
+    // "harbour tour" alone could open the name of Harbour Distillers.
+    const ownBrand = names[0] !== undefined && namesEntity(`Is ${productArticle(names[0]).aProduct} good?`, facts)
     if (!isSoftware(category === undefined ? undefined : categoryOf(category)) && !ownBrand) {
       const fill = {
         names,

@@ -132,12 +132,26 @@ export const offeringForm = (phrase: string): { readonly text: string; readonly 
 export const isDescriptiveName = (name: string): boolean => {
   // A code in brackets is a detail of a described thing: "Personal income tax returns (ITR12)".
   // A leading count says how much of a described thing: "7-Night Surf Camp", "5-Lesson Pack".
-  const plain = name.replace(/\s*\([^)]*\)/gu, "").replace(/^\d+[-\u2011 ]\p{L}+\s+(?=\p{L})/u, "").trim()
+  // A last part after a comma with a number in it is a size or a level: "Pottery Wheel Course, Level 2".
+  const plain = name.replace(/\s*\([^)]*\)/gu, "").replace(/^\d+[-\u2011 ]\p{L}+\s+(?=\p{L})/u, "").replace(/,\s[^,]*\d[^,]*$/u, "").trim()
   if (plain.length === 0 || /\d|\p{Ll}\p{Lu}/u.test(plain)) return false
   // An acronym beside words written in lower case is a detail of a described thing too ("EV
   // charger installation", "DELE exam preparation"); capitals alone ("ACME", "XR Pro") name a model.
   const words = plain.split(/\s+/)
   const acronym = (word: string) => /^\p{Lu}{2,}s?$/u.test(word)
   if (!words.some(acronym)) return !/\p{Lu}{2,}/u.test(plain)
-  return words.some((word) => /^\p{Ll}/u.test(word)) && words.every((word) => acronym(word) || !/\p{Lu}{2,}/u.test(word))
+  if (words.every((word) => acronym(word) || !/\p{Lu}{2,}/u.test(word)) && words.some((word) => /^\p{Ll}/u.test(word))) return true
+  // In title case, three words or more ending in what is booked say what it is ("GCSE Revision Course",
+  // "BMW Brake Repair"); a model's name does not end in "course".
+  return words.length >= 3 && !acronym(words.at(-1)!) && SERVICE_HEADS.has(words.at(-1)!.toLowerCase()) &&
+    words.every((word) => acronym(word) || /^\p{Lu}\p{Ll}*$/u.test(word))
 }
+
+/** Head nouns of things booked rather than bought: a course, a consultation, a room. */
+export const SERVICE_HEADS: ReadonlySet<string> = new Set(
+  `course courses class classes lesson lessons camp service services consultation package plan membership pass session
+  sessions treatment installation intensive ritual tour trip workshop subscription setup school groom shave fade changeover
+  change program programme upgrade upgrades room suite desk office offices unit appointment therapy massage repair`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)

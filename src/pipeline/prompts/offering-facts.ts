@@ -738,12 +738,29 @@ export const businessOfferings = (
   }
 }
 
+/** Most words of a name a customer types; a longer one is a label's full wording. */
+const MAX_NAME_WORDS = 6
+
+/**
+ * A described product's name as a customer types it: what it is before what it comes with
+ * ("Lakeside Cabin with Wood-Fired Hot Tub" → "Lakeside Cabin"), and a name still too long keeps
+ * its first two words, which say which one, and its last two, the head ("Cold Pressed Single Estate
+ * Arbequina Olive Oil" → "Cold Pressed Olive Oil"). A name of six words or fewer is kept as it is.
+ */
+export const shortProductName = (name: string): string => {
+  if (wordsOf(name).length <= MAX_NAME_WORDS) return name
+  const before = name.split(/\s+(?:with|for|incl\.?|including)\s+|\s+[–—-]\s+/iu)[0]!.trim()
+  if (wordsOf(before).length >= 2 && wordsOf(before).length <= MAX_NAME_WORDS) return before
+  const tokens = before.split(/\s+/u)
+  return tokens.length > 4 ? [...tokens.slice(0, 2), ...tokens.slice(-2)].join(" ") : before
+}
+
 /**
  * Offering candidates of a product: the product itself as its own page names it (structured
  * data, product hints, headline), never the business's other products.
  */
 export const productOfferings = (
-  name: string,
+  fullName: string,
   url: string,
   pages: ReadonlyArray<CrawledPageFacts>,
   proper: ReadonlySet<string>,
@@ -753,8 +770,9 @@ export const productOfferings = (
   const productNamed = pages.flatMap((page) => page.products.filter((p) => samePage(p.url, url)))
   // Its name is an offering when it describes the product ("Butter croissant"), not when it is a
   // model name ("Trail Runner 3", "iPhone"): prompts naming a model are navigational.
-  const brandModel = isBrandModel(name, names)
-  const descriptive = isDescriptiveName(name) && !brandModel
+  const brandModel = isBrandModel(fullName, names)
+  const descriptive = isDescriptiveName(fullName) && !brandModel
+  const name = descriptive ? shortProductName(fullName) : fullName
   const items = [
     ...productNamed.map((p) => displayPhrase(p.name, proper)),
     ...own.flatMap((page) => page.products.map((p) => displayPhrase(p.name, proper)))
@@ -765,7 +783,7 @@ export const productOfferings = (
   // A product sharing its page with others ("Learn to Boulder" on the courses page) is described
   // by the sentence after its own heading ("A four-week beginner course, ...").
   const underOwnHeading = own.flatMap((page) => {
-    const heading = page.headings.slice(1).find((h) => phraseKey(h) === phraseKey(name))
+    const heading = page.headings.slice(1).find((h) => phraseKey(h) === phraseKey(fullName))
     const at = heading === undefined ? -1 : page.text.indexOf(`${heading} `)
     return at < 0 ? [] : page.text.slice(at + heading!.length).trim().split(/(?<=[.!?])\s+/).slice(0, 1).flatMap((sentence) => whatItIs(sentence, proper, true))
   })

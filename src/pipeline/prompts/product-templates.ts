@@ -7,7 +7,7 @@
  * (builtin-generator.ts) fills them before its general templates.
  */
 import { isCommonWord } from "../../domain/common-words.ts"
-import { isMass, isPlural, offeringForm, pluralOf, withArticle } from "./english.ts"
+import { isMass, isPlural, offeringForm, pluralOf, SERVICE_HEADS, withArticle } from "./english.ts"
 import type { PromptIntent } from "./templates.ts"
 import { wordsOf } from "./prompt-text.ts"
 
@@ -176,15 +176,6 @@ export const PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-dietary-brand", "brand", (s) => `Is the ${s.product} from ${s.business} ${s.feature}?`, ["dietary", "countable"])
 ]
 
-/** Head nouns of things booked rather than bought: a course, a consultation, a room. */
-const SERVICE_HEADS = new Set(
-  `course courses class classes lesson lessons camp service services consultation package plan membership pass session
-  sessions treatment installation intensive ritual tour trip workshop subscription setup school groom shave fade changeover
-  change program programme upgrade upgrades room suite desk office offices unit appointment therapy massage repair`
-    .split(/\s+/)
-    .filter((w) => w.length > 0)
-)
-
 const wordSet = (words: string): ReadonlySet<string> => new Set(words.split(/\s+/).filter((w) => w.length > 0))
 const LESSON_HEADS = wordSet("course courses class classes lesson lessons camp intensive workshop school session sessions")
 const INCLUDED_HEADS = wordSet("package bundle kit set box trio plan membership pass subscription hamper camp course")
@@ -200,6 +191,13 @@ export const isServiceProduct = (product: string): boolean => {
 
 /** The product with the article a customer says before it, and whether it takes a plural verb. */
 export const productArticle = (product: string): { readonly aProduct: string; readonly plural: boolean } => {
+  // "Harbour tour & tasting", "wine tour and lunch": two things sold as one take the first one's
+  // article ("a harbour tour & tasting").
+  const [first, second] = product.split(/\s+(?:&|and)\s+/u)
+  if (second !== undefined && wordsOf(first!).length >= 2) {
+    const firstOne = productArticle(first!)
+    if (!firstOne.plural && firstOne.aProduct !== first) return { aProduct: withArticle(product), plural: false }
+  }
   const words = wordsOf(product)
   const last = words.at(-1) ?? ""
   const plural = isPlural(product) && offeringForm(product).plural

@@ -195,10 +195,12 @@ const namesOf = (facts: PromptFacts): ReadonlyArray<string> => {
 
 /**
  * A product's descriptive name ("Dental implants", "Butter croissant") is what customers ask for:
- * it names the product only when written with its capitals, and its words are field terms.
+ * it names the product only when written with its capitals, and its words are field terms. So do
+ * its other spellings ("Wine tour and lunch" for "Wine tour & lunch").
  */
 const describes = (name: string, facts: PromptFacts): boolean =>
-  facts.kind === "product" && (isDescriptiveName(facts.name) || tradeAcronym(facts)) && phraseKey(name) === phraseKey(facts.name)
+  facts.kind === "product" && (isDescriptiveName(facts.name) || tradeAcronym(facts)) &&
+  [facts.name, ...aliasesFor(facts.name)].some((spelling) => phraseKey(name) === phraseKey(spelling))
 
 /**
  * Capitals alone that the site writes before lower-case words in two of the product's offerings

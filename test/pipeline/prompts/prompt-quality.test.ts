@@ -97,25 +97,24 @@ const KNOWN: Readonly<Record<string, {
   "marginalia-paper-co": { share: 0.79, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"], products: { "block-island-dot-grid-notebook": 0.67 } },
   "tamarack-paddle-and-portage": { share: 0.74, uncovered: ["tandem kayak rental", "touring kayak rental", "dry bag rental", "dog life jacket", "river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 2, products: { "algonquin-outfitting-3-day": 0.61 } },
   // holdout-m, holdout-n and holdout-o (run once unseen in the ninth session, tuned on from the next
-  // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names;
-  // three products none of whose prompts is about them yet (early-harvest, garden-suite, sat-prep-course).
+  // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names.
   "garry-oak-tree-care": { uncovered: ["tree cabling", "fruit tree pruning", "tree protection plan", "tree planting"] },
   "holy-city-roofing": { share: 0.84, uncovered: ["skylight installation", "attic ventilation"], notOfferingHits: 2 },
   "lanna-touch-massage": { share: 0.74, uncovered: ["Thai massage", "foot massage", "aromatherapy oil massage", "head, neck and shoulder massage", "office syndrome massage", "tok sen", "Thai massage course", "four-hands massage", "couples massage", "pregnancy massage"] },
   "rambut-hair-studio": { share: 0.82, uncovered: ["men's haircut", "kids' haircut", "blow-dry", "scalp treatment", "Olaplex treatment", "balayage", "highlights", "hair rebonding", "digital perm"] },
   "sankofa-repairs": { share: 0.81, uncovered: ["water damage repair", "charging port repair", "back glass replacement", "screen protector", "SSD upgrade", "virus removal", "game console repair"], products: { "refurbished-iphone-12": 0.71 } },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
-  "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil", "wedding favours"], notOfferingHits: 2, products: { "early-harvest": 0 } },
+  "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil", "wedding favours"], notOfferingHits: 2 },
   "fiskebilen-bergen": { share: 0.77, uncovered: ["food truck catering", "fish soup by the litre", "office lunch delivery"], notOfferingHits: 6 },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
-  "kawasemi-ryokan": { share: 0.87, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"], products: { "garden-suite": 0 } },
-  "palenque-dona-nieves": { share: 0.80, uncovered: ["Tobalá", "Tepextate", "Ensamble", "maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"], notOfferingHits: 10, products: { "palenque-tour": 0.44 } },
+  "kawasemi-ryokan": { share: 0.87, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
+  "palenque-dona-nieves": { share: 0.80, uncovered: ["Tobalá", "Tepextate", "Ensamble", "maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"], notOfferingHits: 10 },
   "pritchard-and-son": { uncovered: ["paint mixing", "wallpaper steamer hire", "carpet cleaner hire", "pressure washer hire", "screws and nails sold loose", "power tools", "animal feed", "garden supplies", "household goods", "lawnmower servicing"], notOfferingHits: 1 },
   "airtime-podcast-hosting": { share: 0.85, uncovered: ["podcast distribution", "Airtime API"], notOfferingHits: 1 },
   "halftone-and-co": { share: 0.66, uncovered: ["brand guidelines", "brand naming"], notOfferingHits: 6 },
   "hestehaven-rideskole": { notOfferingHits: 5 },
   "hljodhus-studio": { uncovered: ["podcast recording", "gift cards", "music production"], notOfferingHits: 3 },
-  "second-bell-tutoring": { uncovered: ["dyslexia support", "chemistry tutoring"], notOfferingHits: 1, products: { "sat-prep-course": 0 } },
+  "second-bell-tutoring": { uncovered: ["dyslexia support", "chemistry tutoring"], notOfferingHits: 1 },
   "stoa-architects": { uncovered: ["home extension", "3D visualisation"] }
 }
 
