@@ -16,6 +16,7 @@ import {
   addressOf,
   contactWays,
   contentWords,
+  descriptionOf,
   descriptor,
   hash,
   hostOf,
@@ -184,7 +185,8 @@ const offeringText = (c: Ctx, o: OfferingInput, salt: string): string => {
   const price = own && c.intent === "price" ? null : priceOf(o)
   const page = pageOf(c.s.facts, o)
   const noun = nounOf(o.name)
-  const desc = o.description === null || o.description.trim() === "" || (own && c.intent === "quality") ? null : sentence(truncate(o.description, 260))
+  const described = descriptionOf(o)
+  const desc = described === null || (own && c.intent === "quality") ? null : sentence(truncate(described, 260))
   return pick(c, salt, [
     compact([`${c.name} lists ${noun}${price === null ? "" : ` at ${price}`}.`, desc, page === null ? null : `Details: ${page}.`]).join(" "),
     compact([
@@ -273,7 +275,7 @@ const secondNamed = (c: Ctx): OfferingInput | null => {
 
 /** The sentence a question of quality leads with when its offering has no description of its own. */
 const qualityQuote = (c: Ctx): SourceSentence | undefined =>
-  c.intent !== "quality" || c.s.offering?.description?.trim() ? undefined : c.s.sentences.slice(0, c.s.relevant)[c.visit % Math.max(c.s.relevant, 1)]
+  c.intent !== "quality" || descriptionOf(c.s.offering) !== null ? undefined : c.s.sentences.slice(0, c.s.relevant)[c.visit % Math.max(c.s.relevant, 1)]
 
 /** The sentence on the subject stating a price, that a question of price leads with when no price is listed. */
 const priceQuote = (c: Ctx): SourceSentence | undefined => {
@@ -316,7 +318,8 @@ const leadAnswer = (c: Ctx): string => {
           `${c.host} shows no price for ${c.noun} that this post could find, so ask ${c.name}; for reference, it lists ${listSentence(priced)}.`
         ])
       }
-      return pick(c, "lead", [`No prices were found on ${c.host}, so ask ${c.name} for one.`, `The pages of ${c.host} read for this post give no price${on(c, " for")}; ask ${c.name} directly.`])
+      // Only what this post looked for: a price written in a way not read (a currency word) may be there.
+      return pick(c, "lead", [`No price${on(c, " for")} was found on ${c.host}, so ask ${c.name} for one.`, `The pages of ${c.host} read for this post give no price${on(c, " for")}; ask ${c.name} directly.`])
     case "where":
       return whereText(c) ?? (s.facts.kind === "product" && sellerOf(c) !== c.name
         ? `${c.name} ${agree(c.name)} sold by ${sellerOf(c)}: ${s.facts.sourceUrl}.`
@@ -345,7 +348,8 @@ const leadAnswer = (c: Ctx): string => {
       ])
     }
     case "quality": {
-      const desc = o?.description?.trim() ? sentence(truncate(o.description, 260)) : null
+      const described = descriptionOf(o ?? null)
+      const desc = described === null ? null : sentence(truncate(described, 260))
       if (desc !== null) return pick(c, "lead", [`What ${c.name} says about its ${c.noun}: ${desc}`, `${c.name} describes its ${c.noun} this way: ${desc}`])
       const q = qualityQuote(c)
       if (q !== undefined) return `On ${c.noun}, ${possessive(c.name)} site says: ${quoteOf(q)}`
@@ -411,7 +415,8 @@ const alsoText = (c: Ctx): string | null => {
   const [other] = otherOfferings(c, 1)
   if (other === undefined) return null
   const page = pageOf(c.s.facts, other)
-  const desc = other.description === null || other.description.trim() === "" ? null : sentence(truncate(other.description, 200))
+  const described = descriptionOf(other)
+  const desc = described === null ? null : sentence(truncate(described, 200))
   return compact([
     pick(c, "also", [`Also on ${possessive(sellerOf(c))} list: ${withPrice(other)}.`, `While you are there, ${sellerOf(c)} also lists ${withPrice(other)}.`, `Another of its offerings is ${withPrice(other)}.`]),
     desc,
@@ -520,8 +525,8 @@ const checklist: PostAngle = {
     const [quoted] = sentencesFor(c, 1, 2)
     const items = compact([
       o === null ? null : pick(c, "i1", [
-        `Know what you want: ${c.name} lists ${c.noun}${o.description === null ? "." : ` (${truncate(o.description.replace(/[.!?]+$/, ""), 160)}).`}`,
-        `Be clear on what you are after. ${possessive(c.name)} ${c.noun}${o.description === null ? " is on its list." : `: ${lowerFirst(sentence(truncate(o.description, 160)))}`}`
+        `Know what you want: ${c.name} lists ${c.noun}${descriptionOf(o) === null ? "." : ` (${truncate(descriptionOf(o)!.replace(/[.!?]+$/, ""), 160)}).`}`,
+        `Be clear on what you are after. ${possessive(c.name)} ${c.noun}${descriptionOf(o) === null ? " is on its list." : `: ${lowerFirst(sentence(truncate(descriptionOf(o)!, 160)))}`}`
       ]),
       price === null ? null : pick(c, "i2", [`Check the price: ${price}, as listed on the site.`, `Note the listed price, ${price}.`]),
       page === null ? null : pick(c, "i3", [`Read the details first at ${page}.`, `Look at the page for it: ${page}.`]),
@@ -578,7 +583,7 @@ const faq: PostAngle = {
     // "Bass amps" are asked about as they, "a full setup" as it; an offering without a description is not asked about.
     const plural = isPlural(c.noun)
     const derived = compact([
-      o === null || o.description === null ? null : `What ${plural ? "are" : "is"} ${c.noun}? ${sentence(truncate(o.description, 240))}`,
+      descriptionOf(o) === null ? null : `What ${plural ? "are" : "is"} ${c.noun}? ${sentence(truncate(descriptionOf(o)!, 240))}`,
       price === null || c.intent === "price" ? null : `How much ${plural ? "do they" : "does it"} cost? ${price}, as listed.`,
       s.hours.length === 0 || leadGave(c).hours ? null : `When is ${c.name} open? ${allHours(c)}.`,
       ways === null || leadGave(c).contact ? null : `How do I ask about it? ${upperFirst(ways)}.`
@@ -627,7 +632,7 @@ const comparison: PostAngle = {
     const row = (labels: readonly [string, string], text: string) => style === 0 ? `${labels[0]}. ${upperFirst(text)}` : `${labels[1]}: ${text}`
     const rows = compact([
       price === null ? null : row(["Price", "Price"], `${c.name} lists ${c.noun} at ${price}.`),
-      s.offering?.description ? row(["What you get", "What it is"], sentence(truncate(s.offering.description, 200))) : null,
+      descriptionOf(s.offering) === null ? null : row(["What you get", "What it is"], sentence(truncate(descriptionOf(s.offering)!, 200))),
       address === null ? null : row(["Location", "Where"], `${address}.`),
       s.hours.length === 0 ? null : row(["Opening hours", "Hours"], `${allHours(c)}.`),
       ways === null ? null : row(["Contact", "How to ask"], `${ways}.`),

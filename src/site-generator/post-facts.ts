@@ -5,6 +5,7 @@
  * every phrase is a fact as crawled or a fixed connective around it.
  */
 import { countPrices } from "../domain/money.ts"
+import { escapeRegExp } from "../domain/regex.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, priceText } from "./llms-txt.ts"
@@ -144,7 +145,7 @@ export const siteSentences = (f: SiteFacts): ReadonlyArray<SourceSentence> => {
       out.push({ text: s, url, pageTitle })
     }
   }
-  for (const o of f.offerings) if (o.description !== null) add(o.description, o.url ?? f.sourceUrl, o.name)
+  for (const o of f.offerings) if (descriptionOf(o) !== null) add(descriptionOf(o)!, o.url ?? f.sourceUrl, o.name)
   for (const p of f.pages) add(p.description, p.url, p.title)
   for (const p of f.pages) {
     // Page text opens with its headings run into the first sentence: they are cut off.
@@ -249,7 +250,20 @@ export const subjectOf = (f: SiteFacts, prompt: string, sentences: ReadonlyArray
 // ---------------------------------------------------------------------------------------------
 // Facts in words
 
-export const priceOf = (o: OfferingInput | null): string | null => (o === null ? null : priceText(o.price, o.currency))
+/**
+ * The price as a price list's row writes it, when the offering's description is that row quoted
+ * ("Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month"): "$240/month" says per what.
+ */
+const rowPrice = (o: OfferingInput): string | null => {
+  if (o.price === null || o.description === null) return null
+  const m = new RegExp(String.raw`: ([^:]*${escapeRegExp(o.price.replace(/\.00$/, ""))}\D*)$`).exec(o.description)
+  return m === null ? null : m[1]!.trim()
+}
+
+export const priceOf = (o: OfferingInput | null): string | null => (o === null ? null : rowPrice(o) ?? priceText(o.price, o.currency))
+
+/** What the offering is, in its site's words; none for a price row, whose words `priceOf` already gives. */
+export const descriptionOf = (o: OfferingInput | null): string | null => (o === null || rowPrice(o) !== null ? null : present(o.description))
 
 /** An offering's page on the source site, absolute; null when the crawl found none. */
 export const pageOf = (f: SiteFacts, o: OfferingInput | null): string | null => (o === null ? null : externalUrl(o.url, f.sourceUrl))

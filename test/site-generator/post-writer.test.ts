@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { factCheck } from "../../src/site-generator/fact-check.ts"
-import { matchOffering, siteSentences } from "../../src/site-generator/post-facts.ts"
+import { descriptionOf, matchOffering, priceOf, siteSentences } from "../../src/site-generator/post-facts.ts"
 import { daysAsked, intentOf } from "../../src/site-generator/post-intent.ts"
 import { pairwiseSimilarity } from "../../src/site-generator/post-similarity.ts"
 import { type ExistingPost, gapsOf, planPost, postSlugOf, SIMILARITY_LIMIT, withoutRepeatedQuotes } from "../../src/site-generator/post-writer.ts"
@@ -73,11 +73,22 @@ describe("what a post says", () => {
     expect(firstParagraph("How much is a butter croissant in Lyon?", bakery)).toContain("1.40 EUR")
   })
 
+  it("gives a price list row's price as the row writes it, per what it is, and does not repeat the row", () => {
+    const club = { name: "Homework club", description: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month", url: null, price: "240", currency: "USD" }
+    const tutors = { ...bakery, offerings: [club] }
+    expect(priceOf(club)).toBe("$240/month")
+    expect(descriptionOf(club)).toBe(null)
+    expect(descriptionOf({ ...club, description: "After-school help with homework." })).toBe("After-school help with homework.")
+    const post = planPost({ facts: tutors, prompts: ["How much does homework club cost in Lyon?"], checks: [], posts: [], date: "2026-12-01" }).post
+    expect(post.bodyParagraphs[0]).toContain("$240/month")
+    expect(post.bodyParagraphs.join(" ")).not.toContain("Mon–Thu 3:30–5:30")
+  })
+
   it("answers a price question from the site's text when the offering has no listed price, and never says the site has none", () => {
     expect(firstParagraph("How much does teeth whitening cost in Madison?")).toContain("“In-office whitening in one 90-minute visit ($395), or custom take-home trays ($250).”")
     // No price is listed or stated: the post says none was found, never that the site has none.
     expect(firstParagraph("How much does root canal therapy cost in Madison?")).toMatch(
-      /^(No prices were found on fixture\.example, so ask Lakeside Family Dental for one\.|The pages of fixture\.example read for this post give no price for root canal therapy; ask Lakeside Family Dental directly\.)$/
+      /^(No price for root canal therapy was found on fixture\.example, so ask Lakeside Family Dental for one\.|The pages of fixture\.example read for this post give no price for root canal therapy; ask Lakeside Family Dental directly\.)$/
     )
   })
 
