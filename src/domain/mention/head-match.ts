@@ -143,6 +143,14 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
     // "the Kestrel jackets": the head's products.
     if (isProductNoun(nw)) return true
   }
+  // Version 17. "Kestrel's flat monthly fee", "Kestrel's sourdough", "Kestrel's fit studio": a
+  // possessive head owning, after at most two modifiers, what a business has or sells.
+  if (possessive && !town) {
+    const owned = OWNED_AFTER_POSSESSIVE.exec(doc.text.slice(afterName, Math.min(line.end, afterName + 60)))
+    if (owned !== null && owned[0].trim().split(/[ \t]+/).some((w) => ownedByFirm(foldPlain(w)))) return true
+    // "breakfast at Kestrel's when in town": the shop by its owner's name, nothing owned after it.
+    if (AT_BEFORE.test(doc.text.slice(Math.max(line.start, start - 8), start)) && ELLIPTICAL_END.test(doc.text.slice(afterName, Math.min(line.end, afterName + 20)))) return true
+  }
   const rest = doc.text.slice(end, Math.min(line.end, end + 120))
   // The business's own town described as a town is the town: "Harlow is a commuter town with good schools".
   if ((DESCRIBED.test(rest) && !(town && TOWN_DESCRIBED.test(rest))) || (!possessive && PRODUCT_LINE.test(rest))) return true
@@ -186,6 +194,17 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   // Leslieville is a safe bet": the head picked by the predicate that follows it.
   return !possessive && PICKED_PREDICATE.test(rest)
 }
+
+// Up to three lower-case words after the possessive, read for one such noun.
+const OWNED_AFTER_POSSESSIVE = /^(?:[ \t]+[\p{Ll}-]+){1,3}/u
+// What a business has or sells that a person or a place rarely is said to: its charges, its
+// counter, its baking.
+const OFFERINGS = new Set(`fee fees price prices pricing rates menu staff service delivery hours
+  bread breads sourdough loaf loaves baguette baguettes croissant croissants pastries pastry scones bagels cakes
+  tacos burgers pizza espresso brunch`.split(/\s+/))
+const ownedByFirm = (w: string): boolean => BUSINESS_NOUNS.has(w) || TRADE_WORDS.has(w) || isProductNoun(w) || OFFERINGS.has(w)
+const AT_BEFORE = /(?<![\p{L}\p{N}])(?:at|from)[ \t]+$/u
+const ELLIPTICAL_END = /^(?:[ \t]*(?:[.,;:!?)]|$)|[ \t]+(?:when|whenever|in|on|for|and|or|but|last|this|every|with|because|before|after|instead|again|since|if|[—–-])(?![\p{L}\p{N}]))/u
 
 /** Whether the head ending at `end` is one of two capitalised subjects of one verb of service. */
 const coSubject = (doc: Doc, lineStart: number, start: number, end: number): boolean =>

@@ -45,9 +45,11 @@ const POSITIVE_PAIRS = new Set([
   "i'd call", "i'd pick", "i'd choose", "i'd start", "safe choice", "safe bet", "sweet spot", "obvious choice",
   // Version 15: the speaker's own pick in other words.
   "i'd suggest", "i'd buy", "i'd book", "i'd try", "i'd see", "my recommendation", "my suggestion", "my pick", "good choice", "great choice",
+  // Version 17: waited in line for, or ordered, by the speaker's choice.
+  "i'd queue", "i'd order",
 ])
 /** The speaker's own pick: "I'd call them", "I'd start with X". */
-const RECOMMEND_PAIRS = new Set(["i'd call", "i'd pick", "i'd choose", "i'd start", "i'd suggest", "i'd buy", "i'd book", "i'd try", "i'd see"])
+const RECOMMEND_PAIRS = new Set(["i'd call", "i'd pick", "i'd choose", "i'd start", "i'd suggest", "i'd buy", "i'd book", "i'd try", "i'd see", "i'd queue", "i'd order"])
 /** What may follow the pick when it is the entity's: the entity, a pronoun, or where, when and what for. */
 const PICKED = set(`them it him her they there first for in with here now today instead too as`)
 const SOMEONE_ELSE = set(`a an another someone somebody something one other others elsewhere different`)

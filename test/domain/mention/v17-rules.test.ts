@@ -2,7 +2,8 @@
 // as the subject of a verb of trade; upkeep done for the speaker; warned against by "skip" or
 // "think twice about" (read as negative); two capitalised subjects of one verb of service; a
 // guest's stay and a practitioner seen at the head's premises; a complaint negated by "haven't";
-// disclaimers by any noun of evidence ("testing", "writing", "coverage") and more of their grammar.
+// disclaimers by any noun of evidence ("testing", "writing", "coverage") and more of their grammar;
+// a possessive head owning what a business has or sells, or standing for its shop after "at".
 import { describe, expect, it } from "vitest"
 import { detectMention, mentionTargetOf } from "../../../src/domain/mention/index.ts"
 import { cpuTimed } from "../../support/cpu-time.ts"
@@ -146,14 +147,44 @@ describe("disclaimers by any noun of evidence and more of their grammar (version
   })
 })
 
+describe("a possessive head owning what a business has (version 17)", () => {
+  const bakery = business("Marlowe Bakery", "Leeds, UK")
+  it.each([
+    "Marlowe's sourdough is the loaf I'd queue for.",
+    "Marlowe's flat weekday prices beat the market stalls.",
+    "1. Marlowe's pastry counter near the station",
+    "We grab breakfast at Marlowe's when in Leeds.",
+    "Pick up pastries from Marlowe's, then walk the canal.",
+  ])("counts %s", (text) => {
+    expect(seen(text, bakery)).toBe(true)
+  })
+
+  it.each([
+    "Marlowe's sister moved to Leeds last year.",
+    "We had dinner at Marlowe's house on Sunday.",
+    "Marlowe's novels are set in Leeds.",
+  ])("not a person's own: %s", (text) => {
+    expect(seen(text, bakery)).toBe(false)
+  })
+
+  it("reads the loaf the speaker would queue for, or order, as praise", () => {
+    const sentiment = (text: string) => detectMention({ text, citations: [] }, bakery).sentiment
+    expect(sentiment("Marlowe's sourdough is the loaf I'd queue for.")).toBe("positive")
+    expect(sentiment("At Marlowe Bakery the rye is what I'd order first.")).toBe("positive")
+    expect(sentiment("Marlowe Bakery sells rye and spelt loaves.")).toBe("neutral")
+  })
+})
+
 describe("linear time (version 17)", () => {
   it("stays linear on long runs of the new cues", () => {
     const target = business("Ashgrove Orthodontics", "Reno, NV")
     const scarce = `Ashgrove ${"there is not much of the few bad ".repeat(1_000)} no ${"reliable menu ".repeat(1_000)} available to ${"nothing ".repeat(1_000)}`
+    const owned = `${"Ashgrove's fit ".repeat(2_000)} at ${"Ashgrove's ".repeat(2_000)}`
     const text = `${"Ashgrove and Sparks Reno Tahoe ".repeat(1_000)} both do. ${"my physio at ".repeat(1_000)}Ashgrove ${" sells".repeat(1_000)}`
     const { cpuMs } = cpuTimed(() => {
       detectMention({ text, citations: [] }, target)
       detectMention({ text: scarce, citations: [] }, target)
+      detectMention({ text: owned, citations: [] }, target)
       detectMention({ text: "Linen and ".repeat(2_000), citations: [] }, business("Linen"))
     })
     expect(cpuMs).toBeLessThan(2000)
