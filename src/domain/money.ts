@@ -1,7 +1,7 @@
 /**
  * Prices as small businesses write them, in any currency: a sign or a short code before the amount
- * ("$4.25", "₹340", "R550", "Rs. 90", "CHF 45", "MAD 35") or a sign, word or code after it
- * ("12,50 €", "150 zł", "35 MAD", "40 DH"). One pattern, shared by the crawler's priced lines and
+ * ("$4.25", "₹340", "R550", "Rs. 90", "CHF 45", "MAD 35", "RM 65", "GH₵ 120", "KSh 800") or a sign,
+ * word or code after it ("12,50 €", "150 zł", "35 MAD", "40 DH", "300 baht"). One pattern, shared by the crawler's priced lines and
  * the prompt facts' reading of prices in prose, so a price list in rupees or rand is read as one in
  * dollars is. Pure.
  */
@@ -10,11 +10,16 @@
 const CODES =
   "USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|CNY|HKD|SGD|INR|PKR|LKR|NPR|BDT|ZAR|NAD|BWP|KES|TZS|UGX|NGN|GHS|EGP|MAD|TND|AED|SAR|QAR|OMR|KWD|BHD|JOD|ILS|TRY|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|RSD|UAH|GEL|THB|VND|IDR|MYR|PHP|KRW|TWD|MXN|BRL|ARS|CLP|COP|PEN|UYU"
 
-/** Signs written before an amount. "R" (rand) and "Rs" (rupee) only where no letter or figure is glued before them. */
-const SIGN_BEFORE = String.raw`(?:[$€£¥₹₩₪₺₦₱₫฿₴₽₸₡]|(?<![\p{L}\p{N}])(?:Rs\.?|R(?=\s?\d{2})|(?:${CODES})\s))`
+/**
+ * Signs written before an amount. "R" (rand), "Rs" (rupee) and the signs written in letters
+ * (ringgit "RM", rupiah "Rp", cedi "GH₵", the East African shillings "KSh", "TSh", "USh", sol "S/")
+ * only where no letter or figure is glued before them.
+ */
+const SIGN_BEFORE =
+  String.raw`(?:[$€£¥₹₩₪₺₦₱₫฿₴₽₸₡₵₲₭₮₼৳₨៛]|(?<![\p{L}\p{N}])(?:Rs\.?|R(?=\s?\d{2})|(?:RM|Rp|GH₵|KSh|Ksh|TSh|USh|S\/)(?=\s?\d)|(?:${CODES})\s))`
 
 /** Signs, words and codes written after an amount. */
-const SIGN_AFTER = String.raw`(?:€|₹|₽|₺|₴|(?:zł|kr|Kč|Ft|lei|Dh|DH|Dhs|dhs|${CODES})(?![\p{L}]))`
+const SIGN_AFTER = String.raw`(?:€|₹|₽|₺|₴|(?:zł|kr|Kč|Ft|lei|Dh|DH|Dhs|dhs|baht|${CODES})(?![\p{L}]))`
 
 /** An amount: "4.25", "1,450", "12,50". */
 const AMOUNT = String.raw`\d[\d,]*(?:[.,]\d{1,2})?`
@@ -40,7 +45,9 @@ export const countPrices = (text: string): number => text.match(PRICE_STARTS)?.l
 const SIGN_CODES: Readonly<Record<string, string>> = {
   "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₪": "ILS", "₺": "TRY", "₦": "NGN", "₱": "PHP",
   "₫": "VND", "฿": "THB", "₴": "UAH", "₽": "RUB", "₸": "KZT", "₡": "CRC", "R": "ZAR", "Rs": "INR", "zł": "PLN", "Kč": "CZK",
-  "Ft": "HUF", "lei": "RON", "Dh": "MAD", "DH": "MAD", "Dhs": "MAD", "dhs": "MAD"
+  "Ft": "HUF", "lei": "RON", "Dh": "MAD", "DH": "MAD", "Dhs": "MAD", "dhs": "MAD", "baht": "THB", "RM": "MYR", "Rp": "IDR",
+  "GH₵": "GHS", "₵": "GHS", "KSh": "KES", "Ksh": "KES", "TSh": "TZS", "USh": "UGX", "S/": "PEN", "₲": "PYG", "₭": "LAK",
+  "₮": "MNT", "₼": "AZN", "৳": "BDT", "៛": "KHR"
 }
 
 /**

@@ -403,6 +403,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (input.kind === "business" && words.length === 2 && (words[0] === nameKey || words[0] === businessKey)) return false
     // "Broken spoke replaced", "Trued": what was done, said of the thing, not a name for it.
     if (/[^e]ed$/u.test(words.at(-1)!) && words.at(-1)!.length >= 5 && !isCommonNounInEd(words.at(-1)!)) return false
+    // "Priced separately", "booked separately": how something is sold, said with an adverb, not a thing.
+    if (words.length >= 2 && /(?:ately|ously|ively|ently|fully|edly)$/u.test(words.at(-1)!)) return false
     // "Half day", "full day", "two hours": how long something lasts, not what it is.
     if (DURATION.test(key)) return false
     // "Take in waist", "Shorten jacket sleeves": a price list's step, said as an instruction.
@@ -442,6 +444,11 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const halves = phrase.split(/\s+(?:and|&)\s+/)
     if (halves.length === 2 && halves.every((half) => wordsOf(half).length >= 2 && keys.has(stemKey(half)))) return true
     if (SERVICE_SUFFIXES.some((suffix) => keys.has(stemKey(`${phrase} ${suffix}`)))) return true
+    // "Pixel 7 screen", "Galaxy S23 screen" beside "screen replacement": a price list's row per model
+    // is that service priced for one model, not an offering of its own.
+    const modelWords = phrase.split(/\s+/)
+    if (modelWords.length >= 2 && modelWords.slice(0, -1).some((w) => /\d/u.test(w)) &&
+      SERVICE_SUFFIXES.some((suffix) => keys.has(stemKey(`${modelWords.at(-1)} ${suffix}`)))) return true
     // "Colombia Huila decaf coffee" beside "Colombia Huila decaf" at a coffee roaster: the category's word adds nothing.
     const words = phrase.split(/\s+/)
     return words.length >= 3 && categoryStems.has(stem(fold(words.at(-1)!))) && keys.has(stemKey(words.slice(0, -1).join(" ")))

@@ -13,7 +13,12 @@ describe("prices in any currency", () => {
     ["Masala dosa Rs. 90", "90", "INR"],
     ["Pierogi 24 zł", "24", "PLN"],
     ["Tuning 950 Kč", "950", "CZK"],
-    ["Lunch CHF 45", "45", "CHF"]
+    ["Lunch CHF 45", "45", "CHF"],
+    ["Men's cut | RM 65", "65", "MYR"],
+    ["Screen repair – GH₵ 350", "350", "GHS"],
+    ["Battery swap KSh 800", "800", "KES"],
+    ["Foot massage 60 min 300 baht", "300", "THB"],
+    ["Lomo saltado S/ 38", "38", "PEN"]
   ])("reads %s as a priced line", (line, price, currency) => {
     const match = new RegExp(PRICE_SOURCE, "u").exec(line)!
     expect(match[1] ?? match[2]).toBe(price)
@@ -28,7 +33,7 @@ describe("prices in any currency", () => {
     expect(listingHint("Brass lamp ₹1,450")?.price).toBe("1450")
   })
 
-  it.each(["Pack of 200 g", "A 15 min walk", "Take the R4 bus", "Room 12 on the left", "35 mad hatters", "Size 42 shoes", "Bring 2 pens"])(
+  it.each(["Pack of 200 g", "A 15 min walk", "Take the R4 bus", "Room 12 on the left", "35 mad hatters", "Size 42 shoes", "Bring 2 pens", "Rpm 3000", "the RM team"])(
     "finds no price in %s",
     (text) => {
       expect(hasPrice(text)).toBe(false)

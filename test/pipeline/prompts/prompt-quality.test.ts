@@ -101,8 +101,11 @@ const KNOWN: Readonly<Record<string, {
   "garry-oak-tree-care": { uncovered: ["tree cabling", "fruit tree pruning", "tree protection plan", "tree planting"] },
   "holy-city-roofing": { share: 0.84, uncovered: ["skylight installation", "attic ventilation"], notOfferingHits: 2 },
   "lanna-touch-massage": { share: 0.74, uncovered: ["Thai massage", "foot massage", "aromatherapy oil massage", "head, neck and shoulder massage", "office syndrome massage", "tok sen", "Thai massage course", "four-hands massage", "couples massage", "pregnancy massage"] },
-  "rambut-hair-studio": { share: 0.82, uncovered: ["men's haircut", "kids' haircut", "blow-dry", "scalp treatment", "Olaplex treatment", "balayage", "highlights", "hair rebonding", "digital perm"] },
-  "sankofa-repairs": { share: 0.81, uncovered: ["water damage repair", "charging port repair", "back glass replacement", "screen protector", "SSD upgrade", "virus removal", "game console repair"], products: { "refurbished-iphone-12": 0.71 } },
+  // Price lists in ringgit and cedis are read (their rows are offerings); the phone shop's rows per
+  // model are its screen replacement, and the prose its list no longer fills is read instead: 24
+  // prompts about what it recovers data from ("SD cards") or repairs for ("PlayStation").
+  "rambut-hair-studio": { uncovered: ["hair rebonding", "digital perm"] },
+  "sankofa-repairs": { share: 0.76, uncovered: ["water damage repair", "game console repair"], products: { "refurbished-iphone-12": 0.71 } },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
   "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil", "wedding favours"], notOfferingHits: 2 },
   "fiskebilen-bergen": { share: 0.77, uncovered: ["food truck catering", "fish soup by the litre", "office lunch delivery"], notOfferingHits: 6 },
