@@ -19,6 +19,8 @@ const EVIDENCE = "(?:information|info|data|details|coverage|testing|tests|writin
  * Up to two words, then a noun of evidence: not "of" ("no shortage of reviews" is plenty), nor a
  * word of complaint ("very few bad reviews" is praise).
  */
+/** Substrings one of which every match of `EVIDENCE` holds. */
+const EVIDENCE_CUES = ["info", "data", "detail", "coverage", "test", "writ", "report", "review", "rating", "documentation", "account", "source", "feedback", "evidence"]
 const SCARCE_EVIDENCE = `(?:(?!(?:of|bad|negative|poor|critical|unhappy|angry)\\b)[\\w-]+\\s+){0,2}?${EVIDENCE}`
 
 /**
@@ -382,10 +384,10 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   // X"); the speaker's reach by any evidence ("not a shop I can find solid ratings for"); facts
   // about it hard to establish ("details about X's stock are hard to confirm"); nothing about it
   // available ("nothing recent on its menu is available to me").
-  d(new RegExp(`\\bthere(?:(?:\\s+is|'s|\\s+are|\\s+was|\\s+were)\\s+(?:not\\s+(?:much|many|any|enough)|(?:very\\s+|so\\s+|too\\s+)?(?:little|scant|few|sparse|limited)|no)|(?:\\s+isn't|\\s+aren't|\\s+wasn't|\\s+weren't)\\s+(?:much|many|any|enough|a\\s+lot\\s+of))\\s+${SCARCE_EVIDENCE}\\s+(?:of|on|about|for|regarding)\\b`), ["there"]),
+  d(new RegExp(`\\bthere(?:(?:\\s+is|'s|\\s+are|\\s+was|\\s+were)\\s+(?:not\\s+(?:much|many|any|enough)|(?:very\\s+|so\\s+|too\\s+)?(?:little|scant|few|sparse|limited)|no)|(?:\\s+isn't|\\s+aren't|\\s+wasn't|\\s+weren't)\\s+(?:much|many|any|enough|a\\s+lot\\s+of))\\s+${SCARCE_EVIDENCE}\\s+(?:of|on|about|for|regarding)\\b`), EVIDENCE_CUES),
   d(new RegExp(`\\b(?:few|no)\\s+${SCARCE_EVIDENCE}\\s+(?:of|on|about|for)\\s+[^.;]{1,60}?\\bexists?\\b`), ["exist"]),
-  d(/\b(?:don't|do\s+not|didn't|did\s+not)\s+(?:\w+ly\s+)?have\s+(?:enough|much|anything)\s+(?:to\s+go\s+)?(?:on|about)\b/, ["have"]),
-  d(new RegExp(`\\b(?:not|isn't|aren't)\\s+(?:a|an|one|something|someone|somewhere)\\s+(?:[\\w'-]+\\s+){0,4}?(?:i|we)\\s+(?:can|could)\\s+find\\s+(?:any\\s+|much\\s+)?(?:[\\w-]+\\s+)?${EVIDENCE}\\b`), ["find"]),
+  d(/\b(?:don't|do\s+not|didn't|did\s+not)\s+(?:\w+ly\s+)?have\s+(?:enough|much|anything)\s+(?:to\s+go\s+)?(?:on|about)\b/, ["enough", "much", "anything"]),
+  d(new RegExp(`\\b(?:not|isn't|aren't)\\s+(?:a|an|one|something|someone|somewhere)\\s+(?:[\\w'-]+\\s+){0,4}?(?:i|we)\\s+(?:can|could)\\s+find\\s+(?:any\\s+|much\\s+)?(?:[\\w-]+\\s+)?${EVIDENCE}\\b`), EVIDENCE_CUES),
   d(/\b(?:details|information|info|data|specs|specifications|prices|pricing|facts|figures|reviews|hours|stock|inventory)\b[^.;]{0,80}?\b(?:is|are|was|were|remains?)\s+(?:\w+\s+)?(?:hard|difficult|impossible|tough)\s+to\s+(?:confirm|verify|pin\s+down|establish|check)\b/, ["hard", "difficult", "impossible", "tough"]),
   d(new RegExp(`\\b(?:nothing|no\\s+(?:[\\w-]+\\s+){0,4}?${EVIDENCE})\\b[^.;|]{0,60}?\\bavailable\\s+to\\s+(?:me|us)\\b`), ["available"]),
   // Still in business is in doubt: "I'm not sure X is still open these days".
