@@ -4,7 +4,7 @@ import { addressLine } from "./llms-txt.ts"
 import { externalLink } from "./page-layout.ts"
 import { factsList } from "./page-parts.ts"
 import { type Context, metaDescription, nonEmpty, type Page } from "./site-context.ts"
-import { bodyText, displayHost, externalUrl, paragraphs, truncate } from "./text.ts"
+import { bodyText, displayHost, externalUrl, paragraphs, sentence, truncate } from "./text.ts"
 
 export const aboutPage = (ctx: Context): Page => {
   const about = paragraphs(ctx.input.about)
@@ -76,7 +76,7 @@ const ownContactWords = (ctx: Context): Html | null => {
 export const contactPage = (ctx: Context): Page => {
   const facts = factsList(ctx)
   const own = ownContactWords(ctx)
-  const intro = `How to reach ${ctx.name}.`
+  const intro = sentence(`How to reach ${ctx.name}`)
   return {
     path: "/contact/",
     nav: "contact",

@@ -4,11 +4,11 @@ import { compact } from "./json-ld.ts"
 import { entityAside, postItem, withLinks } from "./page-parts.ts"
 import { type Context, humanDate, metaDescription, nonEmpty, type Page } from "./site-context.ts"
 import type { PlannedPost } from "./site-plan.ts"
-import { truncate } from "./text.ts"
+import { sentence, truncate } from "./text.ts"
 
 export const blogIndexPage = (ctx: Context): Page => {
   const posts = ctx.plan.posts
-  const intro = `Articles about ${ctx.name}${nonEmpty(ctx.input.category) ? ` and ${oneLine(ctx.input.category).toLowerCase()}` : ""}.`
+  const intro = sentence(`Articles about ${ctx.name}${nonEmpty(ctx.input.category) ? ` and ${oneLine(ctx.input.category).toLowerCase()}` : ""}`)
   return {
     path: "/blog/",
     nav: "blog",
@@ -96,7 +96,7 @@ export const postPage = (ctx: Context, p: PlannedPost): Page => {
 </header>
 <div class="prose">
 ${raw(postBodyHtml(p))}</div>
-<footer class="post-footer"><p>Published by <a href="/">${ctx.name}</a>. <a href="/blog/">All articles</a></p></footer>
+<footer class="post-footer"><p>Published by <a href="/">${ctx.name}</a>${ctx.name.endsWith(".") ? "" : "."} <a href="/blog/">All articles</a></p></footer>
 </article>
 ${
   more.length === 0

@@ -2,11 +2,11 @@
 import { html, oneLine } from "./html.ts"
 import { entityAside, faqItems } from "./page-parts.ts"
 import { type Context, metaDescription, type Page } from "./site-context.ts"
-import { paragraphs } from "./text.ts"
+import { paragraphs, sentence } from "./text.ts"
 
 export const faqPage = (ctx: Context): Page => {
   const faq = ctx.input.faq
-  const intro = `Answers to common questions about ${ctx.name}.`
+  const intro = sentence(`Answers to common questions about ${ctx.name}`)
   return {
     path: "/faq/",
     nav: "faq",

@@ -6,7 +6,7 @@ import { externalLink } from "./page-layout.ts"
 import { entityAside, offeringCard } from "./page-parts.ts"
 import { type Context, metaDescription, nonEmpty, type Page, sameHost } from "./site-context.ts"
 import type { PlannedOffering } from "./site-plan.ts"
-import { agree, displayHost, externalUrl } from "./text.ts"
+import { agree, displayHost, externalUrl, sentence } from "./text.ts"
 
 export const offeringsIndexPage = (ctx: Context): Page => {
   const { plan } = ctx
@@ -51,7 +51,7 @@ export const offeringPage = (ctx: Context, o: PlannedOffering): Page => {
   const sourcePage = externalUrl(o.offering.url, ctx.input.sourceUrl)
   const description = nonEmpty(o.offering.description)
     ? oneLine(o.offering.description)
-    : `${name} ${agree(name)} offered by ${ctx.businessName}.`
+    : sentence(`${name} ${agree(name)} offered by ${ctx.businessName}`)
   const price = priceText(o.offering.price, o.offering.currency)
   const others = plan.offerings.filter((x) => x !== o).slice(0, 6)
   const offer = offerNode(ctx, o)

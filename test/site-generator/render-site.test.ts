@@ -294,6 +294,16 @@ describe("renderSite: a business", () => {
   })
 })
 
+describe("renderSite: a name ending in a full stop", () => {
+  it("ends no sentence with two ('Halftone & Co..')", () => {
+    const site = renderSite({ ...bakery, name: "Halftone & Co.", businessName: "Halftone & Co." })
+    for (const [path, { body }] of htmlPages(site)) {
+      const text = body.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]+>/g, "")
+      expect(text.match(/[^.]\.\.(?!\.)/g), path).toBe(null)
+    }
+  })
+})
+
 describe("renderSite: a product", () => {
   const product: SiteInput = {
     ...bakery,
