@@ -6,13 +6,13 @@
  */
 import type { SiteCrawled } from "../domain/crawl-events.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
-import { PRICE_SOURCE, PRICE_START_SOURCE } from "../domain/money.ts"
+import { PRICE_SOURCE } from "../domain/money.ts"
 import { escapeRegExp } from "../domain/regex.ts"
 import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
 import { ownFaqFrom } from "./own-faq.ts"
-import { bodyText, leadSentences } from "../site-generator/text.ts"
+import { bodyText, leadSentences, statesAmount } from "../site-generator/text.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
 import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
 
@@ -116,8 +116,10 @@ const describingSentence = (page: Page, name: string): string | null => {
   return found === undefined || !/^\p{Lu}/u.test(found) ? null : found
 }
 
-// A price's unit after it: "$240/month", "$42 per student per hour", "800 baht each".
-const PRICE_UNIT = String.raw`(?:\s?(?:\/\s?|per\s+|a\s+)\p{L}+(?:\s+per\s+\p{L}+)?|\s(?:each|pp|per person|baht))?`
+// A price as a row writes it: "from $350", "$450 – $900", and its unit: "$240/month", "$42 per
+// student per hour", "from $12.50 per sq ft", "800 baht each".
+const PRICE_UNIT = String.raw`(?:\s?(?:\/\s?|per\s+|a\s+)(?:sq(?:uare)?\.?\s(?:ft|feet|foot|m|metre|meter)|\p{L}+)(?:\s+per\s+\p{L}+)?|\s(?:each|pp|per person))?`
+const ROW_PRICE = String.raw`(?:(?:[Ff]rom|[Uu]p to|[Ss]tarting at)\s+)?${PRICE_SOURCE}(?:\s?(?:–|—|-|to)\s?${PRICE_SOURCE})?${PRICE_UNIT}`
 
 /**
  * A price list's row as the page writes it, when it says more than the offering's name and an
@@ -127,12 +129,13 @@ const PRICE_UNIT = String.raw`(?:\s?(?:\/\s?|per\s+|a\s+)\p{L}+(?:\s+per\s+\p{L}
 const rowAsWritten = (page: Page, rowName: string, price: string): string | null => {
   const lead = rowName.split(/\s*[,(]/)[0]!.trim()
   if (lead.length < 3) return null
-  const pattern = new RegExp(String.raw`${escapeRegExp(lead)}[^$€£¥₹฿\n]{0,120}?(?=${PRICE_START_SOURCE})(${PRICE_SOURCE}${PRICE_UNIT})`, "u")
+  const pattern = new RegExp(String.raw`${escapeRegExp(lead)}[^$€£¥₹฿\n]{0,120}?(${ROW_PRICE})`, "u")
   const m = pattern.exec(page.text.slice(0, 20_000))
-  if (m === null || !m[1]!.includes(price.replace(/\.00$/, ""))) return null
+  if (m === null || !statesAmount(m[1]!, price)) return null
   const before = m[0].slice(0, m[0].length - m[1]!.length).replace(/[\s:–-]+$/, "")
-  const says = before.length > lead.length + 2 || /\p{L}{2}/u.test(m[1]!.replace(/^\p{Lu}{3}\s|\s\p{Lu}{3}$/u, ""))
-  return says ? `${before}: ${m[1]!.trim()}` : null
+  const written = m[1]!.trim()
+  const says = before.length > lead.length + 2 || !new RegExp(String.raw`^${PRICE_SOURCE}$`, "u").test(written)
+  return says ? `${before}: ${written}` : null
 }
 
 const pageKey = (url: string | null) => {

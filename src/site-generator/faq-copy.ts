@@ -7,7 +7,7 @@
  */
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
-import { addressLine, priceText } from "./llms-txt.ts"
+import { addressLine, offeringPrice, priceText, rowPrice } from "./llms-txt.ts"
 import { nameOf, offeringsNamed, sellerOf } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
@@ -83,9 +83,8 @@ const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
   const price = priceText(o.price, o.currency)
   const name = oneLine(o.name)
   // A price list's row, quoted as written, says what the amount is for ("…, grades 3–8: $240/month").
-  const row = present(o.description)
-  const asListed = row !== null && o.price !== null && row.includes(o.price.replace(/\.00$/, "")) ? ` As listed: “${row}”.` : ""
-  if (price !== null) return `${sentence(`${upperFirst(name)} ${agree(name)} listed at ${price} by ${sellerOf(f)}`)}${asListed}${pageNote(f, o)}`
+  if (rowPrice(o) !== null) return `${sentence(`${sellerOf(f)} lists ${inProse(name)} as “${oneLine(o.description!)}”`)}${pageNote(f, o)}`
+  if (price !== null) return `${sentence(`${upperFirst(name)} ${agree(name)} listed at ${price} by ${sellerOf(f)}`)}${pageNote(f, o)}`
   return `${sellerOf(f)} does not state a price for ${inProse(name)} on its website; ask it directly.${pageNote(f, o)}`
 }
 
@@ -106,10 +105,11 @@ const ownPageSentence = (f: SiteFacts, o: OfferingInput): string | null => {
 const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): string => {
   const name = oneLine(o.name)
   const description = present(o.description)
-  const price = priceText(o.price, o.currency)
+  const price = offeringPrice(o)
   const parts = [`${sellerOf(f)} offers ${inProse(name)}.`]
   if (description !== null) parts.push(sentence(firstSentence(description, 240)))
-  if (price !== null) parts.push(`Listed price: ${price}.`)
+  // A price list's row quoted as the description already says the price.
+  if (price !== null && rowPrice(o) === null) parts.push(`Listed price: ${price}.`)
   const hours = (f.hours ?? []).length > 0 ? hoursAnswer(f, question) : null
   if (HOURS_WORDS.test(question) && hours !== null) parts.push(hours)
   else if (WHERE_WORDS.test(question)) {
@@ -156,7 +156,7 @@ const COMPARISON = /\b(?:vs\.?|versus|or|compared? (?:to|with))\b/i
 /** Two offerings a comparison names, each with its price when the site states one. */
 const comparisonAnswer = (f: SiteFacts, a: OfferingInput, b: OfferingInput): string => {
   const one = (o: OfferingInput) => {
-    const price = priceText(o.price, o.currency)
+    const price = offeringPrice(o)
     return `${inProse(oneLine(o.name))}${price === null ? "" : ` (listed at ${price})`}`
   }
   const pages = [...new Set([a, b].map((o) => externalUrl(o.url, f.sourceUrl)).filter((u): u is string => u !== null))]

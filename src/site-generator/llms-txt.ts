@@ -7,7 +7,7 @@
 import { oneLine } from "./html.ts"
 import { absolute, type SitePlan } from "./site-plan.ts"
 import type { SiteInput } from "./site-input.ts"
-import { displayHost, externalUrl, paragraphs, truncate } from "./text.ts"
+import { displayHost, externalUrl, paragraphs, statesAmount, truncate } from "./text.ts"
 
 /** Text for a Markdown line: one line, with `\ [ ] < > `` escaped. */
 export const markdownText = (text: string): string => oneLine(text).replace(/[\\[\]<>`]/g, (c) => `\\${c}`)
@@ -75,7 +75,7 @@ export const renderLlmsTxt = (input: SiteInput, plan: SitePlan): string => {
   if (plan.offerings.length > 0) {
     lines.push(`## ${plan.offeringsLabel}`, "")
     for (const o of plan.offerings) {
-      const price = priceText(o.offering.price, o.offering.currency)
+      const price = offeringPrice(o.offering)
       const note = [o.offering.description === null ? null : truncate(o.offering.description, 200), price === null ? null : `Price: ${price}`]
         .filter((n): n is string => n !== null && n !== "")
         .join(" ")
@@ -118,6 +118,21 @@ export const priceText = (price: string | null, currency: string | null): string
   return /^\p{Sc}$/u.test(c) ? `${c}${p}` : `${p} ${c}`
 }
 
+/**
+ * The price of an offering whose description is its price list's row quoted ("…, grades 3–8:
+ * $240/month", "Roof leak repair: from $350", "Chimney flashing repair: $450 – $900"): the row's
+ * own words, which say per what and from what; null for any other description.
+ */
+export const rowPrice = (o: { readonly price: string | null; readonly description: string | null }): string | null => {
+  if (o.price === null || o.description === null) return null
+  const tail = o.description.slice(o.description.lastIndexOf(": ") + 2).trim()
+  return o.description.includes(": ") && tail.length <= 60 && statesAmount(tail, o.price) ? tail : null
+}
+
+/** An offering's price as the site states it: its row's words, else the amount with its currency. */
+export const offeringPrice = (o: { readonly price: string | null; readonly currency: string | null; readonly description: string | null }): string | null =>
+  rowPrice(o) ?? priceText(o.price, o.currency)
+
 export const renderLlmsFullTxt = (input: SiteInput, plan: SitePlan): string => {
   const url = (path: string) => absolute(plan, path)
   const out: Array<string> = [`# ${markdownText(input.name)}`, "", `> ${markdownText(entitySummary(input))}`, ""]
@@ -128,7 +143,7 @@ export const renderLlmsFullTxt = (input: SiteInput, plan: SitePlan): string => {
     out.push(`## ${plan.offeringsLabel}`, "")
     for (const o of plan.offerings) {
       out.push(`### ${markdownText(o.offering.name)}`, "", `Page: ${url(o.path)}`)
-      const price = priceText(o.offering.price, o.offering.currency)
+      const price = offeringPrice(o.offering)
       if (price !== null) out.push(`Price: ${markdownText(price)}`)
       const source = externalUrl(o.offering.url, input.sourceUrl)
       if (source !== null) out.push(`Source: ${source}`)

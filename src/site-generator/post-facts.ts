@@ -5,10 +5,9 @@
  * every phrase is a fact as crawled or a fixed connective around it.
  */
 import { countPrices } from "../domain/money.ts"
-import { escapeRegExp } from "../domain/regex.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
-import { addressLine, priceText } from "./llms-txt.ts"
+import { addressLine, offeringPrice, rowPrice } from "./llms-txt.ts"
 import type { OfferingInput } from "./site-input.ts"
 import { displayHost, externalUrl } from "./text.ts"
 
@@ -250,17 +249,7 @@ export const subjectOf = (f: SiteFacts, prompt: string, sentences: ReadonlyArray
 // ---------------------------------------------------------------------------------------------
 // Facts in words
 
-/**
- * The price as a price list's row writes it, when the offering's description is that row quoted
- * ("Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month"): "$240/month" says per what.
- */
-const rowPrice = (o: OfferingInput): string | null => {
-  if (o.price === null || o.description === null) return null
-  const m = new RegExp(String.raw`: ([^:]*${escapeRegExp(o.price.replace(/\.00$/, ""))}\D*)$`).exec(o.description)
-  return m === null ? null : m[1]!.trim()
-}
-
-export const priceOf = (o: OfferingInput | null): string | null => (o === null ? null : rowPrice(o) ?? priceText(o.price, o.currency))
+export const priceOf = (o: OfferingInput | null): string | null => (o === null ? null : offeringPrice(o))
 
 /** What the offering is, in its site's words; none for a price row, whose words `priceOf` already gives. */
 export const descriptionOf = (o: OfferingInput | null): string | null => (o === null || rowPrice(o) !== null ? null : present(o.description))

@@ -72,6 +72,13 @@ export const agree = (noun: string, singular = "is", plural = "are"): string => 
 /** A name's possessive: `Acme Bakery's`, and `Fretwork Guitars'` for a name ending in s, as with a plural. */
 export const possessive = (name: string): string => (/s$/i.test(name) ? `${name}'` : `${name}'s`)
 
+/** Whether a text states this amount: "$11,500 – $16,000" states 11500, "from $12.50 per sq ft" 12.50. */
+export const statesAmount = (text: string, amount: string): boolean => {
+  const wanted = Number(amount.replace(/,(?=\d{3}\b)/g, ""))
+  const found = text.replace(/(\d),(?=\d{3}\b)/g, "$1").match(/\d+(?:\.\d+)?/g) ?? []
+  return Number.isFinite(wanted) ? found.some((n) => Number(n) === wanted) : text.includes(amount)
+}
+
 /** A sentence ends with punctuation. */
 export const sentence = (text: string): string => {
   const t = oneLine(text)

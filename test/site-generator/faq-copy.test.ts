@@ -85,7 +85,7 @@ describe("composeFaq", () => {
       { name: "Homework club", description: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month", url: null, price: "240", currency: "USD" }
     ] }
     expect(composeFaq(club, ["How much does homework club cost?"])).toEqual([
-      { question: "How much does homework club cost?", answer: "Homework club is listed at 240 USD by Acme Bakery. As listed: “Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month”." }
+      { question: "How much does homework club cost?", answer: "Acme Bakery lists homework club as “Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month”." }
     ])
   })
 

@@ -13,6 +13,7 @@ import { extractPage } from "../../src/pipeline/crawler/extract.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "../../src/pipeline/opening-hours.ts"
 import { MAX_OWN_FAQ, ownFaqFrom } from "../../src/pipeline/own-faq.ts"
 import { hasFacts, siteFactsFrom } from "../../src/pipeline/site-facts.ts"
+import { offeringPrice } from "../../src/site-generator/llms-txt.ts"
 
 const page = (path: string, body: string, head = "") => {
   const url = `https://shop.example${path}`
@@ -188,14 +189,20 @@ describe("site facts", () => {
     }
     const rates = "<h1>Rates</h1><table><tr><td>Diagnostic assessment</td><td>$95</td></tr><tr><td>Online tutoring, 60 minutes</td><td>$68</td></tr>" +
       "<tr><td>Homework Club, Mon–Thu 3:30–5:30, grades 3–8</td><td>$240/month</td></tr>" +
-      "<tr><td>Small group (2–4 students), per student per hour</td><td>$42</td></tr></table>"
+      "<tr><td>Small group (2–4 students), per student per hour</td><td>$42</td></tr>" +
+      "<tr><td>Chimney flashing repair</td><td>$1,450 &ndash; $1,900</td></tr><tr><td>Roof leak repair</td><td>from $350</td></tr>" +
+      "<tr><td>Metal roof</td><td>from $12.50 per sq ft</td></tr></table>"
     const facts = factsOf([withProducts("/", "<h1>Tutors</h1><p>Tutoring.</p>"), withProducts("/rates", rates)])
     expect(facts.offerings.map((o) => [o.name, o.price, o.description])).toEqual([
       ["Diagnostic assessment", "95", null],
       ["Online tutoring", "68", "Online tutoring, 60 minutes: $68"],
       ["Homework club", "240", "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month"],
-      ["Small group", "42", "Small group (2–4 students), per student per hour: $42"]
+      ["Small group", "42", "Small group (2–4 students), per student per hour: $42"],
+      ["Chimney flashing repair", "1450", "Chimney flashing repair: $1,450 – $1,900"],
+      ["Roof leak repair", "350", "Roof leak repair: from $350"],
+      ["Metal roof", "12.50", "Metal roof: from $12.50 per sq ft"]
     ])
+    expect(facts.offerings.map(offeringPrice)).toEqual(["$95", "$68", "$240/month", "$42", "$1,450 – $1,900", "from $350", "from $12.50 per sq ft"])
   })
 
   it("reads a bare $ as the dollar of the site's country, and as written where the country is unknown", () => {
