@@ -61,7 +61,8 @@ const PRODUCT_NOUNS = `jacket shell parka vest pants boots shoes pack tent serum
   kettle grinder rower treadmill bike helmet mat runner sandal coat gloves socks razor toothbrush vacuum
   pant fleece hoody anorak pullover cardigan jumper beanie mitts boot shoe trainer loafer duffel tote wallet quilt duvet
   blanket hammock stove cooker oven toaster fryer juicer mill scale charger router printer lens tripod leash harness
-  crate shampoo balm lotion sunscreen toner candle diffuser notebook kayak paddle`.split(/\s+/)
+  crate shampoo balm lotion sunscreen toner candle diffuser notebook kayak paddle
+  wheel kiln racket skis snowboard surfboard guitar`.split(/\s+/)
 const PRODUCT_NOUN_SET = new Set(PRODUCT_NOUNS)
 /** A product noun, singular or plural ("jackets", "boots"). */
 const isProductNoun = (w: string): boolean => PRODUCT_NOUN_SET.has(w) || (w.endsWith("s") && PRODUCT_NOUN_SET.has(w.slice(0, -1)))

@@ -3,7 +3,8 @@
 // "think twice about" (read as negative); two capitalised subjects of one verb of service; a
 // guest's stay and a practitioner seen at the head's premises; a complaint negated by "haven't";
 // disclaimers by any noun of evidence ("testing", "writing", "coverage") and more of their grammar;
-// a possessive head owning what a business has or sells, or standing for its shop after "at".
+// a possessive head owning what a business has or sells, or standing for its shop after "at";
+// a product line ending in more kinds of product ("wheel", "kiln").
 import { describe, expect, it } from "vitest"
 import { detectMention, mentionTargetOf } from "../../../src/domain/mention/index.ts"
 import { cpuTimed } from "../../support/cpu-time.ts"
@@ -172,6 +173,15 @@ describe("a possessive head owning what a business has (version 17)", () => {
     expect(sentiment("Marlowe's sourdough is the loaf I'd queue for.")).toBe("positive")
     expect(sentiment("At Marlowe Bakery the rye is what I'd order first.")).toBe("positive")
     expect(sentiment("Marlowe Bakery sells rye and spelt loaves.")).toBe("neutral")
+  })
+})
+
+describe("a business named with its product line, in more kinds of product (version 17)", () => {
+  it("counts a maker's name before a model and a product noun", () => {
+    const maker = business("Thrownware")
+    expect(seen("The Thrownware Compact Wheel is quiet enough for a flat.", maker)).toBe(true)
+    expect(seen("Pick the Thrownware Front-Loader Kiln for small batches.", maker)).toBe(true)
+    expect(seen("Thrownware Pottery Club meets on Fridays.", maker)).toBe(false)
   })
 })
 
