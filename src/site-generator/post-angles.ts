@@ -18,6 +18,7 @@ import {
   contentWords,
   descriptionOf,
   descriptor,
+  visiting,
   hash,
   hostOf,
   lowerFirst,
@@ -219,7 +220,7 @@ const contactText = (c: Ctx): string => {
     `To ask ${c.name} directly: ${ways}.`,
     `Questions? ${c.name} can be reached ${ways}.`,
     `You can reach ${c.name} ${ways}.`,
-    `Before you go, you can reach ${c.name} ${ways}.`
+    visiting(c.s.facts) === "walk-in" ? `Before you go, you can reach ${c.name} ${ways}.` : `Before deciding, you can reach ${c.name} ${ways}.`
   ])
 }
 
@@ -523,6 +524,7 @@ const checklist: PostAngle = {
     const address = addressOf(s.facts)
     const ways = contactWays(s.facts)
     const [quoted] = sentencesFor(c, 1, 2)
+    const come = visiting(s.facts)
     const items = compact([
       o === null ? null : pick(c, "i1", [
         `Know what you want: ${c.name} lists ${c.noun}${descriptionOf(o) === null ? "." : ` (${truncate(descriptionOf(o)!.replace(/[.!?]+$/, ""), 160)}).`}`,
@@ -530,8 +532,8 @@ const checklist: PostAngle = {
       ]),
       price === null ? null : pick(c, "i2", [`Check the price: ${price}, as listed on the site.`, `Note the listed price, ${price}.`]),
       page === null ? null : pick(c, "i3", [`Read the details first at ${page}.`, `Look at the page for it: ${page}.`]),
-      s.hours.length === 0 ? null : pick(c, "i4", [`Check when it is open: ${allHours(c)}.`, `Go during opening hours: ${allHours(c)}.`]),
-      address === null ? null : pick(c, "i5", [`Plan the trip: ${address}.`, `Know the address: ${address}.`]),
+      s.hours.length === 0 ? null : pick(c, "i4", [`Check when it is open: ${allHours(c)}.`, come === "walk-in" ? `Go during opening hours: ${allHours(c)}.` : `Note the hours: ${allHours(c)}.`]),
+      address === null ? null : pick(c, "i5", [come === "walk-in" ? `Plan the trip: ${address}.` : come === "by appointment" ? `Visits are by appointment, at ${address}.` : `Its address, not a shop to walk into: ${address}.`, `Know the address: ${address}.`]),
       ways === null ? null : pick(c, "i6", [`Ask before you go: ${c.name} can be reached ${ways}.`, `Call or write first if unsure: ${ways}.`]),
       quoted === undefined ? null : pick(c, "i7", [`Read how ${c.name} describes itself: ${quoteOf(quoted)}`, `See what the site says: ${quoteOf(quoted)}`])
     ])

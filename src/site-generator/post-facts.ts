@@ -259,15 +259,28 @@ export const pageOf = (f: SiteFacts, o: OfferingInput | null): string | null => 
 
 export const addressOf = (f: SiteFacts): string | null => addressLine(f)
 
+// An address that is no place to buy ("The kitchen is not a shop; find the truck", "no walk-ins"),
+// or one visited by appointment ("Visits by appointment"): not "in person at", nor "plan the trip".
+const NO_SHOP = /\b(?:is|are|['’]re|['’]s)\s+not\s+a\s+(?:shop|store|storefront|showroom)\b|\bno walk-ins\b|\bnot open to the public\b/i
+const BY_APPOINTMENT = /\b(?:visits?|visit us|studio|office|showroom)\b[^.]{0,30}\bby appointment\b/i
+
+/** How a customer may come to the address the site gives, as the site says it. */
+export const visiting = (f: SiteFacts): "walk-in" | "by appointment" | "not a shop" => {
+  const own = (f as ExtraFacts).ownFaq ?? []
+  const text = [f.description ?? "", ...f.pages.map((p) => p.text), ...own.map((q) => q.answer)].join(" ")
+  return NO_SHOP.test(text) ? "not a shop" : BY_APPOINTMENT.test(text) ? "by appointment" : "walk-in"
+}
+
 /** `by phone at …, by email at … or in person at …`; null when the site gives no contact. */
 export const contactWays = (f: SiteFacts): string | null => {
   const ways: Array<string> = []
   const phone = present(f.phone)
   const email = present(f.email)
   const address = addressOf(f)
+  const come = visiting(f)
   if (phone !== null) ways.push(`by phone at ${phone}`)
   if (email !== null) ways.push(`by email at ${email}`)
-  if (address !== null) ways.push(`in person at ${address}`)
+  if (address !== null && come !== "not a shop") ways.push(`in person at ${address}${come === "by appointment" ? ", by appointment" : ""}`)
   if (ways.length === 0) return null
   return ways.length === 1 ? ways[0]! : `${ways.slice(0, -1).join(", ")} or ${ways[ways.length - 1]}`
 }

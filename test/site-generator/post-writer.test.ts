@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { factCheck } from "../../src/site-generator/fact-check.ts"
-import { descriptionOf, matchOffering, priceOf, siteSentences } from "../../src/site-generator/post-facts.ts"
+import { contactWays, descriptionOf, matchOffering, priceOf, siteSentences, visiting } from "../../src/site-generator/post-facts.ts"
 import { daysAsked, intentOf } from "../../src/site-generator/post-intent.ts"
 import { pairwiseSimilarity } from "../../src/site-generator/post-similarity.ts"
 import { type ExistingPost, gapsOf, planPost, postSlugOf, SIMILARITY_LIMIT, withoutRepeatedQuotes } from "../../src/site-generator/post-writer.ts"
@@ -71,6 +71,18 @@ describe("what a post says", () => {
 
   it("answers a price question with the offering's listed price first", () => {
     expect(firstParagraph("How much is a butter croissant in Lyon?", bakery)).toContain("1.40 EUR")
+  })
+
+  it("never sends a reader in person to an address the site says is no shop, and says when visits are by appointment", () => {
+    const withText = (text: string) => ({ ...bakery, pages: [{ ...bakery.pages[0]!, text }] })
+    const truck = withText("The kitchen is not a shop; find the truck on the schedule.")
+    const studio = withText("Studio on Queen Street East. Visits by appointment.")
+    const shop = withText("Saturday by appointment; weekdays 9 to 5.")
+    expect([truck, studio, shop].map(visiting)).toEqual(["not a shop", "by appointment", "walk-in"])
+    expect(contactWays(truck)).not.toContain("in person")
+    expect(contactWays(studio)).toMatch(/in person at .*, by appointment$/)
+    expect(contactWays(shop)).toContain(" or in person at 12 rue d'Austerlitz")
+    expect(contactWays(shop)).not.toContain("by appointment")
   })
 
   it("gives a price list row's price as the row writes it, per what it is, and does not repeat the row", () => {
