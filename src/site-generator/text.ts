@@ -23,8 +23,9 @@ export const truncate = (text: string, max: number): string => {
 /** The first sentence of a text (or the whole of it, truncated). */
 export const firstSentence = (text: string, max = 200): string => {
   const line = oneLine(text)
-  const match = /^(.+?[.!?])(\s|$)/.exec(line)
-  return truncate(match?.[1] ?? line, max)
+  // "Yes." or "Of course." says nothing alone: it goes with the sentence after it.
+  const match = /^((?:\S+\s?){1,2}[.!?]\s+)?(.+?[.!?])(\s|$)/.exec(line)
+  return truncate(match === null ? line : `${match[1] ?? ""}${match[2]}`, max)
 }
 
 /** An absolute http(s) URL, resolved against `base` when relative; null for anything else. */

@@ -3,7 +3,7 @@ import type { SiteFacts } from "../../src/domain/site-events.ts"
 import { composeAbout } from "../../src/site-generator/about-copy.ts"
 import { composeFaq, identityLine } from "../../src/site-generator/faq-copy.ts"
 import { renderSite } from "../../src/site-generator/render-site.ts"
-import { isPlural } from "../../src/site-generator/text.ts"
+import { firstSentence, isPlural } from "../../src/site-generator/text.ts"
 import { bakery } from "./sample-site.ts"
 
 const facts: SiteFacts = {
@@ -78,6 +78,11 @@ describe("composeFaq", () => {
       { question: "Waffle cones price?", answer: "Waffle cones are listed at 1.50 USD by Acme Bakery." }
     ])
     expect(["Glass", "Physics", "Bass guitars", "Restring"].map(isPlural)).toEqual([false, false, true, false])
+  })
+
+  it("quotes a one- or two-word first sentence ('Yes.', 'Dr.') with the sentence after it", () => {
+    expect(["Yes. Our one suite opens onto the moss garden. More.", "Of course. We do.", "Dr. Anna bakes. Next.", "A loaf is 4.50 EUR. Next."].map((t) => firstSentence(t)))
+      .toEqual(["Yes. Our one suite opens onto the moss garden.", "Of course. We do.", "Dr. Anna bakes.", "A loaf is 4.50 EUR."])
   })
 
   it("quotes a price list's row with the price, since the row says what the amount is for", () => {
