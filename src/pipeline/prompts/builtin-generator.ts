@@ -258,7 +258,9 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
   (template.needs ?? []).every((need) => {
     switch (need) {
       case "place":
-        return facts.place !== null
+        // Software used online is not chosen by town: "podcast hosting software in Lisbon" is
+        // nobody's question. (A shop that only ships is still of its town: "coffee roasters in Turin".)
+        return facts.place !== null && (facts.visitable !== false || facts.kind === "product" || !isSoftware(pools.categories[0]?.value))
       case "local":
         // "Near me" suits a place customers go to (a business, or a product sold somewhere in
         // particular); not software or a shop that only ships.
