@@ -106,8 +106,8 @@ const PICKED_AFTER = /^[ \t]+(?:is|was)[ \t]+(?:who|the[ \t]+one|where)[ \t]+(?:
 // "Vellum is a good cheaper alternative to Kira": put in another brand's place, the brand after "to".
 const ALTERNATIVE_TO = /^[ \t]+(?:is|was|remains)[ \t]+(?:a|an|the|my|our)[ \t]+(?:[\p{Ll}-]+[ \t]+){0,3}?(?:alternative|substitute|rival)[ \t]+(?:to|for)[ \t]+\p{Lu}/u
 // "we switched to Oxbow", "switching to Brantry".
-// Since version 17 also "skip X", "think twice about X", "be wary of X".
-const WARNED_BEFORE = /(?<![\p{L}\p{N}])(?:avoid|skip|steer[ \t]+clear[ \t]+of|stay[ \t]+away[ \t]+from|think[ \t]+twice[ \t]+about|(?:be|am|was|I'm|I’m)[ \t]+wary[ \t]+of|(?:wouldn't|would[ \t]+not|won't|never)[ \t]+(?:use|hire|book|recommend|go[ \t]+back[ \t]+to))[ \t]+$/iu
+// Since version 17 also "skip X", "think twice about X", "be wary of X", "I'd be cautious with X".
+const WARNED_BEFORE = /(?<![\p{L}\p{N}])(?:avoid|skip|steer[ \t]+clear[ \t]+of|stay[ \t]+away[ \t]+from|think[ \t]+twice[ \t]+about|(?:be|am|was|I'm|I’m)[ \t]+(?:wary|cautious|careful)[ \t]+(?:of|with|about)|(?:wouldn't|would[ \t]+not|won't|never)[ \t]+(?:use|hire|book|recommend|go[ \t]+back[ \t]+to))[ \t]+$/iu
 const SWITCHED_TO_BEFORE = /(?<![\p{L}\p{N}])(?:switched|switching|switch|moved[ \t]+over)[ \t]+to[ \t]+$/iu
 const PLACE_PREPOSITION_BEFORE = /(?<![\p{L}\p{N}])(?:[Ii]n|(?:[Aa]round|[Nn]ear|[Aa]cross|[Tt]hroughout|[Oo]utside)(?:[ \t]+the)?)[ \t]+$/u
 const KIND_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)[ \t]+$/u

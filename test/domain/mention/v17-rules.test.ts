@@ -56,6 +56,8 @@ describe("warned against by other words (version 17)", () => {
     const shop = business("Halvorsen Cycles", "Duluth, MN")
     expect(seen("Skip Halvorsen for a fitting; they rushed mine.", shop)).toBe(true)
     expect(seen("I'd think twice about Halvorsen after how they handled my warranty.", shop)).toBe(true)
+    expect(seen("I'd be cautious with Halvorsen at sale time; the prices jump.", shop)).toBe(true)
+    expect(detectMention({ text: "Be careful with Halvorsen: they kept my deposit.", citations: [] }, shop).sentiment).toBe("negative")
     expect(seen("Halvorsen is a common surname around Duluth.", shop)).toBe(false)
   })
 
