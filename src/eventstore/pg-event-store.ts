@@ -166,8 +166,7 @@ export const make = Effect.gen(function*() {
    *
    * Readers in this process (the projection runner) are also woken without the database
    * (`changes` merges that with the LISTEN), at the end of the event-loop turn of the commit
-   * and at most every LOCAL_WAKE_INTERVAL_MS (5 ms, the old NOTIFY's pace: each wake is a
-   * stream element the runner handles): so the NOTIFY, which only other processes need
+   * and at most every LOCAL_WAKE_INTERVAL_MS: so the NOTIFY, which only other processes need
    * first-hand, is sent at most every ANNOUNCE_INTERVAL_MS (50 ms), where at 5 ms it was a
    * transaction and a commit record for every one or two batches of visits at moderate rates.
    * Only commits announced here wake locally (after their statement returned, so visible); an
@@ -736,8 +735,14 @@ const APPEND_ONE_AT = {
 /** The least time between two notifications sent by one store (see `announce`). */
 const ANNOUNCE_INTERVAL_MS = 50
 
-/** The least time between two wakes of this process's readers by one store (see `announce`). */
-const LOCAL_WAKE_INTERVAL_MS = 5
+/**
+ * The least time between two wakes of this process's readers by one store (see `announce`), as
+ * for the NOTIFY: an isolated commit still wakes them at once. Each wake is a stream element the
+ * runner handles, paid out of the webhook's CPU under a steady stream of visits, whose roll-up
+ * gathers for 50 ms after a wake anyway; a reader that must see a write waits for it
+ * (`waitFor`), which wakes the projections it names itself.
+ */
+const LOCAL_WAKE_INTERVAL_MS = 50
 
 /** Below PostgreSQL's NOTIFY payload limit (8000 bytes). */
 const ANNOUNCEMENT_LIMIT_BYTES = 7900

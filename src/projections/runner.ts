@@ -193,9 +193,14 @@ export const make = (projections: ReadonlyArray<Projection>) =>
       })
     }
 
+    // One synchronous step per wake, not an Effect per projection: under a steady stream of
+    // visits a wake comes with every few batches, and only the roll-up's worker wants it.
     const wakeFor = (types: ReadonlyArray<string>) =>
-      Effect.forEach(workers, (worker) =>
-        types.some((type) => worker.projection.eventTypes.includes(type)) ? Queue.offer(worker.wake, undefined) : Effect.void, { discard: true })
+      Effect.sync(() => {
+        for (const worker of workers) {
+          if (types.some((type) => worker.projection.eventTypes.includes(type))) worker.wake.unsafeOffer(undefined)
+        }
+      })
     yield* Effect.forkScoped(store.changes.pipe(Stream.runForEach(wakeFor)))
     yield* Effect.forEach(workers, (worker) => Effect.forkScoped(runWorker(worker)), { discard: true })
     const tick = Effect.sleep(pollInterval).pipe(
