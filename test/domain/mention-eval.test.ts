@@ -144,7 +144,7 @@ const SPENT_HOLDOUTS = [
     answers: 526,
     hard: 357,
     visible: 247,
-    floors: { precision: 0.991, recall: 0.983, f1: 0.987, hardF1: 0.984, sentimentAccuracy: 0.687 },
+    floors: { precision: 0.991, recall: 0.983, f1: 0.987, hardF1: 0.984, sentimentAccuracy: 0.691 },
     baseline: { tp: 185, fp: 122, fn: 62 },
     baselineGap: 0.2
   },
@@ -256,7 +256,7 @@ const SPENT_HOLDOUTS = [
     answers: 487,
     hard: 272,
     visible: 254,
-    floors: { precision: 0.979, recall: 0.944, f1: 0.961, hardF1: 0.909, sentimentAccuracy: 0.691 },
+    floors: { precision: 0.979, recall: 0.944, f1: 0.961, hardF1: 0.909, sentimentAccuracy: 0.700 },
     baseline: { tp: 210, fp: 97, fn: 44 },
     baselineGap: 0.15
   },
@@ -276,7 +276,7 @@ const SPENT_HOLDOUTS = [
     answers: 501,
     hard: 332,
     visible: 284,
-    floors: { precision: 0.978, recall: 0.964, f1: 0.971, hardF1: 0.946, sentimentAccuracy: 0.656 },
+    floors: { precision: 0.978, recall: 0.968, f1: 0.973, hardF1: 0.950, sentimentAccuracy: 0.661 },
     baseline: { tp: 211, fp: 111, fn: 73 },
     baselineGap: 0.2
     },
@@ -296,7 +296,7 @@ const SPENT_HOLDOUTS = [
     answers: 488,
     hard: 258,
     visible: 268,
-    floors: { precision: 0.996, recall: 0.962, f1: 0.979, hardF1: 0.962, sentimentAccuracy: 0.612 },
+    floors: { precision: 0.996, recall: 0.966, f1: 0.981, hardF1: 0.967, sentimentAccuracy: 0.613 },
     baseline: { tp: 214, fp: 75, fn: 54 },
     baselineGap: 0.15
   },
@@ -305,7 +305,7 @@ const SPENT_HOLDOUTS = [
     answers: 494,
     hard: 274,
     visible: 289,
-    floors: { precision: 0.989, recall: 0.937, f1: 0.962, hardF1: 0.921, sentimentAccuracy: 0.664 },
+    floors: { precision: 0.989, recall: 0.937, f1: 0.962, hardF1: 0.921, sentimentAccuracy: 0.667 },
     baseline: { tp: 240, fp: 101, fn: 49 },
     baselineGap: 0.15
   }

@@ -161,7 +161,7 @@ export const headVerdict = (doc: Doc, start: number, end: number, possessive: bo
   if (SWITCHED_TO_BEFORE.test(doc.text.slice(Math.max(line.start, start - 24), start))) return true
   // Version 15. Warned against by name, as a business is: "I'd avoid Ostrava", "steer clear of Ostrava".
   if (!town && WARNED_BEFORE.test(doc.text.slice(Math.max(line.start, start - 24), start))) return true
-  if (!town && !possessive && (firmVerbAt(doc, end) || coSubject(doc, line.start, start, end))) return true
+  if (!town && !possessive && (firmVerbAt(doc, end) || coSubject(doc, line.start, start, end) || beatsOrBeaten(doc, line.start, start, end))) return true
   if (!town && PATRON_AT_BEFORE.test(doc.text.slice(Math.max(line.start, start - 40), start))) return true
   // "Hotel Wexley", "Osteria Lucciola": the head with its kind written before it, capitalised.
   const kind = KIND_BEFORE.exec(doc.text.slice(Math.max(line.start, start - 30), start))
@@ -206,6 +206,17 @@ const OFFERINGS = new Set(`fee fees price prices pricing rates menu staff servic
 const ownedByFirm = (w: string): boolean => BUSINESS_NOUNS.has(w) || TRADE_WORDS.has(w) || isProductNoun(w) || OFFERINGS.has(w)
 const AT_BEFORE = /(?<![\p{L}\p{N}])(?:at|from)[ \t]+$/u
 const ELLIPTICAL_END = /^(?:[ \t]*(?:[.,;:!?)]|$)|[ \t]+(?:when|whenever|in|on|for|and|or|but|last|this|every|with|because|before|after|instead|again|since|if|[—–-])(?![\p{L}\p{N}]))/u
+
+// Version 17. "Kestrel beats Harbor Inn on atmosphere", "Misen beats Kestrel on service": one
+// provider preferred to another on what a business is judged by.
+const ASPECTS = String.raw`(?:service|customer[ \t]+service|price|prices|pricing|value|food|atmosphere|quality|comfort|speed|support|selection|range|staff|rooms|cleanliness|turnaround|warranty|durability)\b`
+const BEATS = String.raw`(?:beats|beat|outdoes|outdid|edges(?:[ \t]+out)?|trumps)`
+const BEATS_AFTER = new RegExp(String.raw`^[ \t]+${BEATS}[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2}[ \t]+on[ \t]+${ASPECTS}`, "u")
+const BEATS_BEFORE = new RegExp(String.raw`\p{Lu}[\p{L}'’-]*[ \t]+${BEATS}[ \t]+(?:the[ \t]+)?$`, "u")
+const BEATEN_THEN = new RegExp(String.raw`^[ \t]+on[ \t]+${ASPECTS}`, "u")
+const beatsOrBeaten = (doc: Doc, lineStart: number, start: number, end: number): boolean =>
+  BEATS_AFTER.test(doc.text.slice(end, Math.min(doc.text.length, end + 80))) ||
+  (BEATEN_THEN.test(doc.text.slice(end, Math.min(doc.text.length, end + 40))) && BEATS_BEFORE.test(doc.text.slice(Math.max(lineStart, start - 40), start)))
 
 /** Whether the head ending at `end` is one of two capitalised subjects of one verb of service. */
 const coSubject = (doc: Doc, lineStart: number, start: number, end: number): boolean =>

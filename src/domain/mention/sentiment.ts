@@ -22,6 +22,7 @@ const POSITIVE = set(`
   flawless convenient efficient generous glowing gentle patient calm careful thorough
   meticulous honest welcoming excellent-value beautiful lovely cozy
   dependable charming impressed thoughtful spotless punctual coziest easiest wins
+  beats outdoes trumps
 `)
 const NEGATIVE = set(`
   avoid avoided avoiding poor poorly worst bad terrible awful horrible complaints complaint
@@ -65,6 +66,8 @@ const NEGATORS = set(`not no never nor without hardly barely don't doesn't isn't
 const NEUTRAL_PAIRS = new Set(["fast food", "fast casual", "quick service", "good faith", "best for", "worth checking", "worth reading"])
 /** Comparatives, whose polarity turns when the entity is what is compared against ("better than Crumb"). */
 const COMPARATIVES = set(`better worse cheaper pricier`)
+/** Verbs of outdoing, whose polarity turns when the entity is what is outdone ("Zorba beats Crumb on price"). */
+const OUTDOES = set(`beats outdoes trumps`)
 /** Stands in for the entity's own names in the text scored for sentiment. */
 const ENTITY_MARK = "⟦entity⟧"
 /** Praise of the alternatives is not praise of the entity: "good alternatives are: …". */
@@ -115,6 +118,7 @@ const scoreClause = (text: string): number => {
     if (width === 2 && RECOMMEND_PAIRS.has(pair) && !picksEntity(toks, i + 2)) continue
     // "Zorba is better than Crumb": the comparison goes against the entity.
     if (COMPARATIVES.has(t) && toks[i + 1] === "than" && toks[i + 2] === ENTITY_MARK) polarity = -polarity
+    if (OUTDOES.has(t) && (toks[i + 1] === ENTITY_MARK || (toks[i + 1] === "the" && toks[i + 2] === ENTITY_MARK))) polarity = -polarity
     // "not recommended" is itself a negative pair; other sentiment words flip after a negator
     // within the three words before them ("not great", "no complaints", "would not recommend"),
     // in the same phrase: punctuation or a conjunction ends its reach.

@@ -4,7 +4,8 @@
 // guest's stay and a practitioner seen at the head's premises; a complaint negated by "haven't";
 // disclaimers by any noun of evidence ("testing", "writing", "coverage") and more of their grammar;
 // a possessive head owning what a business has or sells, or standing for its shop after "at";
-// a product line ending in more kinds of product ("wheel", "kiln").
+// a product line ending in more kinds of product ("wheel", "kiln"); one provider preferred to
+// another on service, price, food or the like ("X beats Y on atmosphere").
 import { describe, expect, it } from "vitest"
 import { detectMention, mentionTargetOf } from "../../../src/domain/mention/index.ts"
 import { cpuTimed } from "../../support/cpu-time.ts"
@@ -90,6 +91,24 @@ describe("two capitalised subjects of one verb of service (version 17)", () => {
     "the Ashgrove and Sparks both run along the river trail.",
   ])("not towns sharing a verb any town has, nor a head after a lower-case start: %s", (text) => {
     expect(seen(text, clinic)).toBe(false)
+  })
+})
+
+describe("one provider preferred to another on what a business is judged by (version 17)", () => {
+  const inn = business("Fernleigh Lodge", "Keswick, UK")
+  it.each([
+    "For a winter break, Fernleigh beats Skiddaw House on atmosphere and food.",
+    "Honestly, Borrowdale Inn beats Fernleigh on price, but not on comfort.",
+  ])("counts %s", (text) => {
+    expect(seen(text, inn)).toBe(true)
+  })
+  it("reads the one preferred as praised and the one outdone as criticised", () => {
+    const sentiment = (text: string) => detectMention({ text, citations: [] }, inn).sentiment
+    expect(sentiment("Fernleigh Lodge beats Skiddaw House on atmosphere.")).toBe("positive")
+    expect(sentiment("Skiddaw House beats Fernleigh Lodge on atmosphere.")).toBe("negative")
+  })
+  it("not a place preferred on anything else", () => {
+    expect(seen("Fernleigh beats Braithwaite on views of the fells.", inn)).toBe(false)
   })
 })
 
