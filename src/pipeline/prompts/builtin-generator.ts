@@ -54,7 +54,9 @@ const categoryOf = (phrase: string): Category => {
 
 const GENERIC_CATEGORIES: Readonly<Record<PromptFacts["kind"], ReadonlyArray<string>>> = {
   business: ["local business", "service provider", "small business", "specialist", "company"],
-  product: ["product", "brand", "online shop", "product option"]
+  // Who sells a product: "Which shop in Osu do locals recommend for refurbished phones?" ("Which
+  // product option in Osu ..." is nobody's question).
+  product: ["shop", "store", "brand", "seller"]
 }
 
 /** Stand-in categories for software, which is no local business or service provider. */

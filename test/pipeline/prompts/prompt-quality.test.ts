@@ -94,8 +94,8 @@ const KNOWN: Readonly<Record<string, {
   "fretwork-guitars": { share: 0.68, uncovered: ["ukuleles", "gift vouchers", "guitar repairs", "guitar lessons", "bass lessons", "left-handed guitars", "consignment"] },
   "jess-harcourt-dog-training": { share: 0.61, uncovered: ["Puppy School", "new puppy home visit", "Manners 101", "Calm in the Café workshop", "behaviour consultation", "Day Training", "gift vouchers"] },
   "koyo-dojo": { share: 0.58, uncovered: ["kids karate", "teen karate", "adult karate classes", "casual classes", "private lessons", "gradings", "karate gi", "karate birthday parties"] },
-  "marginalia-paper-co": { share: 0.79, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"], products: { "block-island-dot-grid-notebook": 0.67 } },
-  "tamarack-paddle-and-portage": { share: 0.74, uncovered: ["tandem kayak rental", "touring kayak rental", "dry bag rental", "dog life jacket", "river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 2, products: { "algonquin-outfitting-3-day": 0.61 } },
+  "marginalia-paper-co": { share: 0.79, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"], products: { "block-island-dot-grid-notebook": 0.66 } },
+  "tamarack-paddle-and-portage": { share: 0.74, uncovered: ["tandem kayak rental", "touring kayak rental", "dry bag rental", "dog life jacket", "river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 2, products: { "algonquin-outfitting-3-day": 0.59 } },
   // holdout-m, holdout-n and holdout-o (run once unseen in the ninth session, tuned on from the next
   // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names.
   "garry-oak-tree-care": { uncovered: ["tree cabling", "fruit tree pruning", "tree protection plan", "tree planting"] },
@@ -105,9 +105,9 @@ const KNOWN: Readonly<Record<string, {
   // model are its screen replacement, and the prose its list no longer fills is read instead: 24
   // prompts about what it recovers data from ("SD cards") or repairs for ("PlayStation").
   "rambut-hair-studio": { uncovered: ["hair rebonding", "digital perm"] },
-  "sankofa-repairs": { share: 0.76, uncovered: ["water damage repair", "game console repair"], products: { "refurbished-iphone-12": 0.71 } },
+  "sankofa-repairs": { share: 0.76, uncovered: ["water damage repair", "game console repair"] },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
-  "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil", "wedding favours"], notOfferingHits: 2 },
+  "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil", "wedding favours"], notOfferingHits: 2, products: { "early-harvest": 0.74 } },
   "fiskebilen-bergen": { share: 0.77, uncovered: ["food truck catering", "fish soup by the litre", "office lunch delivery"], notOfferingHits: 6 },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.87, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
