@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-o/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-r/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -118,14 +118,37 @@ const KNOWN: Readonly<Record<string, {
   "hestehaven-rideskole": { notOfferingHits: 5 },
   "hljodhus-studio": { uncovered: ["podcast recording", "gift cards", "music production"], notOfferingHits: 3 },
   "second-bell-tutoring": { uncovered: ["dyslexia support", "chemistry tutoring"], notOfferingHits: 1 },
-  "stoa-architects": { uncovered: ["home extension", "3D visualisation"] }
+  "stoa-architects": { uncovered: ["home extension", "3D visualisation"] },
+  // holdout-p, holdout-q and holdout-r (run once unseen in the tenth session after round eight, tuned on
+  // from the next round), at that run's figures: offerings named only on a menu, a price table, in an
+  // FAQ answer or in another language; two products none of whose prompts is about them yet
+  // (zehnerkarte, automaton-workshop).
+  "kingpin-lanes": { share: 0.66, uncovered: ["open bowling","lane rental by the hour","shoe rental","gift cards","bowling lessons","game room","pizza","fried dough","chicken tenders","draft beer"], notOfferingHits: 9 },
+  "lichtblick-kino": { share: 0.75, uncovered: ["film screenings","Kinobar","Kinderkino","Queerfilmnacht","Filmclub membership","Kinogutschein","Schulkino","children's birthday party"], notOfferingHits: 19, products: { "zehnerkarte": 0.00 } },
+  "musee-le-rouage": { share: 0.86, uncovered: ["admission","annual pass","audioguide","museum shop","venue hire","children's birthday party"], notOfferingHits: 8, products: { "automaton-workshop": 0.00 } },
+  "sumi-and-brush": { share: 0.68, uncovered: ["teacher feedback","private lesson","Ink Circle membership","online calligraphy workshop for teams","name in kanji","gift cards"] },
+  "tents-and-tables-hire": { share: 0.87, uncovered: ["tent side walls","fairy lights","portable dance floor","patio heaters"], notOfferingHits: 7, products: { "stretch-tent-10x15": 0.42 } },
+  "vicolo-food-tours": { uncovered: ["Neapolitan Coffee Walk","limoncello tasting"] },
+  "cairn-home-care": { uncovered: ["meal preparation","end-of-life care","hospital discharge support","medication prompting"], notOfferingHits: 1 },
+  "consultorio-palermo": { share: 0.33, uncovered: ["terapia online","EMDR","orientación a padres","therapy in English","terapia familiar","psicodiagnóstico"], notOfferingHits: 18 },
+  "earshot-hearing-clinic": { share: 0.82 },
+  "pharmacie-des-celestins": { uncovered: ["préparations magistrales","aromathérapie","test angine"] },
+  "tassu-and-kuono": { uncovered: ["raw cat food","puppy menu"] },
+  "wag-and-wander-dog-daycare": { share: 0.84, uncovered: ["half-day daycare","puppy playgroup"] },
+  "dabba-packaging": { uncovered: ["corrugated shipping boxes","rigid gift box","honeycomb paper","custom tissue paper","printed prototype","packaging design","custom box sizes","bakery boxes"] },
+  "dovetail": { uncovered: ["3D drawings","accounting integration","Dovetail Measure"], products: { "dovetail-cutlist": 0.18 } },
+  "fjallsang": { share: 0.76, uncovered: ["mattress topper","mattress protector","carry-in","express delivery"], notOfferingHits: 10 },
+  "halide-cameras": { share: 0.78, uncovered: ["Ilford HP5","Canon AE-1 Program","Olympus mju-II","Pentax 67","Canon FD 28mm","light seal replacement","lens cleaning","we buy cameras","worldwide shipping"], products: { "nikon-fm2": 0.10, "portra-400": 0.57 } },
+  "lye-and-lavender": { uncovered: ["lavender soap","goat milk soap","wedding favours"] },
+  "ridgeway-leather-co": { share: 0.81, uncovered: ["card holder","long wallet","dress belt","key fob","watch strap","gift card","tote bags","corporate gifts"] }
 }
 
 const runs = new Map<string, SiteRun>()
 const dirs = [
   ...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c"), ...sitesOf("holdout-d"), ...sitesOf("holdout-e"),
   ...sitesOf("holdout-f"), ...sitesOf("holdout-g"), ...sitesOf("holdout-h"), ...sitesOf("holdout-i"), ...sitesOf("holdout-j"),
-  ...sitesOf("holdout-k"), ...sitesOf("holdout-l"), ...sitesOf("holdout-m"), ...sitesOf("holdout-n"), ...sitesOf("holdout-o")
+  ...sitesOf("holdout-k"), ...sitesOf("holdout-l"), ...sitesOf("holdout-m"), ...sitesOf("holdout-n"), ...sitesOf("holdout-o"),
+  ...sitesOf("holdout-p"), ...sitesOf("holdout-q"), ...sitesOf("holdout-r")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -135,8 +158,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-o)", () => {
-  it("has the dev, holdout and holdout-b to holdout-o sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-r)", () => {
+  it("has the dev, holdout and holdout-b to holdout-r sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -153,6 +176,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-m").length).toBe(6)
     expect(sitesOf("holdout-n").length).toBe(6)
     expect(sitesOf("holdout-o").length).toBe(6)
+    expect(sitesOf("holdout-p").length).toBe(6)
+    expect(sitesOf("holdout-q").length).toBe(6)
+    expect(sitesOf("holdout-r").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
