@@ -6,7 +6,7 @@
  * the home page's headings only when nothing better names three offerings. Pure.
  */
 import { escapeRegExp } from "../../domain/regex.ts"
-import { hasPrice, PRICE_SOURCE, PRICE_START_SOURCE } from "../crawler/money.ts"
+import { hasPrice, PRICE_SOURCE, PRICE_START_SOURCE } from "../../domain/money.ts"
 import { displayPhrase, isDescriptiveName, singularOf } from "./english.ts"
 import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"

@@ -5,7 +5,7 @@
  * does. Judged by the URL path first, then by the title when the path says nothing. Pure.
  */
 import { isJsonLdObject, type JsonLdBounds, typeNamesOf, walkJsonLd } from "../crawler/jsonld-walk.ts"
-import { countPrices } from "../crawler/money.ts"
+import { countPrices } from "../../domain/money.ts"
 import { OFFERING_SECTION } from "../crawler/structured-data.ts"
 import { fold } from "./prompt-text.ts"
 

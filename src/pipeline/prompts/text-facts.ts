@@ -3,7 +3,7 @@
  * ("based in Lyon") and category words, with the frequency ranking they share.
  */
 import { isCapitalisedCommonWord, isCommonWord } from "../../domain/common-words.ts"
-import { PRICE_START_SOURCE } from "../crawler/money.ts"
+import { PRICE_START_SOURCE } from "../../domain/money.ts"
 import { displayPhrase } from "./english.ts"
 import { SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
 import { fold, GENERIC_WORDS, phraseKey, squish, STOP_WORDS, wordsOf } from "./prompt-text.ts"
