@@ -209,11 +209,20 @@ export const offeringsNamed = (f: SiteFacts, prompt: string): ReadonlyArray<Offe
       // a prompt about croissants is about the croissant, not about what mentions one.
       const whole = name.size > 0 && [...name].every((w) => all.has(w)) ? 1 : 0
       const score = overlap(asked, name) * 2 + overlap(asked, contentWords(o.description ?? ""))
-      return { o, i, whole, score, named: present(o.name) !== null && overlap(asked, name) > 0 && all.has([...name].pop() ?? "") }
+      return { o, i, whole, score, named: present(o.name) !== null && overlap(asked, name) > 0 && all.has(headOf(o.name)) }
     })
     .filter((x) => x.named)
     .sort((a, b) => b.whole - a.whole || b.score - a.score || a.i - b.i)
     .map((x) => x.o)
+}
+
+/**
+ * The word a name is about: its last content word before what qualifies it ("Garden Suite with
+ * Private Open-Air Bath" is a suite, "Olive oil, 500 ml" an oil, "Tour (3 hours)" a tour).
+ */
+const headOf = (name: string): string => {
+  const core = name.split(/\s+(?:with|for|including|incl\.?|from|featuring)\s+|\s+[–—-]\s+|[,(]/i)[0] ?? name
+  return [...contentWords(core)].pop() ?? [...contentWords(name)].pop() ?? ""
 }
 
 /** The offering a prompt names best; null when it names none. */

@@ -173,6 +173,11 @@ describe("what a post says", () => {
     expect(matchOffering(grove, "How much does olive oil soap cost in Vatolakkos?")?.name).toBe("Olive oil soap")
     expect(matchOffering(grove, "Where can I order three villages tasting sets?")?.name).toBe("Three Villages Tasting Set")
     expect(matchOffering(grove, "Best early harvest olive oils in Chania?")?.name).toBe("Early Harvest Koroneiki Extra Virgin Olive Oil")
+    // A name is about the word before what qualifies it: a garden suite with a bath is a suite.
+    const ryokan = { ...grove, name: "Kawasemi Ryokan", businessName: "Kawasemi Ryokan", category: "ryokan",
+      offerings: [{ name: "Garden Suite with Private Open-Air Bath", description: null, url: null, price: "46000", currency: "JPY" }] }
+    expect(matchOffering(ryokan, "How much should I expect to pay for a garden suite?")?.name).toBe("Garden Suite with Private Open-Air Bath")
+    expect(matchOffering(ryokan, "Which ryokan has a private bath?")).toBe(null)
     const posts: Array<ExistingPost> = []
     for (let i = 0; i < 12; i++) {
       const planned = planPost({ facts: guitars, prompts: ["Where can I get bass guitars in Glasgow?", "bass amps price", "Fretwork Guitars reviews"], checks: [], posts, date: "2026-12-01" })
