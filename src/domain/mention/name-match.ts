@@ -313,7 +313,7 @@ const regionAfter = (doc: Doc, end: number): boolean => {
 /** Whether the answer writes a capitalised word inside a sentence, as names are written (read once per answer). */
 const writesCapitals = (doc: Doc): boolean => {
   let found = capitals.get(doc)
-  if (found === undefined) capitals.set(doc, (found = MID_SENTENCE_CAPITAL.test(doc.text) || SENTENCES_CAPITALISED.test(doc.text)))
+  if (found === undefined) capitals.set(doc, (found = MID_SENTENCE_CAPITAL.test(doc.text) || SENTENCES_CAPITALISED.test(doc.text) || OPENS_CAPITALISED.test(doc.text)))
   return found
 }
 // Version 16. A degree word before a lower-case name makes it an adjective, whatever noun follows ("a more agile tool").
@@ -323,6 +323,10 @@ const MID_SENTENCE_CAPITAL = /[\p{Ll},;:][ \t]+\p{Lu}\p{Ll}/u
 // capitals too, though it names nothing else: a name in lower case in it is the word ("you can
 // ramble through town").
 const SENTENCES_CAPITALISED = /^[ \t*_#>-]*\p{Lu}[^]*?[\p{Ll}\p{N})][.!?][ \t]+\p{Lu}/u
+// Version 18. So does an answer of one sentence, or a table, that opens with a capital ("Beans
+// stored in burlap go stale", "| Part | Purpose |"): an answer written all in lower case opens in
+// lower case too ("honestly, crumb is good").
+const OPENS_CAPITALISED = /^[ \t*_#>|-]*\p{Lu}\p{Ll}/u
 const capitals = new WeakMap<Doc, boolean>()
 
 // "the cobble shop near you", "a pantry store in your area": a shop of that kind wherever the

@@ -8,4 +8,4 @@
  * with identical verdicts) keeps it. Version 0 stands for checks stored before versions were
  * recorded.
  */
-export const DETECTOR_VERSION = 17
+export const DETECTOR_VERSION = 18
