@@ -225,6 +225,7 @@ const compileTarget = (target: MentionTarget) => {
   // The folded words of the entity's own names and aliases ("orthopedic", "sports" …).
   const ownWords = new Set<string>()
   for (const n of [...target.names, ...target.aliases]) for (const w of foldPlain(n).match(/[\p{L}\p{N}]+/gu) ?? []) ownWords.add(w)
+  const siteNames = domains.length === 0 ? siteNamesOf([...target.names, ...target.aliases], ownWords) : new Set<string>()
   const ownKinds = new Set([...ownWords].flatMap((w) => TRADE_KINDS.get(w) ?? []))
   // Whether the entity's names say its trade ("Catering", "Pharmacy"), not only its legal form.
   const ownTrade = [...ownWords].some((w) => TRADE_WORDS.has(w) && !LEGAL_FORMS.has(w) && !CORPORATE_SUFFIXES.has(w))
@@ -232,7 +233,26 @@ const compileTarget = (target: MentionTarget) => {
   const townWords = new Set(towns.map((town) => town[0]!).filter((w) => !ownWords.has(w)))
   // The generic word a name opens with ("studio" for "Studio Odile"), when it does.
   const leadingWords = new Set(target.names.map((n) => foldPlain(n).match(/[\p{L}\p{N}]+/gu)?.[0] ?? "").filter((w) => GENERIC_BUSINESS_WORDS.has(w) && !CORPORATE_SUFFIXES.has(w)))
-  return { matchers, exclusions, domains, urls, makers, ownWords, ownKinds, ownTrade, townWords, leadingWords, primary: primary.trim() }
+  return { matchers, exclusions, domains, urls, siteNames, siteLabel, makers, ownWords, ownKinds, ownTrade, townWords, leadingWords, primary: primary.trim() }
+}
+
+/**
+ * Version 18. The site names an entity whose own domain is not known (a product; a business
+ * without a site on record) would go by: a name or alias written as one word ("abacusbooks" for
+ * "Abacus Books"), or its first word joined to another of its own words or to "hq" or "app"
+ * ("ocelotdesk" for "Ocelot O2 Standing Desk", "mortarhq" for "Mortar"). A site so named is the
+ * entity's; a longer label ("ocelotdeskdeals") or one with hyphens ("ocelot-desk-deals") is not.
+ */
+const siteNamesOf = (names: ReadonlyArray<string>, ownWords: ReadonlySet<string>): ReadonlySet<string> => {
+  const labels = new Set<string>()
+  for (const n of names) {
+    const words = foldPlain(n).match(/[\p{L}\p{N}]+/gu) ?? []
+    const first = words[0]
+    if (first === undefined || first.length < 4 || isCommonWord(first)) continue
+    if (words.length > 1) labels.add(words.join(""))
+    for (const w of [...ownWords, "hq", "app"]) if (w !== first && /^\p{L}{2,}$/u.test(w)) labels.add(`${first}${w}`)
+  }
+  return labels
 }
 
 export type CompiledTarget = ReturnType<typeof compileTarget>
@@ -253,6 +273,10 @@ const hostMatchesDomain = (host: string, domain: string): boolean => host === do
 export const identifies = (t: CompiledTarget, host: string, path: string): boolean => {
   if (t.domains.some((d) => hostMatchesDomain(host, d))) return true
   const h = bareHost(host)
+  if (t.siteNames.size > 0) {
+    const label = t.siteLabel(h)
+    if (label !== undefined && t.siteNames.has(label)) return true
+  }
   const p = normPath(path)
   // Prefix on whole path segments: /products/widget matches /products/widget/specs, not /products/widget-pro.
   return t.urls.some((u) => u.host === h && (p === u.path || p.startsWith(`${u.path}/`)))

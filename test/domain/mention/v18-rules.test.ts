@@ -25,3 +25,28 @@ describe("a lower-case name in an answer that opens with a capital (version 18)"
     expect(seen(text, shop)).toBe(true)
   })
 })
+
+describe("a site named after an entity whose own site is not known (version 18)", () => {
+  const desk = mentionTargetOf({ itemId: "ocelot-o2-standing-desk", name: "Ocelot O2 Standing Desk", url: null })
+  const books = { ...business("Abacus"), aliases: ["Abacus Books"] }
+  const judged = (text: string, citations: ReadonlyArray<string>, target: ReturnType<typeof business>) =>
+    detectMention({ text, citations: [...citations] }, target).visible
+
+  it("counts a site named by its first word and another of its own words, or by a name as one word", () => {
+    expect(judged("A 50-inch standing desk is sold at ocelotdesk.example.", [], desk)).toBe(true)
+    expect(judged("One maker sells a 50-inch standing desk for $549 [1].", ["https://ocelotdesk.example/o2"], desk)).toBe(true)
+    expect(judged("Try the 30-day trial at abacusbooks.example.", [], books)).toBe(true)
+    expect(judged("The bookkeeping app at abacushq.example has a free trial.", [], books)).toBe(true)
+  })
+
+  it("not a longer site name, one with hyphens, or one joined to a word not its own", () => {
+    expect(judged("Prices are tracked at ocelotdeskdeals.example.", [], desk)).toBe(false)
+    expect(judged("Prices are tracked at ocelot-desk.example.", [], desk)).toBe(false)
+    expect(judged("Check abacuscalc.example for the sums.", [], books)).toBe(false)
+  })
+
+  it("not for an entity whose own site is known: another site is not its", () => {
+    const shop = { ...mentionTargetOf({ itemId: null, name: "Abacus", url: "https://abacus.example/", place: null }), aliases: ["Abacus Books"] }
+    expect(judged("Try the 30-day trial at abacusbooks.example.", [], shop)).toBe(false)
+  })
+})
