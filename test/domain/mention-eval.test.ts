@@ -317,7 +317,7 @@ const SPENT_HOLDOUTS = [
     answers: 551,
     hard: 336,
     visible: 315,
-    floors: { precision: 0.974, recall: 0.965, f1: 0.969, hardF1: 0.935, sentimentAccuracy: 0.651 },
+    floors: { precision: 0.977, recall: 0.965, f1: 0.971, hardF1: 0.938, sentimentAccuracy: 0.651 },
     baseline: { tp: 274, fp: 129, fn: 41 },
     baselineGap: 0.15
   },
@@ -335,7 +335,7 @@ const SPENT_HOLDOUTS = [
     answers: 518,
     hard: 306,
     visible: 301,
-    floors: { precision: 0.964, recall: 0.983, f1: 0.973, hardF1: 0.945, sentimentAccuracy: 0.706 },
+    floors: { precision: 0.973, recall: 0.983, f1: 0.978, hardF1: 0.955, sentimentAccuracy: 0.706 },
     baseline: { tp: 255, fp: 107, fn: 46 },
     baselineGap: 0.2
   }

@@ -183,7 +183,11 @@ const KNOWLEDGE_NEGATIONS: ReadonlyArray<Disclaimer> = [
   d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|was\s+not|were\s+not|not)\s+(?:\w+\s+)?(?:documented|published|verified|confirmed|reported|disclosed|corroborated|detailed)\b/, ["documented", "published", "verified", "confirmed", "reported", "disclosed", "corroborated", "detailed"]),
   d(/\b(?:isn't|aren't|is\s+not|are\s+not|not)\s+publicly\s+available\b/, ["publicly"]),
   d(/\b(?:unverified|unconfirmed|unverifiable|uncorroborated|undisclosed)\b/, ["unverified", "unconfirmed", "unverifiable", "uncorroborated", "undisclosed"]),
-  d(/(?:n't|\bnot)\s+(?:something|anything)\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have|\s+can|\s+could)?\s+(?:\w+\s+)?(?:seen|heard|found|read|check|verify|confirm|say|know|access|see|find|look\s+up)\b/, ["something", "anything"]),
+  d(/(?:n't|\bnot)\s+(?:something|anything)\s+(?:that\s+)?(?:i|we)(?:'ve|\s+have|\s+can|\s+could)?\s+(?:\w+\s+)?(?:seen|heard|found|read|check|verify|confirm|say|know|access|see|find|look\s+up|pull)\b/, ["something", "anything"]),
+  // Version 18. Knowledge missing said of the thing, the speaker its object: "X's rates aren't
+  // known to me", "not much information exists on X", "no reviews could be located".
+  d(/\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|not)\s+(?:\w+ly\s+)?known\s+to\s+(?:me|us)\b/, ["known"]),
+  d(/\b(?:little|no|not\s+much|not\s+enough)\s+(?:\w+\s+)?(?:information|info|details|data|reviews|coverage)\s+(?:exists|exist|is\s+out\s+there|could\s+be\s+(?:found|located)|turned\s+up)\b/, ["exist", "out there", "could be", "turned up"]),
   d(/\b(?:reports|sources|coverage|mentions|reviews|information|info|details|data|figures|numbers)\b[^.;]{0,80}?\b(?:is|are|remain|remains|seem|seems)\s+(?:\w+\s+)?(?:lacking|scarce|thin|limited|sparse|scant|hard\s+to\s+find)\b/, ["lacking", "scarce", "thin", "limited", "sparse", "scant", "to find"]),
   d(/\b(?:little|nothing|not\s+much)\s+(?:is|has\s+been|was)\s+(?:\w+\s+)?(?:known|documented|published|written|reported|verified|confirmed)\b/, ["little", "nothing", "much"]),
   d(/\b(?:couldn't|could\s+not|can't|cannot)\s+find\s+(?:enough|much|anything|any)\b(?!\s+(?:better|cheaper|nicer|finer)\b)/, ["couldn't", "could not", "can't", "cannot"]),

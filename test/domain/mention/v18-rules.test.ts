@@ -50,3 +50,21 @@ describe("a site named after an entity whose own site is not known (version 18)"
     expect(judged("Try the 30-day trial at abacusbooks.example.", [], shop)).toBe(false)
   })
 })
+
+describe("knowledge missing said of the thing, the speaker its object (version 18)", () => {
+  const bakery = business("Quince Bakeshop", "Duluth, MN")
+  it.each([
+    "Quince Bakeshop's custom-cake rules aren't known to me, so call before you order.",
+    "Hours at Quince Bakeshop aren't something I can pull up. A map app will have them.",
+    "Not much information exists on a bakery named Quince Bakeshop; I'd read recent reviews.",
+  ])("does not count the name: %s", (text) => {
+    expect(seen(text, bakery)).toBe(false)
+  })
+
+  it.each([
+    "Quince Bakeshop's sourdough is known to me and everyone on my street: it's the best in Duluth.",
+    "Quince Bakeshop is the bakery I can pull a dozen good reviews for.",
+  ])("still counts it where something is said of it: %s", (text) => {
+    expect(seen(text, bakery)).toBe(true)
+  })
+})
