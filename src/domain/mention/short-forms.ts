@@ -117,6 +117,11 @@ export const shortFormsOf = (name: string, product: boolean, town = ""): ShortFo
     } else if (!product && !isTradeWord(prefix[0]!) && prefix[0]!.length >= 3 && !heads.includes(prefix[0]!)) heads.push(prefix[0]!)
     if (product) break
   }
+  // Version 18. A name of two trades joined by "&", the first after a word of its own, is written
+  // with the first trade alone: "Ogden Heating & Air" → "Ogden Heating".
+  const last = words.length - 1
+  if (!product && words.length >= 4 && isConnector(words[last - 1]!) && !isConnector(words[last]!) && isTradeWord(words[last - 2]!) && !isTradeWord(words[0]!))
+    addAlias(words.slice(0, last - 1).join(" "))
   // A run of two or more trailing trade words written as its initials: "Summit Ridge Urgent
   // Care" → "Summit Ridge UC" (as "Physical Therapy" is "PT").
   let runStart = words.length

@@ -68,3 +68,14 @@ describe("knowledge missing said of the thing, the speaker its object (version 1
     expect(seen(text, bakery)).toBe(true)
   })
 })
+
+describe("two trades joined by '&' (version 18)", () => {
+  it("counts the name with the first trade alone", () => {
+    const firm = business("Tamsin Plumbing & Drains", "Leeds, UK")
+    expect(seen("Tamsin Plumbing fixed our boiler in an hour and charged fairly.", firm)).toBe(true)
+  })
+  it("not a name whose first word is a trade, nor one word before the trade", () => {
+    expect(seen("Plumbing Supply is the aisle you want.", business("Plumbing Supply & Tools"))).toBe(false)
+    expect(seen("Tamsin Plumbing fixed our boiler in an hour.", business("Plumbing & Drains"))).toBe(false)
+  })
+})
