@@ -158,6 +158,8 @@ export const TRADE_VARIANTS: ReadonlyArray<readonly [string, string]> = [
   ["Pharmacy", "Rx"],
   ["Brothers", "Bros."],
   ["Brothers", "Bros"],
+  ["Bed & Breakfast", "B&B"],
+  ["Bed and Breakfast", "B&B"],
 ]
 
 /**

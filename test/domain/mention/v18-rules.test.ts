@@ -79,3 +79,10 @@ describe("two trades joined by '&' (version 18)", () => {
     expect(seen("Tamsin Plumbing fixed our boiler in an hour.", business("Plumbing & Drains"))).toBe(false)
   })
 })
+
+describe("a bed and breakfast written 'B&B' (version 18)", () => {
+  it("counts the name with 'B&B' for 'Bed & Breakfast' or 'Bed and Breakfast'", () => {
+    expect(seen("Larkspur B&B is a short walk to the harbour, and breakfast is generous.", business("Larkspur Bed & Breakfast", "Bath, UK"))).toBe(true)
+    expect(seen("Larkspur B&B is a short walk to the harbour, and breakfast is generous.", business("Larkspur Bed and Breakfast", "Bath, UK"))).toBe(true)
+  })
+})
