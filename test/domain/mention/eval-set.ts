@@ -37,8 +37,8 @@ export interface EvalCase {
  * (two writers who worked apart, run once together at the end of version 12), `holdout10` to
  * `holdout12` (three writers, run once together at the end of version 14), `holdout13` to
  * `holdout15` (three more, at the end of version 15), `holdout16` to `holdout18` (three more,
- * at the end of version 16) and `holdout19` to `holdout21` (three more, at the end of version 17)
- * are for tuning: each
+ * at the end of version 16), `holdout19` to `holdout21` (three more, at the end of version 17) and
+ * `holdout22` to `holdout24` (three more, at the end of version 18) are for tuning: each
  * holdout was run once at the end of an earlier stop and its failures read, so it is spent and
  * tuned on since. No split is unseen now: the next writers' splits go into `UNSEEN_SPLITS`, read
  * once, at the end (`npm run bench -- mention-accuracy --holdout`), never their wrong ids; two
@@ -48,17 +48,17 @@ export interface EvalCase {
 export type Split =
   | "dev" | "dev2" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9"
   | "holdout10" | "holdout11" | "holdout12" | "holdout13" | "holdout14" | "holdout15" | "holdout16" | "holdout17" | "holdout18"
-  | "holdout19" | "holdout20" | "holdout21"
+  | "holdout19" | "holdout20" | "holdout21" | "holdout22" | "holdout23" | "holdout24"
 
 /** The splits tuned on, in report order. */
 export const TUNING_SPLITS: ReadonlyArray<Split> = [
   "dev", "dev2", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9",
   "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18",
-  "holdout19", "holdout20", "holdout21",
+  "holdout19", "holdout20", "holdout21", "holdout22", "holdout23", "holdout24",
 ]
 
 /** The splits kept unseen until their one run. */
-// Empty since version 17's run of holdout19 to holdout21: the next writers' splits go here (and into `Split`).
+// Empty since version 18's run of holdout22 to holdout24: the next writers' splits go here (and into `Split`).
 export const UNSEEN_SPLITS: ReadonlyArray<Split> = []
 
 /** How a split is named in reports: the file `holdout.jsonl` is holdout1; the holdouts tuned on are spent. */
