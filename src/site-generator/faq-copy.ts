@@ -8,14 +8,10 @@
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, offeringPrice, priceText, rowPrice } from "./llms-txt.ts"
-import { nameOf, offeringsNamed, sellerOf } from "./post-facts.ts"
+import { nameOf, offeringsNamed, present, sellerOf, upperFirst } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
 import { agree, bodyText, displayHost, externalUrl, firstSentence, inProse, possessive, sentence, truncate } from "./text.ts"
-
-const present = (s: string | null | undefined): string | null => (s === null || s === undefined || oneLine(s) === "" ? null : oneLine(s))
-
-const upperFirst = (s: string): string => (s === "" ? s : s[0]!.toUpperCase() + s.slice(1))
 
 /** A page address for reading: `acme.example/products/sourdough`. */
 export const pageAddress = (url: string): string => {

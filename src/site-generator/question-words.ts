@@ -3,6 +3,7 @@
  * words, and a prompt written as an FAQ question.
  */
 import { oneLine } from "./html.ts"
+import { upperFirst } from "./post-facts.ts"
 
 const STOP_WORDS = new Set(
   `the and for with what which who whom where when why how are was were can could should would does did
@@ -27,7 +28,6 @@ export const keywords = (text: string): ReadonlySet<string> =>
       .map((w) => (w.length > 4 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w))
   )
 
-const upperFirst = (s: string): string => (s === "" ? s : s[0]!.toUpperCase() + s.slice(1))
 
 /** A prompt as an FAQ question: one line, capitalised, a `?` added when it has no end mark. */
 export const promptQuestion = (prompt: string): string => {
