@@ -244,12 +244,13 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
   return [...out, ...priced, ...unpriced].slice(0, MAX_OFFERINGS)
 }
 
-const LEADING_PRICE = new RegExp(String.raw`^(?:(?:[Ff]rom|[Pp]rice:?)\s+)?${PRICE_SOURCE}(?:\s?[A-Z]{3}\b)?\s+(?=\p{Lu})`, "u")
+const LEADING_PRICE = new RegExp(String.raw`^(?:(?:[Ff]rom|[Pp]rice:?)\s+)?${PRICE_SOURCE}(?:\s?[A-Z]{3}\b)?(?:\s*\([^()]{1,30}\))?\s+(?=\p{Lu})`, "u")
 
 /** The first sentences of a page's body, up to ~240 characters; null when it has none. */
 const leadOf = (page: Page): string | null => {
   // Two sentences at most: further on, a home page's text runs into its buttons and teasers. A
-  // product page's price, run into its first sentence ("$36.00 CAD Stone-ground …"), is left out.
+  // product page's price, run into its first sentence ("$36.00 CAD Stone-ground …", "¥68,000 (tax
+  // included) The …"), is left out.
   const lead = leadSentences(bodyText(page).replace(LEADING_PRICE, ""), 240)
   return lead === "" ? null : cleanAndCut(lead, 400)
 }

@@ -144,7 +144,8 @@ const pageAnswer = (f: SiteFacts, subject: ReadonlySet<string>): string | null =
   const description = present(page.description)
   const body = description !== null && description !== present(f.description) ? description : bodyText(page)
   if (body === "") return null
-  return `On its page “${truncate(oneLine(page.title), 80)}”, ${nameOf(f)} says: “${truncate(firstSentence(body, 240), 240)}” (${page.url})`
+  // A product's pages are its maker's: the maker says what they say, not the product.
+  return `On its page “${truncate(oneLine(page.title), 80)}”, ${sellerOf(f)} says: “${truncate(firstSentence(body, 240), 240)}” (${page.url})`
 }
 
 const COMPARISON = /\b(?:vs\.?|versus|or|compared? (?:to|with))\b/i
@@ -163,7 +164,7 @@ const comparisonAnswer = (f: SiteFacts, a: OfferingInput, b: OfferingInput): str
 const answerFor = (f: SiteFacts, question: string): string | null => {
   const words = subjectWords(f, question)
   const named = offeringsNamed(f, question)
-  const offering = named[0] ?? null
+  const offering = named[0] ?? productAsked(f, question)
   if (named.length >= 2 && COMPARISON.test(question)) return comparisonAnswer(f, named[0]!, named[1]!)
   if (offering !== null && PRICE_WORDS.test(question)) return priceAnswer(f, offering)
   if (offering !== null) return offeringAnswer(f, offering, question)
@@ -173,6 +174,22 @@ const answerFor = (f: SiteFacts, question: string): string | null => {
   // as every such question would get the same answer).
   const about = keywords(`${f.category ?? ""} ${f.place ?? ""}`)
   return pageAnswer(f, words) ?? ([...words].some((w) => about.has(w)) ? identityLine(f) : null)
+}
+
+/**
+ * On a product's site, the product itself when the question names it ("Nikon FM2 price in
+ * Osaka?"): its own name selects no offering (every question there is about it), so without this
+ * the question would be answered from whatever page shares a word with it.
+ */
+const productAsked = (f: SiteFacts, question: string): OfferingInput | null => {
+  if (f.kind !== "product") return null
+  const asked = keywords(question)
+  if (![...keywords(nameOf(f))].some((w) => asked.has(w))) return null
+  const own = keywords(nameOf(f))
+  const source = f.sourceUrl.replace(/\/$/, "")
+  return f.offerings.find((o) => present(o.url) !== null && o.url!.replace(/\/$/, "") === source) ??
+    f.offerings.find((o) => [...keywords(o.name)].every((w) => own.has(w)) || [...own].every((w) => keywords(o.name).has(w))) ??
+    null
 }
 
 /** `Acme Bakery is a bakery in Lyon. Sourdough, croissants and cakes…`; null with no description. */
@@ -207,6 +224,7 @@ export const composeFaq = (facts: SiteFacts, prompts: ReadonlyArray<string>): Re
   const questions = new Set<string>()
   const answers = new Set<string>()
   const out: Array<FaqEntryInput> = []
+  let dayQuestions = 0
   const add = (question: string, answer: string | null) => {
     if (answer === null || question === "" || questions.has(key(question)) || answers.has(key(answer))) return
     questions.add(key(question))
@@ -217,7 +235,15 @@ export const composeFaq = (facts: SiteFacts, prompts: ReadonlyArray<string>): Re
   for (const prompt of prompts) {
     const question = promptQuestion(prompt)
     if (question === "" || questions.has(key(question))) continue
+    // One question a day ("open on Monday?", "… on Tuesday?", …) reads as a template: two are
+    // enough, as the hours are on every page.
+    const aboutADay = HOURS_WORDS.test(question) && DAYS.some((d) => new RegExp(`\\b${d}s?\\b`, "i").test(question)) && offeringsNamed(facts, question).length === 0
+    if (aboutADay && dayQuestions >= MAX_DAY_QUESTIONS) continue
+    const before = out.length
     add(question, answerFor(facts, question))
+    if (aboutADay && out.length > before) dayQuestions++
   }
   return out
 }
+
+const MAX_DAY_QUESTIONS = 2

@@ -106,10 +106,16 @@ export const renderLlmsTxt = (input: SiteInput, plan: SitePlan): string => {
 }
 
 /** `12.50 EUR`, `€12.50`: the price as the source states it, with its currency when separate. */
+/** A bare amount of five digits or more in groups of three (`68000` → `68,000`), as copy writes it. */
+const grouped = (p: string): string => {
+  const m = /^(\d{5,})(\.\d{1,2})?$/.exec(p)
+  return m === null ? p : `${m[1]!.replace(/\B(?=(\d{3})+$)/g, ",")}${m[2] ?? ""}`
+}
+
 export const priceText = (price: string | null, currency: string | null): string | null => {
   if (price === null || oneLine(price) === "") return null
   // `1.4` is written `1.40`, as a price list would; any other form stays as the site wrote it.
-  const p = /^\d+\.\d$/.test(oneLine(price)) ? `${oneLine(price)}0` : oneLine(price)
+  const p = grouped(/^\d+\.\d$/.test(oneLine(price)) ? `${oneLine(price)}0` : oneLine(price))
   const c = currency === null ? "" : oneLine(currency)
   // A bare number is no price: without its currency the reader cannot tell what it costs.
   if (c === "" && /^[\d.,\s]+$/.test(p)) return null

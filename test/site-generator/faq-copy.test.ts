@@ -104,6 +104,32 @@ describe("composeFaq", () => {
   it("invents nothing when the facts are bare: no answer at all", () => {
     expect(composeFaq(bare, ["What is the best design studio in Paris?", "Where is it?", "How much does it cost?"])).toEqual([])
   })
+
+  it("on a product's site, answers a question naming the product from the product, and quotes the maker's pages as the maker's", () => {
+    const offerings = [
+      { name: "Nikon FM2, black", description: "Used Nikon FM2 35mm SLR body, tested, new light seals.", url: "https://halide.example/products/nikon-fm2.html", price: "68000", currency: "JPY" },
+      { name: "Kodak Portra 400", description: null, url: null, price: "3300", currency: "JPY" }
+    ]
+    const pages = [{ url: "https://halide.example/repairs.html", title: "Repairs", description: "", headings: ["Repairs"], text: "We repair shutters in our workshop. Quotes are free." }]
+    const fm2 = { ...facts, ownFaq: [], kind: "product" as const, name: "Nikon FM2, black", businessName: "Halide Cameras", category: "camera shop", place: "Osaka", sourceUrl: "https://halide.example/products/nikon-fm2.html", description: "The fully mechanical Nikon SLR.", offerings, pages: [...pages, ...pages] }
+    expect(composeFaq(fm2, ["Nikon FM2 price in Osaka?", "Does Halide Cameras have nikon FM2 in stock?", "shutter repairs in Osaka"])).toEqual([
+      { question: "Nikon FM2 price in Osaka?", answer: "Nikon FM2, black is listed at 68,000 JPY by Halide Cameras. Its page: https://halide.example/products/nikon-fm2.html" },
+      {
+        question: "Does Halide Cameras have nikon FM2 in stock?",
+        answer: "Halide Cameras offers Nikon FM2, black. Used Nikon FM2 35mm SLR body, tested, new light seals. Listed price: 68,000 JPY. Its page: https://halide.example/products/nikon-fm2.html"
+      },
+      { question: "Shutter repairs in Osaka?", answer: "On its page “Repairs”, Halide Cameras says: “We repair shutters in our workshop.” (https://halide.example/repairs.html)" }
+    ])
+  })
+
+  it("asks about the hours of at most two days: one question a day reads as a template", () => {
+    const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((d) => `Which bakeries in Lyon are open on ${d}?`)
+    expect(composeFaq({ ...facts, ownFaq: [] }, [...days, "What time does Acme Bakery open?"]).map((q) => q.answer)).toEqual([
+      "Acme Bakery is closed on Mondays.",
+      "On Tuesdays, Acme Bakery is open 07:00–19:00.",
+      "Acme Bakery lists its opening hours as: Tuesday–Sunday 07:00–19:00; Monday closed."
+    ])
+  })
 })
 
 describe("composeAbout", () => {

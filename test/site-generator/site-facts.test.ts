@@ -223,6 +223,9 @@ describe("site facts", () => {
   it("describes a product page by its text without the price run into it", () => {
     const facts = factsOf([page("/matcha", "<h1>Ceremonial Matcha</h1><p>$36.00 CAD</p><p>Stone-ground from shade-grown tencha. Bright green and sweet.</p>")])
     expect(facts.description).toBe("Stone-ground from shade-grown tencha. Bright green and sweet.")
+    // With what the price includes after it, in brackets.
+    const camera = factsOf([page("/fm2", "<h1>Nikon FM2, black</h1><p>¥68,000 (tax included)</p><p>The fully mechanical Nikon SLR. Tested.</p>")])
+    expect(camera.description).toBe("The fully mechanical Nikon SLR. Tested.")
   })
 
   it("has nothing to publish from a crawl without pages, and leaves the new fields out", () => {
