@@ -183,7 +183,44 @@ const currencyOf = (row: { readonly product: Page["products"][number]; readonly 
  * offerings they name, and are not offerings of their own: a row is as often a size or a
  * variant ("Up to 50 guests", "Extra hour") as a thing sold.
  */
+/** The words prose cannot do without, in English and in the languages sites around it are written in. */
+const ENGLISH_FUNCTION_WORDS = new Set(["the", "and", "of", "to", "for", "is", "are", "with", "you", "your", "we", "our", "on", "at", "it", "this"])
+const OTHER_FUNCTION_WORDS = new Set(
+  `der die das und mit für ist wir nicht ein eine auf den dem zu von el los las y que con para por es una del le les et des du une
+  est pour avec nous vous di che della il è het een van voor met och att för på med og til af ikke também não uma`.split(/\s+/)
+)
+
+/**
+ * Whether a site writes in English: the function words of its pages are more often English than
+ * German, Spanish, French, Italian, Dutch, Portuguese or Scandinavian ones. A price list without
+ * any counts as English, the generator's language.
+ */
+const writesEnglish = (pages: ReadonlyArray<Page>): boolean => {
+  const words = pages.slice(0, MAX_SITE_PAGES).flatMap((p) => p.text.slice(0, MAX_SITE_PAGE_TEXT).toLowerCase().match(/\p{L}+/gu) ?? [])
+  const english = words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length
+  const other = words.filter((w) => OTHER_FUNCTION_WORDS.has(w)).length
+  return other < 5 || english >= other
+}
+
+/**
+ * A name as the site writes it, found in its headings, then its text ("Saalmiete & private
+ * Vorstellungen" for "saalmiete & private vorstellungen"); null when it is not written there, or
+ * only in capitals.
+ */
+const asWritten = (pages: ReadonlyArray<Page>, name: string): string | null => {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "iu")
+  for (const source of [pages.flatMap((p) => p.headings), pages.map((p) => p.text)]) {
+    for (const t of source) {
+      const found = pattern.exec(t)?.[0]
+      if (found !== undefined && /\p{Ll}/u.test(found)) return found
+    }
+  }
+  return null
+}
+
 const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, country: string | null): SiteFacts["offerings"] => {
+  // Read from the page, a name is lowered for English prompts; in German a noun keeps its capital.
+  const english = writesEnglish(pages)
   const groups = new Map<string, Array<{ readonly product: Page["products"][number]; readonly page: Page }>>()
   const rows = new Map<string, { readonly product: Page["products"][number]; readonly page: Page }>()
   for (const page of pages) {
@@ -231,8 +268,9 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
     // A name cut from a row keeps no dangling comma ("Online tutoring,").
     const clean = name.trim().replace(/[\s,;:–-]+$/u, "")
+    const shown = (english ? null : asWritten(pages, clean)) ?? clean
     const offering = {
-      name: clean[0]!.toUpperCase() + clean.slice(1),
+      name: shown[0]!.toUpperCase() + shown.slice(1),
       description: description === null ? null : cleanAndCut(description, 300),
       url: page?.url ?? null,
       price: row?.product.price ?? null,

@@ -220,6 +220,19 @@ describe("site facts", () => {
     expect(inCountry(null)).toEqual([["4.75", "$"], ["11.00", "$"]])
   })
 
+  it("writes a name as a site in another language writes it, and an English site's name in sentence case", () => {
+    const german = factsOf([
+      page("/", "<h1>Kino am Park</h1><p>Ein Saal mit 96 Plätzen in der Südvorstadt. Wir zeigen Filme im Original mit Untertiteln.</p>"),
+      page("/saalmiete", "<h1>Saalmiete &amp; private Vorstellungen</h1><p>Sie möchten den ganzen Saal für sich? Wir zeigen Ihren Film für bis zu 96 Gäste.</p>")
+    ])
+    expect(german.offerings.map((o) => o.name)).toContain("Saalmiete & private Vorstellungen")
+    const english = factsOf([
+      page("/", "<h1>Park Cinema</h1><p>One screen with 96 seats in the south of the town. We show films in their own language with subtitles.</p>"),
+      page("/hire", "<h1>Screen Hire &amp; Private Screenings</h1><p>Want the whole room for yourself? We show your film for up to 96 guests.</p>")
+    ])
+    expect(english.offerings.map((o) => o.name)).toContain("Screen hire & private screenings")
+  })
+
   it("describes a product page by its text without the price run into it", () => {
     const facts = factsOf([page("/matcha", "<h1>Ceremonial Matcha</h1><p>$36.00 CAD</p><p>Stone-ground from shade-grown tencha. Bright green and sweet.</p>")])
     expect(facts.description).toBe("Stone-ground from shade-grown tencha. Bright green and sweet.")
