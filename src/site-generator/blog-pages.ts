@@ -6,9 +6,21 @@ import { type Context, humanDate, metaDescription, nonEmpty, type Page } from ".
 import type { PlannedPost } from "./site-plan.ts"
 import { sentence, truncate } from "./text.ts"
 
+/**
+ * `Articles from Acme Bakery, a bakery in Lyon.`; a product's are from its maker, whose category
+ * it is ("Articles about Ceremonial Matcha from Mistral Tea Co.").
+ */
+const blogIntro = (ctx: Context): string => {
+  const { kind, businessName, category, place } = ctx.input
+  if (kind === "product") return sentence(`Articles about ${ctx.name}${nonEmpty(businessName) && oneLine(businessName) !== ctx.name ? ` from ${oneLine(businessName)}` : ""}`)
+  if (!nonEmpty(category)) return sentence(`Articles from ${ctx.name}`)
+  const kindOf = oneLine(category).replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())
+  return sentence(`Articles from ${ctx.name}, ${/^[aeiou]/i.test(kindOf) ? "an" : "a"} ${kindOf}${nonEmpty(place) ? ` in ${oneLine(place)}` : ""}`)
+}
+
 export const blogIndexPage = (ctx: Context): Page => {
   const posts = ctx.plan.posts
-  const intro = sentence(`Articles about ${ctx.name}${nonEmpty(ctx.input.category) ? ` and ${oneLine(ctx.input.category).toLowerCase()}` : ""}`)
+  const intro = blogIntro(ctx)
   return {
     path: "/blog/",
     nav: "blog",

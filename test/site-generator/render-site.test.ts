@@ -205,6 +205,10 @@ describe("renderSite: a business", () => {
     expect(footer({ ...bakery, businessName: "Mistral Tea Co." })).toContain("Mistral Tea Co. Information from")
   })
 
+  it("says on the blog index whose articles they are: the business, of its kind, in its place", () => {
+    expect(body("/blog/index.html")).toContain(`<p class="lead">Articles from Acme Bakery, a bakery in Lyon, France. <a href="/feed.xml">`)
+  })
+
   it("lists every page and post in the sitemap", () => {
     const sitemap = body("/sitemap.xml")
     expect(sitemap.startsWith(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`)).toBe(true)
@@ -343,6 +347,10 @@ describe("renderSite: a product", () => {
     expect(linkHref(site.get("/index.html")!.body, "canonical")).toBe("https://www.acme-bakery.fr/bread/sourdough")
     expect(jsonLd(site.get("/products/half-loaf/index.html")!.body)[1]).toMatchObject({ "@type": "Product", isVariantOf: { "@id": `${P}/#product` } })
     expect(site.get("/index.html")!.body).toContain(`<p class="eyebrow">Product by Acme Bakery</p>`)
+  })
+
+  it("says on the blog index that its articles are about the product, from its maker", () => {
+    expect(site.get("/blog/index.html")!.body).toContain(`<p class="lead">Articles about Sourdough loaf from Acme Bakery. <a href="/feed.xml">`)
   })
 
   it("says its maker lists the variants with it, not that the product offers them", () => {
