@@ -107,6 +107,8 @@ const sentencesOf = (text: string): ReadonlyArray<string> => {
   return out
 }
 
+const CLOCK_TIME = /\b\d{1,2}(?:[:.]\d{2}\s?(?:[ap]\.?m\.?)?|\s?[ap]\.?m\.?)(?![\p{L}\d])/giu
+
 /**
  * Sentences a reader can use out of context: 6 to 40 words, starting with a capital or a digit,
  * no cookie or navigation boilerplate, each once.
@@ -114,8 +116,9 @@ const sentencesOf = (text: string): ReadonlyArray<string> => {
 const usable = (s: string): boolean => {
   const n = s.split(/\s+/).length
   // A question states nothing (the site's FAQ reaches posts with its answers, through siteFaq).
-  // Three prices or more are a price list run together, not a sentence.
-  return n >= 6 && n <= 40 && countPrices(s) < 3 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/\?["”]?$/.test(s) && !/cookie|javascript|©|all rights reserved|subscribe|newsletter|privacy/i.test(s) &&
+  // Three prices or more are a price list run together, not a sentence; three clock times or more
+  // an hours list ("Monday to Friday 8:30am–5pm Saturday 9am–12:30pm Sunday … closed Free parking …").
+  return n >= 6 && n <= 40 && countPrices(s) < 3 && (s.match(CLOCK_TIME) ?? []).length < 3 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/\?["”]?$/.test(s) && !/cookie|javascript|©|all rights reserved|subscribe|newsletter|privacy/i.test(s) &&
     // Navigation and housekeeping read as sentences but say nothing about the business.
     !/\b(?:this page|canonical|learn more|read more|click|download)\b|(?:^|\s)\/[\w-]|[·•|]/i.test(s)
 }

@@ -132,6 +132,9 @@ describe("what a post says", () => {
     // Several headings in a row (a list of values) run into a sentence are all cut off.
     const values = { ...facts, pages: [{ ...facts.pages[0]!, headings: ["Our values", "Honesty", "Giving back"], text: "Our values Honesty Comfort Continuing education Giving back Each February we offer free cleanings to uninsured children." }] }
     expect(siteSentences(values as never).map((s) => s.text)).toEqual(["Each February we offer free cleanings to uninsured children."])
+    // Opening hours run together (three clock times and more) are no sentence either; two are.
+    const hours = { ...facts, pages: [{ ...facts.pages[0]!, headings: ["Opening hours"], text: "Opening hours Monday to Friday 8:30am–5pm Saturday 9am–12:30pm Sunday closed Free parking behind the shop. We bake from 6:00 to 14.30 every day." }] }
+    expect(siteSentences(hours as never).map((s) => s.text)).toEqual(["We bake from 6:00 to 14.30 every day."])
   })
 
   it("takes the offering a prompt names by its head word, even when the entity's name has that word, and writes a name ending in s as its possessive", () => {
