@@ -41,7 +41,12 @@ export const SiteFacts = Schema.Struct({
     description: Schema.NullOr(Schema.String),
     url: Schema.NullOr(Schema.String),
     price: Schema.NullOr(Schema.String),
-    currency: Schema.NullOr(Schema.String)
+    currency: Schema.NullOr(Schema.String),
+    /**
+     * The price as its price list's row writes it, when the row says more than an amount ("from
+     * $350", "$450 – $900", "$240/month"); the description then quotes the row. Added later.
+     */
+    writtenPrice: Schema.optionalWith(Schema.String, { exact: true })
   })),
   pages: Schema.Array(Schema.Struct({
     url: Schema.String,

@@ -126,7 +126,7 @@ const ROW_PRICE = String.raw`(?:(?:[Ff]rom|[Uu]p to|[Ss]tarting at)\s+)?${PRICE_
  * amount: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month" (when, for whom, and per
  * what the price is, which an amount alone does not say). Null when the row is only name and price.
  */
-const rowAsWritten = (page: Page, rowName: string, price: string): string | null => {
+const rowAsWritten = (page: Page, rowName: string, price: string): { readonly row: string; readonly price: string } | null => {
   const lead = rowName.split(/\s*[,(]/)[0]!.trim()
   if (lead.length < 3) return null
   const pattern = new RegExp(String.raw`${escapeRegExp(lead)}[^$€£¥₹฿\n]{0,120}?(${ROW_PRICE})`, "u")
@@ -135,7 +135,7 @@ const rowAsWritten = (page: Page, rowName: string, price: string): string | null
   const before = m[0].slice(0, m[0].length - m[1]!.length).replace(/[\s:–-]+$/, "")
   const written = m[1]!.trim()
   const says = before.length > lead.length + 2 || !new RegExp(String.raw`^${PRICE_SOURCE}$`, "u").test(written)
-  return says ? `${before}: ${written}` : null
+  return says ? { row: `${before}: ${written}`, price: written } : null
 }
 
 const pageKey = (url: string | null) => {
@@ -262,9 +262,9 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     const row = rows.get(k) ?? [...rows].find(([rowKey]) => rowKey.startsWith(`${k} `))?.[1]
     // Without a page of its own, the page that lists it (a menu, a price list).
     const page = own ?? row?.page ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
-    const description = (own === undefined ? null : ownDescription(null, own, pages[0], name)) ??
-      (page === undefined ? null : describingSentence(page, name)) ??
-      (row === undefined || row.product.price === null ? null : rowAsWritten(row.page, row.product.name, row.product.price))
+    const ownWords = (own === undefined ? null : ownDescription(null, own, pages[0], name)) ?? (page === undefined ? null : describingSentence(page, name))
+    const asRow = ownWords !== null || row === undefined || row.product.price === null ? null : rowAsWritten(row.page, row.product.name, row.product.price)
+    const description = ownWords ?? asRow?.row ?? null
     if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
     // A name cut from a row keeps no dangling comma ("Online tutoring,").
     const clean = name.trim().replace(/[\s,;:–-]+$/u, "")
@@ -274,7 +274,8 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
       description: description === null ? null : cleanAndCut(description, 300),
       url: page?.url ?? null,
       price: row?.product.price ?? null,
-      currency: row === undefined ? null : currencyOf(row, country)
+      currency: row === undefined ? null : currencyOf(row, country),
+      ...(asRow === null ? {} : { writtenPrice: cleanAndCut(asRow.price, 60) })
     }
     ;(offering.price === null ? unpriced : priced).push(offering)
   }

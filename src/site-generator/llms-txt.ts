@@ -7,7 +7,7 @@
 import { oneLine } from "./html.ts"
 import { absolute, type SitePlan } from "./site-plan.ts"
 import type { SiteInput } from "./site-input.ts"
-import { displayHost, externalUrl, paragraphs, statesAmount, truncate } from "./text.ts"
+import { displayHost, externalUrl, paragraphs, truncate } from "./text.ts"
 
 /** Text for a Markdown line: one line, with `\ [ ] < > `` escaped. */
 export const markdownText = (text: string): string => oneLine(text).replace(/[\\[\]<>`]/g, (c) => `\\${c}`)
@@ -125,18 +125,13 @@ export const priceText = (price: string | null, currency: string | null): string
 }
 
 /**
- * The price of an offering whose description is its price list's row quoted ("…, grades 3–8:
- * $240/month", "Roof leak repair: from $350", "Chimney flashing repair: $450 – $900"): the row's
- * own words, which say per what and from what; null for any other description.
+ * The price as its price list's row writes it ("…, grades 3–8: $240/month", "from $350",
+ * "$450 – $900"): the row's own words, which say per what and from what; null for any other.
  */
-export const rowPrice = (o: { readonly price: string | null; readonly description: string | null }): string | null => {
-  if (o.price === null || o.description === null) return null
-  const tail = o.description.slice(o.description.lastIndexOf(": ") + 2).trim()
-  return o.description.includes(": ") && tail.length <= 60 && statesAmount(tail, o.price) ? tail : null
-}
+export const rowPrice = (o: { readonly writtenPrice?: string }): string | null => o.writtenPrice ?? null
 
 /** An offering's price as the site states it: its row's words, else the amount with its currency. */
-export const offeringPrice = (o: { readonly price: string | null; readonly currency: string | null; readonly description: string | null }): string | null =>
+export const offeringPrice = (o: { readonly price: string | null; readonly currency: string | null; readonly writtenPrice?: string }): string | null =>
   rowPrice(o) ?? priceText(o.price, o.currency)
 
 export const renderLlmsFullTxt = (input: SiteInput, plan: SitePlan): string => {

@@ -87,7 +87,7 @@ describe("composeFaq", () => {
 
   it("quotes a price list's row with the price, since the row says what the amount is for", () => {
     const club = { ...facts, ownFaq: [], offerings: [
-      { name: "Homework club", description: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month", url: null, price: "240", currency: "USD" }
+      { name: "Homework club", description: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month", url: null, price: "240", currency: "USD", writtenPrice: "$240/month" }
     ] }
     expect(composeFaq(club, ["How much does homework club cost?"])).toEqual([
       { question: "How much does homework club cost?", answer: "Acme Bakery lists homework club as “Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month”." }

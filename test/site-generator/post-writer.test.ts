@@ -86,11 +86,12 @@ describe("what a post says", () => {
   })
 
   it("gives a price list row's price as the row writes it, per what it is, and does not repeat the row", () => {
-    const club = { name: "Homework club", description: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month", url: null, price: "240", currency: "USD" }
+    const club = { name: "Homework club", description: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month", url: null, price: "240", currency: "USD", writtenPrice: "$240/month" }
     const tutors = { ...bakery, offerings: [club] }
     expect(priceOf(club)).toBe("$240/month")
     expect(descriptionOf(club)).toBe(null)
-    expect(descriptionOf({ ...club, description: "After-school help with homework." })).toBe("After-school help with homework.")
+    const { writtenPrice: _, ...described } = club
+    expect(descriptionOf({ ...described, description: "After-school help with homework." })).toBe("After-school help with homework.")
     const post = planPost({ facts: tutors, prompts: ["How much does homework club cost in Lyon?"], checks: [], posts: [], date: "2026-12-01" }).post
     expect(post.bodyParagraphs[0]).toContain("$240/month")
     expect(post.bodyParagraphs.join(" ")).not.toContain("Mon–Thu 3:30–5:30")

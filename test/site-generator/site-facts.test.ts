@@ -250,10 +250,16 @@ describe("site facts", () => {
 })
 
 describe("stored site facts", () => {
-  it("decode as stored before hours and the own FAQ existed, and with them", () => {
-    const before = { name: "Shop", businessName: "Shop", kind: "business", sourceUrl: "https://shop.example/", description: null, category: null, place: null, address: null, phone: null, email: null, offerings: [], pages: [] }
+  it("decode as stored before hours, the own FAQ and a row's written price existed, and with them", () => {
+    const offering = { name: "Roof leak repair", description: "Roof leak repair: from $350", url: null, price: "350", currency: "USD" }
+    const before = { name: "Shop", businessName: "Shop", kind: "business", sourceUrl: "https://shop.example/", description: null, category: null, place: null, address: null, phone: null, email: null, offerings: [offering], pages: [] }
     expect(Schema.decodeUnknownSync(SiteFacts)(before)).toEqual(before)
-    const after = { ...before, hours: [{ text: "Sun closed", days: ["Sunday"], opens: null, closes: null }], ownFaq: [{ question: "Why?", answer: "Because.", url: "https://shop.example/faq" }] }
+    const after = {
+      ...before,
+      offerings: [{ ...offering, writtenPrice: "from $350" }],
+      hours: [{ text: "Sun closed", days: ["Sunday"], opens: null, closes: null }],
+      ownFaq: [{ question: "Why?", answer: "Because.", url: "https://shop.example/faq" }]
+    }
     expect(Schema.decodeUnknownSync(SiteFacts)(after)).toEqual(after)
   })
 })
