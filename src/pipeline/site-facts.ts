@@ -12,7 +12,7 @@ import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
 import { ownFaqFrom } from "./own-faq.ts"
-import { bodyText, leadSentences, statesAmount } from "../site-generator/text.ts"
+import { bodyText, leadSentences, statesAmount, withoutLeadingPrice } from "../site-generator/text.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
 import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
 
@@ -283,14 +283,11 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
   return [...out, ...priced, ...unpriced].slice(0, MAX_OFFERINGS)
 }
 
-const LEADING_PRICE = new RegExp(String.raw`^(?:(?:[Ff]rom|[Pp]rice:?)\s+)?${PRICE_SOURCE}(?:\s?[A-Z]{3}\b)?(?:\s*\([^()]{1,30}\))?\s+(?=\p{Lu})`, "u")
-
 /** The first sentences of a page's body, up to ~240 characters; null when it has none. */
 const leadOf = (page: Page): string | null => {
-  // Two sentences at most: further on, a home page's text runs into its buttons and teasers. A
-  // product page's price, run into its first sentence ("$36.00 CAD Stone-ground …", "¥68,000 (tax
-  // included) The …"), is left out.
-  const lead = leadSentences(bodyText(page).replace(LEADING_PRICE, ""), 240)
+  // About 240 characters at most: further on, a home page's text runs into its buttons and
+  // teasers. A product page's price, run into its first sentence, is left out.
+  const lead = leadSentences(withoutLeadingPrice(bodyText(page)), 240)
   return lead === "" ? null : cleanAndCut(lead, 400)
 }
 

@@ -8,10 +8,10 @@
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, offeringPrice, priceText, rowPrice } from "./llms-txt.ts"
-import { nameOf, offeringsNamed, present, sellerOf, upperFirst } from "./post-facts.ts"
+import { nameOf, offeringsNamed, present, sellerOf, upperFirst, usable } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { agree, bodyText, displayHost, externalUrl, firstSentence, inProse, possessive, sentence, truncate } from "./text.ts"
+import { agree, bodyText, displayHost, externalUrl, firstSentence, inProse, possessive, sentence, truncate, withoutLeadingPrice } from "./text.ts"
 
 /** A page address for reading: `acme.example/products/sourdough`. */
 export const pageAddress = (url: string): string => {
@@ -89,9 +89,10 @@ const ownPageSentence = (f: SiteFacts, o: OfferingInput): string | null => {
   const page = f.pages.find((p) => present(o.url) !== null && p.url === o.url)
   if (page === undefined) return null
   if (!keywords(`${page.title} ${page.headings[0] ?? ""}`).has([...keywords(o.name)].pop() ?? "")) return null
-  const body = bodyText(page)
+  const body = withoutLeadingPrice(bodyText(page))
   const first = body === "" ? null : sentence(firstSentence(body, 240))
-  return first === null || (present(o.description) !== null && oneLine(o.description!).includes(first.replace(/[.!?]$/, ""))) ? null : first
+  // A price list's line run into the sentence ("¥3,300 a roll · ¥15,800 for a 5-pack The …") is no quote.
+  return first === null || !usable(first) || (present(o.description) !== null && oneLine(o.description!).includes(first.replace(/[.!?]$/, ""))) ? null : first
 }
 
 /**

@@ -106,9 +106,9 @@ export const renderLlmsTxt = (input: SiteInput, plan: SitePlan): string => {
 }
 
 /** `12.50 EUR`, `€12.50`: the price as the source states it, with its currency when separate. */
-/** A bare amount of five digits or more in groups of three (`68000` → `68,000`), as copy writes it. */
+/** A bare amount of four digits or more in groups of three (`68000` → `68,000`), as copy writes it. */
 const grouped = (p: string): string => {
-  const m = /^(\d{5,})(\.\d{1,2})?$/.exec(p)
+  const m = /^(\d{4,})(\.\d{1,2})?$/.exec(p)
   return m === null ? p : `${m[1]!.replace(/\B(?=(\d{3})+$)/g, ",")}${m[2] ?? ""}`
 }
 

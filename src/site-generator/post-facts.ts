@@ -113,7 +113,7 @@ const CLOCK_TIME = /\b\d{1,2}(?:[:.]\d{2}\s?(?:[ap]\.?m\.?)?|\s?[ap]\.?m\.?)(?![
  * Sentences a reader can use out of context: 6 to 40 words, starting with a capital or a digit,
  * no cookie or navigation boilerplate, each once.
  */
-const usable = (s: string): boolean => {
+export const usable = (s: string): boolean => {
   const n = s.split(/\s+/).length
   // A question states nothing (the site's FAQ reaches posts with its answers, through siteFaq).
   // Three prices or more are a price list run together, not a sentence; three clock times or more

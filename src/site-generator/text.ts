@@ -1,4 +1,5 @@
 /** Plain-text helpers shared by the renderers. They shape text; escaping is the renderers' job. */
+import { PRICE_SOURCE } from "../domain/money.ts"
 import { oneLine, safeUrl, stripUnsafeChars } from "./html.ts"
 
 /** Paragraphs of a text: split on blank lines, each on one line, empty ones dropped. */
@@ -65,7 +66,11 @@ export const inProse = (name: string): string =>
  * Whether a noun phrase takes a plural verb: "Bass guitars are", "Glass is", "Physics is". A guess
  * from its last word's ending, which is what a plural name on a price list looks like.
  */
-export const isPlural = (noun: string): boolean => /[^s]s$/i.test(noun.trim()) && !/(?:ics|news|ss)$/i.test(noun.trim())
+export const isPlural = (noun: string): boolean => {
+  // A name's head comes before what qualifies it: "Kodak Portra 400, 35mm, 36 exposures" is one film.
+  const head = noun.split(/,\s|\s\(|\s[–—-]\s/)[0]!.trim()
+  return /[^s]s$/i.test(head) && !/(?:ics|news|ss)$/i.test(head)
+}
 
 /** "is" or "are" (or another pair) for a noun phrase, as it is plural or not. */
 export const agree = (noun: string, singular = "is", plural = "are"): string => (isPlural(noun) ? plural : singular)
@@ -122,13 +127,22 @@ export const bodyText = (page: { readonly headings: ReadonlyArray<string>; reado
   return text.replace(/\s+/g, " ").trim()
 }
 
-/** The first whole sentences of a text, up to about `max` characters (at least one sentence). */
+const LEADING_PRICE = new RegExp(String.raw`^(?:(?:[Ff]rom|[Pp]rice:?)\s+)?${PRICE_SOURCE}(?:\s?[A-Z]{3}\b)?(?:\s*\([^()]{1,30}\))?\s+(?=\p{Lu})`, "u")
+
+/** A product page's text without its price run into the first sentence ("$36.00 CAD Stone-ground …", "¥68,000 (tax included) The …"). */
+export const withoutLeadingPrice = (text: string): string => text.replace(LEADING_PRICE, "")
+
+/**
+ * The first whole sentences of a text, up to about `max` characters (at least one sentence). A
+ * question after the first ends them: in a page's lead it is the next section's heading ("See
+ * what's in stock Clearing out a cupboard?"), run in after a button's label.
+ */
 export const leadSentences = (text: string, max: number): string => {
   // A sentence ends at `.`, `!` or `?` before a space: `shop.example` is no end.
   const sentences = oneLine(text).split(/(?<=[.!?]["”’)]?)\s+/).filter((x) => /[.!?]["”’)]?$/.test(x))
   let out = ""
   for (const s of sentences) {
-    if (out !== "" && out.length + s.length > max) break
+    if (out !== "" && (out.length + s.length > max || /\?["”’)]?$/.test(s))) break
     out = `${out} ${s.trim()}`.trim()
   }
   return out

@@ -77,7 +77,7 @@ describe("composeFaq", () => {
       { question: "How much is a single scoop?", answer: "Single scoop is listed at $4.75 by Acme Bakery." },
       { question: "Waffle cones price?", answer: "Waffle cones are listed at 1.50 USD by Acme Bakery." }
     ])
-    expect(["Glass", "Physics", "Bass guitars", "Restring"].map(isPlural)).toEqual([false, false, true, false])
+    expect(["Glass", "Physics", "Bass guitars", "Restring", "Kodak Portra 400, 35mm, 36 exposures", "Gift cards, any amount"].map(isPlural)).toEqual([false, false, true, false, false, true])
   })
 
   it("quotes a one- or two-word first sentence ('Yes.', 'Dr.') with the sentence after it", () => {
@@ -108,17 +108,26 @@ describe("composeFaq", () => {
   it("on a product's site, answers a question naming the product from the product, and quotes the maker's pages as the maker's", () => {
     const offerings = [
       { name: "Nikon FM2, black", description: "Used Nikon FM2 35mm SLR body, tested, new light seals.", url: "https://halide.example/products/nikon-fm2.html", price: "68000", currency: "JPY" },
-      { name: "Kodak Portra 400", description: null, url: null, price: "3300", currency: "JPY" }
+      { name: "Kodak Portra 400, 35mm, 36 exposures", description: "Colour negative film.", url: "https://halide.example/products/portra-400.html", price: "3300", currency: "JPY" }
     ]
-    const pages = [{ url: "https://halide.example/repairs.html", title: "Repairs", description: "", headings: ["Repairs"], text: "We repair shutters in our workshop. Quotes are free." }]
+    const pages = [
+      { url: "https://halide.example/repairs.html", title: "Repairs", description: "", headings: ["Repairs"], text: "We repair shutters in our workshop. Quotes are free." },
+      // The page's first line is its price list, run into its first sentence: no quote.
+      { url: "https://halide.example/products/portra-400.html", title: "Kodak Portra 400", description: "", headings: ["Kodak Portra 400"], text: "Kodak Portra 400 ¥3,300 a roll · ¥15,800 for a 5-pack The film most of our customers shoot." }
+    ]
     const fm2 = { ...facts, ownFaq: [], kind: "product" as const, name: "Nikon FM2, black", businessName: "Halide Cameras", category: "camera shop", place: "Osaka", sourceUrl: "https://halide.example/products/nikon-fm2.html", description: "The fully mechanical Nikon SLR.", offerings, pages: [...pages, ...pages] }
-    expect(composeFaq(fm2, ["Nikon FM2 price in Osaka?", "Does Halide Cameras have nikon FM2 in stock?", "shutter repairs in Osaka"])).toEqual([
+    expect(composeFaq(fm2, ["Nikon FM2 price in Osaka?", "Does Halide Cameras have nikon FM2 in stock?", "shutter repairs in Osaka", "Best portra 400 film?", "How much is portra 400?"])).toEqual([
       { question: "Nikon FM2 price in Osaka?", answer: "Nikon FM2, black is listed at 68,000 JPY by Halide Cameras. Its page: https://halide.example/products/nikon-fm2.html" },
       {
         question: "Does Halide Cameras have nikon FM2 in stock?",
         answer: "Halide Cameras offers Nikon FM2, black. Used Nikon FM2 35mm SLR body, tested, new light seals. Listed price: 68,000 JPY. Its page: https://halide.example/products/nikon-fm2.html"
       },
-      { question: "Shutter repairs in Osaka?", answer: "On its page “Repairs”, Halide Cameras says: “We repair shutters in our workshop.” (https://halide.example/repairs.html)" }
+      { question: "Shutter repairs in Osaka?", answer: "On its page “Repairs”, Halide Cameras says: “We repair shutters in our workshop.” (https://halide.example/repairs.html)" },
+      {
+        question: "Best portra 400 film?",
+        answer: "Halide Cameras offers Kodak Portra 400, 35mm, 36 exposures. Colour negative film. Listed price: 3,300 JPY. Its page: https://halide.example/products/portra-400.html"
+      },
+      { question: "How much is portra 400?", answer: "Kodak Portra 400, 35mm, 36 exposures is listed at 3,300 JPY by Halide Cameras. Its page: https://halide.example/products/portra-400.html" }
     ])
   })
 

@@ -236,8 +236,8 @@ describe("site facts", () => {
   it("describes a product page by its text without the price run into it", () => {
     const facts = factsOf([page("/matcha", "<h1>Ceremonial Matcha</h1><p>$36.00 CAD</p><p>Stone-ground from shade-grown tencha. Bright green and sweet.</p>")])
     expect(facts.description).toBe("Stone-ground from shade-grown tencha. Bright green and sweet.")
-    // With what the price includes after it, in brackets.
-    const camera = factsOf([page("/fm2", "<h1>Nikon FM2, black</h1><p>¥68,000 (tax included)</p><p>The fully mechanical Nikon SLR. Tested.</p>")])
+    // With what the price includes after it, in brackets; and a question after the lead is the next section's heading.
+    const camera = factsOf([page("/fm2", "<h1>Nikon FM2, black</h1><p>¥68,000 (tax included)</p><p>The fully mechanical Nikon SLR. Tested.</p><p>See more Selling a camera?</p>")])
     expect(camera.description).toBe("The fully mechanical Nikon SLR. Tested.")
   })
 
