@@ -19,13 +19,17 @@ export const Slug = Schema.String.pipe(Schema.pattern(SLUG, {
 
 const trimDashes = (s: string): string => s.replace(/^-+|-+$/g, "")
 
+/** Letters NFKD does not fold, as they are written in ASCII (`Ermäßigt` → `ermassigt`, `Smørrebrød` → `smorrebrod`). */
+const LETTERS: Readonly<Record<string, string>> = { "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ð": "d", "þ": "th", "đ": "d", "ł": "l", "ı": "i" }
+
 /**
- * Lower-case ASCII slug: diacritics folded (NFKD, marks dropped), every run of other
+ * Lower-case ASCII slug: diacritics folded (NFKD, marks dropped; ß, æ, ø and the like spelled out), every run of other
  * characters becomes one dash, no dash at either end, at most 48 characters;
  * `business` when nothing is left. `Café Déjà Vu!` → `cafe-deja-vu`.
  */
 export const slugify = (text: string): string => {
   const folded = text
+    .replace(/[ßæœøðþđłı]/giu, (c) => LETTERS[c.toLowerCase()] ?? c)
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()

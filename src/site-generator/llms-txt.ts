@@ -76,7 +76,8 @@ export const renderLlmsTxt = (input: SiteInput, plan: SitePlan): string => {
     lines.push(`## ${plan.offeringsLabel}`, "")
     for (const o of plan.offerings) {
       const price = offeringPrice(o.offering)
-      const note = [o.offering.description === null ? null : truncate(o.offering.description, 200), price === null ? null : `Price: ${price}`]
+      const description = descriptionBesidePrice(o.offering)
+      const note = [description === null ? null : truncate(description, 200), price === null ? null : `Price: ${price}`]
         .filter((n): n is string => n !== null && n !== "")
         .join(" ")
       lines.push(link(o.offering.name, url(o.path), note === "" ? null : note))
@@ -130,6 +131,20 @@ export const priceText = (price: string | null, currency: string | null): string
  */
 export const rowPrice = (o: { readonly writtenPrice?: string }): string | null => o.writtenPrice ?? null
 
+/**
+ * What an offering's description says beside its price: a price list's row without the price
+ * shown next to it ("Ermäßigt (Studierende, Leipzig-Pass)" beside "7,50 €"), nothing when the row
+ * is only the name ("Roof leak repair" beside "from $350"), any other description whole.
+ */
+export const descriptionBesidePrice = (o: { readonly name: string; readonly description: string | null; readonly writtenPrice?: string }): string | null => {
+  const description = o.description === null ? "" : oneLine(o.description)
+  if (description === "") return null
+  const written = rowPrice(o)
+  if (written === null || !description.endsWith(`: ${written}`)) return description
+  const before = description.slice(0, -(written.length + 2)).trim()
+  return before === "" || before.toLowerCase() === oneLine(o.name).toLowerCase() ? null : before
+}
+
 /** An offering's price as the site states it: its row's words, else the amount with its currency. */
 export const offeringPrice = (o: { readonly price: string | null; readonly currency: string | null; readonly writtenPrice?: string }): string | null =>
   rowPrice(o) ?? priceText(o.price, o.currency)
@@ -149,7 +164,8 @@ export const renderLlmsFullTxt = (input: SiteInput, plan: SitePlan): string => {
       const source = externalUrl(o.offering.url, input.sourceUrl)
       if (source !== null) out.push(`Source: ${source}`)
       out.push("")
-      if (o.offering.description !== null && oneLine(o.offering.description) !== "") out.push(markdownText(o.offering.description), "")
+      const description = descriptionBesidePrice(o.offering)
+      if (description !== null) out.push(markdownText(description), "")
     }
   }
   if (input.faq.length > 0) {

@@ -1,7 +1,7 @@
 /** The offerings index and one page per offering, each linking to its page on the source site. */
 import { html, oneLine } from "./html.ts"
 import { compact, offerNode } from "./json-ld.ts"
-import { offeringPrice } from "./llms-txt.ts"
+import { descriptionBesidePrice, offeringPrice } from "./llms-txt.ts"
 import { externalLink } from "./page-layout.ts"
 import { entityAside, offeringCard } from "./page-parts.ts"
 import { type Context, metaDescription, nonEmpty, type Page, sameHost } from "./site-context.ts"
@@ -49,9 +49,8 @@ export const offeringPage = (ctx: Context, o: PlannedOffering): Page => {
   const { plan } = ctx
   const name = oneLine(o.offering.name)
   const sourcePage = externalUrl(o.offering.url, ctx.input.sourceUrl)
-  const description = nonEmpty(o.offering.description)
-    ? oneLine(o.offering.description)
-    : sentence(`${name} ${agree(name)} offered by ${ctx.businessName}`)
+  const own = descriptionBesidePrice(o.offering)
+  const description = own ?? sentence(`${name} ${agree(name)} offered by ${ctx.businessName}`)
   const price = offeringPrice(o.offering)
   const others = plan.offerings.filter((x) => x !== o).slice(0, 6)
   const offer = offerNode(ctx, o)

@@ -1,6 +1,6 @@
 /** Building blocks shared by the pages: the facts list, cards, post items, FAQ entries, the aside. */
 import { type Html, html, join, oneLine, raw, safeUrl, type HtmlValue } from "./html.ts"
-import { addressLine, offeringPrice } from "./llms-txt.ts"
+import { addressLine, descriptionBesidePrice, offeringPrice } from "./llms-txt.ts"
 import { externalLink } from "./page-layout.ts"
 import { type Context, humanDate, mailHref, nonEmpty, telHref } from "./site-context.ts"
 import type { SiteInput } from "./site-input.ts"
@@ -33,7 +33,8 @@ export const factsList = (ctx: Context, variant: "list" | "tiles" = "list"): Htm
 
 export const offeringCard = (o: PlannedOffering): Html => {
   const price = offeringPrice(o.offering)
-  const description = nonEmpty(o.offering.description) ? truncate(o.offering.description, 160) : null
+  const own = descriptionBesidePrice(o.offering)
+  const description = own === null ? null : truncate(own, 160)
   return html`<li class="card"><h3><a href="${safeUrl(o.path)}">${oneLine(o.offering.name)}</a></h3>${
     description === null ? null : html`<p>${description}</p>`
   }${price === null ? null : html`<p class="meta"><span class="price">${price}</span></p>`}</li>

@@ -8,7 +8,10 @@ describe("slugify", () => {
     ["Café Déjà Vu!", "cafe-deja-vu"],
     ["  --Hello__World--  ", "hello-world"],
     ["Ｆｕｌｌ Ｗｉｄｔｈ", "full-width"],
-    ["Straße 42", "stra-e-42"],
+    ["Straße 42", "strasse-42"],
+    ["Ermäßigt", "ermassigt"],
+    ["Smørrebrød & Øl", "smorrebrod-ol"],
+    ["Łódź Æble Œuvre", "lodz-aeble-oeuvre"],
     ["日本 Sushi", "sushi"],
     ["Crème brûlée & Co", "creme-brulee-co"],
   ])("%j → %j", (input, expected) => {

@@ -298,6 +298,22 @@ describe("renderSite: a business", () => {
   })
 })
 
+describe("renderSite: a price list's rows", () => {
+  const offerings = [
+    { name: "Homework club", description: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month", url: null, price: "240", currency: "USD", writtenPrice: "$240/month" },
+    { name: "Roof leak repair", description: "Roof leak repair: from $350", url: null, price: "350", currency: "USD", writtenPrice: "from $350" }
+  ]
+  const site = renderSite({ ...bakery, offerings })
+
+  it("shows a row's words and its price once each, on cards, pages and llms.txt", () => {
+    const cards = site.get("/offerings/index.html")!.body
+    expect(cards).toContain(`<h3><a href="/offerings/homework-club/">Homework club</a></h3><p>Homework Club, Mon–Thu 3:30–5:30, grades 3–8</p><p class="meta"><span class="price">$240/month</span></p>`)
+    expect(cards).toContain(`<h3><a href="/offerings/roof-leak-repair/">Roof leak repair</a></h3><p class="meta"><span class="price">from $350</span></p>`)
+    expect(site.get("/llms.txt")!.body).toContain("/offerings/roof-leak-repair/): Price: from $350\n")
+    expect(site.get("/offerings/homework-club/index.html")!.body).toContain(`<p class="price">$240/month</p>\n<p class="lead">Homework Club, Mon–Thu 3:30–5:30, grades 3–8</p>`)
+  })
+})
+
 describe("renderSite: a name ending in a full stop", () => {
   it("ends no sentence with two ('Halftone & Co..')", () => {
     const site = renderSite({ ...bakery, name: "Halftone & Co.", businessName: "Halftone & Co." })
