@@ -127,9 +127,14 @@ export const bodyText = (page: { readonly headings: ReadonlyArray<string>; reado
   return text.replace(/\s+/g, " ").trim()
 }
 
-const LEADING_PRICE = new RegExp(String.raw`^(?:(?:[Ff]rom|[Pp]rice:?)\s+)?${PRICE_SOURCE}(?:\s?[A-Z]{3}\b)?(?:\s*\([^()]{1,30}\))?\s+(?=\p{Lu})`, "u")
+const AMOUNT = String.raw`${PRICE_SOURCE}(?:\s?[A-Z]{3}\b)?(?:\s*\([^()]{1,30}\))?`
+// A price line: amounts, each with a few lower-case words of what it is for, and no sentence's end.
+const LEADING_PRICE = new RegExp(String.raw`^(?:(?:[Ff]rom|[Pp]rice:?)\s+)?${AMOUNT}(?:[^.!?\p{Lu}\d]{1,30}?${AMOUNT})*(?:[^.!?\p{Lu}]{0,30}?)\s+(?=\p{Lu})`, "u")
 
-/** A product page's text without its price run into the first sentence ("$36.00 CAD Stone-ground …", "¥68,000 (tax included) The …"). */
+/**
+ * A product page's text without its price line run into the first sentence ("$36.00 CAD
+ * Stone-ground …", "¥68,000 (tax included) The …", "¥3,300 a roll · ¥15,800 for a 5-pack The …").
+ */
 export const withoutLeadingPrice = (text: string): string => text.replace(LEADING_PRICE, "")
 
 /**

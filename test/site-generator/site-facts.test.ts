@@ -239,6 +239,11 @@ describe("site facts", () => {
     // With what the price includes after it, in brackets; and a question after the lead is the next section's heading.
     const camera = factsOf([page("/fm2", "<h1>Nikon FM2, black</h1><p>¥68,000 (tax included)</p><p>The fully mechanical Nikon SLR. Tested.</p><p>See more Selling a camera?</p>")])
     expect(camera.description).toBe("The fully mechanical Nikon SLR. Tested.")
+    const film = factsOf([page("/portra", "<h1>Kodak Portra 400</h1><p>¥3,300 a roll · ¥15,800 for a 5-pack</p><p>The film we load into every camera we test.</p>")])
+    expect(film.description).toBe("The film we load into every camera we test.")
+    // A sentence that opens with an amount is kept whole.
+    const gift = factsOf([page("/gift", "<h1>Gift card</h1><p>$25 buys a coffee a week for a month. Sent by e-mail.</p>")])
+    expect(gift.description).toBe("$25 buys a coffee a week for a month. Sent by e-mail.")
   })
 
   it("has nothing to publish from a crawl without pages, and leaves the new fields out", () => {
