@@ -122,11 +122,12 @@ const PRICE_UNIT = String.raw`(?:\s?(?:\/\s?|per\s+|a\s+)(?:sq(?:uare)?\.?\s(?:f
 const ROW_PRICE = String.raw`(?:(?:[Ff]rom|[Uu]p to|[Ss]tarting at)\s+)?${PRICE_SOURCE}(?:\s?(?:–|—|-|to)\s?${PRICE_SOURCE})?${PRICE_UNIT}`
 
 /**
- * A price list's row as the page writes it, when it says more than the offering's name and an
- * amount: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month" (when, for whom, and per
- * what the price is, which an amount alone does not say). Null when the row is only name and price.
+ * A price list's row as the page writes it: its price as written ("$85", "from $350", "$240/month")
+ * and, when it says more than the offering's name and an amount, the whole row ("Homework Club,
+ * Mon–Thu 3:30–5:30, grades 3–8: $240/month": when, for whom, and per what the price is, which
+ * an amount alone does not say). Null when the page does not write the row's price after its name.
  */
-const rowAsWritten = (page: Page, rowName: string, price: string): { readonly row: string; readonly price: string } | null => {
+const rowAsWritten = (page: Page, rowName: string, price: string): { readonly row: string | null; readonly price: string } | null => {
   const lead = rowName.split(/\s*[,(]/)[0]!.trim()
   if (lead.length < 3) return null
   const pattern = new RegExp(String.raw`${escapeRegExp(lead)}[^$€£¥₹฿\n]{0,120}?(${ROW_PRICE})`, "u")
@@ -135,7 +136,7 @@ const rowAsWritten = (page: Page, rowName: string, price: string): { readonly ro
   const before = m[0].slice(0, m[0].length - m[1]!.length).replace(/[\s:–-]+$/, "")
   const written = m[1]!.trim()
   const says = before.length > lead.length + 2 || !new RegExp(String.raw`^${PRICE_SOURCE}$`, "u").test(written)
-  return says ? { row: `${before}: ${written}`, price: written } : null
+  return { row: says ? `${before}: ${written}` : null, price: written }
 }
 
 const pageKey = (url: string | null) => {
@@ -263,7 +264,7 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     // Without a page of its own, the page that lists it (a menu, a price list).
     const page = own ?? row?.page ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
     const ownWords = (own === undefined ? null : ownDescription(null, own, pages[0], name)) ?? (page === undefined ? null : describingSentence(page, name))
-    const asRow = ownWords !== null || row === undefined || row.product.price === null ? null : rowAsWritten(row.page, row.product.name, row.product.price)
+    const asRow = row === undefined || row.product.price === null ? null : rowAsWritten(row.page, row.product.name, row.product.price)
     const description = ownWords ?? asRow?.row ?? null
     if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
     // A name cut from a row keeps no dangling comma ("Online tutoring,").

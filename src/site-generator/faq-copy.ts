@@ -7,7 +7,7 @@
  */
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
-import { addressLine, offeringPrice, priceText, rowPrice } from "./llms-txt.ts"
+import { addressLine, offeringPrice, quotesRow } from "./llms-txt.ts"
 import { nameOf, offeringsNamed, present, sellerOf, upperFirst, usable } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
@@ -76,10 +76,10 @@ const pageNote = (f: SiteFacts, o: OfferingInput): string => {
 }
 
 const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
-  const price = priceText(o.price, o.currency)
+  const price = offeringPrice(o)
   const name = oneLine(o.name)
   // A price list's row, quoted as written, says what the amount is for ("…, grades 3–8: $240/month").
-  if (rowPrice(o) !== null) return `${sentence(`${sellerOf(f)} lists ${inProse(name)} as “${oneLine(o.description!)}”`)}${pageNote(f, o)}`
+  if (quotesRow(o)) return `${sentence(`${sellerOf(f)} lists ${inProse(name)} as “${oneLine(o.description!)}”`)}${pageNote(f, o)}`
   if (price !== null) return `${sentence(`${upperFirst(name)} ${agree(name)} listed at ${price} by ${sellerOf(f)}`)}${pageNote(f, o)}`
   return `${sellerOf(f)} does not state a price for ${inProse(name)} on its website; ask it directly.${pageNote(f, o)}`
 }
@@ -106,7 +106,7 @@ const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): strin
   const parts = [`${sellerOf(f)} offers ${inProse(name)}.`]
   if (description !== null) parts.push(sentence(firstSentence(description, 240)))
   // A price list's row quoted as the description already says the price.
-  if (price !== null && rowPrice(o) === null) parts.push(`Listed price: ${price}.`)
+  if (price !== null && !quotesRow(o)) parts.push(`Listed price: ${price}.`)
   const hours = (f.hours ?? []).length > 0 ? hoursAnswer(f, question) : null
   if (HOURS_WORDS.test(question) && hours !== null) parts.push(hours)
   else if (WHERE_WORDS.test(question)) {

@@ -125,29 +125,35 @@ export const priceText = (price: string | null, currency: string | null): string
   return /^\p{Sc}$/u.test(c) ? `${c}${p}` : `${p} ${c}`
 }
 
-/**
- * The price as its price list's row writes it ("…, grades 3–8: $240/month", "from $350",
- * "$450 – $900"): the row's own words, which say per what and from what; null for any other.
- */
-export const rowPrice = (o: { readonly writtenPrice?: string }): string | null => o.writtenPrice ?? null
+interface PricedOffering {
+  readonly name: string
+  readonly description: string | null
+  readonly price: string | null
+  readonly currency: string | null
+  /** As its price list's row writes it ("$85", "from $350", "$450 – $900", "$240/month"). */
+  readonly writtenPrice?: string
+}
+
+/** Whether an offering's description is its price list's row quoted, written price and all. */
+export const quotesRow = (o: Omit<PricedOffering, "price" | "currency">): boolean =>
+  o.writtenPrice !== undefined && o.description !== null && oneLine(o.description).endsWith(`: ${o.writtenPrice}`)
 
 /**
  * What an offering's description says beside its price: a price list's row without the price
  * shown next to it ("Ermäßigt (Studierende, Leipzig-Pass)" beside "7,50 €"), nothing when the row
  * is only the name ("Roof leak repair" beside "from $350"), any other description whole.
  */
-export const descriptionBesidePrice = (o: { readonly name: string; readonly description: string | null; readonly writtenPrice?: string }): string | null => {
+export const descriptionBesidePrice = (o: Omit<PricedOffering, "price" | "currency">): string | null => {
   const description = o.description === null ? "" : oneLine(o.description)
   if (description === "") return null
-  const written = rowPrice(o)
-  if (written === null || !description.endsWith(`: ${written}`)) return description
-  const before = description.slice(0, -(written.length + 2)).trim()
+  if (!quotesRow(o)) return description
+  const before = description.slice(0, -(o.writtenPrice!.length + 2)).trim()
   return before === "" || before.toLowerCase() === oneLine(o.name).toLowerCase() ? null : before
 }
 
 /** An offering's price as the site states it: its row's words, else the amount with its currency. */
-export const offeringPrice = (o: { readonly price: string | null; readonly currency: string | null; readonly writtenPrice?: string }): string | null =>
-  rowPrice(o) ?? priceText(o.price, o.currency)
+export const offeringPrice = (o: Omit<PricedOffering, "name" | "description">): string | null =>
+  o.writtenPrice ?? priceText(o.price, o.currency)
 
 export const renderLlmsFullTxt = (input: SiteInput, plan: SitePlan): string => {
   const url = (path: string) => absolute(plan, path)

@@ -7,7 +7,7 @@
 import { countPrices } from "../domain/money.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
-import { addressLine, offeringPrice, rowPrice } from "./llms-txt.ts"
+import { addressLine, offeringPrice, quotesRow } from "./llms-txt.ts"
 import type { OfferingInput } from "./site-input.ts"
 import { displayHost, externalUrl } from "./text.ts"
 
@@ -264,7 +264,7 @@ export const subjectOf = (f: SiteFacts, prompt: string, sentences: ReadonlyArray
 export const priceOf = (o: OfferingInput | null): string | null => (o === null ? null : offeringPrice(o))
 
 /** What the offering is, in its site's words; none for a price row, whose words `priceOf` already gives. */
-export const descriptionOf = (o: OfferingInput | null): string | null => (o === null || rowPrice(o) !== null ? null : present(o.description))
+export const descriptionOf = (o: OfferingInput | null): string | null => (o === null || quotesRow(o) ? null : present(o.description))
 
 /** An offering's page on the source site, absolute; null when the crawl found none. */
 export const pageOf = (f: SiteFacts, o: OfferingInput | null): string | null => (o === null ? null : externalUrl(o.url, f.sourceUrl))

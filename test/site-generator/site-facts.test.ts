@@ -213,11 +213,14 @@ describe("site facts", () => {
     const menu = "<h1>Menu</h1><table><tr><td>Single scoop</td><td>$4.75</td></tr><tr><td>Banana split</td><td>$11.00</td></tr></table>"
     const inCountry = (country: string | null) => {
       const ld = country === null ? "" : `<script type="application/ld+json">${JSON.stringify({ "@type": "IceCreamShop", telephone: "+1 912 555 0147", address: { addressCountry: country } })}</script>`
-      return factsOf([withProducts("/", "<h1>Scoops</h1><p>Ice cream.</p>", ld), withProducts("/menu", menu)]).offerings.filter((o) => o.price !== null).map((o) => [o.price, o.currency])
+      return factsOf([withProducts("/", "<h1>Scoops</h1><p>Ice cream.</p>", ld), withProducts("/menu", menu)]).offerings.filter((o) => o.price !== null)
     }
-    expect(inCountry("US")).toEqual([["4.75", "USD"], ["11.00", "USD"]])
-    expect(inCountry("Canada")).toEqual([["4.75", "CAD"], ["11.00", "CAD"]])
-    expect(inCountry(null)).toEqual([["4.75", "$"], ["11.00", "$"]])
+    const amounts = (country: string | null) => inCountry(country).map((o) => [o.price, o.currency])
+    expect(amounts("US")).toEqual([["4.75", "USD"], ["11.00", "USD"]])
+    expect(amounts("Canada")).toEqual([["4.75", "CAD"], ["11.00", "CAD"]])
+    expect(amounts(null)).toEqual([["4.75", "$"], ["11.00", "$"]])
+    // Shown as the menu writes them, so that every price of a site reads alike ("$4.75", not "4.75 CAD").
+    expect(inCountry("Canada").map(offeringPrice)).toEqual(["$4.75", "$11.00"])
   })
 
   it("writes a name as a site in another language writes it, and an English site's name in sentence case", () => {
