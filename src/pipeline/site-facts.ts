@@ -94,9 +94,15 @@ const ownDescription = (stated: string | null, page: Page, home: Page | undefine
   // A page listing many (a menu) describes none of them: only the offering's own page does.
   const k = key(name)
   if (!key(`${page.headings[0] ?? ""} ${page.title}`).includes(k)) return null
-  if (page.description !== "" && page.description !== home?.description) return page.description
-  return firstSentence(bodyText(page))
+  if (page.description !== "" && page.description !== home?.description) return withoutHook(page.description)
+  return firstSentence(withoutHook(bodyText(page)))
 }
+
+/**
+ * A text without the question it opens with, when a statement follows: "Blocked ears, muffled
+ * hearing …? Our audiologists remove earwax by microsuction …" is described by its answer.
+ */
+const withoutHook = (s: string): string => /^[^.!?]{3,200}\?\s+(?=\p{Lu})/u.exec(s) !== null && /[.!]/.test(s.replace(/^[^?]*\?/, "")) ? s.replace(/^[^?]*\?\s+/, "") : s
 
 const firstSentence = (s: string) => /^(.{20,300}?[.!?])(\s|$)/.exec(s)?.[1] ?? null
 

@@ -236,6 +236,14 @@ describe("site facts", () => {
     expect(english.offerings.map((o) => o.name)).toContain("Screen hire & private screenings")
   })
 
+  it("describes an offering by what its page says, not by the question the page opens with", () => {
+    const facts = factsOf([
+      page("/", "<h1>Earshot</h1><p>We look after hearing.</p><ul><li><a href=\"/earwax\">Earwax removal</a></li></ul>"),
+      page("/earwax", "<h1>Earwax removal</h1><p>Blocked ears or a hearing aid that keeps whistling? Our audiologists remove earwax by microsuction, usually in 15 minutes.</p>")
+    ])
+    expect(facts.offerings.find((o) => o.name === "Earwax removal")?.description).toBe("Our audiologists remove earwax by microsuction, usually in 15 minutes.")
+  })
+
   it("describes a product page by its text without the price run into it", () => {
     const facts = factsOf([page("/matcha", "<h1>Ceremonial Matcha</h1><p>$36.00 CAD</p><p>Stone-ground from shade-grown tencha. Bright green and sweet.</p>")])
     expect(facts.description).toBe("Stone-ground from shade-grown tencha. Bright green and sweet.")
