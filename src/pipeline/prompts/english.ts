@@ -4,6 +4,14 @@
  */
 import { fold, squish, wordsOf } from "./prompt-text.ts"
 
+/** Languages, written with a capital in English wherever they stand. */
+export const LANGUAGES: ReadonlySet<string> = new Set(
+  `English Spanish French German Italian Portuguese Dutch Japanese Chinese Mandarin Cantonese Arabic Russian Polish Korean
+  Hindi Turkish Greek Swedish Norwegian Danish Finnish Hebrew Catalan Basque Welsh Irish Gaelic Latin Icelandic Czech`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
 /**
  * A phrase as it should read inside a sentence: Title Case lowered (`Wedding Cakes` → `wedding
  * cakes`), acronyms and camel-cased names kept (`SEO`, `iPhone`), and trailing punctuation dropped.
@@ -12,10 +20,13 @@ export const displayPhrase = (phrase: string, proper: ReadonlySet<string> = new 
   squish(phrase.replace(/[®™©]/gu, ""))
     .replace(/^[\s\-–—:•·|*#]+|[\s\-–—:•·|*.!?,;]+$/gu, "")
     .split(" ")
-    .map((word) => {
-      if (/^\p{Lu}{2,}s?$/u.test(word) || /\p{Ll}\p{Lu}/u.test(word) || /\d/u.test(word)) return word
-      // The place keeps its capital (`sourdough from Lyon`).
-      if (/^\p{Lu}\p{Ll}+$/u.test(word) && proper.has(fold(word))) return word
+    .map((word, i, words) => {
+      // An acronym before a comma of a list is still one ("SAT, ACT and GRE prep").
+      if (/^\p{Lu}{2,}s?[,;:]?$/u.test(word) || /\p{Ll}\p{Lu}/u.test(word) || /\d/u.test(word)) return word
+      // The place keeps its capital (`sourdough from Lyon`), and a language it is in its own
+      // (`therapy in English`; the name's first word, "Spanish quarter tour", is read as the rest).
+      const bare = word.replace(/[,;:]$/u, "")
+      if (/^\p{Lu}\p{Ll}+$/u.test(bare) && (proper.has(fold(bare)) || (LANGUAGES.has(bare) && /^in$/iu.test(words[i - 1] ?? "")))) return word
       return word.toLowerCase()
     })
     .join(" ")

@@ -172,6 +172,14 @@ const itemsOf = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<str
 const PRICE_LIST_HEADLINE = /^(?:our\s+)?(?:prices|price list|pricing|rates|tariffs?)(?:\s*(?:&|and)\s*[\p{L} ]+)?$/iu
 
 /**
+ * A title or headline that calls the page a menu or a price list wherever the word stands, in
+ * English or the languages sites are written in: "Snack Bar Menu", "Bowling & Prices", "Preise",
+ * "Carta", "Honorarios".
+ */
+const MENU_OR_PRICES_WORD =
+  /(?<![\p{L}])(?:menu|menus|prices|price list|rates|tariffs?|preise|preisliste|speisekarte|getrankekarte|tarifs|carte|precios|tarifas|honorarios|carta|prezzi|listino|precos|meny|prisliste|priser|cennik)(?![\p{L}])/u
+
+/**
  * The lines of an offering's own page that are kinds of it ("Almond croissant" on the croissants
  * page). Lines that do not name it are its fillings, sizes or extras ("Bean & cheese" on the
  * breakfast tacos page, "Sink, tub or shower drain" on the drain cleaning page): without the
@@ -179,7 +187,7 @@ const PRICE_LIST_HEADLINE = /^(?:our\s+)?(?:prices|price list|pricing|rates|tari
  */
 const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: ReadonlySet<string>, names: ReadonlySet<string>) => {
   // "Prices", "Prices & memberships": a price list's every line is on offer, not only the memberships.
-  if ([page.headings[0] ?? "", titleHead(page)].some((h) => PRICE_LIST_HEADLINE.test(h.trim()))) return items
+  if ([page.headings[0] ?? "", titleHead(page)].some((h) => PRICE_LIST_HEADLINE.test(h.trim()) || MENU_OR_PRICES_WORD.test(fold(h)))) return items
   const heads = new Set(headlineOfferings(page, proper, names).map((h) => stem(wordsOf(h.split(",")[0]!).at(-1) ?? "")))
   if (heads.size === 0) return items
   return items.filter((item) => wordsOf(item).some((w) => heads.has(stem(w))))

@@ -245,7 +245,8 @@ export const kindInTitle = (title: string, nameWords: ReadonlySet<string>): stri
   for (const segment of title.split(/\s+[|–—]\s+|\s+-\s+/u)) {
     // The name's own segment ("Polished by Priya"); a kind the name ends in may be in both.
     if (wordsOf(segment).every((w) => nameWords.has(w))) continue
-    const match = /^(.+?)\s+(?:in|on|at)\s+(?:the\s+)?\p{Lu}/u.exec(segment.trim())
+    // "Psicólogos en Palermo", "Pharmacie à Lyon", "Fotostudio in Köln": the same in other languages.
+    const match = /^(.+?)\s+(?:in|on|at|en|à|em|im)\s+(?:the\s+)?\p{Lu}/u.exec(segment.trim())
     if (match === null || /[,:]/u.test(match[1]!)) continue
     const conjuncts = match[1]!.split(/\s*(?:&|\band\b|\+)\s*/u).map((c) => c.trim()).filter((c) => c.length > 0)
     const first = conjuncts[0]
@@ -266,7 +267,7 @@ export const kindInTitle = (title: string, nameWords: ReadonlySet<string>): stri
  * Alleys" with "Bowling alleys in Leeds" as a title → "bowling alley"): under a parent type, the
  * business's own words name its kind. The first word of the name is its own.
  */
-const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>): string | undefined => {
+const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>, proper: ReadonlySet<string>): string | undefined => {
   const words = wordsOf(name)
   const titles = pages.map((page) => ` ${wordsOf(page.title ?? "").join(" ")} `)
   // The kind's first word must be the site's own word outside the name too ("Driving lessons in
@@ -276,7 +277,8 @@ const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>): strin
   const outside = new Set(titles.flatMap((title) => title.split(own).join(" ").split(" ")).map(stem))
   for (let start = 1; start < words.length; start++) {
     const tail = words.slice(start).join(" ")
-    if (words.slice(start).every((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) continue
+    // "Consultorio Palermo" in Palermo: the town, not a kind.
+    if (words.slice(start).every((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w) || proper.has(w))) continue
     if (!outside.has(stem(words[start]!))) continue
     // "Podiatry", "dentistry": the practice, not the kind of business; the title's own word says that.
     if (/(?:try|logy|apy|ics)$/u.test(tail)) continue
@@ -362,7 +364,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const titled = mapKind(titledKind)
   const broad = typed !== undefined && (UMBRELLA_CATEGORIES.has(typed) || !KNOWN_TYPE_CATEGORIES.has(typed))
   const titledBusiness = titledKind !== undefined && BUSINESS_HEADS.has(wordsOf(titledKind).at(-1)!) ? titledKind : undefined
-  const stated = (broad ? (mapKind(kindInName(input.businessName, pages)) ?? titled) : undefined) ??
+  const stated = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled) : undefined) ??
     typed ?? titledBusiness ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? null
   const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated

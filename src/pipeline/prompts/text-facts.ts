@@ -4,7 +4,7 @@
  */
 import { isCapitalisedCommonWord, isCommonWord } from "../../domain/common-words.ts"
 import { PRICE_START_SOURCE } from "../../domain/money.ts"
-import { displayPhrase } from "./english.ts"
+import { displayPhrase, LANGUAGES } from "./english.ts"
 import { SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
 import { fold, GENERIC_WORDS, phraseKey, squish, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 
@@ -22,7 +22,11 @@ const NOT_AN_OFFERING = new Set(
   neighborhood neighbourhood recipes heritage tradition environment tourism awards accreditations certifications
   guarantee updates announcements talk letter letters stories testimonials times rebates gratis novedades noticias
   opiniones aktuelles neuigkeiten aktuelle actualites nouveautes nouvelles notizie novita nieuws nyheter novidades
-  aktualnosci notes diary musings picks`
+  aktualnosci notes diary musings picks historia geschichte histoire storia enfoque ansatz approche approccio abordagem
+  equipo equipe squadra quienes somos sommes siamo nosotros contacto kontakt contatti contato honorarios precios
+  tarifas preise preis tarifs prezzi precos valor preguntas frecuentes fragen haufige domande horarios offnungszeiten
+  horaires orari como trabajamos proximo proximos proxima prochain prochaine nachste nachster prossimo galeria galerie
+  bienvenidos willkommen benvenuti bewertungen testimonios recensioni depoimentos`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -51,7 +55,9 @@ const PRICED_TAIL = new RegExp(String.raw`\s+[–—-]\s+(?:from\s+)?${PRICE_STA
  * name (`Divorce attorneys in Boston` → `divorce attorneys`).
  */
 const withoutPlace = (heading: string): string =>
-  heading.replace(PRICED_TAIL, "").replace(/\s+(?:in|near|around)\s+\p{Lu}[\p{L}'. -]*$/u, "")
+  heading.replace(PRICED_TAIL, "")
+    // "Therapy in English", "Tours in Spanish": in which language, not where.
+    .replace(/\s+(?:in|near|around)\s+(\p{Lu}[\p{L}'. -]*)$/u, (all: string, where: string) => (LANGUAGES.has(where.trim()) ? all : ""))
     // "Pottery workshops in the studio", "Haircuts at our shop": where, not what.
     .replace(/\s+(?:in|at|from)\s+(?:the|our)\s+[\p{L}'-]+$/iu, "")
     // "Homestay with a Spanish family", "Rooms with a view": the thing, before what comes with it.

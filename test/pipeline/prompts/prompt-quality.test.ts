@@ -57,7 +57,7 @@ const KNOWN: Readonly<Record<string, {
   // (0.75 until gift cards were asked about only as people ask for them: one prompt moved.)
   "hartwell-upholstery": { share: 0.74, uncovered: ["collection and delivery"] },
   // Extras said only in prose and a FAQ (vehicle storage, disc locks, the protection plan).
-  "stowaway-self-storage": { uncovered: ["vehicle storage", "disc locks", "Tenant Protection Plan"] },
+  "stowaway-self-storage": { uncovered: ["vehicle storage", "Tenant Protection Plan"] },
   // The café named only by its hours and a menu's heading; a day trip and sandboarding said only in
   // one sentence of the home page (the menu's dishes, priced in dirhams, are read since prices in
   // any currency are).
@@ -95,7 +95,7 @@ const KNOWN: Readonly<Record<string, {
   "jess-harcourt-dog-training": { share: 0.61, uncovered: ["Puppy School", "new puppy home visit", "Manners 101", "Calm in the Café workshop", "behaviour consultation", "Day Training", "gift vouchers"] },
   "koyo-dojo": { share: 0.58, uncovered: ["kids karate", "teen karate", "adult karate classes", "casual classes", "private lessons", "gradings", "karate gi", "karate birthday parties"] },
   "marginalia-paper-co": { share: 0.79, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"], products: { "block-island-dot-grid-notebook": 0.66 } },
-  "tamarack-paddle-and-portage": { share: 0.74, uncovered: ["tandem kayak rental", "touring kayak rental", "dry bag rental", "dog life jacket", "river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 2, products: { "algonquin-outfitting-3-day": 0.59 } },
+  "tamarack-paddle-and-portage": { share: 0.74, uncovered: ["river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 2, products: { "algonquin-outfitting-3-day": 0.59 } },
   // holdout-m, holdout-n and holdout-o (run once unseen in the ninth session, tuned on from the next
   // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names.
   "garry-oak-tree-care": { uncovered: ["tree cabling", "fruit tree pruning", "tree protection plan", "tree planting"] },
@@ -123,14 +123,14 @@ const KNOWN: Readonly<Record<string, {
   // from the next round), at that run's figures: offerings named only on a menu, a price table, in an
   // FAQ answer or in another language; two products none of whose prompts is about them yet
   // (zehnerkarte, automaton-workshop).
-  "kingpin-lanes": { share: 0.66, uncovered: ["open bowling","lane rental by the hour","shoe rental","gift cards","bowling lessons","game room","pizza","fried dough","chicken tenders","draft beer"], notOfferingHits: 9 },
-  "lichtblick-kino": { share: 0.75, uncovered: ["film screenings","Kinobar","Kinderkino","Queerfilmnacht","Filmclub membership","Kinogutschein","Schulkino","children's birthday party"], notOfferingHits: 19, products: { "zehnerkarte": 0.00 } },
+  "kingpin-lanes": { share: 0.74, uncovered: ["gift cards", "bowling lessons", "game room"], notOfferingHits: 4 },
+  "lichtblick-kino": { share: 0.82, uncovered: ["film screenings", "Kinobar", "Queerfilmnacht", "Filmclub membership", "Schulkino", "children's birthday party"], notOfferingHits: 5, products: { "zehnerkarte": 0.00 } },
   "musee-le-rouage": { share: 0.86, uncovered: ["admission","annual pass","audioguide","museum shop","venue hire","children's birthday party"], notOfferingHits: 8, products: { "automaton-workshop": 0.00 } },
   "sumi-and-brush": { share: 0.68, uncovered: ["teacher feedback","private lesson","Ink Circle membership","online calligraphy workshop for teams","name in kanji","gift cards"] },
   "tents-and-tables-hire": { share: 0.87, uncovered: ["tent side walls","fairy lights","portable dance floor","patio heaters"], notOfferingHits: 7, products: { "stretch-tent-10x15": 0.42 } },
   "vicolo-food-tours": { uncovered: ["Neapolitan Coffee Walk","limoncello tasting"] },
   "cairn-home-care": { uncovered: ["meal preparation","end-of-life care","hospital discharge support","medication prompting"], notOfferingHits: 1 },
-  "consultorio-palermo": { share: 0.33, uncovered: ["terapia online","EMDR","orientación a padres","therapy in English","terapia familiar","psicodiagnóstico"], notOfferingHits: 18 },
+  "consultorio-palermo": { share: 0.67, uncovered: ["terapia online", "EMDR", "terapia familiar"], notOfferingHits: 7 },
   "earshot-hearing-clinic": { share: 0.82 },
   "pharmacie-des-celestins": { uncovered: ["préparations magistrales","aromathérapie","test angine"] },
   "tassu-and-kuono": { uncovered: ["raw cat food","puppy menu"] },

@@ -1,0 +1,111 @@
+/**
+ * A page whose title or headline says it is a menu or a price list ("Snack Bar Menu", "Bowling &
+ * Prices") sells every line of it, whatever its address; the pages and headings a site writes
+ * about itself in Spanish, German, French or Italian ("El equipo", "Nuestra historia", "Über uns")
+ * name no offering, as their English words do not; "in English" says in which language, not where;
+ * and a town is not a kind of business.
+ */
+import { describe, expect, it } from "vitest"
+import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
+import { listingHint } from "../../../src/pipeline/crawler/structured-data.ts"
+import { ORIGIN, sitePage } from "./site-builder.ts"
+
+const hints = (lines: ReadonlyArray<string>) => lines.map((line) => listingHint(line)!).map((hint) => ({ ...hint, url: null }))
+
+describe("menus and price lists by their title", () => {
+  it("a snack bar's menu at its own address lists what is sold, and a price table under '<thing> & Prices' too", () => {
+    const facts = factsFromPages({
+      name: "Strike Alley",
+      kind: "business",
+      businessName: "Strike Alley",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Strike Alley | Tenpin Bowling in Dayton", headings: ["Dayton's bowling alley"], text: "Sixteen lanes and a snack bar." }),
+        sitePage("/food.html", {
+          title: "Snack Bar Menu | Strike Alley",
+          headings: ["Snack Bar"],
+          text: "Cheese pizza, 14\" $14.00 Nachos $7.50 Soft pretzel $4.00",
+          products: hints(["Cheese pizza, 14\" $14.00", "Nachos $7.50", "Soft pretzel $4.00"])
+        }),
+        sitePage("/bowling.html", {
+          title: "Bowling Prices | Strike Alley",
+          headings: ["Bowling & Prices"],
+          text: "Shoe rental $3.50 Lane by the hour $30.00 Open bowling, per game $5.00",
+          products: hints(["Shoe rental $3.50", "Lane by the hour $30.00", "Open bowling, per game $5.00"])
+        })
+      ]
+    })
+    expect(facts.offerings).toEqual(expect.arrayContaining(["cheese pizza", "nachos", "soft pretzel", "shoe rental", "lane by the hour", "open bowling"]))
+  })
+
+  it("a product's own page keeps only the lines that name it when neither title nor headline says menu or prices", () => {
+    const facts = factsFromPages({
+      name: "Casa Tacos",
+      kind: "business",
+      businessName: "Casa Tacos",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Casa Tacos | Tacos in Austin", headings: ["Tacos in Austin"], text: "Tacos since 1998." }),
+        sitePage("/breakfast-tacos.html", {
+          title: "Breakfast Tacos | Casa Tacos",
+          headings: ["Breakfast tacos"],
+          text: "Bean & cheese $3 Potato & egg $3 Chorizo taco $4",
+          products: hints(["Bean & cheese $3", "Potato & egg $3", "Chorizo taco $4"])
+        })
+      ]
+    })
+    expect(facts.offerings).toContain("chorizo taco")
+    expect(facts.offerings.filter((o) => /bean|potato/.test(o))).toEqual([])
+  })
+})
+
+describe("pages and headings about the business in other languages", () => {
+  it("a Spanish team page, its story and approach, and 'how we work' name nothing on offer; 'in English' is kept; the title's kind, not the town, is the category", () => {
+    const facts = factsFromPages({
+      name: "Centro Almagro",
+      kind: "business",
+      businessName: "Centro Almagro",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", {
+          title: "Centro Almagro | Psicólogos en Almagro, Buenos Aires",
+          headings: ["Un lugar para hablar", "Terapia en inglés · Therapy in English"],
+          text: "Atendemos en Almagro, Buenos Aires. Sesiones en Almagro.",
+          jsonLd: [{ "@context": "https://schema.org", "@type": "MedicalBusiness", name: "Centro Almagro", address: { "@type": "PostalAddress", addressLocality: "Almagro" } }]
+        }),
+        sitePage("/equipo.html", { title: "El equipo | Centro Almagro", headings: ["El equipo", "Nuestra historia", "Nuestro enfoque", "Quiénes somos"], text: "Somos cuatro psicólogas." }),
+        sitePage("/terapia-de-pareja.html", { title: "Terapia de pareja | Centro Almagro", headings: ["Terapia de pareja", "Cómo trabajamos"], text: "Sesiones de 60 minutos." }),
+        sitePage("/grupos.html", { title: "Grupo de duelo | Centro Almagro", headings: ["Grupo de duelo", "Próximo grupo", "Valor del grupo completo"], text: "Ocho encuentros." })
+      ]
+    })
+    expect(facts.offerings).toEqual(expect.arrayContaining(["terapia de pareja", "grupo de duelo", "therapy in English"]))
+    expect(facts.offerings.filter((o) => /equipo|historia|enfoque|somos|trabajamos|proximo|próximo|valor/i.test(o))).toEqual([])
+    expect(facts.offerings).not.toContain("therapy")
+    expect(facts.category).toBe("psicólogo")
+  })
+
+  it("German and French pages about the business by their address", () => {
+    const facts = factsFromPages({
+      name: "Atelier Lumen",
+      kind: "business",
+      businessName: "Atelier Lumen",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Atelier Lumen | Fotostudio in Köln", headings: ["Fotostudio in Köln", "Passbilder"], text: "Passbilder in Köln, Porträts in Köln." }),
+        sitePage("/ueber-uns.html", { title: "Wir | Atelier Lumen", headings: ["Wir", "Zwei Fotografinnen"], text: "Seit 2009." }),
+        sitePage("/qui-sommes-nous.html", { title: "Nous | Atelier Lumen", headings: ["Nous", "Deux photographes"], text: "Depuis 2009." })
+      ]
+    })
+    expect(facts.offerings).toContain("passbilder")
+    expect(facts.offerings.filter((o) => /fotografinnen|photographes/i.test(o))).toEqual([])
+  })
+})
+
+describe("capitals kept inside a phrase", () => {
+  it("an acronym before a list's comma, and a language", async () => {
+    const { displayPhrase } = await import("../../../src/pipeline/prompts/english.ts")
+    expect(displayPhrase("SAT, ACT and GRE Prep")).toBe("SAT, ACT and GRE prep")
+    expect(displayPhrase("Therapy in English")).toBe("therapy in English")
+    expect(displayPhrase("Wedding Cakes")).toBe("wedding cakes")
+  })
+})
