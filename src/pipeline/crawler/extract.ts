@@ -15,6 +15,7 @@ import {
   addProducts,
   linkHint,
   listingHint,
+  paragraphLineHint,
   type ProductHint,
   productsFromJsonLd,
   resolveHttpUrl,
@@ -375,6 +376,12 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       if (card || LISTING_ITEMS.has(name) || HEADINGS.has(name)) {
         read((text) => {
           const hint = listingHint(text)
+          if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
+        })
+      } else if (name === "p") {
+        // A shop written one paragraph per item ("Card holder – $48"); prose with a price is no line.
+        read((text) => {
+          const hint = paragraphLineHint(text)
           if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
         })
       }

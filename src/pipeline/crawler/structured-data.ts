@@ -247,6 +247,27 @@ const opensWithCountedName = (text: string): boolean => {
   return /^\p{L}{3,}/u.test(text.slice(figure[0].length))
 }
 
+/** Longest paragraph read as one priced line: a name, a dash and a price. */
+const MAX_PARAGRAPH_LINE = 90
+
+/**
+ * A paragraph that is one line of a shop or price list: a short name, a dash or a colon, and the
+ * price ending it ("Card holder, three pockets – $48", "Gift card – $25 to $250"); prose that
+ * mentions a price ("Glow nights run ...: $45 per lane per hour, ...") is not one.
+ */
+export const paragraphLineHint = (text: string): ProductHint | undefined => {
+  const line = cleanText(text).replace(/\s+/g, " ").trim()
+  if (line.length > MAX_PARAGRAPH_LINE) return undefined
+  const match = PRICE.exec(line)
+  if (match === null) return undefined
+  const before = line.slice(0, match.index)
+  const after = line.slice(match.index + match[0].length).trim()
+  if (!/\S\s*(?:[–—:|]|\s-)\s*(?:from\s+)?$/iu.test(before)) return undefined
+  // After the price, only a range's other end or a unit ("to $250", "each", "per night").
+  if (!(after === "" || new RegExp(`^(?:to|–|-)\\s*${PRICE.source}$`, "u").test(after) || /^(?:each|per \p{L}+|\/\s*\p{L}+)$/iu.test(after))) return undefined
+  return listingHint(line)
+}
+
 /** A menu line, price-list row or product card naming an item and its price (`Butter croissant $4.25`). */
 export const listingHint = (text: string): ProductHint | undefined => {
   const line = cleanText(text).replace(/\s+/g, " ").trim()

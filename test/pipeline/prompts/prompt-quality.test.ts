@@ -92,7 +92,7 @@ const KNOWN: Readonly<Record<string, {
   "tybee-creamery": { uncovered: ["Georgia peach ice cream", "Benne Wafer Crunch", "vegan sorbet", "waffle cones"] },
   "cellarhand": { uncovered: ["purchase orders", "stocktakes", "Xero integration", "Shopify integration", "Square integration", "API"] },
   "fretwork-guitars": { share: 0.68, uncovered: ["ukuleles", "gift vouchers", "guitar repairs", "guitar lessons", "bass lessons", "left-handed guitars", "consignment"] },
-  "jess-harcourt-dog-training": { share: 0.61, uncovered: ["Puppy School", "new puppy home visit", "Manners 101", "Calm in the Café workshop", "behaviour consultation", "Day Training", "gift vouchers"] },
+  "jess-harcourt-dog-training": { share: 0.65, uncovered: ["Puppy School", "new puppy home visit", "Manners 101", "Calm in the Café workshop", "behaviour consultation", "gift vouchers"] },
   "koyo-dojo": { share: 0.58, uncovered: ["kids karate", "teen karate", "adult karate classes", "casual classes", "private lessons", "gradings", "karate gi", "karate birthday parties"] },
   "marginalia-paper-co": { share: 0.79, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"], products: { "block-island-dot-grid-notebook": 0.66 } },
   "tamarack-paddle-and-portage": { share: 0.74, uncovered: ["river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 2, products: { "algonquin-outfitting-3-day": 0.59 } },
@@ -140,7 +140,7 @@ const KNOWN: Readonly<Record<string, {
   "fjallsang": { share: 0.76, uncovered: ["mattress topper","mattress protector","carry-in","express delivery"], notOfferingHits: 10 },
   "halide-cameras": { share: 0.78, uncovered: ["Ilford HP5","Canon AE-1 Program","Olympus mju-II","Pentax 67","Canon FD 28mm","light seal replacement","lens cleaning","we buy cameras","worldwide shipping"], products: { "nikon-fm2": 0.10, "portra-400": 0.57 } },
   "lye-and-lavender": { uncovered: ["lavender soap","goat milk soap","wedding favours"] },
-  "ridgeway-leather-co": { share: 0.81, uncovered: ["card holder","long wallet","dress belt","key fob","watch strap","gift card","tote bags","corporate gifts"] }
+  "ridgeway-leather-co": { share: 0.88, uncovered: ["tote bags", "corporate gifts"] }
 }
 
 const runs = new Map<string, SiteRun>()
