@@ -125,7 +125,8 @@ const describingSentence = (page: Page, name: string): string | null => {
 // A price as a row writes it: "from $350", "$450 – $900", and its unit: "$240/month", "$42 per
 // student per hour", "from $12.50 per sq ft", "800 baht each".
 const PRICE_UNIT = String.raw`(?:\s?(?:\/\s?|per\s+|a\s+)(?:sq(?:uare)?\.?\s(?:ft|feet|foot|m|metre|meter)|\p{L}+)(?:\s+per\s+\p{L}+)?|\s(?:each|pp|per person))?`
-const ROW_PRICE = String.raw`(?:(?:[Ff]rom|[Uu]p to|[Ss]tarting at)\s+)?${PRICE_SOURCE}(?:\s?(?:–|—|-|to)\s?${PRICE_SOURCE})?${PRICE_UNIT}`
+// "From" as the languages of sites around us write it: ab, dès, à partir de, desde, a partir de, da, vanaf, fra, från.
+const ROW_PRICE = String.raw`(?:(?<!\p{L})(?:[Ff]rom|[Uu]p to|[Ss]tarting at|[Aa]b|[Dd]ès|[Àà] partir de|[Dd]esde|[Aa] partir de|[Dd]a|[Vv]anaf|[Ff]ra|[Ff]rån)\s+)?${PRICE_SOURCE}(?:\s?(?:–|—|-|to)\s?${PRICE_SOURCE})?${PRICE_UNIT}`
 
 /**
  * A price list's row as the page writes it: its price as written ("$85", "from $350", "$240/month")

@@ -203,6 +203,12 @@ describe("site facts", () => {
       ["Metal roof", "12.50", "Metal roof: from $12.50 per sq ft"]
     ])
     expect(facts.offerings.map(offeringPrice)).toEqual(["$95", "$68", "$240/month", "$42", "$1,450 – $1,900", "from $350", "from $12.50 per sq ft"])
+    // "From" in the site's own language is part of the price; a word ending in one ("Panda") is not.
+    const kino = factsOf([
+      withProducts("/", "<h1>Kino</h1><p>Kino.</p>"),
+      withProducts("/preise", "<h1>Preise</h1><table><tr><td>Kinogutschein</td><td>ab 10,00 €</td></tr><tr><td>Filmposter Panda</td><td>8,00 €</td></tr></table>")
+    ])
+    expect(kino.offerings.filter((o) => o.price !== null).map(offeringPrice)).toEqual(["ab 10,00 €", "8,00 €"])
   })
 
   it("reads a bare $ as the dollar of the site's country, and as written where the country is unknown", () => {
