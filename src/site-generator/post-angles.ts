@@ -153,7 +153,8 @@ const sentencesFor = (c: Ctx, n: number, offset: number, fill = 1): ReadonlyArra
 const framed = (c: Ctx, q: SourceSentence, i: number): string =>
   pick(c, `frame${i}`, [
     `On its page “${pageName(q)}”, ${c.name} writes: ${quoteOf(q)}`,
-    `${quoteOf(q)}, as ${c.host} puts it.`,
+    // A quote the sentence goes on after ends without its full stop: “… with the audience”, as …
+    `“${truncate(q.text, 260).replace(/\.$/, "")}”, as ${c.host} puts it.`,
     `From “${pageName(q)}”: ${quoteOf(q)}`,
     `${possessive(c.name)} site says: ${quoteOf(q)}`,
     `In ${possessive(c.name)} own words: ${quoteOf(q)}`
@@ -259,7 +260,7 @@ const dayAnswer = (c: Ctx): string | null => {
         // A day the prompt does not name (the other day of a weekend) is not named either.
         return new RegExp(`\\b${day}`, "i").test(c.s.prompt)
           ? `The opening hours found on ${c.host} do not name ${day}: they are ${allHours(c)}.`
-          : `For the other day of the weekend, the hours found on the site say nothing beyond ${allHours(c)}.`
+          : `The site gives no hours for the other day of the weekend.`
     }
   }).join(" ")
 }

@@ -67,6 +67,9 @@ describe("what a post says", () => {
   it("answers a day's opening hours with that day's, from the site's hours", () => {
     expect(firstParagraph("What time do dentists in Madison open on Wednesday?")).toMatch(/\bWednesday\b.*\b10:00\b.*\b19:00\b/)
     expect(firstParagraph("Which dentists near me are open on Sunday?")).toMatch(/closed on Sunday|Not on Sunday: .* closed that day/)
+    // A weekend with hours for Saturday only: the other day is not named, nor made up.
+    const saturdays = { ...bakery, hours: [{ text: "Saturday 09:00–13:00", days: ["Saturday"], opens: "09:00", closes: "13:00" }] }
+    expect(firstParagraph("Which bakeries in Lyon are open on weekends?", saturdays)).toMatch(/ 09:00 to 13:00\. The site gives no hours for the other day of the weekend\.$/)
   })
 
   it("answers a price question with the offering's listed price first", () => {
@@ -245,6 +248,10 @@ describe("a month of posts", () => {
       }
     }
     expect(pairwiseSimilarity(posts).max).toBeLessThan(SIMILARITY_LIMIT)
+    // A quote the sentence goes on after keeps no full stop of its own (“….”, as …).
+    const text = posts.flatMap((p) => p.bodyParagraphs).join("\n")
+    expect(text).toContain("”, as ")
+    expect(text).not.toMatch(/\.”, as /)
   })
 
   it("reports a draft at or over the limit when the facts have nothing new to say (the caller publishes nothing)", () => {
