@@ -15,8 +15,13 @@
  *
  * The pool holds 20 connections, as the service's does (src/db/database.ts).
  *
+ * BARE_STORE (diagnostic, never in `visit-webhook`'s runs: it records nothing) tells the tail of
+ * an open loop apart from the commit it waits for: `none` answers "success" without touching the
+ * database, `select1` awaits `SELECT 1` on the pool (a round trip with no write, no commit's
+ * flush), `insert` (the default) the INSERT above.
+ *
  * Env: PORT, HOST (default 127.0.0.1), DATABASE_URL, BARE_TABLE (default bare_visits),
- * BARE_GROUP_COMMIT. `GET /health` answers 200.
+ * BARE_GROUP_COMMIT, BARE_STORE. `GET /health` answers 200.
  */
 import Fastify from "fastify"
 import pg from "pg"
@@ -66,8 +71,12 @@ const flush = () => {
     )
   }
 }
+const STORE = process.env.BARE_STORE ?? "insert"
+if (!["none", "select1", "insert"].includes(STORE)) throw new Error(`BARE_STORE: expected none, select1 or insert, got ${STORE}`)
 /** Resolves once the visit's row has committed (alone, or with the others of its turn). */
 const insert = (params) => {
+  if (STORE === "none") return Promise.resolve()
+  if (STORE === "select1") return pool.query("SELECT 1")
   if (!GROUP_COMMIT) return pool.query(statementFor(1), params)
   return new Promise((resolve, reject) => {
     if (queue.length === 0) setImmediate(flush)

@@ -22,9 +22,15 @@
  *
  * Reported: every N (median over the rounds of each target's 2xx/s, the median per-round
  * ratios), and the best N of the service against the best N of each baseline. Then an
- * open-loop run at half the service's best median rate, latencies counted from each request's
- * scheduled time (target p99 <= 20 ms). Per request: CPU of the server process and of
- * PostgreSQL (all `postgres` processes, from /proc) and of this load generator.
+ * open-loop run, the service at half its best median rate (target p99 <= 20 ms) and each
+ * baseline at half its own best (at half the service's, a service faster than a baseline drove
+ * that baseline at or past its own maximum, and its p99 was a queue, not a tail), latencies
+ * counted from each request's scheduled time. Beside each open-loop window, what else can make
+ * its tail: the generator's lateness and the p99 counted from the send, each server's longest
+ * event-loop delay and GC pause (`bench/loop-probe.mjs`), the generator's own, and the
+ * checkpoints PostgreSQL started in the window (the closed loops write enough WAL to request
+ * one). Per request: CPU of the server process and of PostgreSQL (all `postgres` processes, from
+ * /proc) and of this load generator.
  *
  * Checks that fail the run (non-zero exit): the log holds exactly one `BotVisited` event per
  * successful service answer (no lost visits, nothing recorded twice), each bare table one row
@@ -33,7 +39,7 @@
  *
  * Env: BENCH_WEBHOOK_BUSINESSES (default 1000), BENCH_WEBHOOK_CONNECTIONS (default 32,128), BENCH_WEBHOOK_ROUNDS (3),
  * BENCH_WEBHOOK_WARMUP_MS (2000), BENCH_WEBHOOK_MEASURE_MS (8000), BENCH_WEBHOOK_SKIP_OPEN=1,
- * BENCH_WEBHOOK_OPEN_RATE (the open loop's rate; default half the service's best),
+ * BENCH_WEBHOOK_OPEN_RATE (every target's open-loop rate; default half each one's own best),
  * BENCH_WEBHOOK_ONLY_SERVICE=1 (no baseline: e.g. under BENCH_CPU_PROF),
  * BENCH_WEBHOOK_SKIP_GROUP_COMMIT=1 (only the one-INSERT baseline), BENCH_WEBHOOK_USER_AGENT (a
  * browser's measures the webhook path that records nothing).
@@ -52,8 +58,8 @@ import { readFileSync } from "node:fs"
 import http from "node:http"
 import { loadavg } from "node:os"
 import pg from "pg"
-import { type Child, expectStatus, send, SERVICE_KEY, startChild, startService } from "./processes.ts"
-import { abba, closedLoop, measure, type Measured, openLoop } from "./load.ts"
+import { type Child, expectStatus, type ProbeReading, send, SERVICE_KEY, startChild, startService } from "./processes.ts"
+import { abba, closedLoop, measure, type Measured, openLoop, type OpenLoopSplit, selfProbe } from "./load.ts"
 import { Checks, median, now, percentile, report, scratchDatabase, statusText } from "./support.ts"
 
 const CONNECTIONS = (process.env.BENCH_WEBHOOK_CONNECTIONS ?? "32,128").split(",").map(Number)
@@ -254,6 +260,76 @@ const createBareTable = (name: string) => `
   )`
 
 
+/**
+ * `measure`'s `settle` hook as a probe window around the measured load: the target's own settle
+ * (the service's roll-up) first, then the server's and the generator's probes reset; at the end
+ * of the load the probes read, then the target's settle. The probes' IPC is inside the window's
+ * wall time, not its latencies.
+ */
+const probeWindow = (child: Child, self: ReturnType<typeof selfProbe>, settle: (() => Promise<void>) | undefined) => {
+  let phase = 0
+  let server: ProbeReading | undefined
+  let generator: ReturnType<typeof self.read> | undefined
+  return {
+    settle: async () => {
+      if (phase++ === 0) {
+        await settle?.()
+        self.reset()
+        await child.probe?.reset()
+      } else {
+        generator = self.read()
+        server = await child.probe?.read()
+        await settle?.()
+      }
+    },
+    server: () => server,
+    generator: () => generator
+  }
+}
+
+/** Checkpoints the server has started so far (timed and requested; PostgreSQL 17 moved them). */
+const checkpointsStarted = async (client: pg.Client) => {
+  const view = (await client.query("SELECT to_regclass('pg_catalog.pg_stat_checkpointer') IS NOT NULL AS moved")).rows[0].moved === true
+    ? "SELECT num_timed + num_requested AS n FROM pg_stat_checkpointer"
+    : "SELECT checkpoints_timed + checkpoints_req AS n FROM pg_stat_bgwriter"
+  return Number((await client.query(view)).rows[0].n)
+}
+
+/**
+ * An open-loop row: `row`'s columns, then what else can make the tail. `gen_lag_p99_ms` (how late
+ * the generator sent) and `p99_from_send_ms` (the p99 without that lateness): a tail with as
+ * much lag is the generator's or the machine's. `loop_max_ms` and `gc_max_ms`, the server's
+ * longest event-loop delay and GC pause, beside the generator's (`gen_loop_max_ms`): a delay on
+ * both at once is the machine's (a process waiting for a core), on the server alone its own.
+ * `checkpoints`: checkpoints PostgreSQL started in the window (its writes, and the full-page
+ * images in the WAL after it, slow every commit).
+ */
+const openRow = (
+  label: string,
+  extra: Record<string, string | number>,
+  m: Measured,
+  split: OpenLoopSplit,
+  window: ReturnType<typeof probeWindow>,
+  checkpoints: number
+) => {
+  const lag = [...split.lag].sort((a, b) => a - b)
+  const fromSend = [...split.fromSend].sort((a, b) => a - b)
+  const server = window.server()
+  const generator = window.generator()
+  return {
+    ...row(label, extra, m),
+    p999_ms: +percentile(m.latencies, 99.9).toFixed(2),
+    max_ms: +(m.latencies.at(-1) ?? Number.NaN).toFixed(2),
+    gen_lag_p99_ms: +percentile(lag, 99).toFixed(2),
+    p99_from_send_ms: +percentile(fromSend, 99).toFixed(2),
+    loop_max_ms: server?.loopMaxMs ?? Number.NaN,
+    gc_max_ms: server?.gcMaxMs ?? Number.NaN,
+    gen_loop_max_ms: generator?.loopMaxMs ?? Number.NaN,
+    gen_gc_max_ms: generator?.gcMaxMs ?? Number.NaN,
+    checkpoints
+  }
+}
+
 const SERVICE = "service"
 const AGAINST = "service (against)"
 const BARE = "bare fastify+pg"
@@ -285,7 +361,7 @@ const addStatuses = (into: Record<string, number>, from: Readonly<Record<string,
  * the environment `startService` gives it.
  */
 const startServiceFrom = (dir: string, label: string, env: Record<string, string>) =>
-  startChild({ label, nodeArgs: [`${dir}/dist/main.js`], env: { SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", ...env } })
+  startChild({ label, nodeArgs: [`${dir}/dist/main.js`], env: { SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", ...env }, probe: true })
 
 export const run = async () => {
   const db = await scratchDatabase("webhook")
@@ -298,7 +374,7 @@ export const run = async () => {
   try {
     const serviceEnv = (url: string) => ({ DATABASE_URL: url, WEBHOOK_RATE_LIMIT_PER_MINUTE: "100000000" })
     const service = SERVICE_DIR === undefined
-      ? await startService("webhook-service", serviceEnv(db.url))
+      ? await startService("webhook-service", serviceEnv(db.url), undefined, { probe: true })
       : await startServiceFrom(SERVICE_DIR, "webhook-service", serviceEnv(db.url))
     children.push(service)
     await client.connect()
@@ -341,7 +417,7 @@ export const run = async () => {
       : [[BARE, "bare_visits", {}], ...(SKIP_GROUP_COMMIT ? [] : [[BATCHED, "bare_visits_batched", { BARE_GROUP_COMMIT: "1" }] as const])]
     for (const [label, table, env] of bares) {
       await client.query(createBareTable(table))
-      const bare = await startChild({ label, nodeArgs: ["bench/bare-webhook-server.mjs"], env: { DATABASE_URL: db.url, BARE_TABLE: table, ...env } })
+      const bare = await startChild({ label, nodeArgs: ["bench/bare-webhook-server.mjs"], env: { DATABASE_URL: db.url, BARE_TABLE: table, ...env }, probe: true })
       children.push(bare)
       targets.push({ label, child: bare, tally: newTally(), table, db: undefined, settle: undefined, statuses: {} })
     }
@@ -422,21 +498,32 @@ export const run = async () => {
       }
     })
 
-    // Open loop at half the service's maximum rate (or BENCH_WEBHOOK_OPEN_RATE, to compare two
-    // trees at one rate); the baselines at the same rate for reference.
+    // Open loop: the service at half its maximum rate, each baseline at half its own (or every
+    // target at BENCH_WEBHOOK_OPEN_RATE, to compare two trees at one rate).
     const rate = OPEN_RATE ?? Math.max(1, Math.round(bestService.rate / 2))
+    const rateOf = (label: string) => OPEN_RATE ?? Math.max(1, Math.round(best(label).rate / 2))
     const openRows: Array<Record<string, string | number>> = []
     /** Per target: the open loop's p99 of each repeat. */
     const openP99s = new Map<string, Array<number>>(targets.map((t) => [t.label, []]))
     if (!SKIP_OPEN) {
-      for (let round = 1; round <= OPEN_ROUNDS; round++) {
-        for (const target of abba(targets, round)) {
-          const { label, child, tally, settle } = target
-          const measured = await measure(child, openLoop(rate, (agent) => post(agent, child.port, tally)), 1024, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS }, settle)
-          addStatuses(target.statuses, measured.statuses)
-          openP99s.get(label)!.push(percentile(measured.latencies, 99))
-          openRows.push(row(label, { mode: "open loop", round, rate_per_s: rate }, measured))
+      const self = selfProbe()
+      try {
+        for (let round = 1; round <= OPEN_ROUNDS; round++) {
+          for (const target of abba(targets, round)) {
+            const { label, child, tally, settle } = target
+            const own = rateOf(label)
+            const split: OpenLoopSplit = { lag: [], fromSend: [] }
+            const window = probeWindow(child, self, settle)
+            const checkpoints = await checkpointsStarted(client)
+            const measured = await measure(child, openLoop(own, (agent) => post(agent, child.port, tally), split), 1024, { warmupMs: WARMUP_MS, measureMs: MEASURE_MS }, window.settle)
+            const checkpointsInWindow = await checkpointsStarted(client) - checkpoints
+            addStatuses(target.statuses, measured.statuses)
+            openP99s.get(label)!.push(percentile(measured.latencies, 99))
+            openRows.push(openRow(label, { mode: "open loop", round, rate_per_s: own, of_own_best: +(own / best(label).rate).toFixed(2) }, measured, split, window, checkpointsInWindow))
+          }
         }
+      } finally {
+        self.stop()
       }
       report(openRows)
     }
@@ -487,6 +574,7 @@ export const run = async () => {
       const p99Of = (label: string) => +median(openP99s.get(label)!).toFixed(2)
       const each = OPEN_ROUNDS > 1 ? ` (median of ${OPEN_ROUNDS} repeats: ${openP99s.get(SERVICE)!.map((x) => x.toFixed(1)).join(", ")})` : ""
       console.log(`service p99 at ${OPEN_RATE === undefined ? "half its max rate" : "the rate set"} (${rate}/s, open loop): ${p99Of(SERVICE)} ms${each} (target <= 20 ms)`)
+      for (const { label } of targets.filter((t) => t.table !== undefined)) console.log(`${label} p99 at ${OPEN_RATE === undefined ? "half its own max rate" : "the rate set"} (${rateOf(label)}/s, open loop): ${p99Of(label)} ms`)
       if (openP99s.has(AGAINST)) console.log(`service (against) p99 at the same rate: ${p99Of(AGAINST)} ms (repeats: ${openP99s.get(AGAINST)!.map((x) => x.toFixed(1)).join(", ")})`)
     }
     console.log(`visits recorded by the service: ${events} events for ${targets[0]!.tally.success} successes: ${events === targets[0]!.tally.success ? "none lost, none twice" : "MISMATCH"}; the roll-up counts ${rolledUp}`)
