@@ -5,6 +5,7 @@
  * pages about the business (about, story, values, contact, FAQ, legal, blog) are never read, and
  * the home page's headings only when nothing better names three offerings. Pure.
  */
+import { isCommonWord } from "../../domain/common-words.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
 import { hasPrice, PRICE_SOURCE, PRICE_START_SOURCE } from "../../domain/money.ts"
 import { displayPhrase, isDescriptiveName, singularOf } from "./english.ts"
@@ -776,10 +777,15 @@ export const productOfferings = (
 ): OfferingSources => {
   const own = pages.filter((page) => samePage(page.url, url))
   const productNamed = pages.flatMap((page) => page.products.filter((p) => samePage(p.url, url)))
+  // Its own section of a shared page: the heading that is its name, or names it in quotes after
+  // its kind ("Atelier « Mon premier automate »"); a name in quotes is a title, not a description.
+  const ownKey = phraseKey(fullName)
+  const quotedIn = (h: string) => [...h.matchAll(/[«“„"‘'‹]\s*([^«»“”„"‘’'‹›]+?)\s*[»”“"’'›]/gu)].some((m) => phraseKey(m[1]!) === ownKey)
+  const titled = own.some((page) => page.headings.slice(1).some(quotedIn))
   // Its name is an offering when it describes the product ("Butter croissant"), not when it is a
   // model name ("Trail Runner 3", "iPhone"): prompts naming a model are navigational.
   const brandModel = isBrandModel(fullName, names)
-  const descriptive = isDescriptiveName(fullName) && !brandModel
+  const descriptive = isDescriptiveName(fullName) && !brandModel && !titled
   const name = descriptive ? shortProductName(fullName) : fullName
   const items = [
     ...productNamed.map((p) => displayPhrase(p.name, proper)),
@@ -790,16 +796,34 @@ export const productOfferings = (
   // route of 22 km"), and the other names it gives its kind of thing ("wedding album").
   // A product sharing its page with others ("Learn to Boulder" on the courses page) is described
   // by the sentence after its own heading ("A four-week beginner course, ...").
+  const ownHeadingOf = (page: CrawledPageFacts) => page.headings.slice(1).find((h) => phraseKey(h) === ownKey || quotedIn(h))
   const underOwnHeading = own.flatMap((page) => {
-    const heading = page.headings.slice(1).find((h) => phraseKey(h) === phraseKey(fullName))
+    const heading = ownHeadingOf(page)
     const at = heading === undefined ? -1 : page.text.indexOf(`${heading} `)
-    return at < 0 ? [] : page.text.slice(at + heading!.length).trim().split(/(?<=[.!?])\s+/).slice(0, 1).flatMap((sentence) => whatItIs(sentence, proper, true))
+    // "Build-your-own automaton workshop: in two hours ...": a label before a colon says what it is, as an article's sentence does.
+    return at < 0 ? [] : page.text.slice(at + heading!.length).trim().split(/(?<=[.!?])\s+/).slice(0, 1).flatMap((sentence) => {
+      const label = /^([\p{L}'-]+(?:\s+[\p{L}'-]+){1,3}):\s/u.exec(sentence)?.[1]
+      if (label === undefined) return whatItIs(sentence, proper, true)
+      const said = whatItIs(sentence, proper, false)
+      // "Build-your-own automaton workshop": a compound is one word of the label.
+      return said.length > 0 ? said : label.split(/\s+/u).some((w) => STOP_WORDS.has(fold(w))) ? [] : [displayPhrase(label, proper)]
+    })
   })
+  // "Die 10er-Karte (ten-visit card)": the English the page glosses its name with, in lower case and
+  // more than one word ("(Sand)" after a tent's name is its colour).
+  const glossed = own.flatMap((page) => [...page.text.matchAll(new RegExp(`${escapeRegExp(squish(fullName))}\\s+\\(([\\p{L}' -]{3,40})\\)`, "gu"))])
+    .map((m) => m[1]!).filter((gloss) => /^\p{Ll}/u.test(gloss) && wordsOf(gloss).length >= 2 && wordsOf(gloss).length <= 4 && wordsOf(gloss).some((w) => isCommonWord(w)) && !/^(?:per|each|from|incl|including|ab)\b/iu.test(gloss))
+    // The page's own name for it, as written ("visit" would be furniture in a heading).
+    .map((gloss) => displayPhrase(gloss, proper))
+  // A section of a shared page: the page's headline names the others too ("Tickets & Preise").
+  const shares = own.some((page) => ownHeadingOf(page) !== undefined)
+  const described = [...glossed, ...(titled ? underOwnHeading : [])]
   const selfDescribed = [...own.flatMap((page) => pageSaysItIs(page, url, proper)), ...underOwnHeading]
   const nameHead = wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1)
   // Not the business itself ("Wisteria House" at Wisteria House B&B), nor what was done to one ("requested room").
   const siteWords = new Set([...names].flatMap((n) => n.split(" ")))
-  const sameKind = (nameHead === undefined ? [] : own.flatMap((page) => kindNamesIn(page.text, nameHead, proper)))
+  // (A title's last word is not a kind: "La petite horloge" is a workshop, not a clock.)
+  const sameKind = (nameHead === undefined || titled ? [] : own.flatMap((page) => kindNamesIn(page.text, nameHead, proper)))
     .filter((phrase) => !wordsOf(phrase).every((w) => siteWords.has(w)) && !/^\S+ed\s/u.test(phrase))
     // "Dress cleaning" beside "Wedding dress cleaning": a service done to more than the product's own
     // thing, not another name for it ("harbour app" beside "Guest Harbour App" is one).
@@ -815,7 +839,11 @@ export const productOfferings = (
   const named = !descriptive && !brandModel && items.filter(naming).length >= 1 && items.length >= 4
   const ofItsKind = (phrase: string) => (named ? naming(phrase) : !descriptive || wordsOf(phrase).some((w) => stem(w) === head))
   return {
-    headlines: [...(descriptive ? [displayPhrase(name, proper)] : []), ...headlines.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name)))],
+    headlines: [
+      ...described,
+      ...(descriptive ? [displayPhrase(name, proper)] : []),
+      ...(shares && described.length > 0 ? [] : headlines.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name))))
+    ],
     stated: [],
     sections: [],
     items: items.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name))),
