@@ -218,7 +218,8 @@ const GENERIC_LINK = /^(?:shop|shop now|buy|buy now|view|view all|see all|see mo
 const itemName = (raw: string): string | null => {
   const name = cleanText(raw).replace(new RegExp(PRICE.source, "gu"), " ").replace(/\([^)]*\)/g, " ").split(/\s[–—-]\s|\s·\s|\s\|\s|:\s/u)[0]!
     .replace(/\s+/g, " ").replace(/^[\s\-–—:•·|*,.]+|[\s\-–—:•·|*,.]+$/gu, "")
-  const clean = name.replace(/\s+(?:from|only|starting(?: at)?|each|per \p{L}+|and up|\+)$/iu, "")
+  // "from" before the price in other languages too: "Kinogutschein ab 10 €", "Bono desde 20 €", "à partir de".
+  const clean = name.replace(/\s+(?:from|only|starting(?: at)?|each|per \p{L}+|and up|\+|ab|dès|à partir de|desde|a partir de|da|vanaf|fra|från|od)$/iu, "")
   const words = clean.split(" ").filter((w) => /\p{L}/u.test(w))
   // A name starts with a word (or a count of one) and has one of its own: "6-inch 8–10 servings" (a size) does not.
   if (!(/^\p{L}/u.test(clean) || opensWithCountedName(clean)) || !words.some((w) => /^\p{L}{3,}$/u.test(w)) ||

@@ -13,7 +13,7 @@ import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"
 import { isDetailPage, isFaqPage, type PageKind, pageKind, pathSegments, samePage } from "./site-pages.ts"
 import { fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
-import { AUDIENCE_HEADS, englishSideOf, headingOfferings, moreEnglishTitle } from "./text-facts.ts"
+import { aloneNotAnOffering, AUDIENCE_HEADS, englishSideOf, headingOfferings, moreEnglishTitle } from "./text-facts.ts"
 
 /** Home-page teasers naming a feature or a day ("Gluten-free Fridays", "Dog-friendly patio"). */
 const FEATURE_OR_DAY =
@@ -153,7 +153,8 @@ export interface OfferingSources {
  */
 const itemsOf = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
   // "The Meadow", "The Bruntsfield": a card's own name for one item, not a kind of thing.
-  return page.products.filter((p) => !/^[Tt]he\s+\p{Lu}[\p{L}'-]*$/u.test(squish(p.name))).map((p) => {
+  // "Normal", "Ermäßigt (Studierende)", "Adults": who pays which price, not what is sold.
+  return page.products.filter((p) => !/^[Tt]he\s+\p{Lu}[\p{L}'-]*$/u.test(squish(p.name)) && !aloneNotAnOffering(p.name)).map((p) => {
     const name = squish(p.name)
     // The sections' words, not the item's own line ("Olive & rosemary (Saturdays only) – $11").
     const headingStems = new Set(page.headings.filter((h) => !h.includes(name)).flatMap((h) => wordsOf(h).map(stem)))
@@ -172,6 +173,12 @@ const itemsOf = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<str
 /** A headline that names the page a price list: "Prices", "Price list", "Prices & memberships", "Our rates". */
 const PRICE_LIST_HEADLINE = /^(?:our\s+)?(?:prices|price list|pricing|rates|tariffs?)(?:\s*(?:&|and)\s*[\p{L} ]+)?$/iu
 
+/** Heads of a line that names a service done to something ("light seal replacement", "lens cleaning"). */
+const SERVICE_HEAD = /^(?:replacement|cleaning|repair|installation|removal|servicing|service|inspection|restoration|fitting|tuning|adjustment|alignment|calibration|check|diagnostics?)$/u
+
+/** A headline of everything sold: "All packaging", "Shop all", "Our range", "Full catalogue". */
+const EVERYTHING_HEADLINE = /^(?:all|shop all|browse all|our full|the full|our whole)\s+\p{L}|^(?:our\s+|the\s+|full\s+)?(?:range|catalogue|catalog|sortiment)\b/iu
+
 /**
  * A title or headline that calls the page a menu or a price list wherever the word stands, in
  * English or the languages sites are written in: "Snack Bar Menu", "Bowling & Prices", "Preise",
@@ -188,10 +195,11 @@ const MENU_OR_PRICES_WORD =
  */
 const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: ReadonlySet<string>, names: ReadonlySet<string>) => {
   // "Prices", "Prices & memberships": a price list's every line is on offer, not only the memberships.
-  if ([page.headings[0] ?? "", titleHead(page)].some((h) => PRICE_LIST_HEADLINE.test(h.trim()) || MENU_OR_PRICES_WORD.test(fold(h)))) return items
+  if ([page.headings[0] ?? "", titleHead(page)].some((h) => PRICE_LIST_HEADLINE.test(h.trim()) || MENU_OR_PRICES_WORD.test(fold(h)) || EVERYTHING_HEADLINE.test(h.trim()))) return items
   const heads = new Set(headlineOfferings(page, proper, names).map((h) => stem(wordsOf(h.split(",")[0]!).at(-1) ?? "")))
   if (heads.size === 0) return items
-  return items.filter((item) => wordsOf(item).some((w) => heads.has(stem(w))))
+  // "Light seal replacement", "Lens cleaning" on a servicing page: a service of its own, not a filling or size.
+  return items.filter((item) => wordsOf(item).some((w) => heads.has(stem(w))) || (wordsOf(item).length >= 2 && SERVICE_HEAD.test(wordsOf(item).at(-1)!)))
 }
 
 /** Plural nouns a page of kinds is headed by ("Our lessons", "Tours"): the kind every section is one of. */
@@ -426,6 +434,23 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<
 /** A question asking whether the business offers something: "Do you sell ...?", "Can I buy ...?". */
 const OFFER_QUESTION =
   /(?:^|[.!?]\s+)(?:(?:(?:do|does) (?:you|they|it)|can (?:i|we|you)|could (?:i|we|you))\s+(?:also\s+)?(sell|offer|run|have|do|make|provide|teach|host|buy|book|hire|order|get|use|rent|keep|manage|arrange|organi[sz]e)\b|(?:is|are) there)([^?]*)\?\s+yes\b[,.:!]?\s+([^.!?;]+)/giu
+
+/**
+ * "Do you ...? Yes" in French, Spanish, German, Italian and Portuguese: the question's object, its
+ * article aside ("Faites-vous le test angine ? Oui." → "test angine"; "¿Ofrecen terapia online? Sí").
+ */
+const YES_ABROAD = [
+  /(?:^|[.!?]\s+)(?:faites|proposez|vendez|réalisez|realisez|fabriquez|offrez|louez|organisez)-vous\s+(?:aussi\s+)?(?:le |la |les |l['’]|des |du |de la |de l['’]|un |une )?([^?.!]{3,40}?)\s*\?\s+oui(?![\p{L}])/giu,
+  /¿(?:hacen|ofrecen|venden|hacéis|ofrecéis|vendéis|realizan|alquilan|organizan)\s+(?:también\s+)?(?:el |la |los |las |un |una )?([^?.!]{3,40}?)\?\s+sí(?![\p{L}])/giu,
+  /(?:^|[.!?]\s+)(?:bieten|verkaufen|machen|vermieten|organisieren)\s+sie\s+(?:auch\s+)?(?:den |die |das |einen |eine )?([^?.!]{3,40}?)(?:\s+an)?\s*\?\s+ja(?![\p{L}])/giu,
+  /(?:^|[.!?]\s+)(?:fate|offrite|vendete|organizzate|noleggiate)\s+(?:anche\s+)?(?:il |lo |la |i |gli |le |l['’])?([^?.!]{3,40}?)\?\s+sì(?![\p{L}])/giu,
+  /(?:^|[.!?]\s+)(?:vocês\s+)?(?:fazem|oferecem|vendem|alugam|organizam)\s+(?:também\s+)?(?:o |a |os |as )?([^?.!]{3,40}?)\?\s+sim(?![\p{L}])/giu
+]
+
+const answeredYesAbroad = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
+  const text = page.headings.filter((h) => h.endsWith("?")).reduce((t, h) => t.replace(` ${h}`, `. ${h}`), page.text)
+  return YES_ABROAD.flatMap((pattern) => [...text.matchAll(pattern)].flatMap((m) => headingOfferings(m[1]!.trim(), proper)))
+}
 
 /** Verbs of a question that name what is on offer as their object ("Do you sell gift vouchers?"). */
 const OFFERING_VERBS = new Set(["sell", "offer", "run", "do", "make", "provide", "teach", "host", "hire", "rent"])
@@ -739,6 +764,7 @@ export const businessOfferings = (
       // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
       ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper)),
+      ...pages.filter(isFaqPage).flatMap((page) => answeredYesAbroad(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => yesAnswerSubjects(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => doneToThings(page, proper, new Set(pages.flatMap((p) => [p.text, ...p.headings].flatMap(wordsOf))))),
       // Plans are how the rest is sold: named last, so they take fewer prompts than what they include.

@@ -219,7 +219,8 @@ const INSTRUCTION_VERBS = new Set(["take", "shorten", "lengthen", "let", "replac
  * Categories of a schema.org parent type, which names a family of businesses, not one kind. A day
  * spa is the type saunas, bathhouses and spas all take (schema.org has no sauna).
  */
-const UMBRELLA_CATEGORIES = new Set(["entertainment venue", "food shop", "day spa"])
+// (A medical clinic's name and titles say which: "hearing clinic", "audiologist".)
+const UMBRELLA_CATEGORIES = new Set(["entertainment venue", "food shop", "day spa", "medical clinic"])
 
 /** Everyday categories from schema.org types; a type outside them is read by its words ("home and construction business"). */
 const KNOWN_TYPE_CATEGORIES: ReadonlySet<string> = new Set(Object.values(SCHEMA_TYPE_WORDS))
@@ -274,17 +275,29 @@ const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>, proper
   // Leeds | Roundabout Driving School"): "Traed" of "Tŷ Traed Podiatry", "Bell" of "Second Bell
   // Tutoring" are the name's, not a kind's.
   const own = ` ${words.join(" ")} `
+  // "Sumi & Brush", "Tents & Tables": a name whose words are joined is a name; neither half is a kind.
+  if (/\s(?:&|and|\+)\s/iu.test(name)) return undefined
   const outside = new Set(titles.flatMap((title) => title.split(own).join(" ").split(" ")).map(stem))
   for (let start = 1; start < words.length; start++) {
     const tail = words.slice(start).join(" ")
     // "Consultorio Palermo" in Palermo: the town, not a kind.
     if (words.slice(start).every((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w) || proper.has(w))) continue
     if (!outside.has(stem(words[start]!))) continue
-    // "Podiatry", "dentistry": the practice, not the kind of business; the title's own word says that.
-    if (/(?:try|logy|apy|ics)$/u.test(tail)) continue
+    // "Podiatry", "dentistry", "chiropractic": the practice, not the kind of business; the title's own word says that.
+    if (/(?:try|logy|apy|ics|practic)$/u.test(tail)) continue
     if (titles.filter((title) => title.includes(` ${tail} `)).length >= 2) return singularOf(tail)
   }
   return undefined
+}
+
+/**
+ * A school by what its home page's title says one learns there: "Learn Japanese Calligraphy
+ * Online" → "japanese calligraphy school"; for a broad type ("educational organization") only.
+ */
+const schoolOf = (title: string | null | undefined): string | undefined => {
+  const subject = /(?:^|[|–—-]\s*)learn\s+((?:\p{L}+\s+){0,2}?\p{L}+)(?=\s+(?:online|in|at|with|from)\b|\s*(?:[|–—,]|$))/iu.exec(title ?? "")?.[1]
+  if (subject === undefined || wordsOf(subject).some((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) return undefined
+  return `${subject.toLowerCase()} school`
 }
 
 /** Nouns of a place that teaches, treats or makes, which a business's name ends in with what it is of. */
@@ -364,7 +377,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const titled = mapKind(titledKind)
   const broad = typed !== undefined && (UMBRELLA_CATEGORIES.has(typed) || !KNOWN_TYPE_CATEGORIES.has(typed))
   const titledBusiness = titledKind !== undefined && BUSINESS_HEADS.has(wordsOf(titledKind).at(-1)!) ? titledKind : undefined
-  const stated = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled) : undefined) ??
+  const stated = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
     typed ?? titledBusiness ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? null
   const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated

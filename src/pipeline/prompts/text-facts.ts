@@ -93,6 +93,13 @@ export const moreEnglishTitle = (headline: string, title: string): string => {
 export const englishSideOf = (heading: string): string => {
   const dotted = heading.split(/\s+·\s+/u)
   const slashed = heading.split(/\s+\/\s+/u)
+  // "Ulltäcke – wool duvet": a foreign word, a dash and its English.
+  const dashed = heading.split(/\s+[–—]\s+/u)
+  if (dashed.length === 2) {
+    const [a, b] = dashed as [string, string]
+    // The name is one word; its English, after the dash, is written in lower case as a gloss is.
+    if (wordsOf(a).length === 1 && englishWords(a) === 0 && /^\p{Ll}/u.test(b) && englishWords(b) >= 1 && wordsOf(b).length <= 4) return b
+  }
   const sides = dotted.length === 2 ? dotted : slashed.length === 2 ? slashed : undefined
   if (sides === undefined) return heading
   const [a, b] = sides as [string, string]
@@ -168,11 +175,23 @@ const isAdjective = (word: string): boolean => PLAIN_ADJECTIVES.has(fold(word)) 
 /** Rooms and spaces a venue names after someone or somewhere ("The Alberta Room"). */
 const NAMED_SPACES = new Set(["room", "suite", "hall", "lounge", "studio", "loft", "cottage", "cabin", "barn"])
 
-/** Words that, alone as a heading, name a size or the people who do the work, not something on offer. */
+/**
+ * Words that, alone as a heading, name a size, the people who do the work, or who pays which price
+ * on a ticket list ("Normal", "Ermäßigt", "Adults"), not something on offer.
+ */
 const ALONE_NOT_AN_OFFERING = new Set(
   `small medium large mini regular artists stylists barbers therapists instructors teachers tutors coaches staff
-  practitioners groomers`.split(/\s+/).filter((w) => w.length > 0)
+  practitioners groomers normal standard reduced concession concessions adult adults child children kids senior seniors
+  student students ermassigt reduziert erwachsene kinder studierende reduit reduits adulte adultes enfant enfants
+  reducido reducida adultos ninos jubilados ridotto intero`.split(/\s+/).filter((w) => w.length > 0)
 )
+
+/** A line or heading of one such word, details in brackets aside ("Ermäßigt (Studierende)", "The artists"). */
+export const aloneNotAnOffering = (phrase: string): boolean => {
+  const words = wordsOf(phrase.replace(/\([^)]*\)/gu, " "))
+  const own = words[0] === "the" ? words.slice(1) : words
+  return own.length === 1 && ALONE_NOT_AN_OFFERING.has(own[0]!)
+}
 
 const CLAUSE_OPENING = new Set(["coming", "getting", "good", "ready", "looking", "ask", "things", "know", "need", "useful", "important", "note", "please", "thank", "thanks", "ways"])
 
@@ -218,8 +237,10 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   // ("On-site training", "In-home care": a compound before a noun opens a name.)
   const compound = /^\p{L}+-\p{L}/u.test(clean)
   if ((words[0] !== "the" && STOP_WORDS.has(words[0]!) && !compound) || CLAUSE_OPENING.has(words[0]!)) return undefined
-  // "Add a little extra", "Give a flower subscription": an imperative, its verb before an article.
-  if (words.length >= 3 && /^(?:a|an|your)$/.test(words[1]!)) return undefined
+  // "Add a little extra", "Give a flower subscription", "Meet the original": an imperative, its verb before an article.
+  if (words.length >= 3 && /^(?:a|an|your|the)$/.test(words[1]!)) return undefined
+  // "Aus dem Kinotagebuch", "Från verkstaden": a heading opening with another language's "from" says where, not what.
+  if (/^(?:aus|vom|von|fran|fra|desde|dalla|dal|depuis|uit)$/u.test(words[0]!)) return undefined
   // "The Meadow", "The Bruntsfield": one item's own name, not a kind of thing a customer asks for.
   if (words.length === 2 && words[0] === "the" && /^[Tt]he\s+\p{Lu}/u.test(clean)) return undefined
   // "The Alberta Room": one room by its own name, a proper name's, not a kind ("The Garden Room" is one).
@@ -232,6 +253,8 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   const activity = (i: number) => /^\p{L}{2,}ing$/u.test(words[i + 1] ?? "") && !NOT_AN_OFFERING.has(words[i + 1]!)
   if (words.some((w, i) => NOT_AN_OFFERING.has(w) && !(i === 0 && leadingHome) && !(w === "new" && i > 0 && i < words.length - 1) &&
     !(w === "sale" && words[i - 1] === "of") && !activity(i) && !bookAsNoun(words, i) && !newThings(words, i))) return undefined
+  // "Aus dem Kinotagebuch", "Vom Studioblog": a compound ending in a journal's word names the journal.
+  if (words.some((w) => /.(?:tagebuch|blog|journal)$/u.test(w))) return undefined
   // "Medium", "Large" above a price list's lines: a size of something; "The artists": who does the work.
   const own = words[0] === "the" ? words.slice(1) : words
   if (own.length === 1 && ALONE_NOT_AN_OFFERING.has(own[0]!)) return undefined

@@ -109,3 +109,109 @@ describe("capitals kept inside a phrase", () => {
     expect(displayPhrase("Wedding Cakes")).toBe("wedding cakes")
   })
 })
+
+describe("a ticket price list's rows", () => {
+  it("who pays which price ('Normal', 'Ermäßigt', 'Adults', 'Concession') is no offering; what is sold is", () => {
+    const facts = factsFromPages({
+      name: "Kino am Fluss",
+      kind: "business",
+      businessName: "Kino am Fluss",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Kino am Fluss – Programmkino in Kassel", headings: ["Programmkino in Kassel"], text: "Filme in Kassel, Kino in Kassel." }),
+        sitePage("/tickets.html", {
+          title: "Tickets & Preise – Kino am Fluss",
+          headings: ["Tickets & Preise"],
+          text: "Normal 9,50 € Ermäßigt (Studierende) 7,50 € Adults 9,50 € Concession 7,00 € Stummfilm mit Live-Musik 13,00 € Kinogutschein ab 10,00 €",
+          products: hints(["Normal 9,50 €", "Ermäßigt (Studierende) 7,50 €", "Adults 9,50 €", "Concession 7,00 €", "Stummfilm mit Live-Musik 13,00 €", "Kinogutschein ab 10,00 €"])
+        })
+      ]
+    })
+    expect(facts.offerings).toEqual(expect.arrayContaining(["stummfilm mit live-musik", "kinogutschein"]))
+    expect(facts.offerings.filter((o) => /^(?:normal|ermäßigt|adults|concession)$/u.test(o))).toEqual([])
+  })
+})
+
+describe("a journal's heading in a compound", () => {
+  it("'Aus dem Kinotagebuch' names the cinema's diary, not an offering; 'Sommerkino im Hof' is one", async () => {
+    const { headingOfferings } = await import("../../../src/pipeline/prompts/text-facts.ts")
+    expect(headingOfferings("Aus dem Kinotagebuch", new Set())).toEqual([])
+    expect(headingOfferings("Neues vom Werkstattblog", new Set())).toEqual([])
+    expect(headingOfferings("Sommerkino im Hof", new Set())).toEqual(["sommerkino im hof"])
+  })
+})
+
+describe("a page of everything sold", () => {
+  it("headed 'All packaging' lists its rows, though its address is its own", () => {
+    const facts = factsFromPages({
+      name: "Kraftbox",
+      kind: "business",
+      businessName: "Kraftbox",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Kraftbox – Custom printed boxes, Nagpur", headings: ["Boxes for brands"], text: "Boxes made in Nagpur. Printed in Nagpur." }),
+        sitePage("/boxes.html", {
+          title: "All packaging – Kraftbox",
+          headings: ["All packaging", "Boxes", "Inside the box"],
+          text: "Plain corrugated shipping boxes ₹14 Rigid gift box with magnetic lid ₹145 Honeycomb paper wrap, 50 m roll ₹1,150",
+          products: hints(["Plain corrugated shipping boxes ₹14", "Rigid gift box with magnetic lid ₹145", "Honeycomb paper wrap, 50 m roll ₹1,150"])
+        })
+      ]
+    })
+    expect(facts.offerings).toEqual(expect.arrayContaining(["plain corrugated shipping boxes", "honeycomb paper wrap"]))
+    expect(facts.offerings.some((o) => /^rigid gift box/.test(o))).toBe(true)
+  })
+})
+
+describe("a service page's price rows", () => {
+  it("rows that are services of their own ('Light seal replacement', 'Lens cleaning') are offerings", () => {
+    const facts = factsFromPages({
+      name: "Argentum Cameras",
+      kind: "business",
+      businessName: "Argentum Cameras",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Argentum Cameras – Film cameras in Kobe", headings: ["Film cameras, tested"], text: "A camera shop in Kobe. Tested in Kobe." }),
+        sitePage("/servicing.html", {
+          title: "Camera servicing – Argentum Cameras",
+          headings: ["Camera servicing"],
+          text: "Light seal replacement ¥4,500 Lens cleaning (haze) from ¥6,000",
+          products: hints(["Light seal replacement ¥4,500", "Lens cleaning (haze) from ¥6,000"])
+        })
+      ]
+    })
+    expect(facts.offerings).toEqual(expect.arrayContaining(["light seal replacement", "lens cleaning"]))
+  })
+})
+
+describe("headings of a shop in Swedish and English", () => {
+  it("'Ulltäcke – wool duvet' is a wool duvet; 'Meet the original' and 'Från verkstaden' are no offerings", async () => {
+    const { headingOfferings } = await import("../../../src/pipeline/prompts/text-facts.ts")
+    expect(headingOfferings("Ulltäcke – wool duvet", new Set())).toEqual(["wool duvet"])
+    expect(headingOfferings("Meet the original", new Set())).toEqual([])
+    expect(headingOfferings("Från verkstaden", new Set())).toEqual([])
+    expect(headingOfferings("Wheel polish – from R300", new Set())).toEqual(["wheel polish"])
+  })
+})
+
+describe("a FAQ's yes in another language", () => {
+  it("'Faites-vous le test angine ? Oui.' and '¿Ofrecen terapia online? Sí' name what is on offer; a no does not", () => {
+    const facts = factsFromPages({
+      name: "Pharmacie du Port",
+      kind: "business",
+      businessName: "Pharmacie du Port",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Pharmacie du Port – Pharmacie à Sète", headings: ["Votre pharmacie à Sète"], text: "Ouvert à Sète." }),
+        sitePage("/faq.html", {
+          title: "FAQ – Pharmacie du Port",
+          headings: ["Questions fréquentes", "Faites-vous le test angine ?", "Vendez-vous des lentilles ?", "¿Ofrecen terapia online?"],
+          text: "Questions fréquentes Faites-vous le test angine ? Oui, en 10 minutes. Vendez-vous des lentilles ? Non, voyez un opticien. ¿Ofrecen terapia online? Sí, por videollamada."
+        })
+      ]
+    })
+    expect(facts.offerings).toEqual(expect.arrayContaining(["test angine", "terapia online"]))
+    expect(facts.offerings).not.toContain("lentilles")
+  })
+})
+
