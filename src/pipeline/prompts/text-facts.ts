@@ -381,7 +381,8 @@ export const categoryFromText = (
     // A question heading ("Do you come to hotels or condos?") asks about something, it names no kind.
     if (source.page !== undefined && /\?\s*$/u.test(source.text)) continue
     // "For restaurants and hotels", "tableware for restaurants": whom the business serves, not what it is.
-    const key = ` ${phraseKey(source.text.replace(/(?:^|\s)for\s.*$/isu, ""))} `
+    // "Snack Bar", "Salad bar", "Museum shop": a counter inside the business, not what it is.
+    const key = ` ${phraseKey(source.text.replace(/(?:^|\s)for\s.*$/isu, ""))} `.replace(/ (?:snack|salad|museum) (?:bar|shop|store|cafe|café)s? /gu, " ~ ")
     for (const word of CATEGORY_WORDS) {
       const k = phraseKey(word)
       // Plurals count too ("bakeries" in a heading names the field as well as "bakery").

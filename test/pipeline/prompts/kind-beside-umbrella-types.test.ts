@@ -79,5 +79,19 @@ describe("the kind under a broad type", () => {
     })
     expect(facts.category).toBe("chiropractor")
   })
+
+  it("a snack bar's page does not make a bowling alley a bar", () => {
+    const facts = factsFromPages({
+      name: "Strike Alley",
+      kind: "business",
+      businessName: "Strike Alley",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Strike Alley | Tenpin Bowling in Dayton", headings: ["Dayton's lanes"], text: "Sixteen lanes in Dayton, Dayton's oldest." }),
+        sitePage("/snack-bar.html", { title: "Snack Bar Menu | Strike Alley", headings: ["Snack Bar"], text: "Nachos and hot dogs." })
+      ]
+    })
+    expect(facts.category).not.toBe("bar")
+  })
 })
 
