@@ -4,6 +4,7 @@
  * alphabetically), so the same crawl gives the same facts and, through the built-in generator,
  * the same prompts: a prompt set that changes between runs would make scores incomparable.
  */
+import { escapeRegExp } from "../../domain/regex.ts"
 import { Schema } from "effect"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
 import { singularOf } from "./english.ts"
@@ -280,8 +281,9 @@ const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>, proper
   const outside = new Set(titles.flatMap((title) => title.split(own).join(" ").split(" ")).map(stem))
   for (let start = 1; start < words.length; start++) {
     const tail = words.slice(start).join(" ")
-    // "Consultorio Palermo" in Palermo: the town, not a kind.
+    // "Consultorio Palermo" in Palermo: the town, or a part of it the titles say one is in ("Psicólogos en Palermo"), not a kind.
     if (words.slice(start).every((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w) || proper.has(w))) continue
+    if (titles.some((title) => new RegExp(` (?:in|en|a|im|em|au) ${escapeRegExp(words.slice(start).join(" "))} `, "u").test(title))) continue
     if (!outside.has(stem(words[start]!))) continue
     // "Podiatry", "dentistry", "chiropractic": the practice, not the kind of business; the title's own word says that.
     if (/(?:try|logy|apy|ics|practic)$/u.test(tail)) continue

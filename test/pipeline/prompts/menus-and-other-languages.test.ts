@@ -71,7 +71,7 @@ describe("pages and headings about the business in other languages", () => {
           title: "Centro Almagro | Psicólogos en Almagro, Buenos Aires",
           headings: ["Un lugar para hablar", "Terapia en inglés · Therapy in English"],
           text: "Atendemos en Almagro, Buenos Aires. Sesiones en Almagro.",
-          jsonLd: [{ "@context": "https://schema.org", "@type": "MedicalBusiness", name: "Centro Almagro", address: { "@type": "PostalAddress", addressLocality: "Almagro" } }]
+          jsonLd: [{ "@context": "https://schema.org", "@type": "MedicalBusiness", name: "Centro Almagro", address: { "@type": "PostalAddress", addressLocality: "Buenos Aires" } }]
         }),
         sitePage("/equipo.html", { title: "El equipo | Centro Almagro", headings: ["El equipo", "Nuestra historia", "Nuestro enfoque", "Quiénes somos"], text: "Somos cuatro psicólogas." }),
         sitePage("/terapia-de-pareja.html", { title: "Terapia de pareja | Centro Almagro", headings: ["Terapia de pareja", "Cómo trabajamos"], text: "Sesiones de 60 minutos." }),

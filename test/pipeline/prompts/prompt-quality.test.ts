@@ -129,7 +129,7 @@ const KNOWN: Readonly<Record<string, {
   "tents-and-tables-hire": { share: 0.87, uncovered: ["tent side walls","fairy lights","portable dance floor","patio heaters"], notOfferingHits: 7, products: { "stretch-tent-10x15": 0.42 } },
   "vicolo-food-tours": { uncovered: ["Neapolitan Coffee Walk","limoncello tasting"] },
   "cairn-home-care": { uncovered: ["meal preparation","end-of-life care","hospital discharge support","medication prompting"], notOfferingHits: 1 },
-  "consultorio-palermo": { share: 0.67, uncovered: ["terapia online", "EMDR", "terapia familiar"], notOfferingHits: 7 },
+  "consultorio-palermo": { share: 0.88, uncovered: ["terapia online", "EMDR", "terapia familiar"], notOfferingHits: 7 },
   "pharmacie-des-celestins": { uncovered: ["préparations magistrales", "aromathérapie"] },
   "tassu-and-kuono": { uncovered: ["raw cat food","puppy menu"] },
   "wag-and-wander-dog-daycare": { share: 0.84, uncovered: ["half-day daycare","puppy playgroup"] },
