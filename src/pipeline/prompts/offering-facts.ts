@@ -153,8 +153,8 @@ export interface OfferingSources {
  */
 const itemsOf = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
   // "The Meadow", "The Bruntsfield": a card's own name for one item, not a kind of thing.
-  // "Normal", "Ermäßigt (Studierende)", "Adults": who pays which price, not what is sold.
-  return page.products.filter((p) => !/^[Tt]he\s+\p{Lu}[\p{L}'-]*$/u.test(squish(p.name)) && !aloneNotAnOffering(p.name)).map((p) => {
+  // "Normal", "Ermäßigt (Studierende)", "Adults", "Second dog, same family": who pays which price, not what is sold.
+  return page.products.filter((p) => !/^[Tt]he\s+\p{Lu}[\p{L}'-]*$/u.test(squish(p.name)) && !aloneNotAnOffering(p.name) && !pricesWhom(p.name)).map((p) => {
     const name = squish(p.name)
     // The sections' words, not the item's own line ("Olive & rosemary (Saturdays only) – $11").
     const headingStems = new Set(page.headings.filter((h) => !h.includes(name)).flatMap((h) => wordsOf(h).map(stem)))
@@ -168,6 +168,13 @@ const itemsOf = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<str
     }
     return displayPhrase(name, proper)
   })
+}
+
+/** Who a price row is for, by its name's head before a comma ("Second dog, same family", "Extra child"). */
+const WHO_HEADS = new Set(["dog", "dogs", "cat", "cats", "pet", "pets", "child", "children", "kid", "kids", "person", "people", "guest", "guests", "adult", "adults", "sibling", "siblings", "member", "members", "student", "students", "senior", "seniors"])
+const pricesWhom = (name: string): boolean => {
+  const words = wordsOf(name.split(",")[0]!.replace(/\([^)]*\)/gu, " "))
+  return words.length >= 1 && words.length <= 3 && WHO_HEADS.has(words.at(-1)!)
 }
 
 /** A headline that names the page a price list: "Prices", "Price list", "Prices & memberships", "Our rates". */

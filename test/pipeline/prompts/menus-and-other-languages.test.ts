@@ -215,3 +215,25 @@ describe("a FAQ's yes in another language", () => {
   })
 })
 
+describe("a price row for whom", () => {
+  it("'Second dog, same family' and 'Extra child' price who comes, not what is sold", () => {
+    const facts = factsFromPages({
+      name: "Paws Inn",
+      kind: "business",
+      businessName: "Paws Inn",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Paws Inn | Dog boarding in Leeds", headings: ["Dog boarding in Leeds"], text: "Boarding in Leeds. Daycare in Leeds." }),
+        sitePage("/rates.html", {
+          title: "Rates | Paws Inn",
+          headings: ["Rates"],
+          text: "Overnight boarding $62 Second dog, same family, per night $48 Extra child $10 Nail trim $15",
+          products: hints(["Overnight boarding $62", "Second dog, same family, per night $48", "Extra child $10", "Nail trim $15"])
+        })
+      ]
+    })
+    expect(facts.offerings).toEqual(expect.arrayContaining(["overnight boarding", "nail trim"]))
+    expect(facts.offerings.filter((o) => /dog|child/.test(o))).toEqual([])
+  })
+})
+

@@ -132,7 +132,7 @@ const KNOWN: Readonly<Record<string, {
   "consultorio-palermo": { share: 0.88, uncovered: ["terapia online", "EMDR", "terapia familiar"], notOfferingHits: 7 },
   "pharmacie-des-celestins": { uncovered: ["préparations magistrales", "aromathérapie"] },
   "tassu-and-kuono": { uncovered: ["raw cat food","puppy menu"] },
-  "wag-and-wander-dog-daycare": { share: 0.84, uncovered: ["half-day daycare","puppy playgroup"] },
+  "wag-and-wander-dog-daycare": { share: 0.85, uncovered: ["half-day daycare","puppy playgroup"] },
   "dabba-packaging": { uncovered: ["printed prototype", "packaging design", "custom box sizes", "bakery boxes"] },
   // Job scheduling is said only under an imperative heading ("Plan the week", no offering) and in a plan's table cell.
   "dovetail": { uncovered: ["3D drawings", "accounting integration", "job scheduling", "Dovetail Measure"], products: { "dovetail-cutlist": 0.18 } },
