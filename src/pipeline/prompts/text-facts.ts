@@ -253,6 +253,9 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   const activity = (i: number) => /^\p{L}{2,}ing$/u.test(words[i + 1] ?? "") && !NOT_AN_OFFERING.has(words[i + 1]!)
   if (words.some((w, i) => NOT_AN_OFFERING.has(w) && !(i === 0 && leadingHome) && !(w === "new" && i > 0 && i < words.length - 1) &&
     !(w === "sale" && words[i - 1] === "of") && !activity(i) && !bookAsNoun(words, i) && !newThings(words, i))) return undefined
+  // "Free first call", "Primera llamada sin cargo", "Essai gratuit": what is given away is no offering
+  // ("gluten-free", "free-range" say what a thing is).
+  if (/(?<![\p{L}-])(?:free|gratis|gratuit|gratuite|gratuito|gratuita|kostenlos|kostenlose|sin cargo|sans frais)(?![\p{L}-])/iu.test(clean)) return undefined
   // "Aus dem Kinotagebuch", "Vom Studioblog": a compound ending in a journal's word names the journal.
   if (words.some((w) => /.(?:tagebuch|blog|journal)$/u.test(w))) return undefined
   // "Medium", "Large" above a price list's lines: a size of something; "The artists": who does the work.

@@ -237,3 +237,14 @@ describe("a price row for whom", () => {
   })
 })
 
+describe("what is given away", () => {
+  it("'Primera llamada sin cargo', 'Free first call', 'Essai gratuit' are no offerings; 'Gluten-free bread' and 'Free-range eggs' are", async () => {
+    const { headingOfferings } = await import("../../../src/pipeline/prompts/text-facts.ts")
+    expect(headingOfferings("Primera llamada sin cargo", new Set())).toEqual([])
+    expect(headingOfferings("Free first call", new Set())).toEqual([])
+    expect(headingOfferings("Essai gratuit", new Set())).toEqual([])
+    expect(headingOfferings("Gluten-free bread", new Set())).toEqual(["gluten-free bread"])
+    expect(headingOfferings("Free-range eggs", new Set())).toEqual(["free-range eggs"])
+  })
+})
+
