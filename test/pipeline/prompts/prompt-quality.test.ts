@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-r/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-u/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -139,7 +139,28 @@ const KNOWN: Readonly<Record<string, {
   "fjallsang": { share: 0.91, uncovered: ["mattress topper", "mattress protector", "carry-in", "express delivery"] },
   "halide-cameras": { share: 0.83, uncovered: ["Ilford HP5", "Canon AE-1 Program", "Olympus mju-II", "Pentax 67", "Canon FD 28mm", "we buy cameras", "worldwide shipping"], products: { "nikon-fm2": 0.10, "portra-400": 0.57 } },
   "lye-and-lavender": { uncovered: ["lavender soap","goat milk soap","wedding favours"] },
-  "ridgeway-leather-co": { share: 0.88, uncovered: ["tote bags", "corporate gifts"] }
+  "ridgeway-leather-co": { share: 0.88, uncovered: ["tote bags", "corporate gifts"] },
+  // holdout-s, holdout-t and holdout-u (run once unseen in the eleventh session after round nine, at
+  // 5f45970), pinned at that run's figures: offerings named in another language, in price tables
+  // and FAQ answers, products named as models or in the site's language.
+  "coldline-kitchen-service": { share: 0.63, uncovered: ["fryer repair","commercial dishwasher repair"] },
+  "graft-workwear": { products: { "GW-RDG": 0.10 } },
+  "hausverwaltung-woerner": { share: 0.82, uncovered: ["Winterdienst","Stiegenhausreinigung","Betriebskostenabrechnung","Vermietung","Notfall-Hotline"], products: { "weg-verwaltung": 0.05 } },
+  "kerbside-tyres": { share: 0.83, uncovered: ["car tyres","van tyres","4x4 tyres","winter tyres","run-flat tyres","emergency call-out"], notOfferingHits: 9 },
+  "latch-and-lever": { uncovered: ["trade pricing"] },
+  "post-and-rail-fencing": { uncovered: ["post and rail farm fence"] },
+  "chocolateria-ixcacao": { share: 0.53, uncovered: ["85% no added sugar bar","coffee chocolate bar","cacao nibs","cacao husk tea","chocolate gift box"], notOfferingHits: 11, products: { "tableta-70": 0.10, "chocolate-para-beber": 0.00 } },
+  "gribbles-quality-meats": { uncovered: ["free-range pork","venison","quarter beef"] },
+  "huitres-le-guen": { share: 0.79, uncovered: ["flat oysters","pied de cheval oysters","oyster shucking class"], products: { "bourriche-24": 0.64 } },
+  "masseria-lama-bianca": { share: 0.87, uncovered: ["extra virgin olive oil"], notOfferingHits: 21 },
+  "saffron-and-salt-catering": { share: 0.72, uncovered: ["wedding catering","corporate catering","lunch boxes","canapés","live dosa station","funeral catering"] },
+  "speed-river-farmers-market": { share: 0.45, uncovered: ["Saturday market","kids' cooking demo","seasonal produce","stall rental","Market Box"], notOfferingHits: 1 },
+  "cairn-and-co-financial-planning": { uncovered: ["annuity","stocks and shares ISA","ethical investing","income protection"] },
+  "etude-lavoie-notaires": { share: 0.83, uncovered: ["mortgage deed","certified true copy","estate settlement","marriage contract"], notOfferingHits: 1 },
+  "kowhai-pilates": { share: 0.83, uncovered: ["mat Pilates","prenatal Pilates","postnatal Pilates","Intro Pack","unlimited membership","10-class pass","duet session","clinical Pilates"] },
+  "saltmarsh-silver": { share: 0.78, uncovered: ["hand engraving"] },
+  "tidy-nest-home-organizing": { share: 0.86, uncovered: ["downsizing","home office organizing","gift certificate"] },
+  "veld-botanicals": { share: 0.85, uncovered: ["Discovery Sample Set"] }
 }
 
 const runs = new Map<string, SiteRun>()
@@ -147,7 +168,8 @@ const dirs = [
   ...sitesOf("dev"), ...sitesOf("holdout"), ...sitesOf("holdout-b"), ...sitesOf("holdout-c"), ...sitesOf("holdout-d"), ...sitesOf("holdout-e"),
   ...sitesOf("holdout-f"), ...sitesOf("holdout-g"), ...sitesOf("holdout-h"), ...sitesOf("holdout-i"), ...sitesOf("holdout-j"),
   ...sitesOf("holdout-k"), ...sitesOf("holdout-l"), ...sitesOf("holdout-m"), ...sitesOf("holdout-n"), ...sitesOf("holdout-o"),
-  ...sitesOf("holdout-p"), ...sitesOf("holdout-q"), ...sitesOf("holdout-r")
+  ...sitesOf("holdout-p"), ...sitesOf("holdout-q"), ...sitesOf("holdout-r"), ...sitesOf("holdout-s"), ...sitesOf("holdout-t"),
+  ...sitesOf("holdout-u")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -157,8 +179,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-r)", () => {
-  it("has the dev, holdout and holdout-b to holdout-r sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-u)", () => {
+  it("has the dev, holdout and holdout-b to holdout-u sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -178,6 +200,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-p").length).toBe(6)
     expect(sitesOf("holdout-q").length).toBe(6)
     expect(sitesOf("holdout-r").length).toBe(6)
+    expect(sitesOf("holdout-s").length).toBe(6)
+    expect(sitesOf("holdout-t").length).toBe(6)
+    expect(sitesOf("holdout-u").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
