@@ -90,12 +90,13 @@ const pageNaming = (pages: ReadonlyArray<Page>, name: string): Page | undefined 
  * description unless it is the site's general one repeated on every page, else its first sentence.
  */
 const ownDescription = (stated: string | null, page: Page, home: Page | undefined, name: string): string | null => {
-  if (stated !== null && stated.trim() !== "") return stated
+  // A product card's price line run into its text ("5,50 € · 70 g Nuestra tableta …") is shown as the price.
+  if (stated !== null && stated.trim() !== "") return withoutLeadingPrice(stated.trim())
   // A page listing many (a menu) describes none of them: only the offering's own page does.
   const k = key(name)
   if (!key(`${page.headings[0] ?? ""} ${page.title}`).includes(k)) return null
   if (page.description !== "" && page.description !== home?.description) return withoutHook(page.description)
-  return firstSentence(withoutHook(bodyText(page)))
+  return firstSentence(withoutHook(withoutLeadingPrice(bodyText(page))))
 }
 
 /**

@@ -250,6 +250,19 @@ describe("site facts", () => {
     expect(facts.offerings.find((o) => o.name === "Earwax removal")?.description).toBe("Our audiologists remove earwax by microsuction, usually in 15 minutes.")
   })
 
+  it("describes a product by its text without its card's price line", () => {
+    const ld = `<script type="application/ld+json">${JSON.stringify({ "@type": "Product", name: "Tableta 70% Cahabón", offers: { "@type": "Offer", price: "5.50", priceCurrency: "EUR" } })}</script>`
+    const withProducts = (path: string, body: string, head = "") => {
+      const p = extractPage(`<!doctype html><html><head><title>${path}</title>${head}</head><body>${body}</body></html>`, `https://shop.example${path}`)
+      return { ...page(path, body, head), products: p.products }
+    }
+    const facts = factsOf([
+      withProducts("/", "<h1>Chocolatería</h1><p>Chocolate de Alta Verapaz.</p>"),
+      withProducts("/products/tableta-70", "<h1>Tableta 70% Cahabón</h1><p>5,50 € · 70 g</p><p>Nuestra tableta insignia: cacao de una sola cooperativa.</p>", ld)
+    ])
+    expect(facts.offerings.map((o) => [o.name, o.description])).toEqual([["Tableta 70% Cahabón", "Nuestra tableta insignia: cacao de una sola cooperativa."]])
+  })
+
   it("describes a product page by its text without the price run into it", () => {
     const facts = factsOf([page("/matcha", "<h1>Ceremonial Matcha</h1><p>$36.00 CAD</p><p>Stone-ground from shade-grown tencha. Bright green and sweet.</p>")])
     expect(facts.description).toBe("Stone-ground from shade-grown tencha. Bright green and sweet.")
