@@ -21,7 +21,23 @@ export const siteNameFromTitles = (homeTitle: string, otherTitles: ReadonlyArray
     return others.filter((title) => pattern.test(title)).length
   })
   const best = Math.max(...counts)
-  return best === 0 ? homeTitle : parts[counts.indexOf(best)]!
+  if (best > 0) return parts[counts.indexOf(best)]!
+  // The other titles may give the name short ("… | Saffron & Salt" beside the home page's
+  // "Saffron & Salt Catering | Wedding & Event Caterers"): the home part holding it is the name.
+  const short = commonPart(otherTitles)
+  return short === null ? homeTitle : parts.find((part) => wholeWords(short).test(fold(part))) ?? homeTitle
+}
+
+/** The part of several titles that most of them end or start with, said by two or more; null if none. */
+const commonPart = (titles: ReadonlyArray<string>): string | null => {
+  const counts = new Map<string, number>()
+  for (const title of titles) {
+    const parts = title.split(SEPARATOR).map((part) => part.trim()).filter((part) => part !== "")
+    if (parts.length < 2) continue
+    for (const part of new Set([parts[0]!, parts.at(-1)!])) counts.set(fold(part), (counts.get(fold(part)) ?? 0) + 1)
+  }
+  const [part, count] = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a), ["", 0])
+  return count >= 2 && count * 2 > titles.length ? part : null
 }
 
 // "Inc.", "LLP", "& Co": a legal form after a comma is part of the name.

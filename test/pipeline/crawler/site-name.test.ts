@@ -20,6 +20,10 @@ describe("siteNameFromTitles", () => {
   })
 
   it("keeps the whole title when nothing can be compared or nothing is repeated", () => {
+    // The other titles give the name short: the home title's part holding it is the name.
+    expect(siteNameFromTitles("Saffron & Salt Catering | Wedding & Event Caterers in Birmingham", ["Contact | Saffron & Salt", "FAQs | Saffron & Salt", "Menus | Saffron & Salt"]))
+      .toBe("Saffron & Salt Catering")
+    expect(siteNameFromTitles("Saffron & Salt Catering | Wedding & Event Caterers", ["Contact | Saffron & Salt", "About us"])).toBe("Saffron & Salt Catering | Wedding & Event Caterers")
     expect(siteNameFromTitles("Chalk | Bouldering Gym in Galway", [])).toBe("Chalk | Bouldering Gym in Galway")
     expect(siteNameFromTitles("Chalk Bouldering", ["About us"])).toBe("Chalk Bouldering")
     expect(siteNameFromTitles("Chalk | Bouldering Gym", ["About us", "Contact"])).toBe("Chalk | Bouldering Gym")
