@@ -10,7 +10,7 @@
  */
 import { SqlClient, SqlError } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Cause, Context, Effect, Exit, Layer, Option, PubSub, Runtime, Schedule, Stream } from "effect"
+import { Cause, Context, Effect, Exit, Layer, Option, PubSub, Queue, Runtime, Schedule, Stream, Take } from "effect"
 import { DirectQuery } from "../db/direct-query.ts"
 import {
   type AppendFailure,
@@ -654,13 +654,30 @@ export const make = Effect.gen(function*() {
 
   // The payload is `<last position>|<type>,<type>`: readers wake only for types they read.
   // With this process's own commits, at once (see `announce`).
-  const changes: EventStoreShape["changes"] = pg.listen(EVENTS_CHANNEL).pipe(
+  const notified = pg.listen(EVENTS_CHANNEL).pipe(
     Stream.map((payload) => payload.slice(payload.indexOf("|") + 1).split(",").filter((type) => type !== "")),
     // A dropped LISTEN connection is re-established; readers also poll, so nothing waits on it.
     Stream.retry(Schedule.spaced("1 second")),
-    Stream.orDie,
-    Stream.merge(Stream.fromPubSub(local))
+    Stream.orDie
   )
+  // Both sources feed one queue per reader through two long-lived fibers, not `Stream.merge`:
+  // a merged stream races the two sides' fibers (two child fibers and a fork) for every wake it
+  // passes on, dozens of races a second under steady writes. A defect of either side ends the
+  // reader's stream with it, as the merge did.
+  const changes: EventStoreShape["changes"] = Stream.unwrapScoped(Effect.gen(function*() {
+    const wakes = yield* Queue.unbounded<Take.Take<ReadonlyArray<string>>>()
+    const forward = (source: Stream.Stream<ReadonlyArray<string>>) =>
+      source.pipe(
+        Stream.runForEach((types) => Queue.offer(wakes, Take.of(types))),
+        Effect.onExit((exit) => Exit.isFailure(exit) && !Cause.isInterruptedOnly(exit.cause) ? Queue.offer(wakes, Take.failCause(exit.cause)) : Effect.void),
+        Effect.forkScoped
+      )
+    // Subscribed before the stream is handed out: no local wake is missed while the fibers start.
+    const subscription = yield* PubSub.subscribe(local)
+    yield* forward(Stream.fromQueue(subscription))
+    yield* forward(notified)
+    return Stream.flattenTake(Stream.fromQueue(wakes))
+  }))
 
   return EventStore.of({
     append,
