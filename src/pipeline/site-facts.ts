@@ -6,7 +6,7 @@
  */
 import type { SiteCrawled } from "../domain/crawl-events.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
-import { PRICE_SOURCE } from "../domain/money.ts"
+import { countPrices, PRICE_SOURCE } from "../domain/money.ts"
 import { escapeRegExp } from "../domain/regex.ts"
 import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
@@ -185,6 +185,12 @@ const currencyOf = (row: { readonly product: Page["products"][number]; readonly 
 }
 
 /**
+ * A description as the site shows it, cleaned and bounded; none when it is a price list run
+ * together (three prices or more: "Menu Per guest Classic buffet … £18 Wedding Feast … £28 …").
+ */
+const asDescription = (text: string | null): string | null => (text === null || countPrices(text) >= 3 ? null : cleanAndCut(text, 300))
+
+/**
  * Every offering: the crawl's products first (one per page: a link to a product and the
  * product's own page are the same offering, and the record saying the most is kept), then
  * the other offerings the facts name, each with the page about it when the crawl has one. The
@@ -253,7 +259,7 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     if (k === "" || seen.has(k)) continue
     seen.add(k)
     const description = ownDescription(best.product.description, best.page, pages[0], best.product.name) ?? describingSentence(best.page, best.product.name)
-    out.push({ ...best.product, url: best.product.url ?? best.page.url, description: description === null ? null : cleanAndCut(description, 300), currency: currencyOf(best, country) })
+    out.push({ ...best.product, url: best.product.url ?? best.page.url, description: asDescription(description), currency: currencyOf(best, country) })
     for (const p of group) usedPages.add(pageKey(p.product.url ?? p.page.url) ?? "")
   }
   const priced: Array<SiteFacts["offerings"][number]> = []
@@ -280,7 +286,7 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     const shown = (english ? null : asWritten(pages, clean)) ?? clean
     const offering = {
       name: shown[0]!.toUpperCase() + shown.slice(1),
-      description: description === null ? null : cleanAndCut(description, 300),
+      description: asDescription(description),
       url: page?.url ?? null,
       price: row?.product.price ?? null,
       currency: row === undefined ? null : currencyOf(row, country),

@@ -250,6 +250,14 @@ describe("site facts", () => {
     expect(facts.offerings.find((o) => o.name === "Earwax removal")?.description).toBe("Our audiologists remove earwax by microsuction, usually in 15 minutes.")
   })
 
+  it("gives no description to an offering whose page text is its price list run together", () => {
+    const facts = factsOf([
+      page("/", "<h1>Bakery</h1><p>We bake for weddings and birthdays.</p><ul><li><a href=\"/cakes\">Celebration cakes</a></li></ul>"),
+      page("/cakes", "<h1>Celebration cakes</h1><p>Sizes Sponge 8 inch £30 Chocolate 8 inch £35 Fruit 8 inch £40.</p>")
+    ])
+    expect(facts.offerings.map((o) => [o.name, o.description])).toEqual([["Celebration cakes", null]])
+  })
+
   it("describes a product by its text without its card's price line", () => {
     const ld = `<script type="application/ld+json">${JSON.stringify({ "@type": "Product", name: "Tableta 70% Cahabón", offers: { "@type": "Offer", price: "5.50", priceCurrency: "EUR" } })}</script>`
     const withProducts = (path: string, body: string, head = "") => {
