@@ -2,7 +2,7 @@
  * English word forms for prompt text: plurals, singulars, articles, and phrases as they read
  * inside a sentence. Pure.
  */
-import { fold, squish, wordsOf } from "./prompt-text.ts"
+import { fold, SINGULAR_IN_S, squish, wordsOf } from "./prompt-text.ts"
 
 /** Languages, written with a capital in English wherever they stand. */
 export const LANGUAGES: ReadonlySet<string> = new Set(
@@ -48,12 +48,12 @@ export const isMass = (phrase: string) => MASS_NOUNS.has(lastWord(phrase))
 /** `cakes`, `running shoes`, `services`; not `glass`, `analytics`, `bus`. */
 export const isPlural = (phrase: string) => {
   const w = lastWord(phrase)
-  return w.length > 3 && w.endsWith("s") && !/(?:ss|us|is|ics|ness)$/.test(w)
+  return w.length > 3 && w.endsWith("s") && !/(?:ss|us|is|ics|ness)$/.test(w) && !SINGULAR_IN_S.test(w)
 }
 
 export const pluralOf = (phrase: string): string => {
   if (isMass(phrase)) return `${phrase} options`
-  if (isPlural(phrase)) return phrase
+  if (isPlural(phrase) || SINGULAR_IN_S.test(lastWord(phrase))) return phrase
   const words = phrase.split(" ")
   const last = words.pop() ?? ""
   const plural = /[^aeiou]y$/i.test(last)

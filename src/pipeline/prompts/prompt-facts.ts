@@ -230,6 +230,9 @@ const KNOWN_TYPE_CATEGORIES: ReadonlySet<string> = new Set(Object.values(SCHEMA_
 const DESCRIBING_WORDS = new Set(["independent", "local", "family", "friendly", "small", "boutique", "award-winning", "leading", "premier", "trusted", "best"])
 
 /** Heads of a kind of business that is a place or a firm (what a title's "<Kind> in <Place>" ends in). */
+/** A category's last word that names the work done, not who does it. */
+const WORK_HEAD = /^(?:\p{L}{3,}ing|\p{L}*graphy|\p{L}*therapy|pilates|yoga|massage)$/u
+
 const BUSINESS_HEADS = new Set(["studio", "gym", "salon", "shop", "store", "clinic", "company", "parlour", "parlor", "bar", "boutique", "centre", "center", "agency", "firm"])
 
 /** "pest control" is what a business does: as a kind of business it is a "pest control company". */
@@ -422,6 +425,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (/[^e]ed$/u.test(words.at(-1)!) && words.at(-1)!.length >= 5 && !isCommonNounInEd(words.at(-1)!)) return false
     // "Priced separately", "booked separately": how something is sold, said with an adverb, not a thing.
     if (words.length >= 2 && /(?:ately|ously|ively|ently|fully|edly)$/u.test(words.at(-1)!)) return false
+    // "Menus & prices": the page's name for its list, not a thing on it.
+    if (/^(?:our )?(?:menus?|prices|price list|pricing|rates)$/.test(key)) return false
     // "Half day", "full day", "two hours": how long something lasts, not what it is.
     if (DURATION.test(key)) return false
     // "Take in waist", "Shorten jacket sleeves": a price list's step, said as an instruction.
@@ -434,7 +439,10 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const categoryHead = wordsOf(category ?? "").at(-1)
     // A product's own name is kept though it ends in its kind ("Diploma Frame" at a framer's "deep frame").
     const ownName = input.kind === "product" && stemKey(o) === stemKey(input.name)
-    if (words.length >= 2 && categoryHead !== undefined && stem(words.at(-1)!) === stem(categoryHead) && !ownName) return false
+    // A category that names the work, not the business ("catering", "Pilates", "photography"), has
+    // kinds that are offerings: "wedding catering", "mat Pilates".
+    const workCategory = categoryHead !== undefined && (category ?? "").split(/\s+/).length <= 2 && WORK_HEAD.test(categoryHead)
+    if (words.length >= 2 && categoryHead !== undefined && stem(words.at(-1)!) === stem(categoryHead) && !ownName && !workCategory) return false
     // "The Night Tour has closed", "closed for good": what the site says is gone is not on offer.
     if (closedTexts.some((text) => new RegExp(` ${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (?:has closed|closed (?:for good|permanently|down)|(?:has been|was) (?:retired|discontinued)) `).test(text))) return false
     // The business's own name and the category itself are not offerings; neither are long blurbs.

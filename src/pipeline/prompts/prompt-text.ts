@@ -75,11 +75,14 @@ export const contentWords = (text: string): Array<string> =>
  * (`bakeries` → `bakery`, `boxes` → `box`, `cakes` → `cake`). Enough for "same term", and it never
  * produces a stem that is not a prefix-ish form of the word.
  */
+/** Names that end in "s" with no singular: "Pilates" is one method ("mat Pilates"), not many "pilate". */
+export const SINGULAR_IN_S = /^(?:pilates|series|species|news)$/i
+
 export const stem = (word: string): string => {
   const w = word.endsWith("'s") ? word.slice(0, -2) : word
   if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`
   if (w.length > 4 && /(?:ss|x|z|ch|sh)es$/.test(w)) return w.slice(0, -2)
-  if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) return w.slice(0, -1)
+  if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w) && !SINGULAR_IN_S.test(w)) return w.slice(0, -1)
   return w
 }
 

@@ -153,11 +153,11 @@ const KNOWN: Readonly<Record<string, {
   "gribbles-quality-meats": { uncovered: ["free-range pork","venison","quarter beef"] },
   "huitres-le-guen": { share: 0.79, uncovered: ["flat oysters","pied de cheval oysters","oyster shucking class"], products: { "bourriche-24": 0.64 } },
   "masseria-lama-bianca": { share: 0.87, uncovered: ["extra virgin olive oil"], notOfferingHits: 21 },
-  "saffron-and-salt-catering": { share: 0.72, uncovered: ["wedding catering","corporate catering","lunch boxes","canapés","live dosa station","funeral catering"] },
+  "saffron-and-salt-catering": { share: 0.84, uncovered: ["lunch boxes","canapés","live dosa station"] },
   "speed-river-farmers-market": { share: 0.45, uncovered: ["Saturday market","kids' cooking demo","seasonal produce","stall rental","Market Box"], notOfferingHits: 1 },
   "cairn-and-co-financial-planning": { uncovered: ["annuity","stocks and shares ISA","ethical investing","income protection"] },
   "etude-lavoie-notaires": { share: 0.83, uncovered: ["mortgage deed","certified true copy","estate settlement","marriage contract"], notOfferingHits: 1 },
-  "kowhai-pilates": { share: 0.83, uncovered: ["mat Pilates","prenatal Pilates","postnatal Pilates","Intro Pack","unlimited membership","10-class pass","duet session","clinical Pilates"] },
+  "kowhai-pilates": { uncovered: ["Intro Pack","unlimited membership","10-class pass","duet session","clinical Pilates"] },
   "saltmarsh-silver": { share: 0.78, uncovered: ["hand engraving"] },
   "tidy-nest-home-organizing": { share: 0.86, uncovered: ["downsizing","home office organizing","gift certificate"] },
   "veld-botanicals": { share: 0.85, uncovered: ["Discovery Sample Set"] }
