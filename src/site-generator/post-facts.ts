@@ -115,10 +115,12 @@ const CLOCK_TIME = /\b\d{1,2}(?:[:.]\d{2}\s?(?:[ap]\.?m\.?)?|\s?[ap]\.?m\.?)(?![
  */
 export const usable = (s: string): boolean => {
   const n = s.split(/\s+/).length
-  // A question states nothing (the site's FAQ reaches posts with its answers, through siteFaq).
+  // A question states nothing (the site's FAQ reaches posts with its answers, through siteFaq), and
+  // an answer that opens with its yes or no ("No, we teach Pilates only") needs its question.
   // Three prices or more are a price list run together, not a sentence; three clock times or more
   // an hours list ("Monday to Friday 8:30am–5pm Saturday 9am–12:30pm Sunday … closed Free parking …").
-  return n >= 6 && n <= 40 && countPrices(s) < 3 && (s.match(CLOCK_TIME) ?? []).length < 3 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/\?["”]?$/.test(s) && !/cookie|javascript|©|all rights reserved|subscribe|newsletter|privacy/i.test(s) &&
+  return n >= 6 && n <= 40 && countPrices(s) < 3 && (s.match(CLOCK_TIME) ?? []).length < 3 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/\?["”]?$/.test(s) &&
+    !/^(?:yes|no|not really|not yet|sure|of course|absolutely)\b\s*[,.:;!–-]/i.test(s) && !/cookie|javascript|©|all rights reserved|subscribe|newsletter|privacy/i.test(s) &&
     // Navigation and housekeeping read as sentences but say nothing about the business.
     !/\b(?:this page|canonical|learn more|read more|click|download)\b|(?:^|\s)\/[\w-]|[·•|]/i.test(s)
 }

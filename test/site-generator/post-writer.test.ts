@@ -139,6 +139,9 @@ describe("what a post says", () => {
     // Opening hours run together (three clock times and more) are no sentence either; two are.
     const hours = { ...facts, pages: [{ ...facts.pages[0]!, headings: ["Opening hours"], text: "Opening hours Monday to Friday 8:30am–5pm Saturday 9am–12:30pm Sunday closed Free parking behind the shop. We bake from 6:00 to 14.30 every day." }] }
     expect(siteSentences(hours as never).map((s) => s.text)).toEqual(["We bake from 6:00 to 14.30 every day."])
+    // An answer that opens with its yes or no needs its question: it is no sentence to quote alone.
+    const answers = { ...facts, pages: [{ ...facts.pages[0]!, headings: [], text: "No, we teach Pilates only: no yoga and no barre. Yes. We bake rye on Saturdays for the market." }] }
+    expect(siteSentences(answers as never).map((s) => s.text)).toEqual(["We bake rye on Saturdays for the market."])
   })
 
   it("takes the offering a prompt names by its head word, even when the entity's name has that word, and writes a name ending in s as its possessive", () => {
