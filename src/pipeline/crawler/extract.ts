@@ -262,6 +262,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
   const jsonLd: Array<unknown> = []
   let jsonLdChars = 0
   const listings: Array<ProductHint> = []
+  let lastTerm: string | undefined
   const listItems: Array<ListItem> = []
   const rawLinks: Array<string> = []
   const scopes: Array<Scope> = []
@@ -375,7 +376,12 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       const card = (name === "div" || name === "article") && /\b(?:card|product|item|price|menu)\b/i.test(tag.attrs.get("class") ?? "")
       if (card || LISTING_ITEMS.has(name) || HEADINGS.has(name)) {
         read((text) => {
-          const hint = listingHint(text)
+          // A price list as terms and their prices (`<dt>Casual mat class</dt><dd>$25</dd>`): a
+          // term without a price is named by the price under it.
+          const hint = listingHint(text) ??
+            (name === "dd" && lastTerm !== undefined && !/\p{L}{3,}/u.test(text.replace(/\b(?:per|a|an|each|month|week|year|night|hour|person|pp)\b/giu, ""))
+              ? listingHint(`${lastTerm} ${text}`) : undefined)
+          lastTerm = name === "dt" && hint === undefined ? text : undefined
           if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
         })
       } else if (name === "p") {

@@ -157,7 +157,7 @@ const KNOWN: Readonly<Record<string, {
   "speed-river-farmers-market": { share: 0.45, uncovered: ["Saturday market","kids' cooking demo","seasonal produce","stall rental","Market Box"], notOfferingHits: 1 },
   "cairn-and-co-financial-planning": { uncovered: ["annuity","stocks and shares ISA","ethical investing","income protection"] },
   "etude-lavoie-notaires": { share: 0.83, uncovered: ["mortgage deed","certified true copy","estate settlement","marriage contract"], notOfferingHits: 1 },
-  "kowhai-pilates": { uncovered: ["Intro Pack","unlimited membership","10-class pass","duet session","clinical Pilates"] },
+  "kowhai-pilates": { uncovered: ["clinical Pilates"] },
   "saltmarsh-silver": { share: 0.78, uncovered: ["hand engraving"] },
   "tidy-nest-home-organizing": { share: 0.86, uncovered: ["downsizing","home office organizing","gift certificate"] },
   "veld-botanicals": { share: 0.85, uncovered: ["Discovery Sample Set"] }
