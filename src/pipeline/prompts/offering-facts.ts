@@ -66,6 +66,9 @@ const OFFERING_HEADING =
 /** "What we make", "What we tattoo", "How we can help": a heading over what the business does (not "What we believe"). */
 const WHAT_WE_DO = /^\s*(?:what we (?!believe|stand|value|think|love|care|are|were|need|ask|expect)\p{L}+|what['’]s inside|how we (?:can )?help(?: you)?)\s*$/iu
 
+/** "Tyres we stock", "Brands we carry", "Cakes we bake": a heading over what is sold, by the verb of selling it. */
+const WE_SELL = /^\s*[\p{L}\d' &-]{2,40}\s+we\s+(?:stock|sell|carry|make|fit|supply|install|repair|fix|service|offer|teach|grow|bake|brew|roast|rent|hire out)\s*$/iu
+
 /** Lists of the towns a business serves, not of what it sells ("Service areas", "Neighbourhoods we serve"). */
 const AREA_HEADING = /\b(?<!practice )(?:areas?|we serve|serving|locations?|cities|towns|neighbou?rhoods|suburbs|counties|regions)\b/i
 
@@ -719,7 +722,7 @@ export const businessOfferings = (
       if (PLAN_LIMIT.test(item.text) || DENIES_OFFER.test(item.text) || FREE_DETAIL.test(item.text)) continue
       // "Thursday 4 December, 6 pm – book launch ...": one dated event of a programme, not a kind of thing sold.
       if (DATED_LINE.test(item.text)) continue
-      if (listing || whatWeDo || OFFERING_HEADING.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
+      if (listing || whatWeDo || OFFERING_HEADING.test(heading) || WE_SELL.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
     }
     if (kind === "home") {
       // After the hero's slogan, each section of the home page introduces something: a service

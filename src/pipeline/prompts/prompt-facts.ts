@@ -425,6 +425,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (/[^e]ed$/u.test(words.at(-1)!) && words.at(-1)!.length >= 5 && !isCommonNounInEd(words.at(-1)!)) return false
     // "Priced separately", "booked separately": how something is sold, said with an adverb, not a thing.
     if (words.length >= 2 && /(?:ately|ously|ively|ently|fully|edly)$/u.test(words.at(-1)!)) return false
+    // "Case study", "Success stories": what customers got, told as a story, not a thing on offer.
+    if (/^(?:(?:a |our )?(?:case|customer|client|success) (?:study|studies|story|stories)|testimonials?|reviews)$/.test(key)) return false
     // "Menus & prices": the page's name for its list, not a thing on it.
     if (/^(?:our )?(?:menus?|prices|price list|pricing|rates)$/.test(key)) return false
     // "Half day", "full day", "two hours": how long something lasts, not what it is.

@@ -146,7 +146,7 @@ const KNOWN: Readonly<Record<string, {
   "coldline-kitchen-service": { share: 0.63, uncovered: ["fryer repair","commercial dishwasher repair"] },
   "graft-workwear": { products: { "GW-RDG": 0.10 } },
   "hausverwaltung-woerner": { share: 0.82, uncovered: ["Winterdienst","Stiegenhausreinigung","Betriebskostenabrechnung","Vermietung","Notfall-Hotline"], products: { "weg-verwaltung": 0.05 } },
-  "kerbside-tyres": { share: 0.83, uncovered: ["car tyres","van tyres","4x4 tyres","winter tyres","run-flat tyres","emergency call-out"], notOfferingHits: 9 },
+  "kerbside-tyres": { uncovered: ["4x4 tyres","emergency call-out"] },
   "latch-and-lever": { uncovered: ["trade pricing"] },
   "post-and-rail-fencing": { uncovered: ["post and rail farm fence"] },
   "chocolateria-ixcacao": { share: 0.53, uncovered: ["85% no added sugar bar","coffee chocolate bar","cacao nibs","cacao husk tea","chocolate gift box"], notOfferingHits: 11, products: { "tableta-70": 0.10, "chocolate-para-beber": 0.00 } },
