@@ -427,8 +427,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (words.length >= 2 && /(?:ately|ously|ively|ently|fully|edly)$/u.test(words.at(-1)!)) return false
     // "Case study", "Success stories": what customers got, told as a story, not a thing on offer.
     if (/^(?:(?:a |our )?(?:case|customer|client|success) (?:study|studies|story|stories)|testimonials?|reviews)$/.test(key)) return false
-    // "Menus & prices": the page's name for its list, not a thing on it.
-    if (/^(?:our )?(?:menus?|prices|price list|pricing|rates)$/.test(key)) return false
+    // "Menus & prices", "Tienda / Shop": the page's name for its list, not a thing on it.
+    if (/^(?:our )?(?:menus?|prices|price list|pricing|rates|shop|online shop|store|tienda|tienda online|negozio|laden|loja|boutique en ligne)$/.test(key)) return false
     // "Half day", "full day", "two hours": how long something lasts, not what it is.
     if (DURATION.test(key)) return false
     // "Take in waist", "Shorten jacket sleeves": a price list's step, said as an instruction.

@@ -385,7 +385,9 @@ export const categoryFromText = (
     if (source.page !== undefined && /\?\s*$/u.test(source.text)) continue
     // "For restaurants and hotels", "tableware for restaurants": whom the business serves, not what it is.
     // "Snack Bar", "Salad bar", "Museum shop": a counter inside the business, not what it is.
-    const key = ` ${phraseKey(source.text.replace(/(?:^|\s)for\s.*$/isu, ""))} `.replace(/ (?:snack|salad|museum) (?:bar|shop|store|cafe|café)s? /gu, " ~ ")
+    // "Bean-to-bar chocolate", "From bean to bar", "farm-to-table": a way of making, no "bar" or "table".
+    const made = source.text.replace(/(?:^|\s)for\s.*$/isu, "").replace(/\p{L}+(?:-\p{L}+){2,}|\bfrom \p{L}+ to \p{L}+/giu, " ~ ")
+    const key = ` ${phraseKey(made)} `.replace(/ (?:snack|salad|museum) (?:bar|shop|store|cafe|café)s? /gu, " ~ ")
     for (const word of CATEGORY_WORDS) {
       const k = phraseKey(word)
       // Plurals count too ("bakeries" in a heading names the field as well as "bakery").

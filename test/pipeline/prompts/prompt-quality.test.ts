@@ -149,7 +149,7 @@ const KNOWN: Readonly<Record<string, {
   "kerbside-tyres": { uncovered: ["4x4 tyres","emergency call-out"] },
   "latch-and-lever": { uncovered: ["trade pricing"] },
   "post-and-rail-fencing": { uncovered: ["post and rail farm fence"] },
-  "chocolateria-ixcacao": { share: 0.60, uncovered: ["85% no added sugar bar","coffee chocolate bar","cacao nibs","cacao husk tea","chocolate gift box"], products: { "tableta-70": 0.10, "chocolate-para-beber": 0.00 } },
+  "chocolateria-ixcacao": { share: 0.86, uncovered: ["85% no added sugar bar","coffee chocolate bar","cacao nibs","cacao husk tea","chocolate gift box"], products: { "tableta-70": 0.10, "chocolate-para-beber": 0.00 } },
   "gribbles-quality-meats": { uncovered: ["free-range pork","venison","quarter beef"] },
   "huitres-le-guen": { share: 0.79, uncovered: ["flat oysters","pied de cheval oysters","oyster shucking class"], products: { "bourriche-24": 0.64 } },
   "masseria-lama-bianca": { uncovered: ["extra virgin olive oil"], notOfferingHits: 9 },

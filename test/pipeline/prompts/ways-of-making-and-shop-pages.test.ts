@@ -1,0 +1,34 @@
+/**
+ * "Bean-to-bar chocolate", "From bean to bar", "farm-to-table": a way of making names no kind of
+ * business (a chocolate maker is no bar). A page called "Tienda / Shop" is where things are sold,
+ * not one of them.
+ */
+import { describe, expect, it } from "vitest"
+import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
+import { categoryFromText } from "../../../src/pipeline/prompts/text-facts.ts"
+import { ORIGIN, sitePage } from "./site-builder.ts"
+
+describe("ways of making, and shop pages", () => {
+  it("'bean-to-bar' and 'from bean to bar' make no bar", () => {
+    expect(categoryFromText([{ text: "Cacao Norte – bean-to-bar chocolate, Quito", weight: 3 }, { text: "Del grano a la barra / From bean to bar", weight: 2, page: 0 }]).stray).not.toBe("bar")
+    expect(categoryFromText([{ text: "The Oak Bar – cocktail bar in Quito", weight: 3 }]).supported).toBe("bar")
+  })
+
+  it("a shop page's name in Spanish or English is no offering", () => {
+    const facts = factsFromPages({
+      name: "Cacao Norte",
+      kind: "business",
+      businessName: "Cacao Norte",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Cacao Norte – bean-to-bar chocolate, Quito", headings: ["Del grano a la barra / From bean to bar"], text: "Chocolate from Esmeraldas cacao." }),
+        sitePage("/tienda.html", { title: "Tienda – Cacao Norte", headings: ["Tienda / Shop"], text: "Tabletas y cacao." }),
+        sitePage("/taller.html", { title: "Taller – Cacao Norte", headings: ["Chocolate tasting workshop"], text: "Two hours, six chocolates." })
+      ]
+    })
+    expect(facts.category).not.toBe("bar")
+    expect(facts.offerings).toContain("chocolate tasting workshop")
+    expect(facts.offerings.map((o) => o.toLowerCase())).not.toContain("tienda")
+    expect(facts.offerings.map((o) => o.toLowerCase())).not.toContain("shop")
+  })
+})
