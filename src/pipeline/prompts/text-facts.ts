@@ -363,7 +363,8 @@ const CATEGORY_WORDS: ReadonlyArray<string> = [...new Set(Object.values(SCHEMA_T
     "crm", "erp", "saas", "app", "platform", "bike shop", "bicycle shop", "bike workshop", "bicycle workshop",
     "bike repair shop", "bicycle repair shop", "tea shop", "tea company", "tea house", "taqueria", "taco shop",
     "dental practice", "dental clinic", "family dentist", "yoga studio", "law firm", "plumber", "hotel", "inn",
-    "bed and breakfast", "guesthouse", "hair salon", "nail salon", "florist", "bookstore", "wine shop"
+    "bed and breakfast", "guesthouse", "hair salon", "nail salon", "florist", "bookstore", "wine shop", "farmers market",
+    "flea market", "food market", "night market"
   ])
   .sort((a, b) => b.length - a.length || a.localeCompare(b))
 

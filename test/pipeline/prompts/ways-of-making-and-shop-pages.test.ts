@@ -32,3 +32,20 @@ describe("ways of making, and shop pages", () => {
     expect(facts.offerings.map((o) => o.toLowerCase())).not.toContain("shop")
   })
 })
+
+describe("a market by its name", () => {
+  it("a farmers' market is a farmers market, not the bakery one of its stalls is", () => {
+    const facts = factsFromPages({
+      name: "Millrace Farmers' Market",
+      kind: "business",
+      businessName: "Millrace Farmers' Market",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Millrace Farmers' Market | Sundays in Kendal", headings: ["Local food, every Sunday"], text: "Thirty stalls from farms near Kendal." }),
+        sitePage("/stalls.html", { title: "Our stallholders | Millrace Farmers' Market", headings: ["Our stallholders", "Bakery & cakes", "Cheese & dairy"], text: "Bakery & cakes. Cheese & dairy." }),
+        sitePage("/baking.html", { title: "Bakery stalls | Millrace Farmers' Market", headings: ["Bakery stalls"], text: "Two bakery stalls." })
+      ]
+    })
+    expect(facts.category).toBe("farmers market")
+  })
+})
