@@ -154,7 +154,7 @@ const KNOWN: Readonly<Record<string, {
   "huitres-le-guen": { share: 0.79, uncovered: ["flat oysters","pied de cheval oysters","oyster shucking class"], products: { "bourriche-24": 0.64 } },
   "masseria-lama-bianca": { uncovered: ["extra virgin olive oil"], notOfferingHits: 9 },
   "saffron-and-salt-catering": { share: 0.84, uncovered: ["lunch boxes","canapés","live dosa station"] },
-  "speed-river-farmers-market": { share: 0.72, uncovered: ["Saturday market","kids' cooking demo","seasonal produce","stall rental","Market Box"], notOfferingHits: 1 },
+  "speed-river-farmers-market": { share: 0.74, uncovered: ["Saturday market","kids' cooking demo","seasonal produce","stall rental","Market Box"], notOfferingHits: 2 },
   "cairn-and-co-financial-planning": { uncovered: ["annuity","stocks and shares ISA","ethical investing","income protection"] },
   "etude-lavoie-notaires": { share: 0.83, uncovered: ["mortgage deed","certified true copy","estate settlement","marriage contract"], notOfferingHits: 1 },
   "kowhai-pilates": { uncovered: ["clinical Pilates"] },

@@ -49,3 +49,21 @@ describe("a market by its name", () => {
     expect(facts.category).toBe("farmers market")
   })
 })
+
+describe("who sells at a market", () => {
+  it("a market's 'Our stallholders' page names who sells there, not what is sold", () => {
+    const facts = factsFromPages({
+      name: "Millrace Farmers' Market",
+      kind: "business",
+      businessName: "Millrace Farmers' Market",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Millrace Farmers' Market | Sundays in Kendal", headings: ["Local food, every Sunday"], text: "Thirty stalls from farms near Kendal." }),
+        sitePage("/stallholders.html", { title: "Stallholders | Millrace Farmers' Market", headings: ["Stallholders"], text: "Thirty stallholders." }),
+        sitePage("/veg-box.html", { title: "Veg box | Millrace Farmers' Market", headings: ["Veg box"], text: "A box of what is in season." })
+      ]
+    })
+    expect(facts.offerings).toContain("veg box")
+    expect(facts.offerings.map((o) => o.toLowerCase())).not.toContain("stallholders")
+  })
+})
