@@ -16,13 +16,15 @@ export const LANGUAGES: ReadonlySet<string> = new Set(
  * A phrase as it should read inside a sentence: Title Case lowered (`Wedding Cakes` → `wedding
  * cakes`), acronyms and camel-cased names kept (`SEO`, `iPhone`), and trailing punctuation dropped.
  */
-export const displayPhrase = (phrase: string, proper: ReadonlySet<string> = new Set()): string =>
-  squish(phrase.replace(/[®™©]/gu, ""))
+export const displayPhrase = (phrase: string, proper: ReadonlySet<string> = new Set()): string => {
+  const words = squish(phrase.replace(/[®™©]/gu, ""))
     .replace(/^[\s\-–—:•·|*#]+|[\s\-–—:•·|*.!?,;]+$/gu, "")
     .split(" ")
-    .map((word, i, words) => {
+  const model = modelNameWords(words)
+  return words
+    .map((word, i) => {
       // An acronym before a comma of a list is still one ("SAT, ACT and GRE prep").
-      if (/^\p{Lu}{2,}s?[,;:]?$/u.test(word) || /\p{Ll}\p{Lu}/u.test(word) || /\d/u.test(word)) return word
+      if (/^\p{Lu}{2,}s?[,;:]?$/u.test(word) || /\p{Ll}\p{Lu}/u.test(word) || /\d/u.test(word) || isModelCode(word) || model.has(i)) return word
       // The place keeps its capital (`sourdough from Lyon`), and a language it is in its own
       // (`therapy in English`; the name's first word, "Spanish quarter tour", is read as the rest).
       const bare = word.replace(/[,;:]$/u, "")
@@ -30,6 +32,24 @@ export const displayPhrase = (phrase: string, proper: ReadonlySet<string> = new 
       return word.toLowerCase()
     })
     .join(" ")
+}
+
+/** A word written as a model's code: letters with figures ("FM2", "AE-1") or capitals ("FD", "GW-RDG"). */
+const isModelCode = (word: string) => /^(?=[^,;:]*\d)(?=[^,;:]*\p{Lu})[\p{L}\d-]+$/u.test(word) || /^\p{Lu}{2,}(?:-[\p{Lu}\d]+)*$/u.test(word)
+
+/**
+ * The capitalised words next to a model's code, which are its maker's and model's names
+ * ("Nikon FM2", "Canon FD 28mm", "Portra 400" in "Kodak Portra 400"): they keep their capitals.
+ */
+const modelNameWords = (words: ReadonlyArray<string>): ReadonlySet<number> => {
+  const out = new Set<number>()
+  words.forEach((word, i) => {
+    // A number of two figures or more after a capitalised word is a model's too ("Portra 400", "Pentax 67").
+    if (!isModelCode(word) && !(/^\d{2,}$/u.test(word) && /^\p{Lu}\p{Ll}+$/u.test(words[i - 1] ?? ""))) return
+    for (let j = i - 1; j >= 0 && /^\p{Lu}\p{Ll}+$/u.test(words[j]!); j--) out.add(j)
+  })
+  return out
+}
 
 /** Nouns written without an article and without a plural: "software", "catering". */
 const MASS_NOUNS = new Set(

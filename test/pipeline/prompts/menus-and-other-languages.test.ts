@@ -108,6 +108,12 @@ describe("capitals kept inside a phrase", () => {
     expect(displayPhrase("Therapy in English")).toBe("therapy in English")
     expect(displayPhrase("Wedding Cakes")).toBe("wedding cakes")
   })
+
+  it("a model's name: its code and the capitalised words before it ('Nikon FM2', 'Kodak Portra 400', 'GW-RDG')", async () => {
+    const { displayPhrase } = await import("../../../src/pipeline/prompts/english.ts")
+    expect(["Nikon FM2", "Kodak Portra 400", "Canon AE-1 Program", "GW-RDG Ripstop Trousers", "Pentax 67", "Open 7 Days", "The Wedding Feast"].map((p) => displayPhrase(p)))
+      .toEqual(["Nikon FM2", "Kodak Portra 400", "Canon AE-1 program", "GW-RDG ripstop trousers", "Pentax 67", "open 7 days", "the wedding feast"])
+  })
 })
 
 describe("a ticket price list's rows", () => {
