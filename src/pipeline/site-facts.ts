@@ -12,7 +12,7 @@ import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
 import { ownFaqFrom } from "./own-faq.ts"
-import { bodyText, leadSentences, statesAmount, withoutLeadingPrice } from "../site-generator/text.ts"
+import { bodyText, leadSentences, statesAmount, withoutLeadingPrice, writesEnglish } from "../site-generator/text.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
 import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
 
@@ -191,33 +191,6 @@ const currencyOf = (row: { readonly product: Page["products"][number]; readonly 
 const asDescription = (text: string | null): string | null => (text === null || countPrices(text) >= 3 ? null : cleanAndCut(text, 300))
 
 /**
- * Every offering: the crawl's products first (one per page: a link to a product and the
- * product's own page are the same offering, and the record saying the most is kept), then
- * the other offerings the facts name, each with the page about it when the crawl has one. The
- * rows of a price list or menu (several on a page, without pages of their own) price the named
- * offerings they name, and are not offerings of their own: a row is as often a size or a
- * variant ("Up to 50 guests", "Extra hour") as a thing sold.
- */
-/** The words prose cannot do without, in English and in the languages sites around it are written in. */
-const ENGLISH_FUNCTION_WORDS = new Set(["the", "and", "of", "to", "for", "is", "are", "with", "you", "your", "we", "our", "on", "at", "it", "this"])
-const OTHER_FUNCTION_WORDS = new Set(
-  `der die das und mit für ist wir nicht ein eine auf den dem zu von el los las y que con para por es una del le les et des du une
-  est pour avec nous vous di che della il è het een van voor met och att för på med og til af ikke também não uma`.split(/\s+/)
-)
-
-/**
- * Whether a site writes in English: the function words of its pages are more often English than
- * German, Spanish, French, Italian, Dutch, Portuguese or Scandinavian ones. A price list without
- * any counts as English, the generator's language.
- */
-const writesEnglish = (pages: ReadonlyArray<Page>): boolean => {
-  const words = pages.slice(0, MAX_SITE_PAGES).flatMap((p) => p.text.slice(0, MAX_SITE_PAGE_TEXT).toLowerCase().match(/\p{L}+/gu) ?? [])
-  const english = words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length
-  const other = words.filter((w) => OTHER_FUNCTION_WORDS.has(w)).length
-  return other < 5 || english >= other
-}
-
-/**
  * A name as the site writes it, found in its headings, then its text ("Saalmiete & private
  * Vorstellungen" for "saalmiete & private vorstellungen"); null when it is not written there, or
  * only in capitals.
@@ -233,9 +206,17 @@ const asWritten = (pages: ReadonlyArray<Page>, name: string): string | null => {
   return null
 }
 
+/**
+ * Every offering: the crawl's products first (one per page: a link to a product and the
+ * product's own page are the same offering, and the record saying the most is kept), then
+ * the other offerings the facts name, each with the page about it when the crawl has one. The
+ * rows of a price list or menu (several on a page, without pages of their own) price the named
+ * offerings they name, and are not offerings of their own: a row is as often a size or a
+ * variant ("Up to 50 guests", "Extra hour") as a thing sold.
+ */
 const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, country: string | null): SiteFacts["offerings"] => {
   // Read from the page, a name is lowered for English prompts; in German a noun keeps its capital.
-  const english = writesEnglish(pages)
+  const english = writesEnglish(pages.slice(0, MAX_SITE_PAGES).map((p) => p.text.slice(0, MAX_SITE_PAGE_TEXT)))
   const groups = new Map<string, Array<{ readonly product: Page["products"][number]; readonly page: Page }>>()
   const rows = new Map<string, { readonly product: Page["products"][number]; readonly page: Page }>()
   for (const page of pages) {

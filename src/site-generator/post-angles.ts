@@ -22,7 +22,7 @@ import {
   hash,
   hostOf,
   lowerFirst,
-  nounOf,
+  nounIn,
   pageOf,
   type PostSubject,
   priceOf,
@@ -116,7 +116,7 @@ const ctxOf = (s: PostSubject, angle: AngleId, visit: number, variant: number): 
   visit,
   seed: hash(`${s.prompt}\n${angle}\n${visit}\n${variant}`),
   name: s.name,
-  noun: s.offering !== null ? nounOf(s.offering.name) : s.focus === s.name ? s.name : withArticle(s.focus),
+  noun: s.offering !== null ? nounIn(s.facts, s.offering.name) : s.focus === s.name ? s.name : withArticle(s.focus),
   host: hostOf(s.facts)
 })
 
@@ -170,9 +170,9 @@ const otherOfferings = (c: Ctx, n: number): ReadonlyArray<OfferingInput> => {
 /** Who lists and sells: the business, also on a product's site (a product lists nothing). */
 const sellerOf = (c: Ctx): string => (c.s.facts.kind === "product" ? c.s.facts.businessName.trim() || c.name : c.name)
 
-const withPrice = (o: OfferingInput): string => {
+const withPrice = (c: Ctx, o: OfferingInput): string => {
   const price = priceOf(o)
-  return price === null ? nounOf(o.name) : `${nounOf(o.name)} (${price})`
+  return price === null ? nounIn(c.s.facts, o.name) : `${nounIn(c.s.facts, o.name)} (${price})`
 }
 
 const allHours = (c: Ctx): string => c.s.hours.join("; ")
@@ -186,7 +186,7 @@ const offeringText = (c: Ctx, o: OfferingInput, salt: string): string => {
   const own = o === c.s.offering
   const price = own && c.intent === "price" ? null : priceOf(o)
   const page = pageOf(c.s.facts, o)
-  const noun = nounOf(o.name)
+  const noun = nounIn(c.s.facts, o.name)
   const described = descriptionOf(o)
   const desc = described === null || (own && c.intent === "quality") ? null : sentence(truncate(described, 260))
   return pick(c, salt, [
@@ -295,7 +295,7 @@ const leadAnswer = (c: Ctx): string => {
   const { s } = c
   const o = s.offering
   const price = priceOf(o)
-  const priced = s.facts.offerings.filter((x) => x !== o && priceOf(x) !== null).slice(0, 3).map((x) => `${nounOf(x.name)} at ${priceOf(x)}`)
+  const priced = s.facts.offerings.filter((x) => x !== o && priceOf(x) !== null).slice(0, 3).map((x) => `${nounIn(s.facts, x.name)} at ${priceOf(x)}`)
   switch (c.intent) {
     case "hours":
       return dayAnswer(c) ?? pick(c, "lead", [
@@ -339,8 +339,8 @@ const leadAnswer = (c: Ctx): string => {
       const other = secondNamed(c)
       if (o !== null && other !== null) {
         return pick(c, "lead", [
-          `${c.name} offers both: ${withPrice(o)} and ${withPrice(other)}.`,
-          `Both are on ${possessive(c.name)} list, ${withPrice(o)} and ${withPrice(other)}, so the choice is yours.`
+          `${c.name} offers both: ${withPrice(c, o)} and ${withPrice(c, other)}.`,
+          `Both are on ${possessive(c.name)} list, ${withPrice(c, o)} and ${withPrice(c, other)}, so the choice is yours.`
         ])
       }
       return pick(c, "lead", [
@@ -420,14 +420,14 @@ const alsoText = (c: Ctx): string | null => {
   const described = descriptionOf(other)
   const desc = described === null ? null : sentence(truncate(described, 200))
   return compact([
-    pick(c, "also", [`Also on ${possessive(sellerOf(c))} list: ${withPrice(other)}.`, `While you are there, ${sellerOf(c)} also lists ${withPrice(other)}.`, `Another of its offerings is ${withPrice(other)}.`]),
+    pick(c, "also", [`Also on ${possessive(sellerOf(c))} list: ${withPrice(c, other)}.`, `While you are there, ${sellerOf(c)} also lists ${withPrice(c, other)}.`, `Another of its offerings is ${withPrice(c, other)}.`]),
     desc,
     page === null ? null : pick(c, "also-page", [`Its page: ${page}.`, `See ${page}.`])
   ]).join(" ")
 }
 
 const othersText = (c: Ctx, n: number): string | null => {
-  const more = otherOfferings(c, n).map(withPrice)
+  const more = otherOfferings(c, n).map((o) => withPrice(c, o))
   if (more.length === 0) return null
   if (c.s.offering === null) return pick(c, "others", [`${sellerOf(c)} lists ${listSentence(more)}.`, `On ${possessive(sellerOf(c))} list: ${listSentence(more)}.`])
   return pick(c, "others", [`${sellerOf(c)} also lists ${listSentence(more)}.`, `Besides ${c.noun}: ${listSentence(more)}.`, `Also from ${sellerOf(c)}: ${listSentence(more)}.`])

@@ -9,7 +9,7 @@ import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, offeringPrice, quotesRow } from "./llms-txt.ts"
 import type { OfferingInput } from "./site-input.ts"
-import { displayHost, externalUrl } from "./text.ts"
+import { displayHost, externalUrl, writesEnglish } from "./text.ts"
 
 /**
  * The optional facts a deployment may carry (newer crawls; older deployments lack them): only
@@ -63,6 +63,19 @@ export const upperFirst = (s: string): string => (s === "" ? s : s[0]!.toUpperCa
 export const nounOf = (name: string): string => {
   const n = oneLine(name)
   return /^[A-Z][a-z]+(?:['’-][a-z]+)*(?:\s+[^A-Z\s][^\s]*)*$/.test(n) ? n[0]!.toLowerCase() + n.slice(1) : n
+}
+
+const english = new WeakMap<SiteFacts, boolean>()
+
+/**
+ * An offering's name inside a sentence of a post on this site: lowered as `nounOf` lowers it on a
+ * site written in English, kept as the site writes it on one in another language ("Kinotag",
+ * "Normal": a German noun keeps its capital).
+ */
+export const nounIn = (f: SiteFacts, name: string): string => {
+  let en = english.get(f)
+  if (en === undefined) english.set(f, (en = writesEnglish(f.pages.map((p) => p.text))))
+  return en ? nounOf(name) : oneLine(name)
 }
 
 /** `Bakery` → `bakery`; `IT consulting` stays. */
@@ -238,7 +251,7 @@ export const subjectOf = (f: SiteFacts, prompt: string, sentences: ReadonlyArray
   const offering = matchOffering(f, prompt)
   const category = present(f.category)
   // A product's category is its maker's: a post on a product's site is about the product.
-  const focus = offering !== null ? nounOf(offering.name) : category !== null && f.kind !== "product" ? lowerFirst(category) : nameOf(f)
+  const focus = offering !== null ? nounIn(f, offering.name) : category !== null && f.kind !== "product" ? lowerFirst(category) : nameOf(f)
   const topic = contentWords(`${prompt} ${offering?.name ?? ""}`)
   const seed = hash(prompt)
   const all = sentences

@@ -72,6 +72,19 @@ describe("what a post says", () => {
     expect(firstParagraph("Which bakeries in Lyon are open on weekends?", saturdays)).toMatch(/ 09:00 to 13:00\. The site gives no hours for the other day of the weekend\.$/)
   })
 
+  it("writes an offering's name as a site in another language writes it, and lowers it on an English site", () => {
+    const offerings = [{ name: "Kinotag", description: null, url: null, price: "6.50", currency: "EUR" }]
+    const german = { ...bakery, offerings, pages: [{ ...bakery.pages[0]!, text: "Wir zeigen Filme im Original mit Untertiteln. Der Kinotag ist am Dienstag und die Karten sind für alle günstiger." }] }
+    const english = { ...bakery, offerings, pages: [{ ...bakery.pages[0]!, text: "We show films with subtitles. The cinema day is on Tuesday and the tickets are cheaper for all of you." }] }
+    const body = (facts: typeof german) => {
+      const post = planPost({ facts, prompts: ["Where can I get Kinotag near me in Lyon?"], checks: [], posts: [], date: "2026-12-01" }).post
+      return [post.title, ...post.bodyParagraphs].join("\n")
+    }
+    expect(body(german)).toMatch(/ Kinotag\b/)
+    expect(body(german)).not.toMatch(/\bkinotag\b/)
+    expect(body(english)).toMatch(/ kinotag\b/)
+  })
+
   it("answers a price question with the offering's listed price first", () => {
     expect(firstParagraph("How much is a butter croissant in Lyon?", bakery)).toContain("1.40 EUR")
   })
