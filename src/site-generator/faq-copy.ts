@@ -185,12 +185,14 @@ const answerFor = (f: SiteFacts, question: string): string | null => {
 const productAsked = (f: SiteFacts, question: string): OfferingInput | null => {
   if (f.kind !== "product") return null
   const asked = keywords(question)
-  if (![...keywords(nameOf(f))].some((w) => asked.has(w))) return null
   const own = keywords(nameOf(f))
+  if (![...own].some((w) => asked.has(w))) return null
   const source = f.sourceUrl.replace(/\/$/, "")
-  return f.offerings.find((o) => present(o.url) !== null && o.url!.replace(/\/$/, "") === source) ??
-    f.offerings.find((o) => [...keywords(o.name)].every((w) => own.has(w)) || [...own].every((w) => keywords(o.name).has(w))) ??
-    null
+  const sameName = (o: OfferingInput) => {
+    const words = keywords(o.name)
+    return [...words].every((w) => own.has(w)) || [...own].every((w) => words.has(w))
+  }
+  return f.offerings.find((o) => present(o.url) !== null && o.url!.replace(/\/$/, "") === source) ?? f.offerings.find(sameName) ?? null
 }
 
 /** `Acme Bakery is a bakery in Lyon. Sourdough, croissants and cakes…`; null with no description. */
