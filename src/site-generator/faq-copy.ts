@@ -5,6 +5,7 @@
  * the site states one), what the site's own page on the subject says and where that page is.
  * A question with nothing specific to answer is dropped, and no two answers are the same.
  */
+import { countPrices } from "../domain/money.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, offeringPrice, quotesRow } from "./llms-txt.ts"
@@ -26,7 +27,7 @@ export const pageAddress = (url: string): string => {
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 const HOURS_WORDS = /\b(open|opens|opening|hours?|closing|closes|today|tonight|late|early|weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/i
 const PRICE_WORDS = /\b(price[sd]?|pricing|cost|costs|how much|expensive|cheap|affordable|worth|fees?|rates?|budget)\b/i
-const WHERE_WORDS = /\b(where|address|located|location|directions|parking|near me|nearby|contact|phone|call|e-?mail|reach|book|booking|order)\b/i
+const WHERE_WORDS = /\b(where|address|located|location|directions|near me|nearby|contact|phone|call|e-?mail|reach|book|booking|order)\b/i
 
 /** Content words of a question without the entity's own name, which selects nothing. */
 const subjectWords = (f: SiteFacts, text: string): ReadonlySet<string> => {
@@ -35,20 +36,6 @@ const subjectWords = (f: SiteFacts, text: string): ReadonlySet<string> => {
 }
 
 const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => [...a].filter((w) => b.has(w)).length
-
-/** The item sharing the most words with the question, ties to the earliest; null when none shares one. */
-const bestMatch = <A>(items: ReadonlyArray<A>, words: ReadonlySet<string>, text: (a: A) => string): A | null => {
-  let best: A | null = null
-  let score = 0
-  for (const item of items) {
-    const s = overlap(words, keywords(text(item)))
-    if (s > score) {
-      best = item
-      score = s
-    }
-  }
-  return best
-}
 
 const hoursAnswer = (f: SiteFacts, question: string): string | null => {
   const hours = f.hours ?? []
@@ -132,22 +119,36 @@ const contactLine = (f: SiteFacts): string | null => {
 }
 
 /**
- * What the site's own page on the subject says, quoted, with its address. The category and the
- * place select no page: every page of a dentist in Madison is about a dentist in Madison.
+ * What the site's own pages say on the subject: the sentence sharing the most of the question's
+ * words (two when it has two or more), quoted with its page. The category and the place select
+ * nothing: every page of a dentist in Madison is about a dentist in Madison. A page's first
+ * sentence is no answer to a question it does not speak to ("… with evening appointments?").
  */
 const pageAnswer = (f: SiteFacts, subject: ReadonlySet<string>): string | null => {
   const general = keywords(`${f.category ?? ""} ${f.place ?? ""}`)
   const words = new Set([...subject].filter((w) => !general.has(w)))
-  const pages = f.pages.slice(1).filter((p) => present(p.description) !== null || present(p.text) !== null)
-  const page = bestMatch(pages, words, (p) => `${p.title} ${p.headings.join(" ")}`)
-  if (page === null) return null
-  // A page repeating the site's own description says nothing of its own: its text does.
-  const description = present(page.description)
-  const body = description !== null && description !== present(f.description) ? description : bodyText(page)
-  if (body === "") return null
+  if (words.size === 0) return null
+  const needed = Math.min(2, words.size)
+  let best: { readonly page: SiteFacts["pages"][number]; readonly quote: string; readonly score: number } | null = null
+  for (const page of f.pages.slice(1)) {
+    // A page repeating the site's own description says nothing of its own: its text does.
+    const description = present(page.description)
+    const own = description !== null && description !== present(f.description) ? [description] : []
+    for (const quote of [...own, ...sentencesOf(bodyText(page))]) {
+      const score = overlap(words, keywords(quote))
+      if (score >= needed && (best === null || score > best.score)) best = { page, quote, score }
+    }
+  }
+  if (best === null) return null
   // A product's pages are its maker's: the maker says what they say, not the product.
-  return `On its page “${truncate(oneLine(page.title), 80)}”, ${sellerOf(f)} says: “${truncate(firstSentence(body, 240), 240)}” (${page.url})`
+  return `On its page “${truncate(oneLine(best.page.title), 80)}”, ${sellerOf(f)} says: “${truncate(best.quote, 240)}” (${best.page.url})`
 }
+
+/** The sentences of a text that read as one: not a run-together price list, not a fragment. */
+const sentencesOf = (text: string): ReadonlyArray<string> =>
+  oneLine(text)
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“])/u)
+    .filter((s) => s.length >= 20 && s.length <= 300 && /[.!?]$/.test(s) && countPrices(s) < 3 && usable(s))
 
 const COMPARISON = /\b(?:vs\.?|versus|or|compared? (?:to|with))\b/i
 

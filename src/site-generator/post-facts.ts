@@ -227,12 +227,22 @@ export const offeringsNamed = (f: SiteFacts, prompt: string): ReadonlyArray<Offe
       // a prompt about croissants is about the croissant, not about what mentions one.
       const whole = name.size > 0 && [...name].every((w) => all.has(w)) ? 1 : 0
       const score = overlap(asked, name) * 2 + overlap(asked, contentWords(o.description ?? ""))
-      return { o, i, whole, score, named: present(o.name) !== null && overlap(asked, name) > 0 && all.has(headOf(o.name)) }
+      const head = headOf(o.name)
+      // A name whose head is the kind of work ("repair", "class") is named only with another of its
+      // words: "emergency repairs" is not the "commercial refrigeration repair".
+      const enough = !WORK_HEADS.has(head) || name.size === 1 || overlap(asked, name) >= 2
+      return { o, i, whole, score, named: present(o.name) !== null && overlap(asked, name) > 0 && all.has(head) && enough }
     })
     .filter((x) => x.named)
     .sort((a, b) => b.whole - a.whole || b.score - a.score || a.i - b.i)
     .map((x) => x.o)
 }
+
+/** Heads that say what kind of work a name is, not which (words as `words` gives them). */
+const WORK_HEADS = new Set(
+  `repair fitting installation install cleaning maintenance removal replacement hire rental consultation
+  class lesson session course treatment care plan package work job`.split(/\s+/).filter((w) => w !== "")
+)
 
 /**
  * The word a name is about: its last content word before what qualifies it ("Garden Suite with

@@ -131,6 +131,49 @@ describe("composeFaq", () => {
     ])
   })
 
+  it("takes an offering named only by its kind of work (\"repair\") only with another of its words", () => {
+    const repairs: SiteFacts = {
+      ...facts,
+      name: "Frostline Service",
+      businessName: "Frostline Service",
+      category: "appliance repair shop",
+      description: null,
+      ownFaq: [],
+      offerings: [
+        { name: "Walk-in freezer repair", description: "Compressor and door seal repairs on walk-in freezers.", url: "https://frostline.example/freezers", price: null, currency: null },
+        { name: "Deck oven repair", description: null, url: "https://frostline.example/ovens", price: "95", currency: "USD" }
+      ],
+      pages: []
+    }
+    expect(composeFaq(repairs, ["How much do emergency repairs cost in Lyon?", "How much is deck oven repair?"])).toEqual([
+      { question: "How much is deck oven repair?", answer: "Deck oven repair is listed at 95 USD by Frostline Service. Its page: https://frostline.example/ovens" }
+    ])
+  })
+
+  it("quotes the sentence of a page that speaks to the question, never a page's first sentence that does not", () => {
+    const market: SiteFacts = {
+      ...facts,
+      ownFaq: [],
+      offerings: [],
+      pages: [
+        ...facts.pages,
+        {
+          url: "https://www.acme-bakery.fr/visit",
+          title: "Visiting the bakery",
+          description: "",
+          headings: ["Visiting the bakery"],
+          text: "Visiting the bakery Our ovens are lit at four every morning. Free parking in the square behind the church on weekdays, and bike racks by the door."
+        }
+      ]
+    }
+    expect(composeFaq(market, ["Bakeries in Lyon with free parking?", "Evening tastings with a sommelier?"])).toEqual([
+      {
+        question: "Bakeries in Lyon with free parking?",
+        answer: "On its page “Visiting the bakery”, Acme Bakery says: “Free parking in the square behind the church on weekdays, and bike racks by the door.” (https://www.acme-bakery.fr/visit)"
+      }
+    ])
+  })
+
   it("asks about the hours of at most two days: one question a day reads as a template", () => {
     const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((d) => `Which bakeries in Lyon are open on ${d}?`)
     expect(composeFaq({ ...facts, ownFaq: [] }, [...days, "What time does Acme Bakery open?"]).map((q) => q.answer)).toEqual([
