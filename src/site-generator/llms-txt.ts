@@ -7,7 +7,7 @@
 import { oneLine } from "./html.ts"
 import { absolute, type SitePlan } from "./site-plan.ts"
 import type { SiteInput } from "./site-input.ts"
-import { displayHost, externalUrl, paragraphs, truncate } from "./text.ts"
+import { displayHost, externalUrl, paragraphs, sentence, truncate } from "./text.ts"
 
 /** Text for a Markdown line: one line, with `\ [ ] < > `` escaped. */
 export const markdownText = (text: string): string => oneLine(text).replace(/[\\[\]<>`]/g, (c) => `\\${c}`)
@@ -69,15 +69,18 @@ export const renderLlmsTxt = (input: SiteInput, plan: SitePlan): string => {
   lines.push(link("Home", url("/"), `Overview of ${input.name}`))
   if (plan.offerings.length > 0) lines.push(link(plan.offeringsLabel, url(`/${plan.offeringsSegment}/`), input.kind === "product" ? `What ${input.businessName} lists with ${input.name}` : `Everything ${input.name} offers`))
   lines.push(link("FAQ", url("/faq/"), `Answers to ${input.faq.length} common ${input.faq.length === 1 ? "question" : "questions"} about ${input.name}`))
-  lines.push(link("About", url("/about/"), `Who ${input.name} is`))
-  lines.push(link("Contact", url("/contact/"), `How to reach ${input.name}`))
+  // A product's about and contact pages are its maker's.
+  const maker = input.kind === "product" && oneLine(input.businessName) !== "" ? input.businessName : null
+  lines.push(link("About", url("/about/"), maker === null ? `Who ${input.name} is` : `Who makes ${input.name}`))
+  lines.push(link("Contact", url("/contact/"), `How to reach ${maker ?? input.name}`))
   lines.push(link("Blog", url("/blog/"), `Articles about ${input.name}`), "")
   if (plan.offerings.length > 0) {
     lines.push(`## ${plan.offeringsLabel}`, "")
     for (const o of plan.offerings) {
       const price = offeringPrice(o.offering)
       const description = descriptionBesidePrice(o.offering)
-      const note = [description === null ? null : truncate(description, 200), price === null ? null : `Price: ${price}`]
+      // A row's words end before its price is named: "Standard stall, per Saturday. Price: $45".
+      const note = [description === null ? null : truncate(price === null ? description : sentence(description), 200), price === null ? null : `Price: ${price}`]
         .filter((n): n is string => n !== null && n !== "")
         .join(" ")
       lines.push(link(o.offering.name, url(o.path), note === "" ? null : note))
