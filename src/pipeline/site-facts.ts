@@ -12,6 +12,7 @@ import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
 import { ownFaqFrom } from "./own-faq.ts"
+import { sectionDescription, withoutRunInRows } from "./section-description.ts"
 import { bodyText, leadSentences, statesAmount, withoutLeadingPrice, writesEnglish } from "../site-generator/text.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
 import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
@@ -96,7 +97,7 @@ const ownDescription = (stated: string | null, page: Page, home: Page | undefine
   const k = key(name)
   if (!key(`${page.headings[0] ?? ""} ${page.title}`).includes(k)) return null
   if (page.description !== "" && page.description !== home?.description) return withoutHook(page.description)
-  return firstSentence(withoutHook(withoutLeadingPrice(bodyText(page))))
+  return firstSentence(withoutHook(withoutLeadingPrice(withoutRunInRows(bodyText(page), page))))
 }
 
 /**
@@ -256,9 +257,12 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     if (own !== undefined && usedPages.has(pageKey(own.url) ?? "")) continue
     // The row saying the name, or saying more after it ("Loose joint, reglued" prices the loose joint).
     const row = rows.get(k) ?? [...rows].find(([rowKey]) => rowKey.startsWith(`${k} `))?.[1]
-    // Without a page of its own, the page that lists it (a menu, a price list).
-    const page = own ?? row?.page ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
-    const ownWords = (own === undefined ? null : ownDescription(null, own, pages[0], name)) ?? (page === undefined ? null : describingSentence(page, name))
+    // A heading naming it on another page, and the text under it ("Ice machine repair" on the refrigeration page).
+    const section = own === undefined ? sectionOf(pages, name) : undefined
+    // Without a page of its own, the page that lists it (a menu, a price list), or has a section on it.
+    const page = own ?? row?.page ?? section?.page ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
+    const ownWords = (own === undefined ? null : ownDescription(null, own, pages[0], name)) ?? section?.description ??
+      (page === undefined ? null : describingSentence(page, name))
     const asRow = row === undefined || row.product.price === null ? null : rowAsWritten(row.page, row.product.name, row.product.price)
     const description = ownWords ?? asRow?.row ?? null
     if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
@@ -277,6 +281,15 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
   }
   // Priced first: a thing with a price on a list is surely sold; a name read from prose may not be.
   return [...out, ...priced, ...unpriced].slice(0, MAX_OFFERINGS)
+}
+
+/** The first page with a section on the named offering, and that section's description. */
+const sectionOf = (pages: ReadonlyArray<Page>, name: string): { readonly page: Page; readonly description: string } | undefined => {
+  for (const page of pages.slice(1)) {
+    const description = sectionDescription(page, name)
+    if (description !== null) return { page, description }
+  }
+  return undefined
 }
 
 /** The first sentences of a page's body, up to ~240 characters; null when it has none. */

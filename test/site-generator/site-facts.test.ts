@@ -258,6 +258,34 @@ describe("site facts", () => {
     expect(facts.offerings.map((o) => [o.name, o.description])).toEqual([["Celebration cakes", null]])
   })
 
+  it("describes an offering named by a heading of another page by the text under that heading", () => {
+    const facts = factsOf([
+      page("/", "<h1>Spoke &amp; Chain</h1><p>Bike repairs in Leeds.</p><ul><li><a href=\"/repairs\">Bike repairs</a></li></ul>"),
+      page("/repairs", "<h1>Bike repairs</h1><p>Any bike, any age.</p><h2>Wheel truing and spoke repair</h2><p>Spokes retensioned and rims trued on the stand, usually while you wait.</p>" +
+        "<h2>Hydraulic brake bleeding</h2><p>We do not bleed brakes on e-bikes.</p>")
+    ])
+    const described = Object.fromEntries(facts.offerings.map((o) => [o.name, [o.description, o.url]]))
+    expect(described["Wheel truing"]).toEqual(["Spokes retensioned and rims trued on the stand, usually while you wait.", "https://shop.example/repairs"])
+    expect(described["Spoke repair"]).toEqual(["Spokes retensioned and rims trued on the stand, usually while you wait.", "https://shop.example/repairs"])
+    // A section that opens by saying what is not done describes nothing.
+    expect(facts.offerings.map((o) => o.description)).not.toContain("We do not bleed brakes on e-bikes.")
+  })
+
+  it("describes a page by its prose after the price table run into it", () => {
+    const plans = page("/plans", "<h1>Care plans</h1><table><tr><th>Plan</th><th>Visits</th><th>Price</th></tr><tr><td>Bronze plan</td><td>2 a year</td><td>$9 per month</td></tr>" +
+      "<tr><td>Gold plan</td><td>6 a year</td><td>$19 per month</td></tr></table><p>Members get 10% off parts and a loan bike.</p>")
+    const row = (name: string, price: string) => ({ name, description: null, url: null, price, currency: null })
+    const facts = factsOf([
+      page("/", "<h1>Spoke &amp; Chain</h1><p>Bike repairs in Leeds.</p><ul><li><a href=\"/plans\">Care plans</a></li></ul>"),
+      { ...plans, products: [row("Bronze plan", "9"), row("Gold plan", "19")] }
+    ])
+    expect(facts.offerings.find((o) => o.name === "Care plans")?.description).toBe("Members get 10% off parts and a loan bike.")
+    // Prose before the table is the page's own lead, and stays it.
+    const led = page("/plans", "<h1>Care plans</h1><p>Keep your bike running all year.</p><table><tr><td>Bronze plan</td><td>$9 per month</td></tr><tr><td>Gold plan</td><td>$19 per month</td></tr></table><p>Members get 10% off parts.</p>")
+    const first = factsOf([page("/", "<h1>Spoke &amp; Chain</h1><ul><li><a href=\"/plans\">Care plans</a></li></ul>"), { ...led, products: [row("Bronze plan", "9"), row("Gold plan", "19")] }])
+    expect(first.offerings.find((o) => o.name === "Care plans")?.description).toBe("Keep your bike running all year.")
+  })
+
   it("describes a product by its text without its card's price line", () => {
     const ld = `<script type="application/ld+json">${JSON.stringify({ "@type": "Product", name: "Tableta 70% Cahabón", offers: { "@type": "Offer", price: "5.50", priceCurrency: "EUR" } })}</script>`
     const withProducts = (path: string, body: string, head = "") => {
