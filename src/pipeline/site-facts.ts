@@ -6,7 +6,7 @@
  */
 import type { SiteCrawled } from "../domain/crawl-events.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
-import { countPrices, PRICE_SOURCE } from "../domain/money.ts"
+import { countPrices, currencyOf as currencyOfSign, PRICE_SOURCE } from "../domain/money.ts"
 import { escapeRegExp } from "../domain/regex.ts"
 import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
@@ -185,6 +185,25 @@ const currencyOf = (row: { readonly product: Page["products"][number]; readonly 
   return (country === null ? undefined : DOLLARS[country.trim().toLowerCase()]) ?? "$"
 }
 
+const CROWNS = new Set(["SEK", "NOK", "DKK", "ISK"])
+
+/**
+ * A structured price as its page writes it ("R395" for 395.00 ZAR, "$5" for 5.00 CAD): the page's
+ * first price of that amount whose sign fits the currency; null when the page writes none.
+ */
+const writtenOnPage = (page: Page, price: string | null, currency: string | null): string | null => {
+  if (price === null) return null
+  for (const m of page.text.slice(0, 20_000).matchAll(new RegExp(PRICE_SOURCE, "gu"))) {
+    if (!statesAmount(m[0], price)) continue
+    const sign = currencyOfSign(m[0], m[3])
+    const written = m[0].trim()
+    const fits = currency === null || sign === currency ||
+      (sign === null && (written.startsWith("$") ? Object.values(DOLLARS).includes(currency) || currency === "$" : CROWNS.has(currency)))
+    if (fits) return cleanAndCut(written, 60)
+  }
+  return null
+}
+
 /**
  * A description as the site shows it, cleaned and bounded; none when it is a price list run
  * together (three prices or more: "Menu Per guest Classic buffet … £18 Wedding Feast … £28 …").
@@ -241,7 +260,15 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     if (k === "" || seen.has(k)) continue
     seen.add(k)
     const description = ownDescription(best.product.description, best.page, pages[0], best.product.name) ?? describingSentence(best.page, best.product.name)
-    out.push({ ...best.product, url: best.product.url ?? best.page.url, description: asDescription(description), currency: currencyOf(best, country) })
+    const currency = currencyOf(best, country)
+    const written = writtenOnPage(best.page, best.product.price, currency)
+    out.push({
+      ...best.product,
+      url: best.product.url ?? best.page.url,
+      description: asDescription(description),
+      currency,
+      ...(written === null ? {} : { writtenPrice: written })
+    })
     for (const p of group) usedPages.add(pageKey(p.product.url ?? p.page.url) ?? "")
   }
   const priced: Array<SiteFacts["offerings"][number]> = []

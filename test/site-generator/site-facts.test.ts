@@ -299,6 +299,19 @@ describe("site facts", () => {
     expect(facts.offerings.map((o) => [o.name, o.description])).toEqual([["Tableta 70% Cahabón", "Nuestra tableta insignia: cacao de una sola cooperativa."]])
   })
 
+  it("shows a structured price as its page writes it, when the page's sign fits the currency", () => {
+    const productPage = (path: string, body: string, price: string, currency: string) => {
+      const head = `<script type="application/ld+json">${JSON.stringify({ "@type": "Product", name: "Face oil", offers: { "@type": "Offer", price, priceCurrency: currency } })}</script>`
+      const p = extractPage(`<!doctype html><html><head><title>${path}</title>${head}</head><body>${body}</body></html>`, `https://shop.example${path}`)
+      return { ...page(path, body, head), products: p.products }
+    }
+    const rand = factsOf([productPage("/oil", "<h1>Face oil</h1><p>R395 · 30 ml</p><p>Cold-pressed rooibos and marula.</p>", "395.00", "ZAR")])
+    expect(rand.offerings.map(offeringPrice)).toEqual(["R395"])
+    // "$5" on a page whose structured price is in euros is some other amount: the structured one is shown.
+    const euros = factsOf([productPage("/oil", "<h1>Face oil</h1><p>Shipping $5.</p><p>Cold-pressed rooibos and marula.</p>", "5.00", "EUR")])
+    expect(euros.offerings.map(offeringPrice)).toEqual(["5.00 EUR"])
+  })
+
   it("describes a product page by its text without the price run into it", () => {
     const facts = factsOf([page("/matcha", "<h1>Ceremonial Matcha</h1><p>$36.00 CAD</p><p>Stone-ground from shade-grown tencha. Bright green and sweet.</p>")])
     expect(facts.description).toBe("Stone-ground from shade-grown tencha. Bright green and sweet.")
