@@ -406,9 +406,12 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   }
   // "Kühlwerk heat pump package" at Kühlwerk Klimatechnik: the business's first word is its brand, not the thing's name.
   const ownFirst = input.kind === "business" ? wordsOf(input.businessName)[0] : undefined
+  // ("Salt and pepper squid" at Salt Kitchen, "Tongue and groove flooring" at Tongue Timber: a word
+  // joined to the next by "and" is half of the thing's own name, not the brand before it.)
   const withoutOwnFirstWord = (o: string) => {
     const words = o.split(/\s+/)
-    return ownFirst !== undefined && words.length >= 3 && wordsOf(words[0]!)[0] === ownFirst && wordsOf(words[0]!).length === 1 ? words.slice(1).join(" ") : o
+    const joined = words[1] !== undefined && /^(?:and|&|or|n|'n'|of|with)$/iu.test(words[1])
+    return ownFirst !== undefined && words.length >= 3 && !joined && wordsOf(words[0]!)[0] === ownFirst && wordsOf(words[0]!).length === 1 ? words.slice(1).join(" ") : o
   }
   // Page text as words, to find what the site says has closed ("X has closed", "X closed for good").
   const closedTexts = input.kind === "product" ? [] : pages.flatMap((page) => [page.text, ...page.headings]).map((text) => ` ${wordsOf(text).join(" ")} `)
