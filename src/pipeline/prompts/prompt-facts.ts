@@ -440,6 +440,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (words.length >= 2 && INSTRUCTION_VERBS.has(words[0]!)) return false
     // "Free touch-up", "free lockers": an extra that comes with what is sold.
     if (words[0] === "free" && words.length >= 2) return false
+    // "Site requirements", "Booking policy", "House rules": what the customer must know or do, not what is sold.
+    if (/^(?:requirements?|guidelines|polic(?:y|ies)|rules|regulations)$/.test(words.at(-1)!)) return false
     // "Registration fee", "health fund rebates": what is charged or paid back, not what is sold.
     if (/^(?:fees?|deposits?|rebates?|surcharges?|charges?)$/.test(words.at(-1)!)) return false
     // "Emergency dentist" at a dentist: the business itself with a feature, not something it sells.
