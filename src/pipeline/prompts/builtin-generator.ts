@@ -185,6 +185,10 @@ interface Pools {
 
 const tiered = <A>(values: ReadonlyArray<A>, tier: number): Array<Tiered<A>> => values.map((value) => ({ value, tier }))
 
+/** A product named as a model (a name that is its brand) whose page says the kind of thing it is. */
+const modelWithKind = (offerings: ReadonlyArray<string>, facts: PromptFacts): boolean =>
+  offerings[0] !== undefined && namesEntity(offerings[0], facts) && offerings.slice(1).some((o) => !namesEntity(o, facts))
+
 /**
  * The values each slot can take, best first: the facts' own (rotated by the hash), then stand-ins
  * (keywords for missing offerings, "<offering> specialist" for a missing category), then generic
@@ -220,7 +224,9 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
       // With no offering known, what the category itself offers; generic words only when even that is unknown.
       // (A product with an offering of its own keeps to it: "bed and breakfasts" is not the Garden Room.)
       ...tiered(category === undefined || (facts.kind === "product" && offerings.length > 0) ? [] : [categoryOffering(facts.kind, categoryOf(category))], 1),
-      ...tiered(category === undefined ? GENERIC_OFFERINGS[facts.kind].map((text) => ({ text, plural: true })) : [], 2),
+      // (A product with a second thing of its own, its kind ("standing desk" for the Halo X2 Standing
+      // Desk), is asked about it with qualifiers before any generic word: those only as the last resort.)
+      ...tiered(category === undefined && !(facts.kind === "product" && !lastResort && modelWithKind(offerings, facts)) ? GENERIC_OFFERINGS[facts.kind].map((text) => ({ text, plural: true })) : [], 2),
       // A product that names one thing only may run out of distinct prompts about it: the category,
       // then generic words, as the very last resort, so that a set is always filled.
       ...tiered(lastResort && category !== undefined && facts.kind === "product" && offerings.length > 0 ? [categoryOffering(facts.kind, categoryOf(category))] : [], 3),
@@ -546,10 +552,14 @@ export const builtinTopUp = (
     // every such prompt a brand prompt, capped: its set is about its kind, as a business's is. It is
     // judged as the templates write it, with its article: "a harbour tour" is a kind of tour, though
     // "harbour tour" alone could open the name of Harbour Distillers.
-    const ownBrand = names[0] !== undefined && namesEntity(`Is ${productArticle(names[0]).aProduct} good?`, facts)
+    const branded = (name: string) => namesEntity(`Is ${productArticle(name).aProduct} good?`, facts)
+    // A model's name ("Ridge S3 Safety Boot") is its brand too; the kind its page says it is
+    // ("safety boot") is what customers shopping for one ask about, as they ask about a described product.
+    const kinds = names.filter((name) => !branded(name))
+    const ownBrand = names[0] !== undefined && branded(names[0]) && (facts.name === facts.businessName || kinds.length === 0)
     if (!isSoftware(category === undefined ? undefined : categoryOf(category)) && !ownBrand) {
       const fill = {
-        names,
+        names: names[0] !== undefined && branded(names[0]) ? kinds : names,
         category: category ?? null,
         place: facts.place,
         audiences: phrases(facts.audience, facts),

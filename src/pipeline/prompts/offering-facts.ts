@@ -865,6 +865,7 @@ export const productOfferings = (
     // thing, not another name for it ("harbour app" beside "Guest Harbour App" is one).
     .filter((phrase) => !(/(?:ing|ion|ment)$/u.test(phrase) && ` ${wordsOf(name).join(" ")}`.endsWith(` ${wordsOf(phrase).join(" ")}`)))
   const selfDescribedOwn = selfDescribed.filter((phrase) => !wordsOf(phrase).every((w) => siteWords.has(w)))
+  const modelKind = descriptive || titled ? [] : kindAfterModelCode(fullName, own, proper)
   // A described product shares its page with others ("Personal income tax returns" on a page about
   // tax returns, VAT and provisional tax): only what names its own kind of thing is about it.
   const head = stem(wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1) ?? "")
@@ -884,8 +885,25 @@ export const productOfferings = (
     sections: [],
     items: items.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name))),
     detailItems: [],
-    parts: [...selfDescribedOwn, ...sameKind],
+    parts: [...selfDescribedOwn, ...sameKind, ...modelKind],
     home: [],
     announced: []
   }
+}
+
+/**
+ * The kind of thing a model is, from the words after its code ("Ridge S3 Safety Boot" → "safety
+ * boot", "Halo X2 Standing Desk" → "standing desk"): words that its own page also writes in lower
+ * case ("S3 composite toe safety boot, waterproof"), so a code's own suffix ("Canon AE-1 Program")
+ * is no kind. A customer who has not settled on the model asks for the kind.
+ */
+const kindAfterModelCode = (fullName: string, own: ReadonlyArray<CrawledPageFacts>, proper: ReadonlySet<string>): Array<string> => {
+  const tokens = squish(fullName.replace(/\([^)]*\)/gu, " ")).split(/\s+/u)
+  const code = tokens.map((t) => /\d/u.test(t)).lastIndexOf(true)
+  const tail = tokens.slice(code + 1)
+  if (code < 0 || tail.length === 0 || tail.length > 3 || !tail.every((t) => /^\p{L}{3,}$/u.test(t) && !STOP_WORDS.has(fold(t)))) return []
+  const kind = tail.map((t) => t.toLowerCase()).join(" ")
+  const said = own.flatMap((page) => [page.text, page.description ?? "", ...page.products.map((p) => p.description ?? "")])
+  const pattern = new RegExp(`(?<![\\p{L}])${escapeRegExp(kind)}(?:s|es)?(?![\\p{L}])`, "u")
+  return said.some((text) => pattern.test(text)) ? headingOfferings(kind, proper) : []
 }

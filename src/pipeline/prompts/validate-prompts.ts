@@ -182,9 +182,14 @@ const vocabularyOf = (facts: PromptFacts): Vocabulary => {
   }
   const name = new Set(wordsOf(namesOf(facts).filter((n) => !describes(n, facts)).join(" ")).map(stem))
   const place = new Set(contentWords(facts.place ?? "").map(stem))
+  // A model's kind, an offering of its own that does not name it ("safety boot" for the Ridge S3
+  // Safety Boot), says its words are the field's.
+  const kindWords = new Set(facts.kind === "product"
+    ? facts.offerings.filter((o) => !matcherOf(facts)(o)).flatMap((o) => contentWords(o)).map(stem)
+    : [])
   // Words of the name are not field terms: "Acme Bakery" makes "bakery" a term only if the
   // category or offerings say so too. (A product's descriptive name is no name: see namesOf.)
-  return { field: [...field].filter((t) => !name.has(t)), place: [...place] }
+  return { field: [...field].filter((t) => !name.has(t) || kindWords.has(t)), place: [...place] }
 }
 
 /** The names that count as naming the entity: its name, its business's name, and their derived spellings. */

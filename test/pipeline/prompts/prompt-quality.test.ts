@@ -137,14 +137,13 @@ const KNOWN: Readonly<Record<string, {
   // Job scheduling is said only under an imperative heading ("Plan the week", no offering) and in a plan's table cell.
   "dovetail": { uncovered: ["3D drawings", "accounting integration", "job scheduling", "Dovetail Measure"], products: { "dovetail-cutlist": 0.18 } },
   "fjallsang": { share: 0.91, uncovered: ["mattress topper", "mattress protector", "carry-in", "express delivery"] },
-  "halide-cameras": { share: 0.83, uncovered: ["Ilford HP5", "Canon AE-1 Program", "Olympus mju-II", "Pentax 67", "Canon FD 28mm", "we buy cameras", "worldwide shipping"], products: { "nikon-fm2": 0.10, "portra-400": 0.57 } },
+  "halide-cameras": { share: 0.83, uncovered: ["Ilford HP5", "Canon AE-1 Program", "Olympus mju-II", "Pentax 67", "Canon FD 28mm", "we buy cameras", "worldwide shipping"], products: { "nikon-fm2": 0.10 } },
   "lye-and-lavender": { uncovered: ["lavender soap","goat milk soap","wedding favours"] },
   "ridgeway-leather-co": { share: 0.88, uncovered: ["tote bags", "corporate gifts"] },
   // holdout-s, holdout-t and holdout-u (run once unseen in the eleventh session after round nine, at
   // 5f45970), pinned at that run's figures: offerings named in another language, in price tables
   // and FAQ answers, products named as models or in the site's language.
   "coldline-kitchen-service": { share: 0.63, uncovered: ["fryer repair","commercial dishwasher repair"] },
-  "graft-workwear": { products: { "GW-RDG": 0.10 } },
   "hausverwaltung-woerner": { share: 0.82, uncovered: ["Winterdienst","Stiegenhausreinigung","Betriebskostenabrechnung","Vermietung","Notfall-Hotline"], products: { "weg-verwaltung": 0.05 } },
   "kerbside-tyres": { uncovered: ["4x4 tyres","emergency call-out"] },
   "latch-and-lever": { uncovered: ["trade pricing"] },
