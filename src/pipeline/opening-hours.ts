@@ -87,7 +87,8 @@ const spanTimes = (span: string): { readonly opens: string | null; readonly clos
 }
 
 const tidy = (text: string) => {
-  const t = cleanAndCut(text.replace(/\s+/g, " ").trim().replace(/[.,;:]$/, ""), MAX_LINE)
+  // The point of "5 p.m." is the abbreviation's, not the sentence's.
+  const t = cleanAndCut(text.replace(/\s+/g, " ").trim().replace(/(?<!\b[ap]\.m)[.,;:]$/i, "").replace(/\b([ap])\.m$/i, "$1.m."), MAX_LINE)
   return t === "" ? t : t[0]!.toUpperCase() + t.slice(1)
 }
 

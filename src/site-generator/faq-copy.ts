@@ -43,7 +43,7 @@ const hoursAnswer = (f: SiteFacts, question: string): string | null => {
   const name = nameOf(f)
   const asked = DAYS.filter((d) => new RegExp(`\\b${d}s?\\b`, "i").test(question))
   const day = asked[0]
-  const all = `${name} lists its opening hours as: ${hours.map((h) => oneLine(h.text)).join("; ")}.`
+  const all = `${name} lists its opening hours as: ${hours.map((h) => oneLine(h.text)).join("; ").replace(/\.$/, "")}.`
   if (day === undefined) return all
   const Day = upperFirst(day)
   const line = hours.find((h) => h.days.includes(Day))

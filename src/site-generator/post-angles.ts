@@ -175,7 +175,8 @@ const withPrice = (c: Ctx, o: OfferingInput): string => {
   return price === null ? nounIn(c.s.facts, o.name) : `${nounIn(c.s.facts, o.name)} (${price})`
 }
 
-const allHours = (c: Ctx): string => c.s.hours.join("; ")
+// Without the last line's own full stop ("… 5 p.m."): the sentence it ends adds one.
+const allHours = (c: Ctx): string => c.s.hours.join("; ").replace(/\.$/, "")
 
 /**
  * What the offering is, its price and its page, in one of several orders; the prompt's own

@@ -13,6 +13,7 @@ import { extractPage } from "../../src/pipeline/crawler/extract.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "../../src/pipeline/opening-hours.ts"
 import { MAX_OWN_FAQ, ownFaqFrom } from "../../src/pipeline/own-faq.ts"
 import { hasFacts, siteFactsFrom } from "../../src/pipeline/site-facts.ts"
+import { composeFaq } from "../../src/site-generator/faq-copy.ts"
 import { offeringPrice } from "../../src/site-generator/llms-txt.ts"
 
 const page = (path: string, body: string, head = "") => {
@@ -37,6 +38,15 @@ describe("opening hours", () => {
     expect(hoursFromText("Mon, Tue, Thu: 8:00–5:00 · weekends 9 a.m. - noon")).toEqual([
       { text: "Mon, Tue, Thu: 8:00–5:00", days: ["Monday", "Tuesday", "Thursday"], opens: "08:00", closes: "17:00" },
       { text: "Weekends 9 a.m. - noon", days: ["Saturday", "Sunday"], opens: "09:00", closes: "12:00" }
+    ])
+  })
+
+  it("keeps the point of a closing \"p.m.\", and the hours sentence of the FAQ ends with one full stop", () => {
+    const hours = hoursFromText("Hours: Mon–Fri 7 a.m.–5 p.m. Emergency line any time.")
+    expect(hours).toEqual([{ text: "Mon–Fri 7 a.m.–5 p.m.", days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "07:00", closes: "17:00" }])
+    const shop = factsOf([page("/", "<h1>Shop</h1><p>Fridges fixed.</p>")])
+    expect(composeFaq({ ...shop, hours }, ["What are the opening hours of Shop?"]).map((f) => f.answer)).toEqual([
+      "Shop lists its opening hours as: Mon–Fri 7 a.m.–5 p.m."
     ])
   })
 
