@@ -138,6 +138,8 @@ export const usable = (s: string): boolean => {
     !/\b(?:this page|canonical|learn more|read more|click|download)\b|(?:^|\s)\/[\w-]|[·•|]/i.test(s)
 }
 
+const JOBS_PAGE = /career|\bjobs?\b|vacanc|hiring|join-(?:our|the)-team|\bstellen|karriere|empleo|trabaja-con|emplois?\b|carri[eè]re/i
+
 /** Every usable sentence of the site, in page order: descriptions first, then page text. */
 export const siteSentences = (f: SiteFacts): ReadonlyArray<SourceSentence> => {
   const seen = new Set<string>()
@@ -163,8 +165,10 @@ export const siteSentences = (f: SiteFacts): ReadonlyArray<SourceSentence> => {
     }
   }
   for (const o of f.offerings) if (descriptionOf(o) !== null) add(descriptionOf(o)!, o.url ?? f.sourceUrl, o.name)
-  for (const p of f.pages) add(p.description, p.url, p.title)
-  for (const p of f.pages) {
+  // A job advert ("Full-time, company van, EPA 608 required.") says nothing to a customer.
+  const pages = f.pages.filter((p) => !JOBS_PAGE.test(`${p.url} ${p.title}`))
+  for (const p of pages) add(p.description, p.url, p.title)
+  for (const p of pages) {
     // Page text opens with its headings run into the first sentence: they are cut off.
     const headings = [...p.headings, p.title].map(oneLine).filter((h) => h !== "").sort((a, b) => b.length - a.length)
     for (const para of p.text.split(/\n+/)) {

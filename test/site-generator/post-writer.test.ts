@@ -155,6 +155,9 @@ describe("what a post says", () => {
     // An answer that opens with its yes or no needs its question: it is no sentence to quote alone.
     const answers = { ...facts, pages: [{ ...facts.pages[0]!, headings: [], text: "No, we teach Pilates only: no yoga and no barre. Yes. We bake rye on Saturdays for the market." }] }
     expect(siteSentences(answers as never).map((s) => s.text)).toEqual(["We bake rye on Saturdays for the market."])
+    // A job advert speaks to applicants, not customers: a careers page is not quoted.
+    const careers = { ...facts, pages: [...answers.pages, { url: "https://bakery.example/careers", title: "Careers | Bakery", description: "", headings: [], text: "Full-time bakers wanted, early starts and a company van." }] }
+    expect(siteSentences(careers as never).map((s) => s.text)).toEqual(["We bake rye on Saturdays for the market."])
   })
 
   it("takes the offering a prompt names by its head word, even when the entity's name has that word, and writes a name ending in s as its possessive", () => {
