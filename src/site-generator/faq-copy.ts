@@ -79,7 +79,9 @@ const ownPageSentence = (f: SiteFacts, o: OfferingInput): string | null => {
   const body = withoutLeadingPrice(bodyText(page))
   const first = body === "" ? null : sentence(firstSentence(body, 240))
   // A price list's line run into the sentence ("¥3,300 a roll · ¥15,800 for a 5-pack The …") is no quote.
-  return first === null || !usable(first) || (present(o.description) !== null && oneLine(o.description!).includes(first.replace(/[.!?]$/, ""))) ? null : first
+  // Nor is a sentence the description is part of ("Plan Visits Price … $289 per month Plan customers get 15% off …").
+  const description = present(o.description)?.replace(/[.!?]$/, "") ?? null
+  return first === null || !usable(first) || (description !== null && (description.includes(first.replace(/[.!?]$/, "")) || first.includes(description))) ? null : first
 }
 
 /**

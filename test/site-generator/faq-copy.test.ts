@@ -150,6 +150,24 @@ describe("composeFaq", () => {
     ])
   })
 
+  it("adds no page sentence that its offering's description is already part of", () => {
+    const plans: SiteFacts = {
+      ...facts,
+      ownFaq: [],
+      offerings: [{ name: "Care plans", description: "Members get 10% off parts.", url: "https://www.acme-bakery.fr/plans", price: null, currency: null }],
+      pages: [...facts.pages, {
+        url: "https://www.acme-bakery.fr/plans",
+        title: "Care plans",
+        description: "",
+        headings: ["Care plans"],
+        text: "Care plans Plan Price Bronze plan $9 per month Gold plan $19 per month Members get 10% off parts. Call us to join."
+      }]
+    }
+    expect(composeFaq(plans, ["What should I know about care plans?"]).map((f) => f.answer)).toEqual([
+      "Acme Bakery offers care plans. Members get 10% off parts. Its page: https://www.acme-bakery.fr/plans"
+    ])
+  })
+
   it("quotes the sentence of a page that speaks to the question, never a page's first sentence that does not", () => {
     const market: SiteFacts = {
       ...facts,
