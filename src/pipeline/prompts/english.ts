@@ -128,7 +128,8 @@ export const offeringForm = (phrase: string): { readonly text: string; readonly 
   const words = phrase.split(" ")
   // "Learn to boulder" is a verb's phrase: its head is "learn", never pluralised ("learn to boulders").
   // "Fiskekaker i pita": a Scandinavian or German preposition marks a dish named in its own language.
-  const head = phrase.split(/\s+(?:with|of|for|in|from|to|au|à|a la|de|con|y|and|&|i|på|med|og|och|til|till|mit|und)\s+/u)[0]!
+  // ("Chocolate para beber", "olio di oliva": a Spanish, Italian or French head before its preposition.)
+  const head = phrase.split(/\s+(?:with|of|for|in|from|to|au|aux|à|a la|de|del|di|du|des|para|con|y|and|&|i|på|med|og|och|til|till|mit|und)\s+/u)[0]!
   if (head !== phrase || /\d|\p{Lu}/u.test(phrase)) return { text: phrase, plural: isPlural(head) }
   // "Espadín joven", "smørbrød": a letter English does not write names a thing in its own
   // language, whose plural is its own ("espadín jovens" is nobody's word).

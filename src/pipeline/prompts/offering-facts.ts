@@ -607,6 +607,25 @@ const isBrandModel = (name: string, names: ReadonlySet<string>): boolean => {
   return words.length === 2 && [...names].some((n) => !n.includes(" ") && n === words[0])
 }
 
+/** Prepositions after a name's head in Spanish, French, Italian and Portuguese ("chocolate para beber", "huile d'olive"). */
+const HEAD_FIRST = /^(?:para|de|del|della|delle|dei|di|du|des|d|con|com|au|aux|alla|allo|al|à|sur|per|na|no|da|do)$/u
+
+/**
+ * The head noun of a product's name: its last word in English ("Butter croissant"), the word before
+ * the preposition in a language that puts the head first ("Chocolate para beber", "Pâte à
+ * tartiner", "Olio di oliva"), when the name is written in it (no English word after the
+ * preposition) and what follows it describes, in lower case.
+ */
+const headWordOf = (name: string): string | undefined => {
+  const plain = name.replace(/\s*\([^)]*\)/gu, "").replace(/['’]/gu, " ")
+  const words = wordsOf(plain)
+  const at = words.findIndex((w, i) => i > 0 && i < words.length - 1 && HEAD_FIRST.test(w))
+  // "Mezcal de Pechuga": a capital after the preposition names which one; the head is not for English to ask by.
+  const after = plain.split(/\s+/u).slice(at + 1)
+  if (at <= 0 || words.slice(at + 1).some((w) => isCommonWord(w)) || after.some((w) => /^\p{Lu}/u.test(w))) return words.at(-1)
+  return words[at - 1]
+}
+
 /** Other names a page gives the kind of thing a product is: "wedding album", "parent albums" beside "The Heirloom Album". */
 const kindNamesIn = (text: string, head: string, proper: ReadonlySet<string>): Array<string> =>
   [...text.matchAll(/(?<![\p{L}'-])(\p{Ll}[\p{L}'-]{2,})(?=\s+(\p{L}+)(?![\p{L}]))/gu)]
@@ -855,7 +874,7 @@ export const productOfferings = (
   const shares = own.some((page) => ownHeadingOf(page) !== undefined)
   const described = [...glossed, ...(titled ? underOwnHeading : [])]
   const selfDescribed = [...own.flatMap((page) => pageSaysItIs(page, url, proper)), ...underOwnHeading]
-  const nameHead = wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1)
+  const nameHead = headWordOf(name)
   // Not the business itself ("Wisteria House" at Wisteria House B&B), nor what was done to one ("requested room").
   const siteWords = new Set([...names].flatMap((n) => n.split(" ")))
   // (A title's last word is not a kind: "La petite horloge" is a workshop, not a clock.)
@@ -868,15 +887,19 @@ export const productOfferings = (
   const modelKind = descriptive || titled ? [] : kindAfterModelCode(fullName, own, proper)
   // A described product shares its page with others ("Personal income tax returns" on a page about
   // tax returns, VAT and provisional tax): only what names its own kind of thing is about it.
-  const head = stem(wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1) ?? "")
+  const head = stem(headWordOf(name) ?? "")
   // A name that is not a kind of thing ("BIAB") on a price list of many: the lines that name it
   // ("BIAB overlay on natural nails", "BIAB infill") are about it, the list's others are not.
   const nameWordsOwn = wordsOf(name.replace(/\s*\([^)]*\)/gu, ""))
   const naming = (phrase: string) => nameWordsOwn.length > 0 && nameWordsOwn.every((w) => wordsOf(phrase).includes(w)) && phraseKey(phrase) !== phraseKey(name)
   const named = !descriptive && !brandModel && items.filter(naming).length >= 1 && items.length >= 4
   const ofItsKind = (phrase: string) => (named ? naming(phrase) : !descriptive || wordsOf(phrase).some((w) => stem(w) === head))
+  // A name in a language that puts its head first ("Chocolate para beber") is asked about, in
+  // English, by the English its page gives the same thing ("drinking chocolate"): that comes first.
+  const headFirst = nameHead !== undefined && nameHead !== wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1)
   return {
     headlines: [
+      ...(headFirst && descriptive ? sameKind : []),
       ...described,
       ...(descriptive ? [displayPhrase(name, proper)] : []),
       ...(shares && described.length > 0 ? [] : headlines.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name))))
