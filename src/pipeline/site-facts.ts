@@ -234,7 +234,7 @@ const asWritten = (pages: ReadonlyArray<Page>, name: string): string | null => {
  * offerings they name, and are not offerings of their own: a row is as often a size or a
  * variant ("Up to 50 guests", "Extra hour") as a thing sold.
  */
-const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, country: string | null): SiteFacts["offerings"] => {
+const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, country: string | null, kind: SiteFacts["kind"]): SiteFacts["offerings"] => {
   // Read from the page, a name is lowered for English prompts; in German a noun keeps its capital.
   const english = writesEnglish(pages.slice(0, MAX_SITE_PAGES).map((p) => p.text.slice(0, MAX_SITE_PAGE_TEXT)))
   const groups = new Map<string, Array<{ readonly product: Page["products"][number]; readonly page: Page }>>()
@@ -272,6 +272,8 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     for (const p of group) usedPages.add(pageKey(p.product.url ?? p.page.url) ?? "")
   }
   const priced: Array<SiteFacts["offerings"][number]> = []
+  // A product's site lists what its maker sells beside it, never words of its own page ("facial
+  // oil", "baobab oils" on a face oil's page): only what has a page or a price.
   const unpriced: Array<SiteFacts["offerings"][number]> = []
   for (const name of named) {
     // "our sourdough" is the "Sourdough loaf" already listed.
@@ -304,7 +306,8 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
       currency: row === undefined ? null : currencyOf(row, country),
       ...(asRow === null ? {} : { writtenPrice: cleanAndCut(asRow.price, 60) })
     }
-    ;(offering.price === null ? unpriced : priced).push(offering)
+    if (offering.price !== null) priced.push(offering)
+    else if (kind === "business" || own !== undefined) unpriced.push(offering)
   }
   // Priced first: a thing with a price on a list is surely sold; a name read from prose may not be.
   return [...out, ...priced, ...unpriced].slice(0, MAX_OFFERINGS)
@@ -369,7 +372,7 @@ export const siteFactsFrom = ({ name, businessName, kind, sourceUrl, crawl }: Si
     address: structured.address,
     phone: structured.phone ?? visible.phone,
     email: structured.email ?? visible.email,
-    offerings: offeringsOf(pages, extracted.offerings, typeof structured.address?.country === "string" ? structured.address.country : null),
+    offerings: offeringsOf(pages, extracted.offerings, typeof structured.address?.country === "string" ? structured.address.country : null, kind),
     pages: sitePages(pages).map((page) => ({
       url: page.url,
       title: page.title,

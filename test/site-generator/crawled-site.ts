@@ -35,13 +35,17 @@ export const serveFolder = async (dir: string): Promise<{ readonly origin: strin
   return { origin, close: () => new Promise((resolve) => server.close(() => resolve())) }
 }
 
-/** The crawl of a site at `origin` as the onboarding step stores it. */
-export const crawlOf = async (origin: string): Promise<SiteCrawled> => {
-  const result = await Effect.runPromise(crawlSite(`${origin}/`, { allowPrivate: true }))
+/**
+ * The crawl of a site at `origin` as the onboarding step stores it; a product's page (a URL with a
+ * path) is crawled as onboarding crawls a product, with its limits.
+ */
+export const crawlOf = async (origin: string, limits: { readonly maxPages: number; readonly scopeFrom: string } | undefined = undefined): Promise<SiteCrawled> => {
+  const start = limits === undefined ? `${origin}/` : origin
+  const result = await Effect.runPromise(crawlSite(start, { allowPrivate: true, ...limits }))
   return new SiteCrawled({
     businessId: "site" as SiteCrawled["businessId"],
     itemId: null,
-    startUrl: `${origin}/`,
+    startUrl: start,
     siteName: result.siteName,
     pages: result.pages.map((page) => ({
       url: page.url,

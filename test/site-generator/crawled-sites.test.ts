@@ -16,7 +16,8 @@ import { composeFaq } from "../../src/site-generator/faq-copy.ts"
 import { addressLine } from "../../src/site-generator/llms-txt.ts"
 import { renderSite } from "../../src/site-generator/render-site.ts"
 import type { FaqEntryInput, SiteFile } from "../../src/site-generator/site-input.ts"
-import { type CrawledFacts, factsOfAcmeBakery, factsOfFolder } from "./crawled-site.ts"
+import { siteFactsFrom } from "../../src/pipeline/site-facts.ts"
+import { type CrawledFacts, crawlOf, factsOfAcmeBakery, factsOfFolder, serveFolder } from "./crawled-site.ts"
 
 const EVAL = join(import.meta.dirname, "../fixtures/prompt-eval/dev")
 
@@ -141,3 +142,21 @@ for (const fixture of SITES) {
     }
   })
 }
+
+describe("a product's site, crawled as onboarding crawls a product (from its page, 5 pages at most)", () => {
+  it("lists what its maker sells with a page or a price, not words of the product's own page", async () => {
+    const site = await serveFolder(join(import.meta.dirname, "../fixtures/prompt-eval/holdout-u/veld-botanicals"))
+    try {
+      const url = `${site.origin}/products/rooibos-face-oil.html`
+      const crawl = await crawlOf(url, { maxPages: 5, scopeFrom: `${site.origin}/` })
+      const facts = siteFactsFrom({ name: "Rooibos Face Oil", businessName: "Veld Botanicals", kind: "product", sourceUrl: url, crawl })
+      // The page's own words ("facial oil", "baobab oils") are read for prompts, not listed as things sold.
+      expect(factsFromPages({ name: "Rooibos Face Oil", kind: "product", businessName: "Veld Botanicals", url, pages: crawl.pages }).offerings).toContain("facial oil")
+      expect(facts.offerings.map((o) => o.name)).not.toContain("Facial oil")
+      expect(facts.offerings.map((o) => o.name)).not.toContain("Baobab oils")
+      expect(facts.offerings[0]?.name).toBe("Rooibos Face Oil")
+    } finally {
+      await site.close()
+    }
+  })
+})
