@@ -259,6 +259,10 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
   const mainText = new TextSink(LIMITS.text)
   const bodyText = new TextSink(LIMITS.text)
   let sawMain = false
+  // Articles outside any main or article: one is the page's content (a post), several are cards
+  // of a page whose content is all of it (a home page's "Reformer", "Mat", "Privates").
+  let sawMainElement = false
+  let topArticles = 0
   const jsonLd: Array<unknown> = []
   let jsonLdChars = 0
   const listings: Array<ProductHint> = []
@@ -329,7 +333,11 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       ["navigation", "banner", "contentinfo", "complementary"].includes(role)
     const inMain = parent.inMain || name === "main" || name === "article" || role === "main"
     const dropped = parent.dropped || DROPPED.has(name) || isHidden(tag)
-    if (inMain && !parent.inMain && !dropped) sawMain = true
+    if (inMain && !parent.inMain && !dropped) {
+      sawMain = true
+      if (name === "main" || role === "main") sawMainElement = true
+      else topArticles += 1
+    }
 
     let scope = parent.scope
     let capture: Capture | undefined
@@ -556,7 +564,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
     description,
     canonical: resolveHttpUrl(canonicalHref, base),
     headings,
-    text: sawMain && mainText.toString() !== "" ? mainText.toString() : bodyText.toString(),
+    text: sawMain && (sawMainElement || topArticles === 1) && mainText.toString() !== "" ? mainText.toString() : bodyText.toString(),
     jsonLd,
     products,
     listItems,
