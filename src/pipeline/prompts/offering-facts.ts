@@ -405,6 +405,12 @@ const OBJECT_OPENING =
   /^(?:(?:a|an|the|our|your|some)\s+)?(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|full|multi)-(?:hour|day|week|minute|night|month)s?\s+)?/iu
 
 /**
+ * A member of the team as the subject of the work, and the verb's "-s": "our physio, Tamsin, runs",
+ * "our head baker makes" (a name set off by commas, or none).
+ */
+const STAFF_SUBJECT = String.raw`our\s+(?:head\s+|own\s+|resident\s+)?\p{Ll}+(?:,\s+\p{Lu}\p{L}+,)?(?=\s+(?:(?:also|now|still|even)\s+)?${WORK_VERBS}(?:s|es)\b)`
+
+/**
  * What the home page or the FAQ says the business makes or does, in its own sentences: "We make
  * custom tableware for restaurants", "we do A/C recharges", "We now offer shockwave therapy for
  * tendon problems and vestibular rehabilitation", "In July we run a summer course for teenagers".
@@ -413,9 +419,10 @@ const OBJECT_OPENING =
  */
 const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
-    [...sentence.matchAll(new RegExp(`\\bwe\\s+(?:(?:also|now|still|even)\\s+)?${WORK_VERBS}\\s+([^.!?]+)`, "giu"))]
+    [...sentence.matchAll(new RegExp(`\\b(?:we|${STAFF_SUBJECT})\\s+(?:(?:also|now|still|even)\\s+)?${WORK_VERBS}(?:s|es)?\\s+([^.!?]+)`, "giu"))]
       .flatMap((m) => {
-        const objects = m[1]!.replace(/\([^)]*\)?/gu, " ").split(/,\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+/iu)
+        // "runs pelvic floor yoga: small classes ...": what follows a colon describes the thing.
+        const objects = m[1]!.split(/:\s/u)[0]!.replace(/\([^)]*\)?/gu, " ").split(/,\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+/iu)
         const found: Array<string> = []
         let first = 0
         for (const [i, object] of objects.entries()) {
