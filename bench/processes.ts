@@ -4,7 +4,7 @@
  * a child's CPU time. Every child is stopped by its pid (SIGTERM, then SIGKILL after a bound).
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { openSync, readFileSync } from "node:fs"
 import http from "node:http"
 import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
@@ -115,14 +115,17 @@ export const startChild = async (options: {
   readonly startTimeoutMs?: number
   /** Load `bench/loop-probe.mjs` into the child: the `Child` then has a `probe`. */
   readonly probe?: boolean
+  /** A file the child's stdout is appended to (node's `--trace-gc` writes there); discarded otherwise. */
+  readonly stdoutFile?: string
 }): Promise<Child> => {
   const port = await freePort()
+  const stdout = options.stdoutFile === undefined ? "ignore" : openSync(options.stdoutFile, "a")
   const child: ChildProcess = spawn(process.execPath, [...(options.probe === true ? PROBE_ARGS : []), ...options.nodeArgs], {
     cwd: projectRoot,
     env: cleanEnv({ ...options.env, PORT: String(port), HOST: "127.0.0.1" }),
     // The service logs a line per request on stdout: discarded (cheaply) rather than piped
     // into this process, which is also the load generator.
-    stdio: options.probe === true ? ["ignore", "ignore", "pipe", "ipc"] : ["ignore", "ignore", "pipe"]
+    stdio: options.probe === true ? ["ignore", stdout, "pipe", "ipc"] : ["ignore", stdout, "pipe"]
   })
   let stderr = ""
   child.stderr!.on("data", (chunk: Buffer) => {
@@ -194,6 +197,8 @@ export const serviceEntry = async (): Promise<ReadonlyArray<string>> => {
  * `dist/*.js.map`); `BENCH_SERVICE_NODE_ARGS` adds node flags of your choice. `readyPath`
  * (default `/health`, which answers 503 while the projections' status is late, as in a long
  * catch-up) says when it is up. `options.probe` loads `bench/loop-probe.mjs` (see `startChild`).
+ * `BENCH_SERVICE_STDOUT=<prefix>` appends the child's stdout to `<prefix>.<label>` (with
+ * `BENCH_SERVICE_NODE_ARGS=--trace-gc`, each collection's kind, sizes and pause).
  */
 export const startService = async (label: string, env: Record<string, string>, readyPath?: string, options: { readonly probe?: boolean } = {}) => {
   const profileDir = process.env.BENCH_CPU_PROF
@@ -202,8 +207,10 @@ export const startService = async (label: string, env: Record<string, string>, r
   const profile = profileDir === undefined || profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}/${label}`]
   // Any other node flags for the service child (e.g. `--heap-prof --heap-prof-dir=/tmp/heap`).
   const extra = (process.env.BENCH_SERVICE_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "")
+  const stdoutPrefix = process.env.BENCH_SERVICE_STDOUT ?? ""
   return startChild({
     label,
+    ...(stdoutPrefix === "" ? {} : { stdoutFile: `${stdoutPrefix}.${label}` }),
     nodeArgs: [...profile, ...extra, ...(await serviceEntry())],
     env: { SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", ...env },
     ...(readyPath === undefined ? {} : { readyPath }),

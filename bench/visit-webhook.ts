@@ -301,6 +301,8 @@ const checkpointsStarted = async (client: pg.Client) => {
  * much lag is the generator's or the machine's. `loop_max_ms` and `gc_max_ms`, the server's
  * longest event-loop delay and GC pause, beside the generator's (`gen_loop_max_ms`): a delay on
  * both at once is the machine's (a process waiting for a core), on the server alone its own.
+ * `gcs`, `gc_ms`, `major_gcs`: the server's collections in the window, their pauses' sum, and
+ * how many were major (at one rate, fewer collections mean less allocated per visit).
  * `checkpoints`: checkpoints PostgreSQL started in the window (its writes, and the full-page
  * images in the WAL after it, slow every commit).
  */
@@ -324,6 +326,9 @@ const openRow = (
     p99_from_send_ms: +percentile(fromSend, 99).toFixed(2),
     loop_max_ms: server?.loopMaxMs ?? Number.NaN,
     gc_max_ms: server?.gcMaxMs ?? Number.NaN,
+    gcs: server?.gcCount ?? Number.NaN,
+    gc_ms: server?.gcMs ?? Number.NaN,
+    major_gcs: server?.majorGcs ?? Number.NaN,
     gen_loop_max_ms: generator?.loopMaxMs ?? Number.NaN,
     gen_gc_max_ms: generator?.gcMaxMs ?? Number.NaN,
     checkpoints
