@@ -5,6 +5,7 @@
  * every phrase is a fact as crawled or a fixed connective around it.
  */
 import { countPrices } from "../domain/money.ts"
+import { escapeRegExp } from "../domain/regex.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, offeringPrice, quotesRow } from "./llms-txt.ts"
@@ -75,7 +76,14 @@ const english = new WeakMap<SiteFacts, boolean>()
 export const nounIn = (f: SiteFacts, name: string): string => {
   let en = english.get(f)
   if (en === undefined) english.set(f, (en = writesEnglish(f.pages.map((p) => p.text))))
-  return en ? nounOf(name) : oneLine(name)
+  if (en) return nounOf(name)
+  // A heading's capital is the heading's ("Mandat de protection"): inside a sentence the name is
+  // written as the site writes it there ("le mandat de protection"); a German noun keeps its capital.
+  const shown = oneLine(name)
+  const lowered = shown.charAt(0).toLowerCase() + shown.slice(1)
+  if (lowered === shown) return shown
+  const inSentence = new RegExp(String.raw`(?:\p{Ll}[,;:]?\s+|\p{L}['’])${escapeRegExp(lowered)}(?![\p{L}\p{N}])`, "u")
+  return f.pages.some((p) => inSentence.test(p.text)) ? lowered : shown
 }
 
 /** `Bakery` → `bakery`; `IT consulting` stays. */

@@ -83,6 +83,16 @@ describe("what a post says", () => {
     expect(body(german)).toMatch(/ Kinotag\b/)
     expect(body(german)).not.toMatch(/\bkinotag\b/)
     expect(body(english)).toMatch(/ kinotag\b/)
+    // A heading's capital is the heading's: a French site writing the name in its sentences in lower
+    // case has it in lower case inside the post's sentences too.
+    const french = {
+      ...bakery,
+      offerings: [{ name: "Mandat de protection", description: null, url: null, price: "350", currency: "CAD" }],
+      pages: [{ ...bakery.pages[0]!, headings: ["Mandat de protection"], text: "Mandat de protection Le mandat de protection désigne la personne qui prendra soin de vous si vous devenez inapte." }]
+    }
+    const post = planPost({ facts: french, prompts: ["How much is a mandat de protection in Lyon?"], checks: [], posts: [], date: "2026-12-01" }).post
+    expect(post.bodyParagraphs.join("\n")).toMatch(/[a-z,:] mandat de protection\b/)
+    expect(post.bodyParagraphs.join("\n")).not.toMatch(/[a-z,:] Mandat de protection\b/)
   })
 
   it("answers a price question with the offering's listed price first", () => {
