@@ -145,7 +145,7 @@ const KNOWN: Readonly<Record<string, {
   // and FAQ answers, products named as models or in the site's language.
   "coldline-kitchen-service": { share: 0.63, uncovered: ["fryer repair","commercial dishwasher repair"] },
   "hausverwaltung-woerner": { share: 0.82, uncovered: ["Winterdienst","Stiegenhausreinigung","Betriebskostenabrechnung","Vermietung","Notfall-Hotline"], products: { "weg-verwaltung": 0.05 } },
-  "kerbside-tyres": { uncovered: ["4x4 tyres","emergency call-out"] },
+  "kerbside-tyres": { uncovered: ["emergency call-out"] },
   "latch-and-lever": { uncovered: ["trade pricing"] },
   "chocolateria-ixcacao": { share: 0.86, uncovered: ["85% no added sugar bar","coffee chocolate bar","cacao nibs","cacao husk tea","chocolate gift box"], products: { "tableta-70": 0.10 } },
   "gribbles-quality-meats": { uncovered: ["free-range pork","venison","quarter beef"] },
