@@ -14,6 +14,7 @@ import { EntityNamesHandlers } from "./entity-names-handlers.ts"
 import { docsPageLayer } from "./docs-page.ts"
 import { bodyLimit, errorMapping, guardedRequests, jsonBodies, securityHeaders } from "./error-mapping.ts"
 import { FastLane, LaneServer } from "./fast-lane/index.ts"
+import { turnOffPretenuring } from "./pretenuring.ts"
 import { VisitWebhookLimit } from "./rate-limiter.ts"
 import { IdentityHandlers } from "./identity-handlers.ts"
 import { PipelineHandlers } from "./pipeline-handlers.ts"
@@ -69,9 +70,14 @@ const nodeServer = (lane: FastLane) => () => {
   return server
 }
 
-/** Serves the API on the given address (port 0: any free port); HttpServer tells the address. */
-export const serverLayer = (address: { readonly port: number; readonly host: string; readonly logRequests?: boolean }) =>
-  HttpApiBuilder.serve(middleware(address.logRequests ?? false)).pipe(
+/**
+ * Serves the API on the given address (port 0: any free port); HttpServer tells the address.
+ * Called when the service is put together: V8's pretenuring is off from then on (see
+ * `pretenuring.ts`).
+ */
+export const serverLayer = (address: { readonly port: number; readonly host: string; readonly logRequests?: boolean }) => {
+  turnOffPretenuring()
+  return HttpApiBuilder.serve(middleware(address.logRequests ?? false)).pipe(
     Layer.provide(docsPageLayer("/docs")),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
     Layer.provide(ApiLive),
@@ -81,3 +87,4 @@ export const serverLayer = (address: { readonly port: number; readonly host: str
     Layer.provide(FastLane.Default),
     Layer.provide(Layer.mergeAll(BearerAuth.Default, VisitWebhookLimit.Default))
   )
+}
