@@ -95,10 +95,10 @@ const listItemName = (text: string): string => {
 
 /**
  * Items of a plan that state its limits, not a feature: "1 user", "Up to 5 users", "Unlimited
- * users", "Everything in Solo", "Multiple farms and run-offs", "10GB storage". A number run into
- * letters is a name's own ("4x4 and SUV tyres", "3D printing", "2-stroke oil").
+ * users", "Everything in Solo", "Multiple farms and run-offs", "10GB storage", "1-hour lesson" (a
+ * length). A number run into letters is a name's own ("4x4 and SUV tyres", "3D printing", "2-stroke oil").
  */
-const PLAN_LIMIT = /^\s*(?:\d[\d.,/]*(?:\s|$|[kmgt]b\b|k\b)|up to\b|unlimited\b|multiple\b|everything\b|all\b|any\b|no\b|one\b|two\b|three\b|single\b)/i
+const PLAN_LIMIT = /^\s*(?:\d[\d.,/]*(?:\s|$|[kmgt]b\b|k\b|-(?:hour|hr|minute|min|day|week|night|month|year)s?\b)|up to\b|unlimited\b|multiple\b|everything\b|all\b|any\b|no\b|one\b|two\b|three\b|single\b)/i
 
 /** A line opening with a day or a date: one event of a programme or a schedule. */
 const DATED_LINE = /^\s*(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:january|february|march|april|june|july|august|september|october|november|december)\s+\d)/iu

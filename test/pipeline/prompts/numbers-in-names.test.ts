@@ -1,7 +1,7 @@
 /**
- * A list line that opens with a count states a plan's limit ("2 users", "10GB storage"), but a
- * number run into letters is part of a thing's own name: "4x4 and SUV tyres", "3D scanning",
- * "2-stroke oil" under "Parts we stock" are offerings.
+ * A list line that opens with a count or a length states a plan's limit ("2 users", "10GB storage",
+ * "1-hour onboarding call"), but a number run into letters is part of a thing's own name: "4x4 and
+ * SUV tyres", "3D scanning", "2-stroke oil" under "Parts we stock" are offerings.
  */
 import { describe, expect, it } from "vitest"
 import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
@@ -41,10 +41,10 @@ describe("numbers in the names of list lines", () => {
           title: "Pricing | Ledgerline",
           headings: ["Pricing", "Solo", "Crew"],
           text: "Pricing Solo $12 per month 1 user 10GB storage Quotes and invoices Crew $29 per month 5 users 50 GB storage Job scheduling",
-          listItems: [item("1 user"), item("10GB storage"), item("Quotes and invoices"), item("5 users"), item("50 GB storage"), item("Job scheduling")]
+          listItems: [item("1 user"), item("10GB storage"), item("Quotes and invoices"), item("5 users"), item("50 GB storage"), item("Job scheduling"), item("1-hour onboarding call")]
         })
       ]
     })
-    expect(facts.offerings.filter((o) => /\d/u.test(o) || /storage|users?$/u.test(o))).toEqual([])
+    expect(facts.offerings.filter((o) => /\d/u.test(o) || /storage|users?$|onboarding call/u.test(o))).toEqual([])
   })
 })

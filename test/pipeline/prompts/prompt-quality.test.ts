@@ -126,7 +126,7 @@ const KNOWN: Readonly<Record<string, {
   "lichtblick-kino": { share: 0.88, uncovered: ["film screenings", "Kinobar", "Queerfilmnacht", "Filmclub membership", "Schulkino", "children's birthday party"] },
   "musee-le-rouage": { uncovered: ["admission","annual pass","audioguide","museum shop","venue hire","children's birthday party"] },
   "sumi-and-brush": { uncovered: ["teacher feedback","private lesson","Ink Circle membership","online calligraphy workshop for teams","name in kanji","gift cards"] },
-  "tents-and-tables-hire": { uncovered: ["tent side walls","fairy lights","portable dance floor","patio heaters"], products: { "stretch-tent-10x15": 0.42 } },
+  "tents-and-tables-hire": { uncovered: ["tent side walls","fairy lights","portable dance floor","patio heaters"] },
   "vicolo-food-tours": { uncovered: ["Neapolitan Coffee Walk","limoncello tasting"] },
   "cairn-home-care": { uncovered: ["meal preparation","end-of-life care","hospital discharge support","medication prompting"], notOfferingHits: 1 },
   "consultorio-palermo": { uncovered: ["terapia online", "EMDR", "terapia familiar"] },
