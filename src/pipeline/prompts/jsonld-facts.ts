@@ -127,10 +127,22 @@ export const placeFromJsonLd = (nodes: ReadonlyArray<JsonLdObject>): string | un
   for (const node of nodes) {
     for (const area of asArray(node["areaServed"])) {
       const name = nameOf(area)
-      if (name !== undefined && name.length <= 60) return name
+      if (name !== undefined && name.length <= 60) return countryName(name)
     }
   }
   return undefined
+}
+
+const REGIONS = new Intl.DisplayNames(["en"], { type: "region" })
+
+/** A country served, written as its ISO code ("ZA"), is named as a customer writes it ("South Africa"). */
+const countryName = (place: string): string => {
+  if (!/^[A-Z]{2}$/.test(place)) return place
+  try {
+    return REGIONS.of(place) ?? place
+  } catch {
+    return place
+  }
 }
 
 /** Names offered through `makesOffer`, `hasOfferCatalog` (nested catalogs too), Service nodes and menu items. */

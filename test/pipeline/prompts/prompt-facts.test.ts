@@ -247,6 +247,19 @@ describe("factsFromPages", () => {
     expect(facts.offerings).not.toContain("trail runner 3")
   })
 
+  it("names a country served that is written as its code as a customer writes it", () => {
+    const shop = (areaServed: unknown) => factsFromPages({
+      name: "Veldkos",
+      kind: "business",
+      businessName: "Veldkos",
+      url: "https://veldkos.example/",
+      pages: [page({ title: "Veldkos", headings: ["Veldkos"], text: "Rooibos face oil, made by hand.", jsonLd: [{ "@type": "OnlineStore", name: "Veldkos", areaServed }] })]
+    })
+    expect(shop("ZA").place).toBe("South Africa")
+    expect(shop({ "@type": "Country", name: "GB" }).place).toBe("United Kingdom")
+    expect(shop("Western Cape").place).toBe("Western Cape")
+  })
+
   it("names a software application's field from its applicationCategory", () => {
     const facts = factsFromPages({
       name: "Taskly",
