@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-u/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-x/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -19,6 +19,8 @@ const KNOWN: Readonly<Record<string, {
   readonly products?: Readonly<Record<string, number>>
   /** How many prompts still name a labelled not-offering (0 unless pinned). */
   readonly notOfferingHits?: number
+  /** How many pairs of prompts are near-duplicates (0 unless pinned). */
+  readonly nearDuplicates?: number
 }>> = {
   // Named only in a FAQ answer to another question ("Can children come? Yes, we have kids' bikes").
   "bicis-del-valle": { uncovered: ["kids' bikes"] },
@@ -157,7 +159,27 @@ const KNOWN: Readonly<Record<string, {
   "etude-lavoie-notaires": { share: 0.83, uncovered: ["mortgage deed","certified true copy","estate settlement","marriage contract"], notOfferingHits: 1 },
   "saltmarsh-silver": { share: 0.78, uncovered: ["hand engraving"] },
   "tidy-nest-home-organizing": { share: 0.86, uncovered: ["downsizing","home office organizing","gift certificate"] },
-  "veld-botanicals": { share: 0.85, uncovered: ["Discovery Sample Set"] }
+  "veld-botanicals": { share: 0.85, uncovered: ["Discovery Sample Set"] },
+  // holdout-v, holdout-w and holdout-x (run once unseen in the twelfth session after round eleven,
+  // at 6ce90fd), pinned at that run's figures.
+  "ballonteam-hoehenflug": { uncovered: ["Familienfahrt","Heiratsantrag im Ballon","Hochzeitsfahrt"], nearDuplicates: 1 },
+  "hollow-oak-barn": { share: 0.81, uncovered: ["milestone party"] },
+  "kindling-virtual-events": { share: 0.73, uncovered: ["virtual chocolate tasting"], notOfferingHits: 7 },
+  "nautica-marejada": { uncovered: ["equipo de snorkel","ruta a la Cova Tallada","curso de Licencia de Navegación"] },
+  "snap-and-sparkle-photo-booths": { share: 0.83, uncovered: ["neon sign hire"], notOfferingHits: 7 },
+  "southbound-campervans": { share: 0.84, uncovered: ["Kea 2-berth campervan","Tūī 4-berth campervan"], products: { "kea-2-berth": 0.13, "tui-4-berth": 0.13 }, notOfferingHits: 7 },
+  "brass-rail-hobbies": { share: 0.77, uncovered: ["O gauge trains","locomotive repair","mail order","used trains"] },
+  "crate-and-needle-records": { share: 0.88, uncovered: ["new vinyl","record buying","cartridges","CDs","cassettes","record mail order"] },
+  "gaertnerei-lindenhof": { share: 0.62, uncovered: ["Pflanzenversand"] },
+  "pantry-post-hampers": { uncovered: ["custom branding","manuka honey"] },
+  "saucepan-lane": { share: 0.43, uncovered: ["cast iron cookware","stainless steel saucepans","carbon steel wok","bakeware","stovetop espresso maker","knife skills class"] },
+  "switchback-outfitters": { share: 0.52, uncovered: ["tents","camping gear rental","snowshoe rental","climbing shoe resoling"], notOfferingHits: 8 },
+  "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.00 } },
+  "escuela-infantil-pequenitos": { share: 0.76, uncovered: ["aula de 1 a 2 años","aula de 2 a 3 años","inglés","psicomotricidad","escuela de verano"], notOfferingHits: 8 },
+  "liftline-garage-doors": { uncovered: ["off-track door repair","new garage door installation","carriage house doors","full-view glass garage doors","weather seals","opener repair","Cascade insulated steel door","commercial roll-up doors"], notOfferingHits: 2 },
+  "shannonside-commercial-cleaning": { share: 0.60, uncovered: ["cleanroom support cleaning","clinical cleaning","school cleaning","washroom consumables"] },
+  "signwise-bsl": { share: 0.65, uncovered: ["workplace BSL training","Signature exam","gift vouchers"], products: { "bsl-level-1": 0.12 } },
+  "tall-grass-pet-care": { uncovered: ["small animal care","medication"] }
 }
 
 const runs = new Map<string, SiteRun>()
@@ -166,7 +188,7 @@ const dirs = [
   ...sitesOf("holdout-f"), ...sitesOf("holdout-g"), ...sitesOf("holdout-h"), ...sitesOf("holdout-i"), ...sitesOf("holdout-j"),
   ...sitesOf("holdout-k"), ...sitesOf("holdout-l"), ...sitesOf("holdout-m"), ...sitesOf("holdout-n"), ...sitesOf("holdout-o"),
   ...sitesOf("holdout-p"), ...sitesOf("holdout-q"), ...sitesOf("holdout-r"), ...sitesOf("holdout-s"), ...sitesOf("holdout-t"),
-  ...sitesOf("holdout-u")
+  ...sitesOf("holdout-u"), ...sitesOf("holdout-v"), ...sitesOf("holdout-w"), ...sitesOf("holdout-x")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -176,8 +198,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-u)", () => {
-  it("has the dev, holdout and holdout-b to holdout-u sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-x)", () => {
+  it("has the dev, holdout and holdout-b to holdout-x sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -200,6 +222,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-s").length).toBe(6)
     expect(sitesOf("holdout-t").length).toBe(6)
     expect(sitesOf("holdout-u").length).toBe(6)
+    expect(sitesOf("holdout-v").length).toBe(6)
+    expect(sitesOf("holdout-w").length).toBe(6)
+    expect(sitesOf("holdout-x").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
@@ -208,7 +233,7 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(run.prompts).toHaveLength(100)
     expect(run.metrics.aboutRealShare, run.metrics.notAboutReal.join(" | ")).toBeGreaterThanOrEqual(known.share ?? TARGET_ABOUT_REAL_SHARE)
     expect(run.metrics.uncovered).toEqual(known.uncovered ?? [])
-    expect(run.metrics.nearDuplicates).toEqual([])
+    expect(run.metrics.nearDuplicates.length, JSON.stringify(run.metrics.nearDuplicates)).toBe(known.nearDuplicates ?? 0)
     expect(run.metrics.notOfferingHits.length, run.metrics.notOfferingHits.map((h) => h.phrase).join(" | ")).toBe(known.notOfferingHits ?? 0)
     // "Near me" always with the town.
     expect(run.prompts.filter((p) => /\bnear me\b|\bnearby\b|\bclosest\b/i.test(p) && !p.includes(run.facts.place ?? "\u0000"))).toEqual([])
