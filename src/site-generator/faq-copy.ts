@@ -5,7 +5,8 @@
  * the site states one), what the site's own page on the subject says and where that page is.
  * A question with nothing specific to answer is dropped, and no two answers are the same.
  */
-import { countPrices } from "../domain/money.ts"
+import { countPrices, hasPrice, PRICE_START_SOURCE } from "../domain/money.ts"
+import { escapeRegExp } from "../domain/regex.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, offeringPrice, quotesRow } from "./llms-txt.ts"
@@ -26,7 +27,7 @@ export const pageAddress = (url: string): string => {
 
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 const HOURS_WORDS = /\b(open|opens|opening|hours?|closing|closes|today|tonight|late|early|weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/i
-const PRICE_WORDS = /\b(price[sd]?|pricing|cost|costs|how much|expensive|cheap|affordable|worth|fees?|rates?|budget)\b/i
+const PRICE_WORDS = /\b(price[sd]?|pricing|cost|costs|charges?|how much|expensive|cheap|affordable|worth|fees?|rates?|budget)\b/i
 const WHERE_WORDS = /\b(where|address|located|location|directions|near me|nearby|contact|phone|call|e-?mail|reach|book|booking|order)\b/i
 
 /** Content words of a question without the entity's own name, which selects nothing. */
@@ -68,7 +69,36 @@ const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
   // A price list's row, quoted as written, says what the amount is for ("…, grades 3–8: $240/month").
   if (quotesRow(o)) return `${sentence(`${sellerOf(f)} lists ${inProse(name)} as “${oneLine(o.description!)}”`)}${pageNote(f, o)}`
   if (price !== null) return `${sentence(`${upperFirst(name)} ${agree(name)} listed at ${price} by ${sellerOf(f)}`)}${pageNote(f, o)}`
+  const stated = priceSaid(f, o)
+  if (stated !== null) return `On its page “${truncate(oneLine(stated.title), 80)}”, ${sellerOf(f)} says of ${inProse(name)}: “${truncate(stated.quote, 240)}” (${stated.url})`
   return `${sellerOf(f)} does not state a price for ${inProse(name)} on its website; ask it directly.${pageNote(f, o)}`
+}
+
+/**
+ * A price the site states in words for an offering it lists without one: a priced sentence of
+ * its own FAQ's answer about the offering ("How does knife sharpening work?" … "It's $12 a
+ * knife"), else a priced sentence of a page that names it. Never "does not state a price" when it does.
+ */
+const priceSaid = (f: SiteFacts, o: OfferingInput): { readonly quote: string; readonly url: string; readonly title: string } | null => {
+  const named = keywords(o.name)
+  if (named.size === 0) return null
+  const names = (text: string) => {
+    const words = keywords(text)
+    return [...named].every((w) => words.has(w))
+  }
+  const faqTitle = f.pages.find((p) => /faq|question/i.test(`${p.url} ${p.title}`))?.title ?? "FAQ"
+  // An FAQ entry is about what its question names; a page's sentence prices what comes just before its price.
+  for (const entry of f.ownFaq ?? []) {
+    if (!names(entry.question)) continue
+    const quote = sentencesOf(entry.answer).find(hasPrice)
+    if (quote !== undefined) return { quote, url: entry.url, title: faqTitle }
+  }
+  const priced = new RegExp(String.raw`${escapeRegExp(oneLine(o.name))}[^.!?]{0,60}?${PRICE_START_SOURCE}`, "iu")
+  for (const page of f.pages) {
+    const quote = sentencesOf(bodyText(page)).find((s) => priced.test(s))
+    if (quote !== undefined) return { quote, url: page.url, title: page.title }
+  }
+  return null
 }
 
 /** A sentence of the offering's own page that its description does not already say. */

@@ -150,6 +150,36 @@ describe("composeFaq", () => {
     ])
   })
 
+  it("answers a price question from a price the site states in words, never saying it states none", () => {
+    const knives: SiteFacts = {
+      ...facts,
+      ownFaq: [{ question: "How does knife sharpening work?", answer: "Drop your knives at the counter. It's $12 a knife, $8 each for five or more, and we sharpen on whetstones.", url: "https://www.acme-bakery.fr/faq" }],
+      offerings: [
+        { name: "Knife sharpening", description: "Hand sharpening for any kitchen knife, ready next day.", url: "https://www.acme-bakery.fr/knives", price: null, currency: null },
+        { name: "Whetstones", description: null, url: "https://www.acme-bakery.fr/knives", price: null, currency: null },
+        { name: "Chef's knives", description: null, url: "https://www.acme-bakery.fr/knives", price: null, currency: null }
+      ],
+      pages: [...facts.pages, {
+        url: "https://www.acme-bakery.fr/knives",
+        title: "Knives",
+        description: "",
+        headings: ["Knives"],
+        text: "Knives We stock Japanese chef's knives from Seki and Sakai, from $95 each."
+      }]
+    }
+    expect(composeFaq(knives, ["What do shops usually charge for knife sharpening?", "How much are whetstones?", "Chef's knives price?"]).slice(1)).toEqual([
+      {
+        question: "What do shops usually charge for knife sharpening?",
+        answer: "On its page “FAQ”, Acme Bakery says of knife sharpening: “It's $12 a knife, $8 each for five or more, and we sharpen on whetstones.” (https://www.acme-bakery.fr/faq)"
+      },
+      { question: "How much are whetstones?", answer: "Acme Bakery does not state a price for whetstones on its website; ask it directly. Its page: https://www.acme-bakery.fr/knives" },
+      {
+        question: "Chef's knives price?",
+        answer: "On its page “Knives”, Acme Bakery says of chef's knives: “We stock Japanese chef's knives from Seki and Sakai, from $95 each.” (https://www.acme-bakery.fr/knives)"
+      }
+    ])
+  })
+
   it("adds no page sentence that its offering's description is already part of", () => {
     const plans: SiteFacts = {
       ...facts,
