@@ -11,7 +11,7 @@
  * its collections, the service's longest pauses, came often. With pretenuring off those
  * objects are born young and die in the next scavenge; only what really lives on is promoted.
  */
-import { setFlagsFromString } from "node:v8"
+import * as v8 from "node:v8"
 
 export const NO_PRETENURING = "--no-allocation-site-pretenuring"
 
@@ -21,5 +21,10 @@ let turnedOff = false
 export const turnOffPretenuring = () => {
   if (turnedOff) return
   turnedOff = true
-  setFlagsFromString(NO_PRETENURING)
+  // A runtime whose `node:v8` takes no V8 flags (Deno's may not) serves with V8's defaults.
+  try {
+    v8.setFlagsFromString(NO_PRETENURING)
+  } catch {
+    // Nothing to undo: pretenuring stays on.
+  }
 }
