@@ -63,7 +63,10 @@ const MASS_NOUNS = new Set(
 
 const lastWord = (phrase: string) => wordsOf(phrase).at(-1) ?? ""
 
-export const isMass = (phrase: string) => MASS_NOUNS.has(lastWord(phrase))
+/** "Cookware", "tableware", "knitwear": a collection of things, never made plural ("cookwares"). */
+const COLLECTION_WORD = /\p{L}{2,}(?:ware|wear)$/u
+
+export const isMass = (phrase: string) => MASS_NOUNS.has(lastWord(phrase)) || COLLECTION_WORD.test(lastWord(phrase))
 
 /** `cakes`, `running shoes`, `services`; not `glass`, `analytics`, `bus`. */
 export const isPlural = (phrase: string) => {

@@ -207,11 +207,22 @@ const MENU_OR_PRICES_WORD =
 const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: ReadonlySet<string>, names: ReadonlySet<string>) => {
   // "Prices", "Prices & memberships": a price list's every line is on offer, not only the memberships.
   if ([page.headings[0] ?? "", titleHead(page)].some((h) => PRICE_LIST_HEADLINE.test(h.trim()) || MENU_OR_PRICES_WORD.test(fold(h)) || EVERYTHING_HEADLINE.test(h.trim()))) return items
-  const heads = new Set(headlineOfferings(page, proper, names).map((h) => stem(wordsOf(h.split(",")[0]!).at(-1) ?? "")))
+  const headlines = headlineOfferings(page, proper, names)
+  // "Cookware", "Climbing gear": a collective noun is never in its things' names ("Carbon steel wok").
+  if (headlines.some((h) => wordsOf(h).some((w) => COLLECTIVE_NOUN.test(w)))) return items
+  const heads = new Set(headlines.map((h) => stem(wordsOf(h.split(",")[0]!).at(-1) ?? "")))
   if (heads.size === 0) return items
   // "Light seal replacement", "Lens cleaning" on a servicing page: a service of its own, not a filling or size.
   return items.filter((item) => wordsOf(item).some((w) => heads.has(stem(w))) || (wordsOf(item).length >= 2 && SERVICE_HEAD.test(wordsOf(item).at(-1)!)))
 }
+
+/**
+ * Nouns for a collection of things of different names, in English and the languages sites are
+ * written in: "cookware", "tableware", "workwear", "gear", "equipment", "Zubehör", "accesorios".
+ * Software is one product, not a collection.
+ */
+const COLLECTIVE_NOUN =
+  /^(?:\p{L}*(?<!soft|firm|mal|spy|share|free|middle|ground)ware|\p{L}+wear|gear|equipment|supplies|accessories|essentials|utensils|homewares|zubehör|ausrüstung|equipamiento|accesorios|utensilios|attrezzatura|accessori|matériel|accessoires|ustensiles)$/u
 
 /** Plural nouns a page of kinds is headed by ("Our lessons", "Tours"): the kind every section is one of. */
 const KIND_NOUN = /^(?:lessons|classes|courses|tours|treatments|services|repairs|rentals|workshops|sessions|programm?es|shoots|massages|therapies|cleans|installations)$/u

@@ -172,7 +172,7 @@ const KNOWN: Readonly<Record<string, {
   "crate-and-needle-records": { share: 0.88, uncovered: ["new vinyl","record buying","cartridges","CDs","cassettes","record mail order"] },
   "gaertnerei-lindenhof": { share: 0.62, uncovered: ["Pflanzenversand"] },
   "pantry-post-hampers": { uncovered: ["custom branding","manuka honey"] },
-  "saucepan-lane": { share: 0.43, uncovered: ["cast iron cookware","stainless steel saucepans","carbon steel wok","bakeware","stovetop espresso maker","knife skills class"] },
+  "saucepan-lane": { share: 0.63, uncovered: ["knife skills class"] },
   "switchback-outfitters": { share: 0.52, uncovered: ["tents","camping gear rental","snowshoe rental","climbing shoe resoling"], notOfferingHits: 8 },
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.00 } },
   "escuela-infantil-pequenitos": { share: 0.76, uncovered: ["aula de 1 a 2 años","aula de 2 a 3 años","inglés","psicomotricidad","escuela de verano"], notOfferingHits: 8 },
