@@ -41,7 +41,8 @@ const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => [...
 const hoursAnswer = (f: SiteFacts, question: string): string | null => {
   const hours = f.hours ?? []
   if (hours.length === 0) return null
-  const name = nameOf(f)
+  // A product is not open: its maker is.
+  const name = sellerOf(f)
   const asked = DAYS.filter((d) => new RegExp(`\\b${d}s?\\b`, "i").test(question))
   const day = asked[0]
   const all = `${name} lists its opening hours as: ${hours.map((h) => oneLine(h.text)).join("; ").replace(/\.$/, "")}.`
@@ -228,6 +229,9 @@ const productAsked = (f: SiteFacts, question: string): OfferingInput | null => {
   return f.offerings.find((o) => present(o.url) !== null && o.url!.replace(/\/$/, "") === source) ?? f.offerings.find(sameName) ?? null
 }
 
+/** A category that names a kind of business (a product's category read from its maker), not a kind of thing. */
+const BUSINESS_KIND = /\b(?:shop|store|studio|clinic|company|agency|bakery|caf[eé]|restaurant|bar|school|service|services|rental|hire|maker|brand|practice|salon|gallery|market|centre|center|workshop|firm|office|farm|brewery|winery|roaster|boutique|outfitters?|dealer|supplier|manufacturer|retailer|operator|venue|spa|gym|library|museum|cinema|theatre|theater)s?$/i
+
 /** `Acme Bakery is a bakery in Lyon. Sourdough, croissants and cakes…`; null with no description. */
 export const identityLine = (f: SiteFacts): string | null => {
   const description = present(f.description)
@@ -240,7 +244,12 @@ export const identityLine = (f: SiteFacts): string | null => {
   const what = kind === null
     ? null
     : f.kind === "product"
-    ? maker === null || maker === nameOf(f) ? null : `${nameOf(f)} is made by ${maker}, ${kind}${place === null ? "" : ` in ${place}`}.`
+    ? maker === null || maker === nameOf(f)
+      ? null
+      : BUSINESS_KIND.test(category!)
+      ? `${nameOf(f)} is made by ${maker}, ${kind}${place === null ? "" : ` in ${place}`}.`
+      // The product's own kind ("campervan" for "Kea 2-berth campervan"): it is one, from its business.
+      : `${nameOf(f)} is ${kind} from ${maker}${place === null ? "" : ` in ${place}`}.`
     : `${nameOf(f)} is ${kind}${place === null ? "" : ` in ${place}`}.`
   const own = sentence(firstSentence(description, 240))
   // A description that already says what the entity is needs no preamble saying it again.

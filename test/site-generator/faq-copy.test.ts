@@ -242,6 +242,22 @@ describe("composeAbout", () => {
     expect(composeAbout(bare)).toBe("Zorba Studio. More about it is on zorba.example.")
   })
 
+  it("says a product of its own kind is one, from its business, and that its business is open, not the product", () => {
+    const van: SiteFacts = {
+      ...facts,
+      kind: "product",
+      name: "Kea 2-berth campervan",
+      businessName: "Southbound Campervans",
+      category: "campervan",
+      place: "Christchurch",
+      description: "Our most popular van, easy to park."
+    }
+    expect(identityLine(van)).toBe("Kea 2-berth campervan is a campervan from Southbound Campervans in Christchurch. Our most popular van, easy to park.")
+    expect(composeFaq({ ...van, ownFaq: [], offerings: [] }, ["Campervans open on Tuesday in Christchurch?"]).map((q) => q.answer)).toEqual([
+      "On Tuesdays, Southbound Campervans is open 07:00–19:00."
+    ])
+  })
+
   it("says a product is made by its business, which is of the category, not that it is one", () => {
     const matcha = { ...facts, kind: "product" as const, name: "Ceremonial Matcha", businessName: "Mistral Tea Co.", category: "tea shop", place: null, description: "Stone-ground from shade-grown tencha." }
     expect(identityLine(matcha)).toBe("Ceremonial Matcha is made by Mistral Tea Co., a tea shop. Stone-ground from shade-grown tencha.")
