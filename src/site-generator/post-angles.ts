@@ -28,6 +28,7 @@ import {
   priceOf,
   questionOf,
   rotate,
+  sellerOf,
   type SourceSentence,
   upperFirst,
   withArticle
@@ -63,6 +64,8 @@ interface Ctx {
   readonly visit: number
   readonly seed: number
   readonly name: string
+  /** Who lists, sells, keeps the hours: the business, also on a product's site (a product lists nothing and is not open). */
+  readonly seller: string
   /** The offering the prompt is about, as a noun in a sentence; else its field (`a bakery`), else the name. */
   readonly noun: string
   readonly host: string
@@ -116,6 +119,7 @@ const ctxOf = (s: PostSubject, angle: AngleId, visit: number, variant: number): 
   visit,
   seed: hash(`${s.prompt}\n${angle}\n${visit}\n${variant}`),
   name: s.name,
+  seller: sellerOf(s.facts),
   noun: s.offering !== null ? nounIn(s.facts, s.offering.name) : s.focus === s.name ? s.name : withArticle(s.focus),
   host: hostOf(s.facts)
 })
@@ -166,9 +170,6 @@ const otherOfferings = (c: Ctx, n: number): ReadonlyArray<OfferingInput> => {
   const others = c.s.facts.offerings.filter((o) => o.name.trim() !== "" && o.name !== c.s.offering?.name && o.name.trim() !== c.name)
   return rotate(others, c.visit + (c.seed % 5), n)
 }
-
-/** Who lists and sells: the business, also on a product's site (a product lists nothing). */
-const sellerOf = (c: Ctx): string => (c.s.facts.kind === "product" ? c.s.facts.businessName.trim() || c.name : c.name)
 
 const withPrice = (c: Ctx, o: OfferingInput): string => {
   const price = priceOf(o)
@@ -239,8 +240,8 @@ const dayAnswer = (c: Ctx): string | null => {
   const days = daysAsked(c.s.prompt)
   if (days.length === 0) {
     return pick(c, "lead-hours", [
-      `${possessive(c.name)} opening hours, as its site gives them: ${allHours(c)}.`,
-      `When ${c.name} is open: ${allHours(c)}.`,
+      `${possessive(c.seller)} opening hours, as its site gives them: ${allHours(c)}.`,
+      `When ${c.seller} is open: ${allHours(c)}.`,
       `The hours ${c.host} lists: ${allHours(c)}.`
     ])
   }
@@ -249,14 +250,14 @@ const dayAnswer = (c: Ctx): string | null => {
     switch (h.kind) {
       case "open":
         return pick(c, `day-${day}`, [
-          `Yes: on ${day} ${c.name} is open from ${h.opens} to ${h.closes}.`,
-          `${c.name} opens on ${day} at ${h.opens} and closes at ${h.closes}.`,
-          `${day} is an opening day at ${c.name}: ${h.opens} to ${h.closes}.`
+          `Yes: on ${day} ${c.seller} is open from ${h.opens} to ${h.closes}.`,
+          `${c.seller} opens on ${day} at ${h.opens} and closes at ${h.closes}.`,
+          `${day} is an opening day at ${c.seller}: ${h.opens} to ${h.closes}.`
         ])
       case "closed":
-        return pick(c, `day-${day}`, [`${c.name} is closed on ${day}, according to its site.`, `Not on ${day}: ${possessive(c.name)} site lists it as closed that day.`])
+        return pick(c, `day-${day}`, [`${c.seller} is closed on ${day}, according to its site.`, `Not on ${day}: ${possessive(c.seller)} site lists it as closed that day.`])
       case "stated":
-        return `For ${day}, ${possessive(c.name)} site says: ${sentence(h.text)}`
+        return `For ${day}, ${possessive(c.seller)} site says: ${sentence(h.text)}`
       case "unknown":
         // A day the prompt does not name (the other day of a weekend) is not named either.
         return new RegExp(`\\b${day}`, "i").test(c.s.prompt)
@@ -324,8 +325,8 @@ const leadAnswer = (c: Ctx): string => {
       // Only what this post looked for: a price written in a way not read (a currency word) may be there.
       return pick(c, "lead", [`No price${on(c, " for")} was found on ${c.host}, so ask ${c.name} for one.`, `The pages of ${c.host} read for this post give no price${on(c, " for")}; ask ${c.name} directly.`])
     case "where":
-      return whereText(c) ?? (s.facts.kind === "product" && sellerOf(c) !== c.name
-        ? `${c.name} ${agree(c.name)} sold by ${sellerOf(c)}: ${s.facts.sourceUrl}.`
+      return whereText(c) ?? (s.facts.kind === "product" && c.seller !== c.name
+        ? `${c.name} ${agree(c.name)} sold by ${c.seller}: ${s.facts.sourceUrl}.`
         : `No address was found on ${possessive(c.name)} site; see ${s.facts.sourceUrl}.`)
     case "urgent": {
       const when = dayAnswer(c)
@@ -421,7 +422,7 @@ const alsoText = (c: Ctx): string | null => {
   const described = descriptionOf(other)
   const desc = described === null ? null : sentence(truncate(described, 200))
   return compact([
-    pick(c, "also", [`Also on ${possessive(sellerOf(c))} list: ${withPrice(c, other)}.`, `While you are there, ${sellerOf(c)} also lists ${withPrice(c, other)}.`, `Another of its offerings is ${withPrice(c, other)}.`]),
+    pick(c, "also", [`Also on ${possessive(c.seller)} list: ${withPrice(c, other)}.`, `While you are there, ${c.seller} also lists ${withPrice(c, other)}.`, `Another of its offerings is ${withPrice(c, other)}.`]),
     desc,
     page === null ? null : pick(c, "also-page", [`Its page: ${page}.`, `See ${page}.`])
   ]).join(" ")
@@ -430,8 +431,8 @@ const alsoText = (c: Ctx): string | null => {
 const othersText = (c: Ctx, n: number): string | null => {
   const more = otherOfferings(c, n).map((o) => withPrice(c, o))
   if (more.length === 0) return null
-  if (c.s.offering === null) return pick(c, "others", [`${sellerOf(c)} lists ${listSentence(more)}.`, `On ${possessive(sellerOf(c))} list: ${listSentence(more)}.`])
-  return pick(c, "others", [`${sellerOf(c)} also lists ${listSentence(more)}.`, `Besides ${c.noun}: ${listSentence(more)}.`, `Also from ${sellerOf(c)}: ${listSentence(more)}.`])
+  if (c.s.offering === null) return pick(c, "others", [`${c.seller} lists ${listSentence(more)}.`, `On ${possessive(c.seller)} list: ${listSentence(more)}.`])
+  return pick(c, "others", [`${c.seller} also lists ${listSentence(more)}.`, `Besides ${c.noun}: ${listSentence(more)}.`, `Also from ${c.seller}: ${listSentence(more)}.`])
 }
 
 /** A title from what the prompt asks, for the angles that do not take the prompt itself. */
@@ -443,7 +444,7 @@ const intentTitle = (c: Ctx): string | null => {
   switch (c.intent) {
     case "hours":
       if (s.hours.length === 0) return null
-      return days.length === 1 ? pick(c, "t", [`Is ${c.name} open on ${days[0]}?`, `${days[0]} hours at ${c.name}`]) : pick(c, "t", [`${possessive(c.name)} opening hours`, `When ${c.name} is open`])
+      return days.length === 1 ? pick(c, "t", [`Is ${c.seller} open on ${days[0]}?`, `${days[0]} hours at ${c.seller}`]) : pick(c, "t", [`${possessive(c.seller)} opening hours`, `When ${c.seller} is open`])
     case "price":
       return price === null ? null : pick(c, "t", [`How much ${c.noun} ${agree(c.noun, "costs", "cost")} at ${c.name}`, `${Noun} at ${c.name}: ${price}`])
     case "where": {

@@ -261,6 +261,26 @@ describe("a product's posts", () => {
     const text = posts.map((p) => [p.title, p.summary, ...p.bodyParagraphs].join(" ")).join(" ")
     expect(text).not.toMatch(/about a tea shop|Ceremonial Matcha also lists|lists Ceremonial Matcha|Matcha is a tea shop/)
   })
+
+  it("say that the maker is open, never the product", () => {
+    const van = {
+      ...bakery,
+      kind: "product" as const,
+      name: "Kea campervan",
+      businessName: "Southbound Campervans",
+      category: "campervan",
+      hours: [{ text: "Monday–Sunday 08:00–17:00", days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens: "08:00", closes: "17:00" }],
+      offerings: [{ name: "Kea campervan", description: "A two-berth van.", url: null, price: "89", currency: "NZD" }]
+    }
+    const posts: Array<ExistingPost> = []
+    for (let i = 0; i < 6; i++) {
+      const planned = planPost({ facts: van, prompts: ["Is the Kea campervan available on Tuesday?", "Campervan hire open on Sunday in Lyon?"], checks: [], posts, date: "2026-12-01" })
+      posts.unshift({ ...planned.post, angle: planned.angle })
+    }
+    const text = posts.map((p) => [p.title, ...p.bodyParagraphs].join(" ")).join(" ")
+    expect(text).toMatch(/Southbound Campervans (?:is open|opens)|opening day at Southbound Campervans|Southbound Campervans's opening hours|When Southbound Campervans is open/)
+    expect(text).not.toMatch(/Kea campervan (?:is open|opens|is closed)|opening day at Kea campervan|When Kea campervan is open/)
+  })
 })
 
 describe("a month of posts", () => {
