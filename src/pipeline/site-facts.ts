@@ -227,6 +227,26 @@ const asWritten = (pages: ReadonlyArray<Page>, name: string): string | null => {
 }
 
 /**
+ * A lowered English name with the words the site writes only with a capital, inside its sentences
+ * too, given their capital back: days, months, places, the business's own name ("Friday or Sunday
+ * wedding", "Weddings at Hollow Oak"), never a word it also writes in lower case.
+ */
+const withProperNouns = (pages: ReadonlyArray<Page>, name: string): string => {
+  const text = pages.map((p) => p.text).join("\n")
+  const capital = (words: string) => words.replace(/(?<![\p{L}\p{N}])\p{Ll}/gu, (c) => c.toUpperCase())
+  const proper = (words: string) => {
+    const lower = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(words)}(?![\\p{L}\\p{N}])`, "u")
+    // Written with its capitals after a word in lower case: inside a sentence, not only opening one
+    // or in a heading's title case ("Screen Hire & Private Screenings").
+    const inside = new RegExp(`(?<![\\p{L}\\p{N}])\\p{Ll}+[,;:]?\\s+${escapeRegExp(capital(words))}(?![\\p{L}\\p{N}])`, "u")
+    return !lower.test(text) && inside.test(text)
+  }
+  // Two words first ("hollow oak", though "oak" alone is written in lower case), then one.
+  const pairs = name.replace(/(?<![\p{L}\p{N}])\p{Ll}[\p{L}'’]*\s\p{Ll}[\p{L}'’]*/gu, (two) => (proper(two) ? capital(two) : two))
+  return pairs.replace(/(?<![\p{L}\p{N}])\p{Ll}[\p{L}'’]*/gu, (word) => (word.length >= 3 && proper(word) ? capital(word) : word))
+}
+
+/**
  * Every offering: the crawl's products first (one per page: a link to a product and the
  * product's own page are the same offering, and the record saying the most is kept), then
  * the other offerings the facts name, each with the page about it when the crawl has one. The
@@ -297,7 +317,7 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     if (own !== undefined) usedPages.add(pageKey(own.url) ?? "")
     // A name cut from a row keeps no dangling comma ("Online tutoring,").
     const clean = name.trim().replace(/[\s,;:–-]+$/u, "")
-    const shown = (english ? null : asWritten(pages, clean)) ?? clean
+    const shown = english ? withProperNouns(pages, clean) : asWritten(pages, clean) ?? clean
     const offering = {
       name: shown[0]!.toUpperCase() + shown.slice(1),
       description: asDescription(description),

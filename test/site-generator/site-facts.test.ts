@@ -309,6 +309,17 @@ describe("site facts", () => {
     expect(facts.offerings.map((o) => [o.name, o.description])).toEqual([["Tableta 70% Cahabón", "Nuestra tableta insignia: cacao de una sola cooperativa."]])
   })
 
+  it("gives back on an English site the capitals of words it writes only with them: days, places, its own name", () => {
+    const facts = factsOf([
+      page("/", "<h1>Hollow Oak Barn</h1><p>A wedding venue in the hills. Dance under the old white oak at Hollow Oak until late.</p><ul><li><a href=\"/weddings\">Weddings at Hollow Oak</a></li></ul>"),
+      page("/weddings", "<h1>Weddings at Hollow Oak</h1><p>Say your vows under the oak, then dance in the barn at Hollow Oak.</p>" +
+        "<h2>Friday or Sunday wedding</h2><p>A quieter day for a wedding: on a Friday or a Sunday the barn costs less.</p>")
+    ])
+    const names = facts.offerings.map((o) => o.name)
+    expect(names).toContain("Weddings at Hollow Oak")
+    expect(names).toContain("Friday or Sunday wedding")
+  })
+
   it("shows a structured price as its page writes it, when the page's sign fits the currency", () => {
     const productPage = (path: string, body: string, price: string, currency: string) => {
       const head = `<script type="application/ld+json">${JSON.stringify({ "@type": "Product", name: "Face oil", offers: { "@type": "Offer", price, priceCurrency: currency } })}</script>`
