@@ -258,10 +258,11 @@ const WORK_HEADS = new Set(
 
 /**
  * The word a name is about: its last content word before what qualifies it ("Garden Suite with
- * Private Open-Air Bath" is a suite, "Olive oil, 500 ml" an oil, "Tour (3 hours)" a tour).
+ * Private Open-Air Bath" is a suite, "Olive oil, 500 ml" an oil, "Tour (3 hours)" a tour,
+ * "Rehearsal dinner in the orchard" a dinner).
  */
 const headOf = (name: string): string => {
-  const core = name.split(/\s+(?:with|for|including|incl\.?|from|featuring)\s+|\s+[–—-]\s+|[,(]/i)[0] ?? name
+  const core = name.split(/\s+(?:with|for|including|incl\.?|from|featuring|in|at|on|by)\s+|\s+[–—-]\s+|[,(]/i)[0] ?? name
   return [...contentWords(core)].pop() ?? [...contentWords(name)].pop() ?? ""
 }
 

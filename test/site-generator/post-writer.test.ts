@@ -184,6 +184,9 @@ describe("what a post says", () => {
     }
     expect(matchOffering(guitars, "Which shops in Glasgow sell bass guitars?")?.name).toBe("Bass guitars")
     expect(matchOffering(guitars, "Best bass amps in Glasgow?")?.name).toBe("Bass amps")
+    // What comes after "in", "at", "on" places the thing; it is not what the thing is.
+    const barn = { ...guitars, category: "wedding venue", offerings: [{ name: "Rehearsal dinner in the orchard", description: null, url: null, price: "1800", currency: "USD" }] }
+    expect(matchOffering(barn, "Which barn in Kinderhook do locals recommend for rehearsal dinners?")?.name).toBe("Rehearsal dinner in the orchard")
     // The category names no offering: at an ice cream shop, every flavour is ice cream.
     const creamery = {
       ...guitars,
