@@ -90,6 +90,8 @@ export const pluralOf = (phrase: string): string => {
 export const withArticle = (phrase: string) => {
   // An acronym is read by its letters: "an HVAC company", "an MOT", "a DJ".
   if (/^\p{Lu}{2,}\b/u.test(phrase)) return /^[AEFHILMNORSX]/u.test(phrase) ? `an ${phrase}` : `a ${phrase}`
+  // A number is read as said: "an 8-berth campervan", "an 11-seater", "a 2-berth campervan".
+  if (/^\d/u.test(phrase)) return /^(?:8|11|18)(?!\d)|^8\d(?!\d)/u.test(phrase) ? `an ${phrase}` : `a ${phrase}`
   return /^[aeiou]/i.test(phrase) && !/^(?:uni|use|eu|one)/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`
 }
 
@@ -128,6 +130,13 @@ const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
  * names with digits and phrases with a preposition or a conjunction as written.
  */
 export const offeringForm = (phrase: string): { readonly text: string; readonly plural: boolean } => {
+  // "2-berth campervan", "6-cup espresso maker": a count run into a word measures the thing, whose
+  // plural is its own ("2-berth campervans").
+  const measure = /^(\d+-\p{Ll}+\s+)(\p{Ll}.*)$/u.exec(phrase)
+  if (measure !== null) {
+    const rest = offeringForm(measure[2]!)
+    return { text: `${measure[1]}${rest.text}`, plural: rest.plural }
+  }
   const words = phrase.split(" ")
   // "Learn to boulder" is a verb's phrase: its head is "learn", never pluralised ("learn to boulders").
   // "Fiskekaker i pita": a Scandinavian or German preposition marks a dish named in its own language.

@@ -944,7 +944,10 @@ const kindAfterModelCode = (fullName: string, own: ReadonlyArray<CrawledPageFact
   const code = tokens.map((t) => /\d/u.test(t)).lastIndexOf(true)
   const tail = tokens.slice(code + 1)
   if (code < 0 || tail.length === 0 || tail.length > 3 || !tail.every((t) => /^\p{L}{3,}$/u.test(t) && !STOP_WORDS.has(fold(t)))) return []
-  const kind = tail.map((t) => t.toLowerCase()).join(" ")
+  // "Wren 2-berth campervan", "Tarn 6-person tent": a count run into a word is a measure of the
+  // kind, not the model's code ("2-berth campervan" is what a customer asks for).
+  const measure = /^\d+-\p{Ll}{3,}$/u.test(tokens[code]!) ? [tokens[code]!] : []
+  const kind = [...measure, ...tail].map((t) => t.toLowerCase()).join(" ")
   const said = own.flatMap((page) => [page.text, page.description ?? "", ...page.products.map((p) => p.description ?? "")])
   const pattern = new RegExp(`(?<![\\p{L}])${escapeRegExp(kind)}(?:s|es)?(?![\\p{L}])`, "u")
   return said.some((text) => pattern.test(text)) ? headingOfferings(kind, proper) : []

@@ -447,7 +447,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     // "Emergency dentist" at a dentist: the business itself with a feature, not something it sells.
     const categoryHead = wordsOf(category ?? "").at(-1)
     // A product's own name is kept though it ends in its kind ("Diploma Frame" at a framer's "deep frame").
-    const ownName = input.kind === "product" && stemKey(o) === stemKey(input.name)
+    // (So is the end of its name, its kind: "2-berth campervan" for the Wren 2-berth campervan.)
+    const ownName = input.kind === "product" && ` ${stemKey(input.name)}`.endsWith(` ${stemKey(o)}`)
     // A category that names the work, not the business ("catering", "Pilates", "photography"), has
     // kinds that are offerings: "wedding catering", "mat Pilates".
     const workCategory = categoryHead !== undefined && (category ?? "").split(/\s+/).length <= 2 && WORK_HEAD.test(categoryHead)

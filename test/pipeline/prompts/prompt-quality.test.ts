@@ -167,7 +167,7 @@ const KNOWN: Readonly<Record<string, {
   "kindling-virtual-events": { share: 0.73, uncovered: ["virtual chocolate tasting"], notOfferingHits: 7 },
   "nautica-marejada": { uncovered: ["equipo de snorkel","ruta a la Cova Tallada","curso de Licencia de Navegación"] },
   "snap-and-sparkle-photo-booths": { share: 0.83, uncovered: ["neon sign hire"], notOfferingHits: 7 },
-  "southbound-campervans": { share: 0.84, uncovered: ["Kea 2-berth campervan","Tūī 4-berth campervan"], products: { "kea-2-berth": 0.13, "tui-4-berth": 0.13 }, notOfferingHits: 7 },
+  "southbound-campervans": { share: 0.84, uncovered: ["Kea 2-berth campervan","Tūī 4-berth campervan"], notOfferingHits: 7 },
   "brass-rail-hobbies": { share: 0.77, uncovered: ["O gauge trains","locomotive repair","mail order","used trains"] },
   "crate-and-needle-records": { share: 0.88, uncovered: ["new vinyl","record buying","cartridges","CDs","cassettes","record mail order"] },
   "gaertnerei-lindenhof": { share: 0.62, uncovered: ["Pflanzenversand"] },
