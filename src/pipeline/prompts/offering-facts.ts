@@ -335,6 +335,25 @@ const pricedBelow = (page: CrawledPageFacts, heading: string): boolean => {
   return hasPrice(after.slice(0, Math.min(160, ...next)))
 }
 
+/**
+ * Whether the text under a one-word heading names its word again as a kind ("Tents" over
+ * "Backpacking tents from one to four people", "Saddles" over "Leather and synthetic saddles"):
+ * the section sells them. A facet of the page ("Prices" over "Our prices start at ...") is named
+ * after a small word, if at all.
+ */
+const kindsNamedBelow = (page: CrawledPageFacts, heading: string): boolean => {
+  if (aloneNotAnOffering(heading)) return false
+  const at = page.text.indexOf(`${heading} `)
+  if (at < 0) return false
+  const after = page.text.slice(at + heading.length + 1)
+  const next = page.headings.map((h) => after.indexOf(` ${h} `)).filter((i) => i >= 0)
+  const below = after.slice(0, Math.min(240, ...next))
+  const word = heading.trim().toLowerCase()
+  return [...below.matchAll(new RegExp(`([\\p{L}-]+)\\s+${escapeRegExp(word)}(?![\\p{L}])`, "gu"))]
+    // (A capital only where the text opens: "Google reviews" is a name.)
+    .some((m) => (/^\p{Ll}/u.test(m[1]!) || m.index === 0) && m[1]!.length >= 3 && !STOP_WORDS.has(fold(m[1]!)) && !isCommonWord(m[1]!))
+}
+
 /** What the business says it does not do, or what is not to be had ("cannot come" is the customer's). */
 const DENIES_OWN_OFFER =
   /\bwe\s+(?:[\p{L}']+\s+)?(?:don'?t|do not|no longer|cannot|can'?t|won'?t|refer)\b|\b(?:sold out|not offered|not available|unavailable|out of stock|discontinued)\b/iu
@@ -794,6 +813,7 @@ export const businessOfferings = (
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length >= 2)))
       // "Crowlers" over "32 oz cans filled at the bar: $14–$16": a thing sold in its own section, by its price.
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length === 1 && /^\p{L}{4,}[^s]s$/u.test(h.trim()) && pricedBelow(page, h))))
+      parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length === 1 && /^\p{L}{3,}[^s]s$/u.test(h.trim()) && kindsNamedBelow(page, h))))
       parts.push(...kindsUnder(page, below, proper, names))
       parts.push(...sectionsWithHead(page, below, proper, names))
     }

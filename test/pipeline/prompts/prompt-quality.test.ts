@@ -173,7 +173,7 @@ const KNOWN: Readonly<Record<string, {
   "gaertnerei-lindenhof": { share: 0.62, uncovered: ["Pflanzenversand"] },
   "pantry-post-hampers": { uncovered: ["custom branding","manuka honey"] },
   "saucepan-lane": { share: 0.63, uncovered: ["knife skills class"] },
-  "switchback-outfitters": { share: 0.52, uncovered: ["tents","camping gear rental","snowshoe rental","climbing shoe resoling"], notOfferingHits: 8 },
+  "switchback-outfitters": { share: 0.59, uncovered: ["camping gear rental","snowshoe rental","climbing shoe resoling"], notOfferingHits: 7 },
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.00 } },
   "escuela-infantil-pequenitos": { share: 0.76, uncovered: ["aula de 1 a 2 años","aula de 2 a 3 años","inglés","psicomotricidad","escuela de verano"], notOfferingHits: 8 },
   "liftline-garage-doors": { uncovered: ["off-track door repair","new garage door installation","carriage house doors","full-view glass garage doors","weather seals","opener repair","Cascade insulated steel door","commercial roll-up doors"], notOfferingHits: 2 },
