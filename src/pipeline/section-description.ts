@@ -10,8 +10,11 @@ import { escapeRegExp } from "../domain/regex.ts"
 
 type Page = SiteCrawled["pages"][number]
 
-const words = (s: string): ReadonlyArray<string> =>
-  s.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "").map((w) => w.replace(/(\p{L}{3,})s$/u, "$1"))
+/** A name as names are compared: lower case, no accents or punctuation, a plural's "s" dropped ("Prep tables" is "prep table"). */
+export const nameKey = (s: string): string =>
+  s.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim().replace(/(\p{L}{3,})s\b/gu, "$1")
+
+const words = (s: string): ReadonlyArray<string> => nameKey(s).split(" ").filter((w) => w !== "")
 
 /** Whether a heading names the offering: every word of the name is in it ("Reach-in and prep table repair" names "prep table repair"). */
 const headingNames = (heading: string, name: string): boolean => {

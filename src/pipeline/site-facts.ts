@@ -12,7 +12,7 @@ import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
 import { ownFaqFrom } from "./own-faq.ts"
-import { sectionDescription, withoutRunInRows } from "./section-description.ts"
+import { nameKey, sectionDescription, withoutRunInRows } from "./section-description.ts"
 import { bodyText, leadSentences, statesAmount, withoutLeadingPrice, writesEnglish } from "../site-generator/text.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
 import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
@@ -70,9 +70,6 @@ const contactFromText = (pages: ReadonlyArray<Page>) => {
   return { email: email === null ? null : cleanAndCut(email, 200), phone: phone === null ? null : cleanAndCut(phone, 40) }
 }
 
-/** Lower-case words without accents or plural `s`: `Butter Croissants` is `butter croissant`. */
-const key = (s: string) =>
-  s.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim().replace(/(\p{L}{3,})s\b/gu, "$1")
 
 /** A dietary or feature word is a filter on offerings, not one ("Gluten-free", "Vegan"). */
 const NOT_AN_OFFERING = /^(?:gluten[- ]free|vegan|vegetarian|organic|dairy[- ]free|nut[- ]free|halal|kosher|local|seasonal|fresh|new)$/i
@@ -80,10 +77,10 @@ const NOT_AN_OFFERING = /^(?:gluten[- ]free|vegan|vegetarian|organic|dairy[- ]fr
 
 /** The crawled page about an offering: its first heading or its title names it. */
 const pageNaming = (pages: ReadonlyArray<Page>, name: string): Page | undefined => {
-  const k = key(name)
+  const k = nameKey(name)
   if (k === "") return undefined
-  return pages.slice(1).find((p) => key(p.headings[0] ?? "") === k) ??
-    pages.slice(1).find((p) => key(p.title).startsWith(k) || key(p.headings[0] ?? "").startsWith(k))
+  return pages.slice(1).find((p) => nameKey(p.headings[0] ?? "") === k) ??
+    pages.slice(1).find((p) => nameKey(p.title).startsWith(k) || nameKey(p.headings[0] ?? "").startsWith(k))
 }
 
 /**
@@ -94,8 +91,8 @@ const ownDescription = (stated: string | null, page: Page, home: Page | undefine
   // A product card's price line run into its text ("5,50 € · 70 g Nuestra tableta …") is shown as the price.
   if (stated !== null && stated.trim() !== "") return withoutLeadingPrice(stated.trim())
   // A page listing many (a menu) describes none of them: only the offering's own page does.
-  const k = key(name)
-  if (!key(`${page.headings[0] ?? ""} ${page.title}`).includes(k)) return null
+  const k = nameKey(name)
+  if (!nameKey(`${page.headings[0] ?? ""} ${page.title}`).includes(k)) return null
   if (page.description !== "" && page.description !== home?.description) return withoutHook(page.description)
   return firstSentence(withoutHook(withoutLeadingPrice(withoutRunInRows(bodyText(page), page))))
 }
@@ -164,8 +161,8 @@ const richness = (p: { readonly product: Page["products"][number]; readonly page
 
 /** Whether a page is about the named thing: its first heading or its title says the name. */
 const namesPage = (page: Page, name: string): boolean => {
-  const k = key(name)
-  return k !== "" && (key(page.headings[0] ?? "").includes(k) || key(page.title).includes(k))
+  const k = nameKey(name)
+  return k !== "" && (nameKey(page.headings[0] ?? "").includes(k) || nameKey(page.title).includes(k))
 }
 
 /** A country's dollar, for a price written with a bare "$" on a site whose address is in it. */
@@ -264,10 +261,10 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     for (const product of page.products) {
       // A row without a page: one of several, or one that is not what its page is about.
       if (product.url === null && (listed || !namesPage(page, product.name))) {
-        if (!rows.has(key(product.name))) rows.set(key(product.name), { product, page })
+        if (!rows.has(nameKey(product.name))) rows.set(nameKey(product.name), { product, page })
         continue
       }
-      const k = pageKey(product.url ?? page.url) ?? `name:${key(product.name)}`
+      const k = pageKey(product.url ?? page.url) ?? `name:${nameKey(product.name)}`
       groups.set(k, [...(groups.get(k) ?? []), { product, page }])
     }
   }
@@ -276,7 +273,7 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
   const usedPages = new Set<string>()
   for (const group of groups.values()) {
     const best = group.reduce((a, b) => (richness(b) > richness(a) ? b : a))
-    const k = key(best.product.name)
+    const k = nameKey(best.product.name)
     if (k === "" || seen.has(k)) continue
     seen.add(k)
     const description = ownDescription(best.product.description, best.page, pages[0], best.product.name) ?? describingSentence(best.page, best.product.name)
@@ -297,7 +294,7 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
   const unpriced: Array<SiteFacts["offerings"][number]> = []
   for (const name of named) {
     // "our sourdough" is the "Sourdough loaf" already listed.
-    const k = key(name).replace(/^(?:our|the|my|your)\s+/, "")
+    const k = nameKey(name).replace(/^(?:our|the|my|your)\s+/, "")
     if (k === "" || [...seen].some((s) => s === k || ` ${s} `.includes(` ${k} `) || ` ${k} `.includes(` ${s} `))) continue
     seen.add(k)
     if (NOT_AN_OFFERING.test(name.trim())) continue
@@ -309,7 +306,7 @@ const offeringsOf = (pages: ReadonlyArray<Page>, named: ReadonlyArray<string>, c
     // A heading naming it on another page, and the text under it ("Ice machine repair" on the refrigeration page).
     const section = own === undefined ? sectionOf(pages, name) : undefined
     // Without a page of its own, the page that lists it (a menu, a price list), or has a section on it.
-    const page = own ?? row?.page ?? section?.page ?? pages.slice(1).find((p) => key(p.text).includes(` ${k} `) || key(p.text).startsWith(`${k} `))
+    const page = own ?? row?.page ?? section?.page ?? pages.slice(1).find((p) => nameKey(p.text).includes(` ${k} `) || nameKey(p.text).startsWith(`${k} `))
     const ownWords = (own === undefined ? null : ownDescription(null, own, pages[0], name)) ?? section?.description ??
       (page === undefined ? null : describingSentence(page, name))
     const asRow = row === undefined || row.product.price === null ? null : rowAsWritten(row.page, row.product.name, row.product.price)

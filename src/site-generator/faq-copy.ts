@@ -13,7 +13,7 @@ import { addressLine, offeringPrice, quotesRow } from "./llms-txt.ts"
 import { nameOf, offeringsNamed, present, sellerOf, upperFirst, usable } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { agree, bodyText, displayHost, externalUrl, firstSentence, inProse, possessive, sentence, truncate, withoutLeadingPrice } from "./text.ts"
+import { agree, bodyText, displayHost, externalUrl, firstSentence, inProse, possessive, sentence, sentencesOf, truncate, withoutLeadingPrice } from "./text.ts"
 
 /** A page address for reading: `acme.example/products/sourdough`. */
 export const pageAddress = (url: string): string => {
@@ -91,12 +91,12 @@ const priceSaid = (f: SiteFacts, o: OfferingInput): { readonly quote: string; re
   // An FAQ entry is about what its question names; a page's sentence prices what comes just before its price.
   for (const entry of f.ownFaq ?? []) {
     if (!names(entry.question)) continue
-    const quote = sentencesOf(entry.answer).find(hasPrice)
+    const quote = quotable(entry.answer).find(hasPrice)
     if (quote !== undefined) return { quote, url: entry.url, title: faqTitle }
   }
   const priced = new RegExp(String.raw`${escapeRegExp(oneLine(o.name))}[^.!?]{0,60}?${PRICE_START_SOURCE}`, "iu")
   for (const page of f.pages) {
-    const quote = sentencesOf(bodyText(page)).find((s) => priced.test(s))
+    const quote = quotable(bodyText(page)).find((s) => priced.test(s))
     if (quote !== undefined) return { quote, url: page.url, title: page.title }
   }
   return null
@@ -167,7 +167,7 @@ const pageAnswer = (f: SiteFacts, subject: ReadonlySet<string>): string | null =
     // A page repeating the site's own description says nothing of its own: its text does.
     const description = present(page.description)
     const own = description !== null && description !== present(f.description) ? [description] : []
-    for (const quote of [...own, ...sentencesOf(bodyText(page))]) {
+    for (const quote of [...own, ...quotable(bodyText(page))]) {
       const score = overlap(words, keywords(quote))
       if (score >= needed && (best === null || score > best.score)) best = { page, quote, score }
     }
@@ -178,10 +178,8 @@ const pageAnswer = (f: SiteFacts, subject: ReadonlySet<string>): string | null =
 }
 
 /** The sentences of a text that read as one: not a run-together price list, not a fragment. */
-const sentencesOf = (text: string): ReadonlyArray<string> =>
-  oneLine(text)
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“])/u)
-    .filter((s) => s.length >= 20 && s.length <= 300 && /[.!?]$/.test(s) && countPrices(s) < 3 && usable(s))
+const quotable = (text: string): ReadonlyArray<string> =>
+  sentencesOf(text).filter((s) => s.length >= 20 && s.length <= 300 && countPrices(s) < 3 && usable(s))
 
 const COMPARISON = /\b(?:vs\.?|versus|or|compared? (?:to|with))\b/i
 

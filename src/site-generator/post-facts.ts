@@ -10,7 +10,7 @@ import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, offeringPrice, quotesRow } from "./llms-txt.ts"
 import type { OfferingInput } from "./site-input.ts"
-import { displayHost, externalUrl, writesEnglish } from "./text.ts"
+import { displayHost, externalUrl, sentencesOf, writesEnglish } from "./text.ts"
 
 /**
  * The optional facts a deployment may carry (newer crawls; older deployments lack them): only
@@ -67,18 +67,28 @@ export const nounOf = (name: string): string => {
 }
 
 const english = new WeakMap<SiteFacts, boolean>()
+const shownNames = new WeakMap<SiteFacts, Map<string, string>>()
 
 /**
  * An offering's name inside a sentence of a post on this site: lowered as `nounOf` lowers it on a
  * site written in English, kept as the site writes it on one in another language ("Kinotag",
- * "Normal": a German noun keeps its capital).
+ * "Normal": a German noun keeps its capital). Kept per facts and name: a month of posts asks again
+ * for the same few names, and the answer reads every page.
  */
 export const nounIn = (f: SiteFacts, name: string): string => {
   let en = english.get(f)
   if (en === undefined) english.set(f, (en = writesEnglish(f.pages.map((p) => p.text))))
   if (en) return nounOf(name)
-  // A heading's capital is the heading's ("Mandat de protection"): inside a sentence the name is
-  // written as the site writes it there ("le mandat de protection"); a German noun keeps its capital.
+  let shown = shownNames.get(f)
+  if (shown === undefined) shownNames.set(f, (shown = new Map()))
+  let out = shown.get(name)
+  if (out === undefined) shown.set(name, (out = asWrittenInSentences(f, name)))
+  return out
+}
+
+// A heading's capital is the heading's ("Mandat de protection"): inside a sentence the name is
+// written as the site writes it there ("le mandat de protection"); a German noun keeps its capital.
+const asWrittenInSentences = (f: SiteFacts, name: string): string => {
   const shown = oneLine(name)
   const lowered = shown.charAt(0).toLowerCase() + shown.slice(1)
   if (lowered === shown) return shown
@@ -109,23 +119,6 @@ export interface SourceSentence {
   readonly text: string
   readonly url: string
   readonly pageTitle: string
-}
-
-// A stop inside a word or number (`4.50`, `example.com`) does not end a sentence.
-const SENTENCE = /(?:[^.!?]|[.!?](?![\s.!?]|$))+[.!?]+(?=\s|$)/g
-
-/** Words whose stop is an abbreviation's, not a sentence's end (`Dr. Brandt`). */
-const ABBREVIATION = /(?:^|\s)(?:dr|mr|mrs|ms|st|ave|no|inc|ltd|jr|sr|vs|approx|e\.g|i\.e|etc|mt|ft)\.$/i
-
-/** A text's sentences, an abbreviation's stop joined to what follows. */
-const sentencesOf = (text: string): ReadonlyArray<string> => {
-  const out: Array<string> = []
-  for (const m of oneLine(text).match(SENTENCE) ?? []) {
-    const last = out.length - 1
-    if (last >= 0 && ABBREVIATION.test(out[last]!)) out[last] = `${out[last]} ${m.trim()}`
-    else out.push(m.trim())
-  }
-  return out
 }
 
 const CLOCK_TIME = /\b\d{1,2}(?:[:.]\d{2}\s?(?:[ap]\.?m\.?)?|\s?[ap]\.?m\.?)(?![\p{L}\d])/giu

@@ -137,6 +137,23 @@ const LEADING_PRICE = new RegExp(String.raw`^(?:(?:[Ff]rom|[Pp]rice:?)\s+)?${AMO
  */
 export const withoutLeadingPrice = (text: string): string => text.replace(LEADING_PRICE, "")
 
+// A stop inside a word or number (`4.50`, `example.com`) does not end a sentence.
+const SENTENCE = /(?:[^.!?]|[.!?](?![\s.!?]|$))+[.!?]+(?=\s|$)/g
+
+/** Words whose stop is an abbreviation's, not a sentence's end (`Dr. Brandt`). */
+const ABBREVIATION = /(?:^|\s)(?:dr|mr|mrs|ms|st|ave|no|inc|ltd|jr|sr|vs|approx|e\.g|i\.e|etc|mt|ft)\.$/i
+
+/** A text's sentences, an abbreviation's stop joined to what follows. */
+export const sentencesOf = (text: string): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  for (const m of oneLine(text).match(SENTENCE) ?? []) {
+    const last = out.length - 1
+    if (last >= 0 && ABBREVIATION.test(out[last]!)) out[last] = `${out[last]} ${m.trim()}`
+    else out.push(m.trim())
+  }
+  return out
+}
+
 /**
  * The first whole sentences of a text, up to about `max` characters (at least one sentence). A
  * question after the first ends them: in a page's lead it is the next section's heading ("See

@@ -198,7 +198,7 @@ describe("composeFaq", () => {
     ])
   })
 
-  it("quotes the sentence of a page that speaks to the question, never a page's first sentence that does not", () => {
+  it("quotes the sentence of a page that speaks to the question, never a page's first sentence that does not, nor half of one an abbreviation's stop cuts", () => {
     const market: SiteFacts = {
       ...facts,
       ownFaq: [],
@@ -210,14 +210,14 @@ describe("composeFaq", () => {
           title: "Visiting the bakery",
           description: "",
           headings: ["Visiting the bakery"],
-          text: "Visiting the bakery Our ovens are lit at four every morning. Free parking in the square behind the church on weekdays, and bike racks by the door."
+          text: "Visiting the bakery Our ovens are lit at four every morning. Free parking in the square behind St. Nizier church on weekdays, and bike racks by the door."
         }
       ]
     }
     expect(composeFaq(market, ["Bakeries in Lyon with free parking?", "Evening tastings with a sommelier?"])).toEqual([
       {
         question: "Bakeries in Lyon with free parking?",
-        answer: "On its page “Visiting the bakery”, Acme Bakery says: “Free parking in the square behind the church on weekdays, and bike racks by the door.” (https://www.acme-bakery.fr/visit)"
+        answer: "On its page “Visiting the bakery”, Acme Bakery says: “Free parking in the square behind St. Nizier church on weekdays, and bike racks by the door.” (https://www.acme-bakery.fr/visit)"
       }
     ])
   })
