@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-x/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-aa/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -179,7 +179,23 @@ const KNOWN: Readonly<Record<string, {
   "liftline-garage-doors": { uncovered: ["off-track door repair","new garage door installation","carriage house doors","full-view glass garage doors","weather seals","opener repair","Cascade insulated steel door","commercial roll-up doors"], notOfferingHits: 2 },
   "shannonside-commercial-cleaning": { share: 0.60, uncovered: ["cleanroom support cleaning","clinical cleaning","school cleaning","washroom consumables"] },
   "signwise-bsl": { share: 0.65, uncovered: ["workplace BSL training","Signature exam","gift vouchers"], products: { "bsl-level-1": 0.12 } },
-  "tall-grass-pet-care": { uncovered: ["small animal care","medication"] }
+  "tall-grass-pet-care": { uncovered: ["small animal care","medication"] },
+  // holdout-y, holdout-z and holdout-aa (run once unseen in the thirteenth session, at 14647fd),
+  // pinned at that run's figures.
+  "brace-and-basilico": { share: 0.69, uncovered: ["collection orders","gift vouchers"] },
+  "nant-y-gafr-creamery": { share: 0.76, uncovered: ["goat's milk fudge","cheesemaking day course","Saturday farm tours"], notOfferingHits: 13 },
+  "pastelaria-acucena": { share: 0.87 },
+  "saltbush-hill-wines": { uncovered: ["Blewitt Springs Shiraz","Fiano","tasting flight","local cheese platter","private tasting"], products: { "old-vine-grenache-2022": 0.1 } },
+  "drukkerij-van-gelder": { share: 0.71, uncovered: ["posters","huisstijldrukwerk","verpakkingsdrukwerk","spoedservice"], notOfferingHits: 21 },
+  "kettle-and-kite": { share: 0.89, uncovered: ["LinkedIn Ads","Launch package","Grow package"], products: { "local-seo-sprint": 0.1 }, notOfferingHits: 7 },
+  "o-maille-fixings": { share: 0.66, uncovered: ["bolts","sealants and adhesives","power tool accessories","PPE and site safety"] },
+  "rotaroo": { uncovered: ["payroll integrations","Lightspeed POS integration","Rotaroo Clock","Team plan"], products: { "rotaroo-clock": 0.59 } },
+  "tidewater-it": { share: 0.84, uncovered: ["on-site support","Microsoft 365 migration","Essentials tier"] },
+  "arch-and-lash-studio": { share: 0.82 },
+  "blue-ripple-pool-care": { share: 0.75, uncovered: ["pre-sale pool inspection"] },
+  "calzoleria-fontana": { nearDuplicates: 9 },
+  "chipstop-windscreens": { share: 0.86 },
+  "fernwood-carpet-care": { share: 0.79, uncovered: ["stair cleaning"] },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -188,7 +204,8 @@ const dirs = [
   ...sitesOf("holdout-f"), ...sitesOf("holdout-g"), ...sitesOf("holdout-h"), ...sitesOf("holdout-i"), ...sitesOf("holdout-j"),
   ...sitesOf("holdout-k"), ...sitesOf("holdout-l"), ...sitesOf("holdout-m"), ...sitesOf("holdout-n"), ...sitesOf("holdout-o"),
   ...sitesOf("holdout-p"), ...sitesOf("holdout-q"), ...sitesOf("holdout-r"), ...sitesOf("holdout-s"), ...sitesOf("holdout-t"),
-  ...sitesOf("holdout-u"), ...sitesOf("holdout-v"), ...sitesOf("holdout-w"), ...sitesOf("holdout-x")
+  ...sitesOf("holdout-u"), ...sitesOf("holdout-v"), ...sitesOf("holdout-w"), ...sitesOf("holdout-x"),
+  ...sitesOf("holdout-y"), ...sitesOf("holdout-z"), ...sitesOf("holdout-aa")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -198,8 +215,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-x)", () => {
-  it("has the dev, holdout and holdout-b to holdout-x sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-aa)", () => {
+  it("has the dev, holdout and holdout-b to holdout-aa sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -225,6 +242,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-v").length).toBe(6)
     expect(sitesOf("holdout-w").length).toBe(6)
     expect(sitesOf("holdout-x").length).toBe(6)
+    expect(sitesOf("holdout-y").length).toBe(6)
+    expect(sitesOf("holdout-z").length).toBe(6)
+    expect(sitesOf("holdout-aa").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
