@@ -107,6 +107,15 @@ const slashParts = (phrase: string): Array<string> => {
 }
 
 /**
+ * What a price row's words after a comma say when they price one thing several ways: for whom or
+ * how many ("each way", "both ears", "one cat", "pro person"), which part of the day or the year
+ * ("half day with engineer", "high season", "shoulder and winter", "Monday to Friday"), what comes
+ * with it ("with written report"), or how much ("le kilo").
+ */
+const VARIANT_DETAIL =
+  /^(?:each|every|any|both|one|two|three|four|first|second|per|pro|all|up|half|full|with|without|incl|including|le|la|les|el|high|low|peak|off-peak|shoulder|standard|sort)\b|\b(?:seasons?|winter|summer|spring|autumn|weekends?|weekdays?|midweek|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|night|day|hour)\b/iu
+
+/**
  * An offering's name without its details: `Birria tacos (3)` → `birria tacos`, `Cast iron teapot,
  * 600 ml` → `cast iron teapot`, `Ceremonial matcha, Uji` → `ceremonial matcha`; a list after a
  * comma stays (`chips, salsa & guacamole`).
@@ -121,11 +130,11 @@ const offeringName = (phrase: string): string => {
   // "Duvet, single or double", "Business shirt, laundered and pressed", "Blouse or silk top, dry
   // cleaned": a size or a choice between them, or what is done to it, is a detail of the line.
   const cut = rest.length > 0 && (/\d/.test(detail) || !/\s/.test(detail.trim()) || /^[\p{L}-]+ or [\p{L}-]+$/u.test(detail.trim()) ||
-    /^(?:(?:dry|hand|steam)[\s-])?[\p{L}]+ed(?:\s+(?:and|&)\s+[\p{L}]+ed)?$/u.test(detail.trim()))
+    /^(?:(?:dry|hand|steam)[\s-])?[\p{L}]+ed(?:\s+(?:and|&)\s+[\p{L}]+ed)?$/u.test(detail.trim()) || VARIANT_DETAIL.test(detail.trim()))
   // "Shirts laundered and pressed", "Two-piece suits dry cleaned": the thing, before what is done to it.
   const done = /^(.*\S)\s+(?:(?:dry|hand|steam)[\s-])?\p{L}{3,}ed(?:\s+(?:and|&)\s+\p{L}{3,}ed)$|^(.*\S)\s+(?:dry|hand|steam)[\s-]\p{L}{3,}ed$/u.exec(plain)
   // "The Garden Room" reads "the garden rooms" inside a sentence: the article is not the name's.
-  return (cut ? first! : done !== null && rest.length === 0 ? (done[1] ?? done[2])! : plain).replace(/[\s\-–—:&]+$/u, "").replace(/^(?:the|a|an)\s+/iu, "")
+  return (cut ? first! : done !== null && rest.length === 0 ? (done[1] ?? done[2])! : plain).replace(/[\s\-–—:&,]+$/u, "").replace(/^(?:the|a|an)\s+/iu, "")
 }
 
 /** What a verb's phrase names a course by: "Learn to Boulder" is "a four-week beginner course". */

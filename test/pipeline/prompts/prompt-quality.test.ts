@@ -70,10 +70,10 @@ const KNOWN: Readonly<Record<string, {
     uncovered: ["float framing", "needlework framing", "mirror framing", "jersey framing", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"]
   },
   // Gift vouchers said only in prose; 22 prompts about pages' words.
-  "catnap-lodge": { share: 0.78, uncovered: ["gift vouchers"] },
+  "catnap-lodge": { share: 0.77, uncovered: ["gift vouchers"] },
   // A Czech news heading ("Novinky") read as an offering: 4 not-offering hits ("Reference", over
   // "What our customers say" and quotes, is no offering).
-  "dvorak-piano-service": { share: 0.89, notOfferingHits: 4 },
+  "dvorak-piano-service": { share: 0.88, notOfferingHits: 4 },
   // Said only in prose ("leather cleaning", "fleet washing").
   "highveld-detailing": { uncovered: ["leather cleaning", "fleet washing"] },
   // Wholesale, named only by a footer link (the spice table's rows, priced in rupees, are read since
@@ -82,7 +82,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-j, holdout-k and holdout-l (run once unseen in the eighth session, tuned on since), at
   // that run's figures: offerings named once in prose, a fees paragraph, a price row or a FAQ answer;
   // prompts naming "pets" (an audience), "free parking" (a feature) or "free trial" (labelled not offerings).
-  "calder-brothers-funeral-home": { share: 0.85, uncovered: ["embalming", "repatriation"], notOfferingHits: 3 },
+  "calder-brothers-funeral-home": { share: 0.81, uncovered: ["embalming", "repatriation"], notOfferingHits: 3 },
   "cepage-wine-bar": { uncovered: ["orange wine", "marinated olives", "takeaway bottles", "alcohol-free drinks"] },
   "coral-bay-swim-school": { uncovered: ["private lessons"] },
   "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "Multi-site plan", "private dining enquiries"] },
@@ -107,7 +107,7 @@ const KNOWN: Readonly<Record<string, {
   // model are its screen replacement, and the prose its list no longer fills is read instead: 24
   // prompts about what it recovers data from ("SD cards") or repairs for ("PlayStation").
   "rambut-hair-studio": { uncovered: ["hair rebonding", "digital perm"] },
-  "sankofa-repairs": { share: 0.76, uncovered: ["water damage repair", "game console repair"] },
+  "sankofa-repairs": { share: 0.74, uncovered: ["water damage repair", "game console repair"] },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
   "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil"], notOfferingHits: 1, products: { "early-harvest": 0.74 } },
   "fiskebilen-bergen": { share: 0.81, uncovered: ["food truck catering", "fish soup by the litre", "office lunch delivery"] },
@@ -130,11 +130,11 @@ const KNOWN: Readonly<Record<string, {
   "sumi-and-brush": { uncovered: ["teacher feedback","private lesson","Ink Circle membership","online calligraphy workshop for teams","name in kanji","gift cards"] },
   "tents-and-tables-hire": { uncovered: ["tent side walls","fairy lights","portable dance floor","patio heaters"] },
   "vicolo-food-tours": { uncovered: ["Neapolitan Coffee Walk","limoncello tasting"] },
-  "cairn-home-care": { uncovered: ["meal preparation","end-of-life care","hospital discharge support","medication prompting"], notOfferingHits: 1 },
+  "cairn-home-care": { uncovered: ["meal preparation","end-of-life care","hospital discharge support","medication prompting"] },
   "consultorio-palermo": { uncovered: ["terapia online", "EMDR", "terapia familiar"] },
   "pharmacie-des-celestins": { uncovered: ["préparations magistrales", "aromathérapie"] },
   "tassu-and-kuono": { uncovered: ["raw cat food","puppy menu"] },
-  "wag-and-wander-dog-daycare": { share: 0.85, uncovered: ["half-day daycare","puppy playgroup"] },
+  "wag-and-wander-dog-daycare": { share: 0.83, uncovered: ["half-day daycare","puppy playgroup"] },
   "dabba-packaging": { uncovered: ["printed prototype", "packaging design", "custom box sizes", "bakery boxes"] },
   // Job scheduling is said only under an imperative heading ("Plan the week", no offering) and in a plan's table cell.
   "dovetail": { uncovered: ["3D drawings", "accounting integration", "job scheduling", "Dovetail Measure"], products: { "dovetail-cutlist": 0.18 } },
@@ -151,7 +151,7 @@ const KNOWN: Readonly<Record<string, {
   "latch-and-lever": { uncovered: ["trade pricing"] },
   "chocolateria-ixcacao": { share: 0.86, uncovered: ["85% no added sugar bar","coffee chocolate bar","cacao nibs","cacao husk tea","chocolate gift box"], products: { "tableta-70": 0.10 } },
   "gribbles-quality-meats": { uncovered: ["free-range pork","venison","quarter beef"] },
-  "huitres-le-guen": { share: 0.79, uncovered: ["flat oysters","pied de cheval oysters","oyster shucking class"] },
+  "huitres-le-guen": { share: 0.90, uncovered: ["pied de cheval oysters","oyster shucking class"] },
   "masseria-lama-bianca": { uncovered: ["extra virgin olive oil"], notOfferingHits: 9 },
   "saffron-and-salt-catering": { share: 0.84, uncovered: ["lunch boxes","canapés","live dosa station"] },
   "speed-river-farmers-market": { share: 0.74, uncovered: ["Saturday market","kids' cooking demo","seasonal produce","stall rental","Market Box"], notOfferingHits: 2 },
@@ -162,24 +162,24 @@ const KNOWN: Readonly<Record<string, {
   "veld-botanicals": { share: 0.85, uncovered: ["Discovery Sample Set"] },
   // holdout-v, holdout-w and holdout-x (run once unseen in the twelfth session after round eleven,
   // at 6ce90fd), pinned at that run's figures.
-  "ballonteam-hoehenflug": { uncovered: ["Familienfahrt","Heiratsantrag im Ballon","Hochzeitsfahrt"], nearDuplicates: 1 },
-  "hollow-oak-barn": { share: 0.81, uncovered: ["milestone party"] },
+  "ballonteam-hoehenflug": { uncovered: ["Familienfahrt","Heiratsantrag im Ballon","Hochzeitsfahrt"] },
+  "hollow-oak-barn": { share: 0.83, uncovered: ["milestone party"] },
   "kindling-virtual-events": { share: 0.73, uncovered: ["virtual chocolate tasting"], notOfferingHits: 7 },
   "nautica-marejada": { uncovered: ["equipo de snorkel","ruta a la Cova Tallada","curso de Licencia de Navegación"] },
-  "snap-and-sparkle-photo-booths": { share: 0.83, uncovered: ["neon sign hire"], notOfferingHits: 7 },
-  "southbound-campervans": { share: 0.84, uncovered: ["Kea 2-berth campervan","Tūī 4-berth campervan"], notOfferingHits: 7 },
+  "snap-and-sparkle-photo-booths": { share: 0.82, uncovered: ["neon sign hire"], notOfferingHits: 9 },
+  "southbound-campervans": { share: 0.86, uncovered: ["Kea 2-berth campervan","Tūī 4-berth campervan"], notOfferingHits: 1 },
   "brass-rail-hobbies": { share: 0.77, uncovered: ["O gauge trains","locomotive repair","mail order","used trains"] },
   "crate-and-needle-records": { share: 0.88, uncovered: ["new vinyl","record buying","cartridges","CDs","cassettes","record mail order"] },
   "gaertnerei-lindenhof": { share: 0.62, uncovered: ["Pflanzenversand"] },
   "pantry-post-hampers": { uncovered: ["custom branding","manuka honey"] },
-  "saucepan-lane": { share: 0.63, uncovered: ["knife skills class"] },
+  "saucepan-lane": { share: 0.61, uncovered: ["knife skills class"] },
   "switchback-outfitters": { share: 0.59, uncovered: ["camping gear rental","snowshoe rental","climbing shoe resoling"], notOfferingHits: 7 },
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.00 } },
   "escuela-infantil-pequenitos": { share: 0.76, uncovered: ["aula de 1 a 2 años","aula de 2 a 3 años","inglés","psicomotricidad","escuela de verano"], notOfferingHits: 8 },
-  "liftline-garage-doors": { uncovered: ["off-track door repair","new garage door installation","carriage house doors","full-view glass garage doors","weather seals","opener repair","Cascade insulated steel door","commercial roll-up doors"], notOfferingHits: 2 },
+  "liftline-garage-doors": { uncovered: ["off-track door repair","new garage door installation","carriage house doors","full-view glass garage doors","weather seals","opener repair","Cascade insulated steel door","commercial roll-up doors"], notOfferingHits: 3 },
   "shannonside-commercial-cleaning": { share: 0.60, uncovered: ["cleanroom support cleaning","clinical cleaning","school cleaning","washroom consumables"] },
   "signwise-bsl": { share: 0.65, uncovered: ["workplace BSL training","Signature exam","gift vouchers"], products: { "bsl-level-1": 0.12 } },
-  "tall-grass-pet-care": { uncovered: ["small animal care","medication"] },
+  "tall-grass-pet-care": { uncovered: ["medication"] },
   // holdout-y, holdout-z and holdout-aa (run once unseen in the thirteenth session, at 14647fd),
   // pinned at that run's figures.
   "brace-and-basilico": { share: 0.69, uncovered: ["collection orders","gift vouchers"] },
