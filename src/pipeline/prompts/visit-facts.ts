@@ -93,8 +93,15 @@ const ONLINE_TYPES = new Set(["SoftwareApplication", "WebApplication", "MobileAp
 const SOFTWARE = /\b(?:software|app|apps|platform|saas)\b/
 /** "Ships across Canada", "shipped to your door", "free shipping": goods sent, not collected. */
 const SHIPS = /\bship(?:s|ped|ping)?\s+(?:free|across|to|throughout|nationwide|worldwide|anywhere|within)\b|\bfree shipping\b|\bonline[\s-]only\b/
+/**
+ * Customers walking in ("Walk-ins welcome"), not a thing named so ("walk-in coolers", "a walk-in
+ * shower panel") nor a denial ("no walk-in shop", "no walk-ins").
+ */
+const WALK_IN =
+  /(?<!\bno\s)\bwalk[\s-]ins?\b(?!\s+(?:coolers?|freezers?|fridges?|refrigerators?|chillers?|cold rooms?|closets?|wardrobes?|robes?|showers?|baths?|bathtubs?|tubs?|panels?|pantry|pantries)\b)/
+
 /** A place customers come to: "visit us", "walk-ins welcome", "our shop is on...", a showroom. */
-const VISITED = /\bvisit us\b|\bcome (?:in|by|and visit|see us)\b|\bwalk[\s-]ins?\b|\bdrop[\s-]in\b|\b(?:our|the) (?:shop|store|studio|showroom|tasting room|cafe|bakery|clinic|office|salon|taproom) (?:is|at|on)\b|\bshowroom\b/
+const VISITED = new RegExp(String.raw`\bvisit us\b|\bcome (?:in|by|and visit|see us)\b|${WALK_IN.source}|\bdrop[\s-]in\b|\b(?:our|the) (?:shop|store|studio|showroom|tasting room|cafe|bakery|clinic|office|salon|taproom) (?:is|at|on)\b|\bshowroom\b`)
 
 /**
  * Whether customers come to a place of the business. Software is used where its customers are,
@@ -138,7 +145,7 @@ const FEATURES: ReadonlyArray<readonly [string, RegExp]> = [
   ["emergency", /\bemergenc(?:y|ies)\b/],
   ["24/7", /\b24\/7\b|\b24 hours a day\b/],
   ["online booking", /\b(?:book|booking|reserve|schedule) online\b|\bonline booking\b/],
-  ["walk-in service", /\bwalk[\s-]ins?\b/],
+  ["walk-in service", WALK_IN],
   ["free consultation", /\bfree (?:initial )?consultations?\b/],
   ["evening appointments", /\bevening appointments?\b/],
   ["weekend appointments", /\b(?:weekend|saturday) appointments?\b/],
