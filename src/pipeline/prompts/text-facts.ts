@@ -26,7 +26,8 @@ const NOT_AN_OFFERING = new Set(
   equipo equipe squadra quienes somos sommes siamo nosotros contacto kontakt contatti contato honorarios precios
   tarifas preise preis tarifs prezzi precos valor preguntas frecuentes fragen haufige domande horarios offnungszeiten
   horaires orari como trabajamos proximo proximos proxima prochain prochaine nachste nachster prossimo galeria galerie
-  bienvenidos willkommen benvenuti bewertungen testimonios recensioni depoimentos`
+  bienvenidos willkommen benvenuti bewertungen testimonios recensioni depoimentos nyheder novinky aktuality uutiset
+  ideas inspiration conditions`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -221,6 +222,9 @@ const newThings = (words: ReadonlyArray<string>, i: number): boolean => {
 /** People a "New ..." heading welcomes (not in the audience list, as nobody is served as one). */
 const PEOPLE_WORDS = new Set(["members", "customers", "clients", "patients", "students", "guests", "visitors", "starters", "joiners", "faces", "hires"])
 
+/** An open day in the languages sites are written in. */
+const OPEN_DAY = /\bopen (?:days?|house|evenings?|mornings?)\b|\bpuertas abiertas\b|\bportes ouvertes\b|\boffenen tur\b|\bporte aperte\b|\bportas abertas\b|\bopen dag\b/u
+
 const plainHeading = (clean: string, proper: ReadonlySet<string>): string | undefined => {
   // A slash between single letters is an abbreviation ("A/C recharge"), not a path.
   if (clean.length === 0 || clean.length > 50 || /[?!]$/.test(clean) || /[@\\]|https?:|\d{3,}/.test(clean)) return undefined
@@ -256,6 +260,10 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   // "Free first call", "Primera llamada sin cargo", "Essai gratuit": what is given away is no offering
   // ("gluten-free", "free-range" say what a thing is).
   if (/(?<![\p{L}-])(?:free|gratis|gratuit|gratuite|gratuito|gratuita|kostenlos|kostenlose|sin cargo|sans frais)(?![\p{L}-])/iu.test(clean)) return undefined
+  // "Trusted by teams at", "As used by": a heading that runs on into what follows it (a strip of logos).
+  if (words.length >= 2 && /^(?:at|by|with|from|for|of|to|in|on|into|the|a|an|and|or|our|your|their)$/u.test(words.at(-1)!)) return undefined
+  // "Open day", "Jornada de puertas abiertas", "Tag der offenen Tür": a day to come and look, not a thing sold.
+  if (OPEN_DAY.test(fold(clean))) return undefined
   // "Aus dem Kinotagebuch", "Vom Studioblog": a compound ending in a journal's word names the journal.
   if (words.some((w) => /.(?:tagebuch|blog|journal)$/u.test(w))) return undefined
   // "Medium", "Large" above a price list's lines: a size of something; "The artists": who does the work.
