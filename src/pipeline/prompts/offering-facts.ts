@@ -242,6 +242,34 @@ const kindsUnder = (page: CrawledPageFacts, below: ReadonlyArray<string>, proper
     .flatMap((h) => headingOfferings(`${singularOf(fold(h.trim()))} ${noun}`, proper))
 }
 
+/** Plural endings of the languages that write a kind as one word (German, Dutch, Scandinavian) and of English. */
+const PLURAL_ENDING = /(?:en|er|ar|or|es|e|n|s)$/u
+
+/** Endings English words share without being kinds of one thing ("Installation", "Consultation"). */
+const DERIVED_ENDING = /(?:ation|ition|ion|ment|ness|ship|ance|ence|ity|ing|ure|age|ery)$/u
+
+/**
+ * The one-word sections of an offering's own page written as compounds of its headline's word
+ * ("Abendfahrt", "Familienfahrt" under "Unsere Ballonfahrten"; "Masterclass" beside "Classes"):
+ * each is a kind of it. Two or more such sections make the series; an ending English words
+ * share ("-ation") is no word of its own.
+ */
+const compoundKinds = (page: CrawledPageFacts, below: ReadonlyArray<string>, proper: ReadonlySet<string>, names: ReadonlySet<string>) => {
+  const first = withoutNames(page.headings, names)[0]
+  const head = first === undefined ? undefined : wordsOf(first).at(-1)
+  if (head === undefined || head.length < 4) return []
+  const base = head.replace(PLURAL_ENDING, "")
+  const compounds = below.filter((h) => {
+    if (!/^\p{L}+$/u.test(h.trim())) return false
+    const word = fold(h.trim()).replace(PLURAL_ENDING, "")
+    let shared = 0
+    while (shared < Math.min(word.length, base.length) && word.at(-1 - shared) === base.at(-1 - shared)) shared++
+    const tail = base.slice(base.length - shared)
+    return word !== base && word.length >= shared + 3 && (shared === base.length ? shared >= 3 : shared >= 5) && !DERIVED_ENDING.test(tail)
+  })
+  return compounds.length >= 2 ? compounds.flatMap((h) => headingOfferings(h, proper)) : []
+}
+
 /**
  * The one-word sections of an offering's own page, as the text under each names them with the
  * headline's last word: "Quarterly pest control" over "Ants" ("... ant control is part of every
@@ -815,6 +843,7 @@ export const businessOfferings = (
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length === 1 && /^\p{L}{4,}[^s]s$/u.test(h.trim()) && pricedBelow(page, h))))
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length === 1 && /^\p{L}{3,}[^s]s$/u.test(h.trim()) && kindsNamedBelow(page, h))))
       parts.push(...kindsUnder(page, below, proper, names))
+      parts.push(...compoundKinds(page, below, proper, names))
       parts.push(...sectionsWithHead(page, below, proper, names))
     }
   })

@@ -158,7 +158,7 @@ const KNOWN: Readonly<Record<string, {
   "veld-botanicals": { share: 0.85, uncovered: ["Discovery Sample Set"] },
   // holdout-v, holdout-w and holdout-x (run once unseen in the twelfth session after round eleven,
   // at 6ce90fd), pinned at that run's figures.
-  "ballonteam-hoehenflug": { uncovered: ["Familienfahrt","Heiratsantrag im Ballon","Hochzeitsfahrt"] },
+  "ballonteam-hoehenflug": { uncovered: ["Heiratsantrag im Ballon","Hochzeitsfahrt"] },
   "hollow-oak-barn": { share: 0.83, uncovered: ["milestone party"] },
   "kindling-virtual-events": { share: 0.84, uncovered: ["virtual chocolate tasting"] },
   "nautica-marejada": { uncovered: ["equipo de snorkel","ruta a la Cova Tallada","curso de Licencia de Navegación"] },
