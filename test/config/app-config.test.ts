@@ -148,7 +148,7 @@ describe("start-up with a bad configuration", () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: "abc", DATA_DIR: dataDir }
     delete env.DATABASE_URL
 
-    const child = spawn("node_modules/.bin/tsx", ["src/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] })
     let stderr = ""
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
     child.stdout.resume()
