@@ -16,7 +16,7 @@ import { isCommonWord } from "../../domain/common-words.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
 import { isMass, isPlural, offeringForm, pluralOf, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
-import { contentWords, fnv1a, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
+import { contentWords, fnv1a, fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { productArticle, productCandidates } from "./product-templates.ts"
 import {
   INTENT_WEIGHTS,
@@ -78,6 +78,17 @@ const GENERIC_AUDIENCES: Readonly<Record<PromptFacts["kind"], ReadonlyArray<stri
 /** Gift cards, vouchers and certificates, and the templates that ask for them as people do. */
 const GIFT = /\bgift (?:cards?|vouchers?|certificates?)\b/iu
 const GIFT_TEMPLATES: ReadonlySet<string> = new Set(["local-where-near-me", "local-buy-near-me", "discovery-order-online", "discovery-recommend", "brand-offering"])
+
+/** Words for hiring a thing, in English and the languages sites are written in. */
+const HIRE_WORD = /^(?:hire|rental|rentals|rent|alquiler|verleih|vermietung|location|noleggio|aluguel)$/u
+
+/**
+ * A product that is hired, not bought: another of its names says so ("bouncy castle hire"), or
+ * hiring is what its pages say most beside its names (its first keyword: "hire" on a campervan's
+ * page; a coffee blend's page that also mentions the van for hire is still about beans).
+ */
+const isHired = (names: ReadonlyArray<string>, keywords: ReadonlyArray<string>): boolean =>
+  names.some((name) => HIRE_WORD.test(wordsOf(name).at(-1) ?? "")) || HIRE_WORD.test(fold(keywords[0] ?? ""))
 
 /** Features that read before an offering: "gluten-free croissants", "vegan tacos". */
 const DIETARY = new Set(["gluten-free", "vegan", "vegetarian", "dairy-free", "nut-free", "sugar-free", "organic", "halal", "kosher", "fair trade", "locally sourced"])
@@ -288,7 +299,8 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
       case "business":
         return facts.kind === "business"
       case "product":
-        return facts.kind === "product"
+        // "Where can I buy ... near me": not for a thing hired.
+        return facts.kind === "product" && !isHired(facts.offerings, facts.keywords)
       case "other":
         return pools.offerings.filter((o) => o.tier === 0).length >= 2
       case "day":
@@ -565,7 +577,8 @@ export const builtinTopUp = (
         audiences: phrases(facts.audience, facts),
         dietary: (facts.features ?? []).filter((f) => DIETARY.has(f)),
         business: facts.businessName,
-        visitable: facts.visitable !== false
+        visitable: facts.visitable !== false,
+        hired: isHired(names, facts.keywords)
       }
       for (const candidate of productCandidates(fill, hash)) {
         if (out.length >= count) return out

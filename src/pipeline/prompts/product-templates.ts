@@ -46,6 +46,8 @@ export type ProductNeed =
   | "dietary"
   | "goods"
   | "service"
+  /** A service done to or for the customer, not a thing hired: what happens during it. */
+  | "performed"
   | "visit"
   | "online"
   | "countable"
@@ -136,7 +138,7 @@ export const PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-before-buying", "how-to", (s) => `What should I know before buying ${s.aProduct}?`, ["goods"]),
   t("product-before-booking", "how-to", (s) => `What should I know before booking ${s.aProduct}?`, ["service"]),
   t("product-what-to-expect", "how-to", (s) => `What to expect from ${s.aProduct}`, ["service"]),
-  t("product-what-happens", "how-to", (s) => `What happens during ${s.aProduct}?`, ["service", "countable"]),
+  t("product-what-happens", "how-to", (s) => `What happens during ${s.aProduct}?`, ["service", "performed", "countable"]),
   t("product-how-long", "how-to", (s) => `How long does ${s.aProduct} take?`, ["service", "countable", "upkeep"]),
   t("product-how-long-course", "how-to", (s) => `How long is ${s.aProduct}?`, ["lesson"]),
   t("product-bring", "how-to", (s) => `What should I bring to ${s.aProduct}?`, ["lesson"]),
@@ -269,6 +271,8 @@ export interface ProductFill {
   readonly dietary: ReadonlyArray<string>
   readonly business: string
   readonly visitable: boolean
+  /** Whether it is hired, not bought (a campervan from a hire business): booked, as a service is. */
+  readonly hired?: boolean
 }
 
 export interface ProductCandidate {
@@ -307,8 +311,10 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
       case "dietary":
         return fill.dietary.length > 0
       case "goods":
-        return !service
+        return !service && fill.hired !== true
       case "service":
+        return service || fill.hired === true
+      case "performed":
         return service
       case "visit":
         return fill.visitable
