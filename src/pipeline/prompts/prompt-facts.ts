@@ -134,7 +134,11 @@ const offeringName = (phrase: string): string => {
   // "Shirts laundered and pressed", "Two-piece suits dry cleaned": the thing, before what is done to it.
   const done = /^(.*\S)\s+(?:(?:dry|hand|steam)[\s-])?\p{L}{3,}ed(?:\s+(?:and|&)\s+\p{L}{3,}ed)$|^(.*\S)\s+(?:dry|hand|steam)[\s-]\p{L}{3,}ed$/u.exec(plain)
   // "The Garden Room" reads "the garden rooms" inside a sentence: the article is not the name's.
-  return (cut ? first! : done !== null && rest.length === 0 ? (done[1] ?? done[2])! : plain).replace(/[\s\-–—:&,]+$/u, "").replace(/^(?:the|a|an)\s+/iu, "")
+  const name = (cut ? first! : done !== null && rest.length === 0 ? (done[1] ?? done[2])! : plain).replace(/[\s\-–—:&,]+$/u, "").replace(/^(?:the|a|an)\s+/iu, "")
+  // "Rooibos face oil our best seller", "Area rug cleaning at our plant", "Nuestros mezcales": the
+  // business speaking ("our", in any language) is no part of what it sells.
+  return name.replace(/^(?:our|unsere[nrs]?|unser|nuestr[oa]s?|notre|nos|vores|våre|våra|onze)\s+(?=\S)/iu, "")
+    .replace(/(\S)(?:\s+(?:at|in|from|by|of|on))?\s+our\s.*$/iu, "$1")
 }
 
 /** What a verb's phrase names a course by: "Learn to Boulder" is "a four-week beginner course". */
@@ -429,6 +433,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     // A feature ("gluten-free", a menu section) is what offerings are filtered by, not one of them.
     if (isFeature(key)) return false
     const words = key.split(" ")
+    // "Ourselves"; "Made" (in our workshop); "Für Schatten", "Pour les enfants": a pronoun, a
+    // participle, whom or what another language's "for" says it is for, not a thing on offer.
+    if (/^(?:ourselves|yourselves|themselves|us|we|made|built|grown|handmade)$/u.test(key) || /^(?:fur|pour|para|voor|for)$/u.test(words[0]!)) return false
     // "Dental services", "plumbing services": the trade, said as a page title, not something on offer.
     if (words.length <= 2 && /^(?:services|solutions|products)$/.test(words.at(-1)!)) return false
     // "Scaffold Field" at Scaffold: a model's name, whose word alone ("fields") names nothing (its page says what it is).

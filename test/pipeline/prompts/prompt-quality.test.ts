@@ -110,7 +110,7 @@ const KNOWN: Readonly<Record<string, {
   "fiskebilen-bergen": { share: 0.81, uncovered: ["food truck catering", "fish soup by the litre", "office lunch delivery"] },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.87, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
-  "palenque-dona-nieves": { share: 0.80, uncovered: ["Tobalá", "Tepextate", "Ensamble", "maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"], notOfferingHits: 10 },
+  "palenque-dona-nieves": { share: 0.80, uncovered: ["Tobalá", "Tepextate", "Ensamble", "maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"], notOfferingHits: 9 },
   "pritchard-and-son": { uncovered: ["paint mixing", "wallpaper steamer hire", "carpet cleaner hire", "pressure washer hire", "screws and nails sold loose", "power tools", "animal feed", "garden supplies", "household goods", "lawnmower servicing"], notOfferingHits: 1 },
   "airtime-podcast-hosting": { share: 0.88, uncovered: ["podcast distribution", "Airtime API"] },
   "halftone-and-co": { share: 0.66, uncovered: ["brand guidelines", "brand naming"], notOfferingHits: 6 },
@@ -166,12 +166,12 @@ const KNOWN: Readonly<Record<string, {
   "southbound-campervans": { share: 0.89, uncovered: ["Kea 2-berth campervan","Tūī 4-berth campervan"] },
   "brass-rail-hobbies": { share: 0.77, uncovered: ["O gauge trains","locomotive repair","mail order","used trains"] },
   "crate-and-needle-records": { share: 0.88, uncovered: ["new vinyl","record buying","cartridges","CDs","cassettes","record mail order"] },
-  "gaertnerei-lindenhof": { share: 0.62, uncovered: ["Pflanzenversand"] },
+  "gaertnerei-lindenhof": { share: 0.74, uncovered: ["Pflanzenversand"] },
   "pantry-post-hampers": { share: 0.88, uncovered: ["custom branding","manuka honey"] },
-  "saucepan-lane": { share: 0.64, uncovered: ["knife skills class"] },
+  "saucepan-lane": { share: 0.77, uncovered: ["knife skills class"] },
   "switchback-outfitters": { share: 0.62, uncovered: ["camping gear rental","snowshoe rental","climbing shoe resoling"] },
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.00 } },
-  "escuela-infantil-pequenitos": { share: 0.76, uncovered: ["aula de 1 a 2 años","aula de 2 a 3 años","inglés","psicomotricidad","escuela de verano"] },
+  "escuela-infantil-pequenitos": { share: 0.81, uncovered: ["aula de 1 a 2 años","aula de 2 a 3 años","inglés","psicomotricidad","escuela de verano"] },
   "liftline-garage-doors": { uncovered: ["off-track door repair","new garage door installation","carriage house doors","full-view glass garage doors","weather seals","opener repair","Cascade insulated steel door","commercial roll-up doors"], notOfferingHits: 3 },
   "shannonside-commercial-cleaning": { share: 0.60, uncovered: ["cleanroom support cleaning","clinical cleaning","school cleaning","washroom consumables"] },
   "signwise-bsl": { share: 0.65, uncovered: ["workplace BSL training","Signature exam","gift vouchers"], products: { "bsl-level-1": 0.12 } },
@@ -191,7 +191,7 @@ const KNOWN: Readonly<Record<string, {
   "blue-ripple-pool-care": { share: 0.75, uncovered: ["pre-sale pool inspection"] },
   "calzoleria-fontana": { nearDuplicates: 9 },
   "chipstop-windscreens": { share: 0.86 },
-  "fernwood-carpet-care": { share: 0.79, uncovered: ["stair cleaning"] },
+  "fernwood-carpet-care": { share: 0.80, uncovered: ["stair cleaning"] },
 }
 
 const runs = new Map<string, SiteRun>()
