@@ -10,7 +10,8 @@ import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, offeringPrice, quotesRow } from "./llms-txt.ts"
 import type { OfferingInput } from "./site-input.ts"
-import { displayHost, externalUrl, sentencesOf, writesEnglish } from "./text.ts"
+import { displayHost, externalUrl, sentencesOf } from "./text.ts"
+import { writesEnglish } from "../domain/site-language.ts"
 
 /**
  * The optional facts a deployment may carry (newer crawls; older deployments lack them): only

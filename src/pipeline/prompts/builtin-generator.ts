@@ -222,6 +222,7 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
   const own = facts.kind === "product" ? offerings.slice(0, 1) : rotate(offerings, hash >>> 3)
   const categoryWords = new Set(contentWords(category ?? "").map(stem))
   const more = facts.kind === "product" ? offerings.slice(1) : []
+  const inEnglish = facts.inEnglish !== false
   return {
     categories: [
       ...tiered(category === undefined ? [] : [categoryOf(category)], 0),
@@ -229,9 +230,9 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
       ...tiered((isSoftware(category === undefined ? undefined : categoryOf(category)) ? SOFTWARE_CATEGORIES : GENERIC_CATEGORIES[facts.kind]).map(categoryOf), 2)
     ],
     offerings: [
-      ...tiered(own.map((o) => (facts.kind === "product" ? productForm(o) : offeringForm(o))), 0),
-      ...tiered(more.map(offeringForm), 1),
-      ...tiered(rotate(keywords, hash >>> 4).map(offeringForm), 1),
+      ...tiered(own.map((o) => (facts.kind === "product" ? productForm(o, inEnglish) : offeringForm(o, inEnglish))), 0),
+      ...tiered(more.map((o) => offeringForm(o, inEnglish)), 1),
+      ...tiered(rotate(keywords, hash >>> 4).map((o) => offeringForm(o, inEnglish)), 1),
       // With no offering known, what the category itself offers; generic words only when even that is unknown.
       // (A product with an offering of its own keeps to it: "bed and breakfasts" is not the Garden Room.)
       ...tiered(category === undefined || (facts.kind === "product" && offerings.length > 0) ? [] : [categoryOffering(facts.kind, categoryOf(category))], 1),
@@ -256,7 +257,8 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
  * takes an article, but a name of one uncommon word is a proper name and keeps its form
  * ("carcassonne", not "carcassonnes").
  */
-const productForm = (name: string): Offering => {
+const productForm = (name: string, inEnglish: boolean): Offering => {
+  if (!inEnglish) return offeringForm(name, false)
   const words = wordsOf(name)
   if (words.length === 1 && !isCommonWord(words[0]!)) return { text: name, plural: false }
   // "Harbour tour & tasting": two things sold as one keep their form ("tour & tastings" is neither).

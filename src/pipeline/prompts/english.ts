@@ -127,9 +127,13 @@ const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
 /**
  * An offering as a customer asks for it: countable things in the plural (`butter croissant` →
  * `butter croissants`, `sourdough loaf` → `sourdough loaves`); mass nouns, services in -ing,
- * names with digits and phrases with a preposition or a conjunction as written.
+ * names with digits and phrases with a preposition or a conjunction as written; on a site not
+ * written in English (`inEnglish` false), every name as written.
  */
-export const offeringForm = (phrase: string): { readonly text: string; readonly plural: boolean } => {
+export const offeringForm = (phrase: string, inEnglish = true): { readonly text: string; readonly plural: boolean } => {
+  // A name from a site in another language is that language's word, with that language's plural
+  // ("riparazione borse", "Ballonfahrt"): an English "s" makes it nobody's word.
+  if (!inEnglish) return { text: phrase, plural: isPlural(phrase) }
   // "2-berth campervan", "6-cup espresso maker": a count run into a word measures the thing, whose
   // plural is its own ("2-berth campervans").
   const measure = /^(\d+-\p{Ll}+\s+)(\p{Ll}.*)$/u.exec(phrase)

@@ -6,6 +6,7 @@
  */
 import { escapeRegExp } from "../../domain/regex.ts"
 import { Schema } from "effect"
+import { writesEnglish } from "../../domain/site-language.ts"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
 import { singularOf } from "./english.ts"
 import { categoryFromJsonLd, jsonLdNodes, placeFromJsonLd, SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
@@ -44,7 +45,13 @@ export const PromptFacts = Schema.Struct({
    * Whether customers come to a place of the business; false for software and shops that only
    * ship (no "near me" or opening-hours prompts). Absent in facts stored before it was read: true.
    */
-  visitable: Schema.optional(Schema.Boolean)
+  visitable: Schema.optional(Schema.Boolean),
+  /**
+   * Whether the site is written in English. On a site that is not, an offering's name is in the
+   * site's language and keeps its own form: no English plural ("riparazione borse", not
+   * "riparazione borses"). Absent in facts stored before it was read: true.
+   */
+  inEnglish: Schema.optional(Schema.Boolean)
 })
 export type PromptFacts = typeof PromptFacts.Type
 
@@ -562,6 +569,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     keywords,
     features,
     openDays,
-    visitable
+    visitable,
+    inEnglish: writesEnglish(pages.map((page) => page.text))
   }
 }

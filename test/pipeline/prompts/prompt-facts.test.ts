@@ -94,7 +94,8 @@ describe("factsFromPages", () => {
       // "Open Tuesday to Sunday": weekend first.
       openDays: ["Sunday", "Saturday", "Tuesday", "Wednesday", "Thursday", "Friday"],
       // Nothing says it only ships: a place customers visit.
-      visitable: true
+      visitable: true,
+      inEnglish: true
     })
   })
 
@@ -327,7 +328,8 @@ describe("factsFromPages", () => {
       keywords: [],
       features: [],
       openDays: [],
-      visitable: true
+      visitable: true,
+      inEnglish: true
     })
   })
 

@@ -142,7 +142,7 @@ const KNOWN: Readonly<Record<string, {
   // 5f45970), pinned at that run's figures: offerings named in another language, in price tables
   // and FAQ answers, products named as models or in the site's language.
   "coldline-kitchen-service": { share: 0.60, uncovered: ["fryer repair","commercial dishwasher repair"] },
-  "hausverwaltung-woerner": { share: 0.82, uncovered: ["Winterdienst","Stiegenhausreinigung","Betriebskostenabrechnung","Vermietung","Notfall-Hotline"], products: { "weg-verwaltung": 0.05 } },
+  "hausverwaltung-woerner": { share: 0.82, uncovered: ["Winterdienst","Stiegenhausreinigung","Betriebskostenabrechnung","Vermietung","Notfall-Hotline"], products: { "weg-verwaltung": 0.03 } },
   "kerbside-tyres": { uncovered: ["emergency call-out"] },
   "latch-and-lever": { uncovered: ["trade pricing"] },
   "chocolateria-ixcacao": { share: 0.86, uncovered: ["85% no added sugar bar","coffee chocolate bar","cacao nibs","cacao husk tea","chocolate gift box"], products: { "tableta-70": 0.10 } },
@@ -152,7 +152,7 @@ const KNOWN: Readonly<Record<string, {
   "saffron-and-salt-catering": { share: 0.84, uncovered: ["lunch boxes","canapés","live dosa station"] },
   "speed-river-farmers-market": { share: 0.74, uncovered: ["Saturday market","kids' cooking demo","seasonal produce","stall rental","Market Box"], notOfferingHits: 2 },
   "cairn-and-co-financial-planning": { uncovered: ["annuity","stocks and shares ISA","ethical investing","income protection"] },
-  "etude-lavoie-notaires": { share: 0.83, uncovered: ["mortgage deed","certified true copy","estate settlement","marriage contract"], notOfferingHits: 1 },
+  "etude-lavoie-notaires": { share: 0.82, uncovered: ["mortgage deed","certified true copy","estate settlement","marriage contract"], notOfferingHits: 1 },
   "saltmarsh-silver": { share: 0.78, uncovered: ["hand engraving"] },
   "tidy-nest-home-organizing": { share: 0.86, uncovered: ["downsizing","home office organizing","gift certificate"] },
   "veld-botanicals": { share: 0.85, uncovered: ["Discovery Sample Set"] },
@@ -189,7 +189,6 @@ const KNOWN: Readonly<Record<string, {
   "tidewater-it": { share: 0.84, uncovered: ["on-site support","Microsoft 365 migration","Essentials tier"] },
   "arch-and-lash-studio": { share: 0.82 },
   "blue-ripple-pool-care": { share: 0.75, uncovered: ["pre-sale pool inspection"] },
-  "calzoleria-fontana": { nearDuplicates: 9 },
   "chipstop-windscreens": { share: 0.86 },
   "fernwood-carpet-care": { share: 0.80, uncovered: ["stair cleaning"] },
 }

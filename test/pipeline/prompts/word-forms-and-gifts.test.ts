@@ -11,7 +11,7 @@ import { placeMentions } from "../../../src/pipeline/prompts/text-facts.ts"
 
 describe("word forms", () => {
   it("never makes a word in -ics plural again, nor a mass noun of a trade", () => {
-    expect(["paddleboard basics", "ceramics", "charcuterie", "sports chiropractic", "kids karate", "separation anxiety", "toughened glass", "tile"].map(offeringForm))
+    expect(["paddleboard basics", "ceramics", "charcuterie", "sports chiropractic", "kids karate", "separation anxiety", "toughened glass", "tile"].map((p) => offeringForm(p)))
       .toEqual([
         { text: "paddleboard basics", plural: false },
         { text: "ceramics", plural: false },
