@@ -13,7 +13,7 @@ import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
 import { ownFaqFrom } from "./own-faq.ts"
 import { nameKey, sectionDescription, withoutRunInRows } from "./section-description.ts"
-import { bodyText, leadSentences, statesAmount, withoutLeadingPrice } from "../site-generator/text.ts"
+import { bodyText, leadSentences, leadText, statesAmount, withoutLeadingPrice } from "../site-generator/text.ts"
 import { writesEnglish } from "../domain/site-language.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
 import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
@@ -344,7 +344,7 @@ const sectionOf = (pages: ReadonlyArray<Page>, name: string): { readonly page: P
 const leadOf = (page: Page): string | null => {
   // About 240 characters at most: further on, a home page's text runs into its buttons and
   // teasers. A product page's price, run into its first sentence, is left out.
-  const lead = leadSentences(withoutLeadingPrice(bodyText(page)), 240)
+  const lead = leadSentences(withoutLeadingPrice(leadText(page)), 240)
   return lead === "" ? null : cleanAndCut(lead, 400)
 }
 

@@ -127,6 +127,25 @@ export const bodyText = (page: { readonly headings: ReadonlyArray<string>; reado
   return text.replace(/\s+/g, " ").trim()
 }
 
+/**
+ * A page's opening section as `bodyText` gives it: its text up to the next heading, so a home
+ * page's lead does not run on into its cards and their buttons ("… cuciture. Scopri Copia chiavi
+ * …"). The whole body when that section holds no sentence.
+ */
+export const leadText = (page: { readonly headings: ReadonlyArray<string>; readonly text: string }): string => {
+  const first = page.headings[0]?.trim() ?? ""
+  const start = first === "" ? -1 : page.text.lastIndexOf(first, Math.floor(page.text.length / 2))
+  const from = Math.max(0, start) + (start >= 0 ? first.length : 0)
+  let end = page.text.length
+  for (const heading of page.headings.slice(1)) {
+    const h = heading.trim()
+    const at = h === "" ? -1 : page.text.indexOf(h, from)
+    if (at > from && at < end) end = at
+  }
+  const lead = bodyText({ headings: page.headings, text: page.text.slice(Math.max(0, start), end) })
+  return /[.!?](?:\s|$)/u.test(lead) ? lead : bodyText(page)
+}
+
 const AMOUNT = String.raw`${PRICE_SOURCE}(?:\s?[A-Z]{3}\b)?(?:\s*\([^()]{1,30}\))?`
 // A price line: amounts, each with a few lower-case words of what it is for, and no sentence's end.
 const LEADING_PRICE = new RegExp(String.raw`^(?:(?:[Ff]rom|[Pp]rice:?)\s+)?${AMOUNT}(?:[^.!?\p{Lu}\d]{1,30}?${AMOUNT})*(?:[^.!?\p{Lu}]{0,30}?)\s+(?=\p{Lu})`, "u")

@@ -152,6 +152,18 @@ describe("site facts", () => {
     })
   })
 
+  it("describes the business by its home page's opening section, not run on into the cards and buttons after it", () => {
+    const facts = factsOf([
+      page("/", "<h1>Calzoleria Rossi</h1><p>Calzolaio a Torino dal 1971. Risuolature e chiavi, fatto a mano.</p>" +
+        "<div><h3>Scarpe</h3><p>Risuolatura in cuoio o gomma.</p><a href='/scarpe'>Scopri</a></div>" +
+        "<div><h3>Chiavi</h3><p>Copia chiavi in pochi minuti.</p><a href='/chiavi'>Scopri</a></div>")
+    ])
+    expect(facts.description).toBe("Calzolaio a Torino dal 1971. Risuolature e chiavi, fatto a mano.")
+    // A lead with no sentence before the first section: the body's first sentences, as before.
+    const other = factsOf([page("/", "<h1>Shop</h1><p>Open daily</p><h2>Bread</h2><p>Sourdough baked at dawn. Rye on Fridays.</p>")])
+    expect(other.description).toBe("Open daily Sourdough baked at dawn. Rye on Fridays.")
+  })
+
   it("reads a course's or class's timetable as its own, not as the place's opening hours", () => {
     const facts = factsOf([
       page("/", "<h1>Shop</h1><p>Thai massage in Nimman.</p>"),
