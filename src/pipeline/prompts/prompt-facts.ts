@@ -13,7 +13,7 @@ import { categoryFromJsonLd, jsonLdNodes, placeFromJsonLd, SCHEMA_TYPE_WORDS } f
 import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
 import { pageKind } from "./site-pages.ts"
-import { audiencePhrases, byFrequency, categoryFromSelfDescription, categoryFromText, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
+import { audiencePhrases, byFrequency, categoryFromSelfDescription, categoryFromText, englishSideOf, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
 import { featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
 
 /**
@@ -511,7 +511,15 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const words = phrase.split(/\s+/)
     return words.length >= 3 && categoryStems.has(stem(fold(words.at(-1)!))) && keys.has(stemKey(words.slice(0, -1).join(" ")))
   }
-  const offerings = distinctStems(withoutBareWords(candidates.filter((c) => !redundant(c)))).map((o) => asNounPhrase(o, pages))
+  // "Testaments et mandats" on the home page, "Testaments et mandats / Wills and mandates" on its
+  // own page: one offering, read by its English side when that side is read too.
+  const otherSides = new Map(pages.flatMap((page) => page.headings).flatMap((heading) => {
+    const english = englishSideOf(heading)
+    if (english === heading) return []
+    return heading.split(/\s+(?:·|\/|–|—)\s+/u).filter((side) => side.trim() !== english.trim()).map((side) => [phraseKey(side), stemKey(english)] as const)
+  }))
+  const sameInEnglish = (c: string) => keys.has(otherSides.get(phraseKey(c)) ?? "\u0000")
+  const offerings = distinctStems(withoutBareWords(candidates.filter((c) => !redundant(c) && !sameInEnglish(c)))).map((o) => asNounPhrase(o, pages))
 
   const audienceSources = pages.flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
   const audience = byFrequency(
