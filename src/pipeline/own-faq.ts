@@ -118,8 +118,10 @@ const fromText = (page: FaqSourcePage): ReadonlyArray<OwnFaqEntry> => {
       if (chrome < 0) current.answer.push(unit.text)
       else {
         // Within the answer's first sentence the chrome cuts it; a later sentence is chrome whole.
+        // What is left must read as an answer: an age gate's "Are you over 18? This site uses
+        // cookies …" leaves "This site", which is none.
         const before = unit.text.slice(0, chrome).trim()
-        if (before !== "" && current.answer.length === 0) current.answer.push(before)
+        if (current.answer.length === 0 && (/[.!?]["”)]?$/u.test(before) || before.split(/\s+/u).length >= 4)) current.answer.push(before)
         flush()
       }
     }

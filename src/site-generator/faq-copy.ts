@@ -177,9 +177,12 @@ const pageAnswer = (f: SiteFacts, subject: ReadonlySet<string>): string | null =
   return `On its page “${truncate(oneLine(best.page.title), 80)}”, ${sellerOf(f)} says: “${truncate(best.quote, 240)}” (${best.page.url})`
 }
 
-/** The sentences of a text that read as one: not a run-together price list, not a fragment. */
+/**
+ * The sentences of a text that read as one: not a run-together price list, not a fragment, and
+ * without the price of the card before run into its start ("A$34 Free shipping on …").
+ */
 const quotable = (text: string): ReadonlyArray<string> =>
-  sentencesOf(text).filter((s) => s.length >= 20 && s.length <= 300 && countPrices(s) < 3 && usable(s))
+  sentencesOf(text).map(withoutLeadingPrice).filter((s) => s.length >= 20 && s.length <= 300 && countPrices(s) < 3 && usable(s))
 
 const COMPARISON = /\b(?:vs\.?|versus|or|compared? (?:to|with))\b/i
 

@@ -148,7 +148,8 @@ export const leadText = (page: { readonly headings: ReadonlyArray<string>; reado
 
 const AMOUNT = String.raw`${PRICE_SOURCE}(?:\s?[A-Z]{3}\b)?(?:\s*\([^()]{1,30}\))?`
 // A price line: amounts, each with a few lower-case words of what it is for, and no sentence's end.
-const LEADING_PRICE = new RegExp(String.raw`^(?:(?:[Ff]rom|[Pp]rice:?)\s+)?${AMOUNT}(?:[^.!?\p{Lu}\d]{1,30}?${AMOUNT})*(?:[^.!?\p{Lu}]{0,30}?)\s+(?=\p{Lu})`, "u")
+// A dollar sign may carry its country's letters ("A$34", "NZ$12", "US$5").
+const LEADING_PRICE = new RegExp(String.raw`^(?:(?:[Ff]rom|[Pp]rice:?)\s+)?(?:[A-Z]{1,2}(?=\$))?${AMOUNT}(?:[^.!?\p{Lu}\d]{1,30}?${AMOUNT})*(?:[^.!?\p{Lu}]{0,30}?)\s+(?=\p{Lu})`, "u")
 
 /**
  * A product page's text without its price line run into the first sentence ("$36.00 CAD

@@ -222,6 +222,27 @@ describe("composeFaq", () => {
     ])
   })
 
+  it("quotes a page's sentence without the price of the card before it run into its start", () => {
+    const cellar: SiteFacts = {
+      ...facts,
+      ownFaq: [],
+      offerings: [],
+      pages: [
+        ...facts.pages,
+        {
+          url: "https://www.acme-bakery.fr/wines",
+          title: "Our wines",
+          description: "",
+          headings: ["Our wines", "Sparkling rosé"],
+          text: "Our wines Sparkling rosé Traditional method bubbles. A$34 Free shipping on any mixed dozen within Australia."
+        }
+      ]
+    }
+    expect(composeFaq(cellar, ["Bakeries in Lyon with free shipping?"]).map((f) => f.answer)).toEqual([
+      "On its page “Our wines”, Acme Bakery says: “Free shipping on any mixed dozen within Australia.” (https://www.acme-bakery.fr/wines)"
+    ])
+  })
+
   it("asks about the hours of at most two days: one question a day reads as a template", () => {
     const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((d) => `Which bakeries in Lyon are open on ${d}?`)
     expect(composeFaq({ ...facts, ownFaq: [] }, [...days, "What time does Acme Bakery open?"]).map((q) => q.answer)).toEqual([

@@ -117,6 +117,14 @@ describe("the site's own FAQ", () => {
     ])
   })
 
+  it("reads no answer from a question that page chrome cuts to a fragment (an age gate after the list)", () => {
+    const faq = ownFaqFrom([
+      page("/faq", "<h1>FAQ</h1><dl><dt>Can I bring my dog?</dt><dd>Dogs on a lead are welcome on the verandah.</dd></dl>" +
+        "<div class='age-gate'>Are you over 18? This site uses cookies and sells wine. <button>Yes, enter</button></div>")
+    ])
+    expect(faq.map((e) => [e.question, e.answer])).toEqual([["Can I bring my dog?", "Dogs on a lead are welcome on the verandah."]])
+  })
+
   it("takes FAQPage JSON-LD first, each question once, and reads visible Q/A only on an FAQ page", () => {
     const jsonLd = `<script type="application/ld+json">${JSON.stringify({
       "@type": "FAQPage",
