@@ -9,11 +9,11 @@ import { countPrices, hasPrice, PRICE_START_SOURCE } from "../domain/money.ts"
 import { escapeRegExp } from "../domain/regex.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
-import { addressLine, offeringPrice, quotesRow } from "./llms-txt.ts"
+import { addressLine, pricePhrase, quotesRow } from "./llms-txt.ts"
 import { nameOf, offeringsNamed, present, sellerOf, upperFirst, usable } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { agree, bodyText, displayHost, externalUrl, firstSentence, inProse, possessive, sentence, sentencesOf, truncate, withoutLeadingPrice } from "./text.ts"
+import { agree, bodyText, displayHost, externalUrl, firstSentence, inProse, listedAt, possessive, sentence, sentencesOf, truncate, withoutLeadingPrice } from "./text.ts"
 
 /** A page address for reading: `acme.example/products/sourdough`. */
 export const pageAddress = (url: string): string => {
@@ -65,11 +65,11 @@ const pageNote = (f: SiteFacts, o: OfferingInput): string => {
 }
 
 const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
-  const price = offeringPrice(o)
+  const price = pricePhrase(o)
   const name = oneLine(o.name)
   // A price list's row, quoted as written, says what the amount is for ("…, grades 3–8: $240/month").
   if (quotesRow(o)) return `${sentence(`${sellerOf(f)} lists ${inProse(name)} as “${oneLine(o.description!)}”`)}${pageNote(f, o)}`
-  if (price !== null) return `${sentence(`${upperFirst(name)} ${agree(name)} listed at ${price} by ${sellerOf(f)}`)}${pageNote(f, o)}`
+  if (price !== null) return `${sentence(`${upperFirst(name)} ${agree(name)} ${listedAt(price)} by ${sellerOf(f)}`)}${pageNote(f, o)}`
   const stated = priceSaid(f, o)
   if (stated !== null) return `On its page “${truncate(oneLine(stated.title), 80)}”, ${sellerOf(f)} says of ${inProse(name)}: “${truncate(stated.quote, 240)}” (${stated.url})`
   return `${sellerOf(f)} does not state a price for ${inProse(name)} on its website; ask it directly.${pageNote(f, o)}`
@@ -122,7 +122,7 @@ const ownPageSentence = (f: SiteFacts, o: OfferingInput): string | null => {
 const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): string => {
   const name = oneLine(o.name)
   const description = present(o.description)
-  const price = offeringPrice(o)
+  const price = pricePhrase(o)
   const parts = [`${sellerOf(f)} offers ${inProse(name)}.`]
   if (description !== null) parts.push(sentence(firstSentence(description, 240)))
   // A price list's row quoted as the description already says the price.
@@ -189,8 +189,8 @@ const COMPARISON = /\b(?:vs\.?|versus|or|compared? (?:to|with))\b/i
 /** Two offerings a comparison names, each with its price when the site states one. */
 const comparisonAnswer = (f: SiteFacts, a: OfferingInput, b: OfferingInput): string => {
   const one = (o: OfferingInput) => {
-    const price = offeringPrice(o)
-    return `${inProse(oneLine(o.name))}${price === null ? "" : ` (listed at ${price})`}`
+    const price = pricePhrase(o)
+    return `${inProse(oneLine(o.name))}${price === null ? "" : ` (${listedAt(price)})`}`
   }
   const pages = [...new Set([a, b].map((o) => externalUrl(o.url, f.sourceUrl)).filter((u): u is string => u !== null))]
   return `${sellerOf(f)} offers both ${one(a)} and ${one(b)}.${pages.length === 0 ? "" : ` Its pages: ${pages.join(" and ")}`}`

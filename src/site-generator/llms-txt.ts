@@ -158,6 +158,16 @@ export const descriptionBesidePrice = (o: Omit<PricedOffering, "price" | "curren
 export const offeringPrice = (o: Omit<PricedOffering, "name" | "description">): string | null =>
   o.writtenPrice ?? priceText(o.price, o.currency)
 
+// "From" as the languages of sites around us write it before a price.
+const FOREIGN_FROM = /^(?:ab|dès|à partir de|desde|a partir de|da|vanaf|fra|från)\s+(?=\S*\d|\S+\s?\d)/iu
+
+/**
+ * An offering's price inside an English sentence: as the site writes it, its word for "from"
+ * said in English ("listed at from € 3,50", not "listed at da € 3,50").
+ */
+export const pricePhrase = (o: Omit<PricedOffering, "name" | "description">): string | null =>
+  offeringPrice(o)?.replace(FOREIGN_FROM, "from ") ?? null
+
 export const renderLlmsFullTxt = (input: SiteInput, plan: SitePlan): string => {
   const url = (path: string) => absolute(plan, path)
   const out: Array<string> = [`# ${markdownText(input.name)}`, "", `> ${markdownText(entitySummary(input))}`, ""]

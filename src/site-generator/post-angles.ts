@@ -35,7 +35,7 @@ import {
 } from "./post-facts.ts"
 import { daysAsked, hoursOnDay, type Intent, intentOf } from "./post-intent.ts"
 import type { OfferingInput } from "./site-input.ts"
-import { agree, isPlural, listSentence, possessive, sentence, truncate } from "./text.ts"
+import { agree, isPlural, listedAt, listSentence, possessive, sentence, truncate } from "./text.ts"
 
 export interface PostDraft {
   readonly title: string
@@ -197,7 +197,7 @@ const offeringText = (c: Ctx, o: OfferingInput, salt: string): string => {
       desc === null && price === null ? `${upperFirst(noun)} ${agree(noun)} on ${possessive(c.name)} list.` : `${upperFirst(noun)}${price === null ? "" : `, ${price}`}${desc === null ? "." : `: ${lowerFirst(desc)}`}`,
       page === null ? null : `Its page: ${page}.`
     ]).join(" "),
-    compact([desc === null ? null : `${upperFirst(noun)} at ${c.name}: ${lowerFirst(desc)}`, price === null ? null : `${isPlural(noun) ? "They are" : "It is"} listed at ${price}.`, desc === null && price === null ? `${upperFirst(noun)} ${agree(noun)} on ${possessive(c.name)} list.` : null, page === null ? null : `More at ${page}.`]).join(" "),
+    compact([desc === null ? null : `${upperFirst(noun)} at ${c.name}: ${lowerFirst(desc)}`, price === null ? null : `${isPlural(noun) ? "They are" : "It is"} ${listedAt(price)}.`, desc === null && price === null ? `${upperFirst(noun)} ${agree(noun)} on ${possessive(c.name)} list.` : null, page === null ? null : `More at ${page}.`]).join(" "),
     compact([`On ${possessive(c.name)} list: ${noun}${price === null ? "" : ` for ${price}`}.`, desc, page === null ? null : `See ${page}.`]).join(" ")
   ])
 }
@@ -308,7 +308,7 @@ const leadAnswer = (c: Ctx): string => {
       if (price !== null) {
         return pick(c, "lead", [
           `${upperFirst(c.noun)} ${agree(c.noun, "costs", "cost")} ${price} at ${c.name}.`,
-          `At ${c.name}, ${c.noun} ${agree(c.noun)} listed at ${price}.`,
+          `At ${c.name}, ${c.noun} ${agree(c.noun)} ${listedAt(price)}.`,
           `${c.name} lists ${c.noun} at ${price}, the price on its own site.`,
           `The price: ${price} for ${c.noun} at ${c.name}.`
         ])
@@ -503,7 +503,7 @@ const spotlight: PostAngle = {
         price === null ? `${upperFirst(c.noun)} at ${c.name}` : `${upperFirst(c.noun)} at ${c.name}: ${price}`,
         `${possessive(c.name)} ${c.noun}${s.place === null ? "" : ` in ${s.place}`}`
       ]),
-      summary: summaryOf(c, [`A closer look at ${c.noun}${price === null ? "" : `, listed at ${price}`}, and where to find it.`, `${upperFirst(c.noun)}: what ${c.name} says about it.`]),
+      summary: summaryOf(c, [`A closer look at ${c.noun}${price === null ? "" : `, ${listedAt(price)}`}, and where to find it.`, `${upperFirst(c.noun)}: what ${c.name} says about it.`]),
       bodyParagraphs: compact([
         leadAnswer(c),
         detailText(c),

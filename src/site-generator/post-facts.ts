@@ -8,7 +8,7 @@ import { countPrices } from "../domain/money.ts"
 import { escapeRegExp } from "../domain/regex.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
-import { addressLine, offeringPrice, quotesRow } from "./llms-txt.ts"
+import { addressLine, pricePhrase, quotesRow } from "./llms-txt.ts"
 import type { OfferingInput } from "./site-input.ts"
 import { displayHost, externalUrl, sentencesOf } from "./text.ts"
 import { writesEnglish } from "../domain/site-language.ts"
@@ -293,7 +293,7 @@ export const subjectOf = (f: SiteFacts, prompt: string, sentences: ReadonlyArray
 // ---------------------------------------------------------------------------------------------
 // Facts in words
 
-export const priceOf = (o: OfferingInput | null): string | null => (o === null ? null : offeringPrice(o))
+export const priceOf = (o: OfferingInput | null): string | null => (o === null ? null : pricePhrase(o))
 
 /** What the offering is, in its site's words; none for a price row, whose words `priceOf` already gives. */
 export const descriptionOf = (o: OfferingInput | null): string | null => (o === null || quotesRow(o) ? null : present(o.description))

@@ -189,3 +189,6 @@ export const leadSentences = (text: string, max: number): string => {
   }
   return out
 }
+
+/** "listed at $12", and "listed from $350" for a price the site gives as a starting point. */
+export const listedAt = (price: string): string => (/^(?:from|starting at)\s/iu.test(price) ? `listed ${price}` : `listed at ${price}`)

@@ -243,6 +243,20 @@ describe("composeFaq", () => {
     ])
   })
 
+  it("says a price the site gives as a starting point in English, in its own language's words too ('da € 3,50')", () => {
+    const shop: SiteFacts = {
+      ...facts,
+      offerings: [
+        { name: "Duplicazione chiavi", description: null, url: null, price: "3.50", currency: "EUR", writtenPrice: "da € 3,50" },
+        { name: "Resoling", description: null, url: null, price: "45", currency: "EUR", writtenPrice: "from €45" }
+      ]
+    }
+    expect(composeFaq(shop, ["How much does duplicazione chiavi cost?", "Resoling vs duplicazione chiavi?"]).slice(-2).map((f) => f.answer)).toEqual([
+      "Duplicazione chiavi is listed from € 3,50 by Acme Bakery.",
+      "Acme Bakery offers both duplicazione chiavi (listed from € 3,50) and resoling (listed from €45)."
+    ])
+  })
+
   it("asks about the hours of at most two days: one question a day reads as a template", () => {
     const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((d) => `Which bakeries in Lyon are open on ${d}?`)
     expect(composeFaq({ ...facts, ownFaq: [] }, [...days, "What time does Acme Bakery open?"]).map((q) => q.answer)).toEqual([
