@@ -96,6 +96,9 @@ const tidy = (text: string) => {
 // "closed"; not a duration ("30 hours", "two hours").
 const OPEN_CUE = /\b(?:open(?:s|ing)?|(?<!\d\s?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|few|many|several|extra)\s)hours|closed|horaires?|horarios?|öffnungszeiten|openingstijden|orari)\b/i
 const CUE_WINDOW = 80
+// Hours of answering, not of being open: "Support hours: Monday to Friday, 8:00 to 18:00",
+// "Phone lines are open …", "Live chat …" (software states them, and has no door).
+const ANSWERING_CUE = /\b(?:support|help ?desk|customer (?:service|care)|phone lines?|lines are open|live chat|call (?:us|centre|center))\b[^.!?]{0,30}$/i
 // A line right after an accepted one is the same list ("Opening hours: Mon 9–5 · Tue 9–5 · …").
 const LIST_GAP = 40
 
@@ -110,6 +113,7 @@ export const hoursFromText = (text: string, cued = false): ReadonlyArray<Opening
   let listEnd = -Infinity
   for (const m of body.matchAll(LINE)) {
     if (cued && m.index - listEnd > LIST_GAP && !OPEN_CUE.test(body.slice(Math.max(0, m.index - CUE_WINDOW), m.index + m[0].length))) continue
+    if (m.index - listEnd > LIST_GAP && ANSWERING_CUE.test(body.slice(Math.max(0, m.index - CUE_WINDOW), m.index))) continue
     listEnd = m.index + m[0].length
     if (m[1] !== undefined) {
       out.push({ text: tidy(m[0]), days: [], opens: null, closes: null })

@@ -69,3 +69,23 @@ export const withoutRunInRows = (text: string, page: Page): string => {
   const rest = text.slice(end).trim()
   return /^\p{Lu}/u.test(rest) ? rest : text
 }
+
+/**
+ * A page's text without a list of names run into its first sentence ("Xero MYOB KeyPay Slack
+ * Payroll integrations export …" → "Payroll integrations export …"): the text after the last of
+ * two or more of the page's list items that stand, one after another, before its first sentence ends.
+ */
+export const withoutRunInList = (text: string, page: Page): string => {
+  const items = (page.listItems ?? []).map((i) => i.text.trim()).filter((t) => t.length > 0 && t.length <= 60)
+  const firstEnd = /[.!?](?=\s|$)/.exec(text)?.index ?? text.length
+  let at = 0
+  let found = 0
+  for (const item of items) {
+    const m = new RegExp(String.raw`^\s*${escapeRegExp(item)}(?![\p{L}\p{N}])`, "u").exec(text.slice(at))
+    if (m === null) break
+    at += m[0].length
+    found++
+  }
+  const rest = text.slice(at).trim()
+  return found >= 2 && at <= firstEnd && /^\p{Lu}/u.test(rest) ? rest : text
+}

@@ -12,7 +12,7 @@ import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
 import { ownFaqFrom } from "./own-faq.ts"
-import { nameKey, sectionDescription, withoutRunInRows } from "./section-description.ts"
+import { nameKey, sectionDescription, withoutRunInList, withoutRunInRows } from "./section-description.ts"
 import { bodyText, leadSentences, leadText, statesAmount, withoutLeadingPrice } from "../site-generator/text.ts"
 import { writesEnglish } from "../domain/site-language.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
@@ -95,7 +95,7 @@ const ownDescription = (stated: string | null, page: Page, home: Page | undefine
   const k = nameKey(name)
   if (!nameKey(`${page.headings[0] ?? ""} ${page.title}`).includes(k)) return null
   if (page.description !== "" && page.description !== home?.description) return withoutHook(page.description)
-  return firstSentence(withoutHook(withoutLeadingPrice(withoutRunInRows(bodyText(page), page))))
+  return firstSentence(withoutHook(withoutLeadingPrice(withoutRunInRows(withoutRunInList(bodyText(page), page), page))))
 }
 
 /**

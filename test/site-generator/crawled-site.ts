@@ -60,7 +60,9 @@ export const crawlOf = async (origin: string, limits: { readonly maxPages: numbe
         url: p.url ?? null,
         price: p.price === undefined || p.price === null ? null : String(p.price),
         currency: p.currency ?? null
-      }))
+      })),
+      // As onboarding stores them (onboarding-steps.ts).
+      listItems: page.listItems.slice(0, 50)
     })),
     disallowed: result.disallowed,
     crawledAt: "2026-03-02T08:00:00.000Z"

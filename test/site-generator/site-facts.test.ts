@@ -12,6 +12,7 @@ import { SiteFacts } from "../../src/domain/site-events.ts"
 import { extractPage } from "../../src/pipeline/crawler/extract.ts"
 import { hoursFromJsonLd, hoursFromText, mergeHours } from "../../src/pipeline/opening-hours.ts"
 import { MAX_OWN_FAQ, ownFaqFrom } from "../../src/pipeline/own-faq.ts"
+import { withoutRunInList } from "../../src/pipeline/section-description.ts"
 import { hasFacts, siteFactsFrom } from "../../src/pipeline/site-facts.ts"
 import { composeFaq } from "../../src/site-generator/faq-copy.ts"
 import { offeringPrice } from "../../src/site-generator/llms-txt.ts"
@@ -20,7 +21,7 @@ const page = (path: string, body: string, head = "") => {
   const url = `https://shop.example${path}`
   const p = extractPage(`<!doctype html><html><head><title>${path}</title>${head}</head><body>${body}</body></html>`, url)
   const products: SiteCrawled["pages"][number]["products"] = []
-  return { url, title: p.title, description: p.description, headings: p.headings, text: p.text, jsonLd: p.jsonLd, products }
+  return { url, title: p.title, description: p.description, headings: p.headings, text: p.text, jsonLd: p.jsonLd, products, listItems: p.listItems }
 }
 
 const crawlOf = (pages: ReadonlyArray<ReturnType<typeof page>>) =>
@@ -67,6 +68,12 @@ describe("opening hours", () => {
       "Thursday 17:30–22:00",
       "Monday: closed"
     ])
+  })
+
+  it("reads no opening hours from the hours a business answers in (support, phone lines, live chat)", () => {
+    expect(hoursFromText("Support hours: Monday to Friday, 8:00 to 18:00 NZT. Email us any time.")).toEqual([])
+    expect(hoursFromText("Our phone lines are open Mon-Fri 9:00-17:00.")).toEqual([])
+    expect(hoursFromText("Opening hours: Mon-Fri 9:00-17:00. Customer service by e-mail.").map((h) => h.text)).toEqual(["Mon-Fri 9:00-17:00"])
   })
 
   it("reads nothing from text that names a day without hours", () => {
@@ -170,6 +177,16 @@ describe("site facts", () => {
     // A lead with no sentence before the first section: the body's first sentences, as before.
     const other = factsOf([page("/", "<h1>Shop</h1><p>Open daily</p><h2>Bread</h2><p>Sourdough baked at dawn. Rye on Fridays.</p>")])
     expect(other.description).toBe("Open daily Sourdough baked at dawn. Rye on Fridays.")
+  })
+
+  it("describes a page by its prose, not by the list of names run into its first sentence", () => {
+    const integrations = page("/integrations", "<h1>Integrations</h1><ul><li>Xero</li><li>MYOB</li><li>Slack</li></ul>" +
+      "<p>Payroll integrations export approved timesheets to Xero and MYOB.</p>")
+    expect(withoutRunInList("Xero MYOB Slack Payroll integrations export approved timesheets to Xero and MYOB.", integrations))
+      .toBe("Payroll integrations export approved timesheets to Xero and MYOB.")
+    // One item, or items that are the sentence's own words, are left as they are.
+    expect(withoutRunInList("Xero is where your timesheets go.", integrations)).toBe("Xero is where your timesheets go.")
+    expect(withoutRunInList("We sync with Xero, MYOB and Slack.", integrations)).toBe("We sync with Xero, MYOB and Slack.")
   })
 
   it("reads a course's or class's timetable as its own, not as the place's opening hours", () => {
