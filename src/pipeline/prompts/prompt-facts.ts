@@ -144,7 +144,7 @@ const offeringName = (phrase: string): string => {
   const name = (cut ? first! : done !== null && rest.length === 0 ? (done[1] ?? done[2])! : plain).replace(/[\s\-–—:&,]+$/u, "").replace(/^(?:the|a|an)\s+/iu, "")
   // "Rooibos face oil our best seller", "Area rug cleaning at our plant", "Nuestros mezcales": the
   // business speaking ("our", in any language) is no part of what it sells.
-  return name.replace(/^(?:our|unsere[nrs]?|unser|nuestr[oa]s?|notre|nos|vores|våre|våra|onze)\s+(?=\S)/iu, "")
+  return name.replace(/^(?:our|unsere[nrs]?|unser|nuestr[oa]s?|notre|nos|vores|våre|våra|onze|ons|(?:[oa]s?\s+)?noss[oa]s?|(?:(?:il|la|i|le)\s+)?nostr[oaie])\s+(?=\S)/iu, "")
     .replace(/(\S)(?:\s+(?:at|in|from|by|of|on))?\s+our\s.*$/iu, "$1")
 }
 

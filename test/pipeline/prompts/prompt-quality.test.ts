@@ -44,7 +44,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-h and holdout-i (tuned on since their one unseen run), what is still missed:
   // Services said only in prose and a FAQ; Dutch headings alone ("Tolken", "Tarieven") are asked
   // about as written (the category, "software" from a heading before, is the title's "translation agency").
-  "brugwerk-vertalingen": { share: 0.84, uncovered: ["transcription", "apostille service", "express delivery"] },
+  "brugwerk-vertalingen": { share: 0.83, uncovered: ["transcription", "apostille service", "express delivery"] },
   // A package named only as the product's title; four prompts name a labelled not-offering (solar
   // panel cleaning, the subject of a FAQ's yes, is read since this round).
   "clearview-window-cleaning": { share: 0.77, uncovered: ["Full Home Package"], notOfferingHits: 4 },
@@ -180,9 +180,9 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "brace-and-basilico": { share: 0.69, uncovered: ["collection orders","gift vouchers"] },
   "nant-y-gafr-creamery": { share: 0.76, uncovered: ["goat's milk fudge","cheesemaking day course","Saturday farm tours"], notOfferingHits: 13 },
-  "pastelaria-acucena": { share: 0.87 },
+  "pastelaria-acucena": { share: 0.96 },
   "saltbush-hill-wines": { uncovered: ["Blewitt Springs Shiraz","Fiano","tasting flight","local cheese platter","private tasting"], products: { "old-vine-grenache-2022": 0.1 } },
-  "drukkerij-van-gelder": { share: 0.71, uncovered: ["posters","huisstijldrukwerk","verpakkingsdrukwerk","spoedservice"], notOfferingHits: 21 },
+  "drukkerij-van-gelder": { uncovered: ["huisstijldrukwerk","verpakkingsdrukwerk","spoedservice"] },
   "kettle-and-kite": { share: 0.89, uncovered: ["LinkedIn Ads","Launch package","Grow package"], products: { "local-seo-sprint": 0.1 }, notOfferingHits: 7 },
   "o-maille-fixings": { share: 0.66, uncovered: ["bolts","sealants and adhesives","power tool accessories","PPE and site safety"] },
   "rotaroo": { uncovered: ["payroll integrations","Lightspeed POS integration","Rotaroo Clock","Team plan"], products: { "rotaroo-clock": 0.59 } },
