@@ -27,7 +27,8 @@ const NOT_AN_OFFERING = new Set(
   tarifas preise preis tarifs prezzi precos valor preguntas frecuentes fragen haufige domande horarios offnungszeiten
   horaires orari como trabajamos proximo proximos proxima prochain prochaine nachste nachster prossimo galeria galerie
   bienvenidos willkommen benvenuti bewertungen testimonios recensioni depoimentos nyheder novinky aktuality uutiset
-  ideas inspiration conditions tarieven prijzen prijslijst ementa cardapio speisekarte`
+  ideas inspiration conditions tarieven prijzen prijslijst ementa cardapio speisekarte
+  encomendas pedidos bestellingen bestellungen commandes ordini`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )

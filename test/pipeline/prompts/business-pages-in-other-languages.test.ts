@@ -1,7 +1,7 @@
 /**
  * Pages about the business itself, in the site's own language: its story and careers
  * ("/over-ons": "Werken bij", "Ons verhaal"), its news ("/nieuws": "Open dag bij de werkplaats"),
- * its shops ("/lojas": "Loja Braga"), its 'our' in another language ("Ons drukwerk") and its price list's own title ("Tarieven") are no offerings,
+ * its shops ("/lojas": "Loja Braga"), its 'our' in another language ("Ons drukwerk") and its price list's, menu's or orders page's own title ("Tarieven", "Ementa", "Encomendas") are no offerings,
  * as "/about", "/news", "/locations" and "Prices" are not in English.
  */
 import { describe, expect, it } from "vitest"
@@ -33,10 +33,12 @@ describe("business pages in other languages", () => {
     const offerings = offeringsOf("Padaria Girassol", [
       sitePage("/", { title: "Padaria Girassol – pão em Braga", headings: ["Padaria Girassol"], text: "Pão de forma, broa e bolos." }),
       sitePage("/ementa.html", { title: "Ementa – Padaria Girassol", headings: ["Ementa", "Broa de milho", "Bolo de laranja"], text: "Broa de milho 2,50 €. Bolo de laranja 9,00 €." }),
+      sitePage("/encomendas.html", { title: "Encomendas – Padaria Girassol", headings: ["Encomendas", "Bolos de aniversário"], text: "Bolos de aniversário por encomenda, a partir de 25 €." }),
       sitePage("/lojas.html", { title: "As nossas lojas – Padaria Girassol", headings: ["As nossas lojas", "Loja Centro", "Loja Gualtar"], text: "Loja Centro: Rua do Souto 12. Loja Gualtar: Rua da Universidade 3." })
     ])
     expect(offerings).toContain("broa de milho")
     expect(offerings).not.toContain("ementa")
+    expect(offerings).not.toContain("encomendas")
     expect(offerings).not.toContain("loja centro")
     expect(offerings).not.toContain("loja gualtar")
   })

@@ -180,7 +180,6 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "brace-and-basilico": { share: 0.69, uncovered: ["collection orders","gift vouchers"] },
   "nant-y-gafr-creamery": { share: 0.76, uncovered: ["goat's milk fudge","cheesemaking day course","Saturday farm tours"], notOfferingHits: 13 },
-  "pastelaria-acucena": { share: 0.96 },
   "saltbush-hill-wines": { uncovered: ["Blewitt Springs Shiraz","Fiano","tasting flight","local cheese platter","private tasting"], products: { "old-vine-grenache-2022": 0.1 } },
   "drukkerij-van-gelder": { uncovered: ["huisstijldrukwerk","verpakkingsdrukwerk","spoedservice"] },
   "kettle-and-kite": { share: 0.89, uncovered: ["LinkedIn Ads","Launch package","Grow package"], products: { "local-seo-sprint": 0.1 }, notOfferingHits: 7 },
