@@ -26,7 +26,9 @@ export const startService = async (
   env: Record<string, string> = {},
   options: ServiceOptions & { readonly port?: number } = {}
 ): Promise<RunningService> => {
-  const config = ConfigProvider.fromMap(new Map(Object.entries({ SERVICE_API_KEYS: SERVICE_KEY, ...env })))
+  // The daily schedule is off unless a test asks for it: at 03:00 UTC the default one would start a
+  // daily run inside whatever test's service is up, adding events that test never asked for.
+  const config = ConfigProvider.fromMap(new Map(Object.entries({ SERVICE_API_KEYS: SERVICE_KEY, SCHEDULER_CRON: "off", ...env })))
   const layer = serviceLayer(target, { port: options.port ?? 0, host: "127.0.0.1" }, options).pipe(
     Layer.provide(AppConfig.Default),
     Layer.provide(Layer.setConfigProvider(config)),
