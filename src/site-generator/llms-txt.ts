@@ -158,12 +158,13 @@ export const descriptionBesidePrice = (o: Omit<PricedOffering, "price" | "curren
 export const offeringPrice = (o: Omit<PricedOffering, "name" | "description">): string | null =>
   o.writtenPrice ?? priceText(o.price, o.currency)
 
-// "From" as the languages of sites around us write it before a price.
+// "From" as the languages of sites around us write it before a price (the same words site-facts'
+// ROW_PRICE reads a price row by).
 const FOREIGN_FROM = /^(?:ab|dès|à partir de|desde|a partir de|da|vanaf|fra|från)\s+(?=\S*\d|\S+\s?\d)/iu
 
 /**
  * An offering's price inside an English sentence: as the site writes it, its word for "from"
- * said in English ("listed at from € 3,50", not "listed at da € 3,50").
+ * said in English ("from € 3,50", not "da € 3,50"; `listedAt` then writes "listed from € 3,50").
  */
 export const pricePhrase = (o: Omit<PricedOffering, "name" | "description">): string | null =>
   offeringPrice(o)?.replace(FOREIGN_FROM, "from ") ?? null
