@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-aa/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-ad/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -190,6 +190,26 @@ const KNOWN: Readonly<Record<string, {
   "blue-ripple-pool-care": { share: 0.75, uncovered: ["pre-sale pool inspection"] },
   "chipstop-windscreens": { share: 0.86 },
   "fernwood-carpet-care": { share: 0.80, uncovered: ["stair cleaning"] },
+  // holdout-ab, holdout-ac and holdout-ad (run once unseen in the fourteenth session, at d9053ad),
+  // pinned at that run's figures: catalogues given only in tables and rows, courses named by codes.
+  "alpargatas-ibanez": { share: 0.47, uncovered: ["alpargata de cáñamo","alpargata abierta de rayas","alpargata infantil","alpargatas para bodas","cintas de repuesto","bolsa de lona","tarjeta regalo"], notOfferingHits: 36 },
+  "calico-crossing-quilt-shop": { share: 0.55, uncovered: ["quilting cotton","wide backing","flannel","batiks","fat quarters","charm pack","jelly roll","layer cake","fat quarter bundle","batting","thread","rotary cutters, mats and rulers","Amish Diamond Wall Hanging Kit","free-motion quilting class"] },
+  "driftline-surfboards": { share: 0.54, uncovered: ["second-hand boards"], notOfferingHits: 4 },
+  "fernhill-furniture-makers": { share: 0.66, uncovered: ["round pedestal table","dining chair","Shaker bench","sideboard","live-edge coffee table","bookcase","side table","platform bed","nightstand","dresser","cutting boards","gift certificates"], notOfferingHits: 9 },
+  "groenwold-bonsai": { share: 0.64, uncovered: ["Japanese maple","Scots pine","trident maple","Japanese black pine","beech and hornbeam","ficus bonsai","Chinese elm","carmona","bonsai tools","bonsai wire","bonsai soil","bonsai fertiliser","gift voucher"], notOfferingHits: 5 },
+  "pigment-and-paper": { uncovered: ["matt emulsion","eggshell","exterior masonry paint","primer and undercoat","sample pots","brushes and rollers","grasscloth wallpaper","wallpaper samples","wall mural","colour matching","colour consultation","local delivery"], notOfferingHits: 15 },
+  "bowline-sailing-school": { share: 0.73, uncovered: ["ASA 103 Basic Coastal Cruising","ASA 104 Bareboat Cruising","ASA 105 Coastal Navigation","private sailing lessons","gift certificates"], products: { "asa-101": 0.15 }, notOfferingHits: 20 },
+  "lifeline-first-aid-training": { share: 0.58, uncovered: ["Provide basic emergency life support","Provide advanced first aid","Provide advanced resuscitation and oxygen therapy","low voltage rescue","onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.05 } },
+  "osteopathie-kuehn": { share: 0.76, uncovered: ["osteopathische Behandlung für Erwachsene","Osteopathie in der Schwangerschaft","CMD-Behandlung","Sportosteopathie"] },
+  "restwell-sleep-clinic": { uncovered: ["group Sleep Reset course","paediatric sleep assessment"], notOfferingHits: 10 },
+  "salt-and-ember-cookery-school": { share: 0.53, uncovered: ["holiday cooking camp","private cookery class","hen party cooking class","gift voucher"], notOfferingHits: 5 },
+  "still-water-acupuncture": { uncovered: ["pregnancy acupuncture","facial rejuvenation acupuncture","moxibustion","gift certificate"] },
+  "buttongrass-walks": { share: 0.46, uncovered: ["kunanyi / Mount Wellington summit walk","gear hire"], products: { "overland-track": 0.48, "freycinet-coast": 0.06 } },
+  "camping-les-chataigniers": { share: 0.75, uncovered: ["mobil-home Cigale","descente de l'Ardèche en canoë"] },
+  "dooley-plant-hire": { share: 0.57, uncovered: ["3t digger hire","8t excavator hire","site dumper hire","damage waiver"], products: { "mini-digger": 0.10 } },
+  "hobbs-and-lane-thatching": { share: 0.76, uncovered: ["storm damage repairs","new-build thatching","thatched porch","thatch condition survey"] },
+  "tarpon-point-charters": { share: 0.56, uncovered: ["Tarpon Night Trip","fish cleaning & vacuum packing"], notOfferingHits: 13 },
+  "three-sisters-snow-school": { share: 0.88, uncovered: ["group ski lesson","private lesson","helmet rental"] },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -199,7 +219,8 @@ const dirs = [
   ...sitesOf("holdout-k"), ...sitesOf("holdout-l"), ...sitesOf("holdout-m"), ...sitesOf("holdout-n"), ...sitesOf("holdout-o"),
   ...sitesOf("holdout-p"), ...sitesOf("holdout-q"), ...sitesOf("holdout-r"), ...sitesOf("holdout-s"), ...sitesOf("holdout-t"),
   ...sitesOf("holdout-u"), ...sitesOf("holdout-v"), ...sitesOf("holdout-w"), ...sitesOf("holdout-x"),
-  ...sitesOf("holdout-y"), ...sitesOf("holdout-z"), ...sitesOf("holdout-aa")
+  ...sitesOf("holdout-y"), ...sitesOf("holdout-z"), ...sitesOf("holdout-aa"),
+  ...sitesOf("holdout-ab"), ...sitesOf("holdout-ac"), ...sitesOf("holdout-ad")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -209,8 +230,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-aa)", () => {
-  it("has the dev, holdout and holdout-b to holdout-aa sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-ad)", () => {
+  it("has the dev, holdout and holdout-b to holdout-ad sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -239,6 +260,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-y").length).toBe(6)
     expect(sitesOf("holdout-z").length).toBe(6)
     expect(sitesOf("holdout-aa").length).toBe(6)
+    expect(sitesOf("holdout-ab").length).toBe(6)
+    expect(sitesOf("holdout-ac").length).toBe(6)
+    expect(sitesOf("holdout-ad").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
