@@ -60,3 +60,10 @@ export const currencyOf = (matched: string, after: string | undefined): string |
   if (/^[A-Z]{3}$/u.test(sign)) return sign
   return SIGN_CODES[sign] ?? null
 }
+
+/**
+ * "From" before a starting price, as the languages of sites around us write it ("ab 12 €",
+ * "dès 30 €", "vanaf € 4,95"). Read by the site facts' price rows and said in English by the
+ * generated site's sentences.
+ */
+export const FOREIGN_FROM_SOURCE = "ab|dès|à partir de|desde|a partir de|da|vanaf|fra|från"

@@ -6,7 +6,7 @@
  */
 import type { SiteCrawled } from "../domain/crawl-events.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
-import { countPrices, currencyOf as currencyOfSign, PRICE_SOURCE } from "../domain/money.ts"
+import { countPrices, currencyOf as currencyOfSign, FOREIGN_FROM_SOURCE, PRICE_SOURCE } from "../domain/money.ts"
 import { escapeRegExp } from "../domain/regex.ts"
 import { cleanAndCut, truncateCodePoints } from "../domain/text.ts"
 import type { JsonLdObject } from "./crawler/jsonld-walk.ts"
@@ -125,8 +125,10 @@ const describingSentence = (page: Page, name: string): string | null => {
 // A price as a row writes it: "from $350", "$450 – $900", and its unit: "$240/month", "$42 per
 // student per hour", "from $12.50 per sq ft", "800 baht each".
 const PRICE_UNIT = String.raw`(?:\s?(?:\/\s?|per\s+|a\s+)(?:sq(?:uare)?\.?\s(?:ft|feet|foot|m|metre|meter)|\p{L}+)(?:\s+per\s+\p{L}+)?|\s(?:each|pp|per person))?`
-// "From" as the languages of sites around us write it: ab, dès, à partir de, desde, a partir de, da, vanaf, fra, från.
-const ROW_PRICE = String.raw`(?:(?<!\p{L})(?:[Ff]rom|[Uu]p to|[Ss]tarting at|[Aa]b|[Dd]ès|[Àà] partir de|[Dd]esde|[Aa] partir de|[Dd]a|[Vv]anaf|[Ff]ra|[Ff]rån)\s+)?${PRICE_SOURCE}(?:\s?(?:–|—|-|to)\s?${PRICE_SOURCE})?${PRICE_UNIT}`
+// "From" in English and in the languages of sites around us, its first letter in either case.
+const FROM_WORDS = ["from|up to|starting at", FOREIGN_FROM_SOURCE].join("|").split("|")
+  .map((word) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`).join("|")
+const ROW_PRICE = String.raw`(?:(?<!\p{L})(?:${FROM_WORDS})\s+)?${PRICE_SOURCE}(?:\s?(?:–|—|-|to)\s?${PRICE_SOURCE})?${PRICE_UNIT}`
 
 /**
  * A price list's row as the page writes it: its price as written ("$85", "from $350", "$240/month")

@@ -4,6 +4,7 @@
  * and its Markdown-active characters are escaped, so it can neither start a heading nor forge a
  * link or inline HTML for a consumer that renders the Markdown.
  */
+import { FOREIGN_FROM_SOURCE } from "../domain/money.ts"
 import { oneLine } from "./html.ts"
 import { absolute, type SitePlan } from "./site-plan.ts"
 import type { SiteInput } from "./site-input.ts"
@@ -158,9 +159,8 @@ export const descriptionBesidePrice = (o: Omit<PricedOffering, "price" | "curren
 export const offeringPrice = (o: Omit<PricedOffering, "name" | "description">): string | null =>
   o.writtenPrice ?? priceText(o.price, o.currency)
 
-// "From" as the languages of sites around us write it before a price (the same words site-facts'
-// ROW_PRICE reads a price row by).
-const FOREIGN_FROM = /^(?:ab|dès|à partir de|desde|a partir de|da|vanaf|fra|från)\s+(?=\S*\d|\S+\s?\d)/iu
+// Another language's "from" before a price, at the start of the price as the site writes it.
+const FOREIGN_FROM = new RegExp(String.raw`^(?:${FOREIGN_FROM_SOURCE})\s+(?=\S*\d|\S+\s?\d)`, "iu")
 
 /**
  * An offering's price inside an English sentence: as the site writes it, its word for "from"
