@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The child processes of the suites run dist/ (the service as `npm start` runs it), built first.
+    globalSetup: ["test/support/build-dist.ts"],
     // Generous bounds for a loaded two-core machine: tests wait on conditions, and these only
     // stop one that hangs.
     testTimeout: 180_000,

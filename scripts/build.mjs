@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
- * Compiles the service and the token command to plain JavaScript in `dist/`, so that `npm start`
- * runs `node` on it: no TypeScript transpiling on every start, and no loader process beside the
- * service. The sources stay the truth (`npx tsx src/main.ts` and `npx deno run -A src/main.ts`
- * run them directly); `dist/` is never committed.
+ * Compiles the service and its commands (token, daily, replay) to plain JavaScript in `dist/`, so
+ * that `npm start` and `npm run token|daily|replay` run `node` on it: no TypeScript transpiling on
+ * every start, and no loader process beside the service. The sources stay the truth
+ * (`npx tsx src/main.ts` and `npx deno run -A src/main.ts` run them directly); `dist/` is never
+ * committed.
  *
  *   node scripts/build.mjs             build
  *   node scripts/build.mjs --if-stale  build only when a source is newer than the last build
  *
- * npm runs it on install (`prepare`) and before `start` and `token` (with --if-stale). It also
- * saves a freshly initialised embedded database for new ones to start from (see below).
+ * npm runs it on install (`prepare`), before `start` and the commands (with --if-stale), and the
+ * test suite before its first file (`test/support/build-dist.ts`), so tests run what users run.
+ * It also saves a freshly initialised embedded database for new ones to start from (see below).
  * The project's modules and Effect's are bundled; `import.meta.url` keeps naming each source
  * file, so paths relative to a source (package.json, data files) resolve as they do under tsx.
  */
@@ -20,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from "node:url"
 const root = fileURLToPath(new URL("..", import.meta.url))
 const outdir = join(root, "dist")
 const stamp = join(outdir, ".built")
-const entryPoints = { main: "src/main.ts", token: "src/cli/token.ts" }
+const entryPoints = { main: "src/main.ts", token: "src/cli/token.ts", daily: "src/cli/daily.ts", replay: "src/cli/replay.ts" }
 
 const newestSource = (dir) => {
   let newest = 0

@@ -17,67 +17,25 @@
  */
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientError, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import { Config, Data, Duration, Effect, Either, Option, ParseResult, Schema } from "effect"
-import { realpathSync } from "node:fs"
 import { STATUS_CODES } from "node:http"
-import { pathToFileURL } from "node:url"
-import { parseArgs } from "node:util"
-import { isCalendarDate } from "../domain/calendar-date.ts"
 import { SightlineApi } from "../http/api.ts"
 import { describeIssues } from "../http/errors.ts"
 import { StartRunRequest } from "../http/scheduler-api.ts"
+import { type DailyArgs, messageOf, parseDailyArgs, type Target, targetFromEnv } from "./daily-args.ts"
 import { plainProgress, renderSummary, type RunView, terminalProgress } from "./daily-progress.ts"
 
 const USAGE = "usage: npm run -s daily -- [--business <slug>] [--date <YYYY-MM-DD>]"
 
-export const EXIT_SUCCEEDED = 0
-export const EXIT_FAILED = 1
-export const EXIT_USAGE = 2
+const EXIT_SUCCEEDED = 0
+const EXIT_FAILED = 1
+const EXIT_USAGE = 2
 const EXIT_INTERRUPTED = 130
 
-const DEFAULT_PORT = 8080 // the service's default PORT (src/config/app-config.ts)
 const POLL_MS = 500
 /** Polling survives the service being briefly unreachable or answering 5xx for this long. */
 const POLL_PATIENCE_MS = 30_000
 const START_TIMEOUT_MS = 60_000
 const POLL_TIMEOUT_MS = 15_000
-
-// ---------------------------------------------------------------------------------------------
-// Arguments and environment
-// ---------------------------------------------------------------------------------------------
-
-export interface DailyArgs {
-  readonly help: boolean
-  readonly business: string | null
-  readonly date: string | null
-}
-
-/** The command line, or the message saying what is wrong with it. */
-export const parseDailyArgs = (argv: ReadonlyArray<string>): { readonly ok: true; readonly args: DailyArgs } | { readonly ok: false; readonly error: string } => {
-  let values: { business?: string | undefined; date?: string | undefined; help?: boolean | undefined }
-  try {
-    values = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: { business: { type: "string" }, date: { type: "string" }, help: { type: "boolean", short: "h" } }
-    }).values
-  } catch (error) {
-    return { ok: false, error: messageOf(error) }
-  }
-  const business = values.business?.trim()
-  if (business !== undefined && business.length === 0) return { ok: false, error: "--business needs a business slug" }
-  const date = values.date?.trim()
-  if (date !== undefined) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return { ok: false, error: `--date must be a UTC day as YYYY-MM-DD, not "${date}"` }
-    if (!isCalendarDate(date)) return { ok: false, error: `--date: ${date} is not a calendar date` }
-  }
-  return { ok: true, args: { help: values.help === true, business: business ?? null, date: date ?? null } }
-}
-
-export interface Target {
-  readonly baseUrl: string
-  readonly apiKey: string
-}
 
 /** The variables the command reads. */
 const ENVIRONMENT = ["SIGHTLINE_URL", "PORT", "SIGHTLINE_API_KEY", "SERVICE_API_KEYS", "TERM"] as const
@@ -87,43 +45,9 @@ const readEnvironment = Effect.map(
   (entries): Readonly<Record<string, string | undefined>> => Object.fromEntries(entries)
 )
 
-/** Where the service is and which key to show it, from the environment. */
-export const targetFromEnv = (env: Readonly<Record<string, string | undefined>>): { readonly ok: true; readonly target: Target } | { readonly ok: false; readonly error: string } => {
-  const nonEmpty = (name: string) => {
-    const value = env[name]?.trim()
-    return value === undefined || value.length === 0 ? undefined : value
-  }
-  let baseUrl: string
-  const url = nonEmpty("SIGHTLINE_URL")
-  if (url !== undefined) {
-    let parsed: URL
-    try {
-      parsed = new URL(url)
-    } catch {
-      return { ok: false, error: `SIGHTLINE_URL: not a URL: "${url}"` }
-    }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return { ok: false, error: `SIGHTLINE_URL: expected an http(s) URL, not "${url}"` }
-    baseUrl = parsed.toString().replace(/\/+$/, "")
-  } else {
-    const port = nonEmpty("PORT")
-    if (port !== undefined && !(/^\d+$/.test(port) && Number(port) <= 65535)) return { ok: false, error: `PORT: expected a port number, not "${port}" (or set SIGHTLINE_URL)` }
-    baseUrl = `http://localhost:${port ?? DEFAULT_PORT}`
-  }
-  const apiKey = nonEmpty("SIGHTLINE_API_KEY") ??
-    nonEmpty("SERVICE_API_KEYS")?.split(",").map((key) => key.trim()).find((key) => key.length > 0)
-  if (apiKey === undefined) {
-    return { ok: false, error: "no service API key: set SIGHTLINE_API_KEY to one of the service's SERVICE_API_KEYS (or set SERVICE_API_KEYS)" }
-  }
-  return { ok: true, target: { baseUrl, apiKey } }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Talking to the service
 // ---------------------------------------------------------------------------------------------
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 /** The service answered, but not with what was asked. */
 class ServiceError extends Data.TaggedError("ServiceError")<{ readonly status: number; readonly message: string }> {}
@@ -288,24 +212,12 @@ const main = async (): Promise<number> => {
   }
 }
 
-// Run only as a command: the test imports the pure functions above.
-const isEntry = () => {
-  const entry = process.argv[1]
-  if (entry === undefined) return false
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(entry)).href
-  } catch {
-    return false
+main().then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error) => {
+    process.stderr.write(`error: ${messageOf(error)}\n`)
+    process.exitCode = EXIT_FAILED
   }
-}
-if (isEntry()) {
-  main().then(
-    (code) => {
-      process.exitCode = code
-    },
-    (error) => {
-      process.stderr.write(`error: ${messageOf(error)}\n`)
-      process.exitCode = EXIT_FAILED
-    }
-  )
-}
+)

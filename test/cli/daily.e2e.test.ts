@@ -8,12 +8,13 @@ import { Effect } from "effect"
 import { execFile } from "node:child_process"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { join, resolve } from "node:path"
+import { resolve } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { shiftedWallClock } from "../../src/config/wall-clock.ts"
 import { type EntityCommand, RecordPrompts, RegisterProduct } from "../../src/domain/entity-decider.ts"
 import type { BusinessId, EntityRef, ItemId } from "../../src/domain/entity-ref.ts"
 import { sendAndRead } from "../support/commands.ts"
+import { distEntry } from "../support/dist-entry.ts"
 import { testDatabases } from "../support/databases.ts"
 import { json, type RunningService, SERVICE_KEY, startService } from "../support/service.ts"
 import { recordCrawl, withDetails } from "../support/recorded-crawl.ts"
@@ -31,7 +32,7 @@ const runDaily = (args: ReadonlyArray<string>, env: Record<string, string>) => {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env }
   for (const name of ["PORT", "SERVICE_API_KEYS", "SIGHTLINE_URL", "SIGHTLINE_API_KEY"]) if (!(name in env)) delete childEnv[name]
   return new Promise<CliResult>((done) => {
-    execFile(process.execPath, ["--import", "tsx", join("src", "cli", "daily.ts"), ...args], { cwd: root, env: childEnv, timeout: 90_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [distEntry("daily"), ...args], { cwd: root, env: childEnv, timeout: 90_000 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1
       done({ code, stdout, stderr })
     })
@@ -243,7 +244,7 @@ describe("npm run daily, following a run that fails", () => {
 
   // A terminal, through util-linux `script` (a pseudo-terminal; Debian has it in every install).
   it("redraws a bar per step in place on a terminal, then prints the summary", async () => {
-    const command = [process.execPath, "--import", "tsx", "src/cli/daily.ts", "--business", "sunrise", "--date", "2026-11-19"].join(" ")
+    const command = [process.execPath, distEntry("daily"), "--business", "sunrise", "--date", "2026-11-19"].join(" ")
     const env: NodeJS.ProcessEnv = { ...process.env, SIGHTLINE_URL: baseUrl, SIGHTLINE_API_KEY: "a-key-0123456789abcdef", TERM: "xterm" }
     const result = await new Promise<CliResult>((done) => {
       execFile("/usr/bin/script", ["-qec", command, "/dev/null"], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {

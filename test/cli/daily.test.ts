@@ -1,6 +1,6 @@
 /** The pure parts of `npm run daily`: arguments, environment, the bar, the progress lines, the summary. */
 import { describe, expect, it } from "vitest"
-import { parseDailyArgs, targetFromEnv } from "../../src/cli/daily.ts"
+import { parseDailyArgs, targetFromEnv } from "../../src/cli/daily-args.ts"
 import { type Counts, renderBar, renderPlainProgress, renderProgress, renderSummary, type RunView } from "../../src/cli/daily-progress.ts"
 
 const counts = (total: number, done: number, failed = 0): Counts => ({ total, done, failed, remaining: total - done - failed })

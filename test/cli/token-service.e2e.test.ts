@@ -9,6 +9,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { startServiceProcess } from "../support/service-process.ts"
+import { distEntry } from "../support/dist-entry.ts"
 
 const root = resolve(import.meta.dirname, "../..")
 
@@ -16,7 +17,7 @@ const runCli = (dataDir: string, args: ReadonlyArray<string>) => {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir }
   for (const name of ["DATABASE_URL", "AUTH_JWKS_URL", "AUTH_ISSUER", "AUTH_AUDIENCE", "PORT"]) delete env[name]
   return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-    execFile(process.execPath, ["--import", "tsx", "src/cli/token.ts", ...args], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [distEntry("token"), ...args], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
       done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : -1, stdout, stderr })
     })
   })

@@ -12,6 +12,7 @@ import { AppConfig } from "../../src/config/app-config.ts"
 import { clientFor } from "../../src/db/database.ts"
 import { acquireEmbeddedLock, lockPath } from "../../src/db/embedded-lock.ts"
 import { layerFor } from "../support/databases.ts"
+import { distEntry } from "../support/dist-entry.ts"
 
 const root = resolve(import.meta.dirname, "../..")
 
@@ -26,7 +27,7 @@ const runCli = (dataDir: string, args: ReadonlyArray<string>) => {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir }
   for (const name of ["DATABASE_URL", "AUTH_JWKS_URL", "AUTH_ISSUER", "AUTH_AUDIENCE", "PORT"]) delete env[name]
   return new Promise<CliResult>((done) => {
-    execFile(process.execPath, ["--import", "tsx", "src/cli/token.ts", ...args], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [distEntry("token"), ...args], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1
       done({ code, stdout, stderr })
     })

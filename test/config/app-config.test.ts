@@ -5,6 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { AppConfig, describeConfigError } from "../../src/config/app-config.ts"
+import { distEntry } from "../support/dist-entry.ts"
 
 const layerWith = (env: Record<string, string>) =>
   AppConfig.Default.pipe(Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))))
@@ -148,7 +149,7 @@ describe("start-up with a bad configuration", () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: "abc", DATA_DIR: dataDir }
     delete env.DATABASE_URL
 
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [distEntry("main")], { env, stdio: ["ignore", "pipe", "pipe"] })
     let stderr = ""
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
     child.stdout.resume()

@@ -16,6 +16,7 @@ import { projections } from "../../src/projections/catalog.ts"
 import { FRESH_SCHEMA_PREFIX, rebuildLive, verify } from "../../src/projections/rebuild.ts"
 import { ProjectionRunner } from "../../src/projections/runner.ts"
 import { createBusiness } from "../support/commands.ts"
+import { distEntry } from "../support/dist-entry.ts"
 import { testDatabases } from "../support/databases.ts"
 
 type R = EntityCommands | ProjectionRunner | EventStore | SqlClient.SqlClient
@@ -70,9 +71,8 @@ const runCli = (args: ReadonlyArray<string>, env: Record<string, string | undefi
   new Promise<CliResult>((resolve) => {
     const childEnv: Record<string, string> = {}
     for (const [key, value] of Object.entries({ ...process.env, ...env })) if (value !== undefined) childEnv[key] = value
-    // One node process with tsx's loader (the tsx binary would start a second), and a bound
-    // generous enough for a loaded machine: the test waits for the CLI's exit, not a guess.
-    execFile(process.execPath, ["--import", "tsx", "src/cli/replay.ts", ...args], { env: childEnv, timeout: 240_000 }, (error, stdout, stderr) => {
+    // A bound generous enough for a loaded machine: the test waits for the CLI's exit, not a guess.
+    execFile(process.execPath, [distEntry("replay"), ...args], { env: childEnv, timeout: 240_000 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1
       resolve({ code, stdout, stderr })
     })

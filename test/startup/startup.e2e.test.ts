@@ -10,6 +10,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { freePort, projectRoot, startServiceProcess } from "../support/service-process.ts"
+import { distEntry } from "../support/dist-entry.ts"
 
 const roots: Array<string> = []
 const scratch = () => {
@@ -28,7 +29,7 @@ const runToExit = (env: Record<string, string>) =>
     for (const [key, value] of Object.entries(process.env)) {
       if (value !== undefined && !/^(PORT|HOST|DATABASE_URL|DATA_DIR|AI_PLATFORM_.*|CLUSTER_.*)$/.test(key)) clean[key] = value
     }
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: projectRoot, env: { ...clean, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [distEntry("main")], { cwd: projectRoot, env: { ...clean, ...env }, stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""
     let stderr = ""
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")))

@@ -1,12 +1,13 @@
 /**
- * The service as a child process (`node --import tsx src/main.ts`), for tests that need to kill
- * it the hard way (SIGKILL) and start it again on the same database. The child's environment is
+ * The service as a child process (`node dist/main.js`, as `npm start` runs it), for tests that
+ * need to kill it the hard way (SIGKILL) and start it again on the same database. The child's environment is
  * exactly what the test gives plus the inherited non-service variables: nothing the service reads
  * (DATABASE_URL, DATA_DIR, AI_PLATFORM_*, ...) leaks in from the test's own environment.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
+import { distEntry } from "./dist-entry.ts"
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url))
 
@@ -79,7 +80,7 @@ export const startServiceProcess = async (options: {
   readonly preload?: ReadonlyArray<string>
 }): Promise<ServiceProcess> => {
   const port = options.port ?? await freePort()
-  const child: ChildProcess = spawn(process.execPath, ["--import", SIGNAL_WITNESS, ...(options.preload ?? []).flatMap((module) => ["--import", module]), "--import", "tsx", "src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", SIGNAL_WITNESS, ...(options.preload ?? []).flatMap((module) => ["--import", module]), distEntry("main")], {
     cwd: projectRoot,
     env: cleanEnv({ ...options.env, PORT: String(port), HOST: "127.0.0.1" }),
     stdio: ["ignore", "pipe", "pipe"]
