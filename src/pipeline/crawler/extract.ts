@@ -20,7 +20,8 @@ import {
   productsFromJsonLd,
   resolveHttpUrl,
   type SiteNames,
-  siteNamesFromJsonLd
+  siteNamesFromJsonLd,
+  termPriceHint
 } from "./structured-data.ts"
 import { isSameSite } from "./url-policy.ts"
 
@@ -384,11 +385,9 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       const card = (name === "div" || name === "article") && /\b(?:card|product|item|price|menu)\b/i.test(tag.attrs.get("class") ?? "")
       if (card || LISTING_ITEMS.has(name) || HEADINGS.has(name)) {
         read((text) => {
-          // A price list as terms and their prices (`<dt>Casual mat class</dt><dd>$25</dd>`): a
-          // term without a price is named by the price under it.
-          const hint = listingHint(text) ??
-            (name === "dd" && lastTerm !== undefined && !/\p{L}{3,}/u.test(text.replace(/\b(?:per|a|an|each|month|week|year|night|hour|person|pp)\b/giu, ""))
-              ? listingHint(`${lastTerm} ${text}`) : undefined)
+          // A price list as terms and their prices (`<dt>Casual mat class</dt><dd>$25</dd>`, or
+          // `<dd>oak · walnut from $2,900</dd>`): a term without a price is named by the price under it.
+          const hint = (name === "dd" && lastTerm !== undefined ? termPriceHint(lastTerm, text) : undefined) ?? listingHint(text)
           lastTerm = name === "dt" && hint === undefined ? text : undefined
           if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
         })

@@ -222,12 +222,18 @@ const itemName = (raw: string): string | null => {
   const clean = name.replace(/\s+(?:from|only|starting(?: at)?|each|per \p{L}+|and up|\+|ab|dès|à partir de|desde|a partir de|da|vanaf|fra|från|od)$/iu, "")
   const words = clean.split(" ").filter((w) => /\p{L}/u.test(w))
   // A name starts with a word (or a count of one) and has one of its own: "6-inch 8–10 servings" (a size) does not.
-  if (!(/^\p{L}/u.test(clean) || opensWithCountedName(clean)) || !words.some((w) => /^\p{L}{3,}$/u.test(w)) ||
+  if (!(/^\p{L}/u.test(clean) || opensWithCountedName(clean) || MACHINE_WEIGHT.test(clean)) || !words.some((w) => /^\p{L}{3,}$/u.test(w)) ||
     words.length > 6 || clean.length > 60 || NOT_A_NAME.test(clean)) {
     return null
   }
   return clean
 }
+
+/**
+ * A machine named by its weight in tonnes, then its kind: "3t Digger", "1.5 tonne Mini Excavator"
+ * (a hire fleet's rows). The weight says which machine; the words after it are its name.
+ */
+const MACHINE_WEIGHT = /^\d{1,2}(?:\.\d)?\s?(?:t|tonnes?)\s+\p{L}{3,}/u
 
 /** A figure a name may open with: a count or ratio ("10", "1:1"), not a time, range or year. */
 const LEADING_FIGURE = /^(\d{1,3}(?::\d{1,2})?)(?:-|\s)(\p{L}+)(?:\s+|$)/u
@@ -288,6 +294,24 @@ export const listingHint = (text: string): ProductHint | undefined => {
     image: null,
     source: "listing"
   }
+}
+
+/** Longest note under a term read as what the term comes in and costs, not as a description of it. */
+const MAX_TERM_NOTE = 80
+
+/**
+ * A definition list's term priced in the note under it: the note gives only a price, or a price
+ * beside a few words of what the term comes in ("oak · walnut from $2,900", "£4 per person"),
+ * so the term is the name. A note written as sentences ("Ages 5 to 12, with an instructor at $12
+ * a session.") describes the term; its price is not the term's.
+ */
+export const termPriceHint = (term: string, note: string): ProductHint | undefined => {
+  const line = cleanText(note).replace(/\s+/g, " ").trim()
+  const match = PRICE.exec(line)
+  if (match === null) return undefined
+  const words = line.replace(new RegExp(PRICE.source, "gu"), " ").trim()
+  if (words.length > MAX_TERM_NOTE || /[.,;!?]/u.test(words)) return undefined
+  return listingHint(`${term} ${line.slice(match.index)}`)
 }
 
 /** A link into an offering section (`/products/gift-box.html`) named by its text. */

@@ -207,6 +207,18 @@ const MENU_OR_PRICES_WORD =
 const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: ReadonlySet<string>, names: ReadonlySet<string>) => {
   // "Prices", "Prices & memberships": a price list's every line is on offer, not only the memberships.
   if ([page.headings[0] ?? "", titleHead(page)].some((h) => PRICE_LIST_HEADLINE.test(h.trim()) || MENU_OR_PRICES_WORD.test(fold(h)) || EVERYTHING_HEADLINE.test(h.trim()))) return items
+  // "Trees", "Fabric", "The collection": a page headed by one word is the page of a whole range, and
+  // its lines are kinds on offer ("Japanese maple", "Flannel"), when most are named in two words or
+  // more; lines of one word each ("Single", "Double", "King" under "Headboards") are its sizes.
+  // (A line opening with a day, "Tuesday night league", is one night of a schedule, not a kind; the
+  // business's word and one more, "Lark Pale" at Lark Brewing, is its own name for one of them.)
+  const headline = withoutNames(page.headings, names)[0]
+  const named = items.filter((item) => wordsOf(item).length >= 2).length
+  const range = headline !== undefined && wordsOf(headline.trim().replace(/^(?:our|the|all)\s+/iu, "")).length === 1
+  if (range && named * 2 >= items.length) {
+    const ownWords = new Set([...names].map((name) => wordsOf(name)[0]))
+    return items.filter((item) => !DATED_LINE.test(item) && !(wordsOf(item).length === 2 && ownWords.has(wordsOf(item)[0])))
+  }
   const headlines = headlineOfferings(page, proper, names)
   // "Cookware", "Climbing gear": a collective noun is never in its things' names ("Carbon steel wok").
   if (headlines.some((h) => wordsOf(h).some((w) => COLLECTIVE_NOUN.test(w)))) return items
@@ -641,14 +653,18 @@ const questionObject = (asked: string): Array<string> => {
  * before the first "for", "of", "with", "that" or comma; none with a digit ("A 30-page, ...").
  */
 const whatItIs = (sentence: string, proper: ReadonlySet<string>, needsArticle: boolean): Array<string> => {
-  const m = /^((?:a|an|the|our)\s+)?((?:[\p{L}'-]+\s+){0,3}[\p{L}'-]+?)\s*(?:\s(?:for|of|with|that|which|from|through|to|in|on)\b|[,:;(])/iu.exec(sentence.trim())
+  // (Its length first, "Six-day guided walk", is one word more of it.)
+  const m = /^((?:a|an|the|our)\s+)?((?:(?:\p{L}+|\d+)-(?:hour|day|night|week|weekend|month)\s+)?(?:[\p{L}'-]+\s+){0,3}[\p{L}'-]+?)\s*(?:\s(?:for|of|with|that|which|from|through|to|in|on)\b|[,:;(])/iu.exec(sentence.trim())
   // In running text only a sentence opening with an article says what a thing is ("Sibling discount: 10%" does not).
   if (m === null || (needsArticle && m[1] === undefined)) return []
   // ("four-week" is one word of the name, not the function word "four".)
   const words = m[2]!.split(/\s+/u).map((w) => (w.includes("-") ? w.toLowerCase() : fold(w)))
   // "Stock and yard management" is two things of one kind; any other function word starts a clause.
   if (words.length < 2 || words.some((w) => STOP_WORDS.has(w) && w !== "and")) return []
-  return headingOfferings(m[2]!, proper)
+  const said = headingOfferings(m[2]!, proper)
+  // A name too long with its length ("Three-day beginner scuba diving course") is named without it.
+  const unmeasured = m[2]!.replace(/^\S+-(?:hour|day|night|week|weekend|month)\s+/iu, "")
+  return said.length > 0 || unmeasured === m[2] ? said : headingOfferings(unmeasured, proper)
 }
 
 /**
@@ -991,7 +1007,11 @@ export const productOfferings = (
 const kindAfterModelCode = (fullName: string, own: ReadonlyArray<CrawledPageFacts>, proper: ReadonlySet<string>): Array<string> => {
   const tokens = squish(fullName.replace(/\([^)]*\)/gu, " ")).split(/\s+/u)
   const code = tokens.map((t) => /\d/u.test(t)).lastIndexOf(true)
-  const tail = tokens.slice(code + 1)
+  // "1.5 Tonne Mini Digger Hire": the weight's unit belongs to the figure, and hire is how the kind
+  // is had; the page writes the kind itself ("the KX015 mini digger").
+  const unit = /^(?:t|tonnes?|tons?|kg)$/iu.test(tokens[code + 1] ?? "") ? 1 : 0
+  const hired = /^(?:hire|rental)$/iu.test(tokens.at(-1) ?? "") && tokens.length - (code + 1 + unit) >= 3 ? 1 : 0
+  const tail = tokens.slice(code + 1 + unit, tokens.length - hired)
   if (code < 0 || tail.length === 0 || tail.length > 3 || !tail.every((t) => /^\p{L}{3,}$/u.test(t) && !STOP_WORDS.has(fold(t)))) return []
   // "Wren 2-berth campervan", "Tarn 6-person tent": a count run into a word is a measure of the
   // kind, not the model's code ("2-berth campervan" is what a customer asks for).

@@ -453,6 +453,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (words.length >= 2 && /(?:ately|ously|ively|ently|fully|edly)$/u.test(words.at(-1)!)) return false
     // "Case study", "Success stories": what customers got, told as a story, not a thing on offer.
     if (/^(?:(?:a |our )?(?:case|customer|client|success) (?:study|studies|story|stories)|testimonials?|reviews)$/.test(key)) return false
+    // "Race results", "Instructor spotlight", "Season recap": the business's news, not a thing on offer.
+    if (words.length >= 2 && /^(?:results|spotlight|recap|roundup)$/.test(words.at(-1)!)) return false
     // "Our vendors", "Stallholders", "Our growers": who sells or makes there, not what is sold.
     if (/^(?:our |the )?(?:vendors|stallholders|makers|producers|growers|farmers|suppliers|artisans|exhibitors|traders)$/.test(key)) return false
     // "Menus & prices", "Tienda / Shop": the page's name for its list, not a thing on it.

@@ -17,6 +17,14 @@ const BUSINESS_PAGE =
 
 const TITLE_BUSINESS = /^(?:about|our story|our values|our team|meet|contact|faq|frequently asked|privacy|terms|careers|jobs|blog|news|legal|imprint|community|sustainability|el equipo|nuestro equipo|quienes somos|sobre nosotros|contacto|preguntas frecuentes|uber uns|kontakt|qui sommes|a propos|notre equipe|chi siamo|contatti|quem somos|our history|la nostra storia|notre histoire|nuestra historia|unsere geschichte|a nossa historia|nossa historia)\b/
 
+/**
+ * A title that is the business's own workshop, the place where its things are made ("The
+ * workshop", "Nuestro taller", "Notre atelier"), not a workshop it sells ("Workshops", "Spoon
+ * carving workshop"): a page about the business, whatever its address.
+ */
+const OWN_WORKSHOP_TITLE =
+  /^(?:(?:the|our) (?:workshop|atelier|workroom)|(?:el|nuestro) taller|(?:l'|notre |l )atelier|(?:die|unsere) werkstatt|(?:de|onze) werkplaats|(?:il nostro|il) laboratorio|(?:a nossa|nossa|a) oficina)$/
+
 /** Titles of pages about the business's customers or its writing, whatever their address. */
 const TITLE_STORIES = /^(?:customer stories|case studies|success stories|testimonials|reviews|blog|journal|news)\b/
 
@@ -85,6 +93,7 @@ export const pageKind = (page: PageForKind): PageKind => {
   if (segments !== undefined && segments.some((s) => BUSINESS_PAGE.test(s))) return "business"
   if (segments === undefined && TITLE_BUSINESS.test(fold(page.title ?? "").trim())) return "business"
   if (segments !== undefined && segments.length === 0) return "home"
+  if (OWN_WORKSHOP_TITLE.test(fold((page.title ?? "").split(/\s+[|·–—-]\s+/u)[0] ?? "").trim())) return "business"
   if (segments !== undefined && segments.some((s) => OFFERING_SECTION.test(s))) return "offering"
   if (statesOffering(page.jsonLd) || page.products.length > 0) return "offering"
   if (TITLE_STORIES.test(fold(page.title ?? "").trim())) return "business"

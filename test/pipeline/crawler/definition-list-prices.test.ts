@@ -26,6 +26,21 @@ describe("prices in a definition list", () => {
     ])
   })
 
+  it("a term priced under a short note of what it comes in is named by the term, not the note", () => {
+    const extracted = extractPage(page(`
+      <h1>Our range</h1>
+      <dl class="catalogue">
+        <dt>Hall stand</dt><dd><span>ash · elm · beech</span> <span>from $1,150</span></dd>
+        <dt>Writing desk</dt><dd><span>elm · beech</span> <span>$2,300</span> <em>two drawers or three</em></dd>
+        <dt>Coat hooks</dt><dd>beech <span>£18 each</span></dd>
+      </dl>`), "https://made-up.example/range.html")
+    expect(extracted.products.map((p) => [p.name, p.price])).toEqual([
+      ["Hall stand", "1150"],
+      ["Writing desk", "2300"],
+      ["Coat hooks", "18"]
+    ])
+  })
+
   it("a term described under it, with no price, is no priced line", () => {
     const extracted = extractPage(page(`
       <h1>Our walls</h1>

@@ -279,6 +279,21 @@ describe("extractPage: products", () => {
     ])
   })
 
+  it("reads a hire table's row whose name opens with the machine's weight in tonnes, never a weight alone", () => {
+    const page = extract(`<main><table>
+      <tr><td>2.5t Mini Excavator (Brandname Z25)</td><td>&pound;110</td><td>&pound;400</td></tr>
+      <tr><td>6t Forward Tipping Dumper</td><td>&pound;90</td></tr>
+      <tr><td>1 tonne Tracked Barrow</td><td>&pound;70</td></tr>
+      <tr><td>3t</td><td>&pound;50</td></tr>
+      <tr><td>5 t 8 m</td><td>&pound;50</td></tr>
+    </table></main>`)
+    expect(page.products.map((p) => [p.name, p.price])).toEqual([
+      ["2.5t Mini Excavator", "110"],
+      ["6t Forward Tipping Dumper", "90"],
+      ["1 tonne Tracked Barrow", "70"]
+    ])
+  })
+
   it("reads the items of content lists with the heading before each, never the navigation's", () => {
     const page = extract(`<nav><ul><li>Home</li><li>Services</li></ul></nav><main>
       <h1>Denver plumber</h1><ul><li><a href="/drains.html">Drain cleaning &amp; hydro jetting</a></li></ul>

@@ -57,6 +57,45 @@ describe("menus and price lists by their title", () => {
     expect(facts.offerings).toContain("chorizo taco")
     expect(facts.offerings.filter((o) => /bean|potato/.test(o))).toEqual([])
   })
+
+  it("a page headed by one word is a whole range: each of its priced lines is on offer, though none names the headline", () => {
+    const facts = factsFromPages({
+      name: "Hollin Garden Centre",
+      kind: "business",
+      businessName: "Hollin Garden Centre",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Hollin Garden Centre | Plants in Hexham", headings: ["Plants for northern gardens"], text: "Grown on site since 1974." }),
+        sitePage("/shrubs.html", {
+          title: "Shrubs | Hollin Garden Centre",
+          headings: ["Shrubs"],
+          text: "Hydrangea | mophead | £24 Dwarf lilac | £32 Boxwood ball | £45 Saturday potting demo | £5",
+          products: hints(["Hydrangea | mophead | £24", "Dwarf lilac | £32", "Boxwood ball | £45", "Saturday potting demo | £5"])
+        })
+      ]
+    })
+    expect(facts.offerings).toEqual(expect.arrayContaining(["hydrangea", "dwarf lilac", "boxwood ball"]))
+    expect(facts.offerings.filter((o) => /saturday/i.test(o))).toEqual([])
+  })
+
+  it("a page headed by one word whose lines are one word each lists its sizes, not things on offer", () => {
+    const facts = factsFromPages({
+      name: "Hollin Linen",
+      kind: "business",
+      businessName: "Hollin Linen",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Hollin Linen | Bedding in Hexham", headings: ["Bedding made in Hexham"], text: "Woven on site since 1974." }),
+        sitePage("/duvets.html", {
+          title: "Duvets | Hollin Linen",
+          headings: ["Duvets"],
+          text: "Single – £40 Double – £50 King – £60",
+          products: hints(["Single – £40", "Double – £50", "King – £60"])
+        })
+      ]
+    })
+    expect(facts.offerings.filter((o) => /^(?:single|double|king)$/.test(o))).toEqual([])
+  })
 })
 
 describe("pages and headings about the business in other languages", () => {

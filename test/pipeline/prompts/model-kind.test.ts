@@ -31,6 +31,18 @@ describe("the kind after a model's code", () => {
     expect(prompts).not.toContain("Which seller has the best good value products in Wellington?")
   })
 
+  it("a course named by its code is asked about as the course its description says it is, without a length too long to say", () => {
+    const facts = factsOf("DVA 2 Open Water Diving", "/courses/dva-2.html", "Pool mornings, then four sea dives. Max. 4 students.", "Three-day beginner scuba diving course with certification.")
+    expect(facts.offerings).toContain("beginner scuba diving course")
+    const prompts = builtinPrompts(facts)
+    expect(prompts.filter((p) => /scuba diving course|open water diving/iu.test(p)).length).toBeGreaterThanOrEqual(75)
+  })
+
+  it("a machine hired by its weight is asked about as the kind its page writes, weight and hire aside", () => {
+    const facts = factsOf("2.5 Tonne Tracked Dumper Hire", "/fleet/dumper.html", "The Brandname TD25 tracked dumper carries a tonne up a slope.", "Dumper for garden and site work.")
+    expect(facts.offerings).toContain("tracked dumper")
+  })
+
   it("a code's own suffix that the page never writes in lower case is no kind", () => {
     const facts = factsOf("Meridian AE-1 Program", "/cameras/ae-1.html", "A 1981 SLR body, tested and cleaned.", "Serviced film SLR body.")
     expect(facts.offerings).not.toContain("program")

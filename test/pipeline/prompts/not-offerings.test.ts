@@ -64,4 +64,30 @@ describe("what a site names but does not sell", () => {
     expect(pageKind(sitePage("/events.html", { title: "Events", text: "Friday lunch and skill shares, free for members." }))).toBe("business")
     expect(pageKind(sitePage("/events.html", { title: "Events", text: "Quiz night, $5 entry." }))).toBe("business")
   })
+
+  it("reads the business's news on its home page ('Coach spotlight', 'Regatta results') as no offering", () => {
+    const result = factsFromPages({
+      name: "Kestrel Rowing",
+      kind: "business",
+      businessName: "Kestrel Rowing",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", {
+          title: "Kestrel Rowing | Rowing lessons in Chester",
+          headings: ["Learn to row on the Dee", "Learn-to-row course", "Coach spotlight", "Regatta results", "Season recap"],
+          text: "Learn to row on the Dee Learn-to-row course Six Saturday mornings. Coach spotlight Meet Ana. Regatta results Two wins. Season recap A good year."
+        })
+      ]
+    })
+    expect(result.offerings).toContain("learn-to-row course")
+    expect(result.offerings.filter((o) => /spotlight|results|recap/.test(o))).toEqual([])
+  })
+
+  it("reads a page titled as the business's own workshop, in English or another language, as about the business; workshops sold are not", () => {
+    expect(pageKind(sitePage("/workshop.html", { title: "The workshop · Birchwood Joinery", text: "Our bench, our wood, open weekends." }))).toBe("business")
+    expect(pageKind(sitePage("/atelier.html", { title: "Notre atelier | Sabots Morel", text: "Trois générations." }))).toBe("business")
+    expect(pageKind(sitePage("/taller.html", { title: "Nuestro taller | Cestería Ruiz", text: "Tres generaciones." }))).toBe("business")
+    expect(pageKind(sitePage("/workshops.html", { title: "Workshops | Birchwood Joinery", text: "Stool making, $90." }))).not.toBe("business")
+    expect(pageKind(sitePage("/workshop.html", { title: "Spoon carving workshop | Birchwood Joinery", text: "One day, $90." }))).not.toBe("business")
+  })
 })
