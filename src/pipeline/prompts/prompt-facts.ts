@@ -453,6 +453,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (words.length >= 2 && /(?:ately|ously|ively|ently|fully|edly)$/u.test(words.at(-1)!)) return false
     // "Case study", "Success stories": what customers got, told as a story, not a thing on offer.
     if (/^(?:(?:a |our )?(?:case|customer|client|success) (?:study|studies|story|stories)|testimonials?|reviews)$/.test(key)) return false
+    // "Upcoming dates", "Classes & dates": when something runs, not what it is ("Medjool dates" are sold).
+    if (/^(?:upcoming|next|future|forthcoming|available|course|class|workshop|tour|session|term) dates$/u.test(key) || /\s(?:&|and)\s+dates$/iu.test(o.trim())) return false
     // "Race results", "Instructor spotlight", "Season recap": the business's news, not a thing on offer.
     if (words.length >= 2 && /^(?:results|spotlight|recap|roundup)$/.test(words.at(-1)!)) return false
     // "Our vendors", "Stallholders", "Our growers": who sells or makes there, not what is sold.

@@ -83,6 +83,26 @@ describe("what a site names but does not sell", () => {
     expect(result.offerings.filter((o) => /spotlight|results|recap/.test(o))).toEqual([])
   })
 
+  it("reads when a course runs ('Upcoming dates', 'Courses & dates') as no offering, and dates sold as food as one", () => {
+    const result = factsFromPages({
+      name: "Kestrel Rowing",
+      kind: "business",
+      businessName: "Kestrel Rowing",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Kestrel Rowing | Rowing lessons in Chester", headings: ["Learn to row on the Dee"], text: "Learn to row on the Dee." }),
+        sitePage("/courses.html", {
+          title: "Courses & dates | Kestrel Rowing",
+          headings: ["Courses & dates", "Learn-to-row course", "Sculling course", "Upcoming dates"],
+          text: "Courses & dates Learn-to-row course Six Saturdays, £120. Sculling course Four evenings, £90. Upcoming dates 3 May, 7 June."
+        }),
+        sitePage("/cafe.html", { title: "Boathouse café | Kestrel Rowing", headings: ["Boathouse café", "Medjool dates", "Flapjacks"], text: "Medjool dates £3. Flapjacks £2." })
+      ]
+    })
+    expect(result.offerings).toEqual(expect.arrayContaining(["learn-to-row course", "sculling course", "medjool dates"]))
+    expect(result.offerings.filter((o) => /^(?:upcoming dates|courses (?:&|and) dates)$/.test(o))).toEqual([])
+  })
+
   it("reads a page titled as the business's own workshop, in English or another language, as about the business; workshops sold are not", () => {
     expect(pageKind(sitePage("/workshop.html", { title: "The workshop · Birchwood Joinery", text: "Our bench, our wood, open weekends." }))).toBe("business")
     expect(pageKind(sitePage("/atelier.html", { title: "Notre atelier | Sabots Morel", text: "Trois générations." }))).toBe("business")
