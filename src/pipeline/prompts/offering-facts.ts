@@ -106,11 +106,16 @@ const DATED_LINE = /^\s*(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|su
 /** The months, for dates of posts. */
 const DATE = /\b(?:\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})\b/gi
 
+/** A post's title opening with its date, without a year, before a colon: "November 14: sails are here". */
+const POST_TITLE = /^\s*(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?):\s+\p{L}/iu
+
 /**
- * A journal: a page of dated posts ("By Dean · 3 October 2026"), whatever its address says
- * ("/chair-talk.html"). Its headings are post titles, never offerings.
+ * A journal: a page of dated posts ("By Dean · 3 October 2026", or titles such as "November 14:
+ * sails are here"), whatever its address says ("/chair-talk.html"). Its headings are post titles,
+ * never offerings.
  */
-const isJournal = (page: CrawledPageFacts): boolean => (page.text.match(DATE)?.length ?? 0) >= 2
+const isJournal = (page: CrawledPageFacts): boolean =>
+  (page.text.match(DATE)?.length ?? 0) >= 2 || page.headings.filter((h) => POST_TITLE.test(h)).length >= 2
 
 /**
  * Headings that are not sections of their own: a testimonial block ("Word on the street" followed

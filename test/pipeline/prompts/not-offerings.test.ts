@@ -103,6 +103,26 @@ describe("what a site names but does not sell", () => {
     expect(result.offerings.filter((o) => /^(?:upcoming dates|courses (?:&|and) dates)$/.test(o))).toEqual([])
   })
 
+  it("reads a page of posts headed by their dates without a year ('March 3: snapper on the reef') as about the business", () => {
+    const result = factsFromPages({
+      name: "Kestrel Charters",
+      kind: "business",
+      businessName: "Kestrel Charters",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Kestrel Charters | Fishing charters in Tauranga", headings: ["Fish the Bay of Plenty"], text: "Fish the Bay of Plenty." }),
+        sitePage("/trips.html", { title: "Trips | Kestrel Charters", headings: ["Trips", "Half-day reef trip", "Full-day offshore trip"], text: "Trips Half-day reef trip $120. Full-day offshore trip $240." }),
+        sitePage("/catch-log.html", {
+          title: "Catch log | Kestrel Charters",
+          headings: ["Catch log", "March 3: snapper on the reef", "February 20: kingfish at the island"],
+          text: "Catch log March 3: snapper on the reef Good bite at dawn. February 20: kingfish at the island Three landed."
+        })
+      ]
+    })
+    expect(result.offerings).toEqual(expect.arrayContaining(["half-day reef trip", "full-day offshore trip"]))
+    expect(result.offerings.filter((o) => /catch log|snapper|kingfish/.test(o))).toEqual([])
+  })
+
   it("reads a page titled as the business's own workshop, in English or another language, as about the business; workshops sold are not", () => {
     expect(pageKind(sitePage("/workshop.html", { title: "The workshop · Birchwood Joinery", text: "Our bench, our wood, open weekends." }))).toBe("business")
     expect(pageKind(sitePage("/atelier.html", { title: "Notre atelier | Sabots Morel", text: "Trois générations." }))).toBe("business")

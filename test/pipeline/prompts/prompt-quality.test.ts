@@ -208,7 +208,7 @@ const KNOWN: Readonly<Record<string, {
   "camping-les-chataigniers": { share: 0.75, uncovered: ["mobil-home Cigale","descente de l'Ardèche en canoë"] },
   "dooley-plant-hire": { share: 0.68, uncovered: ["damage waiver"] },
   "hobbs-and-lane-thatching": { share: 0.76, uncovered: ["storm damage repairs","new-build thatching","thatched porch","thatch condition survey"] },
-  "tarpon-point-charters": { share: 0.57, uncovered: ["Tarpon Night Trip", "fish cleaning & vacuum packing"], notOfferingHits: 6 },
+  "tarpon-point-charters": { share: 0.67, uncovered: ["Tarpon Night Trip", "fish cleaning & vacuum packing"] },
   "three-sisters-snow-school": { share: 0.88, uncovered: ["group ski lesson","private lesson","helmet rental"] },
 }
 
