@@ -17,7 +17,7 @@ import { escapeRegExp } from "../../domain/regex.ts"
 import { isMass, isPlural, offeringForm, pluralOf, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
-import { isOwnName, productArticle, productCandidates } from "./product-templates.ts"
+import { productArticle, productCandidates } from "./product-templates.ts"
 import {
   INTENT_WEIGHTS,
   PRODUCT_QUALIFIERS,
@@ -261,7 +261,6 @@ const productForm = (name: string, inEnglish: boolean): Offering => {
   if (!inEnglish) return offeringForm(name, false)
   const words = wordsOf(name)
   if (words.length === 1 && !isCommonWord(words[0]!)) return { text: name, plural: false }
-  if (isOwnName(name)) return { text: name, plural: false }
   // "Harbour tour & tasting": two things sold as one keep their form ("tour & tastings" is neither).
   if (/\s(?:&|and)\s/u.test(name)) return { text: name, plural: false }
   const form = offeringForm(name)

@@ -191,15 +191,6 @@ export const isServiceProduct = (product: string): boolean => {
   return SERVICE_HEADS.has(last) || /(?:ing|tion|sion|ment)$/u.test(last)
 }
 
-/**
- * "Marrowby Slate", a paint colour named after a place: two words led by an uncommon one are the
- * product's own name, one thing, and keep their form ("marrowby slates" is nobody's word).
- */
-export const isOwnName = (product: string): boolean => {
-  const words = wordsOf(product)
-  return words.length === 2 && !isCommonWord(words[0]!) && !/\d/u.test(words[0]!)
-}
-
 /** The product with the article a customer says before it, and whether it takes a plural verb. */
 export const productArticle = (product: string): { readonly aProduct: string; readonly plural: boolean } => {
   // "Harbour tour & tasting", "wine tour and lunch": two things sold as one take the first one's
@@ -353,7 +344,7 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
         for (const feature of usesFeature ? fill.dietary : [""]) {
           prompts.push(template.render({
             product,
-            products: countable && !plural && !isOwnName(product) ? offeringForm(product).text : product,
+            products: countable && !plural ? offeringForm(product).text : product,
             aProduct,
             plural,
             other,

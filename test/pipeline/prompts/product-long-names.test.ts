@@ -75,12 +75,3 @@ describe("a product's long or titled name", () => {
     expect(prompts.filter((p) => /tour & tastings/.test(p))).toEqual([])
   })
 })
-
-describe("a product named after a place or a person", () => {
-  it("keeps its name in the singular: a paint colour 'Marrowby Slate' is not 'marrowby slates'", () => {
-    const paint = productFacts("Marrowby Slate", "Fenwick Paints", "/colours/marrowby-slate.html", "A deep grey-blue paint for walls and woodwork, in a chalky matt finish.")
-    const prompts = builtinPrompts({ ...paint, category: "paint shop" })
-    expect(prompts.filter((p) => /marrowby slates/i.test(p))).toEqual([])
-    expect(prompts.filter((p) => /marrowby slate/i.test(p)).length).toBeGreaterThan(0)
-  })
-})
