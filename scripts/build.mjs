@@ -15,7 +15,7 @@
  * The project's modules and Effect's are bundled; `import.meta.url` keeps naming each source
  * file, so paths relative to a source (package.json, data files) resolve as they do under tsx.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 
@@ -126,8 +126,9 @@ if (process.argv.includes("--if-stale") && !stale()) {
 
 const started = performance.now()
 const { build } = await import("esbuild")
+let built
 try {
-  await build({
+  built = await build({
     absWorkingDir: root,
     entryPoints,
     outdir,
@@ -139,12 +140,20 @@ try {
     target: "node20",
     sourcemap: "linked",
     logLevel: "warning",
-    plugins: [sourceUrls, effectInside, swaggerOnDemand]
+    plugins: [sourceUrls, effectInside, swaggerOnDemand],
+    metafile: true
   })
 } catch {
   // esbuild has printed the errors.
   process.stderr.write("sightline: building dist/ from src/ failed (see above)\n")
   process.exit(1)
+}
+// Chunks are named by their content, so each build after a change leaves the last one's behind
+// (and the test suite builds whenever a source changed): keep only what this build wrote.
+const written = new Set(Object.keys(built.metafile.outputs).map((path) => join(root, path)))
+for (const name of readdirSync(outdir)) {
+  const path = join(outdir, name)
+  if (/\.js(\.map)?$/.test(name) && !written.has(path)) rmSync(path)
 }
 await ensurePgliteTemplate()
 writeFileSync(stamp, `${new Date().toISOString()}\n`)

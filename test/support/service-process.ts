@@ -1,8 +1,9 @@
 /**
  * The service as a child process (`node dist/main.js`, as `npm start` runs it), for tests that
- * need to kill it the hard way (SIGKILL) and start it again on the same database. The child's environment is
- * exactly what the test gives plus the inherited non-service variables: nothing the service reads
- * (DATABASE_URL, DATA_DIR, AI_PLATFORM_*, ...) leaks in from the test's own environment.
+ * need to kill it the hard way (SIGKILL) and start it again on the same database. The child's
+ * environment is exactly what the test gives plus the inherited non-service variables: nothing the
+ * service reads (DATABASE_URL, DATA_DIR, AI_PLATFORM_*, ...) leaks in from the test's own
+ * environment.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { createServer } from "node:net"
