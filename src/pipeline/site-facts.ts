@@ -142,8 +142,10 @@ const rowAsWritten = (page: Page, rowName: string, price: string): { readonly ro
   const pattern = new RegExp(String.raw`${escapeRegExp(lead)}[^$€£¥₹฿\n]{0,120}?(${ROW_PRICE})`, "u")
   const m = pattern.exec(page.text.slice(0, 20_000))
   if (m === null || !statesAmount(m[1]!, price)) return null
-  const before = m[0].slice(0, m[0].length - m[1]!.length).replace(/[\s:–-]+$/, "")
-  const written = m[1]!.trim()
+  // The words between name and price end in no separator of their own ("one Saturday morning, €45",
+  // "Japanese maple (Acer palmatum) — €65"), and the price in no comma ("€45, bring your own tree").
+  const before = m[0].slice(0, m[0].length - m[1]!.length).replace(/[\s:;,–—-]+$/u, "")
+  const written = m[1]!.trim().replace(/[,;]+$/u, "")
   const says = before.length > lead.length + 2 || !new RegExp(String.raw`^${PRICE_SOURCE}$`, "u").test(written)
   return { row: says ? `${before}: ${written}` : null, price: written }
 }
@@ -226,6 +228,9 @@ const asWritten = (pages: ReadonlyArray<Page>, name: string): string | null => {
   return null
 }
 
+/** The words a title writes in lower case between its capitalised ones. */
+const TITLE_SMALL_WORDS = new Set(["a", "an", "the", "and", "or", "nor", "but", "of", "by", "for", "in", "on", "at", "to", "with", "from", "into", "over", "per", "vs"])
+
 /**
  * A lowered English name with the words the site writes only with a capital, inside its sentences
  * too, given their capital back: days, months, places, the business's own name ("Friday or Sunday
@@ -238,12 +243,22 @@ const withProperNouns = (pages: ReadonlyArray<Page>, name: string): string => {
     const lower = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(words)}(?![\\p{L}\\p{N}])`, "u")
     // Written with its capitals after a word in lower case: inside a sentence, not only opening one
     // or in a heading's title case ("Screen Hire & Private Screenings").
-    const inside = new RegExp(`(?<![\\p{L}\\p{N}])\\p{Ll}+[,;:]?\\s+${escapeRegExp(capital(words))}(?![\\p{L}\\p{N}])`, "u")
-    return !lower.test(text) && inside.test(text)
+    const inside = new RegExp(`([\\p{L}'’]+\\s+)?(?<![\\p{L}\\p{N}])(\\p{Ll}+)[,;:]?\\s+${escapeRegExp(capital(words))}(?![\\p{L}\\p{N}])`, "gu")
+    // A small word inside a title is no sentence: "Fresh Pasta by Hand" gives "hand" no capital.
+    const inSentence = (m: RegExpMatchArray) => !(TITLE_SMALL_WORDS.has(m[2]!) && /^\p{Lu}/u.test(m[1] ?? ""))
+    return !lower.test(text) && [...text.matchAll(inside)].some(inSentence)
   }
-  // Two words first ("hollow oak", though "oak" alone is written in lower case), then one.
-  const pairs = name.replace(/(?<![\p{L}\p{N}])\p{Ll}[\p{L}'’]*\s\p{Ll}[\p{L}'’]*/gu, (two) => (proper(two) ? capital(two) : two))
-  return pairs.replace(/(?<![\p{L}\p{N}])\p{Ll}[\p{L}'’]*/gu, (word) => (word.length >= 3 && proper(word) ? capital(word) : word))
+  // Two words first ("hollow oak", though "oak" alone is written in lower case), at every word
+  // ("bread day at wapping wharf" pairs "wapping wharf"), then one.
+  const parts = name.split(/(\s+)/u)
+  for (let i = 0; i + 2 < parts.length; i += 2) {
+    const two = `${parts[i]}${parts[i + 1]}${parts[i + 2]}`
+    if (/^\p{Ll}[\p{L}'’]*\s\p{Ll}[\p{L}'’]*$/u.test(two) && proper(two)) {
+      parts[i] = capital(parts[i]!)
+      parts[i + 2] = capital(parts[i + 2]!)
+    }
+  }
+  return parts.join("").replace(/(?<![\p{L}\p{N}])\p{Ll}[\p{L}'’]*/gu, (word) => (word.length >= 3 && proper(word) ? capital(word) : word))
 }
 
 /**

@@ -151,8 +151,20 @@ export const descriptionBesidePrice = (o: Omit<PricedOffering, "price" | "curren
   const description = o.description === null ? "" : oneLine(o.description)
   if (description === "") return null
   if (!quotesRow(o)) return description
-  const before = description.slice(0, -(o.writtenPrice!.length + 2)).trim()
-  return before === "" || before.toLowerCase() === oneLine(o.name).toLowerCase() ? null : before
+  const before = withoutName(description.slice(0, -(o.writtenPrice!.length + 2)).trim(), o.name)
+  return before === "" ? null : before
+}
+
+/**
+ * A row's words after the offering's name, which is shown beside them: "Mon–Thu 3:30–5:30, grades
+ * 3–8" for the row "Homework Club, Mon–Thu 3:30–5:30, grades 3–8" of the homework club.
+ */
+const withoutName = (row: string, name: string): string => {
+  const lead = oneLine(name)
+  if (lead === "" || row.slice(0, lead.length).toLowerCase() !== lead.toLowerCase()) return row
+  const rest = row.slice(lead.length)
+  // The name must end at a word's end: "Pasta" does not lead "Pastas of the day".
+  return /^[\p{L}\p{N}]/u.test(rest) ? row : rest.replace(/^[\s,;:–—-]+/u, "")
 }
 
 /** An offering's price as the site states it: its row's words, else the amount with its currency. */

@@ -584,7 +584,10 @@ const faq: PostAngle = {
     const o = s.offering
     const price = priceOf(o)
     const ways = contactWays(s.facts)
-    const fromSite = rotate(relevantFaq(c).slice(0, 6), visit, 2).map((q) => `${questionOf(q.question)} ${sentence(truncate(q.answer, 300))}`)
+    const first = compact([questionOf(s.prompt), leadAnswer(c), detailText(c)]).join(" ")
+    // A question of the site's FAQ that the first answer already quotes is not asked again below it.
+    const quoted = (q: { readonly answer: string }) => first.includes(truncate(q.answer, 80).replace(/…$/u, ""))
+    const fromSite = rotate(relevantFaq(c).filter((q) => !quoted(q)).slice(0, 6), visit, 2).map((q) => `${questionOf(q.question)} ${sentence(truncate(q.answer, 300))}`)
     // "Bass amps" are asked about as they, "a full setup" as it; an offering without a description is not asked about.
     const plural = isPlural(c.noun)
     const derived = compact([
@@ -593,7 +596,7 @@ const faq: PostAngle = {
       s.hours.length === 0 || leadGave(c).hours ? null : `When is ${c.name} open? ${allHours(c)}.`,
       ways === null || leadGave(c).contact ? null : `How do I ask about it? ${upperFirst(ways)}.`
     ])
-    const pairs = [compact([questionOf(s.prompt), leadAnswer(c), detailText(c)]).join(" "), ...fromSite, ...derived].slice(0, 5)
+    const pairs = [first, ...fromSite, ...derived].slice(0, 5)
     return {
       title: pick(c, "title", [`${upperFirst(c.noun)}: questions answered`, `Questions about ${c.noun}, answered by ${c.name}`]),
       summary: summaryOf(c, [`Questions about ${c.noun}, answered from ${possessive(c.name)} own site.`]),
@@ -660,8 +663,8 @@ const siteWords: PostAngle = {
     return {
       // Without an offering the noun is the category ("a dentist"): "on a dentist" says nothing of the question.
       title: c.s.offering === null
-        ? intentTitle(c) ?? pick(c, "title", [`What ${c.host} says`, `${c.name}, in its own words`])
-        : pick(c, "title", [`What ${c.host} says about ${c.noun}`, `${c.name} on ${c.noun}, in its own words`]),
+        ? intentTitle(c) ?? pick(c, "title", [`What ${possessive(c.name)} site says`, `${c.name}, in its own words`])
+        : pick(c, "title", [`What ${c.name} says about ${c.noun}`, `${c.name} on ${c.noun}, in its own words`]),
       summary: summaryOf(c, [`${possessive(c.name)} own words on ${c.noun}, page by page.`]),
       bodyParagraphs: compact([leadAnswer(c), detailText(c), ...quoted.map((q) => `${quoteOf(q)} (${pageName(q)}, ${q.url})`)])
     }

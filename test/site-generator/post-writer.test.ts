@@ -306,6 +306,24 @@ describe("a month of posts", () => {
     expect(text).not.toMatch(/\.”, as /)
   })
 
+  it("says nothing twice in one post and titles none by the source's host (a nursery's crawled pages)", () => {
+    const site = fixtureSite("prompt-eval/holdout-ab/groenwold-bonsai", "Groenwold Bonsai")
+    const posts: Array<ExistingPost> = []
+    // The generator's prompts, and one a site's FAQ answer bears on, asked again and again.
+    const asked = ["What do garden centers usually charge for indoor bonsais?"]
+    for (let i = 0; i < 160; i++) {
+      const planned = planPost({ facts: site.facts, prompts: i < 10 ? asked : site.prompts, checks: [], posts, date: `2026-12-${String(1 + Math.floor(i / 16)).padStart(2, "0")}` })
+      posts.unshift({ ...planned.post, angle: planned.angle })
+    }
+    expect(new Set(posts.map((p) => p.angle)).size).toBeGreaterThanOrEqual(6)
+    for (const post of posts) {
+      expect(post.title).not.toContain("fixture.example")
+      // Every sentence of 40 characters or more, once per post (the site's FAQ answer in the first answer and again below it was twice).
+      const sentences = post.bodyParagraphs.flatMap((p) => p.split(/(?<=[.!?])\s+/u)).filter((x) => x.length >= 40)
+      expect(sentences.filter((x, i) => sentences.indexOf(x) !== i), post.title).toEqual([])
+    }
+  })
+
   it("reports a draft at or over the limit when the facts have nothing new to say (the caller publishes nothing)", () => {
     const facts = { ...bakery, offerings: [], address: null, phone: null, email: null, pages: [{ ...bakery.pages[1]!, text: "Founded in 1998 by two bakers from Savoie." }] }
     const posts: Array<ExistingPost> = []

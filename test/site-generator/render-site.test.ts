@@ -307,11 +307,11 @@ describe("renderSite: a price list's rows", () => {
 
   it("shows a row's words and its price once each, on cards, pages and llms.txt (the words ending before the price is named)", () => {
     const cards = site.get("/offerings/index.html")!.body
-    expect(cards).toContain(`<h3><a href="/offerings/homework-club/">Homework club</a></h3><p>Homework Club, Mon–Thu 3:30–5:30, grades 3–8</p><p class="meta"><span class="price">$240/month</span></p>`)
+    expect(cards).toContain(`<h3><a href="/offerings/homework-club/">Homework club</a></h3><p>Mon–Thu 3:30–5:30, grades 3–8</p><p class="meta"><span class="price">$240/month</span></p>`)
     expect(cards).toContain(`<h3><a href="/offerings/roof-leak-repair/">Roof leak repair</a></h3><p class="meta"><span class="price">from $350</span></p>`)
     expect(site.get("/llms.txt")!.body).toContain("/offerings/roof-leak-repair/): Price: from $350\n")
-    expect(site.get("/llms.txt")!.body).toContain("/offerings/homework-club/): Homework Club, Mon–Thu 3:30–5:30, grades 3–8. Price: $240/month\n")
-    expect(site.get("/offerings/homework-club/index.html")!.body).toContain(`<p class="price">$240/month</p>\n<p class="lead">Homework Club, Mon–Thu 3:30–5:30, grades 3–8</p>`)
+    expect(site.get("/llms.txt")!.body).toContain("/offerings/homework-club/): Mon–Thu 3:30–5:30, grades 3–8. Price: $240/month\n")
+    expect(site.get("/offerings/homework-club/index.html")!.body).toContain(`<p class="price">$240/month</p>\n<p class="lead">Mon–Thu 3:30–5:30, grades 3–8</p>`)
   })
 })
 

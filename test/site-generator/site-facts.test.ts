@@ -357,6 +357,36 @@ describe("site facts", () => {
     expect(names).toContain("Friday or Sunday wedding")
   })
 
+  it("takes no capital from a title's small word: 'Fresh Pasta by Hand' on a timetable gives 'hand' none", () => {
+    const withProducts = (path: string, body: string) => {
+      const p = extractPage(`<!doctype html><html><head><title>${path}</title></head><body>${body}</body></html>`, `https://shop.example${path}`)
+      return { ...page(path, body), products: p.products }
+    }
+    const facts = factsOf([
+      withProducts("/", "<h1>Cookery classes</h1><p>Most weeks you will find fresh pasta and a bread day on the timetable, taught at Wapping Wharf.</p>"),
+      withProducts("/classes", "<h1>Timetable</h1><table><tr><td>Fresh Pasta by Hand</td><td>Thursdays, 6.30pm</td><td>£90</td></tr>" +
+        "<tr><td>Bread Day at Wapping Wharf</td><td>Sundays</td><td>£140</td></tr></table>")
+    ])
+    expect(facts.offerings.map((o) => o.name)).toEqual(["Fresh pasta by hand", "Bread day at Wapping Wharf"])
+  })
+
+  it("quotes a row's words without the separator or comma that ran on to its price", () => {
+    const withProducts = (path: string, body: string) => {
+      const p = extractPage(`<!doctype html><html><head><title>${path}</title></head><body>${body}</body></html>`, `https://shop.example${path}`)
+      return { ...page(path, body), products: p.products }
+    }
+    const facts = factsOf([
+      withProducts("/", "<h1>Nursery</h1><p>Trees and classes.</p>"),
+      withProducts("/classes", "<h1>Classes</h1><ul><li>Beginners' workshop — one Saturday morning, €45, bring your own tree</li>" +
+        "<li>Study group — six sessions through the year, €290</li><li>Japanese maple (Acer palmatum) — €65 to €1,400</li></ul>")
+    ])
+    expect(facts.offerings.filter((o) => o.price !== null).map((o) => [o.description, offeringPrice(o)])).toEqual([
+      ["Beginners' workshop — one Saturday morning: €45", "€45"],
+      ["Study group — six sessions through the year: €290", "€290"],
+      ["Japanese maple (Acer palmatum): €65 to €1,400", "€65 to €1,400"]
+    ])
+  })
+
   it("shows a structured price as its page writes it, when the page's sign fits the currency", () => {
     const productPage = (path: string, body: string, price: string, currency: string) => {
       const head = `<script type="application/ld+json">${JSON.stringify({ "@type": "Product", name: "Face oil", offers: { "@type": "Offer", price, priceCurrency: currency } })}</script>`
