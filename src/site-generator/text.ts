@@ -93,13 +93,14 @@ export const sentence = (text: string): string => {
 
 // Page chrome after the content: a footer's bullets, the copyright line, a cookie notice.
 const CHROME_AFTER = /\s•\s|©|\b(?:uses|use of|accept(?: all)?|we use (?:a few |some |only (?:essential |necessary )?)?) cookies\b|\bcookie (?:policy|settings|notice)\b/i
-const CHROME_AFTER_PIPES = new RegExp(CHROME_AFTER.source.replace("\\s•\\s", "\\s[•|]\\s"), "i")
+// A footer's "Shop · 12 High St · 0117 555 0193" too; in a page's body "5,50 € · 70 g" is a product's line.
+const CHROME_AFTER_PIPES = new RegExp(CHROME_AFTER.source.replace("\\s•\\s", "\\s[•|·]\\s"), "i")
 // A cookie banner's label ("Cookies: we use a few to…"): capitalised with its colon, as "our cookies: oat" is not.
 const COOKIE_LABEL = /(?:^|\s)Cookies?:\s/
 
 /**
  * Where page chrome (footer bullets, the copyright, a cookie notice) starts in a text, or -1; with
- * `pipes`, a " | " separator counts as footer chrome too (in an FAQ answer, not in a page's body).
+ * `pipes`, a " | " or " · " separator counts as footer chrome too (in an FAQ answer, not in a page's body).
  */
 export const chromeStart = (text: string, pipes = false): number => {
   const found = [(pipes ? CHROME_AFTER_PIPES : CHROME_AFTER).exec(text)?.index, COOKIE_LABEL.exec(text)?.index].filter((i): i is number => i !== undefined)

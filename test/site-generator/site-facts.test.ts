@@ -124,6 +124,19 @@ describe("the site's own FAQ", () => {
     ])
   })
 
+  it("ends the last answer where a footer's dotted line starts (name · street · phone)", () => {
+    const faq = page(
+      "/faq",
+      `<h1>FAQ</h1><h3>Is there parking?</h3><p>The nearest car park is two minutes' walk away.</p>
+       <h3>How do gift vouchers work?</h3><p>Vouchers are e-mailed straight away and are valid for 12 months.</p>
+       <div class="bottom"><p>Salt Cookery School · Unit 2, Wapping Wharf · 0117 555 0193</p><p><a href="/contact">Contact</a> · <a href="/terms">Booking terms</a></p></div>`
+    )
+    expect(ownFaqFrom([faq]).map((e) => [e.question, e.answer])).toEqual([
+      ["Is there parking?", "The nearest car park is two minutes' walk away."],
+      ["How do gift vouchers work?", "Vouchers are e-mailed straight away and are valid for 12 months."]
+    ])
+  })
+
   it("reads no answer from a question that page chrome cuts to a fragment (an age gate after the list)", () => {
     const faq = ownFaqFrom([
       page("/faq", "<h1>FAQ</h1><dl><dt>Can I bring my dog?</dt><dd>Dogs on a lead are welcome on the verandah.</dd></dl>" +
