@@ -6,15 +6,23 @@
 import type { SiteFacts } from "../domain/site-events.ts"
 import { identityLine } from "./faq-copy.ts"
 import { nameOf, present, sellerOf } from "./post-facts.ts"
-import { bodyText, displayHost, inProse, leadSentences, listSentence, truncate } from "./text.ts"
+import { bodyText, displayHost, inProse, leadSentences, leadText, listSentence, truncate } from "./text.ts"
 
 const ABOUT = /about|our-?story|story|who we are|history/i
 
-/** The first sentences (up to ~450 characters) of the site's own about page, without its heading. */
+/** An opening section this long says who the business is without the sections after it. */
+const OPENING_SAYS_ENOUGH = 80
+
+/**
+ * The first sentences (up to ~450 characters) of the site's own about page, without its heading:
+ * its opening section's, so the story does not run on into the team's cards and the journal's
+ * teaser under the next headings; the page's when that section says little.
+ */
 const ownWords = (f: SiteFacts): { readonly text: string; readonly url: string } | null => {
   const page = f.pages.slice(1).find((p) => ABOUT.test(`${p.url} ${p.title}`))
   if (page === undefined) return null
-  const out = leadSentences(bodyText(page), 450)
+  const opening = leadSentences(leadText(page), 450)
+  const out = opening.length >= OPENING_SAYS_ENOUGH ? opening : leadSentences(bodyText(page), 450)
   return out === "" ? null : { text: truncate(out, 460), url: page.url }
 }
 

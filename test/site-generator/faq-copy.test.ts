@@ -277,6 +277,19 @@ describe("composeAbout", () => {
     expect(composeAbout(bare)).toBe("Zorba Studio. More about it is on zorba.example.")
   })
 
+  it("quotes the about page's opening section, not the team's cards and the journal's teaser under the headings after it", () => {
+    const story = "Salt & Ember was started in 2017 by two chefs who met cooking at a Bristol restaurant and wanted to teach the way they had learned."
+    const about = {
+      url: "https://www.acme-bakery.fr/about",
+      title: "About us",
+      description: "",
+      headings: ["Our story", "Meet the chefs", "The journal"],
+      text: `Our story ${story} Meet the chefs Priya Nair – knife skills, Thai cookery. Tom Haddon – bread and fish. The journal Notes from the kitchen and seasonal recipes.`
+    }
+    const withStory: SiteFacts = { ...facts, pages: [facts.pages[0]!, about] }
+    expect(composeAbout(withStory).split("\n\n")[1]).toBe(`On its about page, Acme Bakery writes: “${story}”`)
+  })
+
   it("says a product of its own kind is one, from its business, and that its business is open, not the product", () => {
     const van: SiteFacts = {
       ...facts,
