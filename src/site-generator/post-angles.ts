@@ -528,6 +528,7 @@ const checklist: PostAngle = {
     const ways = contactWays(s.facts)
     const [quoted] = sentencesFor(c, 1, 2)
     const come = visiting(s.facts)
+    const gave = leadGave(c)
     const items = compact([
       o === null ? null : pick(c, "i1", [
         `Know what you want: ${c.name} lists ${c.noun}${descriptionOf(o) === null ? "." : ` (${truncate(descriptionOf(o)!.replace(/[.!?]+$/, ""), 160)}).`}`,
@@ -535,9 +536,9 @@ const checklist: PostAngle = {
       ]),
       price === null ? null : pick(c, "i2", [`Check the price: ${price}, as listed on the site.`, `Note the listed price, ${price}.`]),
       page === null ? null : pick(c, "i3", [`Read the details first at ${page}.`, `Look at the page for it: ${page}.`]),
-      s.hours.length === 0 ? null : pick(c, "i4", [`Check when it is open: ${allHours(c)}.`, come === "walk-in" ? `Go during opening hours: ${allHours(c)}.` : `Note the hours: ${allHours(c)}.`]),
-      address === null ? null : pick(c, "i5", [come === "walk-in" ? `Plan the trip: ${address}.` : come === "by appointment" ? `Visits are by appointment, at ${address}.` : `Its address, not a shop to walk into: ${address}.`, `Know the address: ${address}.`]),
-      ways === null ? null : pick(c, "i6", [`Ask before you go: ${c.name} can be reached ${ways}.`, `Call or write first if unsure: ${ways}.`]),
+      s.hours.length === 0 || gave.hours ? null : pick(c, "i4", [`Check when it is open: ${allHours(c)}.`, come === "walk-in" ? `Go during opening hours: ${allHours(c)}.` : `Note the hours: ${allHours(c)}.`]),
+      address === null || gave.where ? null : pick(c, "i5", [come === "walk-in" ? `Plan the trip: ${address}.` : come === "by appointment" ? `Visits are by appointment, at ${address}.` : `Its address, not a shop to walk into: ${address}.`, `Know the address: ${address}.`]),
+      ways === null || gave.contact ? null : pick(c, "i6", [`Ask before you go: ${c.name} can be reached ${ways}.`, `Call or write first if unsure: ${ways}.`]),
       quoted === undefined ? null : pick(c, "i7", [`Read how ${c.name} describes itself: ${quoteOf(quoted)}`, `See what the site says: ${quoteOf(quoted)}`])
     ])
     return {
@@ -635,15 +636,16 @@ const comparison: PostAngle = {
     const address = addressOf(s.facts)
     const ways = contactWays(s.facts)
     const [quoted] = sentencesFor(c, 1, 5)
+    const gave = leadGave(c)
     // One style of row for the whole post: a label and a full stop, or a label and a colon.
     const style = pick(c, "rows-style", [0, 1] as const)
     const row = (labels: readonly [string, string], text: string) => style === 0 ? `${labels[0]}. ${upperFirst(text)}` : `${labels[1]}: ${text}`
     const rows = compact([
       price === null ? null : row(["Price", "Price"], `${c.name} lists ${c.noun} at ${price}.`),
       descriptionOf(s.offering) === null ? null : row(["What you get", "What it is"], sentence(truncate(descriptionOf(s.offering)!, 200))),
-      address === null ? null : row(["Location", "Where"], `${address}.`),
-      s.hours.length === 0 ? null : row(["Opening hours", "Hours"], `${allHours(c)}.`),
-      ways === null ? null : row(["Contact", "How to ask"], `${ways}.`),
+      address === null || gave.where ? null : row(["Location", "Where"], `${address}.`),
+      s.hours.length === 0 || gave.hours ? null : row(["Opening hours", "Hours"], `${allHours(c)}.`),
+      ways === null || gave.contact ? null : row(["Contact", "How to ask"], `${ways}.`),
       quoted === undefined ? null : row(["In its own words", "What the site says"], quoteOf(quoted))
     ])
     return {

@@ -88,6 +88,9 @@ export const topicsFromFacts = (facts: SiteFacts): ReadonlyArray<string> => {
   return [...new Set(topics)]
 }
 
+// A cut slug ends on a word that says something, not on "by", "of" or "the".
+const DANGLING_SLUG_WORD = /-(?:a|an|the|and|or|of|by|for|in|on|at|to|with|from|vs|which|what|who|how|is|are|do|does|can|could|should|will|would|i)$/
+
 /** A slug from a title, at most 56 characters, cut at a word boundary. */
 export const postSlugOf = (title: string): string => {
   const full = slugify(`${title}`.replace(/[’']/g, ""))
@@ -96,7 +99,9 @@ export const postSlugOf = (title: string): string => {
   if (source.length <= MAX_POST_SLUG) return source
   const cut = source.slice(0, MAX_POST_SLUG + 1)
   const dash = cut.lastIndexOf("-")
-  return dash > 0 ? cut.slice(0, dash) : source.slice(0, MAX_POST_SLUG)
+  let slug = dash > 0 ? cut.slice(0, dash) : source.slice(0, MAX_POST_SLUG)
+  while (DANGLING_SLUG_WORD.test(slug)) slug = slug.replace(DANGLING_SLUG_WORD, "")
+  return slug
 }
 
 /** A slug not yet taken: the slug itself, else `-2`, `-3`, ... */

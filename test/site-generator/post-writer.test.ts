@@ -24,10 +24,12 @@ describe("post writer", () => {
     ])
   })
 
-  it("cuts a slug at a word boundary", () => {
+  it("cuts a slug at a word boundary, and not after a small word", () => {
     expect(postSlugOf("Which bakeries in Lyon give the best value for money on sourdough loaves?")).toBe(
-      "which-bakeries-in-lyon-give-the-best-value-for-money-on"
+      "which-bakeries-in-lyon-give-the-best-value-for-money"
     )
+    expect(postSlugOf("What Salt & Ember Cookery School says about Fresh pasta by Hand")).toBe("what-salt-ember-cookery-school-says-about-fresh-pasta")
+    expect(postSlugOf("Kurse in der Praxis vs Rückenfit 10er-Karte: which should I choose?")).toBe("kurse-in-der-praxis-vs-ruckenfit-10er-karte")
   })
 
   it("answers the least visible prompt, dated the day given, with a fact from the site", () => {
@@ -310,9 +312,9 @@ describe("a month of posts", () => {
     const site = fixtureSite("prompt-eval/holdout-ab/groenwold-bonsai", "Groenwold Bonsai")
     const posts: Array<ExistingPost> = []
     // The generator's prompts, and one a site's FAQ answer bears on, asked again and again.
-    const asked = ["What do garden centers usually charge for indoor bonsais?"]
-    for (let i = 0; i < 160; i++) {
-      const planned = planPost({ facts: site.facts, prompts: i < 10 ? asked : site.prompts, checks: [], posts, date: `2026-12-${String(1 + Math.floor(i / 16)).padStart(2, "0")}` })
+    const asked = ["What do garden centers usually charge for indoor bonsais?", "What time do garden centers in Boskoop usually open?"]
+    for (let i = 0; i < 170; i++) {
+      const planned = planPost({ facts: site.facts, prompts: i < 20 ? asked : site.prompts, checks: [], posts, date: `2026-12-${String(1 + Math.floor(i / 16)).padStart(2, "0")}` })
       posts.unshift({ ...planned.post, angle: planned.angle })
     }
     expect(new Set(posts.map((p) => p.angle)).size).toBeGreaterThanOrEqual(6)
@@ -321,6 +323,8 @@ describe("a month of posts", () => {
       // Every sentence of 40 characters or more, once per post (the site's FAQ answer in the first answer and again below it was twice).
       const sentences = post.bodyParagraphs.flatMap((p) => p.split(/(?<=[.!?])\s+/u)).filter((x) => x.length >= 40)
       expect(sentences.filter((x, i) => sentences.indexOf(x) !== i), post.title).toEqual([])
+      // The opening hours once: a checklist whose first answer gave them does not list them again.
+      expect(post.bodyParagraphs.join("\n").split("Saturday 9.00–17.00").length, post.title).toBeLessThanOrEqual(2)
     }
   })
 
