@@ -28,6 +28,12 @@ export interface FaqSourcePage {
 const clean = (text: string, max: number) =>
   cleanAndCut(text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim(), max)
 
+// The label a Q/A list writes before an answer ("A: No. Our licence covers …"), in the languages around us.
+const ANSWER_LABEL = /^(?:A|Ans|Answer|R|Rép|Réponse|Respuesta|Antwort|Risposta|Antwoord|Svar|Resposta)\s?:\s+/iu
+
+/** An answer's text, cleaned and bounded, without its "A:" label. */
+const answerOf = (text: string) => clean(clean(text, MAX_ANSWER + 20).replace(ANSWER_LABEL, ""), MAX_ANSWER)
+
 const answerText = (value: unknown): string => {
   const answers = Array.isArray(value) ? value : [value]
   for (const a of answers) {
@@ -44,7 +50,7 @@ const fromJsonLd = (page: FaqSourcePage): ReadonlyArray<OwnFaqEntry> =>
     .filter((node) => typeNamesOf(node).includes("Question"))
     .map((node) => ({
       question: clean(typeof node.name === "string" ? node.name : "", MAX_QUESTION),
-      answer: clean(answerText(node.acceptedAnswer ?? node.suggestedAnswer), MAX_ANSWER),
+      answer: answerOf(answerText(node.acceptedAnswer ?? node.suggestedAnswer)),
       url: page.url
     }))
 
@@ -101,7 +107,7 @@ const fromText = (page: FaqSourcePage): ReadonlyArray<OwnFaqEntry> => {
   let current: { question: string; answer: Array<string> } | null = null
   const flush = () => {
     if (current !== null && current.answer.length > 0 && current.question.length <= MAX_QUESTION) {
-      out.push({ question: clean(current.question, MAX_QUESTION), answer: clean(current.answer.join(" "), MAX_ANSWER), url: page.url })
+      out.push({ question: clean(current.question, MAX_QUESTION), answer: answerOf(current.answer.join(" ")), url: page.url })
     }
     current = null
   }

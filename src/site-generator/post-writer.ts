@@ -145,7 +145,8 @@ export const withoutRepeatedQuotes = <D extends { readonly bodyParagraphs: Reado
   const kept: Array<string> = []
   let said = ""
   for (const paragraph of draft.bodyParagraphs) {
-    const quotes = [...paragraph.matchAll(QUOTED)].map((m) => plain(m[1]!))
+    // A page's name in quotes ("On its page “FAQ - Tarpon Point Charters”, … writes: “…”") says where, not what.
+    const quotes = [...paragraph.matchAll(QUOTED)].filter((m) => !/(?:\bpage|^From)\s$/.test(paragraph.slice(0, m.index))).map((m) => plain(m[1]!))
     const rest = paragraph.replace(QUOTED, "")
     if (kept.length > 0 && quotes.length > 0 && rest.length <= 200 && quotes.every((q) => said.includes(q))) continue
     kept.push(paragraph)

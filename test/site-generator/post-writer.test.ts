@@ -241,6 +241,10 @@ describe("a draft's paragraphs", () => {
     ] }
     expect(withoutRepeatedQuotes(draft).bodyParagraphs).toEqual([said, draft.bodyParagraphs[2]])
     expect(withoutRepeatedQuotes({ bodyParagraphs: [said] })).toEqual({ bodyParagraphs: [said] })
+    // The quoted name of the page the words are from is where they are from, not a second claim.
+    const faq = "Tarpon Point Charters' FAQ answers “Is it suitable for kids?”: Yes. The half-day reef trip is the best choice for children."
+    const again = "On its page “FAQ - Tarpon Point Charters | Islamorada Fishing Charters”, Tarpon Point Charters writes: “The half-day reef trip is the best choice for children.”"
+    expect(withoutRepeatedQuotes({ bodyParagraphs: [faq, again] }).bodyParagraphs).toEqual([faq])
   })
 })
 

@@ -124,6 +124,20 @@ describe("the site's own FAQ", () => {
     ])
   })
 
+  it("reads a Q/A list's answers without their 'A:' label, and a word that opens one keeps it", () => {
+    const faq = page(
+      "/faq",
+      `<h1>FAQ</h1><div><p><strong>Q: Do I need a fishing license?</strong></p><p>A: No. Our charter license covers every angler on board.</p></div>
+       <div><p><strong>Q: Can we keep the fish?</strong></p><p>Answer: Yes, within the bag limits.</p></div>
+       <div><p><strong>Q: Who is the captain?</strong></p><p>A captain with twenty years on these waters.</p></div>`
+    )
+    expect(ownFaqFrom([faq]).map((e) => [e.question, e.answer])).toEqual([
+      ["Do I need a fishing license?", "No. Our charter license covers every angler on board."],
+      ["Can we keep the fish?", "Yes, within the bag limits."],
+      ["Who is the captain?", "A captain with twenty years on these waters."]
+    ])
+  })
+
   it("ends the last answer where a footer's dotted line starts (name · street · phone)", () => {
     const faq = page(
       "/faq",
