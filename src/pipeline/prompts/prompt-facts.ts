@@ -12,6 +12,7 @@ import { singularOf } from "./english.ts"
 import { categoryFromJsonLd, jsonLdNodes, placeFromJsonLd, SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
 import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
+import { isSiteLabel } from "./site-labels.ts"
 import { pageKind } from "./site-pages.ts"
 import { audiencePhrases, byFrequency, categoryFromSelfDescription, categoryFromText, englishSideOf, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
 import { featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
@@ -439,6 +440,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const key = phraseKey(o)
     // A feature ("gluten-free", a menu section) is what offerings are filtered by, not one of them.
     if (isFeature(key)) return false
+    // "Filtrar", "Tu cesta", "Nederlands", "Termin vereinbaren", "Colours", "Three generations": the
+    // site's controls, option labels and history, never a thing on offer (site-labels.ts).
+    if (isSiteLabel(key)) return false
     const words = key.split(" ")
     // "Ourselves"; "Made" (in our workshop); "Für Schatten", "Pour les enfants": a pronoun, a
     // participle, whom or what another language's "for" says it is for, not a thing on offer.

@@ -1,0 +1,62 @@
+/**
+ * A site's controls, option labels and history headings are never offerings, whatever page or list
+ * they are read from: filter, sort and basket in several languages, a language switch, "book an
+ * appointment", a menu's bare verb, "services" in other languages, option labels of a product,
+ * years and generations counted. Things that only look alike stay offerings.
+ */
+import { describe, expect, it } from "vitest"
+import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
+import { phraseKey } from "../../../src/pipeline/prompts/prompt-text.ts"
+import { isSiteLabel } from "../../../src/pipeline/prompts/site-labels.ts"
+import { ORIGIN, sitePage } from "./site-builder.ts"
+
+const label = (text: string) => isSiteLabel(phraseKey(text))
+
+describe("site labels", () => {
+  it("reads a shop's controls in several languages as labels", () => {
+    for (const text of ["Filter", "Filtern", "Filtrer par", "Ordenar por", "Your basket", "Mi carrito", "Votre panier", "Mein Warenkorb", "Winkelwagen", "Read more", "Lire la suite", "Weiterlesen", "Book an appointment", "Termin buchen", "Pedir cita", "Prendre rendez-vous", "Afspraak maken"]) {
+      expect(label(text), text).toBe(true)
+    }
+  })
+
+  it("reads a language switch, a menu's bare verb and 'services' in other languages as labels", () => {
+    for (const text of ["Deutsch", "Français", "Español", "Svenska", "Comprar", "Mieten", "Acheter", "Huren", "Unsere Leistungen", "Nos prestations", "Servicios", "Onze diensten"]) {
+      expect(label(text), text).toBe(true)
+    }
+  })
+
+  it("reads option labels and counted history as labels", () => {
+    for (const text of ["Colours", "Available sizes", "Money amounts", "Farben", "Tailles", "Largeur du plateau", "Color del cuero", "King plans", "Weekend rates", "Four generations", "Drei Generationen", "30 years of baking", "Cuarenta años", "Length", "Inclusions", "What's included"]) {
+      expect(label(text), text).toBe(true)
+    }
+  })
+
+  it("keeps things that only look alike as offerings", () => {
+    for (const text of ["Wedding cakes", "Colour consultation", "Hair colour", "Kids' bikes", "Cheese of the month", "Shopping trips", "Bag repairs", "Filter coffee", "Basket weaving class", "Dutch lessons", "Spanish classes", "Queen bed frame", "Monthly plans for teams", "Pool filters", "Ten-week course"]) {
+      expect(label(text), text).toBe(false)
+    }
+  })
+
+  it("leaves the labels of a made-up shop out of its offerings", () => {
+    const result = factsFromPages({
+      name: "Olaria Serrana",
+      kind: "business",
+      businessName: "Olaria Serrana",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", {
+          title: "Olaria Serrana | Handmade stoneware in Porto",
+          headings: ["Olaria Serrana", "Stoneware from our kiln", "Espresso cups", "Serving bowls", "Four generations", "Português", "Your basket"],
+          text: "Stoneware from our kiln Espresso cups Thrown by hand. Serving bowls Glazed in ash. Four generations of potters in one workshop. Português Your basket is empty."
+        }),
+        sitePage("/shop.html", {
+          title: "Shop | Olaria Serrana",
+          headings: ["Shop", "Filter", "Colours", "Dinner plates", "Pottery classes"],
+          text: "Filter: Mugs · Bowls · Plates. Colours Ash, celadon, iron. Dinner plates €24. Pottery classes €60."
+        })
+      ]
+    })
+    expect(result.offerings).toEqual(expect.arrayContaining(["espresso cups", "serving bowls", "dinner plates", "pottery classes"]))
+    expect(result.offerings.filter((o) => /generations|portugu|basket|filter|colours/iu.test(o))).toEqual([])
+  })
+})
