@@ -442,7 +442,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (isFeature(key)) return false
     // "Filtrar", "Tu cesta", "Nederlands", "Termin vereinbaren", "Colours", "Three generations": the
     // site's controls, option labels and history, never a thing on offer (site-labels.ts).
-    if (isSiteLabel(key)) return false
+    if (isSiteLabel(o)) return false
     const words = key.split(" ")
     // "Ourselves"; "Made" (in our workshop); "Für Schatten", "Pour les enfants": a pronoun, a
     // participle, whom or what another language's "for" says it is for, not a thing on offer.

@@ -3,9 +3,13 @@
  * a shop's controls (filter, sort, basket, a language's own name, "book an appointment", "read
  * more") in the languages sites are written in, a menu's bare verb ("Louer", "Comprar"), the word
  * for "services" itself, a product's option labels ("Colours", "Widths", "Altura de la cuña",
- * "Queen plans") and a heading counting years or generations ("Three generations", "Twenty years
- * of ..."). Pure; matched on the folded phrase key.
+ * "Queen plans"), a heading counting years or generations ("Three generations", "Twenty years
+ * of ..."), who a section is for ("Kids & teens"), a page's people ("The boat & crew"), a fleet,
+ * a price list's "extra person", a counted schedule ("Two weekends"), a blog's or a club's
+ * feature ("Recipe of the month", "Member events"). Pure; on the folded phrase.
  */
+
+import { fold, phraseKey, squish } from "./prompt-text.ts"
 
 const alternatives = (s: string): string => s.split(/\s*\|\s*|\n\s*/).map((w) => w.trim()).filter((w) => w.length > 0).join("|")
 
@@ -75,6 +79,23 @@ const HISTORY_SPAN = alternatives(`
   generations|years|decades|generaciones|anos|decadas|generationen|jahre|jahrzehnte|generations|ans|decennies
   generazioni|anni|decenni|generaties|jaar|jaren|decennia|geracoes|decadas`)
 
+/** Who a shop's sections or a page's heading are for, alone or joined ("Kids & teens", "Mujer", "Damen"). */
+const PEOPLE = alternatives(`
+  kids|children|teens|teenagers|adults|men|women|mens|womens|ladies|gents|seniors|beginners|families|youth|juniors|babies
+  toddlers|mujer|mujeres|hombre|hombres|ninos|ninas|bebes|damen|herren|kinder|frauen|manner|jugendliche|erwachsene|femme
+  femmes|homme|hommes|enfants|ados|adolescents|dames|heren|kinderen|donna|donne|uomo|uomini|bambini|ragazzi`)
+
+/** A page's people, joined to what else it shows ("The boat & crew", "Kitchen and team"). */
+const CREW = alternatives(`crew|staff|team|founders|founder|owners|owner|captain|captains|skipper|skippers`)
+const WITH_CREW = new RegExp(`^(?:the |our )?[\\p{L}' -]{2,30}? (?:&|and|und|et|y|en) (?:the |our |die |l |el |la )?(?:${CREW}|mannschaft|equipe|equipo|bemanning)$`, "u")
+
+/** A price list's line for one more of someone ("Extra person", "Personne supplémentaire", "Persona adicional"). */
+const EXTRA = alternatives(`extra|additional|supplementaire|supplementaires|adicional|adicionales|zusatzliche|zusatzlicher|weitere|extra|aggiuntiva|aggiuntivo|extra`)
+const WHOM = alternatives(`person|persons|personne|personnes|persona|personas|personne|guest|guests|adult|adults|child|children|kid|kids|enfant|adulte|nino|adulto|erwachsener|kind|ospite|pet|dog`)
+
+/** Lengths of a schedule, counted ("Two weekends", "Three evenings"): when something runs, not what it is. */
+const SCHEDULE_SPAN = alternatives(`weekends|weekdays|evenings|mornings|afternoons|saturdays|sundays`)
+
 const SITE_LABEL = new RegExp(
   [
     `^(?:(?:${OWNER}) )?(?:${CONTROLS})$`,
@@ -82,14 +103,20 @@ const SITE_LABEL = new RegExp(
     `^(?:${SERVICES_WORD})$`,
     `^(?:${LANGUAGE_NAMES})$`,
     `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABELS})$`,
-    `^(?:${OPTION_LABEL})$`,
+    `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABEL})$`,
     `^(?:${ROMANCE_DIMENSION}) (?:de|del|de la|de los|de las|du|de l|des|di|del|della|dello|dei|delle|da|do|dos|das) \\S+(?: \\S+)?$`,
-    `^(?:${OPTION_OF_PLANS}) (?:plans|rates)$`,
+    `^(?:${OPTION_OF_PLANS}) (?:plans?|rates?)$`,
     `^(?:${COUNT}) (?:${HISTORY_SPAN})(?: (?:of|de|del|von|de la|di|van|da) .+)?$`,
-    `^(?:price and |prices and |what s |whats )?(?:inclusions|exclusions|included|not included)$`
+    `^(?:price and |prices and |what s |whats )?(?:inclusions|exclusions|included|not included)$`,
+    `^(?:${PEOPLE})(?:(?: (?:and|y|und|et|en|e|or))? (?:${PEOPLE}))*$`,
+    `^(?:our |the |hire |rental |charter )?fleet$`,
+    `^(?:(?:${EXTRA}) (?:${WHOM})|(?:${WHOM}) (?:${EXTRA}))$`,
+    `^(?:${COUNT}) (?:${SCHEDULE_SPAN})$`,
+    `^(?:recipe|tip|post|article|story|photo|picture|video|member|student|pet|employee|volunteer|customer|client|rider|walker) of the (?:day|week|month|year|season)$`,
+    `^members? (?:events?|evenings?|nights?|area|login|portal|news|benefits|discounts?|offers?|only)$`
   ].join("|"),
   "u"
 )
 
-/** Whether a phrase key (folded, one space between words) is a site's label, never an offering. */
-export const isSiteLabel = (key: string): boolean => SITE_LABEL.test(key)
+/** Whether a phrase (as the site writes it) is a site's label, never an offering. */
+export const isSiteLabel = (phrase: string): boolean => SITE_LABEL.test(phraseKey(phrase)) || WITH_CREW.test(squish(fold(phrase)))

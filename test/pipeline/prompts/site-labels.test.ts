@@ -6,11 +6,10 @@
  */
 import { describe, expect, it } from "vitest"
 import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
-import { phraseKey } from "../../../src/pipeline/prompts/prompt-text.ts"
 import { isSiteLabel } from "../../../src/pipeline/prompts/site-labels.ts"
 import { ORIGIN, sitePage } from "./site-builder.ts"
 
-const label = (text: string) => isSiteLabel(phraseKey(text))
+const label = (text: string) => isSiteLabel(text)
 
 describe("site labels", () => {
   it("reads a shop's controls in several languages as labels", () => {
@@ -26,13 +25,19 @@ describe("site labels", () => {
   })
 
   it("reads option labels and counted history as labels", () => {
-    for (const text of ["Colours", "Available sizes", "Money amounts", "Farben", "Tailles", "Largeur du plateau", "Color del cuero", "King plans", "Weekend rates", "Four generations", "Drei Generationen", "30 years of baking", "Cuarenta años", "Length", "Inclusions", "What's included"]) {
+    for (const text of ["Colours", "Available sizes", "Money amounts", "Farben", "Tailles", "Largeur du plateau", "Color del cuero", "King plans", "Queen plan", "Money amount", "Weekend rates", "Day rate", "Four generations", "Drei Generationen", "30 years of baking", "Cuarenta años", "Length", "Inclusions", "What's included"]) {
+      expect(label(text), text).toBe(true)
+    }
+  })
+
+  it("reads who a section is for, a page's crew, a fleet, an extra person and a counted schedule as labels", () => {
+    for (const text of ["Kids & teens", "Men and women", "Damen", "Hommes", "The van & crew", "Kitchen and team", "Our fleet", "Hire fleet", "Extra person", "Personne supplémentaire", "Persona adicional", "Three evenings", "Two weekends", "Tip of the week", "Student of the month", "Members' events", "Member area"]) {
       expect(label(text), text).toBe(true)
     }
   })
 
   it("keeps things that only look alike as offerings", () => {
-    for (const text of ["Wedding cakes", "Colour consultation", "Hair colour", "Kids' bikes", "Cheese of the month", "Shopping trips", "Bag repairs", "Filter coffee", "Basket weaving class", "Dutch lessons", "Spanish classes", "Queen bed frame", "Monthly plans for teams", "Pool filters", "Ten-week course"]) {
+    for (const text of ["Wedding cakes", "Colour consultation", "Hair colour", "Kids' bikes", "Cheese of the month", "Block of the month", "Membership", "Shopping trips", "Bag repairs", "Filter coffee", "Basket weaving class", "Dutch lessons", "Spanish classes", "Queen bed frame", "Monthly plans for teams", "Pool filters", "Ten-week course", "Kids' parties", "Event staff", "Team building", "Host family", "Fleet servicing", "Extra large pizza", "Weekend workshops"]) {
       expect(label(text), text).toBe(false)
     }
   })
