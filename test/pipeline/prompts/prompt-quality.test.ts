@@ -204,7 +204,7 @@ const KNOWN: Readonly<Record<string, {
   "restwell-sleep-clinic": { uncovered: ["group Sleep Reset course","paediatric sleep assessment"], notOfferingHits: 10 },
   "salt-and-ember-cookery-school": { share: 0.64, uncovered: ["holiday cooking camp","private cookery class","hen party cooking class","gift voucher"] },
   "still-water-acupuncture": { uncovered: ["pregnancy acupuncture","facial rejuvenation acupuncture","moxibustion","gift certificate"] },
-  "buttongrass-walks": { share: 0.42, uncovered: ["kunanyi / Mount Wellington summit walk"], products: { "overland-track": 0.47, "freycinet-coast": 0.09 } },
+  "buttongrass-walks": { share: 0.77, uncovered: ["kunanyi / Mount Wellington summit walk"], products: { "overland-track": 0.47, "freycinet-coast": 0.06 } },
   "camping-les-chataigniers": { share: 0.85, uncovered: ["mobil-home Cigale","descente de l'Ardèche en canoë"] },
   "dooley-plant-hire": { uncovered: ["damage waiver"] },
   "hobbs-and-lane-thatching": { share: 0.76, uncovered: ["storm damage repairs","new-build thatching","thatched porch","thatch condition survey"] },
