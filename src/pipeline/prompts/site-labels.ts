@@ -6,7 +6,10 @@
  * "Queen plans"), a heading counting years or generations ("Three generations", "Twenty years
  * of ..."), who a section is for ("Kids & teens"), a page's people ("The boat & crew"), a fleet,
  * a price list's "extra person", a counted schedule ("Two weekends"), a blog's or a club's
- * feature ("Recipe of the month", "Member events"). Pure; on the folded phrase.
+ * feature ("Recipe of the month", "Member events"), a page's kinds by where they are held ("Kurse
+ * in der Praxis"), a heading of the best-known ones ("Our best-known walks"), a guide to prices
+ * or buying ("Rough guides") and a tourist tax ("Taxe de séjour", "Kurtaxe"). Pure; on the
+ * folded phrase.
  */
 
 import { fold, phraseKey, squish } from "./prompt-text.ts"
@@ -96,6 +99,17 @@ const WHOM = alternatives(`person|persons|personne|personnes|persona|personas|pe
 /** Lengths of a schedule, counted ("Two weekends", "Three evenings"): when something runs, not what it is. */
 const SCHEDULE_SPAN = alternatives(`weekends|weekdays|evenings|mornings|afternoons|saturdays|sundays`)
 
+/** A page's plural for its kinds ("Kurse", "Classes", "Services") in the languages sites are written in. */
+const LIST_OF_KINDS = alternatives(`
+  kurse|angebote|leistungen|classes|courses|services|sessions|cours|prestations|cursos|clases|servicios|corsi|servizi
+  cursussen|diensten|lessen`)
+
+/** Where they are held, said as the heading's tail ("in der Praxis", "sur place", "at the studio"). */
+const AT_THE_PLACE = alternatives(`
+  in der praxis|im studio|in unserer praxis|vor ort|bei uns|sur place|au cabinet|a l atelier|en el centro|en el estudio
+  in the studio|at the studio|at our studio|in the clinic|at the clinic|at our clinic|on site|onsite|in store|in the shop
+  in de praktijk|op locatie|in studio|in sede`)
+
 const SITE_LABEL = new RegExp(
   [
     `^(?:(?:${OWNER}) )?(?:${CONTROLS})$`,
@@ -113,7 +127,11 @@ const SITE_LABEL = new RegExp(
     `^(?:(?:${EXTRA}) (?:${WHOM})|(?:${WHOM}) (?:${EXTRA}))$`,
     `^(?:${COUNT}) (?:${SCHEDULE_SPAN})$`,
     `^(?:recipe|tip|post|article|story|photo|picture|video|member|student|pet|employee|volunteer|customer|client|rider|walker) of the (?:day|week|month|year|season)$`,
-    `^members? (?:events?|evenings?|nights?|area|login|portal|news|benefits|discounts?|offers?|only)$`
+    `^members? (?:events?|evenings?|nights?|area|login|portal|news|benefits|discounts?|offers?|only)$`,
+    `^(?:${LIST_OF_KINDS}) (?:${AT_THE_PLACE})$`,
+    `^(?:taxe de sejour|taxe sejour|taxes de sejour|kurtaxe|ortstaxe|tasa turistica|impuesto turistico|tassa di soggiorno|toeristenbelasting|tourist tax|tourism tax|city tax|visitor levy|bed tax)$`,
+    `^(?:our |the )?(?:best known|most popular|best loved|best selling|top selling|most booked|most loved) \\p{L}+s$`,
+    `^(?:a |our |the )?(?:rough|price|pricing|cost|costs|buying|buyers|size|sizing|care|style|gift) guides?(?: for .+)?$`
   ].join("|"),
   "u"
 )
