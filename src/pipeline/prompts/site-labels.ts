@@ -130,7 +130,7 @@ const SITE_LABEL = new RegExp(
     `^members? (?:events?|evenings?|nights?|area|login|portal|news|benefits|discounts?|offers?|only)$`,
     `^(?:${LIST_OF_KINDS}) (?:${AT_THE_PLACE})$`,
     `^(?:taxe de sejour|taxe sejour|taxes de sejour|kurtaxe|ortstaxe|tasa turistica|impuesto turistico|tassa di soggiorno|toeristenbelasting|tourist tax|tourism tax|city tax|visitor levy|bed tax)$`,
-    `^(?:our |the )?(?:best known|most popular|best loved|best selling|top selling|most booked|most loved) \\p{L}+s$`,
+    `^(?:our |the |\\p{L}+s )?(?:best known|most popular|best loved|best selling|top selling|most booked|most loved) \\p{L}+$`,
     `^(?:a |our |the )?(?:rough|price|pricing|cost|costs|buying|buyers|size|sizing|care|style|gift) guides?(?: for .+)?$`
   ].join("|"),
   "u"

@@ -31,7 +31,7 @@ describe("site labels", () => {
   })
 
   it("reads who a section is for, a page's crew, a fleet, an extra person, a counted schedule, kinds by where they are held, the best-known ones and guides as labels", () => {
-    for (const text of ["Kids & teens", "Men and women", "Damen", "Hommes", "The van & crew", "Kitchen and team", "Our fleet", "Hire fleet", "Extra person", "Personne supplémentaire", "Persona adicional", "Three evenings", "Two weekends", "Tip of the week", "Student of the month", "Members' events", "Member area", "Kurse im Studio", "Services sur place", "Classes at the studio", "Our most popular tours", "Best-known treks", "Rough guide", "Buying guides", "Size guide", "Taxe de séjour", "Kurtaxe", "Tourist tax"]) {
+    for (const text of ["Kids & teens", "Men and women", "Damen", "Hommes", "The van & crew", "Kitchen and team", "Our fleet", "Hire fleet", "Extra person", "Personne supplémentaire", "Persona adicional", "Three evenings", "Two weekends", "Tip of the week", "Student of the month", "Members' events", "Member area", "Kurse im Studio", "Services sur place", "Classes at the studio", "Our most popular tours", "Best-known treks", "Rough guide", "Buying guides", "Size guide", "Taxe de séjour", "Kurtaxe", "Tourist tax", "Tasmania's best-known walk"]) {
       expect(label(text), text).toBe(true)
     }
   })
