@@ -8,8 +8,8 @@
  * a price list's "extra person", a counted schedule ("Two weekends"), a blog's or a club's
  * feature ("Recipe of the month", "Member events"), a page's kinds by where they are held ("Kurse
  * in der Praxis"), a heading of the best-known ones ("Our best-known walks"), a guide to prices
- * or buying ("Rough guides") and a tourist tax ("Taxe de séjour", "Kurtaxe"). Pure; on the
- * folded phrase.
+ * or buying ("Rough guides"), a portfolio ("Our work", "Recent projects") and a tourist tax
+ * ("Taxe de séjour", "Kurtaxe"). Pure; on the folded phrase.
  */
 
 import { fold, phraseKey, squish } from "./prompt-text.ts"
@@ -129,6 +129,7 @@ const SITE_LABEL = new RegExp(
     `^(?:recipe|tip|post|article|story|photo|picture|video|member|student|pet|employee|volunteer|customer|client|rider|walker) of the (?:day|week|month|year|season)$`,
     `^members? (?:events?|evenings?|nights?|area|login|portal|news|benefits|discounts?|offers?|only)$`,
     `^(?:${LIST_OF_KINDS}) (?:${AT_THE_PLACE})$`,
+    `^(?:our |recent |past |selected |the )?(?:work|works|portfolio|projects|case studies)$`,
     `^(?:taxe de sejour|taxe sejour|taxes de sejour|kurtaxe|ortstaxe|tasa turistica|impuesto turistico|tassa di soggiorno|toeristenbelasting|tourist tax|tourism tax|city tax|visitor levy|bed tax)$`,
     `^(?:our |the |\\p{L}+s )?(?:best known|most popular|best loved|best selling|top selling|most booked|most loved) \\p{L}+$`,
     `^(?:a |our |the )?(?:rough|price|pricing|cost|costs|buying|buyers|size|sizing|care|style|gift) guides?(?: for .+)?$`
