@@ -85,6 +85,36 @@ const typeWords = (type: string): string =>
 const looksLikeBusiness = (node: JsonLdObject) =>
   ["address", "telephone", "openingHours", "openingHoursSpecification", "geo", "priceRange"].some((k) => node[k] !== undefined)
 
+/**
+ * What a site typed as a travel agency (one that sells others' trips) is when its own words say it
+ * leads the trips itself ("Small-group guided walks in Tasmania", "We run guided kayak tours"): a
+ * walking tour operator for walks, hikes and treks, a "<what> tour operator" for other trips
+ * ("food tours" → a food tour operator).
+ */
+const OWN_TRIPS =
+  /\b(?:guided|small[- ]group|we (?:run|lead|guide|operate)(?: our own)?)\s+((?:[\p{L}-]+\s+){0,2}?)(walks?|walking|hikes?|hiking|treks?|trekking|tours?|trips?|expeditions?|safaris?|excursions?)\b/iu
+
+/** In a page's prose "guided" may be someone else's trip sold ("flights, hotels and guided tours"): only leading them counts. */
+const LEADS_TRIPS =
+  /\b(?:small[- ]group|we (?:run|lead|guide|operate)(?: our own)?)\s+((?:[\p{L}-]+\s+){0,2}?)(walks?|walking|hikes?|hiking|treks?|trekking|tours?|trips?|expeditions?|safaris?|excursions?)\b/iu
+
+/** Words before a trip that say how it is run or for how long, not what it is about. */
+const TRIP_DETAIL = /^(?:private|daily|day|half-day|full-day|multi-day|local|best|small|group|our|own|the|and|of|in|expert|exclusive|custom|tailored|luxury|relaxed)$/u
+
+/** `texts`: the home page's title and description and the JSON-LD's descriptions; `prose`: the home page's text. */
+export const operatorOfOwnTrips = (texts: ReadonlyArray<string>, prose = ""): string | undefined => {
+  for (const [text, pattern] of [...texts.map((t) => [t, OWN_TRIPS] as const), [prose, LEADS_TRIPS] as const]) {
+    const found = pattern.exec(text)
+    if (found === null) continue
+    const trip = found[2]!.toLowerCase()
+    if (/^(?:walk|hik|trek)/u.test(trip)) return "walking tour operator"
+    // "Small-group food tours" → a food tour operator; "guided private tours" → a tour operator.
+    const what = found[1]!.trim().split(/\s+/u).at(-1)?.toLowerCase() ?? ""
+    return /^\p{Ll}{3,}$/u.test(what) && !TRIP_DETAIL.test(what) ? `${what} tour operator` : "tour operator"
+  }
+  return undefined
+}
+
 export const categoryFromJsonLd = (nodes: ReadonlyArray<JsonLdObject>, kind: PromptFacts["kind"]): string | undefined => {
   // Known types first, in document order; an unknown business-like type only when none is known.
   for (const node of nodes) {

@@ -9,9 +9,10 @@ import { Schema } from "effect"
 import { writesEnglish } from "../../domain/site-language.ts"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
 import { singularOf } from "./english.ts"
-import { categoryFromJsonLd, jsonLdNodes, placeFromJsonLd, SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
+import { categoryFromJsonLd, jsonLdNodes, operatorOfOwnTrips, placeFromJsonLd, SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
 import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
+import { isSiteLabel } from "./site-labels.ts"
 import { pageKind } from "./site-pages.ts"
 import { audiencePhrases, byFrequency, categoryFromSelfDescription, categoryFromText, englishSideOf, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
 import { featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
@@ -394,13 +395,19 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     stem(wordsOf(selfDescribed).at(-1)!) === stem(fold(fromText))
   // "Nashville Music Academy" with "school" in its headings: the name's own kind is narrower.
   const named = input.kind === "business" && fromText !== undefined && !fromText.includes(" ") ? kindOfInstitution(input.name) : undefined
-  const typed = categoryFromJsonLd(nodes, input.kind)
+  const jsonLdType = categoryFromJsonLd(nodes, input.kind)
+  // A travel agency by its type that says it leads its own guided walks or tours runs them.
+  const homePage = pages.find((page) => pageKind(page) === "home")
+  const typed = jsonLdType === "travel agency"
+    ? operatorOfOwnTrips([homePage?.title ?? "", homePage?.description ?? "", ...nodes.map((node) => typeof node["description"] === "string" ? node["description"] : "")], homePage?.text) ?? jsonLdType
+    : jsonLdType
   // The home page's title, "<Kind> in <Place>": under a parent or unknown type it names the kind;
   // with no type, when it ends in a business's noun ("Nail Studio" over a "spa pedicure" heading).
   const homeTitle = pages.find((page) => pageKind(page) === "home")?.title
   const titledKind = homeTitle === undefined || homeTitle === null ? undefined : kindInTitle(homeTitle, nameWords)
   const titled = mapKind(titledKind)
-  const broad = typed !== undefined && (UMBRELLA_CATEGORIES.has(typed) || !KNOWN_TYPE_CATEGORIES.has(typed))
+  // (An operator read from its own words is the kind itself, not a type to narrow.)
+  const broad = typed !== undefined && typed === jsonLdType && (UMBRELLA_CATEGORIES.has(typed) || !KNOWN_TYPE_CATEGORIES.has(typed))
   const titledBusiness = titledKind !== undefined && BUSINESS_HEADS.has(wordsOf(titledKind).at(-1)!) ? titledKind : undefined
   const stated = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
     typed ?? titledBusiness ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? null
@@ -439,6 +446,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     const key = phraseKey(o)
     // A feature ("gluten-free", a menu section) is what offerings are filtered by, not one of them.
     if (isFeature(key)) return false
+    // "Filtrar", "Tu cesta", "Nederlands", "Termin vereinbaren", "Colours", "Three generations": the
+    // site's controls, option labels and history, never a thing on offer (site-labels.ts).
+    if (isSiteLabel(o)) return false
     const words = key.split(" ")
     // "Ourselves"; "Made" (in our workshop); "Für Schatten", "Pour les enfants": a pronoun, a
     // participle, whom or what another language's "for" says it is for, not a thing on offer.

@@ -1,0 +1,141 @@
+/**
+ * Words a site shows that are never something a customer buys, whatever source read them as one:
+ * a shop's controls (filter, sort, basket, a language's own name, "book an appointment", "read
+ * more") in the languages sites are written in, a menu's bare verb ("Louer", "Comprar"), the word
+ * for "services" itself, a product's option labels ("Colours", "Widths", "Altura de la cuña",
+ * "Queen plans"), a heading counting years or generations ("Three generations", "Twenty years
+ * of ..."), who a section is for ("Kids & teens"), a page's people ("The boat & crew"), a fleet,
+ * a price list's "extra person", a counted schedule ("Two weekends"), a blog's or a club's
+ * feature ("Recipe of the month", "Member events"), a page's kinds by where they are held ("Kurse
+ * in der Praxis"), a heading of the best-known ones ("Our best-known walks"), a guide to prices
+ * or buying ("Rough guides"), a portfolio ("Our work", "Recent projects") and a tourist tax
+ * ("Taxe de séjour", "Kurtaxe"). Pure; on the folded phrase.
+ */
+
+import { fold, phraseKey, squish } from "./prompt-text.ts"
+
+const alternatives = (s: string): string => s.split(/\s*\|\s*|\n\s*/).map((w) => w.trim()).filter((w) => w.length > 0).join("|")
+
+/** Possessives and articles a control may open with ("Tu cesta", "Your basket", "Mein Warenkorb"). */
+const OWNER = alternatives(`your|my|the|tu|su|mi|el|la|votre|ton|mon|le|ihr|dein|mein|der|je|uw|mijn|de|het|il|tuo|o|a|seu|teu`)
+
+/** A shop's and a site's controls: filtering, sorting, the basket, checking out, reading on. */
+const CONTROLS = alternatives(`
+  filter|filters|filter by|filtrar|filtrar por|filtros|filtro|filtern|filter nach|filtrer|filtrer par|filtres|filtri|filtra|filteren
+  sort|sort by|ordenar|ordenar por|sortieren|sortieren nach|trier|trier par|ordina|ordina per|sorteren|sorteer op
+  basket|cart|shopping basket|shopping cart|shopping bag|cesta|carrito|cesta de la compra|panier|warenkorb|einkaufswagen
+  winkelwagen|winkelmandje|mandje|carrello|carrinho|cesto|checkout|kasse|caisse|wishlist|wish list|merkliste|favoritos
+  read more|leer mas|ver mas|seguir leyendo|weiterlesen|mehr lesen|mehr erfahren|lire la suite|en savoir plus|lees meer
+  leggi di piu|scopri di piu|saiba mais|ler mais|see all|view all|show all|ver todo|ver todos|alle anzeigen|voir tout
+  tout voir|bekijk alles|vedi tutti|load more|back to top|go back|volver|zuruck|retour|terug|indietro
+  book now|book online|book an appointment|book appointment|make an appointment|request an appointment|schedule an appointment
+  termin vereinbaren|termin buchen|termin anfragen|online termin|jetzt buchen|pedir cita|reservar cita|solicitar cita
+  prendre rendez vous|reserver maintenant|afspraak maken|maak een afspraak|prenota ora|prenota|marcar consulta|agendar
+  reservar ahora|reservar online`)
+
+/** A menu's bare verb, in the languages sites are written in: where to click, not what is sold. */
+const MENU_VERBS = alternatives(`
+  louer|acheter|reserver|profiter|decouvrir|sejourner|venir|comprar|alquilar|reservar|descubrir|disfrutar|visitar
+  mieten|kaufen|buchen|entdecken|geniessen|besuchen|huren|kopen|boeken|ontdekken|genieten|bezoeken
+  affittare|comprare|prenotare|scoprire|visitare|alugar|descobrir|aproveitar`)
+
+/** "Services" in other languages, alone or after "our": the menu's name for the list, not a thing on it. */
+const SERVICES_WORD = alternatives(`
+  leistungen|dienstleistungen|unsere leistungen|angebot|angebote|unser angebot|servicios|nuestros servicios|prestations
+  nos prestations|nos services|diensten|onze diensten|servizi|i nostri servizi|servicos|os nossos servicos|nossos servicos`)
+
+/** A language's own name, as a site's language switch shows it. */
+const LANGUAGE_NAMES = alternatives(`
+  english|deutsch|francais|espanol|castellano|catala|euskara|galego|italiano|portugues|nederlands|vlaams|dansk|svenska
+  norsk|suomi|polski|cestina|magyar|romana|slovenscina|hrvatski`)
+
+/** A product's option dimensions, plural, as the label over its choices ("Colours", "Widths"). */
+const OPTION_LABELS = alternatives(`
+  colours|colors|sizes|widths|lengths|heights|depths|amounts|quantities|sizing|colores|tallas|medidas|farben|grossen
+  groessen|couleurs|tailles|kleuren|maten|colori|taglie|misure|cores|tamanhos`)
+
+/** One option's label, alone ("Colour", "Length"): what to choose, not a thing sold. */
+const OPTION_LABEL = alternatives(`colour|color|size|width|length|height|depth|amount|quantity|farbe|grosse|couleur|taille|kleur|maat`)
+
+/** What an option label may open with: which amounts or which colours ("Money amounts", "Available sizes"). */
+const OPTION_OPENING = alternatives(`money|cash|available|other|more|all|standard|custom|choose|select|pick`)
+
+/** An option's dimension in a Romance language before what it measures ("Altura de la cuña", "Largeur du plateau"). */
+const ROMANCE_DIMENSION = alternatives(`
+  altura|anchura|ancho|largo|talla|tamano|color|hauteur|largeur|longueur|taille|couleur|altezza|larghezza
+  lunghezza|taglia|colore|comprimento|largura|tamanho|cor`)
+
+/** A size of bed or quilt, or a length of hire, before "plans" or "rates": one option's price, not an offering. */
+const OPTION_OF_PLANS = alternatives(`
+  day|daily|half day|week|weekly|weekend|month|hour|hourly|night|nightly|twin|single|double|queen|king|super king
+  throw|crib|cot|cradle|lap|baby|small|medium|large`)
+
+/** Counts, in figures or words, in the languages sites are written in. */
+const COUNT = alternatives(`
+  \\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|hundred|a hundred|over \\d+|more than \\d+
+  dos|tres|cuatro|cinco|veinte|treinta|cuarenta|cincuenta|cien|zwei|drei|vier|funf|zehn|zwanzig|dreissig|vierzig|funfzig
+  hundert|deux|trois|quatre|cinq|dix|vingt|trente|quarante|cinquante|cent|due|tre|quattro|cinque|dieci|venti|trenta
+  quaranta|cinquanta|twee|drie|vijf|tien|twintig|dertig|veertig|vijftig|honderd|duas|quatro|vinte|trinta|quarenta`)
+
+/** Spans of a business's history. */
+const HISTORY_SPAN = alternatives(`
+  generations|years|decades|generaciones|anos|decadas|generationen|jahre|jahrzehnte|generations|ans|decennies
+  generazioni|anni|decenni|generaties|jaar|jaren|decennia|geracoes|decadas`)
+
+/** Who a shop's sections or a page's heading are for, alone or joined ("Kids & teens", "Mujer", "Damen"). */
+const PEOPLE = alternatives(`
+  kids|children|teens|teenagers|adults|men|women|mens|womens|ladies|gents|seniors|beginners|families|youth|juniors|babies
+  toddlers|mujer|mujeres|hombre|hombres|ninos|ninas|bebes|damen|herren|kinder|frauen|manner|jugendliche|erwachsene|femme
+  femmes|homme|hommes|enfants|ados|adolescents|dames|heren|kinderen|donna|donne|uomo|uomini|bambini|ragazzi`)
+
+/** A page's people, joined to what else it shows ("The boat & crew", "Kitchen and team"). */
+const CREW = alternatives(`crew|staff|team|founders|founder|owners|owner|captain|captains|skipper|skippers`)
+const WITH_CREW = new RegExp(`^(?:the |our )?[\\p{L}' -]{2,30}? (?:&|and|und|et|y|en) (?:the |our |die |l |el |la )?(?:${CREW}|mannschaft|equipe|equipo|bemanning)$`, "u")
+
+/** A price list's line for one more of someone ("Extra person", "Personne supplémentaire", "Persona adicional"). */
+const EXTRA = alternatives(`extra|additional|supplementaire|supplementaires|adicional|adicionales|zusatzliche|zusatzlicher|weitere|extra|aggiuntiva|aggiuntivo|extra`)
+const WHOM = alternatives(`person|persons|personne|personnes|persona|personas|personne|guest|guests|adult|adults|child|children|kid|kids|enfant|adulte|nino|adulto|erwachsener|kind|ospite|pet|dog`)
+
+/** Lengths of a schedule, counted ("Two weekends", "Three evenings"): when something runs, not what it is. */
+const SCHEDULE_SPAN = alternatives(`weekends|weekdays|evenings|mornings|afternoons|saturdays|sundays`)
+
+/** A page's plural for its kinds ("Kurse", "Classes", "Services") in the languages sites are written in. */
+const LIST_OF_KINDS = alternatives(`
+  kurse|angebote|leistungen|classes|courses|services|sessions|cours|prestations|cursos|clases|servicios|corsi|servizi
+  cursussen|diensten|lessen`)
+
+/** Where they are held, said as the heading's tail ("in der Praxis", "sur place", "at the studio"). */
+const AT_THE_PLACE = alternatives(`
+  in der praxis|im studio|in unserer praxis|vor ort|bei uns|sur place|au cabinet|a l atelier|en el centro|en el estudio
+  in the studio|at the studio|at our studio|in the clinic|at the clinic|at our clinic|on site|onsite|in store|in the shop
+  in de praktijk|op locatie|in studio|in sede`)
+
+const SITE_LABEL = new RegExp(
+  [
+    `^(?:(?:${OWNER}) )?(?:${CONTROLS})$`,
+    `^(?:${MENU_VERBS})$`,
+    `^(?:${SERVICES_WORD})$`,
+    `^(?:${LANGUAGE_NAMES})$`,
+    `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABELS})$`,
+    `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABEL})$`,
+    `^(?:${ROMANCE_DIMENSION}) (?:de|del|de la|de los|de las|du|de l|des|di|del|della|dello|dei|delle|da|do|dos|das) \\S+(?: \\S+)?$`,
+    `^(?:${OPTION_OF_PLANS}) (?:plans?|rates?)$`,
+    `^(?:${COUNT}) (?:${HISTORY_SPAN})(?: (?:of|de|del|von|de la|di|van|da) .+)?$`,
+    `^(?:price and |prices and |what s |whats )?(?:inclusions|exclusions|included|not included)$`,
+    `^(?:${PEOPLE})(?:(?: (?:and|y|und|et|en|e|or))? (?:${PEOPLE}))*$`,
+    `^(?:our |the |hire |rental |charter )?fleet$`,
+    `^(?:(?:${EXTRA}) (?:${WHOM})|(?:${WHOM}) (?:${EXTRA}))$`,
+    `^(?:${COUNT}) (?:${SCHEDULE_SPAN})$`,
+    `^(?:recipe|tip|post|article|story|photo|picture|video|member|student|pet|employee|volunteer|customer|client|rider|walker) of the (?:day|week|month|year|season)$`,
+    `^members? (?:events?|evenings?|nights?|area|login|portal|news|benefits|discounts?|offers?|only)$`,
+    `^(?:${LIST_OF_KINDS}) (?:${AT_THE_PLACE})$`,
+    `^(?:our |recent |past |selected |the )?(?:work|works|portfolio|projects|case studies)$`,
+    `^(?:taxe de sejour|taxe sejour|taxes de sejour|kurtaxe|ortstaxe|tasa turistica|impuesto turistico|tassa di soggiorno|toeristenbelasting|tourist tax|tourism tax|city tax|visitor levy|bed tax)$`,
+    `^(?:our |the |\\p{L}+s )?(?:best known|most popular|best loved|best selling|top selling|most booked|most loved) \\p{L}+$`,
+    `^(?:a |our |the )?(?:rough|price|pricing|cost|costs|buying|buyers|size|sizing|care|style|gift) guides?(?: for .+)?$`
+  ].join("|"),
+  "u"
+)
+
+/** Whether a phrase (as the site writes it) is a site's label, never an offering. */
+export const isSiteLabel = (phrase: string): boolean => SITE_LABEL.test(phraseKey(phrase)) || WITH_CREW.test(squish(fold(phrase)))
