@@ -14,7 +14,7 @@
  */
 import { isCommonWord } from "../../domain/common-words.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
-import { isMass, isPlural, offeringForm, pluralOf, singularOf, withArticle } from "./english.ts"
+import { isMass, isPlural, offeringForm, pluralOf, PRACTICE_WORD, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { productArticle, productCandidates } from "./product-templates.ts"
@@ -45,7 +45,10 @@ interface Category {
   readonly countable: boolean
 }
 
-const categoryOf = (phrase: string): Category => {
+const categoryOf = (given: string): Category => {
+  // A practice is not a kind of business: "acupuncture clinics", never "acupunctures" ("Which
+  // osteopathy near me is open?" asks for a clinic).
+  const phrase = PRACTICE_WORD.test(wordsOf(given).at(-1) ?? "") ? `${given} clinic` : given
   const mass = isMass(phrase)
   const plural = isPlural(phrase)
   const countable = !mass && !plural
@@ -442,7 +445,10 @@ function* intentStream(
       // A product's set reaches its qualifiers only when its own templates ran out: one short
       // qualifier, on a prompt that does not already say whom or what it is for.
       if (sparing && (/\bfor\b/u.test(text) || wordsOf(text).length > 9)) continue
-      for (const qualifier of sparing ? PRODUCT_QUALIFIERS : QUALIFIERS) {
+      // A product's question takes one of them at most: five tails on one question are five
+      // copies of it, each read as padding.
+      const offered = sparing ? [PRODUCT_QUALIFIERS[fnv1a(text) % PRODUCT_QUALIFIERS.length]!] : QUALIFIERS
+      for (const qualifier of offered) {
         if (facts.visitable === false && VISIT_QUALIFIERS.has(qualifier)) continue
         // "bespoke suits near me in Chicago close by": the prompt already says where.
         if (qualifier === "close by" && /\b(?:near me|nearby|closest)\b/iu.test(text)) continue
