@@ -102,3 +102,26 @@ describe("a product's questions", () => {
     expect(tailed.every(({ i }) => i >= 50)).toBe(true)
   })
 })
+
+const business = (name: string, category: string, offerings: ReadonlyArray<string>): PromptFacts => ({
+  ...clinic,
+  name,
+  businessName: name,
+  url: "https://made-up.example/",
+  category,
+  offerings
+})
+
+describe("a kind of business", () => {
+  it("is never what is booked there: a lesson's business is its school", () => {
+    const prompts = builtinPromptsTagged(business("Powder Line Snowsports", "snowboard lesson", ["group lessons", "private lessons", "board hire"])).map((p) => p.prompt)
+    expect(prompts.filter((p) => /\b(?:a|an|my|usual|closest|independent|chain|which) snowboard lessons?\b/iu.test(p))).toEqual([])
+    expect(prompts.some((p) => /\bsnowboard schools?\b/u.test(p))).toBe(true)
+  })
+
+  it("of one word is what the business's name says it is", () => {
+    const prompts = builtinPromptsTagged(business("Copper Pan Cookery School", "school", ["knife skills classes", "bread making classes"])).map((p) => p.prompt)
+    expect(prompts.some((p) => /\bcookery schools?\b/u.test(p))).toBe(true)
+    expect(prompts.filter((p) => /(?<!cookery )\bschools?\b/u.test(p))).toEqual([])
+  })
+})

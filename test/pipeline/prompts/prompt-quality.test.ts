@@ -202,14 +202,14 @@ const KNOWN: Readonly<Record<string, {
   "lifeline-first-aid-training": { share: 0.63, uncovered: ["Provide basic emergency life support","Provide advanced first aid","Provide advanced resuscitation and oxygen therapy","low voltage rescue","onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.05 } },
   "osteopathie-kuehn": { share: 0.76, uncovered: ["osteopathische Behandlung für Erwachsene","Osteopathie in der Schwangerschaft","CMD-Behandlung","Sportosteopathie"] },
   "restwell-sleep-clinic": { uncovered: ["group Sleep Reset course","paediatric sleep assessment"], notOfferingHits: 10 },
-  "salt-and-ember-cookery-school": { share: 0.57, uncovered: ["holiday cooking camp","private cookery class","hen party cooking class","gift voucher"], notOfferingHits: 5 },
+  "salt-and-ember-cookery-school": { share: 0.79, uncovered: ["holiday cooking camp","private cookery class","hen party cooking class","gift voucher"], notOfferingHits: 5 },
   "still-water-acupuncture": { uncovered: ["pregnancy acupuncture","facial rejuvenation acupuncture","moxibustion","gift certificate"] },
   "buttongrass-walks": { share: 0.41, uncovered: ["kunanyi / Mount Wellington summit walk"], products: { "overland-track": 0.52, "freycinet-coast": 0.08 } },
   "camping-les-chataigniers": { share: 0.75, uncovered: ["mobil-home Cigale","descente de l'Ardèche en canoë"] },
   "dooley-plant-hire": { share: 0.68, uncovered: ["damage waiver"] },
   "hobbs-and-lane-thatching": { share: 0.76, uncovered: ["storm damage repairs","new-build thatching","thatched porch","thatch condition survey"] },
   "tarpon-point-charters": { share: 0.67, uncovered: ["Tarpon Night Trip", "fish cleaning & vacuum packing"] },
-  "three-sisters-snow-school": { share: 0.88, uncovered: ["group ski lesson","private lesson","helmet rental"] },
+  "three-sisters-snow-school": { share: 0.89, uncovered: ["group ski lesson","private lesson","helmet rental"] },
 }
 
 const runs = new Map<string, SiteRun>()
