@@ -14,7 +14,7 @@
  */
 import { isCommonWord } from "../../domain/common-words.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
-import { isMass, isPlural, offeringForm, pluralOf, singularOf, withArticle } from "./english.ts"
+import { isMass, isPlural, offeringForm, pluralOf, PRACTICE_WORD, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { productArticle, productCandidates } from "./product-templates.ts"
@@ -45,7 +45,14 @@ interface Category {
   readonly countable: boolean
 }
 
-const categoryOf = (phrase: string): Category => {
+/** What is booked at a business, not the business: a "snowboard lesson" is given by a snowboard school. */
+const BOOKED_HEAD = /^(.+?)\s+(?:lesson|lessons|class|classes|course|courses)$/u
+
+const categoryOf = (given: string): Category => {
+  // A practice is not a kind of business: "acupuncture clinics", never "acupunctures" ("Which
+  // osteopathy near me is open?" asks for a clinic).
+  const booked = BOOKED_HEAD.exec(given)
+  const phrase = PRACTICE_WORD.test(wordsOf(given).at(-1) ?? "") ? `${given} clinic` : booked !== null ? `${booked[1]} school` : given
   const mass = isMass(phrase)
   const plural = isPlural(phrase)
   const countable = !mass && !plural
@@ -206,6 +213,22 @@ const modelWithKind = (offerings: ReadonlyArray<string>, facts: PromptFacts): bo
  * words, reached only when the better ones are used up or rejected by the validator. A product's
  * own name comes before the other things its page lists: its prompts are about it.
  */
+/**
+ * A kind of one word ("school", "studio") is what the business's own name says it is when the
+ * name ends in it after a word of what for: "Harbour Cookery School" is a cookery school ("Which
+ * schools near me are open?" asks for any school).
+ */
+const namedKind = (category: string | undefined, businessName: string): string | undefined => {
+  if (category === undefined || !/^\p{Ll}+$/u.test(category) || isMass(category)) return category
+  const words = businessName.split(/\s+/u)
+  const before = words.at(-2) ?? ""
+  // "Saffron & Salt Catering": a word after "&" or "and" is the name's own, not what for.
+  return fold(words.at(-1) ?? "") === category && /^\p{Lu}\p{Ll}{2,}$/u.test(before) && !STOP_WORDS.has(before.toLowerCase()) && words.length >= 3 &&
+      !/^(?:&|and|und|et|y|e)$/iu.test(words.at(-3) ?? "")
+    ? `${before.toLowerCase()} ${category}`
+    : category
+}
+
 const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools => {
   const offerings = sectionsAside(phrases(facts.offerings, facts), facts)
   const offeringKeys = new Set(offerings.map(phraseKey))
@@ -215,7 +238,7 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
   const keywords = offerings.length >= (facts.kind === "product" ? 1 : 2) && !onlyOwnName
     ? []
     : phrases(facts.keywords.slice(0, 6), facts).filter((k) => !offeringKeys.has(phraseKey(k)))
-  const category = facts.category === null ? undefined : phrases([facts.category], facts)[0]
+  const category = namedKind(facts.category === null ? undefined : phrases([facts.category], facts)[0], facts.businessName)
   const derived = category !== undefined
     ? []
     : [...offerings, ...keywords].slice(0, 3).map((o) => `${singularOf(o)} ${facts.kind === "business" ? "specialist" : "brand"}`)
@@ -231,6 +254,11 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
     ],
     offerings: [
       ...tiered(own.map((o) => (facts.kind === "product" ? productForm(o, inEnglish) : offeringForm(o, inEnglish))), 0),
+      // What is booked at a business whose kind named it ("snowboard lesson" for a snowboard school) is one of its offerings.
+      ...tiered(facts.kind === "business" && category !== undefined && BOOKED_HEAD.test(category) && !offeringKeys.has(phraseKey(category)) &&
+          !offeringKeys.has(phraseKey(offeringForm(category, inEnglish).text))
+        ? [offeringForm(category, inEnglish)]
+        : [], 0),
       ...tiered(more.map((o) => offeringForm(o, inEnglish)), 1),
       ...tiered(rotate(keywords, hash >>> 4).map((o) => offeringForm(o, inEnglish)), 1),
       // With no offering known, what the category itself offers; generic words only when even that is unknown.
@@ -442,7 +470,10 @@ function* intentStream(
       // A product's set reaches its qualifiers only when its own templates ran out: one short
       // qualifier, on a prompt that does not already say whom or what it is for.
       if (sparing && (/\bfor\b/u.test(text) || wordsOf(text).length > 9)) continue
-      for (const qualifier of sparing ? PRODUCT_QUALIFIERS : QUALIFIERS) {
+      // A product's question takes one of them at most: five tails on one question are five
+      // copies of it, each read as padding.
+      const offered = sparing ? [PRODUCT_QUALIFIERS[fnv1a(text) % PRODUCT_QUALIFIERS.length]!] : QUALIFIERS
+      for (const qualifier of offered) {
         if (facts.visitable === false && VISIT_QUALIFIERS.has(qualifier)) continue
         // "bespoke suits near me in Chicago close by": the prompt already says where.
         if (qualifier === "close by" && /\b(?:near me|nearby|closest)\b/iu.test(text)) continue

@@ -56,7 +56,8 @@ const MASS_NOUNS = new Set(
   `software hardware equipment furniture clothing apparel jewelry jewellery insurance advice training coaching
   consulting catering accounting marketing bookkeeping tutoring childcare daycare healthcare skincare haircare makeup
   food coffee tea bread gear luggage photography cleaning landscaping plumbing roofing flooring legal design
-  hosting storage housing transport transportation shipping logistics support security`
+  hosting storage housing transport transportation shipping logistics support security accommodation lodging parking
+  wallpaper safety`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -66,7 +67,14 @@ const lastWord = (phrase: string) => wordsOf(phrase).at(-1) ?? ""
 /** "Cookware", "tableware", "knitwear": a collection of things, never made plural ("cookwares"). */
 const COLLECTION_WORD = /\p{L}{2,}(?:ware|wear)$/u
 
-export const isMass = (phrase: string) => MASS_NOUNS.has(lastWord(phrase)) || COLLECTION_WORD.test(lastWord(phrase))
+/**
+ * A practice or a method named by its Greek or Latin ending ("osteopathy", "acupuncture",
+ * "actigraphy", "hydrotherapy", "podiatry"): a mass noun, never "osteopathies".
+ */
+export const PRACTICE_WORD = /\p{L}{2,}(?:path(?:y|ie)|punct(?:ure|ur)|graph(?:y|ie)|therap(?:y|ie)|olog(?:y|ie)|iatr(?:y|ie)|scop(?:y|ie))$/u
+
+export const isMass = (phrase: string) =>
+  MASS_NOUNS.has(lastWord(phrase)) || COLLECTION_WORD.test(lastWord(phrase)) || PRACTICE_WORD.test(lastWord(phrase))
 
 /** `cakes`, `running shoes`, `services`; not `glass`, `analytics`, `bus`. */
 export const isPlural = (phrase: string) => {
@@ -111,9 +119,27 @@ const MASS_OFFERINGS = new Set(
   dentistry orthodontics therapy care law insurance advice coaching training tuition yoga pilates physiotherapy
   acupuncture maintenance flush fit repair estate export control removal hire art chalk wax paint glue soap yarn wool clay
   flour sugar salt firewood mulch compost gravel timber fabric ink polish charcuterie chiropractic karate judo taekwondo
-  aikido anxiety glass`
+  aikido anxiety glass aid first-aid wallpaper plaster thatch mahogany teak sapele iroko`
     .split(/\s+/)
     .filter((w) => w.length > 0)
+)
+
+/**
+ * Things counted one by one though their names end as the names of activities do ("cupping
+ * session", "new patient consultation", "sea kayak excursion"): made plural like any other thing.
+ */
+const COUNT_NOUNS_IN_ION = new Set(
+  `session consultation excursion expedition option edition lotion potion cushion pavilion station mansion`.split(/\s+/).filter((w) => w.length > 0)
+)
+
+/**
+ * Heads of things booked or bought one at a time ("CPR course", "backcountry flats trip", "cupping
+ * session"): their plural is what a customer compares ("CPR courses"), never the bare singular
+ * ("alternatives to CPR course").
+ */
+const COUNT_HEADS = new Set(
+  `course class lesson camp session consultation package pass tour trip walk workshop kit bundle hamper voucher ticket
+  excursion expedition cruise safari retreat`.split(/\s+/).filter((w) => w.length > 0)
 )
 
 /** Past participles that follow a noun they describe ("lenses worn overnight", "suits made to measure"). */
@@ -146,27 +172,36 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
   // "Fiskekaker i pita": a Scandinavian or German preposition marks a dish named in its own language.
   // ("Chocolate para beber", "olio di oliva": a Spanish, Italian or French head before its preposition.)
   const head = phrase.split(/\s+(?:with|of|for|in|from|to|au|aux|à|a la|de|del|di|du|des|para|con|y|and|&|i|på|med|og|och|til|till|mit|und)\s+/u)[0]!
-  if (head !== phrase || /\d|\p{Lu}/u.test(phrase)) return { text: phrase, plural: isPlural(head) }
+  // An acronym beside words in lower case is a detail of a described thing ("CPR course", "IVF
+  // transfer-day package"): asked for as the thing is.
+  const acronymOnly = words.every((w) => /^\p{Lu}{2,}s?$/u.test(w) || !/\p{Lu}/u.test(w)) && words.some((w) => /^\p{Ll}/u.test(w))
+  if (head !== phrase || /\d/u.test(phrase) || (/\p{Lu}/u.test(phrase) && !acronymOnly)) return { text: phrase, plural: isPlural(head) }
   // "Espadín joven", "smørbrød": a letter English does not write names a thing in its own
   // language, whose plural is its own ("espadín jovens" is nobody's word).
   if (/[ñíóúáãõøæåýþðłŷŵ]/iu.test(phrase)) return { text: phrase, plural: false }
   const last = fold(words[words.length - 1] ?? "")
   // "Lenses worn overnight", "shirts dry cleaned": a participle after the thing; its head is before it.
+  // "Six-day guided walk": a participle before the last word, after no plural and before no word
+  // saying when or how ("today", "overnight", "to measure"), describes the head after it.
   const participle = words.findIndex((w, i) => i > 0 && i < words.length - 1 && PARTICIPLE.test(fold(w)))
-  if (participle > 0) return { text: phrase, plural: isPlural(words.slice(0, participle).join(" ")) }
+  const describesHead = participle > 0 && participle === words.length - 2 && !isPlural(words.slice(0, participle).join(" ")) &&
+    !/^(?:\p{L}+ly|overnight|today|tonight|tomorrow|daily|weekly|monthly|yearly|here|there|abroad|onsite|on-site|inside|outside|online)$/u.test(fold(words.at(-1)!))
+  if (participle > 0 && !describesHead) return { text: phrase, plural: isPlural(words.slice(0, participle).join(" ")) }
   if (isPlural(phrase)) return { text: phrase, plural: true }
   // Services named by what is done ("divorce mediation", "leak detection", "child custody") are
   // asked for in the singular: "cheap divorce mediations" is nobody's question.
   // "Hotel pick-up", "emergency call-out": a service named by a phrasal verb is asked for in the singular too.
   // "Canoe basics", "ceramics": a word in -ics is never made plural again ("canoe basicses"); nor
   // "gait analysis", a service named by what is done ("gait analysises").
-  if (isMass(phrase) || MASS_OFFERINGS.has(last) || /(?:ing|ness|ism|ion|ance|ence|ment|ship|ody|ics|[^aeiou]sis)$/.test(last) || last.length < 3 ||
+  if (isMass(phrase) || MASS_OFFERINGS.has(last) ||
+    (/(?:ing|ness|ism|ion|ance|ence|ment|ship|ody|ics|[^aeiou]sis)$/.test(last) && !COUNT_NOUNS_IN_ION.has(last)) || last.length < 3 ||
     /-(?:up|out|in|off|on|over)$/.test(words[words.length - 1] ?? "")) {
     return { text: phrase, plural: false }
   }
   // "Design drawings import", "sports massage": a plural or a noun in -s before the head makes the
   // head its kind of thing, asked for in the singular ("design drawings imports" is nobody's question).
-  if (words.length >= 2 && !words.at(-2)!.includes("'") && isPlural(words.slice(0, -1).join(" "))) return { text: phrase, plural: false }
+  // A thing booked or bought one at a time keeps its plural ("backcountry flats trips").
+  if (words.length >= 2 && !words.at(-2)!.includes("'") && isPlural(words.slice(0, -1).join(" ")) && !COUNT_HEADS.has(last)) return { text: phrase, plural: false }
   const irregular = IRREGULAR_PLURALS[last]
   if (irregular !== undefined) return { text: [...words.slice(0, -1), irregular].join(" "), plural: true }
   return { text: pluralOf(phrase), plural: true }

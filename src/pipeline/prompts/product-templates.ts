@@ -173,9 +173,35 @@ export const PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-worth-compared", "comparison", (s) => `${Is(s)} ${s.aProduct} worth it compared to ${s.aOther}?`, ["other"]),
   t("product-brand-does", "brand", (s) => `Does ${s.business} do ${s.aProduct}?`, ["service"]),
   // Features customers filter by that the product can have.
-  t("product-dietary", "filter", (s) => `Where can I get ${s.feature} ${s.product}?`, ["dietary"]),
-  t("product-dietary-place", "filter", (s) => `${s.feature} ${s.product} in ${s.place}`, ["dietary", "place"]),
+  t("product-dietary", "filter", (s) => `Where can I get ${s.feature} ${s.products}?`, ["dietary"]),
+  t("product-dietary-place", "filter", (s) => `${s.feature} ${s.products} in ${s.place}`, ["dietary", "place"]),
   t("product-dietary-brand", "brand", (s) => `Is the ${s.product} from ${s.business} ${s.feature}?`, ["dietary", "countable"])
+]
+
+/**
+ * More plain questions about the one thing, each with two words of its own (a long name makes a
+ * question of one word more a near-duplicate of another): a product's set asks these after the
+ * templates above, whose turns they leave as they were, and before any general question is made
+ * longer with a tail ("... for a first-time customer").
+ */
+export const MORE_PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
+  t("product-benefits", "reviews", (s) => `What are the benefits and drawbacks of ${s.aProduct}?`),
+  t("product-common-problems", "problem", (s) => `common problems with ${s.aProduct}`, ["goods", "durable"]),
+  t("product-where-locals-go", "discovery", (s) => `Where do people in ${s.place} go for ${s.aProduct}?`, ["place", "service"]),
+  t("product-cancellation", "how-to", (s) => `What is the cancellation policy for ${s.aProduct}?`, ["service", "countable"]),
+  t("product-return", "how-to", (s) => `Can I return ${s.aProduct} if it is not right?`, ["goods", "countable"]),
+  t("product-group", "audience", (s) => `Can a group of friends do ${s.aProduct} together?`, ["lesson"]),
+  t("product-wear", "how-to", (s) => `What clothes should I wear for ${s.aProduct}?`, ["lesson"]),
+  t("product-most-popular-kind", "discovery", (s) => `What is the most popular ${s.kind}?`, ["kind"]),
+  t("product-instalments", "price", (s) => `Can I pay for ${s.aProduct} in instalments?`),
+  t("product-waiting-list", "how-to", (s) => `How long is the waiting list for ${s.aProduct}?`, ["service", "countable"]),
+  t("product-arrive-early", "how-to", (s) => `How early should I arrive for ${s.aProduct}?`, ["service", "countable", "visit"]),
+  t("product-group-size", "how-to", (s) => `What is the group size for ${s.aProduct}?`, ["lesson"]),
+  t("product-age", "audience", (s) => `What age is ${s.aProduct} suitable for?`, ["lesson"]),
+  t("product-skills", "how-to", (s) => `What skills will I learn on ${s.aProduct}?`, ["lesson"]),
+  t("product-warranty", "how-to", (s) => `What warranty comes with ${s.aProduct}?`, ["goods", "countable", "durable"]),
+  t("product-refund", "how-to", (s) => `What is the refund policy for ${s.aProduct}?`, ["goods", "countable"]),
+  t("product-clean", "how-to", (s) => `How do I clean ${s.aProduct} properly?`, ["goods", "countable", "durable"])
 ]
 
 const wordSet = (words: string): ReadonlySet<string> => new Set(words.split(/\s+/).filter((w) => w.length > 0))
@@ -209,7 +235,8 @@ export const productArticle = (product: string): { readonly aProduct: string; re
   const bare = (words.length === 1 && !isCommonWord(last)) || isMass(product) || !offeringForm(product).plural ||
     /^\p{Lu}{2,}/u.test(product)
   const service = SERVICE_HEADS.has(last) || /(?:tion|sion)$/u.test(last)
-  return { aProduct: bare && !service ? product : withArticle(product), plural: false }
+  // "Accommodation", "acupuncture": a mass noun takes no article, booked or not ("an accommodation").
+  return { aProduct: (bare && !service) || isMass(product) ? product : withArticle(product), plural: false }
 }
 
 /**
@@ -334,7 +361,7 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
         return GIFTABLE_HEADS.has(head)
     }
   }
-  const perTemplate = PRODUCT_TEMPLATES.filter((template) => template.needs.every(has)).map((template) => {
+  const perTemplate = [...PRODUCT_TEMPLATES, ...MORE_PRODUCT_TEMPLATES].filter((template) => template.needs.every(has)).map((template) => {
     const prompts: Array<string> = []
     const usesAudience = template.render({ ...PROBE }).includes(PROBE.audience)
     const usesOther = template.render({ ...PROBE }).includes(PROBE.other)
@@ -363,7 +390,9 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
     }
     return { template, prompts }
   })
-  const turns = perTemplate.length === 0 ? [] : [...perTemplate.slice(rotateBy % perTemplate.length), ...perTemplate.slice(0, rotateBy % perTemplate.length)]
+  const main = perTemplate.filter((entry) => !MORE_PRODUCT_TEMPLATES.includes(entry.template))
+  const more = perTemplate.filter((entry) => MORE_PRODUCT_TEMPLATES.includes(entry.template))
+  const turns = [...(main.length === 0 ? [] : [...main.slice(rotateBy % main.length), ...main.slice(0, rotateBy % main.length)]), ...more]
   const out: Array<ProductCandidate> = []
   for (let round = 0; turns.some((entry) => entry.prompts.length > round); round++) {
     for (const { prompts, template } of turns) {
