@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-ad/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-ag/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -210,6 +210,26 @@ const KNOWN: Readonly<Record<string, {
   "hobbs-and-lane-thatching": { uncovered: ["storm damage repairs","new-build thatching","thatched porch","thatch condition survey"] },
   "tarpon-point-charters": { share: 0.71, uncovered: ["Tarpon Night Trip", "fish cleaning & vacuum packing"] },
   "three-sisters-snow-school": { share: 0.88, uncovered: ["group ski lesson","private lesson","helmet rental"] },
+  // holdout-ae, holdout-af and holdout-ag (run once unseen in the fifteenth session, at d9ccda1),
+  // pinned at that run's figures.
+  "gauthiers-sugar-bush": { share: 0.87, uncovered: ["school group tours", "shipping across Canada"], notOfferingHits: 5 },
+  "kavanagh-saddlery": { uncovered: ["reflocking", "saddle repairs", "horse rug repairs"] },
+  "liuteria-bellandi": { share: 0.62, uncovered: ["viola su misura", "violoncello su misura", "regolazione", "ponticello nuovo", "ricrinatura archetto", "incollatura crepa", "perizia e certificato"], products: { "violino-stradivari-1715": 0.1 }, notOfferingHits: 49 },
+  "mash-and-barrel-homebrew": { share: 0.74, uncovered: ["all-grain recipe packs", "grain milling service", "bottling kit", "hydrometer"], products: { "all-grain-starter-kit": 0.66 }, notOfferingHits: 8 },
+  "minster-clock-repairs": { uncovered: ["home visit", "dismantle, collect and re-install", "French slate mantel clock"] },
+  "salt-pond-boatshop": { share: 0.71, uncovered: ["paint and varnish", "spring commissioning", "boat delivery"], products: { "peapod-14": 0.1 }, notOfferingHits: 6 },
+  "aurelia-string-quartet": { uncovered: ["full day wedding package"] },
+  "burrow-soft-play": { uncovered: ["soft play session"] },
+  "dockteatern-lyktan": { share: 0.47, uncovered: ["Snögubbens resa", "Räven och månen", "biljetter"], notOfferingHits: 5 },
+  "great-fizzwick": { share: 0.60, uncovered: ["balloon twisting", "school assembly"] },
+  "hello-helium": { products: { "diy-garland-kit": 0.22 } },
+  "quickchange-costume-hire": { share: 0.53, uncovered: ["stage makeup", "costume alterations"], products: { "daisy-flapper": 0.41 } },
+  "bright-letter-signs": { share: 0.86, uncovered: ["built-up letters"] },
+  "kadra-techniczna": { share: 0.75, notOfferingHits: 31 },
+  "kestrel-fire-engineering": { uncovered: ["smoke modelling"] },
+  "lone-star-dispatch": { share: 0.80, uncovered: ["same-day delivery"], products: { "stat-medical-courier": 0.44 }, notOfferingHits: 8 },
+  "ridgeline-materials-lab": { share: 0.79, notOfferingHits: 7 },
+  "seri-linen-services": { share: 0.81, uncovered: ["table linen"], products: { "sericare-linen-rental": 0.71 } },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -220,7 +240,8 @@ const dirs = [
   ...sitesOf("holdout-p"), ...sitesOf("holdout-q"), ...sitesOf("holdout-r"), ...sitesOf("holdout-s"), ...sitesOf("holdout-t"),
   ...sitesOf("holdout-u"), ...sitesOf("holdout-v"), ...sitesOf("holdout-w"), ...sitesOf("holdout-x"),
   ...sitesOf("holdout-y"), ...sitesOf("holdout-z"), ...sitesOf("holdout-aa"),
-  ...sitesOf("holdout-ab"), ...sitesOf("holdout-ac"), ...sitesOf("holdout-ad")
+  ...sitesOf("holdout-ab"), ...sitesOf("holdout-ac"), ...sitesOf("holdout-ad"),
+  ...sitesOf("holdout-ae"), ...sitesOf("holdout-af"), ...sitesOf("holdout-ag")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -230,8 +251,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-ad)", () => {
-  it("has the dev, holdout and holdout-b to holdout-ad sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-ag)", () => {
+  it("has the dev, holdout and holdout-b to holdout-ag sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -263,6 +284,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-ab").length).toBe(6)
     expect(sitesOf("holdout-ac").length).toBe(6)
     expect(sitesOf("holdout-ad").length).toBe(6)
+    expect(sitesOf("holdout-ae").length).toBe(6)
+    expect(sitesOf("holdout-af").length).toBe(6)
+    expect(sitesOf("holdout-ag").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
