@@ -164,10 +164,14 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
     .sort((a, b) => a.visit - b.visit || a.rank - b.rank)
   const recent = recentPosts(posts)
   const taken = new Set(posts.map((p) => p.slug))
+  // A title the entity has published already ("Finding Salt & Ember in Bristol" twice a day) is
+  // taken only when no other draft is under the limit.
+  const titled = new Set(posts.map((p) => p.title.toLowerCase()))
   // A prompt and angle once a day (the entity decider refuses a second).
   const usedToday = new Set(posts.filter((p) => p.date === date).map((p) => `${p.angle ?? ""}\n${p.topic}`))
   const sentences = siteSentences(facts)
   let best: PlannedPost | undefined
+  let retitled: PlannedPost | undefined
   // The prompts by turn, the first draft under the limit taken: a post usually costs a few
   // drafts, and all the prompts' only when none of them has anything new to say. A prompt and
   // angle a second time in a day only when the facts allow nothing else.
@@ -182,6 +186,9 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
         if (!repeatToday && usedToday.has(`${angle.id}\n${gap.prompt}`)) continue
         for (let variant = 0; variant < WORDINGS_TRIED; variant++) {
           const draft = withoutRepeatedQuotes(angle.write(subject, visit, variant))
+          const repeatsTitle = titled.has(draft.title.toLowerCase())
+          // Once a draft under the limit with a published title is in hand, others need no measuring.
+          if (repeatsTitle && retitled !== undefined) continue
           const similarity = recent.maxSimilarity(postShingles(draft))
           const slug = freeSlug(postSlugOf(draft.title), taken)
           const planned: PlannedPost = {
@@ -192,8 +199,10 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
             post: { date, slug, title: draft.title, summary: draft.summary, bodyParagraphs: draft.bodyParagraphs, topic: gap.prompt },
             similarity
           }
-          if (similarity < SIMILARITY_LIMIT) return planned
-          if (best === undefined || similarity < best.similarity) best = planned
+          if (similarity < SIMILARITY_LIMIT) {
+            if (!repeatsTitle) return planned
+            retitled = planned
+          } else if (best === undefined || similarity < best.similarity) best = planned
         }
       }
     }
@@ -202,6 +211,7 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
   // A prompt and angle a second time in a day only when the facts allow nothing else.
   const found = candidates(false) ?? (best === undefined ? candidates(true) : undefined)
   if (found !== undefined) return found
+  if (retitled !== undefined) return retitled
   if (best !== undefined) return best
   // No prompt and no fact to write from cannot happen (the name is always a topic), but the
   // type says so: a post about the entity itself.
