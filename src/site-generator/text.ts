@@ -56,11 +56,30 @@ export const listSentence = (items: ReadonlyArray<string>): string =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`
 
 /**
+ * Words English writes with a capital wherever they stand: peoples, languages and cuisines, days,
+ * months and feasts ("Thai street food", "Sunday roast", "Christmas hamper").
+ */
+const ALWAYS_CAPITALISED = new Set(
+  `Thai Indian Chinese Japanese Korean Vietnamese Mexican Italian French Spanish Greek Turkish Lebanese Moroccan
+  Ethiopian American British English Irish Scottish Welsh Cornish German Dutch Belgian Swiss Austrian Polish Russian
+  Ukrainian Portuguese Brazilian Argentinian Peruvian Cuban Jamaican Caribbean African Asian European Mediterranean
+  Nordic Scandinavian Swedish Norwegian Danish Finnish Icelandic Hungarian Czech Persian Arabic Israeli Hawaiian
+  Cajun Canadian Australian Filipino Indonesian Malaysian Nepalese Tibetan Pakistani Afghan Armenian Latin Catalan
+  Basque Sicilian Neapolitan Tuscan Provençal Parisian Bavarian Victorian Edwardian
+  Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August
+  September October November December Christmas Easter Halloween`.split(/\s+/).filter((w) => w !== "")
+)
+
+/** Whether a name's first word keeps its capital inside a sentence ("Thai street food"). */
+export const opensWithProperWord = (name: string): boolean => ALWAYS_CAPITALISED.has(/^[\p{L}]+/u.exec(name)?.[0] ?? "")
+
+/**
  * An offering's name inside a sentence: a name written in sentence case ("Practice amps") starts in
- * lower case there; one with capitals further on ("Earl Grey tea", "BBQ pack") is kept as written.
+ * lower case there; one with capitals further on ("Earl Grey tea", "BBQ pack") or opening with a
+ * word English always capitalises ("Thai street food") is kept as written.
  */
 export const inProse = (name: string): string =>
-  /^\p{Lu}[^\p{Lu}]*$/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name
+  /^\p{Lu}[^\p{Lu}]*$/u.test(name) && !opensWithProperWord(name) ? name[0]!.toLowerCase() + name.slice(1) : name
 
 /**
  * Whether a noun phrase takes a plural verb: "Bass guitars are", "Glass is", "Physics is". A guess

@@ -95,6 +95,12 @@ describe("what a post says", () => {
     const post = planPost({ facts: french, prompts: ["How much is a mandat de protection in Lyon?"], checks: [], posts: [], date: "2026-12-01" }).post
     expect(post.bodyParagraphs.join("\n")).toMatch(/[a-z,:] mandat de protection\b/)
     expect(post.bodyParagraphs.join("\n")).not.toMatch(/[a-z,:] Mandat de protection\b/)
+    // A cuisine or a day keeps its capital on an English site: "Thai street food", "Sunday roast".
+    const thai = { ...bakery, offerings: [{ name: "Thai street food", description: null, url: null, price: "95", currency: "GBP" }, { name: "Sunday roast", description: null, url: null, price: "24", currency: "GBP" }] }
+    const text = [0, 1, 2, 3].map((v) => planPost({ facts: thai, prompts: ["How much is Thai street food in Lyon?", "sunday roast in Lyon"], checks: [], posts: [], date: `2026-12-0${v + 1}` }).post.bodyParagraphs.join("\n")).join("\n")
+    expect(text).toMatch(/[a-z,:] Thai street food\b/)
+    expect(text).not.toMatch(/\bthai street food\b/)
+    expect(text).not.toMatch(/\bsunday roast\b/)
   })
 
   it("answers a price question with the offering's listed price first", () => {
