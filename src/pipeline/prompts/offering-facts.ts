@@ -399,9 +399,22 @@ const kindsNamedBelow = (page: CrawledPageFacts, heading: string): boolean => {
     .some((m) => (/^\p{Ll}/u.test(m[1]!) || m.index === 0) && m[1]!.length >= 3 && !STOP_WORDS.has(fold(m[1]!)) && !isCommonWord(m[1]!))
 }
 
-/** What the business says it does not do, or what is not to be had ("cannot come" is the customer's). */
-const DENIES_OWN_OFFER =
-  /\bwe\s+(?:[\p{L}']+\s+)?(?:don'?t|do not|no longer|cannot|can'?t|won'?t|refer)\b|\b(?:sold out|not offered|not available|unavailable|out of stock|discontinued)\b/iu
+/**
+ * What the business says it does not do, or what is not to be had ("cannot come" is the customer's),
+ * and the same said in the languages sites are written in: a "not" before a verb in the "we" form
+ * ("Non organizziamo più", "Nie prowadzimy", "Ya no alquilamos", "Não fazemos", "Nous ne
+ * proposons plus"), or "we" with a verb and then "not" ("Vi reparerar inte", "Wir verleihen keine",
+ * "Wij doen geen").
+ */
+const DENIES_OWN_OFFER = new RegExp(
+  [
+    String.raw`\bwe\s+(?:[\p{L}']+\s+)?(?:don'?t|do not|no longer|cannot|can'?t|won'?t|refer)\b|\b(?:sold out|not offered|not available|unavailable|out of stock|discontinued)\b`,
+    String.raw`(?<![\p{L}])(?:non|nie|no|não|nao)\s+(?:(?:più|piu|już|juz|ya|mai|więcej|wiecej|más|mas|mais)\s+)?\p{L}+(?:iamo|amo|emo|imy|amy|emy|ymy|my|amos|emos|imos|mos)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])nous\s+ne\s+\p{L}+ons\s+(?:pas|plus)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:vi|wir|wij|we|vi)\s+(?:[\p{L}]+\s+){1,2}(?:inte|ej|icke|ikke|nicht|keine?[nms]?|niet|geen)(?![\p{L}])`
+  ].join("|"),
+  "iu"
+)
 
 /** Stronger than a sentence with "no" in it ("No appointment needed"): what is said not to be on offer. */
 const DENIES_OFFER =
