@@ -63,6 +63,10 @@ const headlineOfferings = (page: CrawledPageFacts, proper: ReadonlySet<string>, 
 const OFFERING_HEADING =
   /\b(?:services?|practice areas?|what we do|what we offer|treatments?|classes|courses|lessons|tours|rentals|programm?es|workshops|packages|menu|specialt(?:y|ies)|specialit(?:y|ies)|expertise|offerings?|solutions|features|repairs|help(?:s)? with|also)\b/i
 
+/** A price list's own heading, in the languages sites are written in: its rows name what is sold. */
+const PRICE_LIST_HEADING =
+  /^\s*(?:our\s+)?(?:prices|pricing|price\s+list|preise|preisliste|tarifs|nos\s+tarifs|precios|tarifas|lista\s+de\s+precios|prezzi|listino(?:\s+prezzi)?|tarieven|prijzen|prijslijst|pre[cç]os|tabela\s+de\s+pre[cç]os|cennik|ceny|priser|prislista|prisliste|hinnasto)\s*$/iu
+
 /** "What we make", "What we tattoo", "How we can help": a heading over what the business does (not "What we believe"). */
 const WHAT_WE_DO = /^\s*(?:what we (?!believe|stand|value|think|love|care|are|were|need|ask|expect)\p{L}+|what['’]s inside|how we (?:can )?help(?: you)?)\s*$/iu
 
@@ -841,7 +845,7 @@ export const businessOfferings = (
       if (PLAN_LIMIT.test(item.text) || DENIES_OFFER.test(item.text) || FREE_DETAIL.test(item.text)) continue
       // "Thursday 4 December, 6 pm – book launch ...": one dated event of a programme, not a kind of thing sold.
       if (DATED_LINE.test(item.text)) continue
-      if (listing || whatWeDo || OFFERING_HEADING.test(heading) || WE_SELL.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
+      if (listing || whatWeDo || OFFERING_HEADING.test(heading) || PRICE_LIST_HEADING.test(heading) || WE_SELL.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
     }
     if (kind === "home") {
       // After the hero's slogan, each section of the home page introduces something: a service
