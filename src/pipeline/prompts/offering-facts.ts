@@ -63,6 +63,10 @@ const headlineOfferings = (page: CrawledPageFacts, proper: ReadonlySet<string>, 
 const OFFERING_HEADING =
   /\b(?:services?|practice areas?|what we do|what we offer|treatments?|classes|courses|lessons|tours|rentals|programm?es|workshops|packages|menu|specialt(?:y|ies)|specialit(?:y|ies)|expertise|offerings?|solutions|features|repairs|help(?:s)? with|also)\b/i
 
+/** A price list's own heading, in the languages sites are written in: its rows name what is sold. */
+const PRICE_LIST_HEADING =
+  /^\s*(?:our\s+)?(?:prices|pricing|price\s+list|preise|preisliste|tarifs|nos\s+tarifs|precios|tarifas|lista\s+de\s+precios|prezzi|listino(?:\s+prezzi)?|tarieven|prijzen|prijslijst|pre[cç]os|tabela\s+de\s+pre[cç]os|cennik|ceny|priser|prislista|prisliste|hinnasto)\s*$/iu
+
 /** "What we make", "What we tattoo", "How we can help": a heading over what the business does (not "What we believe"). */
 const WHAT_WE_DO = /^\s*(?:what we (?!believe|stand|value|think|love|care|are|were|need|ask|expect)\p{L}+|what['’]s inside|how we (?:can )?help(?: you)?)\s*$/iu
 
@@ -399,9 +403,22 @@ const kindsNamedBelow = (page: CrawledPageFacts, heading: string): boolean => {
     .some((m) => (/^\p{Ll}/u.test(m[1]!) || m.index === 0) && m[1]!.length >= 3 && !STOP_WORDS.has(fold(m[1]!)) && !isCommonWord(m[1]!))
 }
 
-/** What the business says it does not do, or what is not to be had ("cannot come" is the customer's). */
-const DENIES_OWN_OFFER =
-  /\bwe\s+(?:[\p{L}']+\s+)?(?:don'?t|do not|no longer|cannot|can'?t|won'?t|refer)\b|\b(?:sold out|not offered|not available|unavailable|out of stock|discontinued)\b/iu
+/**
+ * What the business says it does not do, or what is not to be had ("cannot come" is the customer's),
+ * and the same said in the languages sites are written in: a "not" before a verb in the "we" form
+ * ("Non organizziamo più", "Nie prowadzimy", "Ya no alquilamos", "Não fazemos", "Nous ne
+ * proposons plus"), or "we" with a verb and then "not" ("Vi reparerar inte", "Wir verleihen keine",
+ * "Wij doen geen").
+ */
+const DENIES_OWN_OFFER = new RegExp(
+  [
+    String.raw`\bwe\s+(?:[\p{L}']+\s+)?(?:don'?t|do not|no longer|cannot|can'?t|won'?t|refer)\b|\b(?:sold out|not offered|not available|unavailable|out of stock|discontinued)\b`,
+    String.raw`(?<![\p{L}])(?:non|nie|no|não|nao)\s+(?:(?:più|piu|już|juz|ya|mai|więcej|wiecej|más|mas|mais)\s+)?\p{L}+(?:iamo|amo|emo|imy|amy|emy|ymy|my|amos|emos|imos|mos)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])nous\s+ne\s+\p{L}+ons\s+(?:pas|plus)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:vi|wir|wij|we|vi)\s+(?:[\p{L}]+\s+){1,2}(?:inte|ej|icke|ikke|nicht|keine?[nms]?|niet|geen)(?![\p{L}])`
+  ].join("|"),
+  "iu"
+)
 
 /** Stronger than a sentence with "no" in it ("No appointment needed"): what is said not to be on offer. */
 const DENIES_OFFER =
@@ -828,7 +845,7 @@ export const businessOfferings = (
       if (PLAN_LIMIT.test(item.text) || DENIES_OFFER.test(item.text) || FREE_DETAIL.test(item.text)) continue
       // "Thursday 4 December, 6 pm – book launch ...": one dated event of a programme, not a kind of thing sold.
       if (DATED_LINE.test(item.text)) continue
-      if (listing || whatWeDo || OFFERING_HEADING.test(heading) || WE_SELL.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
+      if (listing || whatWeDo || OFFERING_HEADING.test(heading) || PRICE_LIST_HEADING.test(heading) || WE_SELL.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
     }
     if (kind === "home") {
       // After the hero's slogan, each section of the home page introduces something: a service

@@ -42,7 +42,26 @@ const MENU_VERBS = alternatives(`
 /** "Services" in other languages, alone or after "our": the menu's name for the list, not a thing on it. */
 const SERVICES_WORD = alternatives(`
   leistungen|dienstleistungen|unsere leistungen|angebot|angebote|unser angebot|servicios|nuestros servicios|prestations
-  nos prestations|nos services|diensten|onze diensten|servizi|i nostri servizi|servicos|os nossos servicos|nossos servicos`)
+  nos prestations|nos services|diensten|onze diensten|servizi|i nostri servizi|servicos|os nossos servicos|nossos servicos
+  uslugi|nasze uslugi|oferta|nasza oferta|tjanster|vara tjanster|utbud|vart utbud|tjenester|vores tjenester|palvelut`)
+
+/** A site's careers and vacancies, in the languages sites are written in: work at the business, not what it sells. */
+const CAREERS = alternatives(`
+  careers|career|jobs|vacancies|job openings|open positions|join us|join our team|work with us|work for us|we re hiring|were hiring
+  karriere|jobs bei \\S+|stellenangebote|offene stellen|carrieres|offres d emploi|rejoignez nous|empleo|ofertas de empleo
+  trabaja con nosotros|lavora con noi|offerte di lavoro|posizioni aperte|carreiras|vagas|trabalhe conosco|vacatures|werken bij \\S+
+  kariera|kariera w .+|kariera u nas|praca u nas|oferty pracy|lediga tjanster|lediga jobb|jobba hos oss|jobba med oss|karriar
+  ledige stillinger|job hos os|avoimet tyopaikat`)
+
+/** "About us" and "Contact", in the languages sites are written in. */
+const ABOUT_AND_CONTACT = alternatives(`
+  about|about us|contact|contact us|uber uns|kontakt|over ons|qui sommes nous|a propos|nous contacter|sobre nosotros|quienes somos
+  contacto|chi siamo|contatti|contattaci|sobre nos|quem somos|contato|contactos|o nas|kontakt z nami|om oss|kontakta oss|om os|meista|yhteystiedot`)
+
+/** A price list's own name, in the languages sites are written in. */
+const PRICE_LIST = alternatives(`
+  prices|pricing|price list|our prices|preise|preisliste|tarifs|nos tarifs|precios|tarifas|prezzi|listino|listino prezzi
+  tarieven|prijzen|prijslijst|precos|cennik|ceny|nasz cennik|priser|prislista|vara priser|prisliste|hinnasto`)
 
 /** A language's own name, as a site's language switch shows it. */
 const LANGUAGE_NAMES = alternatives(`
@@ -115,6 +134,9 @@ const SITE_LABEL = new RegExp(
     `^(?:(?:${OWNER}) )?(?:${CONTROLS})$`,
     `^(?:${MENU_VERBS})$`,
     `^(?:${SERVICES_WORD})$`,
+    `^(?:${CAREERS})$`,
+    `^(?:${ABOUT_AND_CONTACT})$`,
+    `^(?:${PRICE_LIST})$`,
     `^(?:${LANGUAGE_NAMES})$`,
     `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABELS})$`,
     `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABEL})$`,
@@ -126,7 +148,8 @@ const SITE_LABEL = new RegExp(
     `^(?:our |the |hire |rental |charter )?fleet$`,
     `^(?:(?:${EXTRA}) (?:${WHOM})|(?:${WHOM}) (?:${EXTRA}))$`,
     `^(?:${COUNT}) (?:${SCHEDULE_SPAN})$`,
-    `^(?:recipe|tip|post|article|story|photo|picture|video|member|student|pet|employee|volunteer|customer|client|rider|walker) of the (?:day|week|month|year|season)$`,
+    `^(?:recipe|tip|post|article|story|photo|picture|video|member|student|pet|employee|volunteer|customer|client|rider|walker|driver|courier|technician|engineer|stylist|agent|worker|staff member|team member) of the (?:day|week|month|year|season)$`,
+    `^(?:our |a |the )?(?:safety|track|service|environmental|delivery) record$`,
     `^members? (?:events?|evenings?|nights?|area|login|portal|news|benefits|discounts?|offers?|only)$`,
     `^(?:${LIST_OF_KINDS}) (?:${AT_THE_PLACE})$`,
     `^(?:our |recent |past |selected |the )?(?:work|works|portfolio|projects|case studies)$`,

@@ -28,7 +28,9 @@ const NOT_AN_OFFERING = new Set(
   horaires orari como trabajamos proximo proximos proxima prochain prochaine nachste nachster prossimo galeria galerie
   bienvenidos willkommen benvenuti bewertungen testimonios recensioni depoimentos nyheder novinky aktuality uutiset
   ideas inspiration conditions tarieven prijzen prijslijst ementa cardapio speisekarte
-  encomendas pedidos bestellingen bestellungen commandes ordini`
+  encomendas pedidos bestellingen bestellungen commandes ordini
+  nasz nasza nasze naszych zespol kariera nagrody opinie cennik ceny noi premi riconoscimenti diario oss priser
+  utmarkelser dagbok`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -245,7 +247,7 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   // "Add a little extra", "Give a flower subscription", "Meet the original": an imperative, its verb before an article.
   if (words.length >= 3 && /^(?:a|an|your|the)$/.test(words[1]!)) return undefined
   // "Aus dem Kinotagebuch", "Från verkstaden": a heading opening with another language's "from" says where, not what.
-  if (/^(?:aus|vom|von|fran|fra|desde|dalla|dal|depuis|uit)$/u.test(words[0]!)) return undefined
+  if (/^(?:aus|vom|von|fran|fra|desde|dalla|dal|depuis|uit|z|ze)$/u.test(words[0]!)) return undefined
   // "The Meadow", "The Bruntsfield": one item's own name, not a kind of thing a customer asks for.
   if (words.length === 2 && words[0] === "the" && /^[Tt]he\s+\p{Lu}/u.test(clean)) return undefined
   // "The Alberta Room": one room by its own name, a proper name's, not a kind ("The Garden Room" is one).
