@@ -164,9 +164,10 @@ export const planPost = ({ checks, date, facts, posts, prompts }: PlanInput): Pl
     .sort((a, b) => a.visit - b.visit || a.rank - b.rank)
   const recent = recentPosts(posts)
   const taken = new Set(posts.map((p) => p.slug))
-  // A title the entity has published already ("Finding Salt & Ember in Bristol" twice a day) is
-  // taken only when no other draft is under the limit.
-  const titled = new Set(posts.map((p) => p.title.toLowerCase()))
+  // A title the entity has published the same day ("Finding Salt & Ember in Bristol" twice) is
+  // taken only when no other draft is under the limit. Only that day's: over a month most titles
+  // recur, and measuring every draft then costs ten times the time.
+  const titled = new Set(posts.filter((p) => p.date === date).map((p) => p.title.toLowerCase()))
   // A prompt and angle once a day (the entity decider refuses a second).
   const usedToday = new Set(posts.filter((p) => p.date === date).map((p) => `${p.angle ?? ""}\n${p.topic}`))
   const sentences = siteSentences(facts)
