@@ -82,6 +82,37 @@ export const inProse = (name: string): string =>
   /^\p{Lu}[^\p{Lu}]*$/u.test(name) && !opensWithProperWord(name) ? name[0]!.toLowerCase() + name.slice(1) : name
 
 /**
+ * Heads of names that are one countable thing, so English puts an article before them in a
+ * sentence ("offers a butter croissant", "no price for the supper club"). A closed list: a mass or
+ * practice noun ("sourdough bread", "bike hire", "osteopathy") reads right without one, and a
+ * wrong "a" is worse than a missing one.
+ */
+const COUNTABLE_HEADS = new Set(
+  `club class course tour package session workshop party kit box hamper set bundle bag basket consultation lesson plan
+  card voucher certificate subscription visit assessment check inspection survey report programme program membership pass
+  ticket experience trip cruise excursion safari platter cake loaf croissant pie tart bouquet wreath garland arch
+  saddle bridle violin viola cello guitar clock watch sign board table chair stool bed sofa lamp mirror frame print poster
+  notebook planner journal pen whisk knife bike boat canoe kayak van car trailer tent costume dress suit gown ring necklace
+  bracelet service day night evening weekend retreat camp getaway break stay room suite cabin cottage menu dinner lunch
+  breakfast brunch tasting flight quote estimate appointment audit review test exam screening scan
+  check-up checkup makeover facial manicure pedicure haircut cut wash blow-dry trim shave`.split(/\s+/).filter((w) => w !== "")
+)
+
+/**
+ * An offering's name in a sentence with the article a countable thing takes: "a plant-based supper
+ * club", "the butter croissant", "a Thai cooking class". Proper names ("Risiti Pay", "Earl Grey tea"), plurals, names with
+ * a qualifier after a comma and mass nouns stay as they are.
+ */
+export const withArticle = (name: string, article: "a" | "the"): string => {
+  const phrase = inProse(name)
+  const common = /^\p{Ll}/u.test(phrase) || (opensWithProperWord(phrase) && !/\s.*\p{Lu}/u.test(phrase))
+  if (!common || /[,(]/.test(phrase)) return phrase
+  const head = /([\p{L}-]+)$/u.exec(phrase)?.[1]?.toLowerCase() ?? ""
+  if (!COUNTABLE_HEADS.has(head)) return phrase
+  return article === "the" ? `the ${phrase}` : `${/^[aeiou]/i.test(phrase) && !/^(?:uni|eu|one)/i.test(phrase) ? "an" : "a"} ${phrase}`
+}
+
+/**
  * Whether a noun phrase takes a plural verb: "Bass guitars are", "Glass is", "Physics is". A guess
  * from its last word's ending, which is what a plural name on a price list looks like.
  */

@@ -3,7 +3,7 @@ import type { SiteFacts } from "../../src/domain/site-events.ts"
 import { composeAbout } from "../../src/site-generator/about-copy.ts"
 import { composeFaq, identityLine } from "../../src/site-generator/faq-copy.ts"
 import { renderSite } from "../../src/site-generator/render-site.ts"
-import { firstSentence, isPlural } from "../../src/site-generator/text.ts"
+import { firstSentence, isPlural, withArticle } from "../../src/site-generator/text.ts"
 import { bakery } from "./sample-site.ts"
 
 const facts: SiteFacts = {
@@ -35,11 +35,11 @@ describe("composeFaq", () => {
       { question: "Bakery open on Sunday?", answer: "On Sundays, Acme Bakery is open 07:00–19:00." },
       {
         question: "Best croissant in Lyon?",
-        answer: "Acme Bakery offers butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. Its page: https://www.acme-bakery.fr/viennoiserie/croissant"
+        answer: "Acme Bakery offers a butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. Its page: https://www.acme-bakery.fr/viennoiserie/croissant"
       },
       {
         question: "Croissant near me?",
-        answer: "Acme Bakery offers butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. " +
+        answer: "Acme Bakery offers a butter croissant. Laminated with AOP butter from Charentes. Listed price: 1.40 EUR. " +
           "Acme Bakery is at 12 rue d'Austerlitz, 69004 Lyon, FR, reachable by phone on +33 4 78 00 00 00 or by e-mail at hello@acme-bakery.fr. " +
           "Its page: https://www.acme-bakery.fr/viennoiserie/croissant"
       }
@@ -58,7 +58,7 @@ describe("composeFaq", () => {
       { question: "Are you open on Wednesday?", answer: "Yes: on Wednesdays Acme Bakery is open 07:00–19:00." },
       {
         question: "Butter croissant vs celebration cakes for a party?",
-        answer: "Acme Bakery offers both butter croissant (listed at 1.40 EUR) and celebration cakes. Its pages: https://www.acme-bakery.fr/viennoiserie/croissant"
+        answer: "Acme Bakery offers both a butter croissant (listed at 1.40 EUR) and celebration cakes. Its pages: https://www.acme-bakery.fr/viennoiserie/croissant"
       },
       // Butter cookies are not the butter croissant: the place in the question gets what the entity is.
       {
@@ -90,7 +90,7 @@ describe("composeFaq", () => {
       { name: "Homework club", description: "Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month", url: null, price: "240", currency: "USD", writtenPrice: "$240/month" }
     ] }
     expect(composeFaq(club, ["How much does homework club cost?"])).toEqual([
-      { question: "How much does homework club cost?", answer: "Acme Bakery lists homework club as “Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month”." }
+      { question: "How much does homework club cost?", answer: "Acme Bakery lists the homework club as “Homework Club, Mon–Thu 3:30–5:30, grades 3–8: $240/month”." }
     ])
   })
 
@@ -272,7 +272,7 @@ describe("composeAbout", () => {
     expect(composeAbout(facts)).toBe([
       "Acme Bakery is a bakery in Lyon, France. A family bakery in the Croix-Rousse baking sourdough bread and French pastries every morning since 1998.",
       "On its about page, Acme Bakery writes: “Founded in 1998 by two bakers from Savoie.”",
-      "Acme Bakery offers sourdough loaf, butter croissant and celebration cakes. Each has its own page on this site."
+      "Acme Bakery offers a sourdough loaf, a butter croissant and celebration cakes. Each has its own page on this site."
     ].join("\n\n"))
     expect(composeAbout(bare)).toBe("Zorba Studio. More about it is on zorba.example.")
   })
@@ -318,9 +318,9 @@ describe("composeAbout", () => {
       { name: "Matcha whisk", description: null, url: null, price: null, currency: null }
     ]
     const matcha = { ...facts, ownFaq: [], kind: "product" as const, name: "Ceremonial Matcha", businessName: "Mistral Tea Co.", category: "tea shop", place: null, description: "Stone-ground from shade-grown tencha.", offerings }
-    expect(composeAbout(matcha).split("\n\n").at(-1)).toBe("Mistral Tea Co. also lists Earl Grey Cream and matcha whisk.")
+    expect(composeAbout(matcha).split("\n\n").at(-1)).toBe("Mistral Tea Co. also lists Earl Grey Cream and a matcha whisk.")
     expect(composeFaq(matcha, ["Where can I buy a matcha whisk?", "How much is Earl Grey Cream?"]).map((q) => q.answer)).toEqual([
-      "Mistral Tea Co. offers matcha whisk. Mistral Tea Co. is at 12 rue d'Austerlitz, 69004 Lyon, FR, reachable by phone on +33 4 78 00 00 00 or by e-mail at hello@acme-bakery.fr.",
+      "Mistral Tea Co. offers a matcha whisk. Mistral Tea Co. is at 12 rue d'Austerlitz, 69004 Lyon, FR, reachable by phone on +33 4 78 00 00 00 or by e-mail at hello@acme-bakery.fr.",
       "Earl Grey Cream is listed at 14.00 CAD by Mistral Tea Co."
     ])
   })
@@ -341,5 +341,23 @@ describe("addresses in an answer", () => {
       `<div class="answer"><p>See <a href="https://a.example/menu.html" rel="noopener">a.example/menu.html</a>. ` +
         `Or <a href="https://b.example/x?q=1&amp;y=" rel="noopener">b.example/x?q=1&amp;y=</a>&lt;b&gt;2 and javascript:alert(1)</p></div>`
     )
+  })
+})
+
+describe("an offering's name in a sentence", () => {
+  it("takes an article when it names one countable thing, and none when it is a plural, a mass noun, a practice or a proper name", () => {
+    expect(withArticle("Plant-based supper club", "a")).toBe("a plant-based supper club")
+    expect(withArticle("Oak stool", "the")).toBe("the oak stool")
+    expect(withArticle("Evening kayak tour", "a")).toBe("an evening kayak tour")
+    expect(withArticle("Custom ice cream cake", "a")).toBe("a custom ice cream cake")
+    expect(withArticle("Celebration cakes", "a")).toBe("celebration cakes")
+    expect(withArticle("Sourdough bread", "a")).toBe("sourdough bread")
+    expect(withArticle("Bike hire", "a")).toBe("bike hire")
+    expect(withArticle("Osteopathy", "a")).toBe("osteopathy")
+    expect(withArticle("Snail Mail Club", "a")).toBe("Snail Mail Club")
+    expect(withArticle("Thai cooking class", "a")).toBe("a Thai cooking class")
+    expect(withArticle("Earl Grey tea", "a")).toBe("Earl Grey tea")
+    expect(withArticle("Kodak Portra 400, 35mm, 36 exposures", "a")).toBe("Kodak Portra 400, 35mm, 36 exposures")
+    expect(withArticle("Unicorn party package", "a")).toBe("a unicorn party package")
   })
 })
