@@ -6,7 +6,7 @@
 import type { SiteFacts } from "../domain/site-events.ts"
 import { identityLine } from "./faq-copy.ts"
 import { nameOf, present, sellerOf } from "./post-facts.ts"
-import { bodyText, displayHost, leadSentences, leadText, listSentence, truncate, withArticle } from "./text.ts"
+import { bodyText, displayHost, leadSentences, leadText, listSentence, truncate, nameInSentence } from "./text.ts"
 
 const ABOUT = /about|our-?story|story|who we are|history/i
 
@@ -42,7 +42,7 @@ export const composeAbout = (facts: SiteFacts): string => {
   if (own !== null) paras.push(`On its about page, ${name} writes: “${own.text}”`)
   // A product's site lists what its maker sells beside it, not what the product "offers"; not itself.
   const product = facts.kind === "product"
-  const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null && !(product && n === name)).map((n) => withArticle(n, "a"))
+  const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null && !(product && n === name)).map((n) => nameInSentence(n, "a"))
   if (product && offerings.length > 0) paras.push(`${sellerOf(facts)} also lists ${inList(offerings.slice(0, LISTED_IN_PROSE))}.`)
   else if (offerings.length > 0 && offerings.length <= LISTED_IN_PROSE) paras.push(`${name} offers ${inList(offerings)}. Each has its own page on this site.`)
   else if (offerings.length > LISTED_IN_PROSE) {

@@ -13,7 +13,7 @@ import { addressLine, pricePhrase, quotesRow } from "./llms-txt.ts"
 import { nameOf, offeringsNamed, present, sellerOf, upperFirst, usable } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { agree, bodyText, displayHost, externalUrl, firstSentence, listedAt, possessive, sentence, sentencesOf, truncate, withArticle, withoutLeadingPrice } from "./text.ts"
+import { agree, bodyText, displayHost, externalUrl, firstSentence, listedAt, possessive, sentence, sentencesOf, truncate, nameInSentence, withoutLeadingPrice } from "./text.ts"
 
 /** A page address for reading: `acme.example/products/sourdough`. */
 export const pageAddress = (url: string): string => {
@@ -68,11 +68,11 @@ const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
   const price = pricePhrase(o)
   const name = oneLine(o.name)
   // A price list's row, quoted as written, says what the amount is for ("…, grades 3–8: $240/month").
-  if (quotesRow(o)) return `${sentence(`${sellerOf(f)} lists ${withArticle(name, "the")} as “${oneLine(o.description!)}”`)}${pageNote(f, o)}`
+  if (quotesRow(o)) return `${sentence(`${sellerOf(f)} lists ${nameInSentence(name, "the")} as “${oneLine(o.description!)}”`)}${pageNote(f, o)}`
   if (price !== null) return `${sentence(`${upperFirst(name)} ${agree(name)} ${listedAt(price)} by ${sellerOf(f)}`)}${pageNote(f, o)}`
   const stated = priceSaid(f, o)
-  if (stated !== null) return `On its page “${truncate(oneLine(stated.title), 80)}”, ${sellerOf(f)} says of ${withArticle(name, "the")}: “${truncate(stated.quote, 240)}” (${stated.url})`
-  return `${sellerOf(f)} does not state a price for ${withArticle(name, "the")} on its website; ask it directly.${pageNote(f, o)}`
+  if (stated !== null) return `On its page “${truncate(oneLine(stated.title), 80)}”, ${sellerOf(f)} says of ${nameInSentence(name, "the")}: “${truncate(stated.quote, 240)}” (${stated.url})`
+  return `${sellerOf(f)} does not state a price for ${nameInSentence(name, "the")} on its website; ask it directly.${pageNote(f, o)}`
 }
 
 /**
@@ -123,7 +123,7 @@ const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): strin
   const name = oneLine(o.name)
   const description = present(o.description)
   const price = pricePhrase(o)
-  const parts = [`${sellerOf(f)} offers ${withArticle(name, "a")}.`]
+  const parts = [`${sellerOf(f)} offers ${nameInSentence(name, "a")}.`]
   if (description !== null) parts.push(sentence(firstSentence(description, 240)))
   // A price list's row quoted as the description already says the price.
   if (price !== null && !quotesRow(o)) parts.push(`Listed price: ${price}.`)
@@ -190,7 +190,7 @@ const COMPARISON = /\b(?:vs\.?|versus|or|compared? (?:to|with))\b/i
 const comparisonAnswer = (f: SiteFacts, a: OfferingInput, b: OfferingInput): string => {
   const one = (o: OfferingInput) => {
     const price = pricePhrase(o)
-    return `${withArticle(oneLine(o.name), "a")}${price === null ? "" : ` (${listedAt(price)})`}`
+    return `${nameInSentence(oneLine(o.name), "a")}${price === null ? "" : ` (${listedAt(price)})`}`
   }
   const pages = [...new Set([a, b].map((o) => externalUrl(o.url, f.sourceUrl)).filter((u): u is string => u !== null))]
   return `${sellerOf(f)} offers both ${one(a)} and ${one(b)}.${pages.length === 0 ? "" : ` Its pages: ${pages.join(" and ")}`}`

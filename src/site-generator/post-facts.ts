@@ -10,7 +10,7 @@ import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, pricePhrase, quotesRow } from "./llms-txt.ts"
 import type { OfferingInput } from "./site-input.ts"
-import { displayHost, externalUrl, opensWithProperWord, sentencesOf } from "./text.ts"
+import { displayHost, externalUrl, inProse, sentencesOf } from "./text.ts"
 import { writesEnglish } from "../domain/site-language.ts"
 
 /**
@@ -62,10 +62,7 @@ export const hostOf = (f: SiteFacts): string => displayHost(f.sourceUrl)
 export const upperFirst = (s: string): string => (s === "" ? s : s[0]!.toUpperCase() + s.slice(1))
 
 /** An offering's name inside a sentence: `Butter croissant` → `butter croissant`; `Acme Pro` stays. */
-export const nounOf = (name: string): string => {
-  const n = oneLine(name)
-  return /^[A-Z][a-z]+(?:['’-][a-z]+)*(?:\s+[^A-Z\s][^\s]*)*$/.test(n) && !opensWithProperWord(n) ? n[0]!.toLowerCase() + n.slice(1) : n
-}
+export const nounOf = (name: string): string => inProse(oneLine(name))
 
 const english = new WeakMap<SiteFacts, boolean>()
 const shownNames = new WeakMap<SiteFacts, Map<string, string>>()

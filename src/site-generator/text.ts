@@ -103,7 +103,7 @@ const COUNTABLE_HEADS = new Set(
  * club", "the butter croissant", "a Thai cooking class". Proper names ("Risiti Pay", "Earl Grey tea"), plurals, names with
  * a qualifier after a comma and mass nouns stay as they are.
  */
-export const withArticle = (name: string, article: "a" | "the"): string => {
+export const nameInSentence = (name: string, article: "a" | "the"): string => {
   const phrase = inProse(name)
   const common = /^\p{Ll}/u.test(phrase) || (opensWithProperWord(phrase) && !/\s.*\p{Lu}/u.test(phrase))
   if (!common || /[,(]/.test(phrase)) return phrase

@@ -3,7 +3,7 @@ import type { SiteFacts } from "../../src/domain/site-events.ts"
 import { composeAbout } from "../../src/site-generator/about-copy.ts"
 import { composeFaq, identityLine } from "../../src/site-generator/faq-copy.ts"
 import { renderSite } from "../../src/site-generator/render-site.ts"
-import { firstSentence, isPlural, withArticle } from "../../src/site-generator/text.ts"
+import { firstSentence, isPlural, nameInSentence } from "../../src/site-generator/text.ts"
 import { bakery } from "./sample-site.ts"
 
 const facts: SiteFacts = {
@@ -346,18 +346,18 @@ describe("addresses in an answer", () => {
 
 describe("an offering's name in a sentence", () => {
   it("takes an article when it names one countable thing, and none when it is a plural, a mass noun, a practice or a proper name", () => {
-    expect(withArticle("Plant-based supper club", "a")).toBe("a plant-based supper club")
-    expect(withArticle("Oak stool", "the")).toBe("the oak stool")
-    expect(withArticle("Evening kayak tour", "a")).toBe("an evening kayak tour")
-    expect(withArticle("Custom ice cream cake", "a")).toBe("a custom ice cream cake")
-    expect(withArticle("Celebration cakes", "a")).toBe("celebration cakes")
-    expect(withArticle("Sourdough bread", "a")).toBe("sourdough bread")
-    expect(withArticle("Bike hire", "a")).toBe("bike hire")
-    expect(withArticle("Osteopathy", "a")).toBe("osteopathy")
-    expect(withArticle("Snail Mail Club", "a")).toBe("Snail Mail Club")
-    expect(withArticle("Thai cooking class", "a")).toBe("a Thai cooking class")
-    expect(withArticle("Earl Grey tea", "a")).toBe("Earl Grey tea")
-    expect(withArticle("Kodak Portra 400, 35mm, 36 exposures", "a")).toBe("Kodak Portra 400, 35mm, 36 exposures")
-    expect(withArticle("Unicorn party package", "a")).toBe("a unicorn party package")
+    expect(nameInSentence("Plant-based supper club", "a")).toBe("a plant-based supper club")
+    expect(nameInSentence("Oak stool", "the")).toBe("the oak stool")
+    expect(nameInSentence("Evening kayak tour", "a")).toBe("an evening kayak tour")
+    expect(nameInSentence("Custom ice cream cake", "a")).toBe("a custom ice cream cake")
+    expect(nameInSentence("Celebration cakes", "a")).toBe("celebration cakes")
+    expect(nameInSentence("Sourdough bread", "a")).toBe("sourdough bread")
+    expect(nameInSentence("Bike hire", "a")).toBe("bike hire")
+    expect(nameInSentence("Osteopathy", "a")).toBe("osteopathy")
+    expect(nameInSentence("Snail Mail Club", "a")).toBe("Snail Mail Club")
+    expect(nameInSentence("Thai cooking class", "a")).toBe("a Thai cooking class")
+    expect(nameInSentence("Earl Grey tea", "a")).toBe("Earl Grey tea")
+    expect(nameInSentence("Kodak Portra 400, 35mm, 36 exposures", "a")).toBe("Kodak Portra 400, 35mm, 36 exposures")
+    expect(nameInSentence("Unicorn party package", "a")).toBe("a unicorn party package")
   })
 })
