@@ -21,8 +21,8 @@ const SIGN_BEFORE =
 /** Signs, words and codes written after an amount. */
 const SIGN_AFTER = String.raw`(?:€|₹|₽|₺|₴|(?:zł|kr|Kč|Ft|lei|Dh|DH|Dhs|dhs|baht|${CODES})(?![\p{L}]))`
 
-/** An amount: "4.25", "1,450", "12,50". */
-const AMOUNT = String.raw`\d[\d,]*(?:[.,]\d{1,2})?`
+/** An amount: "4.25", "1,450", "12,50"; a comma only between figures ("$4, bubble wrap $9" is $4). */
+const AMOUNT = String.raw`\d(?:\d|,(?=\d))*(?:[.,]\d{1,2})?`
 
 /**
  * A price: group 1 the amount after a sign, group 2 the amount before one, group 3 the sign or

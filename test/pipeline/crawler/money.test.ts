@@ -18,7 +18,10 @@ describe("prices in any currency", () => {
     ["Screen repair – GH₵ 350", "350", "GHS"],
     ["Battery swap KSh 800", "800", "KES"],
     ["Foot massage 60 min 300 baht", "300", "THB"],
-    ["Lomo saltado S/ 38", "38", "PEN"]
+    ["Lomo saltado S/ 38", "38", "PEN"],
+    // A list's comma after an amount is no decimal or thousands separator.
+    ["Packing tape $4, bubble wrap $9", "4", null],
+    ["Lunch 9 €, dessert extra", "9", "EUR"]
   ])("reads %s as a priced line", (line, price, currency) => {
     const match = new RegExp(PRICE_SOURCE, "u").exec(line)!
     expect(match[1] ?? match[2]).toBe(price)
