@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-ag/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-aj/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -231,6 +231,26 @@ const KNOWN: Readonly<Record<string, {
   "lone-star-dispatch": { share: 0.80, products: { "stat-medical-courier": 0.44 } },
   "ridgeline-materials-lab": { share: 0.85 },
   "seri-linen-services": { share: 0.81, uncovered: ["table linen"], products: { "sericare-linen-rental": 0.71 } },
+  // holdout-ah, holdout-ai and holdout-aj (run once unseen in the sixteenth session, at 26ac4aa),
+  // pinned at that run's figures.
+  "conservas-farol-velho": { share: 0.76, uncovered: ["filetes de cavala em azeite", "polvo em azeite e alho"], notOfferingHits: 7, products: { "sardinhas-em-azeite": 0.64 } },
+  "gill-and-spore": { uncovered: ["mushroom share", "intro to growing mushrooms at home"] },
+  "hostel-zmaj": { uncovered: ["breakfast", "laundry"] },
+  "kestrel-hill-cider": { share: 0.66, uncovered: ["orchard walk", "ploughman's board", "cider by the glass"] },
+  "pennycress-hog-roasts": { share: 0.88 },
+  "shiokaze-ramen": { uncovered: ["kaedama", "takeout", "private events"] },
+  "brunel-moto-works": { share: 0.78, uncovered: ["pre-purchase inspection"], notOfferingHits: 15 },
+  "darling-downs-trailer-hire": { uncovered: ["moving boxes", "one-way hire", "brake controller hire"] },
+  "electro-meuse-depannage": { share: 0.84, uncovered: ["réparation de sèche-linge"] },
+  "mowerworks-manawatu": { share: 0.75, notOfferingHits: 5 },
+  "otter-creek-septic": { share: 0.86, uncovered: ["effluent filter cleaning"] },
+  "rideau-eavestrough": { share: 0.67, uncovered: ["twice-a-year maintenance plan"] },
+  "driftwell-float": { products: { "float-gift-voucher": 0.64 } },
+  "hearthside-doulas": { uncovered: ["private antenatal classes", "labour support only"] },
+  "kraftvaerket-odense": { share: 0.60, uncovered: ["10-klippekort", "firmatræning"], notOfferingHits: 7 },
+  "northbound-career-coaching": { uncovered: ["outplacement workshops"] },
+  "rook-and-raven-chess": { uncovered: ["game review", "chess in schools"] },
+  "sorrel-street-nutrition": { uncovered: ["telehealth appointment"] },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -242,7 +262,8 @@ const dirs = [
   ...sitesOf("holdout-u"), ...sitesOf("holdout-v"), ...sitesOf("holdout-w"), ...sitesOf("holdout-x"),
   ...sitesOf("holdout-y"), ...sitesOf("holdout-z"), ...sitesOf("holdout-aa"),
   ...sitesOf("holdout-ab"), ...sitesOf("holdout-ac"), ...sitesOf("holdout-ad"),
-  ...sitesOf("holdout-ae"), ...sitesOf("holdout-af"), ...sitesOf("holdout-ag")
+  ...sitesOf("holdout-ae"), ...sitesOf("holdout-af"), ...sitesOf("holdout-ag"),
+  ...sitesOf("holdout-ah"), ...sitesOf("holdout-ai"), ...sitesOf("holdout-aj")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -252,8 +273,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-ag)", () => {
-  it("has the dev, holdout and holdout-b to holdout-ag sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-aj)", () => {
+  it("has the dev, holdout and holdout-b to holdout-aj sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -288,6 +309,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-ae").length).toBe(6)
     expect(sitesOf("holdout-af").length).toBe(6)
     expect(sitesOf("holdout-ag").length).toBe(6)
+    expect(sitesOf("holdout-ah").length).toBe(6)
+    expect(sitesOf("holdout-ai").length).toBe(6)
+    expect(sitesOf("holdout-aj").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
