@@ -55,20 +55,39 @@ const INTERNATIONAL_PHONE = /(?<![\w+])(\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\
 
 const digitCount = (s: string) => s.replace(/\D/g, "").length
 
+// A labelled address in the languages of sites around us ("Address: 2218 SE Division Street,
+// Portland, OR 97202"), up to the next label, a sentence's end or 140 characters: the crawl's text
+// runs a contact block's lines together.
+const ADDRESS_LABEL = String.raw`(?:address|our address|adresse|indirizzo|adres|dirección|direccion|anschrift|endereço|morada|adresa|besöksadress|osoite)`
+const NEXT_LABEL = String.raw`(?:phone|tel|telephone|téléphone|telefono|telefon|e-?mail|hours|opening|open|fax|call|horaires|orari|öffnungszeiten|parking|directions)`
+const LABELLED_ADDRESS = new RegExp(String.raw`(?<![\p{L}])${ADDRESS_LABEL}\s*:\s*(.{8,140}?)(?=\s+${NEXT_LABEL}\b|\.\s+\p{Lu}|\s*$|\s+·)`, "iu")
+
+/** A labelled address stated in visible text: a street number or postal code, and no link or e-mail. */
+const addressFromText = (text: string): string | null => {
+  const found = LABELLED_ADDRESS.exec(text)?.[1]?.trim().replace(/[.,;]+$/u, "")
+  return found === undefined || !/\d/.test(found) || /@|https?:|www\./i.test(found) || !/\p{L}{3}/u.test(found) ? null : found
+}
+
 /** An e-mail address and a phone number stated in visible text, the contact pages read first. */
 const contactFromText = (pages: ReadonlyArray<Page>) => {
   const ordered = [...pages.filter((p) => /contact|about|impressum|imprint/i.test(`${p.url} ${p.title}`)), ...pages]
   let email: string | null = null
   let phone: string | null = null
+  let address: string | null = null
   for (const page of ordered) {
     email ??= EMAIL.exec(page.text)?.[0] ?? null
+    address ??= addressFromText(page.text)
     if (phone === null) {
       const found = LABELLED_PHONE.exec(page.text)?.[1] ?? INTERNATIONAL_PHONE.exec(page.text)?.[1]
       if (found !== undefined && digitCount(found) >= 7 && digitCount(found) <= 15) phone = found.trim()
     }
-    if (email !== null && phone !== null) break
+    if (email !== null && phone !== null && address !== null) break
   }
-  return { email: email === null ? null : cleanAndCut(email, 200), phone: phone === null ? null : cleanAndCut(phone, 40) }
+  return {
+    email: email === null ? null : cleanAndCut(email, 200),
+    phone: phone === null ? null : cleanAndCut(phone, 40),
+    address: address === null ? null : cleanAndCut(address, 140)
+  }
 }
 
 
@@ -404,7 +423,8 @@ export const siteFactsFrom = ({ name, businessName, kind, sourceUrl, crawl }: Si
     description: pages[0] === undefined ? null : pages[0].description !== "" ? pages[0].description : leadOf(pages[0]),
     category: extracted.category,
     place: extracted.place,
-    address: structured.address,
+    // Without JSON-LD, the labelled address as the site writes it, whole.
+    address: structured.address ?? (visible.address === null ? null : { street: visible.address }),
     phone: structured.phone ?? visible.phone,
     email: structured.email ?? visible.email,
     offerings: offeringsOf(pages, extracted.offerings, typeof structured.address?.country === "string" ? structured.address.country : null, kind),

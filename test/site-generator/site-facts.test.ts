@@ -448,6 +448,26 @@ describe("site facts", () => {
   })
 })
 
+describe("an address stated in visible text", () => {
+  it("reads a labelled address up to the next label, in English and French, when no JSON-LD gives one", () => {
+    const contact = page("/contact", "<h1>Visit us</h1><p>Monday Closed</p><p>Address: 2218 SE Division Street, Portland, OR 97202</p><p>Phone: (503) 555-0142</p>")
+    expect(factsOf([page("/", "<h1>Shop</h1>"), contact]).address).toEqual({ street: "2218 SE Division Street, Portland, OR 97202" })
+    const french = page("/contact", "<h1>Contact</h1><p>Adresse : Rue Saint-Gilles 214, 4000 Liège</p><p>Téléphone : +32 4 555 01 62</p>")
+    expect(factsOf([page("/", "<h1>Shop</h1>"), french]).address).toEqual({ street: "Rue Saint-Gilles 214, 4000 Liège" })
+  })
+
+  it("takes no address from a label without a street number or postal code, or with an e-mail", () => {
+    const vague = page("/contact", "<p>Address: ask us for directions to the yard.</p><p>Email address: hello@shop.example</p>")
+    expect(factsOf([page("/", "<h1>Shop</h1>"), vague]).address).toBeNull()
+  })
+
+  it("keeps the JSON-LD's address when there is one", () => {
+    const ld = `<script type="application/ld+json">${JSON.stringify({ "@type": "LocalBusiness", name: "Shop", address: { "@type": "PostalAddress", streetAddress: "1 Main St", addressLocality: "Bath" } })}</script>`
+    const contact = page("/contact", "<p>Address: 9 Other Road, Bath BA1 1AA</p>")
+    expect(factsOf([page("/", "<h1>Shop</h1>", ld), contact]).address).toEqual({ street: "1 Main St", locality: "Bath" })
+  })
+})
+
 describe("stored site facts", () => {
   it("decode as stored before hours, the own FAQ and a row's written price existed, and with them", () => {
     const offering = { name: "Roof leak repair", description: "Roof leak repair: from $350", url: null, price: "350", currency: "USD" }
