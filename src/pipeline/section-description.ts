@@ -23,6 +23,9 @@ const headingNames = (heading: string, name: string): boolean => {
   return own.size <= 10 && named.length > 0 && named.every((w) => own.has(w))
 }
 
+/** A question before the first statement, with the space French writes before its mark. */
+const QUESTION_HOOK = /^[^.!?]{3,200}?\s?\?\s+(?=\p{Lu})/u
+
 /** A sentence that can describe: long enough, ended, no price list, no denial of what it names. */
 const SENTENCE = /^(.{20,300}?[.!?])(?=\s|$)/su
 
@@ -40,7 +43,8 @@ export const sectionDescription = (page: Page, name: string): string | null => {
     const at = other === heading ? -1 : section.indexOf(other)
     if (at >= 0) section = section.slice(0, at)
   }
-  const first = SENTENCE.exec(section.replace(/\s+/g, " ").trim())?.[1]
+  // A question opening the section is its hook, not what the offering is ("Vous êtes bricoleur ? Nous vendons …").
+  const first = SENTENCE.exec(section.replace(/\s+/g, " ").trim().replace(QUESTION_HOOK, ""))?.[1]
   if (first === undefined || countPrices(first) >= 2 || /\b(?:not|no longer|don't|do not|never)\b/i.test(first)) return null
   return first
 }

@@ -142,13 +142,14 @@ const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): strin
 /** Where and how to reach the entity, from the facts only; null when there is nothing. */
 const contactLine = (f: SiteFacts): string | null => {
   const address = addressLine(f)
+  const where = address === null ? (present(f.place) === null ? null : `based in ${present(f.place)}`) : `at ${address}`
   const ways = [
-    address === null ? (present(f.place) === null ? null : `based in ${present(f.place)}`) : `at ${address}`,
     present(f.phone) === null ? null : `by phone on ${present(f.phone)}`,
     present(f.email) === null ? null : `by e-mail at ${present(f.email)}`
   ].filter((w): w is string => w !== null)
-  if (ways.length === 0) return null
-  return `${sellerOf(f)} is ${ways[0]}${ways.length > 1 ? `, reachable ${ways.slice(1).join(" or ")}` : ""}.`
+  if (where === null && ways.length === 0) return null
+  const reach = ways.length === 0 ? "" : `reachable ${ways.join(" or ")}`
+  return `${sellerOf(f)} is ${where === null ? reach : `${where}${reach === "" ? "" : `, ${reach}`}`}.`
 }
 
 /**

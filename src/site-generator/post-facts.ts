@@ -133,8 +133,9 @@ export const usable = (s: string): boolean => {
   // an hours list ("Monday to Friday 8:30am–5pm Saturday 9am–12:30pm Sunday … closed Free parking …").
   return n >= 6 && n <= 40 && countPrices(s) < 3 && (s.match(CLOCK_TIME) ?? []).length < 3 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/\?["”]?$/.test(s) &&
     !/^(?:yes|no|not really|not yet|sure|of course|absolutely)\b\s*[,.:;!–-]/i.test(s) && !/cookie|javascript|©|all rights reserved|subscribe|newsletter|privacy/i.test(s) &&
-    // Navigation and housekeeping read as sentences but say nothing about the business.
-    !/\b(?:this page|canonical|learn more|read more|click|download)\b|(?:^|\s)\/[\w-]|[·•|]/i.test(s)
+    // Navigation and housekeeping read as sentences but say nothing about the business; a
+    // breadcrumb ("Home › Menu › Shio Ramen") runs into the sentence after it.
+    !/\b(?:this page|canonical|learn more|read more|click|download)\b|(?:^|\s)\/[\w-]|[·•|›»]|\s>\s/i.test(s)
 }
 
 const JOBS_PAGE = /career|\bjobs?\b|vacanc|hiring|join-(?:our|the)-team|\bstellen|karriere|empleo|trabaja-con|emplois?\b|carri[eè]re/i

@@ -334,6 +334,19 @@ describe("composeAbout", () => {
   })
 })
 
+describe("how to reach the business, in an answer", () => {
+  it("says where it is and how to reach it, and only how to reach it when neither an address nor a place is known", () => {
+    const whisk = [{ name: "Matcha whisk", description: null, url: null, price: null, currency: null }]
+    const nowhere = { ...facts, ownFaq: [], address: null, place: null, offerings: whisk }
+    expect(composeFaq(nowhere, ["Where can I buy a matcha whisk?"]).map((q) => q.answer)).toEqual([
+      "Acme Bakery offers a matcha whisk. Acme Bakery is reachable by phone on +33 4 78 00 00 00 or by e-mail at hello@acme-bakery.fr."
+    ])
+    expect(composeFaq({ ...nowhere, phone: null, email: null, place: "Lyon" }, ["Where can I buy a matcha whisk?"]).map((q) => q.answer)).toEqual([
+      "Acme Bakery offers a matcha whisk. Acme Bakery is based in Lyon."
+    ])
+  })
+})
+
 describe("addresses in an answer", () => {
   it("become links (http(s) only, escaped), the rest of the text stays escaped text", () => {
     const site = renderSite({ ...bakery, faq: [{ question: "Where?", answer: "See https://a.example/menu.html. Or https://b.example/x?q=1&y=<b>2 and javascript:alert(1)" }] })

@@ -176,6 +176,9 @@ describe("what a post says", () => {
     // A job advert speaks to applicants, not customers: a careers page is not quoted.
     const careers = { ...facts, pages: [...answers.pages, { url: "https://bakery.example/careers", title: "Careers | Bakery", description: "", headings: [], text: "Full-time bakers wanted, early starts and a company van." }] }
     expect(siteSentences(careers as never).map((s) => s.text)).toEqual(["We bake rye on Saturdays for the market."])
+    // A breadcrumb run into the sentence after it is navigation, not the business's words.
+    const crumbs = { ...facts, pages: [{ ...facts.pages[0]!, headings: [], text: "Home › Menu › Shio Ramen Shiokaze Shio Ramen $17 Shio means salt. Home > Shop > Bread Our rye is baked on Saturdays. We bake rye on Saturdays for the market." }] }
+    expect(siteSentences(crumbs as never).map((s) => s.text)).toEqual(["We bake rye on Saturdays for the market."])
   })
 
   it("takes the offering a prompt names by its head word, even when the entity's name has that word, and writes a name ending in s as its possessive", () => {

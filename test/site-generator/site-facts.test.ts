@@ -448,6 +448,16 @@ describe("site facts", () => {
   })
 })
 
+describe("an offering's section", () => {
+  it("describes it by the statement under its heading, not the question that opens it", () => {
+    const home = page("/", "<h1>Shop</h1><p>Repairs at home.</p><ul><li>Pièces détachées</li></ul>")
+    const repairs = page("/reparations", "<h1>Nos réparations</h1><h2>Lave-linge</h2><p>Pompes, joints et roulements remplacés chez vous.</p>" +
+      "<h2>Pièces détachées</h2><p>Vous êtes bricoleur ? Nous vendons les pièces détachées au comptoir de l'atelier : joints, filtres, courroies.</p>")
+    const parts = factsOf([home, repairs]).offerings.find((o) => o.name === "Pièces détachées")
+    expect(parts?.description).toBe("Nous vendons les pièces détachées au comptoir de l'atelier : joints, filtres, courroies.")
+  })
+})
+
 describe("an address stated in visible text", () => {
   it("reads a labelled address up to the next label, in English and French, when no JSON-LD gives one", () => {
     const contact = page("/contact", "<h1>Visit us</h1><p>Monday Closed</p><p>Address: 2218 SE Division Street, Portland, OR 97202</p><p>Phone: (503) 555-0142</p>")
