@@ -6,7 +6,8 @@ import { externalLink } from "./page-layout.ts"
 import { entityAside, offeringCard } from "./page-parts.ts"
 import { type Context, metaDescription, nonEmpty, type Page, sameHost } from "./site-context.ts"
 import type { PlannedOffering } from "./site-plan.ts"
-import { agree, displayHost, externalUrl, sentence } from "./text.ts"
+import { mentionOf } from "./post-facts.ts"
+import { agree, displayHost, externalUrl, sentence, truncate } from "./text.ts"
 
 export const offeringsIndexPage = (ctx: Context): Page => {
   const { plan } = ctx
@@ -51,6 +52,8 @@ export const offeringPage = (ctx: Context, o: PlannedOffering): Page => {
   const sourcePage = externalUrl(o.offering.url, ctx.input.sourceUrl)
   const own = descriptionBesidePrice(o.offering)
   const description = own ?? sentence(`${name} ${agree(name)} offered by ${ctx.businessName}`)
+  // With nothing of its own to say, the page quotes where the site names it, with that page.
+  const mention = own === null ? mentionOf(ctx.input, o.offering) : null
   const price = offeringPrice(o.offering)
   const others = plan.offerings.filter((x) => x !== o).slice(0, 6)
   const offer = offerNode(ctx, o)
@@ -84,7 +87,8 @@ export const offeringPage = (ctx: Context, o: PlannedOffering): Page => {
 <h1>${name}</h1>
 ${price === null ? null : html`<p class="price">${price}</p>
 `}<p class="lead">${description}</p>
-<div class="actions">${sourcePage === null ? null : externalLink(sourcePage, `View on ${displayHost(sourcePage)}`, "button")}<a class="button secondary" href="/contact/">Ask a question</a></div>
+${mention === null ? null : html`<p>From ${externalLink(mention.url, `“${truncate(oneLine(mention.pageTitle), 80) || displayHost(mention.url)}”`)}: “${mention.text}”</p>
+`}<div class="actions">${sourcePage === null ? null : externalLink(sourcePage, `View on ${displayHost(sourcePage)}`, "button")}<a class="button secondary" href="/contact/">Ask a question</a></div>
 </article>
 ${entityAside(ctx)}</div>
 ${

@@ -180,6 +180,23 @@ export const siteSentences = (f: SiteFacts): ReadonlyArray<SourceSentence> => {
   return out
 }
 
+const sentencesOfFacts = new WeakMap<SiteFacts, ReadonlyArray<SourceSentence>>()
+
+/**
+ * A sentence of the site that names an offering without being its description ("We also make a
+ * rich tonkotsu, a vegan shoyu and tsukemen"): what the site says of an offering it lists with
+ * nothing else. Null when no usable sentence names it.
+ */
+export const mentionOf = (f: SiteFacts, o: OfferingInput): SourceSentence | null => {
+  let all = sentencesOfFacts.get(f)
+  if (all === undefined) sentencesOfFacts.set(f, (all = siteSentences(f)))
+  const name = oneLine(o.name)
+  if (name.length < 3) return null
+  const named = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "iu")
+  const own = descriptionOf(o)
+  return all.find((s) => named.test(s.text) && s.text !== own) ?? null
+}
+
 export interface FaqPair {
   readonly question: string
   readonly answer: string

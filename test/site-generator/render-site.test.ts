@@ -315,6 +315,20 @@ describe("renderSite: a price list's rows", () => {
   })
 })
 
+describe("renderSite: an offering the site only names in passing", () => {
+  it("quotes the site's sentence naming it, with its page, when it has no description of its own; an offering with one quotes nothing", () => {
+    const offerings = [...bakery.offerings, { name: "Rye loaf", description: null, url: null, price: null, currency: null }]
+    const pages = [{ ...bakery.pages[0]!, text: "Acme Bakery bakes sourdough bread every morning.\n\nWe also bake a dark rye loaf on Saturdays for the market." }, bakery.pages[1]!]
+    const site = renderSite({ ...bakery, offerings, pages })
+    const rye = site.get("/offerings/rye-loaf/index.html")!.body
+    expect(/<p class="lead">[^<]*<\/p>\n<p>From <a[^>]*>[^<]*<\/a>: [^<]*<\/p>/.exec(rye)?.[0]).toBe(
+      `<p class="lead">Rye loaf is offered by Acme Bakery.</p>\n<p>From <a href="https://www.acme-bakery.fr/" rel="noopener">“Acme Bakery | Sourdough and pastries in Lyon”</a>: ` +
+        `“We also bake a dark rye loaf on Saturdays for the market.”</p>`
+    )
+    expect(site.get("/offerings/sourdough-loaf/index.html")!.body).not.toContain("<p>From <a")
+  })
+})
+
 describe("renderSite: a name ending in a full stop", () => {
   it("ends no sentence with two ('Halftone & Co..')", () => {
     const site = renderSite({ ...bakery, name: "Halftone & Co.", businessName: "Halftone & Co." })
