@@ -223,8 +223,7 @@ const KNOWN: Readonly<Record<string, {
   "burrow-soft-play": { uncovered: ["soft play session"] },
   "dockteatern-lyktan": { share: 0.56, uncovered: ["Snögubbens resa", "Räven och månen", "biljetter"] },
   "great-fizzwick": { share: 0.60, uncovered: ["balloon twisting", "school assembly"] },
-  "hello-helium": { products: { "diy-garland-kit": 0.22 } },
-  "quickchange-costume-hire": { share: 0.53, uncovered: ["stage makeup", "costume alterations"], products: { "daisy-flapper": 0.41 } },
+  "quickchange-costume-hire": { share: 0.53, uncovered: ["stage makeup", "costume alterations"] },
   "bright-letter-signs": { share: 0.86, uncovered: ["built-up letters"] },
   // (kadra-techniczna: 75% and 31 not-offering hits until Polish furniture words were read as in other languages.)
   "kestrel-fire-engineering": { uncovered: ["smoke modelling"] },
