@@ -227,7 +227,7 @@ const KNOWN: Readonly<Record<string, {
   "bright-letter-signs": { share: 0.86, uncovered: ["built-up letters"] },
   // (kadra-techniczna: 75% and 31 not-offering hits until Polish furniture words were read as in other languages.)
   "kestrel-fire-engineering": { uncovered: ["smoke modelling"] },
-  "lone-star-dispatch": { share: 0.80, products: { "stat-medical-courier": 0.44 } },
+  "lone-star-dispatch": { share: 0.80, products: { "stat-medical-courier": 0.68 } },
   "ridgeline-materials-lab": { share: 0.85 },
   "seri-linen-services": { share: 0.81, uncovered: ["table linen"], products: { "sericare-linen-rental": 0.71 } },
 }
