@@ -204,7 +204,7 @@ const KNOWN: Readonly<Record<string, {
   "restwell-sleep-clinic": { uncovered: ["group Sleep Reset course","paediatric sleep assessment"], notOfferingHits: 10 },
   "salt-and-ember-cookery-school": { share: 0.64, uncovered: ["holiday cooking camp","private cookery class","hen party cooking class","gift voucher"] },
   "still-water-acupuncture": { uncovered: ["pregnancy acupuncture","facial rejuvenation acupuncture","moxibustion","gift certificate"] },
-  "buttongrass-walks": { share: 0.77, uncovered: ["kunanyi / Mount Wellington summit walk"], products: { "overland-track": 0.47, "freycinet-coast": 0.06 } },
+  "buttongrass-walks": { share: 0.77, uncovered: ["kunanyi / Mount Wellington summit walk"], products: { "overland-track": 0.47, "freycinet-coast": 0.09 } },
   "camping-les-chataigniers": { share: 0.88, uncovered: ["mobil-home Cigale","descente de l'Ardèche en canoë"] },
   "dooley-plant-hire": { uncovered: ["damage waiver"] },
   "hobbs-and-lane-thatching": { uncovered: ["storm damage repairs","new-build thatching","thatched porch","thatch condition survey"] },
