@@ -17,7 +17,7 @@ import { escapeRegExp } from "../../domain/regex.ts"
 import { isMass, isPlural, offeringForm, pluralOf, PRACTICE_WORD, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
-import { productArticle, productCandidates } from "./product-templates.ts"
+import { isServiceProduct, productArticle, productCandidates } from "./product-templates.ts"
 import {
   INTENT_WEIGHTS,
   PRODUCT_QUALIFIERS,
@@ -329,8 +329,8 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
       case "business":
         return facts.kind === "business"
       case "product":
-        // "Where can I buy ... near me": not for a thing hired.
-        return facts.kind === "product" && !isHired(facts.offerings, facts.keywords)
+        // "Where can I buy ... near me": not for a thing hired, nor a service ("concrete cylinder testing", "legal couriers").
+        return facts.kind === "product" && !isHired(facts.offerings, facts.keywords) && !isServiceProduct(facts.offerings[0] ?? facts.name)
       case "other":
         return pools.offerings.filter((o) => o.tier === 0).length >= 2
       case "day":
@@ -600,7 +600,11 @@ export const builtinTopUp = (
     const branded = (name: string) => namesEntity(`Is ${productArticle(name).aProduct} good?`, facts)
     // A model's name ("Ridge S3 Safety Boot") is its brand too; the kind its page says it is
     // ("safety boot") is what customers shopping for one ask about, as they ask about a described product.
-    const kinds = names.filter((name) => !branded(name))
+    // The kind sharing most words with its own name ("legal couriers" for the RUSH Legal Courier)
+    // first, before a wider one its page also gives ("business courier"); ties keep the page's order.
+    const ownStems = new Set(wordsOf(facts.name).map(stem))
+    const shared = (name: string) => wordsOf(name).filter((w) => ownStems.has(stem(w))).length
+    const kinds = names.filter((name) => !branded(name)).sort((a, b) => shared(b) - shared(a))
     const ownBrand = names[0] !== undefined && branded(names[0]) && (facts.name === facts.businessName || kinds.length === 0)
     if (!isSoftware(category === undefined ? undefined : categoryOf(category)) && !ownBrand) {
       const fill = {

@@ -212,6 +212,9 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
  * than naming a model ("Trail Runner 3", "iPhone", "XR-200"): a descriptive name is what a
  * customer asks for, not a brand.
  */
+/** Abbreviations written in capitals in ordinary English, never a brand's own. */
+export const COMMON_ABBREVIATIONS: ReadonlySet<string> = new Set(["DIY", "LED", "USB", "UV", "HD", "XL", "XXL", "GPS", "PVC", "LCD", "TV"])
+
 export const isDescriptiveName = (name: string): boolean => {
   // A code in brackets is a detail of a described thing: "Personal income tax returns (ITR12)".
   // A leading count says how much of a described thing: "7-Night Surf Camp", "5-Lesson Pack".
@@ -220,9 +223,11 @@ export const isDescriptiveName = (name: string): boolean => {
   if (plain.length === 0 || /\d|\p{Ll}\p{Lu}/u.test(plain)) return false
   // An acronym beside words written in lower case is a detail of a described thing too ("EV
   // charger installation", "DELE exam preparation"); capitals alone ("ACME", "XR Pro") name a model.
-  const words = plain.split(/\s+/)
+  // "DIY", "LED", "USB": abbreviations everyone writes in capitals describe, as words do ("DIY Soy Candle Kit").
+  const words = plain.split(/\s+/).filter((word) => !COMMON_ABBREVIATIONS.has(word))
+  if (words.length === 0) return false
   const acronym = (word: string) => /^\p{Lu}{2,}s?$/u.test(word)
-  if (!words.some(acronym)) return !/\p{Lu}{2,}/u.test(plain)
+  if (!words.some(acronym)) return !/\p{Lu}{2,}/u.test(words.join(" "))
   if (words.every((word) => acronym(word) || !/\p{Lu}{2,}/u.test(word)) && words.some((word) => /^\p{Ll}/u.test(word))) return true
   // In title case, three words or more ending in what is booked say what it is ("GCSE Revision Course",
   // "BMW Brake Repair"); a model's name does not end in "course".

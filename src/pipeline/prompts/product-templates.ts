@@ -7,7 +7,7 @@
  * (builtin-generator.ts) fills them before its general templates.
  */
 import { isCommonWord } from "../../domain/common-words.ts"
-import { isMass, isPlural, offeringForm, pluralOf, SERVICE_HEADS, withArticle } from "./english.ts"
+import { COMMON_ABBREVIATIONS, isMass, isPlural, offeringForm, pluralOf, SERVICE_HEADS, singularOf, withArticle } from "./english.ts"
 import type { PromptIntent } from "./templates.ts"
 import { wordsOf } from "./prompt-text.ts"
 
@@ -214,8 +214,11 @@ const GIFTABLE_HEADS = wordSet("mug plate set box bundle kit trio notebook plann
 /** Whether the product is something booked (a service, a course, a room) rather than a thing bought. */
 export const isServiceProduct = (product: string): boolean => {
   const last = wordsOf(product).at(-1) ?? ""
-  return SERVICE_HEADS.has(last) || /(?:ing|tion|sion|ment)$/u.test(last)
+  return SERVICE_HEADS.has(last) || BOOKED_PEOPLE.has(singularOf(last)) || /(?:ing|tion|sion|ment)$/u.test(last)
 }
+
+/** People whose work is sold as a product ("same-day courier", "maths tutor"): booked, never bought. */
+const BOOKED_PEOPLE = wordSet("courier chauffeur tutor photographer nanny")
 
 /** The product with the article a customer says before it, and whether it takes a plural verb. */
 export const productArticle = (product: string): { readonly aProduct: string; readonly plural: boolean } => {
@@ -233,7 +236,7 @@ export const productArticle = (product: string): { readonly aProduct: string; re
   // A name of one uncommon word is a proper name ("carcassonne"); "hot yoga", "time tracking" and
   // "sworn translation" take no article.
   const bare = (words.length === 1 && !isCommonWord(last)) || isMass(product) || !offeringForm(product).plural ||
-    /^\p{Lu}{2,}/u.test(product)
+    (/^\p{Lu}{2,}/u.test(product) && !COMMON_ABBREVIATIONS.has(product.split(/\s+/u)[0]!))
   const service = SERVICE_HEADS.has(last) || /(?:tion|sion)$/u.test(last)
   // "Accommodation", "acupuncture": a mass noun takes no article, booked or not ("an accommodation").
   return { aProduct: (bare && !service) || isMass(product) ? product : withArticle(product), plural: false }

@@ -234,6 +234,14 @@ const isCommonNounInEd = (word: string): boolean => /^(?:\p{L}*(?:bed|shed|sled|
 const DURATION =
   /^(?:(?:half|full|whole|one|two|three|four|five|six|seven|eight|\d+|per|an?|multi)[ -]?)?(?:day|days|hour|hours|hr|hrs|night|nights|week|weeks|minute|minutes|min|mins|month|months|morning|afternoon|evening)$/u
 
+/** How long a thing is hired for, said as a price line: "3-day hire", "weekend rental", "per night hire". */
+const HIRE_PERIOD =
+  /^(?:(?:half|full|whole|one|two|three|four|five|six|seven|\d+|per|an?|multi)[ -]?)?(?:day|days|hour|hours|night|nights|week|weeks|month|months|weekend|weekly|daily|nightly|monthly)[ -](?:hire|rental|rent|lease|loan)$/u
+
+/** Where a thing is sent, said as a sentence with its verb first: "ships across canada", "delivered nationwide". */
+const SENT_TO =
+  /^(?:ships|shipped|shipping|delivers|delivered|dispatches|dispatched|posts|posted) (?:across|to|within|throughout|anywhere|nationwide|worldwide|free|internationally|overseas|australia wide|uk wide|nz wide)\b/u
+
 /** Verbs a price list opens a line with when it names a step done to a garment or a thing ("Take in waist"). */
 const INSTRUCTION_VERBS = new Set(["take", "shorten", "lengthen", "let", "replace", "fix", "remove", "add", "change", "adjust", "taper", "resize", "swap"])
 
@@ -473,6 +481,10 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (/^(?:our )?(?:menus?|prices|price list|pricing|rates|shop|online shop|store|tienda|tienda online|negozio|laden|loja|boutique en ligne)$/.test(key)) return false
     // "Half day", "full day", "two hours": how long something lasts, not what it is.
     if (DURATION.test(key)) return false
+    // "3-day hire", "Weekend rental", "Ships across Canada", "Delivered nationwide": a price line's
+    // terms of sale (how long it is hired for, where it is sent), not a thing asked for by name.
+    // (A hire business's "3-day hire" stands for its whole trade, which its labels may count.)
+    if ((input.kind === "product" && HIRE_PERIOD.test(key)) || SENT_TO.test(key)) return false
     // "Take in waist", "Shorten jacket sleeves": a price list's step, said as an instruction.
     if (words.length >= 2 && INSTRUCTION_VERBS.has(words[0]!)) return false
     // "Free touch-up", "free lockers": an extra that comes with what is sold.
