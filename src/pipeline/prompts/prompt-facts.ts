@@ -8,7 +8,7 @@ import { escapeRegExp } from "../../domain/regex.ts"
 import { Schema } from "effect"
 import { writesEnglish } from "../../domain/site-language.ts"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
-import { singularOf } from "./english.ts"
+import { isMass, singularOf } from "./english.ts"
 import { categoryFromJsonLd, jsonLdNodes, operatorOfOwnTrips, placeFromJsonLd, SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
 import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
@@ -326,6 +326,43 @@ const schoolOf = (title: string | null | undefined): string | undefined => {
   return `${subject.toLowerCase()} school`
 }
 
+/** The last word of a person's trade ("magician", "thatcher", "arborist", "sign maker"): who does the work is a kind of business. */
+const AGENT_HEAD = /^\p{L}{3,}(?:er|or|ist|ian|ier|eer)$/u
+
+/** The last word of what a business hires out ("costume hire"): a kind of business with "company". */
+const HIRE_HEAD = /^(?:hire|rental|rentals)$/u
+
+/**
+ * A kind of one word ("builder", "school") with the words before it that say of what, where the
+ * home page's title ("Wooden Boat Builders, Blue Hill") or the business's name ("Harbour Cookery
+ * School") says them: "Which builders in Blue Hill ..." asks for any builder. A describing word
+ * ("Independent"), a place, the name's own words or a number end the run; the name's word after
+ * "&" is its own ("Saffron & Salt Catering").
+ */
+const widenedKind = (kind: string, title: string | null | undefined, businessName: string, nameWords: ReadonlySet<string>, proper: ReadonlySet<string>): string => {
+  // ("Acupuncture", "catering": a practice or a mass noun is no kind of business to narrow.)
+  if (!/^\p{Ll}+$/u.test(kind) || isMass(kind)) return kind
+  const plain = (word: string | undefined) =>
+    word !== undefined && /^\p{L}+$/u.test(word) && !STOP_WORDS.has(fold(word)) && !GENERIC_WORDS.has(fold(word)) &&
+    !DESCRIBING_WORDS.has(fold(word)) && !nameWords.has(fold(word)) && !proper.has(fold(word))
+  for (const segment of (title ?? "").split(/\s+[|–—·]\s+|\s+-\s+/u)) {
+    if (wordsOf(segment).every((w) => nameWords.has(w))) continue
+    const words = segment.split(/\s+/u)
+    // The kind ends its phrase: "Wooden Boat Builders, Blue Hill", "Puppy School & Dog Training".
+    const at = words.findIndex((w, i) => stem(fold(w.replace(/[,;:]$/u, ""))) === stem(kind) &&
+      (i === words.length - 1 || /[,;:]$/u.test(w) || /^(?:in|on|at|near|for|and|&)$/iu.test(words[i + 1]!)))
+    if (at < 1 || !plain(words[at - 1])) continue
+    const before = plain(words[at - 2]) && at >= 2 ? [words[at - 2]!, words[at - 1]!] : [words[at - 1]!]
+    return [...before.map((w) => w.toLowerCase()), kind].join(" ")
+  }
+  const words = businessName.split(/\s+/u)
+  const before = words.at(-2) ?? ""
+  return fold(words.at(-1) ?? "") === kind && /^\p{Lu}\p{Ll}{2,}$/u.test(before) && !STOP_WORDS.has(before.toLowerCase()) && words.length >= 3 &&
+      !/^(?:&|and|und|et|y|e)$/iu.test(words.at(-3) ?? "")
+    ? `${before.toLowerCase()} ${kind}`
+    : kind
+}
+
 /** Nouns of a place that teaches, treats or makes, which a business's name ends in with what it is of. */
 const INSTITUTION = /^(?:academy|school|studio|clinic|institute|conservatory|workshop|atelier)$/u
 
@@ -387,8 +424,15 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   ])
   const textKinds = categoryFromText([{ text: input.name, weight: 3 }, ...headingSources])
   const selfDescribed = categoryFromSelfDescription(pages.map((page) => page.text), nameWords)
+  // The home page's title, "<Kind> in <Place>".
+  const homeTitle = pages.find((page) => pageKind(page) === "home")?.title
+  const titledKind = homeTitle === undefined || homeTitle === null ? undefined : kindInTitle(homeTitle, nameWords)
+  // "Kids Birthday Magician in Columbus", "Costume hire in Adelaide": who does the work, or what is
+  // hired out, as the title says it, names the kind better than a word on one page ("School shows").
+  const agentTitled = titledKind !== undefined && AGENT_HEAD.test(wordsOf(titledKind).at(-1)!) ? titledKind
+    : titledKind !== undefined && HIRE_HEAD.test(wordsOf(titledKind).at(-1)!) ? `${titledKind} company` : undefined
   // A word on one page only is the kind only when the business says nothing else of itself.
-  const fromText = textKinds.supported ?? (selfDescribed === undefined ? textKinds.stray : undefined)
+  const fromText = textKinds.supported ?? (selfDescribed === undefined && agentTitled === undefined ? textKinds.stray : undefined)
   // "school" in the headings, "a small Spanish language school" in the business's own sentence:
   // its own words say which kind of the one-word category it is.
   const narrower = fromText !== undefined && selfDescribed !== undefined && !fromText.includes(" ") && selfDescribed.includes(" ") &&
@@ -401,16 +445,19 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const typed = jsonLdType === "travel agency"
     ? operatorOfOwnTrips([homePage?.title ?? "", homePage?.description ?? "", ...nodes.map((node) => typeof node["description"] === "string" ? node["description"] : "")], homePage?.text) ?? jsonLdType
     : jsonLdType
-  // The home page's title, "<Kind> in <Place>": under a parent or unknown type it names the kind;
-  // with no type, when it ends in a business's noun ("Nail Studio" over a "spa pedicure" heading).
-  const homeTitle = pages.find((page) => pageKind(page) === "home")?.title
-  const titledKind = homeTitle === undefined || homeTitle === null ? undefined : kindInTitle(homeTitle, nameWords)
+  // The home page's title's kind: under a parent or unknown type it names the kind; with no type,
+  // when it ends in a business's noun ("Nail Studio" over a "spa pedicure" heading).
   const titled = mapKind(titledKind)
   // (An operator read from its own words is the kind itself, not a type to narrow.)
   const broad = typed !== undefined && typed === jsonLdType && (UMBRELLA_CATEGORIES.has(typed) || !KNOWN_TYPE_CATEGORIES.has(typed))
   const titledBusiness = titledKind !== undefined && BUSINESS_HEADS.has(wordsOf(titledKind).at(-1)!) ? titledKind : undefined
-  const stated = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
-    typed ?? titledBusiness ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? null
+  // schema.org's DryCleaningOrLaundry is both: a site that never says dry cleaning is a laundry
+  // ("a commercial laundry", as its own sentence says).
+  const laundry = typed === "dry cleaner" && !pages.some((page) => /\bdry[\s-]?clean/iu.test([page.title ?? "", ...page.headings, page.text].join(" ")))
+  const typedKind = laundry ? (selfDescribed !== undefined && /\blaundry$/u.test(selfDescribed) ? selfDescribed : "laundry") : typed
+  const found = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
+    typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? agentTitled
+  const stated = found === undefined ? null : widenedKind(found, homeTitle, input.businessName, nameWords, proper)
   const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated
     : stated
