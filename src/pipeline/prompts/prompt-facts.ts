@@ -518,6 +518,10 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (/^(?:our |the )?(?:vendors|stallholders|makers|producers|growers|farmers|suppliers|artisans|exhibitors|traders)$/.test(key)) return false
     // "Menus & prices", "Tienda / Shop": the page's name for its list, not a thing on it.
     if (/^(?:our )?(?:menus?|prices|price list|pricing|rates|shop|online shop|store|tienda|tienda online|negozio|laden|loja|boutique en ligne)$/.test(key)) return false
+    // "We ship anywhere in Canada", "further afield", "up to 8 ft tall": where the business goes or
+    // how big a thing is, read as what follows a verb, not a thing on offer.
+    if (/^(?:(?:further|farther)\s+)?(?:anywhere|everywhere|somewhere|afield|abroad|overseas|nationwide|worldwide|nearby)$/u.test(key) ||
+      /^(?:ft|feet|foot|in|inches|cm|mm|m|metres?|meters?)\s+(?:tall|high|wide|long|deep)$/u.test(key)) return false
     // "Half day", "full day", "two hours": how long something lasts, not what it is.
     if (DURATION.test(key)) return false
     // "Take in waist", "Shorten jacket sleeves": a price list's step, said as an instruction.

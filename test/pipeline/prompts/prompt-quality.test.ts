@@ -93,7 +93,7 @@ const KNOWN: Readonly<Record<string, {
   "fretwork-guitars": { share: 0.68, uncovered: ["ukuleles", "gift vouchers", "guitar repairs", "guitar lessons", "bass lessons", "left-handed guitars", "consignment"] },
   "jess-harcourt-dog-training": { share: 0.87, uncovered: ["new puppy home visit", "Manners 101", "Calm in the Café workshop", "behaviour consultation", "gift vouchers"] },
   "koyo-dojo": { share: 0.80, uncovered: ["kids karate", "teen karate", "adult karate classes", "casual classes", "private lessons", "gradings", "karate gi", "karate birthday parties"] },
-  "marginalia-paper-co": { share: 0.79, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"], products: { "block-island-dot-grid-notebook": 0.66 } },
+  "marginalia-paper-co": { share: 0.84, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"] },
   "tamarack-paddle-and-portage": { uncovered: ["river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 1 },
   // holdout-m, holdout-n and holdout-o (run once unseen in the ninth session, tuned on from the next
   // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names.
@@ -135,7 +135,7 @@ const KNOWN: Readonly<Record<string, {
   // Job scheduling is said only under an imperative heading ("Plan the week", no offering) and in a plan's table cell.
   "dovetail": { uncovered: ["3D drawings", "accounting integration", "job scheduling", "Dovetail Measure"], products: { "dovetail-cutlist": 0.18 } },
   "fjallsang": { share: 0.93, uncovered: ["mattress protector", "carry-in", "express delivery"] },
-  "halide-cameras": { share: 0.84, uncovered: ["Ilford HP5", "Canon AE-1 Program", "Olympus mju-II", "Canon FD 28mm", "we buy cameras", "worldwide shipping"], products: { "nikon-fm2": 0.10 } },
+  "halide-cameras": { uncovered: ["Ilford HP5", "Canon AE-1 Program", "Olympus mju-II", "Canon FD 28mm", "we buy cameras", "worldwide shipping"], products: { "nikon-fm2": 0.1 } },
   "lye-and-lavender": { uncovered: ["lavender soap","goat milk soap","wedding favours"] },
   "ridgeway-leather-co": { share: 0.88, uncovered: ["tote bags", "corporate gifts"] },
   // holdout-s, holdout-t and holdout-u (run once unseen in the eleventh session after round nine, at
@@ -195,7 +195,7 @@ const KNOWN: Readonly<Record<string, {
   "alpargatas-ibanez": { uncovered: ["alpargatas para bodas"] },
   "calico-crossing-quilt-shop": { share: 0.83, uncovered: ["thread", "rotary cutters, mats and rulers", "Amish Diamond Wall Hanging Kit", "free-motion quilting class"] },
   "driftline-surfboards": { share: 0.76, uncovered: ["second-hand boards"] },
-  "fernhill-furniture-makers": { share: 0.86, uncovered: ["cutting boards", "gift certificates"] },
+  "fernhill-furniture-makers": { uncovered: ["cutting boards", "gift certificates"] },
   "groenwold-bonsai": { share: 0.78, uncovered: ["carmona", "bonsai tools", "bonsai wire", "bonsai soil", "bonsai fertiliser", "gift voucher"], notOfferingHits: 5 },
   "pigment-and-paper": { share: 0.88, uncovered: ["sample pots", "grasscloth wallpaper", "wallpaper samples", "wall mural", "colour matching", "colour consultation", "local delivery"], notOfferingHits: 7 },
   "bowline-sailing-school": { uncovered: ["ASA 103 Basic Coastal Cruising", "ASA 104 Bareboat Cruising", "ASA 105 Coastal Navigation", "private sailing lessons", "gift certificates"] },
@@ -212,7 +212,7 @@ const KNOWN: Readonly<Record<string, {
   "three-sisters-snow-school": { share: 0.88, uncovered: ["group ski lesson","private lesson","helmet rental"] },
   // holdout-ae, holdout-af and holdout-ag (run once unseen in the fifteenth session, at d9ccda1),
   // pinned at that run's figures.
-  "gauthiers-sugar-bush": { share: 0.87, uncovered: ["school group tours", "shipping across Canada"], notOfferingHits: 5 },
+  "gauthiers-sugar-bush": { uncovered: ["school group tours", "shipping across Canada"], notOfferingHits: 5 },
   "kavanagh-saddlery": { uncovered: ["reflocking", "saddle repairs", "horse rug repairs"] },
   // (49 not-offering hits until a site's furniture and what it says it no longer does in Italian were read as such.)
   "liuteria-bellandi": { share: 0.76, uncovered: ["viola su misura", "violoncello su misura", "regolazione", "ponticello nuovo", "ricrinatura archetto", "incollatura crepa", "perizia e certificato"], products: { "violino-stradivari-1715": 0.1 } },
