@@ -431,8 +431,11 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   // hired out, as the title says it, names the kind better than a word on one page ("School shows").
   const agentTitled = titledKind !== undefined && AGENT_HEAD.test(wordsOf(titledKind).at(-1)!) ? titledKind
     : titledKind !== undefined && HIRE_HEAD.test(wordsOf(titledKind).at(-1)!) ? `${titledKind} company` : undefined
-  // A word on one page only is the kind only when the business says nothing else of itself.
-  const fromText = textKinds.supported ?? (selfDescribed === undefined && agentTitled === undefined ? textKinds.stray : undefined)
+  // A word on one page only is the kind only when the business says nothing else of itself: the
+  // work its home page's title names ("Office & contract cleaning in ...") says more than one
+  // heading ("Builders cleans").
+  const titledWork = titledKind !== undefined && /(?:ing|ion)$/u.test(titledKind) ? mapKind(titledKind) : undefined
+  const fromText = textKinds.supported ?? (selfDescribed === undefined && agentTitled === undefined && textKinds.stray !== undefined ? titledWork ?? textKinds.stray : undefined)
   // "school" in the headings, "a small Spanish language school" in the business's own sentence:
   // its own words say which kind of the one-word category it is.
   const narrower = fromText !== undefined && selfDescribed !== undefined && !fromText.includes(" ") && selfDescribed.includes(" ") &&

@@ -28,6 +28,13 @@ describe("the kind of business", () => {
     ])).toBe("prop hire company")
   })
 
+  it("is the work the home page's title names, not a word of one page's heading", () => {
+    expect(categoryOf("Brightway", [
+      sitePage("/", { title: "Brightway | Hall & event cleaning in Derby", headings: ["Cleaning for halls"], text: "Cleaning after every event." }),
+      sitePage("/services.html", { title: "Services", headings: ["Painters cleans", "Window cleaning"], text: "After the painters leave." })
+    ])).toBe("event cleaning company")
+  })
+
   it("keeps the word before a one-word kind in the title", () => {
     expect(categoryOf("Gull Rock Yard", [
       sitePage("/", { title: "Gull Rock Yard | Steel Boat Builders, Tring, Herts", headings: ["Narrowboat fit-outs"], text: "We fit out narrowboats." }),
