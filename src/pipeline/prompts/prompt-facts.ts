@@ -267,12 +267,15 @@ const asBusinessKind = (kind: string): string =>
  * head ("pest control"), "Finnish Sauna & Cold Plunge" names its kind first ("Finnish sauna").
  * Sizes and praise ("Independent") are left out.
  */
-export const kindInTitle = (title: string, nameWords: ReadonlySet<string>): string | undefined => {
+export const kindInTitle = (title: string, nameWords: ReadonlySet<string>, proper: ReadonlySet<string> = new Set()): string | undefined => {
   for (const segment of title.split(/\s+[|–—]\s+|\s+-\s+/u)) {
     // The name's own segment ("Polished by Priya"); a kind the name ends in may be in both.
     if (wordsOf(segment).every((w) => nameWords.has(w))) continue
     // "Psicólogos en Palermo", "Pharmacie à Lyon", "Fotostudio in Köln": the same in other languages.
-    const match = /^(.+?)\s+(?:in|on|at|en|à|em|im)\s+(?:the\s+)?\p{Lu}/u.exec(segment.trim())
+    // "Mobile farrier, Naas": the town after a comma, as "in" says it.
+    const comma = /^([^,]+?),\s+(\p{Lu}[\p{L}'-]*)/u.exec(segment.trim())
+    const match = /^(.+?)\s+(?:in|on|at|en|à|em|im)\s+(?:the\s+)?\p{Lu}/u.exec(segment.trim()) ??
+      (comma !== null && proper.has(fold(comma[2]!)) ? comma : null)
     if (match === null || /[,:]/u.test(match[1]!)) continue
     const conjuncts = match[1]!.split(/\s*(?:&|\band\b|\+)\s*/u).map((c) => c.trim()).filter((c) => c.length > 0)
     const first = conjuncts[0]
@@ -326,8 +329,11 @@ const schoolOf = (title: string | null | undefined): string | undefined => {
   return `${subject.toLowerCase()} school`
 }
 
-/** The last word of a person's trade ("magician", "thatcher", "arborist", "sign maker"): who does the work is a kind of business. */
-const AGENT_HEAD = /^\p{L}{3,}(?:er|or|ist|ian|ier|eer)$/u
+/**
+ * The last word of a person's trade ("magician", "thatcher", "arborist", "sign maker", "blacksmith")
+ * or of who performs ("string quartet"): who does the work is a kind of business.
+ */
+const AGENT_HEAD = /^(?:\p{L}{3,}(?:er|or|ist|ian|ier|eer|smith)|quartet|trio|duo|band|choir|ensemble|orchestra)$/u
 
 /** The last word of what a business hires out ("costume hire"): a kind of business with "company". */
 const HIRE_HEAD = /^(?:hire|rental|rentals)$/u
@@ -426,7 +432,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const selfDescribed = categoryFromSelfDescription(pages.map((page) => page.text), nameWords)
   // The home page's title, "<Kind> in <Place>".
   const homeTitle = pages.find((page) => pageKind(page) === "home")?.title
-  const titledKind = homeTitle === undefined || homeTitle === null ? undefined : kindInTitle(homeTitle, nameWords)
+  const titledKind = homeTitle === undefined || homeTitle === null ? undefined : kindInTitle(homeTitle, nameWords, proper)
   // "Kids Birthday Magician in Columbus", "Costume hire in Adelaide": who does the work, or what is
   // hired out, as the title says it, names the kind better than a word on one page ("School shows").
   const agentTitled = titledKind !== undefined && AGENT_HEAD.test(wordsOf(titledKind).at(-1)!) ? titledKind

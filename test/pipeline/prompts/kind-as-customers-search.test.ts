@@ -35,6 +35,16 @@ describe("the kind of business", () => {
     ])).toBe("event cleaning company")
   })
 
+  it("is the trade or the performers a title names before a comma and the town", () => {
+    const address = [{ "@type": "LocalBusiness", name: "Kellan Forge", address: { "@type": "PostalAddress", addressLocality: "Tuam" } }]
+    expect(categoryOf("Kellan Forge", [
+      sitePage("/", { title: "Kellan Forge – mobile blacksmith, Tuam, Co. Galway", headings: ["Gates and railings"], text: "Forged by hand.", jsonLd: address })
+    ])).toBe("mobile blacksmith")
+    expect(categoryOf("Harbour Strings", [
+      sitePage("/", { title: "Harbour Strings | Wedding String Trio, Tuam", headings: ["Ceremony music"], text: "Three players.", jsonLd: address })
+    ])).toBe("wedding string trio")
+  })
+
   it("keeps the word before a one-word kind in the title", () => {
     expect(categoryOf("Gull Rock Yard", [
       sitePage("/", { title: "Gull Rock Yard | Steel Boat Builders, Tring, Herts", headings: ["Narrowboat fit-outs"], text: "We fit out narrowboats." }),
