@@ -174,7 +174,8 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
   // "Learn to boulder" is a verb's phrase: its head is "learn", never pluralised ("learn to boulders").
   // "Fiskekaker i pita": a Scandinavian or German preposition marks a dish named in its own language.
   // ("Chocolate para beber", "olio di oliva": a Spanish, Italian or French head before its preposition.)
-  const head = phrase.split(/\s+(?:with|of|for|in|from|to|au|aux|à|a la|de|del|di|du|des|para|con|y|and|&|i|på|med|og|och|til|till|mit|und)\s+/u)[0]!
+  // ("String trio or duo", "maple taffy on snow": "or" and "on" join too, never "duos", "snows".)
+  const head = phrase.split(/\s+(?:with|of|for|in|on|or|from|to|au|aux|à|a la|de|del|di|du|des|para|con|y|and|&|i|på|med|og|och|til|till|mit|und)\s+/u)[0]!
   // An acronym beside words in lower case is a detail of a described thing ("CPR course", "IVF
   // transfer-day package"): asked for as the thing is.
   const acronymOnly = words.every((w) => /^\p{Lu}{2,}s?$/u.test(w) || !/\p{Lu}/u.test(w)) && words.some((w) => /^\p{Ll}/u.test(w))

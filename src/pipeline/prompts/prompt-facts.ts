@@ -531,6 +531,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     // how big a thing is, read as what follows a verb, not a thing on offer.
     if (/^(?:(?:further|farther)\s+)?(?:anywhere|everywhere|somewhere|afield|abroad|overseas|nationwide|worldwide|nearby)$/u.test(key) ||
       /^(?:ft|feet|foot|in|inches|cm|mm|m|metres?|meters?)\s+(?:tall|high|wide|long|deep)$/u.test(key)) return false
+    // "One show", "Two shows back-to-back": how many times it is booked, a price list's row, not a
+    // thing on offer ("Four pints" may be a pack sold as such).
+    if (/^(?:one|two)\s+\p{L}+(?:\s+back(?:\s+to\s+|-to-)back)?$/u.test(key)) return false
     // "Half day", "full day", "two hours": how long something lasts, not what it is.
     if (DURATION.test(key)) return false
     // "Take in waist", "Shorten jacket sleeves": a price list's step, said as an instruction.

@@ -222,7 +222,7 @@ const KNOWN: Readonly<Record<string, {
   "aurelia-string-quartet": { uncovered: ["full day wedding package"] },
   "burrow-soft-play": { uncovered: ["soft play session"] },
   "dockteatern-lyktan": { share: 0.56, uncovered: ["Snögubbens resa", "Räven och månen", "biljetter"] },
-  "great-fizzwick": { share: 0.85, uncovered: ["balloon twisting", "school assembly"] },
+  "great-fizzwick": { uncovered: ["balloon twisting", "school assembly"] },
   "hello-helium": { products: { "diy-garland-kit": 0.22 } },
   "quickchange-costume-hire": { share: 0.83, uncovered: ["stage makeup", "costume alterations"], products: { "daisy-flapper": 0.41 } },
   "bright-letter-signs": { uncovered: ["built-up letters"] },
