@@ -310,6 +310,8 @@ const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>, proper
     const tail = words.slice(start).join(" ")
     // "Consultorio Palermo" in Palermo: the town, or a part of it the titles say one is in ("Psicólogos en Palermo"), not a kind.
     if (words.slice(start).every((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w) || proper.has(w))) continue
+    // "Musée Le Rouage": an article and a name are the name itself, not a kind.
+    if (/^(?:the|le|la|les|el|los|las|il|lo|i|gli|der|die|das|de|het|o|a|os|as)$/u.test(words[start]!)) continue
     if (titles.some((title) => new RegExp(` (?:in|en|a|im|em|au) ${escapeRegExp(words.slice(start).join(" "))} `, "u").test(title))) continue
     if (!outside.has(stem(words[start]!))) continue
     // "Podiatry", "dentistry", "chiropractic": the practice, not the kind of business; the title's own word says that.
