@@ -119,7 +119,7 @@ const MASS_OFFERINGS = new Set(
   dentistry orthodontics therapy care law insurance advice coaching training tuition yoga pilates physiotherapy
   acupuncture maintenance flush fit repair estate export control removal hire art chalk wax paint glue soap yarn wool clay
   flour sugar salt firewood mulch compost gravel timber fabric ink polish charcuterie chiropractic karate judo taekwondo
-  aikido anxiety glass aid first-aid wallpaper plaster thatch mahogany teak sapele iroko`
+  aikido anxiety glass aid first-aid wallpaper plaster thatch mahogany teak sapele iroko music`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -160,6 +160,9 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
   // A name from a site in another language is that language's word, with that language's plural
   // ("riparazione borse", "Ballonfahrt"): an English "s" makes it nobody's word.
   if (!inEnglish) return { text: phrase, plural: isPlural(phrase) }
+  // "Maple syrup, dark robust", "linen rental, queen bed set": a list's label, the thing before its
+  // variant; an "s" on the variant ("dark robusts") makes a word nobody types.
+  if (phrase.includes(", ")) return { text: phrase, plural: false }
   // "2-berth campervan", "6-cup espresso maker": a count run into a word measures the thing, whose
   // plural is its own ("2-berth campervans").
   const measure = /^(\d+-\p{Ll}+\s+)(\p{Ll}.*)$/u.exec(phrase)
@@ -171,7 +174,8 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
   // "Learn to boulder" is a verb's phrase: its head is "learn", never pluralised ("learn to boulders").
   // "Fiskekaker i pita": a Scandinavian or German preposition marks a dish named in its own language.
   // ("Chocolate para beber", "olio di oliva": a Spanish, Italian or French head before its preposition.)
-  const head = phrase.split(/\s+(?:with|of|for|in|from|to|au|aux|à|a la|de|del|di|du|des|para|con|y|and|&|i|på|med|og|och|til|till|mit|und)\s+/u)[0]!
+  // ("String trio or duo", "maple taffy on snow": "or" and "on" join too, never "duos", "snows".)
+  const head = phrase.split(/\s+(?:with|of|for|in|on|or|from|to|au|aux|à|a la|de|del|di|du|des|para|con|y|and|&|i|på|med|og|och|til|till|mit|und)\s+/u)[0]!
   // An acronym beside words in lower case is a detail of a described thing ("CPR course", "IVF
   // transfer-day package"): asked for as the thing is.
   const acronymOnly = words.every((w) => /^\p{Lu}{2,}s?$/u.test(w) || !/\p{Lu}/u.test(w)) && words.some((w) => /^\p{Ll}/u.test(w))

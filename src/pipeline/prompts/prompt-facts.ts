@@ -8,7 +8,7 @@ import { escapeRegExp } from "../../domain/regex.ts"
 import { Schema } from "effect"
 import { writesEnglish } from "../../domain/site-language.ts"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
-import { singularOf } from "./english.ts"
+import { isMass, singularOf } from "./english.ts"
 import { categoryFromJsonLd, jsonLdNodes, operatorOfOwnTrips, placeFromJsonLd, SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
 import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
@@ -275,12 +275,15 @@ const asBusinessKind = (kind: string): string =>
  * head ("pest control"), "Finnish Sauna & Cold Plunge" names its kind first ("Finnish sauna").
  * Sizes and praise ("Independent") are left out.
  */
-export const kindInTitle = (title: string, nameWords: ReadonlySet<string>): string | undefined => {
+export const kindInTitle = (title: string, nameWords: ReadonlySet<string>, proper: ReadonlySet<string> = new Set()): string | undefined => {
   for (const segment of title.split(/\s+[|–—]\s+|\s+-\s+/u)) {
     // The name's own segment ("Polished by Priya"); a kind the name ends in may be in both.
     if (wordsOf(segment).every((w) => nameWords.has(w))) continue
     // "Psicólogos en Palermo", "Pharmacie à Lyon", "Fotostudio in Köln": the same in other languages.
-    const match = /^(.+?)\s+(?:in|on|at|en|à|em|im)\s+(?:the\s+)?\p{Lu}/u.exec(segment.trim())
+    // "Mobile farrier, Naas": the town after a comma, as "in" says it.
+    const comma = /^([^,]+?),\s+(\p{Lu}[\p{L}'-]*)/u.exec(segment.trim())
+    const match = /^(.+?)\s+(?:in|on|at|en|à|em|im)\s+(?:the\s+)?\p{Lu}/u.exec(segment.trim()) ??
+      (comma !== null && proper.has(fold(comma[2]!)) ? comma : null)
     if (match === null || /[,:]/u.test(match[1]!)) continue
     const conjuncts = match[1]!.split(/\s*(?:&|\band\b|\+)\s*/u).map((c) => c.trim()).filter((c) => c.length > 0)
     const first = conjuncts[0]
@@ -315,6 +318,8 @@ const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>, proper
     const tail = words.slice(start).join(" ")
     // "Consultorio Palermo" in Palermo: the town, or a part of it the titles say one is in ("Psicólogos en Palermo"), not a kind.
     if (words.slice(start).every((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w) || proper.has(w))) continue
+    // "Musée Le Rouage": an article and a name are the name itself, not a kind.
+    if (/^(?:the|le|la|les|el|los|las|il|lo|i|gli|der|die|das|de|het|o|a|os|as)$/u.test(words[start]!)) continue
     if (titles.some((title) => new RegExp(` (?:in|en|a|im|em|au) ${escapeRegExp(words.slice(start).join(" "))} `, "u").test(title))) continue
     if (!outside.has(stem(words[start]!))) continue
     // "Podiatry", "dentistry", "chiropractic": the practice, not the kind of business; the title's own word says that.
@@ -332,6 +337,46 @@ const schoolOf = (title: string | null | undefined): string | undefined => {
   const subject = /(?:^|[|–—-]\s*)learn\s+((?:\p{L}+\s+){0,2}?\p{L}+)(?=\s+(?:online|in|at|with|from)\b|\s*(?:[|–—,]|$))/iu.exec(title ?? "")?.[1]
   if (subject === undefined || wordsOf(subject).some((w) => STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) return undefined
   return `${subject.toLowerCase()} school`
+}
+
+/**
+ * The last word of a person's trade ("magician", "thatcher", "arborist", "sign maker", "blacksmith")
+ * or of who performs ("string quartet"): who does the work is a kind of business.
+ */
+const AGENT_HEAD = /^(?:\p{L}{3,}(?:er|or|ist|ian|ier|eer|smith)|quartet|trio|duo|band|choir|ensemble|orchestra)$/u
+
+/** The last word of what a business hires out ("costume hire"): a kind of business with "company". */
+const HIRE_HEAD = /^(?:hire|rental|rentals)$/u
+
+/**
+ * A kind of one word ("builder", "school") with the words before it that say of what, where the
+ * home page's title ("Wooden Boat Builders, Blue Hill") or the business's name ("Harbour Cookery
+ * School") says them: "Which builders in Blue Hill ..." asks for any builder. A describing word
+ * ("Independent"), a place, the name's own words or a number end the run; the name's word after
+ * "&" is its own ("Saffron & Salt Catering").
+ */
+const widenedKind = (kind: string, title: string | null | undefined, businessName: string, nameWords: ReadonlySet<string>, proper: ReadonlySet<string>): string => {
+  // ("Acupuncture", "catering": a practice or a mass noun is no kind of business to narrow.)
+  if (!/^\p{Ll}+$/u.test(kind) || isMass(kind)) return kind
+  const plain = (word: string | undefined) =>
+    word !== undefined && /^\p{L}+$/u.test(word) && !STOP_WORDS.has(fold(word)) && !GENERIC_WORDS.has(fold(word)) &&
+    !DESCRIBING_WORDS.has(fold(word)) && !nameWords.has(fold(word)) && !proper.has(fold(word))
+  for (const segment of (title ?? "").split(/\s+[|–—·]\s+|\s+-\s+/u)) {
+    if (wordsOf(segment).every((w) => nameWords.has(w))) continue
+    const words = segment.split(/\s+/u)
+    // The kind ends its phrase: "Wooden Boat Builders, Blue Hill", "Puppy School & Dog Training".
+    const at = words.findIndex((w, i) => stem(fold(w.replace(/[,;:]$/u, ""))) === stem(kind) &&
+      (i === words.length - 1 || /[,;:]$/u.test(w) || /^(?:in|on|at|near|for|and|&)$/iu.test(words[i + 1]!)))
+    if (at < 1 || !plain(words[at - 1])) continue
+    const before = plain(words[at - 2]) && at >= 2 ? [words[at - 2]!, words[at - 1]!] : [words[at - 1]!]
+    return [...before.map((w) => w.toLowerCase()), kind].join(" ")
+  }
+  const words = businessName.split(/\s+/u)
+  const before = words.at(-2) ?? ""
+  return fold(words.at(-1) ?? "") === kind && /^\p{Lu}\p{Ll}{2,}$/u.test(before) && !STOP_WORDS.has(before.toLowerCase()) && words.length >= 3 &&
+      !/^(?:&|and|und|et|y|e)$/iu.test(words.at(-3) ?? "")
+    ? `${before.toLowerCase()} ${kind}`
+    : kind
 }
 
 /** Nouns of a place that teaches, treats or makes, which a business's name ends in with what it is of. */
@@ -395,8 +440,18 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   ])
   const textKinds = categoryFromText([{ text: input.name, weight: 3 }, ...headingSources])
   const selfDescribed = categoryFromSelfDescription(pages.map((page) => page.text), nameWords)
-  // A word on one page only is the kind only when the business says nothing else of itself.
-  const fromText = textKinds.supported ?? (selfDescribed === undefined ? textKinds.stray : undefined)
+  // The home page's title, "<Kind> in <Place>".
+  const homeTitle = pages.find((page) => pageKind(page) === "home")?.title
+  const titledKind = homeTitle === undefined || homeTitle === null ? undefined : kindInTitle(homeTitle, nameWords, proper)
+  // "Kids Birthday Magician in Columbus", "Costume hire in Adelaide": who does the work, or what is
+  // hired out, as the title says it, names the kind better than a word on one page ("School shows").
+  const agentTitled = titledKind !== undefined && AGENT_HEAD.test(wordsOf(titledKind).at(-1)!) ? titledKind
+    : titledKind !== undefined && HIRE_HEAD.test(wordsOf(titledKind).at(-1)!) ? `${titledKind} company` : undefined
+  // A word on one page only is the kind only when the business says nothing else of itself: the
+  // work its home page's title names ("Office & contract cleaning in ...") says more than one
+  // heading ("Builders cleans").
+  const titledWork = titledKind !== undefined && /(?:ing|ion)$/u.test(titledKind) ? mapKind(titledKind) : undefined
+  const fromText = textKinds.supported ?? (selfDescribed === undefined && agentTitled === undefined && textKinds.stray !== undefined ? titledWork ?? textKinds.stray : undefined)
   // "school" in the headings, "a small Spanish language school" in the business's own sentence:
   // its own words say which kind of the one-word category it is.
   const narrower = fromText !== undefined && selfDescribed !== undefined && !fromText.includes(" ") && selfDescribed.includes(" ") &&
@@ -409,16 +464,19 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const typed = jsonLdType === "travel agency"
     ? operatorOfOwnTrips([homePage?.title ?? "", homePage?.description ?? "", ...nodes.map((node) => typeof node["description"] === "string" ? node["description"] : "")], homePage?.text) ?? jsonLdType
     : jsonLdType
-  // The home page's title, "<Kind> in <Place>": under a parent or unknown type it names the kind;
-  // with no type, when it ends in a business's noun ("Nail Studio" over a "spa pedicure" heading).
-  const homeTitle = pages.find((page) => pageKind(page) === "home")?.title
-  const titledKind = homeTitle === undefined || homeTitle === null ? undefined : kindInTitle(homeTitle, nameWords)
+  // The home page's title's kind: under a parent or unknown type it names the kind; with no type,
+  // when it ends in a business's noun ("Nail Studio" over a "spa pedicure" heading).
   const titled = mapKind(titledKind)
   // (An operator read from its own words is the kind itself, not a type to narrow.)
   const broad = typed !== undefined && typed === jsonLdType && (UMBRELLA_CATEGORIES.has(typed) || !KNOWN_TYPE_CATEGORIES.has(typed))
   const titledBusiness = titledKind !== undefined && BUSINESS_HEADS.has(wordsOf(titledKind).at(-1)!) ? titledKind : undefined
-  const stated = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
-    typed ?? titledBusiness ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? null
+  // schema.org's DryCleaningOrLaundry is both: a site that never says dry cleaning is a laundry
+  // ("a commercial laundry", as its own sentence says).
+  const laundry = typed === "dry cleaner" && !pages.some((page) => /\bdry[\s-]?clean/iu.test([page.title ?? "", ...page.headings, page.text].join(" ")))
+  const typedKind = laundry ? (selfDescribed !== undefined && /\blaundry$/u.test(selfDescribed) ? selfDescribed : "laundry") : typed
+  const found = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
+    typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? agentTitled
+  const stated = found === undefined ? null : widenedKind(found, homeTitle, input.businessName, nameWords, proper)
   const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated
     : stated
@@ -479,6 +537,13 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (/^(?:our |the )?(?:vendors|stallholders|makers|producers|growers|farmers|suppliers|artisans|exhibitors|traders)$/.test(key)) return false
     // "Menus & prices", "Tienda / Shop": the page's name for its list, not a thing on it.
     if (/^(?:our )?(?:menus?|prices|price list|pricing|rates|shop|online shop|store|tienda|tienda online|negozio|laden|loja|boutique en ligne)$/.test(key)) return false
+    // "We ship anywhere in Canada", "further afield", "up to 8 ft tall": where the business goes or
+    // how big a thing is, read as what follows a verb, not a thing on offer.
+    if (/^(?:(?:further|farther)\s+)?(?:anywhere|everywhere|somewhere|afield|abroad|overseas|nationwide|worldwide|nearby)$/u.test(key) ||
+      /^(?:ft|feet|foot|in|inches|cm|mm|m|metres?|meters?)\s+(?:tall|high|wide|long|deep)$/u.test(key)) return false
+    // "One show", "Two shows back-to-back": how many times it is booked, a price list's row, not a
+    // thing on offer ("Four pints" may be a pack sold as such).
+    if (/^(?:one|two)\s+\p{L}+(?:\s+back(?:\s+to\s+|-to-)back)?$/u.test(key)) return false
     // "Half day", "full day", "two hours": how long something lasts, not what it is.
     if (DURATION.test(key)) return false
     // "3-day hire", "Weekend rental", "Ships across Canada", "Delivered nationwide": a price line's

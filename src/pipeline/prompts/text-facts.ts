@@ -443,9 +443,11 @@ export const categoryFromSelfDescription = (texts: ReadonlyArray<string>, nameWo
       // bowl" after a heading naming the business's trade describes a thing, not the business.
       if (match === null || !nameWords.has(wordsOf(match[1]!).at(-1) ?? "")) continue
       const words = match[2]!.split(/\s+/).filter((w) => !DESCRIBING.has(fold(w)) && !/^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b.*-/iu.test(w))
-      const kept = words.slice(-2).map((w) => fold(w))
+      // "A home brewing supply shop": a supply shop is known by what it supplies (so is a parts or hire shop).
+      const supplies = words.length >= 3 && /^(?:supply|supplies|parts|hire|rental|equipment)$/u.test(fold(words.at(-2)!))
+      const kept = words.slice(supplies ? -4 : -2).map((w) => fold(w))
       // A generic head with a word of its own before it names a kind ("yarn shop"); alone or as the modifier it does not.
-      if (kept.length === 0 || kept.some((w) => STOP_WORDS.has(w)) || kept.slice(0, -1).some((w) => GENERIC_WORDS.has(w)) ||
+      if (kept.length === 0 || kept.some((w) => STOP_WORDS.has(w)) || kept.slice(-2, -1).some((w) => GENERIC_WORDS.has(w)) ||
         (kept.length === 1 && GENERIC_WORDS.has(kept[0]!))) continue
       return kept.join(" ")
     }
