@@ -555,13 +555,14 @@ const local: PostAngle = {
   fits: (s) => addressOf(s.facts) !== null || (s.place !== null && s.hours.length > 0),
   write: (s, visit, variant = 0) => {
     const c = ctxOf(s, "local", visit, variant)
-    const where = s.place ?? addressOf(s.facts)!
+    // A title names the town, never the street address ("Shio ramen in 2218 SE Division Street, …").
+    const inPlace = s.place === null ? "" : ` in ${s.place}`
     const gave = leadGave(c)
     const quoted = sentencesFor(c, 1, 3)
     return {
       title: titleOf(c, [
-        s.hours.length === 0 ? `${upperFirst(c.noun)} in ${where}: where ${c.name} is` : `${upperFirst(c.noun)} in ${where}: where ${c.name} is and when to go`,
-        `Finding ${c.name} in ${where}`
+        s.hours.length === 0 ? `${upperFirst(c.noun)}${inPlace}: where ${c.name} is` : `${upperFirst(c.noun)}${inPlace}: where ${c.name} is and when to go`,
+        `Finding ${c.name}${inPlace}`
       ]),
       summary: summaryOf(c, [`Where to find ${c.name} for ${c.noun}${s.hours.length === 0 ? "" : ", and its opening hours"}.`]),
       bodyParagraphs: compact([

@@ -42,6 +42,21 @@ describe("post writer", () => {
   })
 })
 
+describe("post titles", () => {
+  it("name the town, never the street address, when the facts have an address but no town", () => {
+    const hours = [{ text: "Tuesday–Sunday 07:00–19:00", days: ["Tuesday"], opens: "07:00", closes: "19:00" }]
+    const facts = { ...bakery, place: null, hours }
+    const posts: Array<ExistingPost> = []
+    for (const d of [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+      const planned = planPost({ facts, prompts: ["Where can I get a sourdough loaf?", "Is the bakery open on Tuesday?"], checks: [], posts, date: `2026-12-0${d}` })
+      posts.push({ ...planned.post, topic: planned.prompt })
+    }
+    const titles = posts.map((p) => p.title)
+    expect(titles.filter((t) => t.includes("rue d'Austerlitz"))).toEqual([])
+    expect(titles.some((t) => /where Acme Bakery is|Finding Acme Bakery/.test(t))).toBe(true)
+  })
+})
+
 describe("fact check", () => {
   it("accepts a price of the facts and rejects an invented one", () => {
     expect(factCheck("Acme Bakery sells its Butter croissant at 1.40 EUR.", bakery)).toEqual({ passed: true, failures: [] })
