@@ -10,7 +10,7 @@ import { escapeRegExp } from "../domain/regex.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, pricePhrase, quotesRow } from "./llms-txt.ts"
-import { nameOf, offeringsNamed, present, sellerOf, upperFirst, usable } from "./post-facts.ts"
+import { nameOf, offeringsNamed, present, sellerOf, siteInEnglish, upperFirst, usable } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
 import { agree, bodyText, displayHost, externalUrl, firstSentence, listedAt, possessive, sentence, sentencesOf, truncate, nameInSentence, withoutLeadingPrice } from "./text.ts"
@@ -252,11 +252,16 @@ export const identityLine = (f: SiteFacts): string | null => {
       ? `${nameOf(f)} is made by ${maker}, ${kind}${place === null ? "" : ` in ${place}`}.`
       // The product's own kind ("campervan" for "Kea 2-berth campervan"): it is one, from its business.
       : `${nameOf(f)} is ${kind} from ${maker}${place === null ? "" : ` in ${place}`}.`
-    : `${nameOf(f)} is ${kind}${place === null ? "" : ` in ${place}`}.`
+    // A category in the site's own language takes no English article ("is a réparation
+    // d'électroménager"): it is named beside the name.
+    : siteInEnglish(f)
+    ? `${nameOf(f)} is ${kind}${place === null ? "" : ` in ${place}`}.`
+    : `${nameOf(f)}: ${category}${place === null ? "" : `, ${place}`}.`
   const own = sentence(firstSentence(description, 240))
   // A description that already says what the entity is needs no preamble saying it again.
   const words = keywords(own)
-  const says = category !== null && [...keywords(category)].every((w) => words.has(w)) && [...keywords(nameOf(f))].some((w) => words.has(w) && !keywords(category).has(w))
+  const saysKind = category !== null && [...keywords(category)].every((w) => words.has(w))
+  const says = saysKind && (!siteInEnglish(f) || [...keywords(nameOf(f))].some((w) => words.has(w) && !keywords(category!).has(w)))
   return what === null || says ? own : `${what} ${own}`
 }
 

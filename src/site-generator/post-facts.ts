@@ -73,10 +73,15 @@ const shownNames = new WeakMap<SiteFacts, Map<string, string>>()
  * "Normal": a German noun keeps its capital). Kept per facts and name: a month of posts asks again
  * for the same few names, and the answer reads every page.
  */
-export const nounIn = (f: SiteFacts, name: string): string => {
+/** Whether the crawled site writes in English; kept per facts, as every page's text is read. */
+export const siteInEnglish = (f: SiteFacts): boolean => {
   let en = english.get(f)
   if (en === undefined) english.set(f, (en = writesEnglish(f.pages.map((p) => p.text))))
-  if (en) return nounOf(name)
+  return en
+}
+
+export const nounIn = (f: SiteFacts, name: string): string => {
+  if (siteInEnglish(f)) return nounOf(name)
   let shown = shownNames.get(f)
   if (shown === undefined) shownNames.set(f, (shown = new Map()))
   let out = shown.get(name)

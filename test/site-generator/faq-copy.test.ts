@@ -334,6 +334,17 @@ describe("composeAbout", () => {
   })
 })
 
+describe("what the business is, on a site not in English", () => {
+  it("names its category beside the name, without an English article, and not at all when its own description says it", () => {
+    const pages = [{ ...facts.pages[0]!, text: "Nous réparons les lave-linge et les frigos à domicile, avec le déplacement en 24 h. Le devis est gratuit et nous venons chez vous pour une visite." }]
+    const french = { ...facts, name: "Électro Meuse", businessName: "Électro Meuse", category: "Réparation d'électroménager", place: "Liège", pages, description: "Dépannage à domicile depuis 1998." }
+    expect(identityLine(french)).toBe("Électro Meuse: Réparation d'électroménager, Liège. Dépannage à domicile depuis 1998.")
+    expect(identityLine({ ...french, description: "Réparation d'électroménager à domicile à Liège : lave-linge, frigo, four." })).toBe(
+      "Réparation d'électroménager à domicile à Liège : lave-linge, frigo, four."
+    )
+  })
+})
+
 describe("how to reach the business, in an answer", () => {
   it("says where it is and how to reach it, and only how to reach it when neither an address nor a place is known", () => {
     const whisk = [{ name: "Matcha whisk", description: null, url: null, price: null, currency: null }]
