@@ -107,7 +107,8 @@ export const nameInSentence = (name: string, article: "a" | "the"): string => {
   const phrase = inProse(name)
   const common = /^\p{Ll}/u.test(phrase) || (opensWithProperWord(phrase) && !/\s.*\p{Lu}/u.test(phrase))
   if (!common || /[,(]/.test(phrase)) return phrase
-  const head = /([\p{L}-]+)$/u.exec(phrase)?.[1]?.toLowerCase() ?? ""
+  // The head comes before what qualifies it: "tonkotsu kit for two", "box of six".
+  const head = /([\p{L}-]+)(?:\s+(?:for|with|of|to)\s+[^,]+)?$/u.exec(phrase)?.[1]?.toLowerCase() ?? ""
   if (!COUNTABLE_HEADS.has(head)) return phrase
   return article === "the" ? `the ${phrase}` : `${/^[aeiou]/i.test(phrase) && !/^(?:uni|eu|one)/i.test(phrase) ? "an" : "a"} ${phrase}`
 }

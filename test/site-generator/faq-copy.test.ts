@@ -383,5 +383,8 @@ describe("an offering's name in a sentence", () => {
     expect(nameInSentence("Earl Grey tea", "a")).toBe("Earl Grey tea")
     expect(nameInSentence("Kodak Portra 400, 35mm, 36 exposures", "a")).toBe("Kodak Portra 400, 35mm, 36 exposures")
     expect(nameInSentence("Unicorn party package", "a")).toBe("a unicorn party package")
+    expect(nameInSentence("Tonkotsu kit for two", "a")).toBe("a tonkotsu kit for two")
+    expect(nameInSentence("Box of six macarons", "the")).toBe("the box of six macarons")
+    expect(nameInSentence("Bread for the week", "a")).toBe("bread for the week")
   })
 })
