@@ -14,6 +14,7 @@ import { hoursFromJsonLd, hoursFromText, mergeHours } from "./opening-hours.ts"
 import { ownFaqFrom } from "./own-faq.ts"
 import { nameKey, sectionDescription, withoutRunInList, withoutRunInRows } from "./section-description.ts"
 import { bodyText, leadSentences, leadText, statesAmount, withoutLeadingPrice } from "../site-generator/text.ts"
+import { addressFromText } from "../domain/address-text.ts"
 import { writesEnglish } from "../domain/site-language.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
 import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
@@ -54,19 +55,6 @@ const LABELLED_PHONE = /\b(?:phone|tel(?:ephone)?|call(?: us)?(?: on| at)?|ph)\s
 const INTERNATIONAL_PHONE = /(?<![\w+])(\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4})(?!\w)/
 
 const digitCount = (s: string) => s.replace(/\D/g, "").length
-
-// A labelled address in the languages of sites around us ("Address: 2218 SE Division Street,
-// Portland, OR 97202"), up to the next label, a sentence's end or 140 characters: the crawl's text
-// runs a contact block's lines together.
-const ADDRESS_LABEL = String.raw`(?:address|our address|adresse|indirizzo|adres|dirección|direccion|anschrift|endereço|morada|adresa|besöksadress|osoite)`
-const NEXT_LABEL = String.raw`(?:phone|tel|telephone|téléphone|telefono|telefon|e-?mail|hours|opening|open|fax|call|horaires|orari|öffnungszeiten|parking|directions)`
-const LABELLED_ADDRESS = new RegExp(String.raw`(?<![\p{L}])${ADDRESS_LABEL}\s*:\s*(.{8,140}?)(?=\s+${NEXT_LABEL}\b|\.\s+\p{Lu}|\s*$|\s+·)`, "iu")
-
-/** A labelled address stated in visible text: a street number or postal code, and no link or e-mail. */
-const addressFromText = (text: string): string | null => {
-  const found = LABELLED_ADDRESS.exec(text)?.[1]?.trim().replace(/[.,;]+$/u, "")
-  return found === undefined || !/\d/.test(found) || /@|https?:|www\./i.test(found) || !/\p{L}{3}/u.test(found) ? null : found
-}
 
 /** An e-mail address and a phone number stated in visible text, the contact pages read first. */
 const contactFromText = (pages: ReadonlyArray<Page>) => {

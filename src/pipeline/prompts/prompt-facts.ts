@@ -9,6 +9,7 @@ import { Schema } from "effect"
 import { writesEnglish } from "../../domain/site-language.ts"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
 import { isMass, singularOf } from "./english.ts"
+import { addressFromText, townOfAddress } from "../../domain/address-text.ts"
 import { categoryFromJsonLd, jsonLdNodes, operatorOfOwnTrips, placeFromJsonLd, SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
 import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
@@ -423,6 +424,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     // "Free shipping in Portugal", "we post to the UK": where goods go, not where the business is.
     const mentions = [...sentences].filter((s) => !/\b(?:ship(?:s|ped|ping)?|deliver(?:s|y|ies)?|post(?:age)?|imports?)\b/i.test(s))
       .flatMap((s) => placeMentions(s, nameWords))
+    // The town of an address the site states ("Address: 2218 SE Division Street, Portland, OR 97202") counts as "based in".
+    const town = pages.map((page) => addressFromText(page.text)).map((a) => (a === null ? null : townOfAddress(a))).find((t) => t !== null)
+    if (town !== undefined && town !== null) mentions.push({ place: town, weight: 3 })
     const ranked = byFrequency(mentions.map((m) => ({ key: phraseKey(m.place), value: m.place, weight: m.weight })))
     const best = ranked[0]
     if (best !== undefined) {

@@ -114,7 +114,7 @@ const KNOWN: Readonly<Record<string, {
   "pritchard-and-son": { uncovered: ["paint mixing", "wallpaper steamer hire", "carpet cleaner hire", "pressure washer hire", "screws and nails sold loose", "power tools", "animal feed", "garden supplies", "household goods", "lawnmower servicing"], notOfferingHits: 1 },
   "airtime-podcast-hosting": { share: 0.88, uncovered: ["podcast distribution", "Airtime API"] },
   "halftone-and-co": { share: 0.73, uncovered: ["brand guidelines", "brand naming"] },
-  "hljodhus-studio": { uncovered: ["podcast recording", "gift cards", "music production"], notOfferingHits: 6 },
+  "hljodhus-studio": { uncovered: ["podcast recording", "gift cards", "music production"], notOfferingHits: 5 },
   "second-bell-tutoring": { uncovered: ["dyslexia support", "chemistry tutoring"], notOfferingHits: 1 },
   "stoa-architects": { uncovered: ["home extension", "3D visualisation"] },
   // holdout-p, holdout-q and holdout-r (run once unseen in the tenth session after round eight, tuned on
@@ -237,7 +237,7 @@ const KNOWN: Readonly<Record<string, {
   "hostel-zmaj": { uncovered: ["breakfast", "laundry"] },
   "kestrel-hill-cider": { share: 0.66, uncovered: ["orchard walk", "ploughman's board", "cider by the glass"] },
   "pennycress-hog-roasts": { share: 0.88 },
-  "shiokaze-ramen": { uncovered: ["kaedama", "takeout", "private events"] },
+  "shiokaze-ramen": { uncovered: ["kaedama", "private events"] },
   "brunel-moto-works": { share: 0.78, uncovered: ["pre-purchase inspection"], notOfferingHits: 15 },
   "darling-downs-trailer-hire": { uncovered: ["moving boxes", "one-way hire", "brake controller hire"] },
   "electro-meuse-depannage": { share: 0.84, uncovered: ["réparation de sèche-linge"] },
