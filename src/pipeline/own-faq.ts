@@ -29,10 +29,12 @@ const clean = (text: string, max: number) =>
   cleanAndCut(text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim(), max)
 
 // The label a Q/A list writes before an answer ("A: No. Our licence covers …"), in the languages around us.
-const ANSWER_LABEL = /^(?:A|Ans|Answer|R|Rép|Réponse|Respuesta|Antwort|Risposta|Antwoord|Svar|Resposta)\s?:\s+/iu
+const ANSWER_LABEL = /^(?:A|Ans|Answer|R|Rép|Réponse|Respuesta|Antwort|Risposta|Antwoord|Svar|Resposta)\s?[:.]\s+/iu
+// The next question's label, left at the end of an answer when the question is read from its "?" ("… 20 metres. Q.").
+const NEXT_QUESTION_LABEL = /\s+(?:Q|Question|F|Frage|P|Pregunta|Domanda|Vraag|Fråga|Spørgsmål|Pergunta)\s?[:.]$/iu
 
-/** An answer's text, cleaned and bounded, without its "A:" label. */
-const answerOf = (text: string) => clean(clean(text, MAX_ANSWER + 20).replace(ANSWER_LABEL, ""), MAX_ANSWER)
+/** An answer's text, cleaned and bounded, without its "A:" label or the next question's "Q.". */
+const answerOf = (text: string) => clean(clean(text, MAX_ANSWER + 20).replace(ANSWER_LABEL, "").replace(NEXT_QUESTION_LABEL, ""), MAX_ANSWER)
 
 const answerText = (value: unknown): string => {
   const answers = Array.isArray(value) ? value : [value]

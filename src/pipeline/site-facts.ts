@@ -56,6 +56,11 @@ const INTERNATIONAL_PHONE = /(?<![\w+])(\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\
 
 const digitCount = (s: string) => s.replace(/\D/g, "").length
 
+const withoutLeadingName = (address: string, name: string): string => {
+  const rest = address.startsWith(`${name} `) ? address.slice(name.length).trim() : address
+  return rest === "" ? address : rest
+}
+
 /** An e-mail address and a phone number stated in visible text, the contact pages read first. */
 const contactFromText = (pages: ReadonlyArray<Page>) => {
   const ordered = [...pages.filter((p) => /contact|about|impressum|imprint/i.test(`${p.url} ${p.title}`)), ...pages]
@@ -412,7 +417,8 @@ export const siteFactsFrom = ({ name, businessName, kind, sourceUrl, crawl }: Si
     category: extracted.category,
     place: extracted.place,
     // Without JSON-LD, the labelled address as the site writes it, whole.
-    address: structured.address ?? (visible.address === null ? null : { street: visible.address }),
+    // A contact block's address opens with the business's name ("Pennycress Hog Roasts Lower Pennycress Farm …"): the name is not the address.
+    address: structured.address ?? (visible.address === null ? null : { street: withoutLeadingName(visible.address, businessName) }),
     phone: structured.phone ?? visible.phone,
     email: structured.email ?? visible.email,
     offerings: offeringsOf(pages, extracted.offerings, typeof structured.address?.country === "string" ? structured.address.country : null, kind),

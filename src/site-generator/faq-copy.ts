@@ -240,7 +240,9 @@ export const identityLine = (f: SiteFacts): string | null => {
   if (description === null) return null
   const category = present(f.category)
   const place = present(f.place)
-  const kind = category === null ? null : `${/^[aeiou]/i.test(category) ? "an" : "a"} ${category.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`
+  // A trade named by its work ("catering", "roofing") is a business of it: "a catering business".
+  const kindNoun = category === null ? null : `${category.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}${/ing$/i.test(category) ? " business" : ""}`
+  const kind = kindNoun === null ? null : `${/^[aeiou]/i.test(kindNoun) ? "an" : "a"} ${kindNoun}`
   const maker = present(f.businessName)
   // A product's category is its maker's ("tea shop"): the product is made by one, not one itself.
   const what = kind === null

@@ -334,6 +334,14 @@ describe("composeAbout", () => {
   })
 })
 
+describe("what the business is", () => {
+  it("calls a trade named by its work a business of it ('a catering business', never 'a catering')", () => {
+    const caterer = { ...facts, category: "Catering", place: "Ludlow", description: "Whole hogs roasted on site for weddings and parties." }
+    expect(identityLine(caterer)).toBe("Acme Bakery is a catering business in Ludlow. Whole hogs roasted on site for weddings and parties.")
+    expect(identityLine({ ...caterer, category: "bakery" })).toBe("Acme Bakery is a bakery in Ludlow. Whole hogs roasted on site for weddings and parties.")
+  })
+})
+
 describe("what the business is, on a site not in English", () => {
   it("names its category beside the name, without an English article, and not at all when its own description says it", () => {
     const pages = [{ ...facts.pages[0]!, text: "Nous réparons les lave-linge et les frigos à domicile, avec le déplacement en 24 h. Le devis est gratuit et nous venons chez vous pour une visite." }]

@@ -138,6 +138,18 @@ describe("the site's own FAQ", () => {
     ])
   })
 
+  it("reads 'Q.' and 'A.' labels with a full stop, and leaves the next question's label off an answer", () => {
+    const faq = page(
+      "/faq",
+      `<h1>Questions</h1><p><b>Q. How much space do you need?</b><br>A. About 4m by 4m of flat ground for the roaster.</p>
+       <p><b>Q. What if it rains?</b><br>A. We bring a gazebo.</p>`
+    )
+    expect(ownFaqFrom([faq]).map((e) => [e.question, e.answer])).toEqual([
+      ["How much space do you need?", "About 4m by 4m of flat ground for the roaster."],
+      ["What if it rains?", "We bring a gazebo."]
+    ])
+  })
+
   it("ends the last answer where a footer's dotted line starts (name · street · phone)", () => {
     const faq = page(
       "/faq",
@@ -464,6 +476,11 @@ describe("an address stated in visible text", () => {
     expect(factsOf([page("/", "<h1>Shop</h1>"), contact]).address).toEqual({ street: "2218 SE Division Street, Portland, OR 97202" })
     const french = page("/contact", "<h1>Contact</h1><p>Adresse : Rue Saint-Gilles 214, 4000 Liège</p><p>Téléphone : +32 4 555 01 62</p>")
     expect(factsOf([page("/", "<h1>Shop</h1>"), french]).address).toEqual({ street: "Rue Saint-Gilles 214, 4000 Liège" })
+  })
+
+  it("leaves the business's name off the start of a contact block's address", () => {
+    const contact = page("/contact", "<table><tr><td><b>Address:</b></td><td>Shop<br>Lower Farm<br>Bromfield Road<br>Ludlow, Shropshire<br>SY8 9QT</td></tr></table>")
+    expect(factsOf([page("/", "<h1>Shop</h1>"), contact]).address).toEqual({ street: "Lower Farm Bromfield Road Ludlow, Shropshire SY8 9QT" })
   })
 
   it("takes no address from a label without a street number or postal code, or with an e-mail", () => {
