@@ -12,6 +12,7 @@ import { displayPhrase, isDescriptiveName, singularOf } from "./english.ts"
 import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"
 import { isDetailPage, isFaqPage, type PageKind, pageKind, pathSegments, samePage } from "./site-pages.ts"
+import { withoutPeopleMet } from "./site-labels.ts"
 import { fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { aloneNotAnOffering, AUDIENCE_HEADS, englishSideOf, headingOfferings, moreEnglishTitle } from "./text-facts.ts"
 
@@ -371,9 +372,15 @@ const FREE_DETAIL = /^[^–—:(]*?\S(?:\s[–—-]\s|:\s|\s\()\s*(?:free|includ
 const deniedBelow = (page: CrawledPageFacts, heading: string): boolean => {
   const at = heading.length > 0 ? page.text.indexOf(`${heading} `) : -1
   if (at < 0) return false
-  const sentence = page.text.slice(at + heading.length + 1, at + heading.length + 240).split(/(?<=[.!?])\s/)[0] ?? ""
-  return DENIES_OWN_OFFER.test(sentence)
+  const below = page.text.slice(at + heading.length + 1, at + heading.length + 240)
+  const sentence = below.split(/(?<=[.!?])\s/)[0] ?? ""
+  // "Mower of the Month: a 1979 Masport ... Not for sale": a thing shown, said anywhere in its section.
+  const next = page.headings.map((h) => below.indexOf(` ${h} `)).filter((i) => i >= 0)
+  return DENIES_OWN_OFFER.test(sentence) || NOT_FOR_SALE.test(below.slice(0, Math.min(240, ...next)))
 }
+
+/** "Not for sale", in the languages sites are written in: a thing shown, never one sold. */
+const NOT_FOR_SALE = /(?<![\p{L}])(?:not for sale|nicht zu verkaufen|nicht verkäuflich|pas à vendre|no está a la venta|no se vende|não está à venda|não se vende|niet te koop|non in vendita|ikke til salg|inte till salu)(?![\p{L}])/iu
 
 /** Whether the text right under a heading, before the next heading, states a price. */
 const pricedBelow = (page: CrawledPageFacts, heading: string): boolean => {
@@ -382,6 +389,24 @@ const pricedBelow = (page: CrawledPageFacts, heading: string): boolean => {
   const after = page.text.slice(at + heading.length + 1)
   const next = page.headings.map((h) => after.indexOf(` ${h} `)).filter((i) => i >= 0)
   return hasPrice(after.slice(0, Math.min(160, ...next)))
+}
+
+/** A time that comes round again: "First Thursday of the month", "every Sunday", "Sunday mornings", "free Sunday rides". */
+const RECURRING =
+  /\b(?:(?:every|each|first|second|third|fourth|last)\s+(?:other\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month)|of (?:the|each|every) month|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s|free (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:mornings|evenings|nights|afternoons))\b/iu
+
+/**
+ * Whether the text under a heading tells of a free gathering that comes round again ("Bike Night"
+ * over "First Thursday of the month ... free tea ... All welcome"): the business's community
+ * night or club run, not something it sells. A price under it makes it a class or a session sold.
+ */
+const freeGatheringBelow = (page: CrawledPageFacts, heading: string): boolean => {
+  const at = page.text.indexOf(`${heading} `)
+  if (at < 0) return false
+  const after = page.text.slice(at + heading.length + 1)
+  const next = page.headings.map((h) => after.indexOf(` ${h} `)).filter((i) => i >= 0)
+  const below = after.slice(0, Math.min(240, ...next))
+  return /\b(?:free|no fees?|all welcome|everyone welcome)\b/iu.test(below) && RECURRING.test(below) && !hasPrice(below)
 }
 
 /**
@@ -818,8 +843,9 @@ export const businessOfferings = (
     ...[...seenOn].filter(([, n]) => n >= 3 && n * 2 >= pages.length).map(([key]) => key),
     ...pages.filter((_, i) => kinds[i] === "business").flatMap((page) => [page.headings[0] ?? "", titleHead(page)].map(phraseKey))
   ])
+  // (The people a "Meet the team" section names are who works there, not what is sold.)
   const ownHeadings = (page: CrawledPageFacts) =>
-    withoutNames(page.headings, names).filter((h) => !furniture.has(phraseKey(h)) && !introducesQuotes(page, h) && !deniedBelow(page, h))
+    withoutNames(withoutPeopleMet(page.headings), names).filter((h) => !furniture.has(phraseKey(h)) && !introducesQuotes(page, h) && !deniedBelow(page, h))
   const headlines: Array<string> = []
   const sections: Array<string> = []
   const parts: Array<string> = []
@@ -851,7 +877,7 @@ export const businessOfferings = (
       // After the hero's slogan, each section of the home page introduces something: a service
       // listed nowhere else ("Secondhand bikes", "VAT reports"), or a teaser naming a feature or a
       // day ("Dog-friendly patio", "Gluten-free Fridays"), which is not an offering.
-      home.push(...offeringsIn(ownHeadings(page).slice(1).filter((h) => !FEATURE_OR_DAY.test(h))))
+      home.push(...offeringsIn(ownHeadings(page).slice(1).filter((h) => !FEATURE_OR_DAY.test(h) && !freeGatheringBelow(page, h))))
       return
     }
     // A model's page ("Scaffold Field") says what the model is ("the mobile app for crews").

@@ -265,10 +265,13 @@ const WORK_HEAD = /^(?:\p{L}{3,}ing|\p{L}*graphy|\p{L}*therapy|pilates|yoga|mass
 
 const BUSINESS_HEADS = new Set(["studio", "gym", "salon", "shop", "store", "clinic", "company", "parlour", "parlor", "bar", "boutique", "centre", "center", "agency", "firm"])
 
-/** "pest control" is what a business does: as a kind of business it is a "pest control company". */
+/**
+ * "pest control" is what a business does: as a kind of business it is a "pest control company";
+ * "trailer hire" is what it hires out, a "trailer hire company" (not "Which trailer hires ...").
+ */
 const mapKind = (kind: string | undefined): string | undefined => (kind === undefined ? undefined : asBusinessKind(kind))
 const asBusinessKind = (kind: string): string =>
-  /(?:ion|ing|ment|control|removal)$/u.test(kind) ? `${kind} company` : kind
+  /(?:ion|ing|ment|control|removal|\shire)$/u.test(kind) ? `${kind} company` : kind
 
 /**
  * The kind a home page's title states beside the business's name, "<Kind> in|on <Place>"
@@ -587,6 +590,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   ]
     .flatMap(slashParts)
     .map(offeringName)
+    // ("Électro Meuse Dépannage" as a heading is the business's whole name, never an offering,
+    // with or without its first word.)
+    .filter((o) => input.kind !== "business" || phraseKey(o) !== businessKey)
     .map(withoutOwnFirstWord)
     .filter(usable)
   // One offering said twice: "coolant flush and cooling system repair" beside both its halves,

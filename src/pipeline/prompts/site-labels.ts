@@ -6,7 +6,8 @@
  * "Queen plans"), a heading counting years or generations ("Three generations", "Twenty years
  * of ..."), who a section is for ("Kids & teens"), a page's people ("The boat & crew"), a fleet,
  * a price list's "extra person", a counted schedule ("Two weekends"), a blog's or a club's
- * feature ("Recipe of the month", "Member events"), a page's kinds by where they are held ("Kurse
+ * feature ("Recipe of the month", "Member events"), an awards page ("Prémios"), a page of the
+ * business's people ("Meet the team", "Mød trænerne"), a page's kinds by where they are held ("Kurse
  * in der Praxis"), a heading of the best-known ones ("Our best-known walks"), a guide to prices
  * or buying ("Rough guides"), a portfolio ("Our work", "Recent projects") and a tourist tax
  * ("Taxe de séjour", "Kurtaxe"). Pure; on the folded phrase.
@@ -129,6 +130,21 @@ const AT_THE_PLACE = alternatives(`
   in the studio|at the studio|at our studio|in the clinic|at the clinic|at our clinic|on site|onsite|in store|in the shop
   in de praktijk|op locatie|in studio|in sede`)
 
+/** A site's awards page, in the languages sites are written in: what it won, not what it sells. */
+const AWARDS = alternatives(`
+  awards|awards and accolades|accolades|awards and press|in the press|premios|premios y reconocimientos|premios e distincoes
+  distincoes|recompenses|prix et recompenses|distinctions|auszeichnungen|preise und auszeichnungen|priser|priser og anerkendelser
+  prijzen en onderscheidingen|onderscheidingen|premi|premi e riconoscimenti|riconoscimenti|nagrody|utmarkelser`)
+
+/** A page of the business's people ("Meet the team", "Mød trænerne"): who works there, not what is sold. */
+const PEOPLE_WORDS = `team|trainers|coaches|instructors|staff|crew|teachers|therapists|stylists|mechanics|owners|founders|family|makers|guides|chefs|doctors|vets`
+const MEET_PEOPLE = alternatives(`
+  meet (?:the|our) (?:${PEOPLE_WORDS})
+  mod (?:os )?(?:teamet|holdet|traenerne|instruktorerne|personalet|os)|mot (?:teamet|tranarna|personalen|oss)|mot (?:laget|trenerne|oss)
+  rencontrez (?:l ?)?(?:equipe|nos \\S+)|notre equipe|conheca (?:(?:a|o|os|as) )?(?:equipa|equipe|nossa equipa|nossa equipe|treinadores)|a nossa equipa|nossa equipe
+  conoce (?:(?:al|a) )?(?:equipo|nuestro equipo|los entrenadores)|nuestro equipo|lerne das team kennen|lernen sie (?:das team|uns) kennen|unser team|das team
+  ontmoet het team|ons team|il nostro team|conosci il team|poznaj (?:nasz )?zespol|nasz zespol`)
+
 const SITE_LABEL = new RegExp(
   [
     `^(?:(?:${OWNER}) )?(?:${CONTROLS})$`,
@@ -149,6 +165,8 @@ const SITE_LABEL = new RegExp(
     `^(?:(?:${EXTRA}) (?:${WHOM})|(?:${WHOM}) (?:${EXTRA}))$`,
     `^(?:${COUNT}) (?:${SCHEDULE_SPAN})$`,
     `^(?:recipe|tip|post|article|story|photo|picture|video|member|student|pet|employee|volunteer|customer|client|rider|walker|driver|courier|technician|engineer|stylist|agent|worker|staff member|team member) of the (?:day|week|month|year|season)$`,
+    `^(?:(?:our|the|os nossos|nos|nas|unsere|vores|vare|vara|onze|i nostri|nuestros) )?(?:${AWARDS})$`,
+    `^(?:${MEET_PEOPLE})$`,
     `^(?:our |a |the )?(?:safety|track|service|environmental|delivery) record$`,
     `^members? (?:events?|evenings?|nights?|area|login|portal|news|benefits|discounts?|offers?|only)$`,
     `^(?:${LIST_OF_KINDS}) (?:${AT_THE_PLACE})$`,
@@ -162,3 +180,24 @@ const SITE_LABEL = new RegExp(
 
 /** Whether a phrase (as the site writes it) is a site's label, never an offering. */
 export const isSiteLabel = (phrase: string): boolean => SITE_LABEL.test(phraseKey(phrase)) || WITH_CREW.test(squish(fold(phrase)))
+
+const MEET_HEADING = new RegExp(`^(?:${MEET_PEOPLE}|(?:our |the )?(?:${PEOPLE_WORDS}))$`, "u")
+
+/** A person's name as a heading shows it: two or three capitalised words, none a number ("Mads Østergaard"). */
+const PERSON_NAME = /^\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){1,2}$/u
+
+/**
+ * Headings without the people a "Meet the team" section introduces ("Mød trænerne" over "Mads
+ * Østergaard", "Sofie Kjærsgaard"): the names under it, up to the first heading that is not one.
+ */
+export const withoutPeopleMet = (headings: ReadonlyArray<string>): Array<string> => {
+  const kept: Array<string> = []
+  let meeting = false
+  for (const heading of headings) {
+    if (MEET_HEADING.test(phraseKey(heading))) meeting = true
+    else if (meeting && PERSON_NAME.test(squish(heading))) continue
+    else meeting = false
+    kept.push(heading)
+  }
+  return kept
+}
