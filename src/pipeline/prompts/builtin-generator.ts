@@ -66,6 +66,9 @@ const GENERIC_CATEGORIES: Readonly<Record<PromptFacts["kind"], ReadonlyArray<str
   product: ["shop", "store", "brand", "seller"]
 }
 
+/** Who else sells a product of a known kind of business, after that kind: fits a caterer and a shop alike. */
+const KNOWN_KIND_SELLERS: ReadonlyArray<string> = ["company", "specialist"]
+
 /** Stand-in categories for software, which is no local business or service provider. */
 const SOFTWARE_CATEGORIES: ReadonlyArray<string> = ["software tool", "app"]
 
@@ -250,7 +253,12 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
     categories: [
       ...tiered(category === undefined ? [] : [categoryOf(category)], 0),
       ...tiered(rotate(derived, hash).map(categoryOf), 1),
-      ...tiered((isSoftware(category === undefined ? undefined : categoryOf(category)) ? SOFTWARE_CATEGORIES : GENERIC_CATEGORIES[facts.kind]).map(categoryOf), 2)
+      // A product of a known kind of business is asked about by that kind: "stores" or "brands" for a
+      // caterer's package or a workshop's tune-up read as nonsense; the generic sellers stand in only
+      // when no kind is known; after its own kind, "company" and "specialist" fit any trade.
+      ...tiered((isSoftware(category === undefined ? undefined : categoryOf(category))
+        ? SOFTWARE_CATEGORIES
+        : facts.kind === "product" && category !== undefined ? KNOWN_KIND_SELLERS : GENERIC_CATEGORIES[facts.kind]).map(categoryOf), 2)
     ],
     offerings: [
       ...tiered(own.map((o) => (facts.kind === "product" ? productForm(o, inEnglish) : offeringForm(o, inEnglish))), 0),
