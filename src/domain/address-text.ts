@@ -22,7 +22,7 @@ const TOWN = /^\p{Lu}[\p{L}'’.-]+(?:[ -]\p{Lu}[\p{L}'’.-]+){0,2}$/u
 const AFTER_TOWN = /^(?:\p{Lu}{2,3}(?:\s+\d{4,5}(?:-\d{4})?)?|\p{Lu}{1,2}\d[\dA-Z]?\s*\d\p{Lu}{2}|\d{4,6}|\p{Lu}[\p{L}]+(?: \p{Lu}[\p{L}]+)?)$/u
 
 // A part naming a street or a building, not a town ("Mill Lane", "Unit 4").
-const STREET = /\b(?:street|st|road|rd|lane|ln|avenue|ave|drive|dr|way|place|square|court|close|row|hill|unit|suite|floor|building|rue|avenue|via|viale|piazza|calle|avenida|rua|straße|strasse|weg|gasse|platz|ulica|gatan|vej|gade)\b\.?/iu
+const STREET = /\b(?:street|st|road|rd|lane|ln|avenue|ave|drive|dr|way|place|square|court|close|row|hill|unit|suite|floor|building|rue|via|viale|piazza|calle|avenida|rua|straße|strasse|weg|gasse|platz|ulica|gatan|vej|gade)\b\.?/iu
 
 /**
  * The town an address names: the part after a postal code ("4000 Liège") or the capitalised part

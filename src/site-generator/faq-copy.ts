@@ -10,7 +10,7 @@ import { escapeRegExp } from "../domain/regex.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
 import { addressLine, pricePhrase, quotesRow } from "./llms-txt.ts"
-import { nameOf, offeringsNamed, present, sellerOf, siteInEnglish, upperFirst, usable } from "./post-facts.ts"
+import { nameOf, offeringsNamed, present, sellerOf, siteInEnglish, upperFirst, usable, withArticle } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
 import { agree, bodyText, displayHost, externalUrl, firstSentence, listedAt, possessive, sentence, sentencesOf, truncate, nameInSentence, withoutLeadingPrice } from "./text.ts"
@@ -242,7 +242,7 @@ export const identityLine = (f: SiteFacts): string | null => {
   const place = present(f.place)
   // A trade named by its work ("catering", "roofing") is a business of it: "a catering business".
   const kindNoun = category === null ? null : `${category.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}${/ing$/i.test(category) ? " business" : ""}`
-  const kind = kindNoun === null ? null : `${/^[aeiou]/i.test(kindNoun) ? "an" : "a"} ${kindNoun}`
+  const kind = kindNoun === null ? null : withArticle(kindNoun)
   const maker = present(f.businessName)
   // A product's category is its maker's ("tea shop"): the product is made by one, not one itself.
   const what = kind === null

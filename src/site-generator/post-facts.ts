@@ -67,12 +67,6 @@ export const nounOf = (name: string): string => inProse(oneLine(name))
 const english = new WeakMap<SiteFacts, boolean>()
 const shownNames = new WeakMap<SiteFacts, Map<string, string>>()
 
-/**
- * An offering's name inside a sentence of a post on this site: lowered as `nounOf` lowers it on a
- * site written in English, kept as the site writes it on one in another language ("Kinotag",
- * "Normal": a German noun keeps its capital). Kept per facts and name: a month of posts asks again
- * for the same few names, and the answer reads every page.
- */
 /** Whether the crawled site writes in English; kept per facts, as every page's text is read. */
 export const siteInEnglish = (f: SiteFacts): boolean => {
   let en = english.get(f)
@@ -80,6 +74,12 @@ export const siteInEnglish = (f: SiteFacts): boolean => {
   return en
 }
 
+/**
+ * An offering's name inside a sentence of a post on this site: lowered as `nounOf` lowers it on a
+ * site written in English, kept as the site writes it on one in another language ("Kinotag",
+ * "Normal": a German noun keeps its capital). Kept per facts and name: a month of posts asks again
+ * for the same few names, and the answer reads every page.
+ */
 export const nounIn = (f: SiteFacts, name: string): string => {
   if (siteInEnglish(f)) return nounOf(name)
   let shown = shownNames.get(f)

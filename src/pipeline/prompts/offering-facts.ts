@@ -369,14 +369,24 @@ const FREE_DETAIL = /^[^–—:(]*?\S(?:\s[–—-]\s|:\s|\s\()\s*(?:free|includ
  * A heading whose first sentence denies it ("Hydrotherapy" followed by "We don't have a pool ...
  * but we can refer you"): the page names it to say it is not offered.
  */
+/**
+ * The text right under a heading, up to the next heading and at most `max` characters; null when
+ * the page's text does not have the heading.
+ */
+const textBelow = (page: CrawledPageFacts, heading: string, max: number): string | null => {
+  const at = heading.length > 0 ? page.text.indexOf(`${heading} `) : -1
+  if (at < 0) return null
+  const after = page.text.slice(at + heading.length + 1)
+  const next = page.headings.map((h) => after.indexOf(` ${h} `)).filter((i) => i >= 0)
+  return after.slice(0, Math.min(max, ...next))
+}
+
 const deniedBelow = (page: CrawledPageFacts, heading: string): boolean => {
   const at = heading.length > 0 ? page.text.indexOf(`${heading} `) : -1
   if (at < 0) return false
-  const below = page.text.slice(at + heading.length + 1, at + heading.length + 240)
-  const sentence = below.split(/(?<=[.!?])\s/)[0] ?? ""
+  const sentence = page.text.slice(at + heading.length + 1, at + heading.length + 240).split(/(?<=[.!?])\s/)[0] ?? ""
   // "Mower of the Month: a 1979 Masport ... Not for sale": a thing shown, said anywhere in its section.
-  const next = page.headings.map((h) => below.indexOf(` ${h} `)).filter((i) => i >= 0)
-  return DENIES_OWN_OFFER.test(sentence) || NOT_FOR_SALE.test(below.slice(0, Math.min(240, ...next)))
+  return DENIES_OWN_OFFER.test(sentence) || NOT_FOR_SALE.test(textBelow(page, heading, 240) ?? "")
 }
 
 /** "Not for sale", in the languages sites are written in: a thing shown, never one sold. */
@@ -384,11 +394,8 @@ const NOT_FOR_SALE = /(?<![\p{L}])(?:not for sale|nicht zu verkaufen|nicht verk�
 
 /** Whether the text right under a heading, before the next heading, states a price. */
 const pricedBelow = (page: CrawledPageFacts, heading: string): boolean => {
-  const at = page.text.indexOf(`${heading} `)
-  if (at < 0) return false
-  const after = page.text.slice(at + heading.length + 1)
-  const next = page.headings.map((h) => after.indexOf(` ${h} `)).filter((i) => i >= 0)
-  return hasPrice(after.slice(0, Math.min(160, ...next)))
+  const below = textBelow(page, heading, 160)
+  return below !== null && hasPrice(below)
 }
 
 /** A time that comes round again: "First Thursday of the month", "every Sunday", "Sunday mornings", "free Sunday rides". */
@@ -401,12 +408,8 @@ const RECURRING =
  * night or club run, not something it sells. A price under it makes it a class or a session sold.
  */
 const freeGatheringBelow = (page: CrawledPageFacts, heading: string): boolean => {
-  const at = page.text.indexOf(`${heading} `)
-  if (at < 0) return false
-  const after = page.text.slice(at + heading.length + 1)
-  const next = page.headings.map((h) => after.indexOf(` ${h} `)).filter((i) => i >= 0)
-  const below = after.slice(0, Math.min(240, ...next))
-  return /\b(?:free|no fees?|all welcome|everyone welcome)\b/iu.test(below) && RECURRING.test(below) && !hasPrice(below)
+  const below = textBelow(page, heading, 240)
+  return below !== null && /\b(?:free|no fees?|all welcome|everyone welcome)\b/iu.test(below) && RECURRING.test(below) && !hasPrice(below)
 }
 
 /**
@@ -417,11 +420,8 @@ const freeGatheringBelow = (page: CrawledPageFacts, heading: string): boolean =>
  */
 const kindsNamedBelow = (page: CrawledPageFacts, heading: string): boolean => {
   if (aloneNotAnOffering(heading)) return false
-  const at = page.text.indexOf(`${heading} `)
-  if (at < 0) return false
-  const after = page.text.slice(at + heading.length + 1)
-  const next = page.headings.map((h) => after.indexOf(` ${h} `)).filter((i) => i >= 0)
-  const below = after.slice(0, Math.min(240, ...next))
+  const below = textBelow(page, heading, 240)
+  if (below === null) return false
   const word = heading.trim().toLowerCase()
   return [...below.matchAll(new RegExp(`([\\p{L}-]+)\\s+${escapeRegExp(word)}(?![\\p{L}])`, "gu"))]
     // (A capital only where the text opens: "Google reviews" is a name.)
