@@ -158,6 +158,17 @@ export const chromeStart = (text: string, pipes = false): number => {
   return found.length === 0 ? -1 : Math.min(...found)
 }
 
+/** Where `phrase` first stands as whole words in `text` at or after `from`, or -1. */
+const wholeWordsAt = (text: string, phrase: string, from: number): number => {
+  if (phrase === "") return -1
+  for (let at = text.indexOf(phrase, from); at >= 0; at = text.indexOf(phrase, at + 1)) {
+    const before = text.slice(0, at).at(-1) ?? " "
+    const after = text.at(at + phrase.length) ?? " "
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return at
+  }
+  return -1
+}
+
 /**
  * A crawled page's content on one line: without its headings (the crawler keeps them inline),
  * without what comes before its first heading when that heading opens the content (a top bar
@@ -169,10 +180,17 @@ export const bodyText = (page: { readonly headings: ReadonlyArray<string>; reado
   // The heading as the content's title is its last mention in the first half (a menu may name it first).
   const start = first === "" ? -1 : text.lastIndexOf(first, Math.floor(text.length / 2))
   if (start > 0) text = text.slice(start)
+  // Headings stand in the text in document order: each is looked for after the one before, as
+  // whole words, so a footer's "Driftwell" is not cut from "Driftwell Float Centre has …" above it.
+  // One out of order (a menu's heading the text repeats further on) is looked for from the start.
+  let from = 0
   for (const heading of page.headings) {
     const h = heading.trim()
-    const at = h === "" ? -1 : text.indexOf(h)
-    if (at >= 0) text = `${text.slice(0, at)} ${text.slice(at + h.length)}`
+    const inOrder = wholeWordsAt(text, h, from)
+    const at = inOrder >= 0 ? inOrder : wholeWordsAt(text, h, 0)
+    if (at < 0) continue
+    text = `${text.slice(0, at)} ${text.slice(at + h.length)}`
+    if (inOrder >= 0) from = at + 1
   }
   const chrome = chromeStart(text)
   if (chrome > 0) text = text.slice(0, chrome)

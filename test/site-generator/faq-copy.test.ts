@@ -3,7 +3,7 @@ import type { SiteFacts } from "../../src/domain/site-events.ts"
 import { composeAbout } from "../../src/site-generator/about-copy.ts"
 import { composeFaq, identityLine } from "../../src/site-generator/faq-copy.ts"
 import { renderSite } from "../../src/site-generator/render-site.ts"
-import { firstSentence, isPlural, nameInSentence } from "../../src/site-generator/text.ts"
+import { bodyText, firstSentence, isPlural, nameInSentence } from "../../src/site-generator/text.ts"
 import { bakery } from "./sample-site.ts"
 
 const facts: SiteFacts = {
@@ -394,5 +394,20 @@ describe("an offering's name in a sentence", () => {
     expect(nameInSentence("Tonkotsu kit for two", "a")).toBe("a tonkotsu kit for two")
     expect(nameInSentence("Box of six macarons", "the")).toBe("the box of six macarons")
     expect(nameInSentence("Bread for the week", "a")).toBe("bread for the week")
+  })
+})
+
+describe("a page's body text", () => {
+  it("drops each heading where it stands, in order, never a word of a sentence that repeats it", () => {
+    // The footer's heading "Driftwell" comes after the sentence that opens with the same word.
+    const page = {
+      headings: ["Switch off. Float.", "Most booked", "Driftwell"],
+      text: "Switch off. Float. Driftwell Float Centre has two float pools. Most booked Single float, $89. Driftwell 12 Market St"
+    }
+    expect(bodyText(page)).toBe("Driftwell Float Centre has two float pools. Single float, $89. 12 Market St")
+  })
+
+  it("drops a heading only as whole words ('Float' is no part of 'Floating')", () => {
+    expect(bodyText({ headings: ["Intro", "Float"], text: "Intro Floating is calm. Float Sessions from $60." })).toBe("Floating is calm. Sessions from $60.")
   })
 })
