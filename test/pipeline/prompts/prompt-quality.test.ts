@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-aj/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-am/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -250,6 +250,26 @@ const KNOWN: Readonly<Record<string, {
   "northbound-career-coaching": { uncovered: ["outplacement workshops"] },
   "rook-and-raven-chess": { uncovered: ["game review", "chess in schools"] },
   "sorrel-street-nutrition": { uncovered: ["telehealth appointment"] },
+  // holdout-ak, holdout-al and holdout-am (run once unseen in the seventeenth session, at bcc5b64),
+  // pinned at that run's figures.
+  "encuadernaciones-olmedo": { share: 0.76, uncovered: ["iniciales doradas", "encuadernación de revistas", "encuadernación de tesis", "libros de firmas", "cajas de conservación", "curso de encuadernación"] },
+  "hatch-and-brim": { share: 0.75, uncovered: ["mother-of-the-bride hats"] },
+  "ironbark-blades": { share: 0.54, uncovered: ["bread knife", "custom orders", "scissor sharpening", "secateurs sharpening", "handle replacement"], products: { "chefs-knife-210": 0.32 } },
+  "lugwork-cycles": { share: 0.66, uncovered: ["gravel frame", "head badge", "braze-ons"] },
+  "o-briain-stained-glass": { share: 0.60, uncovered: ["stained glass hearts", "workshop gift vouchers"] },
+  "withy-hollow": { share: 0.53, uncovered: ["round shopping basket", "picnic basket", "laundry basket", "basket repair", "willow rods"] },
+  "ballinacree-livery": { share: 0.30, uncovered: ["Full livery", "Part livery", "DIY livery", "Grass livery", "Arena hire", "clipping service"] },
+  "castaway-cove-mini-golf": { share: 0.78, uncovered: ["soft serve ice cream"] },
+  "paddle-paws-hydrotherapy": { products: { "swim-pack-6": 0.33 } },
+  "skjalfandi-whale-tours": { share: 0.62, notOfferingHits: 14 },
+  "starburst-pyrotechnics": { share: 0.87, uncovered: ["council permit application"] },
+  "waldseilpark-almtal": { uncovered: ["Schulklassen-Klettertag", "Flying Fox", "Nachtklettern"], notOfferingHits: 14 },
+  "chainline-surveys": { uncovered: ["boundary survey"] },
+  "ferro-and-flux": { share: 0.54, uncovered: ["custom steel fabrication", "structural steel", "balustrades and handrails", "mobile welding", "aluminium welding", "plasma cutting", "galvanised farm gates", "trailer repairs"] },
+  "kestrel-armature-works": { share: 0.81, uncovered: ["new motor sales", "motor installation and alignment"] },
+  "quire-bindery": { share: 0.73, uncovered: ["book repair", "leather rebinding", "clamshell boxes", "bespoke journals", "gold lettering", "wedding guest books", "family bible restoration", "workshop gift vouchers"] },
+  "sicurta-consulenze": { share: 0.77, uncovered: ["valutazione rischio rumore", "corso carrellisti", "corso preposti", "aggiornamento RLS"], products: { "pacchetto-dvr": 0.10 } },
+  "tall-grass-video": { share: 0.74, uncovered: ["customer testimonial video", "product video", "animated explainer video", "Spanish subtitles"] },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -262,7 +282,8 @@ const dirs = [
   ...sitesOf("holdout-y"), ...sitesOf("holdout-z"), ...sitesOf("holdout-aa"),
   ...sitesOf("holdout-ab"), ...sitesOf("holdout-ac"), ...sitesOf("holdout-ad"),
   ...sitesOf("holdout-ae"), ...sitesOf("holdout-af"), ...sitesOf("holdout-ag"),
-  ...sitesOf("holdout-ah"), ...sitesOf("holdout-ai"), ...sitesOf("holdout-aj")
+  ...sitesOf("holdout-ah"), ...sitesOf("holdout-ai"), ...sitesOf("holdout-aj"),
+  ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -272,8 +293,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-aj)", () => {
-  it("has the dev, holdout and holdout-b to holdout-aj sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-am)", () => {
+  it("has the dev, holdout and holdout-b to holdout-am sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -311,6 +332,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-ah").length).toBe(6)
     expect(sitesOf("holdout-ai").length).toBe(6)
     expect(sitesOf("holdout-aj").length).toBe(6)
+    expect(sitesOf("holdout-ak").length).toBe(6)
+    expect(sitesOf("holdout-al").length).toBe(6)
+    expect(sitesOf("holdout-am").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
