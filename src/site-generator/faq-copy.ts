@@ -13,7 +13,7 @@ import { addressLine, pricePhrase, quotesRow } from "./llms-txt.ts"
 import { nameOf, offeringsNamed, present, sellerOf, siteInEnglish, upperFirst, usable, withArticle } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { agree, bodyText, displayHost, externalUrl, firstSentence, listedAt, possessive, sentence, sentencesOf, truncate, nameInSentence, withoutLeadingPrice } from "./text.ts"
+import { agree, bodyText, displayHost, externalUrl, firstSentence, itsPage, listedAt, possessive, sentence, sentencesOf, truncate, nameInSentence, withoutLeadingPrice } from "./text.ts"
 
 /** A page address for reading: `acme.example/products/sourdough`. */
 export const pageAddress = (url: string): string => {
@@ -71,7 +71,7 @@ const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
   if (quotesRow(o)) return `${sentence(`${sellerOf(f)} lists ${nameInSentence(name, "the")} as “${oneLine(o.description!)}”`)}${pageNote(f, o)}`
   if (price !== null) return `${sentence(`${upperFirst(name)} ${agree(name)} ${listedAt(price)} by ${sellerOf(f)}`)}${pageNote(f, o)}`
   const stated = priceSaid(f, o)
-  if (stated !== null) return `On its page “${truncate(oneLine(stated.title), 80)}”, ${sellerOf(f)} says of ${nameInSentence(name, "the")}: “${truncate(stated.quote, 240)}” (${stated.url})`
+  if (stated !== null) return `On ${itsPage(stated.title, sellerOf(f), stated.url)}, ${sellerOf(f)} says of ${nameInSentence(name, "the")}: “${truncate(stated.quote, 240)}” (${stated.url})`
   return `${sellerOf(f)} does not state a price for ${nameInSentence(name, "the")} on its website; ask it directly.${pageNote(f, o)}`
 }
 
@@ -175,7 +175,7 @@ const pageAnswer = (f: SiteFacts, subject: ReadonlySet<string>): string | null =
   }
   if (best === null) return null
   // A product's pages are its maker's: the maker says what they say, not the product.
-  return `On its page “${truncate(oneLine(best.page.title), 80)}”, ${sellerOf(f)} says: “${truncate(best.quote, 240)}” (${best.page.url})`
+  return `On ${itsPage(best.page.title, sellerOf(f), best.page.url)}, ${sellerOf(f)} says: “${truncate(best.quote, 240)}” (${best.page.url})`
 }
 
 /**

@@ -7,7 +7,7 @@ import { entityAside, offeringCard } from "./page-parts.ts"
 import { type Context, metaDescription, nonEmpty, type Page, sameHost } from "./site-context.ts"
 import type { PlannedOffering } from "./site-plan.ts"
 import { mentionOf } from "./post-facts.ts"
-import { agree, displayHost, externalUrl, sentence, truncate } from "./text.ts"
+import { agree, displayHost, externalUrl, itsPage, sentence } from "./text.ts"
 
 export const offeringsIndexPage = (ctx: Context): Page => {
   const { plan } = ctx
@@ -87,7 +87,7 @@ export const offeringPage = (ctx: Context, o: PlannedOffering): Page => {
 <h1>${name}</h1>
 ${price === null ? null : html`<p class="price">${price}</p>
 `}<p class="lead">${description}</p>
-${mention === null ? null : html`<p>From ${externalLink(mention.url, `“${truncate(oneLine(mention.pageTitle), 80) || displayHost(mention.url)}”`)}: “${mention.text}”</p>
+${mention === null ? null : html`<p>From ${externalLink(mention.url, itsPage(mention.pageTitle, ctx.businessName, mention.url))}: “${mention.text}”</p>
 `}<div class="actions">${sourcePage === null ? null : externalLink(sourcePage, `View on ${displayHost(sourcePage)}`, "button")}<a class="button secondary" href="/contact/">Ask a question</a></div>
 </article>
 ${entityAside(ctx)}</div>

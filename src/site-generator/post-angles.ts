@@ -35,7 +35,7 @@ import {
 } from "./post-facts.ts"
 import { daysAsked, hoursOnDay, type Intent, intentOf } from "./post-intent.ts"
 import type { OfferingInput } from "./site-input.ts"
-import { agree, isPlural, listedAt, listSentence, possessive, sentence, truncate } from "./text.ts"
+import { agree, isPlural, itsPage, listedAt, listSentence, possessive, sentence, truncate } from "./text.ts"
 
 export interface PostDraft {
   readonly title: string
@@ -138,7 +138,8 @@ const compact = (items: ReadonlyArray<string | null | undefined | false>): Array
 
 const quoteOf = (q: SourceSentence): string => `“${truncate(q.text, 260)}”`
 
-const pageName = (q: SourceSentence): string => truncate(q.pageTitle, 60)
+/** The page a quote is from, as a sentence names it (`its page “Prices”`, `its home page`). */
+const quotedPage = (c: Ctx, q: SourceSentence): string => itsPage(q.pageTitle, c.seller, q.url)
 
 /**
  * The site's sentences for this post: those on its subject (sharing a word with the prompt or
@@ -156,10 +157,10 @@ const sentencesFor = (c: Ctx, n: number, offset: number, fill = 1): ReadonlyArra
 /** A quoted sentence of the site, framed one of several ways. */
 const framed = (c: Ctx, q: SourceSentence, i: number): string =>
   pick(c, `frame${i}`, [
-    `On its page “${pageName(q)}”, ${c.name} writes: ${quoteOf(q)}`,
+    `On ${quotedPage(c, q)}, ${c.name} writes: ${quoteOf(q)}`,
     // A quote the sentence goes on after ends without its full stop: “… with the audience”, as …
     `“${truncate(q.text, 260).replace(/\.$/, "")}”, as ${c.host} puts it.`,
-    `From “${pageName(q)}”: ${quoteOf(q)}`,
+    `From ${quotedPage(c, q)}: ${quoteOf(q)}`,
     `${possessive(c.name)} site says: ${quoteOf(q)}`,
     `In ${possessive(c.name)} own words: ${quoteOf(q)}`
   ])
@@ -669,7 +670,7 @@ const siteWords: PostAngle = {
         ? intentTitle(c) ?? pick(c, "title", [`What ${possessive(c.name)} site says`, `${c.name}, in its own words`])
         : pick(c, "title", [`What ${c.name} says about ${c.noun}`, `${c.name} on ${c.noun}, in its own words`]),
       summary: summaryOf(c, [`${possessive(c.name)} own words on ${c.noun}, page by page.`]),
-      bodyParagraphs: compact([leadAnswer(c), detailText(c), ...quoted.map((q) => `${quoteOf(q)} (${pageName(q)}, ${q.url})`)])
+      bodyParagraphs: compact([leadAnswer(c), detailText(c), ...quoted.map((q) => `${quoteOf(q)} (on ${quotedPage(c, q)}, ${q.url})`)])
     }
   }
 }

@@ -51,6 +51,39 @@ export const displayHost = (url: string): string => {
   }
 }
 
+// A home page's own title once the business's name is off it ("Home", "Welcome to …"), in the
+// languages of sites around us.
+const HOME_TITLE = /^(?:home(?:\s?page)?|welcome(?: to)?|inicio|startseite|willkommen|accueil|bienvenue|home page|forside|hjem|startsida|início|bem-vindo|benvenuti|welkom)$/iu
+const TITLE_SEPARATOR = /\s+[-|–—·:»]\s+/u
+const nameWords = (text: string): Array<string> => text.toLowerCase().replace(/&/g, " and ").match(/[\p{L}\p{N}']+/gu) ?? []
+
+/**
+ * How a sentence names a page of the site: `its page “Fabrication & Welding”` for a title
+ * "Ferro & Flux Fabrication - Fabrication & Welding" (the business's name and the separator off
+ * it), `its home page` for the site's root or a title that says home, `its page at host/path` for a
+ * page without a title.
+ */
+export const itsPage = (title: string, businessName: string, url: string): string => {
+  const own = new Set(nameWords(businessName))
+  const parts = oneLine(title).split(TITLE_SEPARATOR).map((p) => p.trim()).filter((p) => p !== "")
+  const isOwn = (part: string) => nameWords(part).length >= Math.min(2, own.size) && nameWords(part).every((w) => own.has(w))
+  const rest = parts.filter((p) => !isOwn(p))
+  // "Welcome to Withy Hollow": what the title says before the name.
+  const tokens = (rest.length === 1 ? rest[0]! : "").split(/\s+/u)
+  while (tokens.length > 0 && nameWords(tokens.at(-1)!).every((w) => own.has(w))) tokens.pop()
+  const words = tokens.join(" ")
+  let path = ""
+  try {
+    path = new URL(url).pathname
+  } catch {
+    path = ""
+  }
+  if (HOME_TITLE.test(words) || /^\/(?:index\.html?)?$/u.test(path)) return "its home page"
+  const name = rest.length > 0 ? rest.join(" – ") : parts.join(" – ")
+  if (name === "") return `its page at ${displayHost(url)}${path === "/" ? "" : path}`
+  return `its page “${truncate(name, 80)}”`
+}
+
 /** Lists `a`, `a and b`, `a, b and c`. */
 export const listSentence = (items: ReadonlyArray<string>): string =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`

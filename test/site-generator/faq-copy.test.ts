@@ -3,7 +3,7 @@ import type { SiteFacts } from "../../src/domain/site-events.ts"
 import { composeAbout } from "../../src/site-generator/about-copy.ts"
 import { composeFaq, identityLine } from "../../src/site-generator/faq-copy.ts"
 import { renderSite } from "../../src/site-generator/render-site.ts"
-import { bodyText, firstSentence, isPlural, nameInSentence } from "../../src/site-generator/text.ts"
+import { bodyText, firstSentence, isPlural, itsPage, nameInSentence } from "../../src/site-generator/text.ts"
 import { bakery } from "./sample-site.ts"
 
 const facts: SiteFacts = {
@@ -409,5 +409,21 @@ describe("a page's body text", () => {
 
   it("drops a heading only as whole words ('Float' is no part of 'Floating')", () => {
     expect(bodyText({ headings: ["Intro", "Float"], text: "Intro Floating is calm. Float Sessions from $60." })).toBe("Floating is calm. Sessions from $60.")
+  })
+})
+
+describe("a page of the site, named in a sentence", () => {
+  it("drops the business's name and the separator from the title, and calls the home page its home page", () => {
+    expect(itsPage("Ferro & Flux Fabrication - Fabrication & Welding", "Ferro & Flux Fabrication", "https://ferro.example/fabrication.html")).toBe("its page “Fabrication & Welding”")
+    expect(itsPage("FAQ | Tarpon Point", "Tarpon Point Charters", "https://tarpon.example/faq")).toBe("its page “FAQ”")
+    expect(itsPage("Ferro & Flux Fabrication - Home", "Ferro & Flux Fabrication", "https://ferro.example/index.html")).toBe("its home page")
+    expect(itsPage("Welcome to Withy Hollow", "Withy Hollow Baskets", "https://withy.example/")).toBe("its home page")
+    expect(itsPage("Withy Hollow Baskets", "Withy Hollow Baskets", "https://withy.example/about.html")).toBe("its page “Withy Hollow Baskets”")
+    // A title that is no more than a word of the name keeps it ("Fabrication" is a page, not the business).
+    expect(itsPage("Fabrication | Ferro & Flux", "Ferro & Flux Fabrication", "https://ferro.example/fab")).toBe("its page “Fabrication”")
+    expect(itsPage("Kids' parties – Castaway Cove – Traverse City", "Castaway Cove Mini Golf", "https://cove.example/parties")).toBe("its page “Kids' parties – Traverse City”")
+    expect(itsPage("", "Ferro", "https://ferro.example/prices")).toBe("its page at ferro.example/prices")
+    // The site's root is its home page, whatever its title says.
+    expect(itsPage("Acme Bakery | Sourdough and pastries in Lyon", "Acme Bakery", "https://www.acme-bakery.fr/")).toBe("its home page")
   })
 })

@@ -322,7 +322,7 @@ describe("renderSite: an offering the site only names in passing", () => {
     const site = renderSite({ ...bakery, offerings, pages })
     const rye = site.get("/offerings/rye-loaf/index.html")!.body
     expect(/<p class="lead">[^<]*<\/p>\n<p>From <a[^>]*>[^<]*<\/a>: [^<]*<\/p>/.exec(rye)?.[0]).toBe(
-      `<p class="lead">Rye loaf is offered by Acme Bakery.</p>\n<p>From <a href="https://www.acme-bakery.fr/" rel="noopener">“Acme Bakery | Sourdough and pastries in Lyon”</a>: ` +
+      `<p class="lead">Rye loaf is offered by Acme Bakery.</p>\n<p>From <a href="https://www.acme-bakery.fr/" rel="noopener">its home page</a>: ` +
         `“We also bake a dark rye loaf on Saturdays for the market.”</p>`
     )
     expect(site.get("/offerings/sourdough-loaf/index.html")!.body).not.toContain("<p>From <a")
