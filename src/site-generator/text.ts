@@ -266,12 +266,16 @@ const SENTENCE = /(?:[^.!?]|[.!?](?![\s.!?]|$))+[.!?]+(?=\s|$)/g
 /** Words whose stop is an abbreviation's, not a sentence's end (`Dr. Brandt`). */
 const ABBREVIATION = /(?:^|\s)(?:dr|mr|mrs|ms|st|ave|no|inc|ltd|jr|sr|vs|approx|e\.g|i\.e|etc|mt|ft)\.$/i
 
+/** A word with a stop inside it (`D.Lgs.`, `U.S.`): an abbreviation when no capital follows. */
+const DOTTED_WORD = /(?:^|\s)\p{L}+\.\p{L}+\.$/u
+
 /** A text's sentences, an abbreviation's stop joined to what follows. */
 export const sentencesOf = (text: string): ReadonlyArray<string> => {
   const out: Array<string> = []
   for (const m of oneLine(text).match(SENTENCE) ?? []) {
     const last = out.length - 1
-    if (last >= 0 && ABBREVIATION.test(out[last]!)) out[last] = `${out[last]} ${m.trim()}`
+    const joins = last >= 0 && (ABBREVIATION.test(out[last]!) || (DOTTED_WORD.test(out[last]!) && /^[\p{Ll}\p{N}]/u.test(m.trim())))
+    if (joins) out[last] = `${out[last]} ${m.trim()}`
     else out.push(m.trim())
   }
   return out

@@ -3,7 +3,7 @@ import type { SiteFacts } from "../../src/domain/site-events.ts"
 import { composeAbout } from "../../src/site-generator/about-copy.ts"
 import { composeFaq, identityLine } from "../../src/site-generator/faq-copy.ts"
 import { renderSite } from "../../src/site-generator/render-site.ts"
-import { bodyText, firstSentence, isPlural, itsPage, nameInSentence } from "../../src/site-generator/text.ts"
+import { bodyText, firstSentence, isPlural, itsPage, nameInSentence, sentencesOf } from "../../src/site-generator/text.ts"
 import { bakery } from "./sample-site.ts"
 
 const facts: SiteFacts = {
@@ -425,5 +425,17 @@ describe("a page of the site, named in a sentence", () => {
     expect(itsPage("", "Ferro", "https://ferro.example/prices")).toBe("its page at ferro.example/prices")
     // The site's root is its home page, whatever its title says.
     expect(itsPage("Acme Bakery | Sourdough and pastries in Lyon", "Acme Bakery", "https://www.acme-bakery.fr/")).toBe("its home page")
+  })
+})
+
+describe("a text's sentences", () => {
+  it("does not end one at an abbreviation with a stop inside it ('D.Lgs. 81/08', 'U.S. customers')", () => {
+    expect(sentencesOf("Vi mettiamo in regola con il D.Lgs. 81/08: valutazione dei rischi e corsi. Chiamateci.")).toEqual([
+      "Vi mettiamo in regola con il D.Lgs. 81/08: valutazione dei rischi e corsi.",
+      "Chiamateci."
+    ])
+    expect(sentencesOf("We ship to U.S. customers. We bake daily.")).toEqual(["We ship to U.S. customers.", "We bake daily."])
+    // A sentence that ends with one, before a capital, still ends there.
+    expect(sentencesOf("We ship across the U.S. Orders leave daily.")).toEqual(["We ship across the U.S.", "Orders leave daily."])
   })
 })
