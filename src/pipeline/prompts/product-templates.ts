@@ -93,6 +93,12 @@ export type ProductNeed =
   | "salon"
   /** A job, care, a lesson or a trip: booked with whoever does it near the customer. */
   | "appointment"
+  /** Made by hand, in a workshop or a kitchen, not grown: who makes the best. */
+  | "crafted"
+  /** A class, a stay or a trip: booked for someone else too. */
+  | "outing"
+  /** Paid for by the month, though its name does not say so: its price per month. */
+  | "monthly"
 
 export interface ProductTemplate {
   readonly id: string
@@ -314,7 +320,23 @@ export const MORE_PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-insurance", "price", (s) => `${Is(s)} ${s.aProduct} covered by insurance?`, ["medical"]),
   t("product-referral", "how-to", (s) => `Do I need a referral for ${s.aProduct}?`, ["medical"]),
   t("product-candidate", "audience", (s) => `Am I a good candidate for ${s.aProduct}?`, ["medical"]),
-  t("product-risks", "problem", (s) => `Are there any risks with ${s.aProduct}?`, ["medical"])
+  t("product-risks", "problem", (s) => `Are there any risks with ${s.aProduct}?`, ["medical"]),
+  // The price as it is charged for the kind of thing: by the person, the night, the day, the month.
+  t("product-per-person", "price", (s) => `How much ${does(s)} ${s.aProduct} cost per person?`, ["trip"]),
+  t("product-per-night", "price", (s) => `How much ${does(s)} ${s.aProduct} cost per night?`, ["stay"]),
+  t("product-per-day", "price", (s) => `How much ${does(s)} ${s.aProduct} cost per day?`, ["hire"]),
+  t("product-per-month", "price", (s) => `How much ${does(s)} ${s.aProduct} cost per month?`, ["monthly"]),
+  t("product-price-includes", "how-to", (s) => `What is included in the price of ${s.aProduct}?`, ["trip"]),
+  t("product-price-includes-stay", "how-to", (s) => `What is included in the price of ${s.aProduct}?`, ["stay"]),
+  t("product-trip-bring", "how-to", (s) => `What should I bring on ${s.aProduct}?`, ["trip"]),
+  t("product-children", "audience", (s) => `${Is(s)} ${s.aProduct} suitable for children?`, ["trip"]),
+  t("product-children-stay", "audience", (s) => `${Is(s)} ${s.aProduct} suitable for children?`, ["stay"]),
+  t("product-book-for-someone", "how-to", (s) => `Can I book ${s.aProduct} for someone else?`, ["outing"]),
+  t("product-qualifications", "how-to", (s) => `What qualifications should someone doing ${s.aProduct} have?`, ["job"]),
+  t("product-qualifications-care", "how-to", (s) => `What qualifications should someone doing ${s.aProduct} have?`, ["salon"]),
+  t("product-how-soon", "how-to", (s) => `How soon can I book ${s.aProduct}?`, ["appointment"]),
+  t("product-who-makes-best", "discovery", (s) => `Who makes the best ${s.products}?`, ["goods", "crafted"]),
+  t("product-sizes", "how-to", (s) => `Does ${s.aProduct} come in different sizes?`, ["goods", "countable", "durable", "crafted"])
 ]
 
 const wordSet = (words: string): ReadonlySet<string> => new Set(words.split(/\s+/).filter((w) => w.length > 0))
@@ -516,6 +538,9 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
         return PASS_HEADS.has(head) && fill.visitable
       case "recurring":
         return RECURRING_HEADS.has(head)
+      case "monthly":
+        // A "monthly membership" says so already.
+        return RECURRING_HEADS.has(head) && !/\bmonthly\b/u.test(product)
       case "voucher":
         return VOUCHER.test(product)
       case "hire":
@@ -531,6 +556,10 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
         return service && CARE_HEADS.has(head) && !CLINIC.test(fill.category ?? "") && !TRADE.test(fill.category ?? "")
       case "appointment":
         return service && (JOB_HEADS.has(head) || CARE_HEADS.has(head) || LESSON_HEADS.has(head) || TRIP_HEADS.has(head)) && !PACKAGE_HEADS.has(head)
+      case "crafted":
+        return (DURABLE_HEADS.has(head) && head !== "plant") || FOOD_HEADS.has(head)
+      case "outing":
+        return LESSON_HEADS.has(head) || STAY_HEADS.has(head) || TRIP_HEADS.has(head)
       case "trip":
         return TRIP_HEADS.has(head)
       case "experience":

@@ -80,6 +80,31 @@ describe("a product's whole questions", () => {
     }
   })
 
+  it("asks the price as the kind of thing is charged, and who a trip, a stay or a class suits", () => {
+    const cases: ReadonlyArray<readonly [PromptFacts, ReadonlyArray<string>]> = [
+      [product("Garden suite", ["garden suite"], { category: "hotel" }), [
+        "How much does a garden suite cost per night?",
+        "Is a garden suite suitable for children?"
+      ]],
+      [product("Reef trip", ["reef trip"], { category: "fishing charter" }), [
+        "How much does a reef trip cost per person?",
+        "What should I bring on a reef trip?",
+        "Is a reef trip suitable for children?"
+      ]],
+      [product("Trailer hire", ["trailer hire"], { category: "hire company" }), ["How much does trailer hire cost per day?"]],
+      [product("Flower subscription", ["flower subscription"], { category: "florist" }), ["How much does a flower subscription cost per month?"]],
+      [product("Pizza-making class", ["pizza-making class"], { category: "cookery school" }), ["Can I book a pizza-making class for someone else?"]],
+      [product("Skin fade", ["skin fade"], { category: "barber" }), ["How soon can I book a skin fade?"]],
+      [product("Butter croissant", ["butter croissant"], { category: "bakery" }), ["Who makes the best butter croissants?"]],
+      [product("Stoneware mug", ["stoneware mug"], { category: "ceramics studio" }), ["Does a stoneware mug come in different sizes?"]]
+    ]
+    for (const [facts, expected] of cases) {
+      const prompts = builtinPrompts(facts)
+      for (const prompt of expected) expect(prompts, facts.name).toContain(prompt)
+    }
+    expect(builtinPrompts(product("Monthly membership", ["monthly membership"], { category: "gym" })).filter((p) => /per month/.test(p))).toEqual([])
+  })
+
   it("asks none of a kind's questions of another kind", () => {
     const pass = builtinPrompts(product("10-class pass", ["10-class pass"], { category: "dance studio" }))
     expect(pass.filter((p) => /\b(?:taste|walk in|hire period|free quote|insurance)\b/.test(p))).toEqual([])
