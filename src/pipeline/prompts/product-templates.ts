@@ -99,6 +99,10 @@ export type ProductNeed =
   | "outing"
   /** Paid for by the month, though its name does not say so: its price per month. */
   | "monthly"
+  /** A thing bought, and not from a clinic or a trade, whose goods are their procedures and jobs. */
+  | "shop"
+  /** Not food: whether it is right for the customer. */
+  | "inedible"
 
 export interface ProductTemplate {
   readonly id: string
@@ -282,10 +286,10 @@ export const MORE_PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-store", "how-to", (s) => `How should I store ${s.aProduct}?`, ["food"]),
   t("product-makes-best", "discovery", (s) => `Which ${s.seller} in ${s.place} makes the best ${s.products}?`, ["food", "seller", "place"]),
   t("product-made-of", "how-to", (s) => `What is ${s.aProduct} made of?`, ["goods", "durable"]),
-  t("product-overrated", "reviews", (s) => `${Is(s)} ${s.aProduct} overrated?`, ["goods"]),
+  t("product-overrated", "reviews", (s) => `${Is(s)} ${s.aProduct} overrated?`, ["shop"]),
   t("product-delivery-time", "how-to", (s) => `How long does delivery take for ${s.aProduct}?`, ["goods", "online"]),
-  t("product-locals-buy", "local", (s) => `Where do locals buy ${s.products} in ${s.place}?`, ["goods", "place", "visit"]),
-  t("product-right-for-me", "how-to", (s) => `How do I know if ${s.aProduct} ${is(s)} right for me?`),
+  t("product-locals-buy", "local", (s) => `Where do locals buy ${s.products} in ${s.place}?`, ["shop", "place", "visit"]),
+  t("product-right-for-me", "how-to", (s) => `How do I know if ${s.aProduct} ${is(s)} right for me?`, ["inedible"]),
   t("product-reschedule", "how-to", (s) => `Can I reschedule ${s.aProduct}?`, ["job", "countable"]),
   t("product-reschedule-lesson", "how-to", (s) => `Can I reschedule ${s.aProduct}?`, ["lesson", "countable"]),
   t("product-more-expensive", "comparison", (s) => `${Is(s)} ${s.aProduct} more expensive than ${s.aOther}?`, ["other"]),
@@ -301,7 +305,7 @@ export const MORE_PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-trip-wear", "how-to", (s) => `What should I wear for ${s.aProduct}?`, ["trip"]),
   t("product-how-made", "how-to", (s) => `How is ${s.aProduct} made?`, ["food"]),
   // Where it is got near the customer, beside where it is got in the town.
-  t("product-who-sells-near", "local", (s) => `Who sells ${s.aProduct} near me?`, ["goods", "visit"]),
+  t("product-who-sells-near", "local", (s) => `Who sells ${s.aProduct} near me?`, ["shop", "visit"]),
   t("product-buy-near", "local", (s) => `Where can I buy ${s.aProduct} near me?`, ["goods", "visit"]),
   t("product-book-near", "local", (s) => `Where can I book ${s.aProduct} near me?`, ["appointment", "visit"]),
   t("product-best-place-near", "local", (s) => `best place for ${s.aProduct} near me`, ["appointment", "visit"]),
@@ -309,7 +313,7 @@ export const MORE_PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-complaint", "reviews", (s) => `What is the most common complaint about ${s.aProduct}?`),
   t("product-best-price", "price", (s) => `How do I get the best price on ${s.aProduct}?`),
   t("product-read-reviews", "reviews", (s) => `Where can I read reviews of ${s.aProduct}?`),
-  t("product-avoid-buying", "how-to", (s) => `What should I avoid when buying ${s.aProduct}?`, ["goods"]),
+  t("product-avoid-buying", "how-to", (s) => `What should I avoid when buying ${s.aProduct}?`, ["shop"]),
   t("product-avoid-booking", "how-to", (s) => `What should I avoid when booking ${s.aProduct}?`, ["service"]),
   t("product-appointment-care", "how-to", (s) => `Do I need an appointment for ${s.aProduct}?`, ["salon", "visit"]),
   t("product-walk-in", "local", (s) => `Can I walk in for ${s.aProduct}?`, ["salon", "visit"]),
@@ -340,7 +344,7 @@ export const MORE_PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
 ]
 
 const wordSet = (words: string): ReadonlySet<string> => new Set(words.split(/\s+/).filter((w) => w.length > 0))
-const LESSON_HEADS = wordSet("course courses class classes lesson lessons camp intensive workshop school session sessions")
+const LESSON_HEADS = wordSet("course courses class classes lesson lessons camp intensive workshop school session sessions masterclass")
 const INCLUDED_HEADS = wordSet("package bundle kit set box trio plan membership pass subscription hamper camp course")
 const UPKEEP_HEADS = wordSet("service groom cleaning changeover change treatment shave fade setup tuning check inspection")
 const DURABLE_HEADS = wordSet("screen mug plate set pot frame suit notebook planner album plant balm")
@@ -376,7 +380,7 @@ export const headOf = (product: string): string => {
 /** Whether the product is something booked (a service, a course, a room) rather than a thing bought. */
 export const isServiceProduct = (product: string): boolean => {
   const last = headOf(product)
-  return SERVICE_HEADS.has(last) || TRIP_HEADS.has(last) || CARE_HEADS.has(last) || BOOKED_PEOPLE.has(singularOf(last)) || /(?:ing|tion|sion|ment)$/u.test(last)
+  return SERVICE_HEADS.has(last) || LESSON_HEADS.has(last) || TRIP_HEADS.has(last) || CARE_HEADS.has(last) || BOOKED_PEOPLE.has(singularOf(last)) || /(?:ing|tion|sion|ment)$/u.test(last)
 }
 
 /** People whose work is sold as a product ("same-day courier", "maths tutor"): booked, never bought. */
@@ -538,6 +542,10 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
         return PASS_HEADS.has(head) && fill.visitable
       case "recurring":
         return RECURRING_HEADS.has(head)
+      case "shop":
+        return has("goods") && !CLINIC.test(fill.category ?? "") && !TRADE.test(fill.category ?? "")
+      case "inedible":
+        return !FOOD_HEADS.has(head)
       case "monthly":
         // A "monthly membership" says so already.
         return RECURRING_HEADS.has(head) && !/\bmonthly\b/u.test(product)

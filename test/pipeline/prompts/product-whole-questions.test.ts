@@ -110,12 +110,17 @@ describe("a product's whole questions", () => {
     expect(pass.filter((p) => /\b(?:taste|walk in|hire period|free quote|insurance)\b/.test(p))).toEqual([])
     const room = builtinPrompts(product("Vault virtual escape room", ["vault virtual escape room"], { category: "escape room" }))
     expect(room.filter((p) => /\bstay in\b|\bbathroom\b/.test(p))).toEqual([])
+    // A clinic's procedure is not sold in a shop, and food is not "right for me".
+    const implants = builtinPrompts(product("Dental implants", ["dental implants"], { category: "dentist" }))
+    expect(implants.filter((p) => /\b(?:who sells|overrated|locals buy|avoid when buying)\b/i.test(p))).toEqual([])
+    const croissant = builtinPrompts(product("Butter croissant", ["butter croissant"], { category: "bakery" }))
+    expect(croissant.filter((p) => /right for me/.test(p))).toEqual([])
   })
 
   it("reads what a product is from the word before 'with' or 'at', and books a walk or a ride", () => {
     expect(["orecchiette cooking class with Nonna Rosa", "beach ride at Egå strand", "walnut chopping board"].map(headOf))
       .toEqual(["class", "ride", "board"])
-    expect(["orecchiette cooking class with Nonna Rosa", "six-day guided walk", "lash lift and tint", "walnut chopping board"].map(isServiceProduct))
-      .toEqual([true, true, true, false])
+    expect(["orecchiette cooking class with Nonna Rosa", "six-day guided walk", "lash lift and tint", "pizza masterclass", "walnut chopping board"].map(isServiceProduct))
+      .toEqual([true, true, true, true, false])
   })
 })
