@@ -574,18 +574,25 @@ export const builtinTopUp = (
   const shapes: Array<ReadonlySet<string>> = existing.map(shapeOf)
   const wordings: Array<ReadonlyArray<string>> = existing.map(wordingOf)
   const loose: Array<ReadonlySet<string>> = existing.map(looseShapeOf)
-  const nearDuplicate = (prompt: string): boolean => {
-    const shape = shapeOf(prompt)
-    const wording = wordingOf(prompt)
-    const words = looseShapeOf(prompt)
-    return shapes.some((other) => jaccard(shape, other) >= GENERATOR_SIMILARITY) ||
-      wordings.some((other) => wordingSimilarity(wording, other) >= NEAR_DUPLICATE_SIMILARITY) ||
-      loose.some((other) => looseSimilarity(other, words) >= NEAR_DUPLICATE_SIMILARITY)
+  /**
+   * Whether a prompt says what one already taken says. `apart` holds the stems of a name every
+   * prompt of a product's own set repeats: two questions about one thing differ by their other
+   * words ("How much does a tasmanian oak end-grain chopping board cost?" and "Is a tasmanian oak
+   * end-grain chopping board good value?" ask two things), however long its name.
+   */
+  const nearDuplicate = (prompt: string, apart: ReadonlySet<string> = new Set()): boolean => {
+    const kept = <A extends string>(words: Iterable<A>): Array<A> => [...words].filter((w) => !apart.has(stem(w)))
+    const shape = new Set(kept(shapeOf(prompt)))
+    const wording = kept(wordingOf(prompt))
+    const words = new Set(kept(looseShapeOf(prompt)))
+    return shapes.some((other) => jaccard(shape, new Set(kept(other))) >= GENERATOR_SIMILARITY) ||
+      wordings.some((other) => wordingSimilarity(wording, kept(other)) >= NEAR_DUPLICATE_SIMILARITY) ||
+      loose.some((other) => looseSimilarity(new Set(kept(other)), words) >= NEAR_DUPLICATE_SIMILARITY)
   }
   const usage = new Map<string, number>()
   /** Takes a candidate that is no near-duplicate and passes the validator. */
-  const accept = (prompt: string, intent: PromptIntent, template: string, offering: string | undefined): boolean => {
-    if (nearDuplicate(prompt)) return false
+  const accept = (prompt: string, intent: PromptIntent, template: string, offering: string | undefined, apart?: ReadonlySet<string>): boolean => {
+    if (nearDuplicate(prompt, apart)) return false
     const verdict = validator.offer(prompt)
     if (!verdict.ok) return false
     out.push({ prompt: verdict.prompt, intent, template })
@@ -596,6 +603,8 @@ export const builtinTopUp = (
     taken[intent] += 1
     return true
   }
+  // Every prompt of a product's set names it: they are told apart by their other words.
+  let ownName: ReadonlySet<string> = new Set(facts.kind === "product" ? shapeOf(phrases(facts.offerings, facts)[0] ?? "") : [])
   // A product (not software, whose features are asked about as its kind's) is first asked about
   // as customers ask about one thing: its price, reviews, kinds, where to buy it.
   if (facts.kind === "product") {
@@ -625,9 +634,10 @@ export const builtinTopUp = (
         visitable: facts.visitable !== false,
         hired: isHired(names, facts.keywords)
       }
+      ownName = new Set(shapeOf(fill.names[0] ?? ""))
       for (const candidate of productCandidates(fill, hash)) {
         if (out.length >= count) return out
-        accept(candidate.prompt, candidate.intent, candidate.template, undefined)
+        accept(candidate.prompt, candidate.intent, candidate.template, undefined, ownName)
       }
     }
   }
@@ -671,7 +681,7 @@ export const builtinTopUp = (
           const offering = step.value.offering
           // Spread over the offerings: one used often enough waits for the others.
           if (offering !== undefined && maxTotal === 0 && (usage.get(offering) ?? 0) >= (breadth ? 1 : perOffering)) continue
-          if (accept(step.value.prompt, intent, step.value.template, offering)) return true
+          if (accept(step.value.prompt, intent, step.value.template, offering, ownName)) return true
         }
       }
       // Round robin within quotas, then (an intent ran dry) round robin over every intent but brand;

@@ -61,6 +61,48 @@ export type ProductNeed =
   | "durable"
   /** A thing given as a present. */
   | "giftable"
+  /** A job done to the customer's home, car or things: a quote, who does it, doing it oneself. */
+  | "job"
+  /** Care given to a person or a pet: how to prepare, how long the results last. */
+  | "care"
+  /** A course of several sittings: how many, a certificate at the end. */
+  | "course"
+  /** A kit to start something with: whether it holds everything needed. */
+  | "kit"
+  /** A package of several things sold as one: whether it can be changed, whether it saves money. */
+  | "package"
+  /** A pass or card used visit by visit: how long it is valid, whether it can be shared. */
+  | "pass"
+  /** Paid for month by month: whether it can be paused or cancelled. */
+  | "recurring"
+  /** A gift voucher: how long it is valid, how it is sent. */
+  | "voucher"
+  /** A thing hired for a time: the deposit, the shortest hire, insurance. */
+  | "hire"
+  /** A room or a place to stay: how many it sleeps, its bathroom. */
+  | "stay"
+  /** Food or drink: how it tastes, what goes with it, how to keep it. */
+  | "food"
+  /** A trip, tour or walk: how fit one must be, what if it rains. */
+  | "trip"
+  /** Something booked to be lived through (a class, a treatment, a stay, a trip): what it is like. */
+  | "experience"
+  /** Given by a clinic: whether it hurts, insurance, a referral. */
+  | "medical"
+  /** Care at a salon, a barber or a groomer: walking in, how long the results last. */
+  | "salon"
+  /** A job, care, a lesson or a trip: booked with whoever does it near the customer. */
+  | "appointment"
+  /** Made by hand, in a workshop or a kitchen, not grown: who makes the best. */
+  | "crafted"
+  /** A class, a stay or a trip: booked for someone else too. */
+  | "outing"
+  /** Paid for by the month, though its name does not say so: its price per month. */
+  | "monthly"
+  /** A thing bought, and not from a clinic or a trade, whose goods are their procedures and jobs. */
+  | "shop"
+  /** Not food: whether it is right for the customer. */
+  | "inedible"
 
 export interface ProductTemplate {
   readonly id: string
@@ -201,20 +243,144 @@ export const MORE_PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-skills", "how-to", (s) => `What skills will I learn on ${s.aProduct}?`, ["lesson"]),
   t("product-warranty", "how-to", (s) => `What warranty comes with ${s.aProduct}?`, ["goods", "countable", "durable"]),
   t("product-refund", "how-to", (s) => `What is the refund policy for ${s.aProduct}?`, ["goods", "countable"]),
-  t("product-clean", "how-to", (s) => `How do I clean ${s.aProduct} properly?`, ["goods", "countable", "durable"])
+  t("product-clean", "how-to", (s) => `How do I clean ${s.aProduct} properly?`, ["goods", "countable", "durable"]),
+  // Whole questions that fit one kind of thing only, so that a product's set is filled with its own
+  // questions before any general question is made longer with a tail.
+  t("product-free-quote", "price", (s) => `Can I get a free quote for ${s.aProduct}?`, ["job"]),
+  t("product-diy", "how-to", (s) => `Can I do ${s.aProduct} myself or should I hire someone?`, ["job"]),
+  t("product-same-day", "how-to", (s) => `Can ${s.aProduct} be done on the same day?`, ["job"]),
+  t("product-usually-take", "how-to", (s) => `How long ${does(s)} ${s.aProduct} usually take?`, ["job"]),
+  t("product-cost-affects", "price", (s) => `What affects the cost of ${s.aProduct}?`, ["job"]),
+  t("product-prepare", "how-to", (s) => `How do I prepare for ${s.aProduct}?`, ["care"]),
+  t("product-results-last", "reviews", (s) => `How long do the results of ${s.aProduct} last?`, ["salon"]),
+  t("product-who-does-near", "local", (s) => `Who does ${s.aProduct} near me?`, ["job", "visit"]),
+  t("product-who-does-near-care", "local", (s) => `Who does ${s.aProduct} near me?`, ["care", "visit"]),
+  t("product-hidden-costs", "price", (s) => `Are there any hidden costs with ${s.aProduct}?`, ["service"]),
+  t("product-experience", "audience", (s) => `Do I need any experience for ${s.aProduct}?`, ["lesson"]),
+  t("product-next", "discovery", (s) => `When ${is(s)} the next ${s.product}?`, ["lesson"]),
+  t("product-sign-up", "how-to", (s) => `How do I sign up for ${s.aProduct}?`, ["lesson"]),
+  t("product-online-in-person", "how-to", (s) => `${Is(s)} ${s.aProduct} online or in person?`, ["lesson"]),
+  t("product-difficult", "problem", (s) => `How difficult ${is(s)} ${s.aProduct}?`, ["lesson"]),
+  t("product-certificate", "how-to", (s) => `Do I get a certificate after ${s.aProduct}?`, ["course"]),
+  t("product-sessions", "how-to", (s) => `How many sessions are in ${s.aProduct}?`, ["course"]),
+  t("product-miss-session", "problem", (s) => `What happens if I miss a session of ${s.aProduct}?`, ["course"]),
+  t("product-everything-needed", "how-to", (s) => `Does ${s.aProduct} have everything I need to get started?`, ["kit"]),
+  t("product-customise", "how-to", (s) => `Can I customise ${s.aProduct}?`, ["package"]),
+  t("product-separately", "price", (s) => `${Is(s)} ${s.aProduct} cheaper than paying for everything separately?`, ["package"]),
+  t("product-deposit", "price", (s) => `Do I need to pay a deposit for ${s.aProduct}?`, ["package", "service"]),
+  t("product-valid", "how-to", (s) => `How long ${is(s)} ${s.aProduct} valid for?`, ["pass"]),
+  t("product-valid-voucher", "how-to", (s) => `How long ${is(s)} ${s.aProduct} valid for?`, ["voucher"]),
+  t("product-share", "how-to", (s) => `Can I share ${s.aProduct} with someone else?`, ["pass"]),
+  t("product-visits-worth", "price", (s) => `How often do I need to go to make ${s.aProduct} worth it?`, ["pass", "visit"]),
+  t("product-pause", "how-to", (s) => `Can I pause ${s.aProduct}?`, ["recurring"]),
+  t("product-cancel-any-time", "how-to", (s) => `Can I cancel ${s.aProduct} at any time?`, ["recurring"]),
+  t("product-send-email", "how-to", (s) => `Can I send ${s.aProduct} by email?`, ["voucher"]),
+  t("product-used-for", "how-to", (s) => `What can ${s.aProduct} be used for?`, ["voucher"]),
+  t("product-hire-deposit", "price", (s) => `Do I need to pay a deposit for ${s.aProduct}?`, ["hire"]),
+  t("product-hire-period", "how-to", (s) => `What is the minimum hire period for ${s.aProduct}?`, ["hire"]),
+  t("product-hire-insurance", "how-to", (s) => `Is insurance included with ${s.aProduct}?`, ["hire"]),
+  t("product-sleeps", "how-to", (s) => `How many people can stay in ${s.aProduct}?`, ["stay"]),
+  t("product-bathroom", "how-to", (s) => `Does ${s.aProduct} have a private bathroom?`, ["stay"]),
+  t("product-taste", "reviews", (s) => `What ${does(s)} ${s.aProduct} taste like?`, ["food"]),
+  t("product-goes-with", "how-to", (s) => `What goes well with ${s.aProduct}?`, ["food"]),
+  t("product-store", "how-to", (s) => `How should I store ${s.aProduct}?`, ["food"]),
+  t("product-makes-best", "discovery", (s) => `Which ${s.seller} in ${s.place} makes the best ${s.products}?`, ["food", "seller", "place"]),
+  t("product-made-of", "how-to", (s) => `What is ${s.aProduct} made of?`, ["goods", "durable"]),
+  t("product-overrated", "reviews", (s) => `${Is(s)} ${s.aProduct} overrated?`, ["shop"]),
+  t("product-delivery-time", "how-to", (s) => `How long does delivery take for ${s.aProduct}?`, ["goods", "online"]),
+  t("product-locals-buy", "local", (s) => `Where do locals buy ${s.products} in ${s.place}?`, ["shop", "place", "visit"]),
+  t("product-right-for-me", "how-to", (s) => `How do I know if ${s.aProduct} ${is(s)} right for me?`, ["inedible"]),
+  t("product-reschedule", "how-to", (s) => `Can I reschedule ${s.aProduct}?`, ["job", "countable"]),
+  t("product-reschedule-lesson", "how-to", (s) => `Can I reschedule ${s.aProduct}?`, ["lesson", "countable"]),
+  t("product-more-expensive", "comparison", (s) => `${Is(s)} ${s.aProduct} more expensive than ${s.aOther}?`, ["other"]),
+  t("product-switch", "comparison", (s) => `Can I switch from ${s.aProduct} to ${s.aOther}?`, ["other", "pass"]),
+  t("product-skip", "problem", (s) => `What happens if I skip ${s.aProduct}?`, ["upkeep"]),
+  t("product-necessary", "problem", (s) => `${Is(s)} ${s.aProduct} really necessary?`, ["upkeep"]),
+  t("product-know-need", "problem", (s) => `How do I know if I need ${s.aProduct}?`, ["job"]),
+  t("product-special", "reviews", (s) => `What is special about ${s.aProduct}?`),
+  t("product-like", "reviews", (s) => `What is ${s.aProduct} like?`, ["experience", "countable"]),
+  t("product-fit", "audience", (s) => `How fit do I need to be for ${s.aProduct}?`, ["trip"]),
+  t("product-rain", "problem", (s) => `What happens if it rains on ${s.aProduct}?`, ["trip"]),
+  t("product-time-of-year", "how-to", (s) => `What is the best time of year for ${s.aProduct}?`, ["trip"]),
+  t("product-trip-wear", "how-to", (s) => `What should I wear for ${s.aProduct}?`, ["trip"]),
+  t("product-how-made", "how-to", (s) => `How is ${s.aProduct} made?`, ["food"]),
+  // Where it is got near the customer, beside where it is got in the town.
+  t("product-who-sells-near", "local", (s) => `Who sells ${s.aProduct} near me?`, ["shop", "visit"]),
+  t("product-buy-near", "local", (s) => `Where can I buy ${s.aProduct} near me?`, ["goods", "visit"]),
+  t("product-book-near", "local", (s) => `Where can I book ${s.aProduct} near me?`, ["appointment", "visit"]),
+  t("product-best-place-near", "local", (s) => `best place for ${s.aProduct} near me`, ["appointment", "visit"]),
+  t("product-who-offers-near", "local", (s) => `Who offers ${s.aProduct} near me?`, ["appointment", "visit"]),
+  t("product-complaint", "reviews", (s) => `What is the most common complaint about ${s.aProduct}?`),
+  t("product-best-price", "price", (s) => `How do I get the best price on ${s.aProduct}?`),
+  t("product-read-reviews", "reviews", (s) => `Where can I read reviews of ${s.aProduct}?`),
+  t("product-avoid-buying", "how-to", (s) => `What should I avoid when buying ${s.aProduct}?`, ["shop"]),
+  t("product-avoid-booking", "how-to", (s) => `What should I avoid when booking ${s.aProduct}?`, ["service"]),
+  t("product-appointment-care", "how-to", (s) => `Do I need an appointment for ${s.aProduct}?`, ["salon", "visit"]),
+  t("product-walk-in", "local", (s) => `Can I walk in for ${s.aProduct}?`, ["salon", "visit"]),
+  t("product-after", "how-to", (s) => `What happens after ${s.aProduct}?`, ["care"]),
+  t("product-shipping", "price", (s) => `How much is shipping for ${s.aProduct}?`, ["goods", "online"]),
+  t("product-overseas", "discovery", (s) => `Can I get ${s.aProduct} shipped overseas?`, ["goods", "online"]),
+  t("product-hurt", "problem", (s) => `${s.plural ? "Do" : "Does"} ${s.aProduct} hurt?`, ["medical"]),
+  t("product-insurance", "price", (s) => `${Is(s)} ${s.aProduct} covered by insurance?`, ["medical"]),
+  t("product-referral", "how-to", (s) => `Do I need a referral for ${s.aProduct}?`, ["medical"]),
+  t("product-candidate", "audience", (s) => `Am I a good candidate for ${s.aProduct}?`, ["medical"]),
+  t("product-risks", "problem", (s) => `Are there any risks with ${s.aProduct}?`, ["medical"]),
+  // The price as it is charged for the kind of thing: by the person, the night, the day, the month.
+  t("product-per-person", "price", (s) => `How much ${does(s)} ${s.aProduct} cost per person?`, ["trip"]),
+  t("product-per-night", "price", (s) => `How much ${does(s)} ${s.aProduct} cost per night?`, ["stay"]),
+  t("product-per-day", "price", (s) => `How much ${does(s)} ${s.aProduct} cost per day?`, ["hire"]),
+  t("product-per-month", "price", (s) => `How much ${does(s)} ${s.aProduct} cost per month?`, ["monthly"]),
+  t("product-price-includes", "how-to", (s) => `What is included in the price of ${s.aProduct}?`, ["trip"]),
+  t("product-price-includes-stay", "how-to", (s) => `What is included in the price of ${s.aProduct}?`, ["stay"]),
+  t("product-trip-bring", "how-to", (s) => `What should I bring on ${s.aProduct}?`, ["trip"]),
+  t("product-children", "audience", (s) => `${Is(s)} ${s.aProduct} suitable for children?`, ["trip"]),
+  t("product-children-stay", "audience", (s) => `${Is(s)} ${s.aProduct} suitable for children?`, ["stay"]),
+  t("product-book-for-someone", "how-to", (s) => `Can I book ${s.aProduct} for someone else?`, ["outing"]),
+  t("product-qualifications", "how-to", (s) => `What qualifications should someone doing ${s.aProduct} have?`, ["job"]),
+  t("product-qualifications-care", "how-to", (s) => `What qualifications should someone doing ${s.aProduct} have?`, ["salon"]),
+  t("product-how-soon", "how-to", (s) => `How soon can I book ${s.aProduct}?`, ["appointment"]),
+  t("product-who-makes-best", "discovery", (s) => `Who makes the best ${s.products}?`, ["goods", "crafted"]),
+  t("product-sizes", "how-to", (s) => `Does ${s.aProduct} come in different sizes?`, ["goods", "countable", "durable", "crafted"])
 ]
 
 const wordSet = (words: string): ReadonlySet<string> => new Set(words.split(/\s+/).filter((w) => w.length > 0))
-const LESSON_HEADS = wordSet("course courses class classes lesson lessons camp intensive workshop school session sessions")
+const LESSON_HEADS = wordSet("course courses class classes lesson lessons camp intensive workshop school session sessions masterclass")
 const INCLUDED_HEADS = wordSet("package bundle kit set box trio plan membership pass subscription hamper camp course")
 const UPKEEP_HEADS = wordSet("service groom cleaning changeover change treatment shave fade setup tuning check inspection")
 const DURABLE_HEADS = wordSet("screen mug plate set pot frame suit notebook planner album plant balm")
 const GIFTABLE_HEADS = wordSet("mug plate set box bundle kit trio notebook planner album plant game cake balm blend")
+const JOB_HEADS = wordSet("service installation repair replacement upgrade upgrades fitting testing changeover change inspection removal tune-up setup")
+const CARE_HEADS = wordSet("treatment groom shave fade consultation therapy massage tint facial")
+const COURSE_HEADS = wordSet("course courses intensive program programme")
+const PACKAGE_HEADS = wordSet("package bundle kit set box trio hamper")
+const PASS_HEADS = wordSet("pass card membership")
+const RECURRING_HEADS = wordSet("membership subscription")
+const STAY_HEADS = wordSet("room suite chalet cabin cottage")
+const TRIP_HEADS = wordSet("tour trip walk hike ride cruise")
+const FOOD_HEADS = wordSet(
+  "croissant croissants cake cakes taco tacos ramen soup cider syrup chocolate matcha cheese bread pie pizza nata cherries pepper honey jam sauce blend mezcal gin wine"
+)
+/** Kinds of business whose work is done to a home, a car or a thing ("plumber", "roofing contractor"). */
+const TRADE = /\b(?:plumb\w*|electrician|roof\w*|hvac|garage doors?|fenc\w*|pest control|glaz\w*|thatch\w*|arborist|mechanic|auto repair\w*|locksmith|handyman|landscap\w*)\b/iu
+/** Kinds of business that treat people or pets ("dentist", "hearing clinic"). */
+const CLINIC = /\b(?:dentist|dental|clinic|chiropractor|physiotherap\w*|podiatrist|optician|optometrist|audiologist|doctor|dietitian|acupuncture|osteopath\w*)\b/iu
+/** A gift voucher, card or certificate, sold as a product of its own. */
+const VOUCHER = /\b(?:voucher|gift card|gift certificate)s?$/u
+
+/**
+ * The word that says what a product is: its last, or the last before a word saying with what,
+ * where or for what ("cooking class with Nonna Rosa", "beach ride at Egå Strand").
+ */
+export const headOf = (product: string): string => {
+  const words = wordsOf(product)
+  const at = words.findIndex((w, i) => i > 0 && /^(?:with|at|for)$/u.test(w))
+  return (at > 0 ? words[at - 1] : words.at(-1)) ?? ""
+}
 
 /** Whether the product is something booked (a service, a course, a room) rather than a thing bought. */
 export const isServiceProduct = (product: string): boolean => {
-  const last = wordsOf(product).at(-1) ?? ""
-  return SERVICE_HEADS.has(last) || BOOKED_PEOPLE.has(singularOf(last)) || /(?:ing|tion|sion|ment)$/u.test(last)
+  const last = headOf(product)
+  return SERVICE_HEADS.has(last) || LESSON_HEADS.has(last) || TRIP_HEADS.has(last) || CARE_HEADS.has(last) || BOOKED_PEOPLE.has(singularOf(last)) || /(?:ing|tion|sion|ment)$/u.test(last)
 }
 
 /** People whose work is sold as a product ("same-day courier", "maths tutor"): booked, never bought. */
@@ -325,7 +491,7 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
   const seller = fill.category !== null && SELLER_HEADS.has(wordsOf(fill.category).at(-1) ?? "") ? fill.category : undefined
   const service = isServiceProduct(product)
   const countable = aProduct !== product
-  const head = wordsOf(product).at(-1) ?? ""
+  const head = headOf(product)
   const has = (need: ProductNeed): boolean => {
     switch (need) {
       case "place":
@@ -362,6 +528,50 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
         return DURABLE_HEADS.has(head)
       case "giftable":
         return GIFTABLE_HEADS.has(head)
+      case "job":
+        return service && !PACKAGE_HEADS.has(head) && (JOB_HEADS.has(head) || TRADE.test(fill.category ?? ""))
+      case "care":
+        return service && CARE_HEADS.has(head)
+      case "course":
+        return COURSE_HEADS.has(head)
+      case "kit":
+        return head === "kit"
+      case "package":
+        return PACKAGE_HEADS.has(head)
+      case "pass":
+        return PASS_HEADS.has(head) && fill.visitable
+      case "recurring":
+        return RECURRING_HEADS.has(head)
+      case "shop":
+        return has("goods") && !CLINIC.test(fill.category ?? "") && !TRADE.test(fill.category ?? "")
+      case "inedible":
+        return !FOOD_HEADS.has(head)
+      case "monthly":
+        // A "monthly membership" says so already.
+        return RECURRING_HEADS.has(head) && !/\bmonthly\b/u.test(product)
+      case "voucher":
+        return VOUCHER.test(product)
+      case "hire":
+        return fill.hired === true
+      case "stay":
+        // An escape room is played in, not stayed in.
+        return STAY_HEADS.has(head) && !/\bescape room$/u.test(product)
+      case "food":
+        return !service && FOOD_HEADS.has(head)
+      case "medical":
+        return CLINIC.test(fill.category ?? "") && !GIFTABLE_HEADS.has(head) && !INCLUDED_HEADS.has(head) && !COURSE_HEADS.has(head)
+      case "salon":
+        return service && CARE_HEADS.has(head) && !CLINIC.test(fill.category ?? "") && !TRADE.test(fill.category ?? "")
+      case "appointment":
+        return service && (JOB_HEADS.has(head) || CARE_HEADS.has(head) || LESSON_HEADS.has(head) || TRIP_HEADS.has(head)) && !PACKAGE_HEADS.has(head)
+      case "crafted":
+        return (DURABLE_HEADS.has(head) && head !== "plant") || FOOD_HEADS.has(head)
+      case "outing":
+        return LESSON_HEADS.has(head) || STAY_HEADS.has(head) || TRIP_HEADS.has(head)
+      case "trip":
+        return TRIP_HEADS.has(head)
+      case "experience":
+        return LESSON_HEADS.has(head) || CARE_HEADS.has(head) || STAY_HEADS.has(head) || TRIP_HEADS.has(head) || head === "ritual"
     }
   }
   const perTemplate = [...PRODUCT_TEMPLATES, ...MORE_PRODUCT_TEMPLATES].filter((template) => template.needs.every(has)).map((template) => {
