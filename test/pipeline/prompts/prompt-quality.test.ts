@@ -253,7 +253,7 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "encuadernaciones-olmedo": { share: 0.76, uncovered: ["iniciales doradas", "encuadernación de revistas", "encuadernación de tesis", "libros de firmas", "cajas de conservación", "curso de encuadernación"] },
   "hatch-and-brim": { share: 0.75, uncovered: ["mother-of-the-bride hats"] },
-  "ironbark-blades": { share: 0.54, uncovered: ["bread knife", "custom orders", "scissor sharpening", "secateurs sharpening", "handle replacement"], products: { "chefs-knife-210": 0.32 } },
+  "ironbark-blades": { share: 0.54, uncovered: ["bread knife", "custom orders", "scissor sharpening", "secateurs sharpening", "handle replacement"], products: { "chefs-knife-210": 0.40 } },
   "lugwork-cycles": { share: 0.66, uncovered: ["gravel frame", "head badge", "braze-ons"] },
   "o-briain-stained-glass": { share: 0.60, uncovered: ["stained glass hearts", "workshop gift vouchers"] },
   "withy-hollow": { share: 0.53, uncovered: ["round shopping basket", "picnic basket", "laundry basket", "basket repair", "willow rods"] },
