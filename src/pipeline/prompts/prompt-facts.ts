@@ -210,6 +210,27 @@ const writesWords = (phrase: string, pages: ReadonlyArray<CrawledPageFacts>): bo
   return wordsOf(phrase).every((word) => written.has(word))
 }
 
+/**
+ * An offering of a German site with its nouns written as the site writes them: German writes every
+ * noun with a capital, which the offering's name lost ("saalmiete & private vorstellungen" →
+ * "Saalmiete & private Vorstellungen"). A word takes its capital when the pages write it so more
+ * often than not within a sentence (a sentence's or a heading's first word says nothing).
+ * (The scorer and the validator read words without their case: only the prompt's reader sees it.)
+ */
+const withGermanNouns = (offering: string, pages: ReadonlyArray<CrawledPageFacts>): string => {
+  const texts = pages.flatMap((page) => [...page.headings, page.text])
+  const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1)
+  return offering.replace(/\p{Ll}[\p{L}-]*/gu, (word, at: number) => {
+    const pattern = new RegExp(`(?<=\\p{L}[,;]?\\s+)${escapeRegExp(word)}(?![\\p{L}])`, "giu")
+    const uses = texts.flatMap((text) => [...text.matchAll(pattern)].map((m) => m[0]))
+    const capitalised = uses.filter((use) => /^\p{Lu}/u.test(use)).length
+    // With no word of evidence, the name's first word is its noun ("kinotag", "geschenkgutschein"),
+    // and so is each part of a compound joined to a noun by a hyphen ("Rückenfit-Kurs").
+    const noun = uses.length === 0 ? at === 0 : capitalised * 2 > uses.length
+    return noun ? word.split("-").map((part) => (part.length > 2 ? capital(part) : part)).join("-") : word
+  })
+}
+
 /** Words before a noun that make it a common noun, not a name: articles and "our", in the languages with templates of their own. */
 const ARTICLE_BEFORE = /(?:^|[^\p{L}])(?:le|la|les|l'|l’|notre|nos|el|los|las|nuestr[oa]s?|il|lo|gli|i|nostr[oaie]|o|a|os|as|noss[oa]s?|der|die|das|den|dem|des|im|ins|zum|zur|vom|beim|unser[emns]?)\s*$/iu
 
@@ -662,7 +683,10 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     return heading.split(/\s+(?:·|\/|–|—)\s+/u).filter((side) => side.trim() !== english.trim()).map((side) => [phraseKey(side), stemKey(english)] as const)
   }))
   const sameInEnglish = (c: string) => keys.has(otherSides.get(phraseKey(c)) ?? "\u0000")
+  const language: SiteLanguage = siteLanguage(pages.map((page) => page.text))
   const offerings = distinctStems(withoutBareWords(candidates.filter((c) => !redundant(c) && !sameInEnglish(c)))).map((o) => asNounPhrase(o, pages))
+    // (A product's own name written with its capitals names it, as a brand: its prompts keep it as they were.)
+    .map((o) => (language === "de" && input.kind === "business" ? withGermanNouns(o, pages) : o))
 
   const audienceSources = pages.flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
   const audience = byFrequency(
@@ -705,7 +729,6 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const texts = pages.filter((page) => pageKind(page) !== "business" || !/\/(?:blog|news|journal)\b/i.test(page.url ?? ""))
     .flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
   const features = featuresOf(texts, MAX_FACTS_PER_LIST)
-  const language: SiteLanguage = siteLanguage(pages.map((page) => page.text))
   const openDays = openDaysOf(nodes, texts)
   const visitable = visitableOf(nodes, texts, category)
 

@@ -101,6 +101,15 @@ describe("prompts in the site's own language", () => {
     expect(prompts.filter((p) => /^(?:Unterschied|Alternativen|Wo|Was|Welchen|Anbieter) | (?:Preise|Erfahrungen|Nähe)$/u.test(p)).length).toBeGreaterThanOrEqual(6)
   })
 
+  it("writes a German site's offerings with their nouns' capitals, as its pages write them", () => {
+    const text = (service: string) =>
+      `${service} Wir bieten eine Saalmiete für private Vorstellungen und einen Kurs mit Live-Musik. ` +
+      "Die Saalmiete gilt für private Feiern, die Vorstellungen beginnen um 20 Uhr. Venloer Straße 20, 50672 Köln"
+    const facts = site("Kino Lichtspiel", "Kino Lichtspiel | Köln", text, ["Saalmiete & private Vorstellungen", "Geschenkgutschein"], "Köln")
+    expect(facts.language).toBe("de")
+    expect(facts.offerings).toEqual(["Saalmiete & private Vorstellungen", "Geschenkgutschein"])
+  })
+
   it("leaves an English site's prompts to the English templates", () => {
     const facts = site("Rossi Shoe Repair", "Rossi Shoe Repair | Turin", (s) => `${s} We are a cobbler's workshop in Turin since 1971. We work with leather and rubber, and for every job we give you a quote.`, ["Handbag repair", "Key cutting"], "Turin")
     expect(facts.language).toBe("en")
