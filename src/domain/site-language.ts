@@ -1,4 +1,4 @@
-/** Which language a site writes in, as far as the generators need to know: English or not. */
+/** Which language a site writes in, as far as the generators need to know. */
 
 /** The words prose cannot do without, in English and in the languages sites around it are written in. */
 const ENGLISH_FUNCTION_WORDS = new Set(["the", "and", "of", "to", "for", "is", "are", "with", "you", "your", "we", "our", "on", "at", "it", "this"])
@@ -7,14 +7,48 @@ const OTHER_FUNCTION_WORDS = new Set(
   est pour avec nous vous di che della il è het een van voor met och att för på med og til af ikke também não uma`.split(/\s+/)
 )
 
+/** The languages a site is told apart in: English and those of the function words above. */
+export type SiteLanguage = "en" | "de" | "es" | "fr" | "it" | "pt" | "nl" | "da" | "no" | "sv"
+
+/**
+ * Words each language writes often and its neighbours do not ("la" is French, Spanish and Italian
+ * alike, "pour" French only): the language whose own words a text holds most is the one it is in.
+ */
+const OWN_FUNCTION_WORDS: ReadonlyArray<readonly [Exclude<SiteLanguage, "en">, ReadonlySet<string>]> = (
+  [
+    ["de", "der die das und mit für ist wir nicht ein eine auf dem zu von sie auch bei oder ihre unsere"],
+    ["fr", "le les et des du une est pour avec nous vous au aux dans sur votre vos notre nos"],
+    ["es", "el los las y con para por es del al su sus nuestro nuestra nuestros muy"],
+    ["it", "il di che della delle dei gli è per nel alla sono nostro nostra nostri"],
+    ["pt", "também não uma em os das dos ao são você nosso nossa nossos"],
+    ["nl", "het een van voor met wij zijn bij ook niet onze uw"],
+    ["da", "af ikke jeres vores også hos"],
+    ["no", "av ikke deres våre vår også hos"],
+    ["sv", "och att för av är som till inte våra vår också hos"]
+  ] as const
+).map(([language, words]) => [language, new Set(words.split(" "))] as const)
+
+const wordsOf = (texts: ReadonlyArray<string>): Array<string> => texts.flatMap((t) => t.toLowerCase().match(/\p{L}+/gu) ?? [])
+
 /**
  * Whether a site writes in English: the function words of its texts are more often English than
  * German, Spanish, French, Italian, Dutch, Portuguese or Scandinavian ones. A price list without
  * any counts as English, the generator's language.
  */
 export const writesEnglish = (texts: ReadonlyArray<string>): boolean => {
-  const words = texts.flatMap((t) => t.toLowerCase().match(/\p{L}+/gu) ?? [])
+  const words = wordsOf(texts)
   const english = words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length
   const other = words.filter((w) => OTHER_FUNCTION_WORDS.has(w)).length
   return other < 5 || english >= other
+}
+
+/**
+ * The language a site writes in: English whenever `writesEnglish` says so, otherwise the language
+ * whose own function words its texts hold most (the first listed on a tie).
+ */
+export const siteLanguage = (texts: ReadonlyArray<string>): SiteLanguage => {
+  if (writesEnglish(texts)) return "en"
+  const words = wordsOf(texts)
+  const counts = OWN_FUNCTION_WORDS.map(([language, own]) => ({ language, count: words.filter((w) => own.has(w)).length }))
+  return counts.reduce((best, next) => (next.count > best.count ? next : best)).language
 }

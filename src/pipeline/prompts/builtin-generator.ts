@@ -17,6 +17,7 @@ import { escapeRegExp } from "../../domain/regex.ts"
 import { isMass, isPlural, offeringForm, pluralOf, PRACTICE_WORD, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
+import { isLocalLanguage, localTemplates } from "./local-templates.ts"
 import { isServiceProduct, productArticle, productCandidates } from "./product-templates.ts"
 import {
   INTENT_WEIGHTS,
@@ -346,6 +347,7 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
       case "weekend":
         return pools.days.some((d) => d.value === "Saturday" || d.value === "Sunday")
       case "activity":
+      case "distinct":
         // Judged per offering (variantsOf).
         return true
       case "dietary":
@@ -413,6 +415,8 @@ function* variantsOf(
               if (feature.value !== "" && offering.value.text.includes(feature.value)) continue
               // "closest bed and breakfast to me for breakfasts": an offering the category already says.
               if (template.usesCategory && contentWords(offering.value.text).every((w) => categoryStems(category.value).has(stem(w)))) continue
+              // "réparation d'électroménager pour réparation de lave-linge": a word of the category said again.
+              if ((template.needs ?? []).includes("distinct") && contentWords(offering.value.text).some((w) => categoryStems(category.value).has(stem(w)))) continue
               // "invoicing software with invoicing software options": a software template needs a feature of its own.
               if ((template.needs ?? []).includes("software") && offering.value.text.includes(category.value.category)) continue
               // A gift card is bought for someone, not judged, compared or learnt about: "How can I tell if
@@ -449,6 +453,8 @@ function* variantsOf(
 /** One intent's candidates: each template's first variant, then each one's second, and so on. */
 function* intentStream(
   templates: ReadonlyArray<PromptTemplate>,
+  /** The whole list the templates come from: a template's place in it turns where it starts. */
+  all: ReadonlyArray<PromptTemplate>,
   facts: PromptFacts,
   pools: Pools,
   hash: number,
@@ -461,7 +467,7 @@ function* intentStream(
   // start on different offerings.
   const iterators = templates.map((template, i) => ({
     template,
-    iterator: variantsOf(template, facts, pools, hash + TEMPLATES.indexOf(template) * 7, maxTotal, i)
+    iterator: variantsOf(template, facts, pools, hash + all.indexOf(template) * 7, maxTotal, i)
   }))
   let live = iterators
   while (live.length > 0) {
@@ -649,7 +655,7 @@ export const builtinTopUp = (
   // A product, once its own templates and the plain general ones run out, is qualified sparingly
   // first ("... on a tight budget"), then with any qualifier: still about it, unlike the stand-ins
   // of the wider passes.
-  const passes = [
+  const passes: ReadonlyArray<Pass> = [
     { qualify: false, maxTotal: 0, breadth: true, sparing: false },
     { qualify: false, maxTotal: 0, breadth: false, sparing: false },
     ...(facts.kind === "product" ? [{ qualify: true, maxTotal: 0, breadth: false, sparing: true }] : []),
@@ -657,15 +663,21 @@ export const builtinTopUp = (
     { qualify: false, maxTotal: 8, breadth: false, sparing: false },
     { qualify: true, maxTotal: 8, breadth: false, sparing: false }
   ]
-  // The last resort's pools only when the facts' own run out (a product naming one thing only).
-  for (const pools of [poolsOf(facts, hash), poolsOf(facts, hash, true)]) {
+  // A site in another language is asked about in its own words first, its facts' own values only
+  // (the stand-ins and qualifiers are English); the English templates fill what they leave.
+  const stages = [
+    ...siteLanguageStage(facts, hash, passes.slice(0, 2)),
+    // The last resort's pools only when the facts' own run out (a product naming one thing only).
+    { templates: usable, order: TEMPLATES, passes, pools: [poolsOf(facts, hash), poolsOf(facts, hash, true)] }
+  ]
+  for (const stage of stages) for (const pools of stage.pools) {
     const ownOfferings = pools.offerings.filter((o) => o.tier === 0).length
     const perOffering = facts.kind === "product" ? count : Math.max(3, Math.ceil((count * 0.8) / Math.max(1, ownOfferings)))
-    for (const { breadth, maxTotal, qualify, sparing } of passes) {
+    for (const { breadth, maxTotal, qualify, sparing } of stage.passes) {
       const streams = new Map(
         PROMPT_INTENTS.map((intent, i) => {
-          const templates = rotate(usable.filter((template) => template.intent === intent), hash + i)
-          return [intent, intentStream(templates, facts, pools, hash, qualify, maxTotal, sparing)] as const
+          const templates = rotate(stage.templates.filter((template) => template.intent === intent), hash + i)
+          return [intent, intentStream(templates, stage.order, facts, pools, hash, qualify, maxTotal, sparing)] as const
         })
       )
       const exhausted = new Set<PromptIntent>()
@@ -702,6 +714,33 @@ export const builtinTopUp = (
     }
   }
   throw new Error(`The built-in generator could make only ${out.length} of ${count} prompts`)
+}
+
+interface Pass {
+  readonly qualify: boolean
+  readonly maxTotal: number
+  readonly breadth: boolean
+  readonly sparing: boolean
+}
+
+/**
+ * The templates in a business's site language, with the passes that keep to its facts' own values,
+ * and pools whose category is the site's own word ("camping", never "campground"; "osteopathie",
+ * never "osteopathie clinic").
+ * None for an English site, a language without templates of its own, a product or software.
+ */
+const siteLanguageStage = (facts: PromptFacts, hash: number, passes: ReadonlyArray<Pass>) => {
+  const category = facts.category === null ? undefined : phrases([facts.category], facts)[0]
+  if (!isLocalLanguage(facts.language) || facts.kind !== "business" || isSoftware(category === undefined ? undefined : categoryOf(category))) return []
+  const pools = poolsOf(facts, hash)
+  // (With no such category, its templates are left out: the empty slot is never read.)
+  const written = facts.siteCategory ?? ""
+  const asWritten = [{ value: { category: written, aCategory: written, categories: written, countable: true }, tier: 0 }]
+  // People ask whether a place opens at the weekend; "consultorio Buenos Aires martes", one per
+  // weekday, is a calendar, not a question.
+  const weekend = pools.days.filter((day) => day.value === "Saturday" || day.value === "Sunday")
+  const templates = localTemplates(facts.language, written !== "")
+  return [{ templates, order: templates, passes, pools: [{ ...pools, categories: asWritten, days: weekend }] }]
 }
 
 /** `count` prompts with the intent and template each came from, in the generator's order. */

@@ -6,7 +6,7 @@
  */
 import { escapeRegExp } from "../../domain/regex.ts"
 import { Schema } from "effect"
-import { writesEnglish } from "../../domain/site-language.ts"
+import { type SiteLanguage, siteLanguage } from "../../domain/site-language.ts"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
 import { isMass, singularOf } from "./english.ts"
 import { addressFromText, townOfAddress } from "../../domain/address-text.ts"
@@ -53,7 +53,16 @@ export const PromptFacts = Schema.Struct({
    * site's language and keeps its own form: no English plural ("riparazione borse", not
    * "riparazione borses"). Absent in facts stored before it was read: true.
    */
-  inEnglish: Schema.optional(Schema.Boolean)
+  inEnglish: Schema.optional(Schema.Boolean),
+  /** The language the site writes in (`"en"`, `"fr"`, `"de"` ...). Absent in facts stored before it was read: English. */
+  language: Schema.optional(Schema.Literal("en", "de", "es", "fr", "it", "pt", "nl", "da", "no", "sv")),
+  /**
+   * On a site not in English, what the business is in the site's own words: the kind its name
+   * says and its pages call it ("pharmacie" for Pharmacie des Célestins), else the category when
+   * the site writes it. A kind read from schema.org's types is an English word ("pharmacy") that a
+   * French site never writes. Null when neither is known; absent on English sites.
+   */
+  siteCategory: Schema.optional(Schema.NullOr(Schema.String))
 })
 export type PromptFacts = typeof PromptFacts.Type
 
@@ -193,6 +202,60 @@ const softwareKind = (texts: ReadonlyArray<string>, nameWords: ReadonlySet<strin
   const longer = byFrequency(withBest.filter(({ before }) => plain(before)).map(({ before }) => ({ key: before!, value: before!, weight: 1 })))[0]
   const times = withBest.filter(({ before }) => before === longer).length
   return longer !== undefined && times * 2 > withBest.length ? `${longer} ${best}` : best
+}
+
+/** Whether every word of `phrase` is written somewhere on the pages (accents and case aside). */
+const writesWords = (phrase: string, pages: ReadonlyArray<CrawledPageFacts>): boolean => {
+  const written = new Set(pages.flatMap((page) => wordsOf([page.title ?? "", page.description ?? "", ...page.headings, page.text].join(" "))))
+  return wordsOf(phrase).every((word) => written.has(word))
+}
+
+/**
+ * An offering of a German site with its nouns written as the site writes them: German writes every
+ * noun with a capital, which the offering's name lost ("saalmiete & private vorstellungen" →
+ * "Saalmiete & private Vorstellungen"). A word takes its capital when the pages write it so more
+ * often than not within a sentence (a sentence's or a heading's first word says nothing).
+ * (The scorer and the validator read words without their case: only the prompt's reader sees it.)
+ */
+const withGermanNouns = (offering: string, pages: ReadonlyArray<CrawledPageFacts>): string => {
+  const texts = pages.flatMap((page) => [...page.headings, page.text])
+  const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1)
+  return offering.replace(/\p{Ll}[\p{L}-]*/gu, (word, at: number) => {
+    const pattern = new RegExp(`(?<=\\p{L}[,;]?\\s+)${escapeRegExp(word)}(?![\\p{L}])`, "giu")
+    const uses = texts.flatMap((text) => [...text.matchAll(pattern)].map((m) => m[0]))
+    const capitalised = uses.filter((use) => /^\p{Lu}/u.test(use)).length
+    // With no word of evidence, the name's first word is its noun ("kinotag", "geschenkgutschein"),
+    // and so is each part of a compound joined to a noun by a hyphen ("Rückenfit-Kurs").
+    const noun = uses.length === 0 ? at === 0 : capitalised * 2 > uses.length
+    return noun ? word.split("-").map((part) => (part.length > 2 ? capital(part) : part)).join("-") : word
+  })
+}
+
+/** Words before a noun that make it a common noun, not a name: articles and "our", in the languages with templates of their own. */
+const ARTICLE_BEFORE = /(?:^|[^\p{L}])(?:le|la|les|l'|l’|notre|nos|el|los|las|nuestr[oa]s?|il|lo|gli|i|nostr[oaie]|o|a|os|as|noss[oa]s?|der|die|das|den|dem|des|im|ins|zum|zur|vom|beim|unser[emns]?)\s*$/iu
+
+/**
+ * The kind a business's own name says it is, in its own language: the name's first word or two or
+ * its last word, when its pages also write it as a common noun, after an article and in lower case
+ * ("le camping", "nuestra escuela infantil", "die Gärtnerei"). (A name of one word is the brand's own.)
+ */
+const kindInOwnName = (businessName: string, pages: ReadonlyArray<CrawledPageFacts>, language: SiteLanguage): string | undefined => {
+  const words = squish(businessName).split(" ")
+  if (words.length < 2) return undefined
+  const texts = pages.flatMap((page) => [...page.headings, page.text])
+  const candidates = [words.slice(0, 2).join(" "), words[0]!, words.at(-1)!]
+  // A kind is written in lower case, a brand's word with its capital; German writes both with one,
+  // so there a kind is the one word of the name its pages write after an article, or none.
+  const german = language === "de"
+  const asCommonNoun = (kind: string) => {
+    if (kind === businessName) return false
+    const pattern = new RegExp(`(?<![\\p{L}])${escapeRegExp(german ? kind : kind.toLowerCase())}(?![\\p{L}])`, german ? "giu" : "gu")
+    const uses = texts.flatMap((text) => [...text.matchAll(pattern)].filter((m) => ARTICLE_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))))
+    return uses.length >= 2
+  }
+  const kinds = candidates.filter(asCommonNoun)
+  if (german) return kinds.length === 1 ? kinds[0] : undefined
+  return kinds[0]?.toLowerCase()
 }
 
 /** Distinct by stem too: `butter croissant` and `butter croissants` are one offering. */
@@ -620,7 +683,10 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     return heading.split(/\s+(?:·|\/|–|—)\s+/u).filter((side) => side.trim() !== english.trim()).map((side) => [phraseKey(side), stemKey(english)] as const)
   }))
   const sameInEnglish = (c: string) => keys.has(otherSides.get(phraseKey(c)) ?? "\u0000")
+  const language: SiteLanguage = siteLanguage(pages.map((page) => page.text))
   const offerings = distinctStems(withoutBareWords(candidates.filter((c) => !redundant(c) && !sameInEnglish(c)))).map((o) => asNounPhrase(o, pages))
+    // (A product's own name written with its capitals names it, as a brand: its prompts keep it as they were.)
+    .map((o) => (language === "de" && input.kind === "business" ? withGermanNouns(o, pages) : o))
 
   const audienceSources = pages.flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
   const audience = byFrequency(
@@ -679,6 +745,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     features,
     openDays,
     visitable,
-    inEnglish: writesEnglish(pages.map((page) => page.text))
+    inEnglish: language === "en",
+    language,
+    ...(language === "en" ? {} : { siteCategory: kindInOwnName(input.businessName, pages, language) ?? (category !== null && writesWords(category, pages) ? category : null) })
   }
 }

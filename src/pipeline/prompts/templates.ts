@@ -87,6 +87,8 @@ export type Need =
   | "goods"
   /** An offering that is something done ("invoicing", "crew planning"), not a thing ("mobile app", "Pro plan"). */
   | "activity"
+  /** An offering that says no word of the category: "notaire pour réparation de lave-linge" reads twice over otherwise. */
+  | "distinct"
 
 export interface PromptTemplate {
   readonly id: string
@@ -112,7 +114,8 @@ const inPlace = (s: Slots) => (s.place === null ? "" : ` in ${s.place}`)
 const does = (s: Slots) => (s.offeringPlural ? "do" : "does")
 const are = (s: Slots) => (s.offeringPlural ? "are" : "is")
 
-const t = (
+/** A template of an intent, with the slots it reads found by rendering it once with probe values. */
+export const t = (
   id: string,
   intent: PromptIntent,
   render: (s: Slots) => string,

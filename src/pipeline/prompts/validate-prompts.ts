@@ -23,6 +23,7 @@
 import { isCommonWord } from "../../domain/common-words.ts"
 import { aliasesFor, detectMention } from "../../domain/mention/index.ts"
 import { displayPhrase, isDescriptiveName } from "./english.ts"
+import { LOCAL_TEMPLATE_WORDS } from "./local-templates.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fold, phraseKey, sameTerm, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
@@ -130,6 +131,8 @@ const unknownNamesOf = (facts: PromptFacts) => {
       ...facts.audience, ...(facts.features ?? []), ...(facts.openDays ?? [])].join(" ")).map(stem)
   )
   for (const alias of namesOf(facts)) for (const word of wordsOf(alias)) known.add(stem(word))
+  // A prompt in the site's own language writes the nouns of its frame with capitals ("Preise" in German).
+  if (facts.language !== undefined && facts.language !== "en") for (const word of wordsOf([...LOCAL_TEMPLATE_WORDS].join(" "))) known.add(stem(word))
   return (prompt: string): boolean => {
     const tokens = prompt.split(/[\s,;:!?()"“”]+/u).filter((w) => w.length > 0)
     return tokens.slice(1).some((token) => {
@@ -184,9 +187,12 @@ const vocabularyOf = (facts: PromptFacts): Vocabulary => {
   const place = new Set(contentWords(facts.place ?? "").map(stem))
   // A model's kind, an offering of its own that does not name it ("safety boot" for the Ridge S3
   // Safety Boot), says its words are the field's.
+  // So does a site's own word for its kind, written on its pages as a common noun ("le camping" at
+  // Camping Les Pins): its name holds it as the kind, not as the brand.
   const kindWords = new Set(facts.kind === "product"
     ? facts.offerings.filter((o) => !matcherOf(facts)(o)).flatMap((o) => contentWords(o)).map(stem)
-    : [])
+    : contentWords(facts.siteCategory ?? "").map(stem))
+  for (const word of kindWords) field.add(word)
   // Words of the name are not field terms: "Acme Bakery" makes "bakery" a term only if the
   // category or offerings say so too. (A product's descriptive name is no name: see namesOf.)
   return { field: [...field].filter((t) => !name.has(t) || kindWords.has(t)), place: [...place] }

@@ -28,7 +28,7 @@ const offerings = (headline: string, sections: ReadonlyArray<string>) =>
 describe("a one-word section written as a compound of the headline's word", () => {
   it("is a kind of it", () => {
     expect(offerings("Unsere Ballonfahrten", ["Abendfahrt", "Sonnenaufgangsfahrt", "Familienfahrt"]))
-      .toEqual(expect.arrayContaining(["abendfahrt", "sonnenaufgangsfahrt", "familienfahrt"]))
+      .toEqual(expect.arrayContaining(["Abendfahrt", "Sonnenaufgangsfahrt", "Familienfahrt"]))
   })
 
   it("is not one when only an English ending is shared", () => {

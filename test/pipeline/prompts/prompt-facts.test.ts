@@ -95,7 +95,8 @@ describe("factsFromPages", () => {
       openDays: ["Sunday", "Saturday", "Tuesday", "Wednesday", "Thursday", "Friday"],
       // Nothing says it only ships: a place customers visit.
       visitable: true,
-      inEnglish: true
+      inEnglish: true,
+      language: "en"
     })
   })
 
@@ -329,7 +330,8 @@ describe("factsFromPages", () => {
       features: [],
       openDays: [],
       visitable: true,
-      inEnglish: true
+      inEnglish: true,
+      language: "en"
     })
   })
 

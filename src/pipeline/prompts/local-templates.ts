@@ -1,0 +1,268 @@
+/**
+ * Prompt templates in the languages of sites not written in English: a customer of a repair shop
+ * in Liège asks in French, and an offering's name from the site ("réparation de lave-linge") reads
+ * as nobody's question inside an English sentence.
+ *
+ * The forms are those people type there: keyword searches ("réparation de lave-linge Liège",
+ * "Fahrradwerkstatt Köln Preise") and questions in fixed frames whose grammar holds for a noun of
+ * any gender or number. No adjective or pronoun agrees with the offering or the category ("pas
+ * cher" and "ouvert" would): the name stands bare, before a colon, after a preposition or in a
+ * keyword search. Names are used as the site writes them; nothing is translated.
+ */
+import type { SiteLanguage } from "../../domain/site-language.ts"
+import { type PromptTemplate, type Slots, t } from "./templates.ts"
+
+/** Slot values no template writes itself: what is left when a template is rendered with them is its own words. */
+const PROBE_SLOTS: Slots = {
+  kind: "business",
+  category: "qqcategory",
+  aCategory: "qqcategory",
+  categories: "qqcategories",
+  countable: true,
+  offering: "qqoffering",
+  offeringPlural: false,
+  other: "qqother",
+  place: "Qqplace",
+  audience: "qqaudience",
+  feature: "qqfeature",
+  day: "Sunday",
+  name: "Qqname"
+}
+
+/** The languages with templates of their own. */
+export type LocalLanguage = "de" | "es" | "fr" | "it" | "pt"
+
+const LOCAL_LANGUAGES: ReadonlySet<SiteLanguage> = new Set<SiteLanguage>(["de", "es", "fr", "it", "pt"])
+
+export const isLocalLanguage = (language: SiteLanguage | undefined): language is LocalLanguage =>
+  language !== undefined && LOCAL_LANGUAGES.has(language)
+
+const ENGLISH_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+/** "On Sunday" in each language, from the facts' English day names, Monday first. */
+const ON_DAY: Readonly<Record<LocalLanguage, ReadonlyArray<string>>> = {
+  de: ["am Montag", "am Dienstag", "am Mittwoch", "am Donnerstag", "am Freitag", "am Samstag", "am Sonntag"],
+  es: ["el lunes", "el martes", "el miércoles", "el jueves", "el viernes", "el sábado", "el domingo"],
+  fr: ["le lundi", "le mardi", "le mercredi", "le jeudi", "le vendredi", "le samedi", "le dimanche"],
+  it: ["di lunedì", "di martedì", "di mercoledì", "di giovedì", "di venerdì", "di sabato", "di domenica"],
+  // (Portuguese weekdays are feminine, Saturday and Sunday masculine: "à segunda-feira", "ao domingo".)
+  pt: ["à segunda-feira", "à terça-feira", "à quarta-feira", "à quinta-feira", "à sexta-feira", "ao sábado", "ao domingo"]
+}
+
+const onDay = (language: LocalLanguage, day: string): string => ON_DAY[language][ENGLISH_DAYS.indexOf(day)] ?? day
+
+/** Spanish "o" and "y" before the sound they would run into: "tapas u ostras", "vinos e infusiones". */
+const spanishOr = (next: string) => (/^h?o/iu.test(next) ? "u" : "o")
+const spanishAnd = (next: string) => (/^h?i(?![aeou])/iu.test(next) ? "e" : "y")
+
+const TEMPLATES_BY_LANGUAGE: Readonly<Record<LocalLanguage, ReadonlyArray<PromptTemplate>>> = {
+  fr: [
+    t("fr-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
+    t("fr-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
+    t("fr-discovery-category-for", "discovery", (s) => `${s.category} pour ${s.offering} à ${s.place}`, ["place", "distinct"]),
+    t("fr-price-category", "price", (s) => `${s.category} ${s.place} tarifs`, ["place"]),
+    t("fr-discovery-where", "discovery", (s) => `Où trouver ${s.offering} à ${s.place}?`, ["place"]),
+    t("fr-discovery-best-addresses", "discovery", (s) => `meilleures adresses pour ${s.offering} à ${s.place}`, ["place"]),
+    t("fr-discovery-quality", "discovery", (s) => `${s.offering} de qualité à ${s.place}`, ["place"]),
+    t("fr-local-near-me", "local", (s) => `${s.offering} près de chez moi`, ["local"]),
+    t("fr-local-category", "local", (s) => `${s.category} près de chez moi`, ["local"]),
+    t("fr-local-category-for", "local", (s) => `${s.category} pour ${s.offering} près de chez moi`, ["local", "distinct"]),
+    t("fr-reviews-category-for", "reviews", (s) => `avis ${s.category} pour ${s.offering} à ${s.place}`, ["place", "distinct"]),
+    t("fr-comparison-choose", "comparison", (s) => `${s.offering} ou ${s.other}: que choisir?`, ["other"]),
+    t("fr-comparison-difference", "comparison", (s) => `différence entre ${s.offering} et ${s.other}`, ["other"]),
+    t("fr-price-keyword", "price", (s) => `prix ${s.offering} ${s.place}`, ["place"]),
+    t("fr-price-how-much", "price", (s) => `${s.offering}: combien ça coûte?`),
+    t("fr-price-rates", "price", (s) => `${s.offering} tarifs`),
+    t("fr-hours-category", "hours", (s) => `horaires ${s.category} ${s.place}`, ["place", "visit"]),
+    t("fr-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("fr", s.day).replace(/^le /u, "")}`, ["place", "day"]),
+    t("fr-hours-offering-day", "hours", (s) => `Où trouver ${s.offering} ${onDay("fr", s.day)} à ${s.place}?`, ["place", "day"]),
+    t("fr-hours-weekend", "hours", (s) => `${s.offering} le week-end à ${s.place}`, ["place", "weekend"]),
+    t("fr-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} avis`, ["place"]),
+    t("fr-reviews-category", "reviews", (s) => `${s.category} ${s.place} avis`, ["place"]),
+    t("fr-reviews-advice", "reviews", (s) => `${s.offering} à ${s.place}: quelle adresse conseillez-vous?`, ["place"]),
+    t("fr-how-to-choose", "how-to", (s) => `${s.offering}: comment bien choisir?`),
+    t("fr-how-to-know", "how-to", (s) => `${s.offering}: ce qu'il faut savoir avant de se décider`),
+    t("fr-how-to-category-for", "how-to", (s) => `${s.category} pour ${s.offering}: comment choisir?`, ["distinct"]),
+    t("fr-price-category-for", "price", (s) => `${s.category} pour ${s.offering}: quel tarif?`, ["distinct"]),
+    t("fr-alternatives-offering", "alternatives", (s) => `alternatives à ${s.offering}`),
+    t("fr-alternatives-cheaper", "alternatives", (s) => `${s.offering}: des alternatives moins chères à ${s.place}?`, ["place"]),
+    t("fr-problem-overpaying", "problem", (s) => `${s.offering}: comment éviter de payer trop cher?`),
+    t("fr-problem-first-time", "problem", (s) => `${s.offering} pour la première fois: quels conseils?`),
+    t("fr-brand-reviews", "brand", (s) => `${s.name} avis`),
+    t("fr-brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
+    t("fr-brand-hours", "brand", (s) => `${s.name} horaires`, ["business", "day"]),
+    t("fr-brand-alternatives", "brand", (s) => `alternatives à ${s.name}`, ["business"]),
+    t("fr-brand-price", "brand", (s) => `${s.name} ${s.offering} prix`)
+  ],
+  de: [
+    t("de-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
+    t("de-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
+    t("de-discovery-category-for", "discovery", (s) => `${s.category} für ${s.offering} in ${s.place}`, ["place", "distinct"]),
+    t("de-price-category", "price", (s) => `${s.category} ${s.place} Preise`, ["place"]),
+    t("de-discovery-where", "discovery", (s) => `Wo finde ich ${s.offering} in ${s.place}?`, ["place"]),
+    t("de-discovery-providers", "discovery", (s) => `Anbieter für ${s.offering} in ${s.place}`, ["place"]),
+    t("de-discovery-best-addresses", "discovery", (s) => `beste Adressen für ${s.offering} in ${s.place}`, ["place"]),
+    t("de-local-near-me", "local", (s) => `${s.offering} in der Nähe`, ["local"]),
+    t("de-local-category", "local", (s) => `${s.category} in der Nähe`, ["local"]),
+    t("de-local-category-for", "local", (s) => `${s.category} für ${s.offering} in der Nähe`, ["local", "distinct"]),
+    t("de-reviews-category-for", "reviews", (s) => `${s.category} für ${s.offering} in ${s.place} Bewertungen`, ["place", "distinct"]),
+    t("de-comparison-better", "comparison", (s) => `${s.offering} oder ${s.other}: was ist besser?`, ["other"]),
+    t("de-comparison-difference", "comparison", (s) => `Unterschied zwischen ${s.offering} und ${s.other}`, ["other"]),
+    t("de-price-keyword", "price", (s) => `${s.offering} ${s.place} Preise`, ["place"]),
+    t("de-price-how-much", "price", (s) => `Was kostet ${s.offering}?`),
+    t("de-price-cheap", "price", (s) => `${s.offering} günstig`),
+    t("de-hours-category", "hours", (s) => `Öffnungszeiten ${s.category} ${s.place}`, ["place", "visit"]),
+    // ("geöffnet" after the noun agrees with nothing: "Apotheke Leipzig Sonntag geöffnet".)
+    t("de-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("de", s.day).replace(/^am /u, "")} geöffnet`, ["place", "day"]),
+    t("de-hours-offering-day", "hours", (s) => `Wo bekomme ich ${s.offering} ${onDay("de", s.day)} in ${s.place}?`, ["place", "day"]),
+    t("de-hours-weekend", "hours", (s) => `${s.offering} am Wochenende in ${s.place}`, ["place", "weekend"]),
+    t("de-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} Erfahrungen`, ["place"]),
+    t("de-reviews-category", "reviews", (s) => `${s.category} ${s.place} Bewertungen`, ["place"]),
+    t("de-reviews-recommend", "reviews", (s) => `Welchen Anbieter für ${s.offering} in ${s.place} könnt ihr empfehlen?`, ["place"]),
+    t("de-how-to-look-for", "how-to", (s) => `${s.offering}: worauf sollte ich achten?`),
+    t("de-how-to-find", "how-to", (s) => `Wie finde ich einen guten Anbieter für ${s.offering}?`),
+    t("de-how-to-category-for", "how-to", (s) => `${s.category} für ${s.offering}: worauf achten?`, ["distinct"]),
+    t("de-price-category-for", "price", (s) => `${s.category} für ${s.offering}: was kostet das?`, ["distinct"]),
+    t("de-alternatives-offering", "alternatives", (s) => `Alternativen zu ${s.offering}`),
+    t("de-alternatives-cheaper", "alternatives", (s) => `${s.offering}: gibt es günstigere Alternativen in ${s.place}?`, ["place"]),
+    t("de-problem-overpaying", "problem", (s) => `${s.offering}: wie vermeide ich zu hohe Kosten?`),
+    t("de-problem-first-time", "problem", (s) => `${s.offering} zum ersten Mal: was muss ich wissen?`),
+    t("de-brand-reviews", "brand", (s) => `${s.name} Erfahrungen`),
+    t("de-brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
+    t("de-brand-hours", "brand", (s) => `${s.name} Öffnungszeiten`, ["business", "day"]),
+    t("de-brand-alternatives", "brand", (s) => `Alternativen zu ${s.name}`, ["business"]),
+    t("de-brand-price", "brand", (s) => `Was kostet ${s.offering} bei ${s.name}?`)
+  ],
+  es: [
+    t("es-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
+    t("es-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
+    t("es-discovery-category-for", "discovery", (s) => `${s.category} para ${s.offering} en ${s.place}`, ["place", "distinct"]),
+    t("es-price-category", "price", (s) => `${s.category} ${s.place} precios`, ["place"]),
+    t("es-discovery-where", "discovery", (s) => `¿Dónde encontrar ${s.offering} en ${s.place}?`, ["place"]),
+    t("es-discovery-best-places", "discovery", (s) => `mejores sitios para ${s.offering} en ${s.place}`, ["place"]),
+    t("es-discovery-quality", "discovery", (s) => `${s.offering} de calidad en ${s.place}`, ["place"]),
+    t("es-local-near-me", "local", (s) => `${s.offering} cerca de mí`, ["local"]),
+    t("es-local-category", "local", (s) => `${s.category} cerca de mí`, ["local"]),
+    t("es-local-category-for", "local", (s) => `${s.category} para ${s.offering} cerca de mí`, ["local", "distinct"]),
+    t("es-reviews-category-for", "reviews", (s) => `opiniones ${s.category} para ${s.offering} en ${s.place}`, ["place", "distinct"]),
+    t("es-comparison-choose", "comparison", (s) => `${s.offering} ${spanishOr(s.other)} ${s.other}: ¿qué elegir?`, ["other"]),
+    t("es-comparison-difference", "comparison", (s) => `diferencia entre ${s.offering} ${spanishAnd(s.other)} ${s.other}`, ["other"]),
+    t("es-price-keyword", "price", (s) => `${s.offering} ${s.place} precio`, ["place"]),
+    t("es-price-how-much", "price", (s) => `${s.offering}: ¿cuánto cuesta?`),
+    t("es-price-of", "price", (s) => `precios de ${s.offering}`),
+    t("es-hours-category", "hours", (s) => `horario ${s.category} ${s.place}`, ["place", "visit"]),
+    t("es-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("es", s.day).replace(/^el /u, "")}`, ["place", "day"]),
+    t("es-hours-offering-day", "hours", (s) => `¿Dónde encontrar ${s.offering} ${onDay("es", s.day)} en ${s.place}?`, ["place", "day"]),
+    t("es-hours-weekend", "hours", (s) => `${s.offering} el fin de semana en ${s.place}`, ["place", "weekend"]),
+    t("es-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} opiniones`, ["place"]),
+    t("es-reviews-category", "reviews", (s) => `${s.category} ${s.place} opiniones`, ["place"]),
+    t("es-reviews-recommend", "reviews", (s) => `${s.offering} en ${s.place}: ¿qué sitio recomiendan?`, ["place"]),
+    t("es-how-to-choose", "how-to", (s) => `${s.offering}: ¿cómo elegir bien?`),
+    t("es-how-to-know", "how-to", (s) => `${s.offering}: ¿qué hay que saber antes?`),
+    t("es-how-to-category-for", "how-to", (s) => `${s.category} para ${s.offering}: ¿cómo elegir?`, ["distinct"]),
+    t("es-price-category-for", "price", (s) => `${s.category} para ${s.offering}: ¿cuánto cuesta?`, ["distinct"]),
+    t("es-alternatives-offering", "alternatives", (s) => `alternativas a ${s.offering}`),
+    t("es-alternatives-cheaper", "alternatives", (s) => `${s.offering}: ¿alternativas más baratas en ${s.place}?`, ["place"]),
+    t("es-problem-overpaying", "problem", (s) => `${s.offering}: ¿cómo no pagar de más?`),
+    t("es-problem-first-time", "problem", (s) => `${s.offering} por primera vez: ¿qué debo saber?`),
+    t("es-brand-reviews", "brand", (s) => `${s.name} opiniones`),
+    t("es-brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
+    t("es-brand-hours", "brand", (s) => `horario ${s.name}`, ["business", "day"]),
+    t("es-brand-alternatives", "brand", (s) => `alternativas a ${s.name}`, ["business"]),
+    t("es-brand-price", "brand", (s) => `${s.name} ${s.offering} precio`)
+  ],
+  it: [
+    t("it-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
+    t("it-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
+    t("it-discovery-category-for", "discovery", (s) => `${s.category} per ${s.offering} a ${s.place}`, ["place", "distinct"]),
+    t("it-price-category", "price", (s) => `${s.category} ${s.place} prezzi`, ["place"]),
+    t("it-discovery-where", "discovery", (s) => `Dove trovare ${s.offering} a ${s.place}?`, ["place"]),
+    t("it-discovery-best-places", "discovery", (s) => `migliori posti per ${s.offering} a ${s.place}`, ["place"]),
+    t("it-discovery-quality", "discovery", (s) => `${s.offering} di qualità a ${s.place}`, ["place"]),
+    t("it-local-near-me", "local", (s) => `${s.offering} vicino a me`, ["local"]),
+    t("it-local-category", "local", (s) => `${s.category} vicino a me`, ["local"]),
+    t("it-local-category-for", "local", (s) => `${s.category} per ${s.offering} vicino a me`, ["local", "distinct"]),
+    t("it-reviews-category-for", "reviews", (s) => `recensioni ${s.category} per ${s.offering} a ${s.place}`, ["place", "distinct"]),
+    t("it-comparison-choose", "comparison", (s) => `${s.offering} o ${s.other}: cosa scegliere?`, ["other"]),
+    t("it-comparison-difference", "comparison", (s) => `differenza tra ${s.offering} e ${s.other}`, ["other"]),
+    t("it-price-keyword", "price", (s) => `${s.offering} ${s.place} prezzi`, ["place"]),
+    t("it-price-how-much", "price", (s) => `${s.offering}: quanto costa?`),
+    t("it-price-list", "price", (s) => `listino prezzi ${s.offering}`),
+    t("it-hours-category", "hours", (s) => `orari ${s.category} ${s.place}`, ["place", "visit"]),
+    t("it-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("it", s.day).replace(/^di /u, "")}`, ["place", "day"]),
+    t("it-hours-offering-day", "hours", (s) => `Dove trovare ${s.offering} ${onDay("it", s.day)} a ${s.place}?`, ["place", "day"]),
+    t("it-hours-weekend", "hours", (s) => `${s.offering} nel fine settimana a ${s.place}`, ["place", "weekend"]),
+    t("it-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} recensioni`, ["place"]),
+    t("it-reviews-category", "reviews", (s) => `${s.category} ${s.place} recensioni`, ["place"]),
+    t("it-reviews-recommend", "reviews", (s) => `${s.offering} a ${s.place}: quale posto consigliate?`, ["place"]),
+    t("it-how-to-choose", "how-to", (s) => `${s.offering}: come scegliere bene?`),
+    t("it-how-to-know", "how-to", (s) => `${s.offering}: cosa sapere prima di decidere?`),
+    t("it-how-to-category-for", "how-to", (s) => `${s.category} per ${s.offering}: come scegliere?`, ["distinct"]),
+    t("it-price-category-for", "price", (s) => `${s.category} per ${s.offering}: quanto costa?`, ["distinct"]),
+    t("it-alternatives-offering", "alternatives", (s) => `alternative a ${s.offering}`),
+    t("it-alternatives-cheaper", "alternatives", (s) => `${s.offering}: alternative più economiche a ${s.place}?`, ["place"]),
+    t("it-problem-overpaying", "problem", (s) => `${s.offering}: come evitare di pagare troppo?`),
+    t("it-problem-first-time", "problem", (s) => `${s.offering} per la prima volta: cosa devo sapere?`),
+    t("it-brand-reviews", "brand", (s) => `${s.name} recensioni`),
+    t("it-brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
+    t("it-brand-hours", "brand", (s) => `orari ${s.name}`, ["business", "day"]),
+    t("it-brand-alternatives", "brand", (s) => `alternative a ${s.name}`, ["business"]),
+    t("it-brand-price", "brand", (s) => `${s.name} ${s.offering} prezzi`)
+  ],
+  pt: [
+    t("pt-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
+    t("pt-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
+    t("pt-discovery-category-for", "discovery", (s) => `${s.category} para ${s.offering} em ${s.place}`, ["place", "distinct"]),
+    t("pt-price-category", "price", (s) => `${s.category} ${s.place} preços`, ["place"]),
+    t("pt-discovery-where", "discovery", (s) => `Onde encontrar ${s.offering} em ${s.place}?`, ["place"]),
+    t("pt-discovery-best-places", "discovery", (s) => `melhores lugares para ${s.offering} em ${s.place}`, ["place"]),
+    t("pt-discovery-quality", "discovery", (s) => `${s.offering} de qualidade em ${s.place}`, ["place"]),
+    t("pt-local-near-me", "local", (s) => `${s.offering} perto de mim`, ["local"]),
+    t("pt-local-category", "local", (s) => `${s.category} perto de mim`, ["local"]),
+    t("pt-local-category-for", "local", (s) => `${s.category} para ${s.offering} perto de mim`, ["local", "distinct"]),
+    t("pt-reviews-category-for", "reviews", (s) => `opiniões ${s.category} para ${s.offering} em ${s.place}`, ["place", "distinct"]),
+    t("pt-comparison-choose", "comparison", (s) => `${s.offering} ou ${s.other}: qual escolher?`, ["other"]),
+    t("pt-comparison-difference", "comparison", (s) => `diferença entre ${s.offering} e ${s.other}`, ["other"]),
+    t("pt-price-keyword", "price", (s) => `${s.offering} ${s.place} preço`, ["place"]),
+    t("pt-price-how-much", "price", (s) => `${s.offering}: quanto custa?`),
+    t("pt-price-of", "price", (s) => `preços de ${s.offering}`),
+    t("pt-hours-category", "hours", (s) => `horário ${s.category} ${s.place}`, ["place", "visit"]),
+    t("pt-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("pt", s.day).replace(/^(?:ao|à) /u, "")}`, ["place", "day"]),
+    t("pt-hours-offering-day", "hours", (s) => `Onde encontrar ${s.offering} ${onDay("pt", s.day)} em ${s.place}?`, ["place", "day"]),
+    t("pt-hours-weekend", "hours", (s) => `${s.offering} ao fim de semana em ${s.place}`, ["place", "weekend"]),
+    t("pt-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} opiniões`, ["place"]),
+    t("pt-reviews-category", "reviews", (s) => `${s.category} ${s.place} opiniões`, ["place"]),
+    t("pt-reviews-recommend", "reviews", (s) => `${s.offering} em ${s.place}: que lugar recomendam?`, ["place"]),
+    t("pt-how-to-choose", "how-to", (s) => `${s.offering}: como escolher bem?`),
+    t("pt-how-to-know", "how-to", (s) => `${s.offering}: o que saber antes de decidir?`),
+    t("pt-how-to-category-for", "how-to", (s) => `${s.category} para ${s.offering}: como escolher?`, ["distinct"]),
+    t("pt-price-category-for", "price", (s) => `${s.category} para ${s.offering}: quanto custa?`, ["distinct"]),
+    t("pt-alternatives-offering", "alternatives", (s) => `alternativas a ${s.offering}`),
+    t("pt-alternatives-cheaper", "alternatives", (s) => `${s.offering}: alternativas mais baratas em ${s.place}?`, ["place"]),
+    t("pt-problem-overpaying", "problem", (s) => `${s.offering}: como não pagar demais?`),
+    t("pt-problem-first-time", "problem", (s) => `${s.offering} pela primeira vez: o que devo saber?`),
+    t("pt-brand-reviews", "brand", (s) => `${s.name} opiniões`),
+    t("pt-brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
+    t("pt-brand-hours", "brand", (s) => `horário ${s.name}`, ["business", "day"]),
+    t("pt-brand-alternatives", "brand", (s) => `alternativas a ${s.name}`, ["business"]),
+    t("pt-brand-price", "brand", (s) => `${s.name} ${s.offering} preço`)
+  ]
+}
+
+/**
+ * A language's templates; those that name the category only when the site's own word for it is
+ * known (an English kind read from schema.org has no place in a French prompt).
+ */
+export const localTemplates = (language: LocalLanguage, withCategory: boolean): ReadonlyArray<PromptTemplate> =>
+  TEMPLATES_BY_LANGUAGE[language].filter((template) => withCategory || !template.usesCategory)
+
+/**
+ * The capitalised words the templates write themselves ("Preise", "Öffnungszeiten", "Wo"): German
+ * writes every noun so, and none of them is a name the facts would have to know.
+ */
+export const LOCAL_TEMPLATE_WORDS: ReadonlySet<string> = new Set(
+  [
+    ...Object.values(TEMPLATES_BY_LANGUAGE).flat().map((template) => template.render(PROBE_SLOTS)),
+    ...Object.values(ON_DAY).flat()
+  ].flatMap((text) => text.match(/\p{Lu}[\p{L}-]*/gu) ?? []).filter((word) => !word.startsWith("Qq"))
+)
