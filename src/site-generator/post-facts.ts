@@ -358,7 +358,11 @@ export const descriptor = (f: SiteFacts): string => {
     const by = present(f.businessName)
     return by === null || by === nameOf(f) ? "a product" : `a product of ${by}${category === null ? "" : `, ${withArticle(lowerFirst(category))}`}`
   }
-  return `${withArticle(category === null ? "business" : lowerFirst(category))}${place === null ? "" : ` in ${place}`}`
+  const at = place === null ? "" : ` in ${place}`
+  // A category in the site's own language takes no English article ("a réparation d'électroménager"):
+  // it stands beside English words.
+  if (category !== null && !siteInEnglish(f)) return `a business${at} (${category})`
+  return `${withArticle(category === null ? "business" : lowerFirst(category))}${at}`
 }
 
 /** Takes `n` items of a list starting at `offset`, wrapping, each once. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { factCheck } from "../../src/site-generator/fact-check.ts"
-import { contactWays, descriptionOf, matchOffering, priceOf, siteSentences, visiting } from "../../src/site-generator/post-facts.ts"
+import { contactWays, descriptionOf, descriptor, matchOffering, priceOf, siteSentences, visiting } from "../../src/site-generator/post-facts.ts"
 import { daysAsked, intentOf } from "../../src/site-generator/post-intent.ts"
 import { pairwiseSimilarity } from "../../src/site-generator/post-similarity.ts"
 import { type ExistingPost, gapsOf, planPost, postSlugOf, SIMILARITY_LIMIT, withoutRepeatedQuotes } from "../../src/site-generator/post-writer.ts"
@@ -376,5 +376,20 @@ describe("a month of posts", () => {
     const over = similarities.findIndex((s) => s >= SIMILARITY_LIMIT)
     expect(over).toBeGreaterThan(0)
     expect(similarities.slice(0, over).every((s) => s < SIMILARITY_LIMIT)).toBe(true)
+  })
+})
+
+describe("what a post says the business is", () => {
+  it("puts a category in the site's own language beside English words, never after an English article", () => {
+    const french = {
+      ...bakery,
+      name: "Électro Meuse Dépannage",
+      businessName: "Électro Meuse Dépannage",
+      category: "Réparation d'électroménager",
+      place: "Liège",
+      pages: [{ url: "https://meuse.example/", title: "Accueil", description: "", headings: [], text: "Nous réparons les lave-linge et les fours à domicile, avec le déplacement offert pour les clients du contrat. Le devis est gratuit et la garantie est de six mois sur les pièces." }]
+    }
+    expect(descriptor(french)).toBe("a business in Liège (Réparation d'électroménager)")
+    expect(descriptor(bakery)).toBe("a bakery in Lyon, France")
   })
 })
