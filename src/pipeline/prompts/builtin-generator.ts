@@ -341,6 +341,7 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
         // "Where can I buy ... near me": not for a thing hired, nor a service ("concrete cylinder testing", "legal couriers").
         return facts.kind === "product" && !isHired(facts.offerings, facts.keywords) && !isServiceProduct(facts.offerings[0] ?? facts.name)
       case "other":
+      case "alike":
         return pools.offerings.filter((o) => o.tier === 0).length >= 2
       case "day":
         return pools.days.length > 0
@@ -366,6 +367,36 @@ const featuresFor = (template: PromptTemplate, pools: Pools): ReadonlyArray<Tier
 }
 
 const ONE = [{ value: "", tier: 0 }] as const
+
+/**
+ * The offering to weigh `offering` against: the first of the facts' own after `from` that is of
+ * the same kind, sharing a word with it ("shio ramen" and "tonkotsu ramen", "board bags" and
+ * "board socks"). Two things of different kinds are no alternatives: "Which is better, bike
+ * rentals or airport transfers?" is nobody's question.
+ */
+const alternativeTo = (offering: string, offerings: ReadonlyArray<Tiered<Offering>>, from: number): Tiered<Offering> | undefined => {
+  const stems = new Set(contentWords(offering).map(stem))
+  for (let i = 0; i < offerings.length; i++) {
+    const other = offerings[(from + i) % offerings.length]!
+    if (other.tier > 0 || !pairs(offering, other.value.text)) continue
+    if (contentWords(other.value.text).some((w) => stems.has(stem(w)))) return other
+  }
+  return undefined
+}
+
+/**
+ * Whether two offerings can be named together: neither is a gift card (bought for someone, not
+ * chosen between), and neither says all the other says ("windscreen replacement" and "windscreen
+ * replacement, most cars" are one thing).
+ */
+const pairs = (offering: string, other: string): boolean => {
+  if (GIFT.test(other) || GIFT.test(offering)) return false
+  const within = (a: string, b: string) => {
+    const stems = new Set(wordsOf(b).map(stem))
+    return wordsOf(a).every((w) => STOP_WORDS.has(w) || stems.has(stem(w)))
+  }
+  return !within(offering, other) && !within(other, offering)
+}
 
 const categoryStemCache = new WeakMap<Category, ReadonlySet<string>>()
 const categoryStems = (category: Category): ReadonlySet<string> => {
@@ -425,10 +456,15 @@ function* variantsOf(
               if (template.id.startsWith("comparison-") && GIFT.test(offerings[(o + offset + 1) % offerings.length]!.value.text)) continue
               // "What is the best way to handle mobile apps?": only something done is handled.
               if ((template.needs ?? []).includes("activity") && !ACTIVITY.test(offering.value.text)) continue
-              const other = offerings[(o + offset + 1) % offerings.length]!
-              if (other.value.text === offering.value.text || other.tier > 0) {
-                if ((template.needs ?? []).includes("other")) continue
-              }
+              const at = (o + offset) % offerings.length
+              const other = (template.needs ?? []).includes("alike")
+                ? alternativeTo(offering.value.text, offerings, (at + 1) % offerings.length)
+                : offerings[(at + 1) % offerings.length]!
+              if (other === undefined) continue
+              // Each offering in one pair at most (the first with the second, the third with the fourth), and
+              // by one kind of business only: two prompts naming one offering would share most of their words.
+              if ((template.needs ?? []).includes("other") && (at % 2 === 1 || at + 1 >= offerings.length || other.tier > 0 ||
+                category !== categories[0] || !pairs(offering.value.text, other.value.text))) continue
               const text = squish(template.render({
                 kind: facts.kind,
                 ...category.value,

@@ -76,6 +76,8 @@ export type Need =
   | "business"
   | "product"
   | "other"
+  /** Another offering of the same kind, which the offering is an alternative to ("shio ramen", "tonkotsu ramen"). */
+  | "alike"
   | "day"
   | "weekend"
   | "dietary"
@@ -176,8 +178,8 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("local-buy-near-me", "local", (s) => `Where can I buy ${s.offering} near me${inPlace(s)}?`, ["local", "product", "place"]),
   t("local-closest", "local", (s) => `closest ${s.category} to me${inPlace(s)} for ${s.offering}`, ["local", "countable", "place"]),
   // Comparisons.
-  t("comparison-versus", "comparison", (s) => `${s.offering} vs ${s.other}: which should I choose?`, ["other", "goods"]),
-  t("comparison-better", "comparison", (s) => `Which is better, ${s.offering} or ${s.other}?`, ["other", "goods"]),
+  t("comparison-versus", "comparison", (s) => `${s.offering} vs ${s.other}: which should I choose?`, ["alike", "goods"]),
+  t("comparison-better", "comparison", (s) => `Which is better, ${s.offering} or ${s.other}?`, ["alike", "goods"]),
   t("comparison-in-place", "comparison", (s) => `How do ${s.categories} in ${s.place} compare for ${s.offering}?`, ["place"]),
   t("comparison-independent-chain", "comparison", (s) => `Is an independent ${s.category} better than a chain for ${s.offering}?`, ["countable", "business", "goods"]),
   t("comparison-software", "comparison", (s) => `How do ${s.categories} compare on ${s.offering}?`, ["software"]),
@@ -209,6 +211,9 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("filter-adjective-near-me", "filter", (s) => `Is there ${withArticle(`${s.feature} ${s.category}`)} near me${inPlace(s)}?`, ["local", "adjective", "countable", "place"]),
   t("filter-with-feature", "filter", (s) => `${s.categories} in ${s.place} with ${s.feature}`, ["place", "with"]),
   t("filter-dietary-near-me", "filter", (s) => `Where can I get ${s.feature} ${s.offering} near me${inPlace(s)}?`, ["local", "dietary", "place"]),
+  // Two offerings of any kinds, wanted from one place: "Which hostels offer both bike rentals and airport transfers?" (Without
+  // the town: two such prompts sharing an offering would share most of their words.)
+  t("filter-offer-both", "filter", (s) => `Which ${s.categories} offer both ${s.offering} and ${s.other}?`, ["other", "countable", "goods"]),
   t("filter-offer-feature", "filter", (s) => `Do any ${s.categories} near me${inPlace(s)} offer ${s.feature}?`, ["local", "with", "place"]),
   // How-to that leads to an offering.
   t("how-to-choose", "how-to", (s) => `How do I choose a good ${s.category} for ${s.offering}?`, ["countable"]),

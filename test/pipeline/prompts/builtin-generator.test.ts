@@ -60,8 +60,12 @@ describe("builtinPrompts", () => {
     const counts = intentCounts(BAKERY)
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(100)
     expect(counts.brand).toBe(5)
-    // No feature and no open day in these facts: no filter prompt, and hours only as "open now".
-    expect(counts.filter).toBe(0)
+    // No feature and no open day in these facts: filter prompts only ask for two offerings at one
+    // place, and hours only as "open now".
+    expect(builtinPromptsTagged(BAKERY).filter((p) => p.intent === "filter").map((p) => p.prompt)).toEqual([
+      "Which bakeries offer both viennoiseries and sourdough bread?",
+      "Which bakeries offer both wedding cakes and custom birthday cakes?"
+    ])
     for (const intent of PROMPT_INTENTS.filter((i) => i !== "brand" && i !== "filter" && i !== "hours")) {
       expect(counts[intent], intent).toBeGreaterThanOrEqual(7)
     }
@@ -73,7 +77,7 @@ describe("builtinPrompts", () => {
   it("asks what a customer would: best in the place, near me, open on a day, dietary filters", () => {
     const prompts = builtinPrompts({ ...BAKERY, features: ["gluten-free"], openDays: ["Sunday"] }, 200)
     for (const expected of [
-      "best croissants in Lyon",
+      "highest rated croissants in Lyon",
       "bakery open now near me in Lyon",
       "What time do bakeries in Lyon open on Sunday?",
       "Which bakeries in Lyon have gluten-free options?"
@@ -174,7 +178,7 @@ describe("builtinPrompts", () => {
   it("writes every near-me prompt with the town", () => {
     const prompts = builtinPrompts({ ...BAKERY, features: ["gluten-free", "wheelchair accessible"], openDays: ["Sunday"] }, 200)
     const nearMe = prompts.filter((p) => /near me|nearby|closest/i.test(p))
-    expect(nearMe.length).toBe(26)
+    expect(nearMe.length).toBe(21)
     expect(nearMe.filter((p) => !p.includes("Lyon"))).toEqual([])
   })
 
