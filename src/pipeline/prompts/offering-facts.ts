@@ -529,6 +529,24 @@ const OBJECT_OPENING =
 const STAFF_SUBJECT = String.raw`our\s+(?:head\s+|own\s+|resident\s+)?\p{Ll}+(?:,\s+\p{Lu}\p{L}+,)?(?=\s+(?:(?:also|now|still|even)\s+)?${WORK_VERBS}(?:s|es)\b)`
 
 /**
+ * Paragraphs that open with their subject as a run-in label, a dash, then what it covers
+ * ("Custom steel fabrication – mild steel, galvanised and stainless."): each label names an
+ * offering. A label of one word is a size or a tier ("Single – from £240"), and a dash followed by
+ * a clause or a price ("Bring it back unwashed – we clean it") is not a description.
+ */
+const RUN_IN_LABEL = /^(\p{Lu}[\p{L}'&-]*(?:\s+[\p{L}'&-]+){1,3})\s+[–—]\s+(?!(?:we|you|it|they|i|he|she|from)\b)\p{Ll}/u
+
+const runInLabels = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
+  page.text.split(/(?<=[.!?])\s+/u).flatMap((sentence) => {
+    // The first paragraph under a heading follows the heading's words (and the menu above it) in
+    // the page's text, with no stop between them.
+    const after = page.headings.filter((h) => h !== "" && sentence.includes(`${h} `)).map((h) => sentence.lastIndexOf(`${h} `) + h.length + 1)
+    const paragraph = sentence.slice(Math.max(0, ...after))
+    const label = RUN_IN_LABEL.exec(paragraph)?.[1]
+    return label === undefined || DENIED.test(paragraph) ? [] : headingOfferings(label, proper)
+  })
+
+/**
  * What the home page or the FAQ says the business makes or does, in its own sentences: "We make
  * custom tableware for restaurants", "we do A/C recharges", "We now offer shockwave therapy for
  * tendon problems and vestibular rehabilitation", "In July we run a summer course for teenagers".
@@ -910,6 +928,7 @@ export const businessOfferings = (
       parts.push(...compoundKinds(page, below, proper, names))
       parts.push(...sectionsWithHead(page, below, proper, names))
     }
+    parts.push(...runInLabels(page, proper))
   })
   return {
     headlines,
