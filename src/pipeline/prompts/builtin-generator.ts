@@ -580,6 +580,8 @@ const looseSimilarity = (a: ReadonlySet<string>, b: ReadonlySet<string>): number
 /** Stricter than the validator's bound, so a set never sits at its edge. */
 const GENERATOR_SIMILARITY = 0.7
 
+const NO_WORDS: ReadonlySet<string> = new Set()
+
 /** Largest-remainder split of `count` over the intents by weight. */
 const quotasOf = (count: number): Record<PromptIntent, number> => {
   const exact = PROMPT_INTENTS.map((intent) => ({ intent, value: (count * INTENT_WEIGHTS[intent]) / 100 }))
@@ -622,14 +624,16 @@ export const builtinTopUp = (
    * words ("How much does a tasmanian oak end-grain chopping board cost?" and "Is a tasmanian oak
    * end-grain chopping board good value?" ask two things), however long its name.
    */
-  const nearDuplicate = (prompt: string, apart: ReadonlySet<string> = new Set()): boolean => {
-    const kept = <A extends string>(words: Iterable<A>): Array<A> => [...words].filter((w) => !apart.has(stem(w)))
-    const shape = new Set(kept(shapeOf(prompt)))
+  const nearDuplicate = (prompt: string, apart: ReadonlySet<string> = NO_WORDS): boolean => {
+    // (Without a name to set apart, the words are compared as they are: this runs for every candidate.)
+    const kept = (words: ReadonlyArray<string>): ReadonlyArray<string> => apart.size === 0 ? words : words.filter((w) => !apart.has(stem(w)))
+    const keptSet = (words: ReadonlySet<string>): ReadonlySet<string> => apart.size === 0 ? words : new Set(kept([...words]))
+    const shape = keptSet(shapeOf(prompt))
     const wording = kept(wordingOf(prompt))
-    const words = new Set(kept(looseShapeOf(prompt)))
-    return shapes.some((other) => jaccard(shape, new Set(kept(other))) >= GENERATOR_SIMILARITY) ||
+    const words = keptSet(looseShapeOf(prompt))
+    return shapes.some((other) => jaccard(shape, keptSet(other)) >= GENERATOR_SIMILARITY) ||
       wordings.some((other) => wordingSimilarity(wording, kept(other)) >= NEAR_DUPLICATE_SIMILARITY) ||
-      loose.some((other) => looseSimilarity(new Set(kept(other)), words) >= NEAR_DUPLICATE_SIMILARITY)
+      loose.some((other) => looseSimilarity(keptSet(other), words) >= NEAR_DUPLICATE_SIMILARITY)
   }
   const usage = new Map<string, number>()
   /** Takes a candidate that is no near-duplicate and passes the validator. */

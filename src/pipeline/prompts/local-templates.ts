@@ -10,24 +10,7 @@
  * keyword search. Names are used as the site writes them; nothing is translated.
  */
 import type { SiteLanguage } from "../../domain/site-language.ts"
-import { type PromptTemplate, type Slots, t } from "./templates.ts"
-
-/** Slot values no template writes itself: what is left when a template is rendered with them is its own words. */
-const PROBE_SLOTS: Slots = {
-  kind: "business",
-  category: "qqcategory",
-  aCategory: "qqcategory",
-  categories: "qqcategories",
-  countable: true,
-  offering: "qqoffering",
-  offeringPlural: false,
-  other: "qqother",
-  place: "Qqplace",
-  audience: "qqaudience",
-  feature: "qqfeature",
-  day: "Sunday",
-  name: "Qqname"
-}
+import { PROBE, type PromptTemplate, t } from "./templates.ts"
 
 /** The languages with templates of their own. */
 export type LocalLanguage = "de" | "es" | "fr" | "it" | "pt"
@@ -262,7 +245,7 @@ export const localTemplates = (language: LocalLanguage, withCategory: boolean): 
  */
 export const LOCAL_TEMPLATE_WORDS: ReadonlySet<string> = new Set(
   [
-    ...Object.values(TEMPLATES_BY_LANGUAGE).flat().map((template) => template.render(PROBE_SLOTS)),
+    ...Object.values(TEMPLATES_BY_LANGUAGE).flat().map((template) => template.render(PROBE)),
     ...Object.values(ON_DAY).flat()
   ].flatMap((text) => text.match(/\p{Lu}[\p{L}-]*/gu) ?? []).filter((word) => !word.startsWith("Qq"))
 )

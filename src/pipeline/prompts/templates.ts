@@ -138,7 +138,7 @@ export const t = (
 }
 
 /** Slot values that cannot occur in a template's own words: finds which slots a template reads. */
-const PROBE: Slots = {
+export const PROBE: Slots = {
   kind: "business",
   category: "qqcategory",
   aCategory: "a qqcategory",
