@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-am/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-an/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -271,6 +271,13 @@ const KNOWN: Readonly<Record<string, {
   "quire-bindery": { share: 0.74, uncovered: ["book repair", "leather rebinding", "clamshell boxes", "bespoke journals", "gold lettering", "wedding guest books", "family bible restoration", "workshop gift vouchers"] },
   "sicurta-consulenze": { share: 0.80, uncovered: ["valutazione rischio rumore", "corso carrellisti", "corso preposti", "aggiornamento RLS"], products: { "pacchetto-dvr": 0.10 } },
   "tall-grass-video": { share: 0.76, uncovered: ["customer testimonial video", "product video", "animated explainer video", "Spanish subtitles"] },
+  // holdout-an (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures.
+  "cave-du-gone": { share: 0.72, uncovered: ["vins du Beaujolais", "Côtes-du-Rhône", "vins naturels", "bières artisanales", "spiritueux", "coffrets cadeaux", "soirées privées", "livraison à vélo"] },
+  "fernbrook-kombucha": { share: 0.80 },
+  "gannet-rooms": { share: 0.86, uncovered: ["Snug Double", "Loft Suite", "breakfast", "Gannet Bar", "cream tea"], products: { "coastal-escape": 0.00 } },
+  "jugeria-verde": { uncovered: ["agua fresca", "local delivery"] },
+  "skerray-smokehouse": { share: 0.88, uncovered: ["side of smoked salmon"] },
+  "sobczak-daughters-deli": { share: 0.88, uncovered: ["kielbasa", "Reuben", "pastrami on rye", "gołąbki", "żurek soup", "deli meats and cheeses"], nearDuplicates: 2 },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -284,7 +291,7 @@ const dirs = [
   ...sitesOf("holdout-ab"), ...sitesOf("holdout-ac"), ...sitesOf("holdout-ad"),
   ...sitesOf("holdout-ae"), ...sitesOf("holdout-af"), ...sitesOf("holdout-ag"),
   ...sitesOf("holdout-ah"), ...sitesOf("holdout-ai"), ...sitesOf("holdout-aj"),
-  ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am")
+  ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am"), ...sitesOf("holdout-an")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -294,8 +301,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-am)", () => {
-  it("has the dev, holdout and holdout-b to holdout-am sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-an)", () => {
+  it("has the dev, holdout and holdout-b to holdout-an sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -336,6 +343,7 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-ak").length).toBe(6)
     expect(sitesOf("holdout-al").length).toBe(6)
     expect(sitesOf("holdout-am").length).toBe(6)
+    expect(sitesOf("holdout-an").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
