@@ -13,6 +13,7 @@ import { cleanText, truncateCodePoints } from "../../domain/text.ts"
 import { type StartTag, tokenize } from "./html-tokens.ts"
 import {
   addProducts,
+  isAttributeTerm,
   linkHint,
   listingHint,
   paragraphLineHint,
@@ -268,6 +269,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
   let jsonLdChars = 0
   const listings: Array<ProductHint> = []
   let lastTerm: string | undefined
+  /** Open definition lists: the priced terms each read, and whether a term names an attribute. */
+  const termLists: Array<{ readonly hints: Array<ProductHint>; spec: boolean }> = []
   const listItems: Array<ListItem> = []
   const rawLinks: Array<string> = []
   const scopes: Array<Scope> = []
@@ -286,6 +289,11 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       if (frame.capture !== undefined) {
         captures.splice(captures.lastIndexOf(frame.capture), 1)
         frame.capture.done(frame.capture.text)
+      }
+      if (frame.name === "dl") {
+        // A spec sheet's priced terms price the page's product; they are no items of a list.
+        const list = termLists.pop()
+        if (list?.spec === true) for (const hint of list.hints) listings.splice(listings.indexOf(hint), 1)
       }
       if (!INLINE.has(frame.name)) {
         mainText.space()
@@ -387,9 +395,15 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
         read((text) => {
           // A price list as terms and their prices (`<dt>Casual mat class</dt><dd>$25</dd>`, or
           // `<dd>oak · walnut from $2,900</dd>`): a term without a price is named by the price under it.
-          const hint = (name === "dd" && lastTerm !== undefined ? termPriceHint(lastTerm, text) : undefined) ?? listingHint(text)
+          // A note under its term is about the term: its words are no name of their own.
+          const hint = name === "dd" && lastTerm !== undefined ? termPriceHint(lastTerm, text) : listingHint(text)
           lastTerm = name === "dt" && hint === undefined ? text : undefined
-          if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
+          const list = name === "dt" || name === "dd" ? termLists.at(-1) : undefined
+          if (list !== undefined && name === "dt" && isAttributeTerm(text)) list.spec = true
+          if (hint !== undefined && listings.length < LIMITS.listings) {
+            listings.push(hint)
+            list?.hints.push(hint)
+          }
         })
       } else if (name === "p") {
         // A shop written one paragraph per item ("Card holder – $48"); prose with a price is no line.
@@ -417,6 +431,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
     const foreign = parent.foreign || name === "svg" || name === "math"
     const frame: Frame = { name, dropped, inert, foreign, chrome, inMain, inSection, scope, capture }
     stack.push(frame)
+    if (name === "dl") termLists.push({ hints: [], spec: false })
     if (capture !== undefined) captures.push(capture)
   }
 

@@ -302,17 +302,40 @@ const MAX_TERM_NOTE = 80
 /**
  * A definition list's term priced in the note under it: the note gives only a price, or a price
  * beside a few words of what the term comes in ("oak · walnut from $2,900", "£4 per person"),
- * so the term is the name. A note written as sentences ("Ages 5 to 12, with an instructor at $12
- * a session.") describes the term; its price is not the term's.
+ * so the term is the name. A note written as sentences names the term's price when the price
+ * stands as a clause of its own, opening the note or after a comma or full stop ("€160 per week.
+ * Stable, feed and hay.", "With a bow handle, $140", "Gowns, ruffs. Premium, $75."). A price
+ * inside a clause ("Ages 5 to 12, with an instructor at $12 a session.", "Yes, the $15 fee is
+ * waived") is about something the note mentions, not the term. A question is no name.
  */
 export const termPriceHint = (term: string, note: string): ProductHint | undefined => {
   const line = cleanText(note).replace(/\s+/g, " ").trim()
   const match = PRICE.exec(line)
-  if (match === null) return undefined
+  if (match === null || /\?\s*$/u.test(term)) return undefined
   const words = line.replace(new RegExp(PRICE.source, "gu"), " ").trim()
-  if (words.length > MAX_TERM_NOTE || /[.,;!?]/u.test(words)) return undefined
-  return listingHint(`${term} ${line.slice(match.index)}`)
+  if (words.length <= MAX_TERM_NOTE && !/[.,;!?]/u.test(words)) return listingHint(`${term} ${line.slice(match.index)}`)
+  // "Regency" over "Empire-line dresses, tailcoats. Premium, $75.": a one-word term over a
+  // description names a group of what the note lists, not a thing asked for by that word.
+  if (term.trim().split(/\s+/u).filter((w) => /\p{L}/u.test(w)).length < 2) return undefined
+  const prices = new RegExp(PRICE.source, "gu")
+  for (let price = prices.exec(line); price !== null; price = prices.exec(line)) {
+    if (!OWN_CLAUSE.test(line.slice(0, price.index))) continue
+    return listingHint(`${term} ${price[0]}`)
+  }
+  return undefined
 }
+
+/**
+ * A term that names an attribute of one thing, not a thing: a definition list with one is a spec
+ * sheet ("Lead time: about 7 months", "Deposit: $500", "Weight: 1.2 kg"), and its priced terms
+ * are prices of the page's product, not offerings of their own.
+ */
+export const isAttributeTerm = (term: string): boolean =>
+  /^(?:price|prices|cost|fee|fees|deposit|bond|lead time|turnaround|delivery|delivery time|shipping|weight|size|sizes|dimensions|measurements|length|width|height|depth|materials?|colou?rs?|finish(?:es)?|capacity|warranty|guarantee|care|includes|included|what'?s included|availability|duration|time needed|wood|woods|fabric|fit)$/iu
+    .test(cleanText(term).replace(/\s+/g, " ").trim().replace(/\s*:$/u, ""))
+
+/** The text before a price that stands as a clause of its own: nothing, or a comma or full stop (and "from"). */
+const OWN_CLAUSE = /(?:^|[.,;:]\s)\s*(?:from\s+|only\s+)?$/iu
 
 /** A link into an offering section (`/products/gift-box.html`) named by its text. */
 export const linkHint = (text: string, url: string | null): ProductHint | undefined => {

@@ -195,7 +195,7 @@ const pricesWhom = (name: string): boolean => {
 const PRICE_LIST_HEADLINE = /^(?:our\s+)?(?:prices|price list|pricing|rates|tariffs?)(?:\s*(?:&|and)\s*[\p{L} ]+)?$/iu
 
 /** Heads of a line that names a service done to something ("light seal replacement", "lens cleaning"). */
-const SERVICE_HEAD = /^(?:replacement|cleaning|repair|installation|removal|servicing|service|inspection|restoration|fitting|tuning|adjustment|alignment|calibration|check|diagnostics?)$/u
+const SERVICE_HEAD = /^(?:replacement|cleaning|repair|hire|rental|installation|removal|servicing|service|inspection|restoration|fitting|tuning|adjustment|alignment|calibration|check|diagnostics?)$/u
 
 /** A headline of everything sold: "All packaging", "Shop all", "Our range", "Full catalogue". */
 const EVERYTHING_HEADLINE = /^(?:all|shop all|browse all|our full|the full|our whole)\s+\p{L}|^(?:our\s+|the\s+|full\s+)?(?:range|catalogue|catalog|sortiment)\b/iu
@@ -232,11 +232,20 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
   const headlines = headlineOfferings(page, proper, names)
   // "Cookware", "Climbing gear": a collective noun is never in its things' names ("Carbon steel wok").
   if (headlines.some((h) => wordsOf(h).some((w) => COLLECTIVE_NOUN.test(w)))) return items
-  const heads = new Set(headlines.map((h) => stem(wordsOf(h.split(",")[0]!).at(-1) ?? "")))
+  // "Livery packages", "Grooming options": the head words how the kinds are sold, the word before it
+  // what they are ("Full livery", "Nail trim").
+  const heads = new Set(headlines.flatMap((h) => {
+    const words = wordsOf(h.split(",")[0]!)
+    const head = words.at(-1) ?? ""
+    return GROUPING_HEAD.test(head) && words.length >= 2 ? [stem(head), stem(words.at(-2)!)] : [stem(head)]
+  }))
   if (heads.size === 0) return items
   // "Light seal replacement", "Lens cleaning" on a servicing page: a service of its own, not a filling or size.
   return items.filter((item) => wordsOf(item).some((w) => heads.has(stem(w))) || (wordsOf(item).length >= 2 && SERVICE_HEAD.test(wordsOf(item).at(-1)!)))
 }
+
+/** Heads naming how a kind of thing is sold or chosen, not what it is: "packages", "options". */
+const GROUPING_HEAD = /^(?:packages?|options?|plans?|choices?|types?|kinds?|levels?|tiers?)$/u
 
 /**
  * Nouns for a collection of things of different names, in English and the languages sites are
