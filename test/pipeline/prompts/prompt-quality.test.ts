@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-an/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-ao/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -270,13 +270,21 @@ const KNOWN: Readonly<Record<string, {
   "quire-bindery": { uncovered: ["book repair", "wedding guest books", "family bible restoration", "workshop gift vouchers"] },
   "sicurta-consulenze": { share: 0.80, uncovered: ["valutazione rischio rumore", "corso carrellisti", "corso preposti", "aggiornamento RLS"], products: { "pacchetto-dvr": 0.10 } },
   "tall-grass-video": { share: 0.76, uncovered: ["customer testimonial video", "product video", "animated explainer video", "Spanish subtitles"] },
-  // holdout-an (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures.
+  // holdout-an (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures
+  // (cave-du-gone's share since r22a's definition lists).
   "cave-du-gone": { uncovered: ["vins du Beaujolais", "Côtes-du-Rhône", "vins naturels", "bières artisanales", "spiritueux", "coffrets cadeaux", "soirées privées", "livraison à vélo"] },
   "fernbrook-kombucha": { share: 0.80 },
   "gannet-rooms": { share: 0.86, uncovered: ["Snug Double", "Loft Suite", "breakfast", "Gannet Bar", "cream tea"], products: { "coastal-escape": 0.00 } },
   "jugeria-verde": { uncovered: ["agua fresca", "local delivery"] },
   "skerray-smokehouse": { share: 0.88, uncovered: ["side of smoked salmon"] },
   "sobczak-daughters-deli": { share: 0.88, uncovered: ["kielbasa", "Reuben", "pastrami on rye", "gołąbki", "żurek soup", "deli meats and cheeses"], nearDuplicates: 2 },
+  // holdout-ao (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures
+  // (milk-and-moon met every target).
+  "bytesize-coders": { share: 0.83 },
+  "harriet-lowe": { uncovered: ["The Full Works", "gift vouchers"] },
+  "smooth-theory": { share: 0.63, uncovered: ["Brazilian laser hair removal", "underarm laser hair removal", "full legs laser hair removal", "bikini line laser", "facial laser hair removal", "men's laser hair removal", "laser course of 8"] },
+  "stillwater-hypnotherapy": { uncovered: ["exam nerves and sports performance", "free discovery call"], nearDuplicates: 1 },
+  "traco-fino": { share: 0.83 },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -290,7 +298,7 @@ const dirs = [
   ...sitesOf("holdout-ab"), ...sitesOf("holdout-ac"), ...sitesOf("holdout-ad"),
   ...sitesOf("holdout-ae"), ...sitesOf("holdout-af"), ...sitesOf("holdout-ag"),
   ...sitesOf("holdout-ah"), ...sitesOf("holdout-ai"), ...sitesOf("holdout-aj"),
-  ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am"), ...sitesOf("holdout-an")
+  ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am"), ...sitesOf("holdout-an"), ...sitesOf("holdout-ao")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -300,8 +308,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-an)", () => {
-  it("has the dev, holdout and holdout-b to holdout-an sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-ao)", () => {
+  it("has the dev, holdout and holdout-b to holdout-ao sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -343,6 +351,7 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-al").length).toBe(6)
     expect(sitesOf("holdout-am").length).toBe(6)
     expect(sitesOf("holdout-an").length).toBe(6)
+    expect(sitesOf("holdout-ao").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
