@@ -360,9 +360,11 @@ const announcedOffers = (page: CrawledPageFacts, proper: ReadonlySet<string>): A
     // "Tasting flight of four 5 oz pours: $14": the thing, before how much of it.
     const match = /^(\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,5}|\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,2}\s+of\s+(?:\d+|one|two|three|four|five|six|eight|ten|twelve)\s+[^:]{1,30}):\s+([^.!?]{3,120})/u
       .exec(opening.trim().replace(/^(\p{Lu}[\p{L}'-]*(?:\s+[\p{L}'-]+){0,2})\s+of\s+(?:\d+|one|two|three|four|five|six|eight|ten|twelve)\s+[^:]{1,30}:/u, "$1:"))
-    if (match === null || !DEAL.test(match[2]!) || NOT_A_DEAL.test(match[1]!)) return []
+    // "Blade: 210mm Weight: about 190g Price: $420": a spec sheet's lines, each label's value up to the next label.
+    const deal = match === null ? "" : match[2]!.split(/\s(?=\p{Lu}\p{Ll}+(?:\s+\p{Ll}+)?:\s)/u)[0]!
+    if (match === null || !DEAL.test(deal) || NOT_A_DEAL.test(match[1]!)) return []
     // "Average escape rate: 31%", "Pass rate: 87%": a figure about the business, not a deal.
-    if (/^\d+(?:[.,]\d+)?\s?%\s*$/u.test(match[2]!.trim())) return []
+    if (/^\d+(?:[.,]\d+)?\s?%\s*$/u.test(deal.trim())) return []
     // "Private hire of the whole venue": the thing, before what it is of.
     return headingOfferings(match[1]!.replace(/\s+(?:of|for)\s+(?:the|our|a|an|your)\s+.*$/iu, ""), proper)
   })
@@ -418,8 +420,17 @@ const RECURRING =
  */
 const freeGatheringBelow = (page: CrawledPageFacts, heading: string): boolean => {
   const below = textBelow(page, heading, 240)
-  return below !== null && /\b(?:free|no fees?|all welcome|everyone welcome)\b/iu.test(below) && RECURRING.test(below) && !hasPrice(below)
+  return below !== null && FREE.test(below) && (RECURRING.test(below) || ON_A_DAY.test(below)) && !hasPrice(below)
 }
+
+/** Free, in the languages sites are written in ("Entrance free", "gratis Klettern für alle Helfer"). */
+const FREE = /(?<![\p{L}-])(?:free|no fees?|all welcome|everyone welcome|gratis|kostenlos|gratuit|gratuite|gratuito|gratuita|entrada libre|entrée libre|eintritt frei|ingresso libero|gratuitamente)(?![\p{L}-])/iu
+
+/**
+ * A day in the calendar or a time of the year ("Am 12. April", "in May", "twice a year"), in the
+ * languages sites are written in: a free one is an event the business holds, not a thing it sells.
+ */
+const ON_A_DAY = /(?<![\p{L}])(?:(?:in|on|am|le|el|il|em|op|i|w)\s+(?:\d{1,2}\.?\s+(?:de\s+)?)?(?:january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre)|(?:once|twice|three times) a year|every (?:spring|summer|autumn|fall|winter|year))(?![\p{L}])/iu
 
 /**
  * Whether the text under a one-word heading names its word again as a kind ("Tents" over
@@ -524,6 +535,16 @@ const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, name
 const WORK_VERBS = "(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship|add)"
 const WORK_VERB = new RegExp(`^${WORK_VERBS}\\b`, "iu")
 
+/**
+ * A thing named by the work done ("vestibular rehabilitation", "fabric sourcing"): after a
+ * preposition's list ("for tendon problems and vestibular rehabilitation") it is one more thing
+ * done, where a plain noun ("for shows and vet visits") is one more of whom or what it is for.
+ */
+const SERVICE_LIKE = /(?:ion|ing|ment|ance|ence|sis|therapy|care|repairs?|services?|hire|rental|treatments?|calculations?|returns)$/u
+
+/** Prepositions that open a phrase of whom, where or what for after a thing ("for farms", "in our lorry"). */
+const PREPOSITION = /^(?:for|to|in|at|on|with|from|by|across|around|near|throughout|within|into)$/u
+
 /** Words that end an object read after a verb: how often or when ("twice a week", "every Monday"). */
 const OBJECT_BREAK = new Set(["twice", "once", "daily", "weekly", "monthly", "yearly", "every", "each", "here", "there", "now", "today"])
 
@@ -570,6 +591,7 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<
         const objects = m[1]!.split(/:\s/u)[0]!.replace(/\([^)]*\)?/gu, " ").split(/,\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+/iu)
         const found: Array<string> = []
         let first = 0
+        let governed = false
         for (const [i, object] of objects.entries()) {
           // "... and ship whole beans or ground coffee": a second verb starts a list of its own.
           const verb = WORK_VERB.exec(object.trim())
@@ -583,8 +605,14 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<
             words.push(token)
             if (words.length === 4) break
           }
+          // "small production runs for farms, builders, cafes and factories right across Geelong",
+          // "horse transport for shows and vet visits": after a preposition the list goes on with
+          // whom or what the thing is for, unless an item names work done ("... for tendon problems
+          // and vestibular rehabilitation").
+          if (verb === null && governed && !SERVICE_LIKE.test(fold(words.at(-1) ?? ""))) continue
           // "we roast lighter than ...": a comparison, not a thing.
           if (tokens[words.length] !== undefined && fold(tokens[words.length]!) === "than") continue
+          governed = tokens[words.length] !== undefined && PREPOSITION.test(fold(tokens[words.length]!))
           // "we add a 10% service charge": a figure, not a thing on offer.
           if (words.some((w) => /\d/u.test(w))) continue
           if (words.length >= (i === first ? 1 : 2)) found.push(...headingOfferings(words.join(" "), proper))
@@ -658,8 +686,18 @@ const YES_ANSWER = /(?:^|(?<=[.!?])\s+)((?:do|does|can|could|will|would)\s+(?:yo
 const SUBJECT_VERB =
   /^(?:uses|costs?|starts?|runs?|takes?|comes?|includes?|covers?|means|works?|arrives?|needs?|gets?|makes?|lasts?|goes|keeps?|happens?|applies|depends|begins?|ends?|sits?|stays?|anywhere|everywhere)$/u
 
-/** Openings of an answer that name no thing: a pronoun, a quantity, a courtesy ("Yes, every room must ..."). */
-const NOT_A_SUBJECT = /^(?:it|they|you|this|that|these|those|there|every|all|most|some|any|both|each|only|just|please|of|sure|absolutely|definitely|usually|mostly|normally|always|as|if|when|on|in|at|for|from|but|and|no)$/iu
+/**
+ * Openings of an answer that name no thing: a pronoun, a quantity, a courtesy ("Yes, every room
+ * must ..."), or what the customer is told to do ("Yes. Bring area rugs to our plant").
+ */
+const NOT_A_SUBJECT = /^(?:it|they|you|this|that|these|those|there|every|all|most|some|any|both|each|only|just|please|of|sure|absolutely|definitely|usually|mostly|normally|always|as|if|when|on|in|at|for|from|but|and|no|bring|send|drop|email|e-mail|ask|visit|come|contact|pop|leave|simply)$/iu
+
+/** "Niamh offers a clipping service": a name that is no everyday word, a verb of work in its "-s" form, and its object. */
+const PERSON_DOES = new RegExp(`^(\\p{Lu}\\p{Ll}+)\\s+(?:(?:also|now|still)\\s+)?(${WORK_VERBS}(?:s|es))\\s+(.*)$`, "u")
+const personDoes = (opening: string): { readonly verb: string; readonly object: string } | null => {
+  const m = PERSON_DOES.exec(opening)
+  return m === null || isCommonWord(m[1]!) ? null : { verb: m[2]!, object: m[3]! }
+}
 
 /** Words of the answer's opening that say how big or complete, not what ("the whole visa service"). */
 const WHOLE = /^(?:whole|full|entire|complete|private|written|personal|dedicated|separate)$/iu
@@ -682,12 +720,14 @@ const yesAnswerSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>):
       // "Travel within the county is included": what comes with the rest is no thing sold.
       if (DENIED.test(answer) || /^[^\p{L}]*\d|^\p{Sc}/u.test(answer.trim()) || /\b(?:included|includes)\b/iu.test(answer)) return []
       const opening = answer.replace(/\([^)]*\)?/gu, " ").split(/,/u)[0]!.trim()
-      const said = /^we\s+(?:(?:also|can|do|will|now|still)\s+)?(\p{L}+)\s+(.*)$/iu.exec(opening)
-      const rest = said === null ? opening : said[2]!
+      // "Yes, Niamh offers a clipping service from €45": one of the team said by name does the work, as "we" do.
+      const we = /^we\s+(?:(?:also|can|do|will|now|still)\s+)?(\p{L}+)\s+(.*)$/iu.exec(opening)
+      const said = we === null ? personDoes(opening) : { verb: we[1]!, object: we[2]! }
+      const rest = said === null ? opening : said.object
       // "Do you sweep biomass boilers? Yes, we sweep biomass boiler flues": a yes in the question's own
       // verb is read by doneToThings, as the site names that work.
       const askedVerb = /^\S+\s+\S+\s+(?:also\s+)?(\p{L}+)/u.exec(m[1]!)?.[1]
-      if (said !== null && (/^(?:are|were|need|ask|recommend|suggest|do)$/iu.test(said[1]!) || fold(said[1]!) === fold(askedVerb ?? ""))) return []
+      if (said !== null && (/^(?:are|were|need|ask|recommend|suggest|do)$/iu.test(said.verb) || fold(said.verb) === fold(askedVerb ?? ""))) return []
       const tokens = rest.replace(OBJECT_OPENING, "").split(/\s+/u).filter((t) => !/\d/u.test(t) && !WHOLE.test(t))
       if (tokens.length === 0 || NOT_A_SUBJECT.test(tokens[0]!)) return []
       const words: Array<string> = []
@@ -850,6 +890,9 @@ const doneToThings = (page: CrawledPageFacts, proper: ReadonlySet<string>, siteW
       return headingOfferings(`${singularOf(object)} ${gerund(verb)}`, proper)
     })
 
+/** Below the crawler's cap on a page's text (20,000 characters), the text is the page's whole content. */
+const TEXT_KEPT = 19_000
+
 /** Offering candidates of a business, by kind of evidence. */
 export const businessOfferings = (
   pages: ReadonlyArray<CrawledPageFacts>,
@@ -870,6 +913,7 @@ export const businessOfferings = (
     ...[...seenOn].filter(([, n]) => n >= 3 && n * 2 >= pages.length).map(([key]) => key),
     ...pages.filter((_, i) => kinds[i] === "business").flatMap((page) => [page.headings[0] ?? "", titleHead(page)].map(phraseKey))
   ])
+  const aboutTheBusiness = new Set(pages.filter((_, i) => kinds[i] === "business").flatMap((page) => page.headings.map(phraseKey)))
   // (The people a "Meet the team" section names are who works there, not what is sold.)
   const ownHeadings = (page: CrawledPageFacts) =>
     withoutNames(withoutPeopleMet(page.headings), names).filter((h) => !furniture.has(phraseKey(h)) && !introducesQuotes(page, h) && !deniedBelow(page, h))
@@ -904,12 +948,22 @@ export const businessOfferings = (
       // After the hero's slogan, each section of the home page introduces something: a service
       // listed nowhere else ("Secondhand bikes", "VAT reports"), or a teaser naming a feature or a
       // day ("Dog-friendly patio", "Gluten-free Fridays"), which is not an offering.
-      home.push(...offeringsIn(ownHeadings(page).slice(1).filter((h) => !FEATURE_OR_DAY.test(h) && !freeGatheringBelow(page, h))))
+      // A teaser of a post or a section of a page about the business ("Launch day", "Recipe library"
+      // on the home page and the news or about page) is no offering either.
+      // A heading outside the page's own content (a sidebar's widget: "Kletterwald-Putztag" beside
+      // the main column) is the site's furniture, whose text the crawler does not keep.
+      // (Only when the text holds the page's headline and most of its headings: the text of a page
+      // without a main element but with one article is that article's alone.)
+      const textHoldsPage = page.text.length < TEXT_KEPT && page.text.includes(page.headings[0] ?? "\u0000") &&
+        page.headings.filter((h) => page.text.includes(h)).length * 2 > page.headings.length
+      const inContent = (h: string) => !textHoldsPage || page.text.includes(h)
+      home.push(...offeringsIn(ownHeadings(page).slice(1).filter((h) => !FEATURE_OR_DAY.test(h) && !freeGatheringBelow(page, h) && !aboutTheBusiness.has(phraseKey(h)) && inContent(h))))
       return
     }
     // A model's page ("Scaffold Field") says what the model is ("the mobile app for crews").
     headlines.push(...headlineOfferings(page, proper, names).flatMap((h) => isBrandModel(h, names) ? pageSaysItIs(page, page.url, proper).slice(0, 1) : [h]))
-    const below = ownHeadings(page).slice(1)
+    // ("Education evenings" over "We host free evenings for GPs twice a year": a free event, not a thing sold.)
+    const below = ownHeadings(page).slice(1).filter((h) => !freeGatheringBelow(page, h))
     // A listing page (`/services`, `/menu`, `/cakes`): its sections, after its own title, name what
     // is on offer; on a price list that names its items ("Hair", "Combos" above priced lines), a
     // section of one word is a group of them.

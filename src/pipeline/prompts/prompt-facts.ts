@@ -152,7 +152,8 @@ const offeringName = (phrase: string): string => {
   // "Shirts laundered and pressed", "Two-piece suits dry cleaned": the thing, before what is done to it.
   const done = /^(.*\S)\s+(?:(?:dry|hand|steam)[\s-])?\p{L}{3,}ed(?:\s+(?:and|&)\s+\p{L}{3,}ed)$|^(.*\S)\s+(?:dry|hand|steam)[\s-]\p{L}{3,}ed$/u.exec(plain)
   // "The Garden Room" reads "the garden rooms" inside a sentence: the article is not the name's.
-  const name = (cut ? first! : done !== null && rest.length === 0 ? (done[1] ?? done[2])! : plain).replace(/[\s\-–—:&,]+$/u, "").replace(/^(?:the|a|an)\s+/iu, "")
+  // ("Optional 3D laser scanning": an add-on to another job, named by what it is.)
+  const name = (cut ? first! : done !== null && rest.length === 0 ? (done[1] ?? done[2])! : plain).replace(/[\s\-–—:&,]+$/u, "").replace(/^(?:the|a|an|optional)\s+/iu, "")
   // "Rooibos face oil our best seller", "Area rug cleaning at our plant", "Nuestros mezcales": the
   // business speaking ("our", in any language) is no part of what it sells.
   return name.replace(/^(?:our|unsere[nrs]?|unser|nuestr[oa]s?|notre|nos|vores|våre|våra|onze|ons|(?:[oa]s?\s+)?noss[oa]s?|(?:(?:il|la|i|le)\s+)?nostr[oaie])\s+(?=\S)/iu, "")
@@ -598,7 +599,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     // "Priced separately", "booked separately": how something is sold, said with an adverb, not a thing.
     if (words.length >= 2 && /(?:ately|ously|ively|ently|fully|edly)$/u.test(words.at(-1)!)) return false
     // "Case study", "Success stories": what customers got, told as a story, not a thing on offer.
-    if (/^(?:(?:a |our )?(?:case|customer|client|success) (?:study|studies|story|stories)|testimonials?|reviews)$/.test(key)) return false
+    // ("Case study: Bayside Physio": one such story, by its customer's name.)
+    if (/^(?:(?:a |our )?(?:case|customer|client|success) (?:study|studies|story|stories)(?: .+)?|testimonials?|reviews)$/.test(key)) return false
     // "Upcoming dates", "Classes & dates": when something runs, not what it is ("Medjool dates" are sold).
     if (/^(?:upcoming|next|future|forthcoming|available|course|class|workshop|tour|session|term) dates$/u.test(key) || /\s(?:&|and)\s+dates$/iu.test(o.trim())) return false
     // "Race results", "Instructor spotlight", "Season recap": the business's news, not a thing on offer.

@@ -10,7 +10,10 @@
  * business's people ("Meet the team", "Mød trænerne"), a page's kinds by where they are held ("Kurse
  * in der Praxis"), a heading of the best-known ones ("Our best-known walks"), a guide to prices
  * or buying ("Rough guides"), a portfolio ("Our work", "Recent projects") and a tourist tax
- * ("Taxe de séjour", "Kurtaxe"). Pure; on the folded phrase.
+ * ("Taxe de séjour", "Kurtaxe"), the heading over a list of what the business does ("Lo que hacemos"),
+ * its best sellers ("Os mais vendidos"), what is on this week ("Diese Woche"), whom it works with
+ * ("Research partnership"), shipping ("Envíos") and a link's call to action ("See the package", "See
+ * the survey page"). Pure; on the folded phrase.
  */
 
 import { fold, phraseKey, squish } from "./prompt-text.ts"
@@ -145,6 +148,32 @@ const MEET_PEOPLE = alternatives(`
   conoce (?:(?:al|a) )?(?:equipo|nuestro equipo|los entrenadores)|nuestro equipo|lerne das team kennen|lernen sie (?:das team|uns) kennen|unser team|das team
   ontmoet het team|ons team|il nostro team|conosci il team|poznaj (?:nasz )?zespol|nasz zespol`)
 
+/** "What we do" in the languages sites are written in: the heading over the list, not a thing on it. */
+const WHAT_WE_DO = alternatives(`
+  lo que hacemos|que hacemos|lo que ofrecemos|que ofrecemos|was wir (?:tun|machen|bieten|anbieten)|ce que nous (?:faisons|proposons)
+  ce qu on fait|cosa facciamo|quello che facciamo|cosa offriamo|o que fazemos|o que oferecemos|wat we doen|wat wij doen|wat we bieden
+  co robimy|vad vi gor|hva vi gjor|hvad vi laver`)
+
+/** A shop's best sellers in the languages sites are written in ("Os mais vendidos", "Die Bestseller"). */
+const BEST_SELLERS = alternatives(`
+  best sellers|bestsellers|bestseller|top sellers|mais vendidos|mais vendidas|mas vendidos|mas vendidas|plus vendus|meilleures ventes
+  piu venduti|meistverkauft|meistverkaufte|meistverkauften|topseller|bestsellery|najczesciej kupowane|mest solgte|mest salda|meest verkocht`)
+
+/** This week's or this month's, in the languages sites are written in: what is on now, not what it is. */
+const THIS_WEEK = alternatives(`
+  this week|this month|diese woche|diesen monat|cette semaine|ce mois ci|esta semana|este mes|questa settimana|questo mese|deze week
+  deze maand|denna vecka|denne uge|denne uka|esta semana|este mes`)
+
+/** Shipping, alone, in the languages sites are written in ("¿Hacen envíos? Sí"): how goods come, not what is sold. */
+const SHIPPING = alternatives(`
+  envios|envio|versand|livraison|livraisons|spedizione|spedizioni|entregas|entrega|verzending|bezorging|levering|frakt|wysylka|dostawa`)
+
+/** What a link or a button asks the reader to do ("See the package", "Learn more", "Get a quote"). */
+const CALL_VERBS = `see|view|read|explore|discover|browse|shop|find out|learn|check out|get|request|download|watch|start|try|join`
+const CALL_OBJECTS = alternatives(`
+  the|our|all|this|these|more|a|an|your|it|them|us|now|here|online|today|details|prices|menu|range|collection|package|packages
+  options|dates|schedule|timetable|courses|classes|tours|gallery|brochure|catalogue|catalog|list|video|quote|in touch`)
+
 const SITE_LABEL = new RegExp(
   [
     `^(?:(?:${OWNER}) )?(?:${CONTROLS})$`,
@@ -173,7 +202,15 @@ const SITE_LABEL = new RegExp(
     `^(?:our |recent |past |selected |the )?(?:work|works|portfolio|projects|case studies)$`,
     `^(?:taxe de sejour|taxe sejour|taxes de sejour|kurtaxe|ortstaxe|tasa turistica|impuesto turistico|tassa di soggiorno|toeristenbelasting|tourist tax|tourism tax|city tax|visitor levy|bed tax)$`,
     `^(?:our |the |\\p{L}+s )?(?:best known|most popular|best loved|best selling|top selling|most booked|most loved) \\p{L}+$`,
-    `^(?:a |our |the )?(?:rough|price|pricing|cost|costs|buying|buyers|size|sizing|care|style|gift) guides?(?: for .+)?$`
+    `^(?:a |our |the )?(?:rough|price|pricing|cost|costs|buying|buyers|size|sizing|care|style|gift) guides?(?: for .+)?$`,
+    `^(?:${WHAT_WE_DO})$`,
+    `^(?:os |as |los |las |les |i |die |de |our |the )?(?:${BEST_SELLERS})$`,
+    `^(?:[\\p{L}-]+ )?(?:${THIS_WEEK})$`,
+    // "Whale research partnership", "Our sponsorships": whom the business works with or supports, not what it sells.
+    `^(?:our |the |a )?(?:[\\p{L}-]+ ){0,2}(?:partnerships?|sponsorships?|affiliations?)$`,
+    `^(?:${SHIPPING})$`,
+    `^(?:${CALL_VERBS})(?: (?:${CALL_OBJECTS}))+$`,
+    `^(?:see|view|visit|go to|read) (?:the |our )?.+ page$`
   ].join("|"),
   "u"
 )

@@ -30,7 +30,7 @@ const NOT_AN_OFFERING = new Set(
   ideas inspiration conditions tarieven prijzen prijslijst ementa cardapio speisekarte
   encomendas pedidos bestellingen bestellungen commandes ordini
   nasz nasza nasze naszych zespol kariera nagrody opinie cennik ceny noi premi riconoscimenti diario oss priser
-  utmarkelser dagbok`
+  utmarkelser dagbok aktuellt aktuelt`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -197,6 +197,15 @@ export const aloneNotAnOffering = (phrase: string): boolean => {
   return own.length === 1 && ALONE_NOT_AN_OFFERING.has(own[0]!)
 }
 
+/** Pronouns, as written in lower case ("US" is a country): a clause's words, never a name's. */
+const PRONOUN = /^(?:it|itself|yourself|yourselves|ourselves|themselves|them|us|we|they|he|she|me)$/u
+
+/** A verb of being or having after a heading's first word: a sentence ("Peach season is here"). */
+const FINITE_VERB = /^(?:is|are|was|were|has|have|isnt|arent)$/u
+
+/** A comparison that opens a promise of what the business does for its customers ("Fewer no-shows", "Less admin"). */
+const BENEFIT_OPENING = /^(?:fewer|less|faster|easier|smarter|happier|quicker)$/u
+
 const CLAUSE_OPENING = new Set(["coming", "getting", "good", "ready", "looking", "ask", "things", "know", "need", "useful", "important", "note", "please", "thank", "thanks", "ways"])
 
 /** What "Book ..." is followed by when it asks the reader to book: "Book now", "Book a table", "Book tickets". */
@@ -232,6 +241,9 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   // A slash between single letters is an abbreviation ("A/C recharge"), not a path.
   if (clean.length === 0 || clean.length > 50 || /[?!]$/.test(clean) || /[@\\]|https?:|\d{3,}/.test(clean)) return undefined
   if (/\//.test(clean.replace(/(?<![\p{L}\p{N}])\p{L}\/\p{L}(?![\p{L}\p{N}])/gu, ""))) return undefined
+  // "Exposed-spine sketchbook that lies flat": the thing, before what is said of it; "Harvests that add up" says nothing.
+  const relative = clean.split(/\s+/u).findIndex((w) => /^(?:that|which|who)$/iu.test(w))
+  if (relative >= 1) return relative >= 2 ? plainHeading(clean.split(/\s+(?:that|which|who)\s+/iu)[0]!, proper) : undefined
   // "A/C" is one word.
   const words = wordsOf(clean.replace(/(?<![\p{L}\p{N}])(\p{L})\/(\p{L})(?![\p{L}\p{N}])/gu, "$1$2"))
   // "Fuel dock point of sale": a joining "of" does not count towards the four words of a name.
@@ -246,6 +258,9 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   if ((words[0] !== "the" && STOP_WORDS.has(words[0]!) && !compound) || CLAUSE_OPENING.has(words[0]!)) return undefined
   // "Add a little extra", "Give a flower subscription", "Meet the original": an imperative, its verb before an article.
   if (words.length >= 3 && /^(?:a|an|your|the)$/.test(words[1]!)) return undefined
+  // "Learn it yourself", "Peach season is here", "Fewer no-shows": a sentence or a promise, told
+  // with a pronoun, a verb of being or a comparison, not the name of a thing.
+  if (clean.split(/\s+/u).some((w) => PRONOUN.test(w)) || clean.toLowerCase().split(/\s+/u).slice(1).some((w) => FINITE_VERB.test(w)) || BENEFIT_OPENING.test(words[0]!)) return undefined
   // "Aus dem Kinotagebuch", "Från verkstaden": a heading opening with another language's "from" says where, not what.
   if (/^(?:aus|vom|von|fran|fra|desde|dalla|dal|depuis|uit|z|ze)$/u.test(words[0]!)) return undefined
   // "The Meadow", "The Bruntsfield": one item's own name, not a kind of thing a customer asks for.
