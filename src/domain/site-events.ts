@@ -57,7 +57,9 @@ export const SiteFacts = Schema.Struct({
   })),
   // Added later: optional, so deployments stored before them still decode.
   hours: Schema.optionalWith(Schema.Array(OpeningHours), { exact: true }),
-  ownFaq: Schema.optionalWith(Schema.Array(OwnFaqEntry), { exact: true })
+  ownFaq: Schema.optionalWith(Schema.Array(OwnFaqEntry), { exact: true }),
+  /** The language the site is written in (site-language.ts), absent for English: the generated site's own words follow it. */
+  language: Schema.optionalWith(Schema.Literal("de", "es", "fr", "it", "pt", "nl", "da", "no", "sv"), { exact: true })
 })
 export type SiteFacts = typeof SiteFacts.Type
 

@@ -15,7 +15,7 @@ import { ownFaqFrom } from "./own-faq.ts"
 import { nameKey, sectionDescription, withoutRunInList, withoutRunInRows } from "./section-description.ts"
 import { bodyText, leadSentences, leadText, statesAmount, withoutLeadingPrice } from "../site-generator/text.ts"
 import { addressFromText } from "../domain/address-text.ts"
-import { writesEnglish } from "../domain/site-language.ts"
+import { siteLanguage, writesEnglish } from "../domain/site-language.ts"
 import { factsFromPages } from "./prompts/prompt-facts.ts"
 import { jsonLdNodes } from "./prompts/jsonld-facts.ts"
 
@@ -407,6 +407,8 @@ export const siteFactsFrom = ({ name, businessName, kind, sourceUrl, crawl }: Si
   const visible = contactFromText(pages)
   const hours = mergeHours(hoursFromJsonLd(nodes), ...pages.map((page, i) => hoursFromText(page.text, i > 0 && !VISITING.test(`${page.url} ${page.title}`))))
   const ownFaq = ownFaqFrom(pages)
+  // Decided here once, from the same page texts the prompts' facts decide it from (prompt-facts.ts).
+  const language = siteLanguage(pages.map((page) => page.text))
   return {
     name,
     businessName,
@@ -430,7 +432,8 @@ export const siteFactsFrom = ({ name, businessName, kind, sourceUrl, crawl }: Si
       text: truncateCodePoints(page.text, MAX_SITE_PAGE_TEXT)
     })),
     ...(hours.length === 0 ? {} : { hours }),
-    ...(ownFaq.length === 0 ? {} : { ownFaq })
+    ...(ownFaq.length === 0 ? {} : { ownFaq }),
+    ...(language === "en" ? {} : { language })
   }
 }
 

@@ -20,28 +20,28 @@ export const aboutPage = (ctx: Context): Page => {
   return {
     path: "/about/",
     nav: "about",
-    title: `About ${ctx.name}`,
+    title: ctx.words.aboutName(ctx.name),
     description: metaDescription(text.join(" ")),
     canonical: ctx.url("/about/"),
     ogType: "website",
     graph: [{ "@type": "AboutPage", "@id": ctx.url("/about/"), url: ctx.url("/about/"), about: ctx.productRef ?? ctx.orgRef }],
     crumbs: [
-      { name: "Home", path: "/" },
-      { name: "About", path: "/about/" }
+      { name: ctx.words.home, path: "/" },
+      { name: ctx.words.about, path: "/about/" }
     ],
-    body: html`<h1>About ${ctx.name}</h1>
+    body: html`<h1>${ctx.words.aboutName(ctx.name)}</h1>
 <div class="prose">
 ${text.map((p) => html`<p>${p}</p>
 `)}</div>
 ${
   facts === null
     ? null
-    : html`<h2>At a glance</h2>
+    : html`<h2>${ctx.words.atAGlance}</h2>
 ${facts}`
 }${
       sourcePages.length === 0
         ? null
-        : html`<h2>On ${ctx.sourceHost}</h2>
+        : html`<h2>${ctx.words.onHost(ctx.sourceHost)}</h2>
 <ul class="source-pages">
 ${sourcePages.map(({ page, url }) => {
   const title = nonEmpty(page.title) ? truncate(page.title, 120) : displayHost(url ?? "")
@@ -76,29 +76,29 @@ const ownContactWords = (ctx: Context): Html | null => {
 export const contactPage = (ctx: Context): Page => {
   const facts = factsList(ctx)
   const own = ownContactWords(ctx)
-  const intro = sentence(`How to reach ${ctx.name}`)
+  const intro = sentence(ctx.words.howToReach(ctx.name))
   return {
     path: "/contact/",
     nav: "contact",
-    title: `Contact ${ctx.name}`,
+    title: ctx.words.contactName(ctx.name),
     description: metaDescription(
-      [intro, nonEmpty(ctx.input.phone) ? `Phone: ${oneLine(ctx.input.phone)}.` : "", addressLine(ctx.input) ?? ""].join(" ")
+      [intro, nonEmpty(ctx.input.phone) ? `${ctx.words.facts.phone}: ${oneLine(ctx.input.phone)}.` : "", addressLine(ctx.input) ?? ""].join(" ")
     ),
     canonical: ctx.url("/contact/"),
     ogType: "website",
     graph: [{ "@type": "ContactPage", "@id": ctx.url("/contact/"), url: ctx.url("/contact/"), about: ctx.orgRef }],
     crumbs: [
-      { name: "Home", path: "/" },
-      { name: "Contact", path: "/contact/" }
+      { name: ctx.words.home, path: "/" },
+      { name: ctx.words.contact, path: "/contact/" }
     ],
-    body: html`<h1>Contact ${ctx.name}</h1>
+    body: html`<h1>${ctx.words.contactName(ctx.name)}</h1>
 <p class="lead">${intro}</p>
-${facts ?? html`<p>The best way to reach ${ctx.name} is through its website.</p>
-`}${own === null ? null : html`<h2>From its own contact page</h2>
+${facts ?? html`<p>${ctx.words.reachThroughWebsite(ctx.name)}</p>
+`}${own === null ? null : html`<h2>${ctx.words.ownContactPage}</h2>
 ${own}`}${
       ctx.source === null
         ? null
-        : html`<div class="actions">${externalLink(ctx.source, `Visit ${ctx.sourceHost}`, "button")}</div>
+        : html`<div class="actions">${externalLink(ctx.source, ctx.words.visit(ctx.sourceHost), "button")}</div>
 `
     }`
   }

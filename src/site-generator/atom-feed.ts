@@ -14,6 +14,8 @@ export interface AtomEntry {
 }
 
 export interface AtomFeed {
+  /** The feed's `xml:lang`: the language its own words are written in. */
+  readonly lang: string
   readonly title: string
   readonly subtitle: string
   /** Absolute URL of the site root, with a trailing slash: the feed's id. */
@@ -48,7 +50,7 @@ export const renderAtomFeed = (feed: AtomFeed): string => {
   )
   const authorUri = feed.authorUrl === null ? "" : `\n    <uri>${x(feed.authorUrl)}</uri>`
   return `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${x(feed.lang)}">
   <title type="text">${x(feed.title)}</title>
   <subtitle type="text">${x(feed.subtitle)}</subtitle>
   <id>${x(feed.siteUrl)}</id>

@@ -12,6 +12,8 @@ import { sentence, truncate } from "./text.ts"
  */
 const blogIntro = (ctx: Context): string => {
   const { kind, businessName, category, place } = ctx.input
+  // Another language's intro names no category, which its words would have to agree with.
+  if (ctx.words.articlesBy !== null) return ctx.words.articlesBy(ctx.name)
   if (kind === "product") return sentence(`Articles about ${ctx.name}${nonEmpty(businessName) && oneLine(businessName) !== ctx.name ? ` from ${oneLine(businessName)}` : ""}`)
   if (!nonEmpty(category)) return sentence(`Articles from ${ctx.name}`)
   const kindOf = oneLine(category).replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())
@@ -24,7 +26,7 @@ export const blogIndexPage = (ctx: Context): Page => {
   return {
     path: "/blog/",
     nav: "blog",
-    title: `Blog | ${ctx.name}`,
+    title: `${ctx.words.blog} | ${ctx.name}`,
     description: metaDescription(intro),
     canonical: ctx.url("/blog/"),
     ogType: "website",
@@ -33,23 +35,23 @@ export const blogIndexPage = (ctx: Context): Page => {
         "@type": "Blog",
         "@id": ctx.url("/blog/"),
         url: ctx.url("/blog/"),
-        name: `${ctx.name} blog`,
+        name: ctx.words.blogName(ctx.name),
         publisher: ctx.orgRef,
         blogPost: posts.map((p) => ({ "@id": ctx.url(`${p.path}#post`) }))
       }
     ],
     crumbs: [
-      { name: "Home", path: "/" },
-      { name: "Blog", path: "/blog/" }
+      { name: ctx.words.home, path: "/" },
+      { name: ctx.words.blog, path: "/blog/" }
     ],
-    body: html`<h1>Blog</h1>
-<p class="lead">${intro} <a href="/feed.xml">Follow the Atom feed</a>.</p>
+    body: html`<h1>${ctx.words.blog}</h1>
+<p class="lead">${intro} <a href="/feed.xml">${ctx.words.followFeed}</a>.</p>
 ${
   posts.length === 0
-    ? html`<p>No articles yet.</p>
+    ? html`<p>${ctx.words.noArticles}</p>
 `
     : html`<ul class="post-list">
-${posts.map((p) => postItem(p, "h2"))}</ul>
+${posts.map((p) => postItem(ctx, p, "h2"))}</ul>
 `
 }`
   }
@@ -94,29 +96,29 @@ export const postPage = (ctx: Context, p: PlannedPost): Page => {
 `,
     graph: [posting],
     crumbs: [
-      { name: "Home", path: "/" },
-      { name: "Blog", path: "/blog/" },
+      { name: ctx.words.home, path: "/" },
+      { name: ctx.words.blog, path: "/blog/" },
       { name: truncate(title, 60), path: p.path }
     ],
     body: html`<div class="with-aside">
 <div>
 <article class="post">
 <header class="prose">
-<p class="meta"><time datetime="${p.post.date}">${humanDate(p.post.date)}</time>${topicNote}</p>
+<p class="meta"><time datetime="${p.post.date}">${humanDate(p.post.date, ctx.words)}</time>${topicNote}</p>
 <h1>${title}</h1>
 <p class="summary">${oneLine(p.post.summary)}</p>
 </header>
 <div class="prose">
 ${raw(postBodyHtml(p))}</div>
-<footer class="post-footer"><p>Published by <a href="/">${ctx.name}</a>${ctx.name.endsWith(".") ? "" : "."} <a href="/blog/">All articles</a></p></footer>
+<footer class="post-footer"><p>${ctx.words.publishedBy} <a href="/">${ctx.name}</a>${ctx.name.endsWith(".") ? "" : "."} <a href="/blog/">${ctx.words.allArticles}</a></p></footer>
 </article>
 ${
   more.length === 0
     ? null
     : html`<section aria-labelledby="more-title">
-<h2 id="more-title">More articles</h2>
+<h2 id="more-title">${ctx.words.moreArticles}</h2>
 <ul class="post-list">
-${more.map((x) => postItem(x, "h3"))}</ul>
+${more.map((x) => postItem(ctx, x, "h3"))}</ul>
 </section>
 `
 }</div>

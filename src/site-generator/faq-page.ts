@@ -6,11 +6,12 @@ import { paragraphs, sentence } from "./text.ts"
 
 export const faqPage = (ctx: Context): Page => {
   const faq = ctx.input.faq
-  const intro = sentence(`Answers to common questions about ${ctx.name}`)
+  const { words } = ctx
+  const intro = sentence(words.faqIntro(ctx.name))
   return {
     path: "/faq/",
     nav: "faq",
-    title: `Frequently asked questions | ${ctx.name}`,
+    title: `${words.faqTitle} | ${ctx.name}`,
     description: metaDescription(
       faq.length === 0 ? intro : `${intro} ${faq.slice(0, 3).map((f) => oneLine(f.question)).join(" ")}`
     ),
@@ -34,16 +35,16 @@ export const faqPage = (ctx: Context): Page => {
             }
           ],
     crumbs: [
-      { name: "Home", path: "/" },
-      { name: "FAQ", path: "/faq/" }
+      { name: words.home, path: "/" },
+      { name: words.faq, path: "/faq/" }
     ],
     body: html`<div class="with-aside">
 <div>
-<h1>Frequently asked questions</h1>
+<h1>${words.faqTitle}</h1>
 <p class="lead">${intro}</p>
 ${
   faq.length === 0
-    ? html`<p>No questions have been answered here yet. <a href="/contact/">Get in touch</a> with ${ctx.name} directly.</p>
+    ? html`<p>${words.noQuestions(ctx.name).before}<a href="/contact/">${words.noQuestions(ctx.name).link}</a>${words.noQuestions(ctx.name).after}</p>
 `
     : html`<div class="faq">
 ${faqItems(faq, true)}</div>

@@ -6,23 +6,24 @@ import { factsList, faqItems, offeringCard, postItem } from "./page-parts.ts"
 import { type Context, metaDescription, nonEmpty, type Page } from "./site-context.ts"
 
 export const homePage = (ctx: Context): Page => {
-  const { input, plan } = ctx
+  const { input, plan, words } = ctx
+  const offeringWords = words.offerings[input.kind]
   const eyebrow =
     input.kind === "product"
-      ? `Product by ${ctx.businessName}`
+      ? words.productBy(ctx.businessName)
       : [input.category, input.place].filter(nonEmpty).map(oneLine).join(" · ")
   const offeringsPath = `/${plan.offeringsSegment}/`
   const primary =
     plan.offerings.length > 0
-      ? html`<a class="button" href="${offeringsPath}">Explore ${plan.offeringsLabel.toLowerCase()}</a>`
-      : html`<a class="button" href="/faq/">Read the FAQ</a>`
-  const visit = ctx.source === null ? html`<a class="button secondary" href="/contact/">Contact</a>` : externalLink(ctx.source, `Visit ${ctx.sourceHost}`, "button secondary")
+      ? html`<a class="button" href="${offeringsPath}">${offeringWords.explore}</a>`
+      : html`<a class="button" href="/faq/">${words.readFaq}</a>`
+  const visit = ctx.source === null ? html`<a class="button secondary" href="/contact/">${words.contact}</a>` : externalLink(ctx.source, words.visit(ctx.sourceHost), "button secondary")
   const offerings =
     plan.offerings.length === 0
       ? null
       : html`<section aria-labelledby="offerings-title">
 <div class="section-head"><h2 id="offerings-title">${plan.offeringsLabel}</h2>${
-          plan.offerings.length > 6 ? html`<a href="${offeringsPath}">All ${plan.offerings.length} ${plan.offeringsLabel.toLowerCase()}</a>` : null
+          plan.offerings.length > 6 ? html`<a href="${offeringsPath}">${offeringWords.all(plan.offerings.length)}</a>` : null
         }</div>
 <ul class="cards">
 ${plan.offerings.slice(0, 6).map(offeringCard)}</ul>
@@ -32,7 +33,7 @@ ${plan.offerings.slice(0, 6).map(offeringCard)}</ul>
     input.faq.length === 0
       ? null
       : html`<section aria-labelledby="faq-title">
-<div class="section-head"><h2 id="faq-title">Common questions</h2><a href="/faq/">${input.faq.length === 1 ? "The full answer" : `All ${input.faq.length} questions`}</a></div>
+<div class="section-head"><h2 id="faq-title">${words.commonQuestions}</h2><a href="/faq/">${input.faq.length === 1 ? words.theFullAnswer : words.allQuestions(input.faq.length)}</a></div>
 <div class="faq">
 ${faqItems(input.faq.slice(0, 3), false)}</div>
 </section>
@@ -41,9 +42,9 @@ ${faqItems(input.faq.slice(0, 3), false)}</div>
     plan.posts.length === 0
       ? null
       : html`<section aria-labelledby="blog-title">
-<div class="section-head"><h2 id="blog-title">Latest articles</h2><a href="/blog/">All articles</a></div>
+<div class="section-head"><h2 id="blog-title">${words.latestArticles}</h2><a href="/blog/">${words.allArticles}</a></div>
 <ul class="post-list">
-${plan.posts.slice(0, 3).map((p) => postItem(p, "h3"))}</ul>
+${plan.posts.slice(0, 3).map((p) => postItem(ctx, p, "h3"))}</ul>
 </section>
 `
   const facts = factsList(ctx, "tiles")
@@ -59,7 +60,7 @@ ${offerings}${columns}${
     facts === null
       ? null
       : html`<section aria-labelledby="facts-title">
-<h2 id="facts-title">At a glance</h2>
+<h2 id="facts-title">${words.atAGlance}</h2>
 ${facts}</section>
 `
   }`

@@ -15,8 +15,8 @@ export const offeringsIndexPage = (ctx: Context): Page => {
   const title = `${plan.offeringsLabel} | ${ctx.name}`
   // A product's site lists what its maker sells beside it: the product offers nothing.
   const intro = ctx.input.kind === "product"
-    ? `What ${ctx.businessName} lists with ${ctx.name} on ${ctx.sourceHost}.`
-    : `Everything ${ctx.name} offers, as listed on ${ctx.sourceHost}.`
+    ? ctx.words.productOfferingsIntro(ctx.businessName, ctx.name, ctx.sourceHost)
+    : ctx.words.offeringsIntro(ctx.name, ctx.sourceHost)
   return {
     path,
     nav: "offerings",
@@ -35,7 +35,7 @@ export const offeringsIndexPage = (ctx: Context): Page => {
       }
     ],
     crumbs: [
-      { name: "Home", path: "/" },
+      { name: ctx.words.home, path: "/" },
       { name: plan.offeringsLabel, path }
     ],
     body: html`<h1>${plan.offeringsLabel}</h1>
@@ -51,7 +51,7 @@ export const offeringPage = (ctx: Context, o: PlannedOffering): Page => {
   const name = oneLine(o.offering.name)
   const sourcePage = externalUrl(o.offering.url, ctx.input.sourceUrl)
   const own = descriptionBesidePrice(o.offering)
-  const description = own ?? sentence(`${name} ${agree(name)} offered by ${ctx.businessName}`)
+  const description = own ?? ctx.words.offeringFallback(name, ctx.businessName) ?? sentence(`${name} ${agree(name)} offered by ${ctx.businessName}`)
   // With nothing of its own to say, the page quotes where the site names it, with that page.
   const mention = own === null ? mentionOf(ctx.input, o.offering) : null
   const price = offeringPrice(o.offering)
@@ -77,25 +77,25 @@ export const offeringPage = (ctx: Context, o: PlannedOffering): Page => {
     ogType: "website",
     graph: [product],
     crumbs: [
-      { name: "Home", path: "/" },
+      { name: ctx.words.home, path: "/" },
       { name: plan.offeringsLabel, path: `/${plan.offeringsSegment}/` },
       { name, path: o.path }
     ],
     body: html`<div class="with-aside">
 <article class="prose">
-<p class="eyebrow">${ctx.input.kind === "product" ? `${ctx.name} · variant` : `Offered by ${ctx.businessName}`}</p>
+<p class="eyebrow">${ctx.input.kind === "product" ? `${ctx.name} · ${ctx.words.variant}` : ctx.words.offeredBy(ctx.businessName)}</p>
 <h1>${name}</h1>
 ${price === null ? null : html`<p class="price">${price}</p>
 `}<p class="lead">${description}</p>
 ${mention === null ? null : html`<p>From ${externalLink(mention.url, itsPage(mention.pageTitle, ctx.businessName, mention.url))}: “${mention.text}”</p>
-`}<div class="actions">${sourcePage === null ? null : externalLink(sourcePage, `View on ${displayHost(sourcePage)}`, "button")}<a class="button secondary" href="/contact/">Ask a question</a></div>
+`}<div class="actions">${sourcePage === null ? null : externalLink(sourcePage, ctx.words.viewOn(displayHost(sourcePage)), "button")}<a class="button secondary" href="/contact/">${ctx.words.askQuestion}</a></div>
 </article>
 ${entityAside(ctx)}</div>
 ${
   others.length === 0
     ? null
     : html`<section aria-labelledby="more-title">
-<h2 id="more-title">More ${plan.offeringsLabel.toLowerCase()}</h2>
+<h2 id="more-title">${ctx.words.offerings[ctx.input.kind].more}</h2>
 <ul class="cards">
 ${others.map(offeringCard)}</ul>
 </section>

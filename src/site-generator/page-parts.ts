@@ -10,22 +10,23 @@ import { paragraphs, truncate } from "./text.ts"
 export const factsList = (ctx: Context, variant: "list" | "tiles" = "list"): Html | null => {
   const i = ctx.input
   const rows: Array<[string, HtmlValue]> = []
-  if (i.kind === "product") rows.push(["Made by", ctx.businessName])
-  if (nonEmpty(i.category)) rows.push(["Category", oneLine(i.category).replace(/^\p{Ll}/u, (c) => c.toUpperCase())])
-  if (nonEmpty(i.place)) rows.push(["Location", oneLine(i.place)])
+  const label = ctx.words.facts
+  if (i.kind === "product") rows.push([label.madeBy, ctx.businessName])
+  if (nonEmpty(i.category)) rows.push([label.category, oneLine(i.category).replace(/^\p{Ll}/u, (c) => c.toUpperCase())])
+  if (nonEmpty(i.place)) rows.push([label.location, oneLine(i.place)])
   const address = addressLine(i)
-  if (address !== null) rows.push(["Address", html`<address>${address}</address>`])
+  if (address !== null) rows.push([label.address, html`<address>${address}</address>`])
   if (nonEmpty(i.phone)) {
     const tel = telHref(i.phone)
-    rows.push(["Phone", tel === null ? oneLine(i.phone) : html`<a href="${tel}">${oneLine(i.phone)}</a>`])
+    rows.push([label.phone, tel === null ? oneLine(i.phone) : html`<a href="${tel}">${oneLine(i.phone)}</a>`])
   }
   if (nonEmpty(i.email)) {
     const mail = mailHref(i.email)
-    rows.push(["Email", mail === null ? oneLine(i.email) : html`<a href="${mail}">${oneLine(i.email)}</a>`])
+    rows.push([label.email, mail === null ? oneLine(i.email) : html`<a href="${mail}">${oneLine(i.email)}</a>`])
   }
   const hours = (i.hours ?? []).map((h) => oneLine(h.text)).filter((h) => h !== "")
-  if (hours.length > 0) rows.push(["Opening hours", html`<ul class="hours">${hours.map((h) => html`<li>${h}</li>`)}</ul>`])
-  if (ctx.source !== null) rows.push(["Website", externalLink(ctx.source, ctx.sourceHost)])
+  if (hours.length > 0) rows.push([label.hours, html`<ul class="hours">${hours.map((h) => html`<li>${h}</li>`)}</ul>`])
+  if (ctx.source !== null) rows.push([label.website, externalLink(ctx.source, ctx.sourceHost)])
   if (rows.length === 0) return null
   return html`<dl class="${variant === "tiles" ? "facts tiles" : "facts"}">${rows.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}</dl>
 `
@@ -41,9 +42,9 @@ export const offeringCard = (o: PlannedOffering): Html => {
 `
 }
 
-export const postItem = (p: PlannedPost, heading: "h2" | "h3"): Html => {
+export const postItem = (ctx: Context, p: PlannedPost, heading: "h2" | "h3"): Html => {
   const title = html`<a href="${safeUrl(p.path)}">${oneLine(p.post.title)}</a>`
-  return html`<li><time datetime="${p.post.date}">${humanDate(p.post.date)}</time>${
+  return html`<li><time datetime="${p.post.date}">${humanDate(p.post.date, ctx.words)}</time>${
     heading === "h2" ? html`<h2>${title}</h2>` : html`<h3>${title}</h3>`
   }<p>${truncate(p.post.summary, 220)}</p></li>
 `
@@ -85,11 +86,11 @@ export const entityAside = (ctx: Context): Html => {
     mail === null || i.email === null ? null : html`<li><a href="${mail}">${oneLine(i.email)}</a></li>`,
     ctx.source === null ? null : html`<li>${externalLink(ctx.source, ctx.sourceHost)}</li>`
   ].filter((l): l is Html => l !== null)
-  return html`<aside class="aside-card" aria-label="${`About ${ctx.name}`}">
+  return html`<aside class="aside-card" aria-label="${ctx.words.aboutName(ctx.name)}">
 <p class="aside-title">${ctx.name}</p>
 <p>${truncate(ctx.summary, 180)}</p>
 ${links.length === 0 ? null : html`<ul>${links}</ul>
-`}<a class="button" href="/contact/">Get in touch</a>
+`}<a class="button" href="/contact/">${ctx.words.getInTouch}</a>
 </aside>
 `
 }

@@ -69,7 +69,8 @@ export const renderSite = (given: SiteInput): ReadonlyMap<string, SiteFile> => {
 
 const feedFor = (ctx: Context): string =>
   renderAtomFeed({
-    title: `${ctx.name} blog`,
+    lang: ctx.words.lang,
+    title: ctx.words.blogName(ctx.name),
     subtitle: ctx.summary,
     siteUrl: ctx.url("/"),
     feedUrl: ctx.url("/feed.xml"),

@@ -10,6 +10,7 @@ import { type JsonNode, organizationNode } from "./json-ld.ts"
 import { entitySummary } from "./llms-txt.ts"
 import type { SiteInput } from "./site-input.ts"
 import { absolute, type SitePlan } from "./site-plan.ts"
+import { type SiteWords, siteWords } from "./site-words.ts"
 import { displayHost, externalUrl, truncate } from "./text.ts"
 
 export type NavKey = "home" | "offerings" | "faq" | "blog" | "about" | "contact"
@@ -49,6 +50,8 @@ export interface Context {
   /** The entity itself as a schema.org Product, on a product's site. */
   readonly productRef: JsonNode | null
   readonly url: (path: string) => string
+  /** The generator's own words, in the site's language. */
+  readonly words: SiteWords
 }
 
 export const nonEmpty = (s: string | null | undefined): s is string => s !== null && s !== undefined && oneLine(s) !== ""
@@ -73,7 +76,8 @@ export const makeContext = (input: SiteInput, plan: SitePlan): Context => {
     orgNode,
     orgRef: { "@id": orgId },
     productRef: input.kind === "product" ? { "@id": url("/#product") } : null,
-    url
+    url,
+    words: siteWords(input.language)
   }
 }
 
@@ -96,11 +100,10 @@ export const telHref = (phone: string): string | null => {
 const EMAIL = /^[^\s@<>"'`()\\,;:]+@[^\s@<>"'`()\\,;:]+\.[^\s@<>"'`()\\,;:]+$/
 export const mailHref = (email: string): string | null => (EMAIL.test(oneLine(email)) ? safeUrl(`mailto:${oneLine(email)}`) : null)
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-/** `2026-03-01` → `1 March 2026`, with no locale data involved. */
-export const humanDate = (date: string): string => {
+/** `2026-03-01` → `1 March 2026` (`1er mars 2026`, `1. März 2026`), with no locale data involved. */
+export const humanDate = (date: string, words: SiteWords): string => {
   const [y, m, d] = date.split("-")
-  return `${Number(d)} ${MONTHS[Number(m) - 1] ?? ""} ${y}`
+  return words.date(Number(d), words.months[Number(m) - 1] ?? "", y ?? "")
 }
 
 export const metaDescription = (text: string): string => truncate(text, 160)

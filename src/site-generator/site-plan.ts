@@ -6,6 +6,7 @@
  */
 import { isSlug, slugify } from "../domain/slug.ts"
 import type { BlogPostInput, OfferingInput, SiteInput } from "./site-input.ts"
+import { siteWords } from "./site-words.ts"
 
 export interface PlannedOffering {
   readonly offering: OfferingInput
@@ -84,7 +85,7 @@ export const planSite = (input: SiteInput): SitePlan => {
   return {
     siteUrl: input.siteUrl.replace(/\/+$/, ""),
     offeringsSegment,
-    offeringsLabel: input.kind === "product" ? "Products" : "Offerings",
+    offeringsLabel: siteWords(input.language).offerings[input.kind].label,
     offerings,
     posts: sorted
   }
