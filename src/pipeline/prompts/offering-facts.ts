@@ -584,6 +584,18 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<
       })
   )
 
+/**
+ * A FAQ's "Q:" and "A:" labels, in the languages sites are written in ("Q: Do you post? A: Yes,
+ * ..."): the question starts a sentence of its own and the answer follows it, as on a FAQ without them.
+ */
+const withoutAnswerLabels = (text: string): string =>
+  text.replace(/(?<![\p{L}\d])(?:Q|Question|P|Pregunta|Frage|Domanda|Pergunta)\s*[:.]\s+(?=¿|\p{Lu})/gu, ". ")
+    .replace(/\?\s+(?:A|Answer|R|Respuesta|Réponse|Antwort|Risposta|Resposta)\s*[:.]\s+/gu, "? ")
+
+/** A FAQ's text with each question heading starting a sentence of its own ("Frequently asked questions Do you have an API?"). */
+const questionsApart = (page: CrawledPageFacts): string =>
+  withoutAnswerLabels(page.headings.filter((h) => h.endsWith("?")).reduce((text, h) => text.replace(` ${h}`, `. ${h}`), page.text))
+
 /** A question asking whether the business offers something: "Do you sell ...?", "Can I buy ...?". */
 const OFFER_QUESTION =
   /(?:^|[.!?]\s+)(?:(?:(?:do|does) (?:you|they|it)|can (?:i|we|you)|could (?:i|we|you))\s+(?:also\s+)?(sell|offer|run|have|do|make|provide|teach|host|buy|book|hire|order|get|use|rent|keep|manage|arrange|organi[sz]e)\b|(?:is|are) there)([^?]*)\?\s+yes\b[,.:!]?\s+([^.!?;]+)/giu
@@ -601,7 +613,7 @@ const YES_ABROAD = [
 ]
 
 const answeredYesAbroad = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
-  const text = page.headings.filter((h) => h.endsWith("?")).reduce((t, h) => t.replace(` ${h}`, `. ${h}`), page.text)
+  const text = questionsApart(page)
   return YES_ABROAD.flatMap((pattern) => [...text.matchAll(pattern)].flatMap((m) => headingOfferings(m[1]!.trim(), proper)))
 }
 
@@ -620,7 +632,7 @@ const AFTER_VERB = new Set(["your", "the", "a", "an", "our", "their", "its", "hi
 const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
   // A question right after the page's title ("Frequently asked questions Do you have an API?")
   // starts a sentence of its own, though no full stop says so.
-  [...page.headings.filter((h) => h.endsWith("?")).reduce((text, h) => text.replace(` ${h}`, `. ${h}`), page.text).matchAll(OFFER_QUESTION)].flatMap((m) => {
+  [...questionsApart(page).matchAll(OFFER_QUESTION)].flatMap((m) => {
     const asked = new Set(wordsOf(m[2]!).map(stem))
     // "A WDO (wood destroying organism) inspection": a bracket explains, the name runs on after it.
     const tokens = m[3]!.replace(/\([^)]*\)?/gu, " ").split(/,/u)[0]!.trim().replace(OBJECT_OPENING, "").split(/\s+/)
@@ -666,7 +678,7 @@ const WHOLE = /^(?:whole|full|entire|complete|private|written|personal|dedicated
  */
 const yesAnswerSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
   // A question right after a heading ("FAQ Do you ...?") starts a sentence of its own.
-  [...page.headings.reduce((text, h) => text.replace(`${h} `, h.endsWith("?") ? `. ${h} ` : `${h}. `), page.text).matchAll(YES_ANSWER)]
+  [...withoutAnswerLabels(page.headings.reduce((text, h) => text.replace(`${h} `, h.endsWith("?") ? `. ${h} ` : `${h}. `), page.text)).matchAll(YES_ANSWER)]
     .flatMap((m) => {
       const answer = m[2]!
       // "Yes, $2 million public liability cover": an amount, not a thing sold.
@@ -831,7 +843,7 @@ const gerund = (verb: string): string =>
  * does not make "buyer representing".
  */
 const doneToThings = (page: CrawledPageFacts, proper: ReadonlySet<string>, siteWords: ReadonlySet<string>): Array<string> =>
-  [...page.headings.filter((h) => h.endsWith("?")).reduce((text, h) => text.replace(` ${h}`, `. ${h}`), page.text).matchAll(SAME_VERB_YES)]
+  [...questionsApart(page).matchAll(SAME_VERB_YES)]
     .flatMap((m) => {
       const verb = fold(m[1]!)
       if (verb !== fold(m[3]!) || NOT_A_SERVICE_VERB.test(verb) || !siteWords.has(gerund(verb))) return []

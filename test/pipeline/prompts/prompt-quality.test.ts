@@ -240,7 +240,6 @@ const KNOWN: Readonly<Record<string, {
   "kestrel-hill-cider": { share: 0.66, uncovered: ["orchard walk", "ploughman's board", "cider by the glass"] },
   "pennycress-hog-roasts": { share: 0.88 },
   "shiokaze-ramen": { uncovered: ["kaedama", "private events"] },
-  "brunel-moto-works": { share: 0.88, uncovered: ["pre-purchase inspection"] },
   "darling-downs-trailer-hire": { uncovered: ["moving boxes", "brake controller hire"] },
   "electro-meuse-depannage": { share: 0.86, uncovered: ["réparation de sèche-linge"] },
   "mowerworks-manawatu": { share: 0.74 },
@@ -255,7 +254,7 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "encuadernaciones-olmedo": { share: 0.71, uncovered: ["iniciales doradas", "encuadernación de revistas", "encuadernación de tesis", "libros de firmas", "cajas de conservación", "curso de encuadernación"] },
   "hatch-and-brim": { share: 0.76, uncovered: ["mother-of-the-bride hats"] },
-  "ironbark-blades": { share: 0.52, uncovered: ["chef's knife", "bread knife", "custom orders", "scissor sharpening", "secateurs sharpening", "handle replacement"], products: { "chefs-knife-210": 0.40 } },
+  "ironbark-blades": { share: 0.55, uncovered: ["paring knife", "bread knife", "custom orders", "scissor sharpening", "secateurs sharpening"], products: { "chefs-knife-210": 0.40 } },
   "lugwork-cycles": { share: 0.69, uncovered: ["gravel frame", "head badge", "braze-ons"] },
   "o-briain-stained-glass": { share: 0.60, uncovered: ["stained glass hearts", "workshop gift vouchers"] },
   "withy-hollow": { share: 0.53, uncovered: ["round shopping basket", "picnic basket", "laundry basket", "basket repair", "willow rods"] },
