@@ -547,15 +547,22 @@ const runInLabels = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
   })
 
 /**
+ * Whether "I" in a sentence is the business's own voice, a sole trader's ("I also make wedding
+ * guest books"): not a customer's question ("Can I add wine?") nor a quoted customer's words.
+ */
+const ownVoice = (sentence: string): boolean => !/\?\s*$/u.test(sentence) && !/^\s*["“”«„]/u.test(sentence)
+
+/**
  * What the home page or the FAQ says the business makes or does, in its own sentences: "We make
  * custom tableware for restaurants", "we do A/C recharges", "We now offer shockwave therapy for
- * tendon problems and vestibular rehabilitation", "In July we run a summer course for teenagers".
+ * tendon problems and vestibular rehabilitation", "In July we run a summer course for teenagers",
+ * a sole trader's "I also make wedding guest books".
  * Each object, to a function word or a bracket; after the first, only those that follow "and",
  * "or" or a comma with no article ("and the European Union" is where, not what).
  */
 const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
-    [...sentence.matchAll(new RegExp(`\\b(?:we|${STAFF_SUBJECT})\\s+(?:(?:also|now|still|even)\\s+)?${WORK_VERBS}(?:s|es)?\\s+([^.!?]+)`, "giu"))]
+    [...sentence.matchAll(new RegExp(`\\b(?:we|${STAFF_SUBJECT}${ownVoice(sentence) ? "|i" : ""})\\s+(?:(?:also|now|still|even)\\s+)?${WORK_VERBS}(?:s|es)?\\s+([^.!?]+)`, "giu"))]
       .flatMap((m) => {
         // "runs pelvic floor yoga: small classes ...": what follows a colon describes the thing.
         const objects = m[1]!.split(/:\s/u)[0]!.replace(/\([^)]*\)?/gu, " ").split(/,\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+/iu)
@@ -579,6 +586,74 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<
           // "we add a 10% service charge": a figure, not a thing on offer.
           if (words.some((w) => /\d/u.test(w))) continue
           if (words.length >= (i === first ? 1 : 2)) found.push(...headingOfferings(words.join(" "), proper))
+        }
+        return found
+      })
+  )
+
+/** Plurals English does not make with an -s: "knives", "shelves" (for the thing a service is done to). */
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
+  knives: "knife", wives: "wife", lives: "life", leaves: "leaf", loaves: "loaf", shelves: "shelf", halves: "half",
+  scarves: "scarf", hooves: "hoof", calves: "calf", wolves: "wolf", feet: "foot", teeth: "tooth", geese: "goose",
+  mice: "mouse", men: "man", women: "woman", children: "child", theses: "thesis", analyses: "analysis", diagnoses: "diagnosis"
+}
+
+/** A thing's name in the singular, as it stands before the work done to it ("knives" → "knife sharpening"). */
+const singularThing = (phrase: string): string => {
+  const words = phrase.split(/\s+/u)
+  const last = fold(words.at(-1)!)
+  const irregular = IRREGULAR_PLURALS[last]
+  return irregular !== undefined ? [...words.slice(0, -1), irregular].join(" ") : singularOf(phrase)
+}
+
+/** Verbs that start a clause of their own inside a list of things ("..., and replace zips on bags"). */
+const CLAUSE_VERB = /^(?:replace|remove|fix|check|collect|deliver|take|help|travel|come|send|post|supply|stock|carry|hire|rent|use|keep|sell|buy|offer|give)$/u
+
+/**
+ * The -ing words a site names its services by, as the last word of a heading, a title's part or
+ * one side of "&" ("Custom framing", "Knives & sharpening", "Sharpening – Ironbark"); not "Moving
+ * day notes", nor "boiling" in a sentence of the history.
+ */
+const serviceGerundsOf = (pages: ReadonlyArray<CrawledPageFacts>): Set<string> =>
+  new Set(pages.flatMap((page) => [page.title ?? "", ...page.headings]).flatMap((text) => text.split(/\s+[|–—·-]\s+|\s*(?:&|\band\b|,|\/)\s*/u))
+    .map((part) => wordsOf(part).at(-1) ?? "").filter((word) => /\p{L}{3,}ing$/u.test(word)))
+
+/**
+ * What the business says it does to its customers' things, in a verb whose -ing its site names a
+ * service by ("Sharpening prices", "Custom framing"): "I also sharpen knives, scissors and garden tools" → knife sharpening,
+ * scissor sharpening, garden tool sharpening; "We frame mirrors to your size, replace broken
+ * glass ..., and frame finished jigsaw puzzles" → mirror framing, jigsaw puzzle framing. Each
+ * object to a function word, of three words at most; a verb the other rules read ("make", "sell")
+ * or one naming no work on a thing ("help", "travel") is not read here.
+ */
+const workOnThings = (page: CrawledPageFacts, proper: ReadonlySet<string>, serviceNames: ReadonlySet<string>): Array<string> =>
+  page.text.split(/(?<=[.!?])\s+/u).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
+    [...sentence.matchAll(new RegExp(`\\b(?:we${ownVoice(sentence) ? "|i" : ""})\\s+(?:(?:also|now|still|even|can)\\s+)?(\\p{L}+)\\s+([^.!?:;]+)`, "giu"))]
+      .flatMap((m) => {
+        const serviceVerb = (word: string) =>
+          !WORK_VERB.test(word) && !NOT_A_SERVICE_VERB.test(word) && !STOP_WORDS.has(word) && word.length >= 3 && serviceNames.has(gerund(word))
+        let verb = fold(m[1]!)
+        if (!serviceVerb(verb)) return []
+        const found: Array<string> = []
+        for (const [i, object] of m[2]!.replace(/\([^)]*\)?/gu, " ").split(/,\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+/iu).entries()) {
+          let tokens = object.trim().split(/\s+/u)
+          // "..., and frame finished jigsaw puzzles": a verb starts a list of its own; one the rule does not read ends it.
+          const next = fold(tokens[0] ?? "")
+          if (i > 0 && tokens.length >= 2 && (serviceVerb(next) || WORK_VERB.test(next) || CLAUSE_VERB.test(next))) {
+            if (!serviceVerb(next)) break
+            verb = next
+            tokens = tokens.slice(1)
+          } else if (i > 0 && /^(?:a|an|the|our|your|their|its|this|these|\p{Lu})/u.test(object.trim())) break
+          const words: Array<string> = []
+          // ("finished jigsaw puzzles": what state it is in, not which thing.)
+          for (const token of tokens.join(" ").replace(OBJECT_OPENING, "").split(/\s+/u).filter((t, j) => j > 0 || !/^\p{L}+ed$/u.test(t))) {
+            const key = fold(token)
+            if (key.length === 0 || STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || /^(?:including|like|such)$/u.test(key) || /\d/u.test(token)) break
+            words.push(token)
+          }
+          // ("We wrap everything": no thing named.)
+          if (words.length === 0 || words.length > 3 || /^(?:everything|anything|something|whatever|ones?)$/iu.test(words[0]!) || (tokens.length > 0 && /\d/u.test(tokens[0]!))) continue
+          found.push(...headingOfferings(`${singularThing(words.join(" "))} ${gerund(verb)}`, proper))
         }
         return found
       })
@@ -865,6 +940,8 @@ export const businessOfferings = (
   })
   const readable = pages.filter((_, i) => kinds[i] !== "business")
   const nameWords = new Set([...names].flatMap((name) => name.split(" ")))
+  const siteWords = new Set(pages.flatMap((p) => [p.text, ...p.headings].flatMap(wordsOf)))
+  const serviceGerunds = serviceGerundsOf(pages)
   // A heading on most pages (a newsletter box, "Studio letter") is the site's furniture; the
   // headline of a page about the business ("Chair talk" on the journal) names that page.
   const seenOn = new Map<string, number>()
@@ -955,10 +1032,11 @@ export const businessOfferings = (
       ...readable.flatMap((page) => pricedPhrases(page, proper, nameWords)),
       // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
       ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
+      ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => workOnThings(page, proper, serviceGerunds)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYesAbroad(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => yesAnswerSubjects(page, proper)),
-      ...pages.filter(isFaqPage).flatMap((page) => doneToThings(page, proper, new Set(pages.flatMap((p) => [p.text, ...p.headings].flatMap(wordsOf))))),
+      ...pages.filter(isFaqPage).flatMap((page) => doneToThings(page, proper, siteWords)),
       // Plans are how the rest is sold: named last, so they take fewer prompts than what they include.
       ...planTiers(readable, jsonLdNodes(readable.flatMap((page) => page.jsonLd)), proper)
     ]

@@ -66,9 +66,7 @@ const KNOWN: Readonly<Record<string, {
   "anchor-point-surf-house": { uncovered: ["rooftop café", "Paradise Valley day trip", "sandboarding"] },
   // Half the services are said only in prose and table cells. (Its kind is no longer read from a
   // sentence whose subject is not the business.)
-  "back-cove-framing": {
-    uncovered: ["float framing", "needlework framing", "mirror framing", "jersey framing", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"]
-  },
+  "back-cove-framing": { uncovered: ["float framing", "needlework framing", "jersey framing", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"] },
   // Gift vouchers said only in prose; 22 prompts about pages' words.
   "catnap-lodge": { share: 0.77, uncovered: ["gift vouchers"] },
   // Said only in prose ("leather cleaning", "fleet washing").
@@ -149,7 +147,7 @@ const KNOWN: Readonly<Record<string, {
   "gribbles-quality-meats": { uncovered: ["free-range pork","venison","quarter beef"] },
   "huitres-le-guen": { share: 0.90, uncovered: ["pied de cheval oysters","oyster shucking class"] },
   "masseria-lama-bianca": { uncovered: ["extra virgin olive oil"], notOfferingHits: 8 },
-  "saffron-and-salt-catering": { share: 0.83, uncovered: ["lunch boxes", "canapés", "live dosa station"] },
+  "saffron-and-salt-catering": { share: 0.86, uncovered: ["lunch boxes", "canapés", "live dosa station"] },
   "speed-river-farmers-market": { share: 0.74, uncovered: ["Saturday market", "kids' cooking demo", "seasonal produce", "stall rental", "Market Box"], notOfferingHits: 1 },
   "cairn-and-co-financial-planning": { uncovered: ["annuity","stocks and shares ISA","ethical investing","income protection"] },
   "etude-lavoie-notaires": { share: 0.75, uncovered: ["mortgage deed", "certified true copy", "estate settlement", "marriage contract"], notOfferingHits: 1 },
@@ -254,7 +252,7 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "encuadernaciones-olmedo": { share: 0.71, uncovered: ["iniciales doradas", "encuadernación de revistas", "encuadernación de tesis", "libros de firmas", "cajas de conservación", "curso de encuadernación"] },
   "hatch-and-brim": { share: 0.76, uncovered: ["mother-of-the-bride hats"] },
-  "ironbark-blades": { share: 0.55, uncovered: ["paring knife", "bread knife", "custom orders", "scissor sharpening", "secateurs sharpening"], products: { "chefs-knife-210": 0.40 } },
+  "ironbark-blades": { share: 0.62, uncovered: ["chef's knife", "bread knife", "custom orders"], products: { "chefs-knife-210": 0.40 } },
   "lugwork-cycles": { share: 0.69, uncovered: ["gravel frame", "head badge", "braze-ons"] },
   "o-briain-stained-glass": { share: 0.60, uncovered: ["stained glass hearts", "workshop gift vouchers"] },
   "withy-hollow": { share: 0.53, uncovered: ["round shopping basket", "picnic basket", "laundry basket", "basket repair", "willow rods"] },
@@ -267,7 +265,7 @@ const KNOWN: Readonly<Record<string, {
   "chainline-surveys": { uncovered: ["boundary survey"] },
   "ferro-and-flux": { share: 0.81, uncovered: ["plasma cutting", "galvanised farm gates", "trailer repairs"] },
   "kestrel-armature-works": { share: 0.84, uncovered: ["new motor sales", "motor installation and alignment"] },
-  "quire-bindery": { share: 0.74, uncovered: ["book repair", "leather rebinding", "clamshell boxes", "bespoke journals", "gold lettering", "wedding guest books", "family bible restoration", "workshop gift vouchers"] },
+  "quire-bindery": { share: 0.80, uncovered: ["book repair", "leather rebinding", "clamshell boxes", "bespoke journals", "gold lettering", "family bible restoration", "workshop gift vouchers"] },
   "sicurta-consulenze": { share: 0.80, uncovered: ["valutazione rischio rumore", "corso carrellisti", "corso preposti", "aggiornamento RLS"], products: { "pacchetto-dvr": 0.10 } },
   "tall-grass-video": { share: 0.76, uncovered: ["customer testimonial video", "product video", "animated explainer video", "Spanish subtitles"] },
 }
