@@ -736,6 +736,12 @@ const YES_ANSWER = /(?:^|(?<=[.!?])\s+)((?:do|does|can|could|will|would)\s+(?:yo
 const SUBJECT_VERB =
   /^(?:uses|costs?|starts?|runs?|takes?|comes?|includes?|covers?|means|works?|arrives?|needs?|gets?|makes?|lasts?|goes|keeps?|happens?|applies|depends|begins?|ends?|sits?|stays?|anywhere|everywhere)$/u
 
+/** Nouns in -ly ("Family bible restoration", "assembly"), which are no adverb ending a subject. */
+const NOUNS_IN_LY = new Set(["family", "assembly", "supply", "jelly", "belly", "rally", "lily", "holly", "butterfly", "ally", "fly", "monopoly", "anomaly", "italy", "sicily", "bully", "gully", "trolley"])
+
+/** An adverb by its -ly ("usually", "only"), not a noun that ends so. */
+const isAdverb = (word: string): boolean => /ly$/u.test(word) && !NOUNS_IN_LY.has(word)
+
 /** Openings of an answer that name no thing: a pronoun, a quantity, a courtesy ("Yes, every room must ..."). */
 const NOT_A_SUBJECT = /^(?:it|they|you|this|that|these|those|there|every|all|most|some|any|both|each|only|just|please|of|sure|absolutely|definitely|usually|mostly|normally|always|as|if|when|on|in|at|for|from|but|and|no)$/iu
 
@@ -776,7 +782,7 @@ const yesAnswerSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>):
           words.push(tokens[i]!, tokens[i + 1]!)
           break
         }
-        if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || SUBJECT_VERB.test(key) || /ly$/u.test(key) || key.length === 0) break
+        if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || SUBJECT_VERB.test(key) || isAdverb(key) || key.length === 0) break
         words.push(tokens[i]!)
         if (words.length === 4) break
       }

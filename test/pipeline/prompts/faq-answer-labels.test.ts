@@ -1,7 +1,8 @@
 /**
  * A FAQ written with "Q:" and "A:" before each question and answer ("Q: Can you fix a zip? A: Yes,
  * zip replacement is $25") is read as one without them: what a yes names is on offer, what a "No"
- * answers is not.
+ * answers is not. A yes's subject may hold a noun in -ly ("Family portrait retouching is ..."):
+ * only an adverb ("usually") ends it.
  */
 import { describe, expect, it } from "vitest"
 import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
@@ -26,5 +27,14 @@ describe("a FAQ with Q: and A: labels", () => {
       text: "Inicio Preguntas P: ¿Hacen reparación de cremalleras? R: Sí, en dos días. P: ¿Alquilan kayaks? R: No."
     })
     expect(facts([faq]).offerings).toEqual(["reparación de cremalleras"])
+  })
+
+  it("reads a yes's subject through a noun in -ly, to the adverb after it", () => {
+    const faq = sitePage("/faq.html", {
+      title: "FAQ | Pebble Outdoor",
+      headings: ["FAQ", "Can you retouch old family photos?"],
+      text: "FAQ Can you retouch old family photos? Yes. Family photo retouching usually takes a week."
+    })
+    expect(facts([faq]).offerings).toEqual(["family photo retouching"])
   })
 })

@@ -265,7 +265,7 @@ const KNOWN: Readonly<Record<string, {
   "chainline-surveys": { uncovered: ["boundary survey"] },
   "ferro-and-flux": { share: 0.81, uncovered: ["plasma cutting", "galvanised farm gates", "trailer repairs"] },
   "kestrel-armature-works": { share: 0.84, uncovered: ["new motor sales", "motor installation and alignment"] },
-  "quire-bindery": { share: 0.80, uncovered: ["book repair", "leather rebinding", "clamshell boxes", "bespoke journals", "gold lettering", "family bible restoration", "workshop gift vouchers"] },
+  "quire-bindery": { share: 0.82, uncovered: ["book repair", "leather rebinding", "clamshell boxes", "bespoke journals", "gold lettering", "workshop gift vouchers"] },
   "sicurta-consulenze": { share: 0.80, uncovered: ["valutazione rischio rumore", "corso carrellisti", "corso preposti", "aggiornamento RLS"], products: { "pacchetto-dvr": 0.10 } },
   "tall-grass-video": { share: 0.76, uncovered: ["customer testimonial video", "product video", "animated explainer video", "Spanish subtitles"] },
 }
