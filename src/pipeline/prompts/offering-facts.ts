@@ -14,7 +14,7 @@ import type { CrawledPageFacts } from "./prompt-facts.ts"
 import { isDetailPage, isFaqPage, type PageKind, pageKind, pathSegments, samePage } from "./site-pages.ts"
 import { withoutPeopleMet } from "./site-labels.ts"
 import { fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
-import { aloneNotAnOffering, AUDIENCE_HEADS, englishSideOf, headingOfferings, moreEnglishTitle } from "./text-facts.ts"
+import { aloneNotAnOffering, AUDIENCE_HEADS, englishSideOf, headingOfferings, moreEnglishTitle, WHAT_WE_DO } from "./text-facts.ts"
 
 /** Home-page teasers naming a feature or a day ("Gluten-free Fridays", "Dog-friendly patio"). */
 const FEATURE_OR_DAY =
@@ -68,8 +68,6 @@ const OFFERING_HEADING =
 const PRICE_LIST_HEADING =
   /^\s*(?:our\s+)?(?:prices|pricing|price\s+list|preise|preisliste|tarifs|nos\s+tarifs|precios|tarifas|lista\s+de\s+precios|prezzi|listino(?:\s+prezzi)?|tarieven|prijzen|prijslijst|pre[cç]os|tabela\s+de\s+pre[cç]os|cennik|ceny|priser|prislista|prisliste|hinnasto)\s*$/iu
 
-/** "What we make", "What we tattoo", "How we can help": a heading over what the business does (not "What we believe"). */
-const WHAT_WE_DO = /^\s*(?:what we (?!believe|stand|value|think|love|care|are|were|need|ask|expect)\p{L}+|what['’]s inside|how we (?:can )?help(?: you)?)\s*$/iu
 
 /** "Tyres we stock", "Brands we carry", "Cakes we bake": a heading over what is sold, by the verb of selling it. */
 const WE_SELL = /^\s*[\p{L}\d' &-]{2,40}\s+we\s+(?:stock|sell|carry|make|fit|supply|install|repair|fix|service|offer|teach|grow|bake|brew|roast|rent|hire out)\s*$/iu
@@ -87,13 +85,15 @@ const LIST_ITEM_BREAK = new RegExp(String.raw`\s[–—-]\s|:\s|\s(?=${PRICE_STA
  */
 const listItemName = (text: string): string => {
   const name = squish(text.replace(/\([^)]*\)?/g, " ")).split(LIST_ITEM_BREAK)[0]!
-    .replace(/(\S\s+\S+)\s+(?:for|through|via|to help|so)\s.*$/iu, "$1")
+    .replace(/(\S\s+\S+)\s+(?:for|through|via|to help|so|para|pour|für|per)\s.*$/iu, "$1")
     .replace(/[\s.,;]+$/u, "")
   // "Family portrait sessions on the beach at Inchydoney, spring and autumn only", "Engagement shoots
   // in Cork or at your venue": too long for a name, the thing is what comes before where and when
   // ("Ventilation with heat recovery" is short enough to be one).
+  // ("Encuadernación de tesis en tapa dura", "Cajas de conservación a medida": the same in the
+  // languages sites are written in, where "de" is part of the name.)
   if (wordsOf(name).length <= 4) return name
-  return name.split(/,\s/u)[0]!.replace(/(\S\s+\S+)\s+(?:on|in|at|of|from|with|by|over|during|every)\s.*$/iu, "$1")
+  return name.split(/,\s/u)[0]!.replace(/(\S\s+\S+)\s+(?:on|in|at|of|from|with|by|over|during|every|en(?!\s+(?:ligne|l[ií]nea)\b)|con|avec|sur|dans|mit|com|em|a(?=\s+(?:medida|mano|mão|mao)\b))\s.*$/iu, "$1")
     // "Bespoke suits cut and sewn in our back room": how it is made, a participle and what follows.
     .replace(/(\S\s+\S+)\s+(?:\p{L}+ed|cut|sewn|made|built|bound|grown|done|kept)\s+(?:and|&|or|by|to)\s.*$/iu, "$1")
 }
@@ -681,7 +681,7 @@ const OFFER_QUESTION =
  */
 const YES_ABROAD = [
   /(?:^|[.!?]\s+)(?:faites|proposez|vendez|réalisez|realisez|fabriquez|offrez|louez|organisez)-vous\s+(?:aussi\s+)?(?:le |la |les |l['’]|des |du |de la |de l['’]|un |une )?([^?.!]{3,40}?)\s*\?\s+oui(?![\p{L}])/giu,
-  /¿(?:hacen|ofrecen|venden|hacéis|ofrecéis|vendéis|realizan|alquilan|organizan)\s+(?:también\s+)?(?:el |la |los |las |un |una )?([^?.!]{3,40}?)\?\s+sí(?![\p{L}])/giu,
+  /¿(?:hacen|ofrecen|venden|hacéis|ofrecéis|vendéis|realizan|alquilan|organizan|dan|dais|dictan|imparten)\s+(?:también\s+)?(?:el |la |los |las |un |una )?([^?.!]{3,40}?)\?\s+sí(?![\p{L}])/giu,
   /(?:^|[.!?]\s+)(?:bieten|verkaufen|machen|vermieten|organisieren)\s+sie\s+(?:auch\s+)?(?:den |die |das |einen |eine )?([^?.!]{3,40}?)(?:\s+an)?\s*\?\s+ja(?![\p{L}])/giu,
   /(?:^|[.!?]\s+)(?:fate|offrite|vendete|organizzate|noleggiate)\s+(?:anche\s+)?(?:il |lo |la |i |gli |le |l['’])?([^?.!]{3,40}?)\?\s+sì(?![\p{L}])/giu,
   /(?:^|[.!?]\s+)(?:vocês\s+)?(?:fazem|oferecem|vendem|alugam|organizam)\s+(?:também\s+)?(?:o |a |os |as )?([^?.!]{3,40}?)\?\s+sim(?![\p{L}])/giu

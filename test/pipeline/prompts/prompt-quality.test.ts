@@ -250,7 +250,7 @@ const KNOWN: Readonly<Record<string, {
   "sorrel-street-nutrition": { uncovered: ["telehealth appointment"] },
   // holdout-ak, holdout-al and holdout-am (run once unseen in the seventeenth session, at bcc5b64),
   // pinned at that run's figures.
-  "encuadernaciones-olmedo": { share: 0.71, uncovered: ["iniciales doradas", "encuadernación de revistas", "encuadernación de tesis", "libros de firmas", "cajas de conservación", "curso de encuadernación"] },
+  "encuadernaciones-olmedo": { uncovered: ["iniciales doradas", "encuadernación de revistas"] },
   "hatch-and-brim": { share: 0.76, uncovered: ["mother-of-the-bride hats"] },
   "ironbark-blades": { share: 0.62, uncovered: ["chef's knife", "bread knife", "custom orders"], products: { "chefs-knife-210": 0.40 } },
   "lugwork-cycles": { share: 0.69, uncovered: ["gravel frame", "head badge", "braze-ons"] },
