@@ -619,8 +619,8 @@ const serviceGerundsOf = (pages: ReadonlyArray<CrawledPageFacts>): Set<string> =
     .map((part) => wordsOf(part).at(-1) ?? "").filter((word) => /\p{L}{3,}ing$/u.test(word)))
 
 /**
- * What the business says it does to its customers' things, in a verb whose -ing its site names a
- * service by ("Sharpening prices", "Custom framing"): "I also sharpen knives, scissors and garden tools" → knife sharpening,
+ * What the home page says the business does to its customers' things, in a verb whose -ing its
+ * site names a service by ("Sharpening prices", "Custom framing"): "I also sharpen knives, scissors and garden tools" → knife sharpening,
  * scissor sharpening, garden tool sharpening; "We frame mirrors to your size, replace broken
  * glass ..., and frame finished jigsaw puzzles" → mirror framing, jigsaw puzzle framing. Each
  * object to a function word, of three words at most; a verb the other rules read ("make", "sell")
@@ -1038,7 +1038,8 @@ export const businessOfferings = (
       ...readable.flatMap((page) => pricedPhrases(page, proper, nameWords)),
       // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
       ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
-      ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => workOnThings(page, proper, serviceGerunds)),
+      // (A FAQ's yes in the question's own verb is doneToThings': "Yes, we hem curtains and drapes" names curtain hemming.)
+      ...pages.filter((_, i) => kinds[i] === "home").flatMap((page) => workOnThings(page, proper, serviceGerunds)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYesAbroad(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => yesAnswerSubjects(page, proper)),

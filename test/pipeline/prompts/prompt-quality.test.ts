@@ -147,7 +147,7 @@ const KNOWN: Readonly<Record<string, {
   "gribbles-quality-meats": { uncovered: ["free-range pork","venison","quarter beef"] },
   "huitres-le-guen": { share: 0.90, uncovered: ["pied de cheval oysters","oyster shucking class"] },
   "masseria-lama-bianca": { uncovered: ["extra virgin olive oil"], notOfferingHits: 8 },
-  "saffron-and-salt-catering": { share: 0.86, uncovered: ["lunch boxes", "canapés", "live dosa station"] },
+  "saffron-and-salt-catering": { share: 0.83, uncovered: ["lunch boxes", "canapés", "live dosa station"] },
   "speed-river-farmers-market": { share: 0.74, uncovered: ["Saturday market", "kids' cooking demo", "seasonal produce", "stall rental", "Market Box"], notOfferingHits: 1 },
   "cairn-and-co-financial-planning": { uncovered: ["annuity","stocks and shares ISA","ethical investing","income protection"] },
   "etude-lavoie-notaires": { share: 0.75, uncovered: ["mortgage deed", "certified true copy", "estate settlement", "marriage contract"], notOfferingHits: 1 },
