@@ -14,7 +14,7 @@ import type { CrawledPageFacts } from "./prompt-facts.ts"
 import { isDetailPage, isFaqPage, type PageKind, pageKind, pathSegments, samePage } from "./site-pages.ts"
 import { withoutPeopleMet } from "./site-labels.ts"
 import { fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
-import { aloneNotAnOffering, AUDIENCE_HEADS, englishSideOf, headingOfferings, moreEnglishTitle } from "./text-facts.ts"
+import { aloneNotAnOffering, AUDIENCE_HEADS, englishSideOf, headingOfferings, moreEnglishTitle, WHAT_WE_DO } from "./text-facts.ts"
 
 /** Home-page teasers naming a feature or a day ("Gluten-free Fridays", "Dog-friendly patio"). */
 const FEATURE_OR_DAY =
@@ -68,8 +68,6 @@ const OFFERING_HEADING =
 const PRICE_LIST_HEADING =
   /^\s*(?:our\s+)?(?:prices|pricing|price\s+list|preise|preisliste|tarifs|nos\s+tarifs|precios|tarifas|lista\s+de\s+precios|prezzi|listino(?:\s+prezzi)?|tarieven|prijzen|prijslijst|pre[cç]os|tabela\s+de\s+pre[cç]os|cennik|ceny|priser|prislista|prisliste|hinnasto)\s*$/iu
 
-/** "What we make", "What we tattoo", "How we can help": a heading over what the business does (not "What we believe"). */
-const WHAT_WE_DO = /^\s*(?:what we (?!believe|stand|value|think|love|care|are|were|need|ask|expect)\p{L}+|what['’]s inside|how we (?:can )?help(?: you)?)\s*$/iu
 
 /** "Tyres we stock", "Brands we carry", "Cakes we bake": a heading over what is sold, by the verb of selling it. */
 const WE_SELL = /^\s*[\p{L}\d' &-]{2,40}\s+we\s+(?:stock|sell|carry|make|fit|supply|install|repair|fix|service|offer|teach|grow|bake|brew|roast|rent|hire out)\s*$/iu
@@ -87,13 +85,15 @@ const LIST_ITEM_BREAK = new RegExp(String.raw`\s[–—-]\s|:\s|\s(?=${PRICE_STA
  */
 const listItemName = (text: string): string => {
   const name = squish(text.replace(/\([^)]*\)?/g, " ")).split(LIST_ITEM_BREAK)[0]!
-    .replace(/(\S\s+\S+)\s+(?:for|through|via|to help|so)\s.*$/iu, "$1")
+    .replace(/(\S\s+\S+)\s+(?:for|through|via|to help|so|para|pour|für|per)\s.*$/iu, "$1")
     .replace(/[\s.,;]+$/u, "")
   // "Family portrait sessions on the beach at Inchydoney, spring and autumn only", "Engagement shoots
   // in Cork or at your venue": too long for a name, the thing is what comes before where and when
   // ("Ventilation with heat recovery" is short enough to be one).
+  // ("Encuadernación de tesis en tapa dura", "Cajas de conservación a medida": the same in the
+  // languages sites are written in, where "de" is part of the name.)
   if (wordsOf(name).length <= 4) return name
-  return name.split(/,\s/u)[0]!.replace(/(\S\s+\S+)\s+(?:on|in|at|of|from|with|by|over|during|every)\s.*$/iu, "$1")
+  return name.split(/,\s/u)[0]!.replace(/(\S\s+\S+)\s+(?:on|in|at|of|from|with|by|over|during|every|en(?!\s+(?:ligne|l[ií]nea)\b)|con|avec|sur|dans|mit|com|em|a(?=\s+(?:medida|mano|mão|mao)\b))\s.*$/iu, "$1")
     // "Bespoke suits cut and sewn in our back room": how it is made, a participle and what follows.
     .replace(/(\S\s+\S+)\s+(?:\p{L}+ed|cut|sewn|made|built|bound|grown|done|kept)\s+(?:and|&|or|by|to)\s.*$/iu, "$1")
 }
@@ -577,15 +577,22 @@ const runInLabels = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
   })
 
 /**
+ * Whether "I" in a sentence is the business's own voice, a sole trader's ("I also make wedding
+ * guest books"): not a customer's question ("Can I add wine?") nor a quoted customer's words.
+ */
+const ownVoice = (sentence: string): boolean => !/\?\s*$/u.test(sentence) && !/^\s*["“”«„]/u.test(sentence)
+
+/**
  * What the home page or the FAQ says the business makes or does, in its own sentences: "We make
  * custom tableware for restaurants", "we do A/C recharges", "We now offer shockwave therapy for
- * tendon problems and vestibular rehabilitation", "In July we run a summer course for teenagers".
+ * tendon problems and vestibular rehabilitation", "In July we run a summer course for teenagers",
+ * a sole trader's "I also make wedding guest books".
  * Each object, to a function word or a bracket; after the first, only those that follow "and",
  * "or" or a comma with no article ("and the European Union" is where, not what).
  */
 const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
-    [...sentence.matchAll(new RegExp(`\\b(?:we|${STAFF_SUBJECT})\\s+(?:(?:also|now|still|even)\\s+)?${WORK_VERBS}(?:s|es)?\\s+([^.!?]+)`, "giu"))]
+    [...sentence.matchAll(new RegExp(`\\b(?:we|${STAFF_SUBJECT}${ownVoice(sentence) ? "|i" : ""})\\s+(?:(?:also|now|still|even)\\s+)?${WORK_VERBS}(?:s|es)?\\s+([^.!?]+)`, "giu"))]
       .flatMap((m) => {
         // "runs pelvic floor yoga: small classes ...": what follows a colon describes the thing.
         const objects = m[1]!.split(/:\s/u)[0]!.replace(/\([^)]*\)?/gu, " ").split(/,\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+/iu)
@@ -621,6 +628,86 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<
       })
   )
 
+/** Plurals English does not make with an -s: "knives", "shelves" (for the thing a service is done to). */
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
+  knives: "knife", wives: "wife", lives: "life", leaves: "leaf", loaves: "loaf", shelves: "shelf", halves: "half",
+  scarves: "scarf", hooves: "hoof", calves: "calf", wolves: "wolf", feet: "foot", teeth: "tooth", geese: "goose",
+  mice: "mouse", men: "man", women: "woman", children: "child", theses: "thesis", analyses: "analysis", diagnoses: "diagnosis"
+}
+
+/** A thing's name in the singular, as it stands before the work done to it ("knives" → "knife sharpening"). */
+const singularThing = (phrase: string): string => {
+  const words = phrase.split(/\s+/u)
+  const last = fold(words.at(-1)!)
+  const irregular = IRREGULAR_PLURALS[last]
+  return irregular !== undefined ? [...words.slice(0, -1), irregular].join(" ") : singularOf(phrase)
+}
+
+/** Verbs that start a clause of their own inside a list of things ("..., and replace zips on bags"). */
+const CLAUSE_VERB = /^(?:replace|remove|fix|check|collect|deliver|take|help|travel|come|send|post|supply|stock|carry|hire|rent|use|keep|sell|buy|offer|give)$/u
+
+/**
+ * The -ing words a site names its services by, as the last word of a heading, a title's part or
+ * one side of "&" ("Custom framing", "Knives & sharpening", "Sharpening – Ironbark"); not "Moving
+ * day notes", nor "boiling" in a sentence of the history.
+ */
+const serviceGerundsOf = (pages: ReadonlyArray<CrawledPageFacts>): Set<string> =>
+  new Set(pages.flatMap((page) => [page.title ?? "", ...page.headings]).flatMap((text) => text.split(/\s+[|–—·-]\s+|\s*(?:&|\band\b|,|\/)\s*/u))
+    .map((part) => wordsOf(part).at(-1) ?? "").filter((word) => /\p{L}{3,}ing$/u.test(word)))
+
+/**
+ * What the home page says the business does to its customers' things, in a verb whose -ing its
+ * site names a service by ("Sharpening prices", "Custom framing"): "I also sharpen knives, scissors and garden tools" → knife sharpening,
+ * scissor sharpening, garden tool sharpening; "We frame mirrors to your size, replace broken
+ * glass ..., and frame finished jigsaw puzzles" → mirror framing, jigsaw puzzle framing. Each
+ * object to a function word, of three words at most; a verb the other rules read ("make", "sell")
+ * or one naming no work on a thing ("help", "travel") is not read here.
+ */
+const workOnThings = (page: CrawledPageFacts, proper: ReadonlySet<string>, serviceNames: ReadonlySet<string>): Array<string> =>
+  page.text.split(/(?<=[.!?])\s+/u).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
+    [...sentence.matchAll(new RegExp(`\\b(?:we${ownVoice(sentence) ? "|i" : ""})\\s+(?:(?:also|now|still|even|can)\\s+)?(\\p{L}+)\\s+([^.!?:;]+)`, "giu"))]
+      .flatMap((m) => {
+        const serviceVerb = (word: string) =>
+          !WORK_VERB.test(word) && !NOT_A_SERVICE_VERB.test(word) && !STOP_WORDS.has(word) && word.length >= 3 && serviceNames.has(gerund(word))
+        let verb = fold(m[1]!)
+        if (!serviceVerb(verb)) return []
+        const found: Array<string> = []
+        for (const [i, object] of m[2]!.replace(/\([^)]*\)?/gu, " ").split(/,\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+/iu).entries()) {
+          let tokens = object.trim().split(/\s+/u)
+          // "..., and frame finished jigsaw puzzles": a verb starts a list of its own; one the rule does not read ends it.
+          const next = fold(tokens[0] ?? "")
+          if (i > 0 && tokens.length >= 2 && (serviceVerb(next) || WORK_VERB.test(next) || CLAUSE_VERB.test(next))) {
+            if (!serviceVerb(next)) break
+            verb = next
+            tokens = tokens.slice(1)
+          } else if (i > 0 && /^(?:a|an|the|our|your|their|its|this|these|\p{Lu})/u.test(object.trim())) break
+          const words: Array<string> = []
+          // ("finished jigsaw puzzles": what state it is in, not which thing.)
+          for (const token of tokens.join(" ").replace(OBJECT_OPENING, "").split(/\s+/u).filter((t, j) => j > 0 || !/^\p{L}+ed$/u.test(t))) {
+            const key = fold(token)
+            if (key.length === 0 || STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || /^(?:including|like|such)$/u.test(key) || /\d/u.test(token)) break
+            words.push(token)
+          }
+          // ("We wrap everything": no thing named.)
+          if (words.length === 0 || words.length > 3 || /^(?:everything|anything|something|whatever|ones?)$/iu.test(words[0]!) || (tokens.length > 0 && /\d/u.test(tokens[0]!))) continue
+          found.push(...headingOfferings(`${singularThing(words.join(" "))} ${gerund(verb)}`, proper))
+        }
+        return found
+      })
+  )
+
+/**
+ * A FAQ's "Q:" and "A:" labels, in the languages sites are written in ("Q: Do you post? A: Yes,
+ * ..."): the question starts a sentence of its own and the answer follows it, as on a FAQ without them.
+ */
+const withoutAnswerLabels = (text: string): string =>
+  text.replace(/(?<![\p{L}\d])(?:Q|Question|P|Pregunta|Frage|Domanda|Pergunta)\s*[:.]\s+(?=¿|\p{Lu})/gu, ". ")
+    .replace(/\?\s+(?:A|Answer|R|Respuesta|Réponse|Antwort|Risposta|Resposta)\s*[:.]\s+/gu, "? ")
+
+/** A FAQ's text with each question heading starting a sentence of its own ("Frequently asked questions Do you have an API?"). */
+const questionsApart = (page: CrawledPageFacts): string =>
+  withoutAnswerLabels(page.headings.filter((h) => h.endsWith("?")).reduce((text, h) => text.replace(` ${h}`, `. ${h}`), page.text))
+
 /** A question asking whether the business offers something: "Do you sell ...?", "Can I buy ...?". */
 const OFFER_QUESTION =
   /(?:^|[.!?]\s+)(?:(?:(?:do|does) (?:you|they|it)|can (?:i|we|you)|could (?:i|we|you))\s+(?:also\s+)?(sell|offer|run|have|do|make|provide|teach|host|buy|book|hire|order|get|use|rent|keep|manage|arrange|organi[sz]e)\b|(?:is|are) there)([^?]*)\?\s+yes\b[,.:!]?\s+([^.!?;]+)/giu
@@ -631,14 +718,14 @@ const OFFER_QUESTION =
  */
 const YES_ABROAD = [
   /(?:^|[.!?]\s+)(?:faites|proposez|vendez|réalisez|realisez|fabriquez|offrez|louez|organisez)-vous\s+(?:aussi\s+)?(?:le |la |les |l['’]|des |du |de la |de l['’]|un |une )?([^?.!]{3,40}?)\s*\?\s+oui(?![\p{L}])/giu,
-  /¿(?:hacen|ofrecen|venden|hacéis|ofrecéis|vendéis|realizan|alquilan|organizan)\s+(?:también\s+)?(?:el |la |los |las |un |una )?([^?.!]{3,40}?)\?\s+sí(?![\p{L}])/giu,
+  /¿(?:hacen|ofrecen|venden|hacéis|ofrecéis|vendéis|realizan|alquilan|organizan|dan|dais|dictan|imparten)\s+(?:también\s+)?(?:el |la |los |las |un |una )?([^?.!]{3,40}?)\?\s+sí(?![\p{L}])/giu,
   /(?:^|[.!?]\s+)(?:bieten|verkaufen|machen|vermieten|organisieren)\s+sie\s+(?:auch\s+)?(?:den |die |das |einen |eine )?([^?.!]{3,40}?)(?:\s+an)?\s*\?\s+ja(?![\p{L}])/giu,
   /(?:^|[.!?]\s+)(?:fate|offrite|vendete|organizzate|noleggiate)\s+(?:anche\s+)?(?:il |lo |la |i |gli |le |l['’])?([^?.!]{3,40}?)\?\s+sì(?![\p{L}])/giu,
   /(?:^|[.!?]\s+)(?:vocês\s+)?(?:fazem|oferecem|vendem|alugam|organizam)\s+(?:também\s+)?(?:o |a |os |as )?([^?.!]{3,40}?)\?\s+sim(?![\p{L}])/giu
 ]
 
 const answeredYesAbroad = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
-  const text = page.headings.filter((h) => h.endsWith("?")).reduce((t, h) => t.replace(` ${h}`, `. ${h}`), page.text)
+  const text = questionsApart(page)
   return YES_ABROAD.flatMap((pattern) => [...text.matchAll(pattern)].flatMap((m) => headingOfferings(m[1]!.trim(), proper)))
 }
 
@@ -657,7 +744,7 @@ const AFTER_VERB = new Set(["your", "the", "a", "an", "our", "their", "its", "hi
 const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
   // A question right after the page's title ("Frequently asked questions Do you have an API?")
   // starts a sentence of its own, though no full stop says so.
-  [...page.headings.filter((h) => h.endsWith("?")).reduce((text, h) => text.replace(` ${h}`, `. ${h}`), page.text).matchAll(OFFER_QUESTION)].flatMap((m) => {
+  [...questionsApart(page).matchAll(OFFER_QUESTION)].flatMap((m) => {
     const asked = new Set(wordsOf(m[2]!).map(stem))
     // "A WDO (wood destroying organism) inspection": a bracket explains, the name runs on after it.
     const tokens = m[3]!.replace(/\([^)]*\)?/gu, " ").split(/,/u)[0]!.trim().replace(OBJECT_OPENING, "").split(/\s+/)
@@ -686,6 +773,12 @@ const YES_ANSWER = /(?:^|(?<=[.!?])\s+)((?:do|does|can|could|will|would)\s+(?:yo
 const SUBJECT_VERB =
   /^(?:uses|costs?|starts?|runs?|takes?|comes?|includes?|covers?|means|works?|arrives?|needs?|gets?|makes?|lasts?|goes|keeps?|happens?|applies|depends|begins?|ends?|sits?|stays?|anywhere|everywhere)$/u
 
+/** Nouns in -ly ("Family bible restoration", "assembly"), which are no adverb ending a subject. */
+const NOUNS_IN_LY = new Set(["family", "assembly", "supply", "jelly", "belly", "rally", "lily", "holly", "butterfly", "ally", "fly", "monopoly", "anomaly", "italy", "sicily", "bully", "gully", "trolley"])
+
+/** An adverb by its -ly ("usually", "only"), not a noun that ends so. */
+const isAdverb = (word: string): boolean => /ly$/u.test(word) && !NOUNS_IN_LY.has(word)
+
 /**
  * Openings of an answer that name no thing: a pronoun, a quantity, a courtesy ("Yes, every room
  * must ..."), or what the customer is told to do ("Yes. Bring area rugs to our plant").
@@ -713,7 +806,7 @@ const WHOLE = /^(?:whole|full|entire|complete|private|written|personal|dedicated
  */
 const yesAnswerSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
   // A question right after a heading ("FAQ Do you ...?") starts a sentence of its own.
-  [...page.headings.reduce((text, h) => text.replace(`${h} `, h.endsWith("?") ? `. ${h} ` : `${h}. `), page.text).matchAll(YES_ANSWER)]
+  [...withoutAnswerLabels(page.headings.reduce((text, h) => text.replace(`${h} `, h.endsWith("?") ? `. ${h} ` : `${h}. `), page.text)).matchAll(YES_ANSWER)]
     .flatMap((m) => {
       const answer = m[2]!
       // "Yes, $2 million public liability cover": an amount, not a thing sold.
@@ -738,7 +831,7 @@ const yesAnswerSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>):
           words.push(tokens[i]!, tokens[i + 1]!)
           break
         }
-        if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || SUBJECT_VERB.test(key) || /ly$/u.test(key) || key.length === 0) break
+        if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || SUBJECT_VERB.test(key) || isAdverb(key) || key.length === 0) break
         words.push(tokens[i]!)
         if (words.length === 4) break
       }
@@ -880,7 +973,7 @@ const gerund = (verb: string): string =>
  * does not make "buyer representing".
  */
 const doneToThings = (page: CrawledPageFacts, proper: ReadonlySet<string>, siteWords: ReadonlySet<string>): Array<string> =>
-  [...page.headings.filter((h) => h.endsWith("?")).reduce((text, h) => text.replace(` ${h}`, `. ${h}`), page.text).matchAll(SAME_VERB_YES)]
+  [...questionsApart(page).matchAll(SAME_VERB_YES)]
     .flatMap((m) => {
       const verb = fold(m[1]!)
       if (verb !== fold(m[3]!) || NOT_A_SERVICE_VERB.test(verb) || !siteWords.has(gerund(verb))) return []
@@ -905,6 +998,8 @@ export const businessOfferings = (
   })
   const readable = pages.filter((_, i) => kinds[i] !== "business")
   const nameWords = new Set([...names].flatMap((name) => name.split(" ")))
+  const siteWords = new Set(pages.flatMap((p) => [p.text, ...p.headings].flatMap(wordsOf)))
+  const serviceGerunds = serviceGerundsOf(pages)
   // A heading on most pages (a newsletter box, "Studio letter") is the site's furniture; the
   // headline of a page about the business ("Chair talk" on the journal) names that page.
   const seenOn = new Map<string, number>()
@@ -1006,10 +1101,12 @@ export const businessOfferings = (
       ...readable.flatMap((page) => pricedPhrases(page, proper, nameWords)),
       // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
       ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
+      // (A FAQ's yes in the question's own verb is doneToThings': "Yes, we hem curtains and drapes" names curtain hemming.)
+      ...pages.filter((_, i) => kinds[i] === "home").flatMap((page) => workOnThings(page, proper, serviceGerunds)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYesAbroad(page, proper)),
       ...pages.filter(isFaqPage).flatMap((page) => yesAnswerSubjects(page, proper)),
-      ...pages.filter(isFaqPage).flatMap((page) => doneToThings(page, proper, new Set(pages.flatMap((p) => [p.text, ...p.headings].flatMap(wordsOf))))),
+      ...pages.filter(isFaqPage).flatMap((page) => doneToThings(page, proper, siteWords)),
       // Plans are how the rest is sold: named last, so they take fewer prompts than what they include.
       ...planTiers(readable, jsonLdNodes(readable.flatMap((page) => page.jsonLd)), proper)
     ]

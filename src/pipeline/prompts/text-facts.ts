@@ -47,6 +47,13 @@ const LIST_WORDS = new Set(
     .filter((w) => w.length > 0)
 )
 
+/**
+ * "What we make", "What we tattoo", "How we can help", "Lo que hacemos", "Was wir machen": a heading
+ * over what the business does (not "What we believe"), itself no offering.
+ */
+export const WHAT_WE_DO =
+  /^\s*(?:what we (?!believe|stand|value|think|love|care|are|were|need|ask|expect)\p{L}+|what['’]s inside|how we (?:can )?help(?: you)?|lo que hacemos|qu[eé] hacemos|ce que nous faisons|ce que l['’]on fait|was wir (?:machen|tun|anbieten|bieten)|cosa facciamo|quello che facciamo|o que fazemos|wat we doen|wat wij doen)\s*$/iu
+
 /** A heading short enough, and plain enough, to name something on offer (`Wedding Cakes`). */
 export const headingOffering = (heading: string, proper: ReadonlySet<string>): string | undefined =>
   headingOfferings(heading, proper)[0]
@@ -239,7 +246,7 @@ const OPEN_DAY = /\bopen (?:days?|house|evenings?|mornings?)\b|\bpuertas abierta
 
 const plainHeading = (clean: string, proper: ReadonlySet<string>): string | undefined => {
   // A slash between single letters is an abbreviation ("A/C recharge"), not a path.
-  if (clean.length === 0 || clean.length > 50 || /[?!]$/.test(clean) || /[@\\]|https?:|\d{3,}/.test(clean)) return undefined
+  if (clean.length === 0 || clean.length > 50 || /[?!]$/.test(clean) || /[@\\]|https?:|\d{3,}/.test(clean) || WHAT_WE_DO.test(clean)) return undefined
   if (/\//.test(clean.replace(/(?<![\p{L}\p{N}])\p{L}\/\p{L}(?![\p{L}\p{N}])/gu, ""))) return undefined
   // "Exposed-spine sketchbook that lies flat": the thing, before what is said of it; "Harvests that add up" says nothing.
   const relative = clean.split(/\s+/u).findIndex((w) => /^(?:that|which|who)$/iu.test(w))

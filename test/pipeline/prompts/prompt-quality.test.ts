@@ -66,7 +66,7 @@ const KNOWN: Readonly<Record<string, {
   "anchor-point-surf-house": { uncovered: ["rooftop café", "Paradise Valley day trip", "sandboarding"] },
   // Half the services are said only in prose and table cells. (Its kind is no longer read from a
   // sentence whose subject is not the business.)
-  "back-cove-framing": {
+  "back-cove-framing": { uncovered: ["float framing", "needlework framing", "jersey framing", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"] },
     uncovered: ["float framing", "needlework framing", "mirror framing", "jersey framing", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"]
   },
   // Gift vouchers said only in prose; 22 prompts about pages' words.
@@ -239,7 +239,6 @@ const KNOWN: Readonly<Record<string, {
   "kestrel-hill-cider": { share: 0.66, uncovered: ["orchard walk", "ploughman's board", "cider by the glass"] },
   "pennycress-hog-roasts": { share: 0.88 },
   "shiokaze-ramen": { uncovered: ["kaedama", "private events"] },
-  "brunel-moto-works": { share: 0.88, uncovered: ["pre-purchase inspection"] },
   "darling-downs-trailer-hire": { uncovered: ["brake controller hire"] },
   "electro-meuse-depannage": { share: 0.86, uncovered: ["réparation de sèche-linge"] },
   "mowerworks-manawatu": { share: 0.74 },
@@ -252,9 +251,9 @@ const KNOWN: Readonly<Record<string, {
   "sorrel-street-nutrition": { uncovered: ["telehealth appointment"] },
   // holdout-ak, holdout-al and holdout-am (run once unseen in the seventeenth session, at bcc5b64),
   // pinned at that run's figures.
-  "encuadernaciones-olmedo": { uncovered: ["iniciales doradas", "encuadernación de revistas", "encuadernación de tesis", "libros de firmas", "cajas de conservación", "curso de encuadernación"] },
+  "encuadernaciones-olmedo": { uncovered: ["iniciales doradas", "encuadernación de revistas"] },
   "hatch-and-brim": { share: 0.76, uncovered: ["mother-of-the-bride hats"] },
-  "ironbark-blades": { share: 0.60, uncovered: ["bread knife", "custom orders", "scissor sharpening", "secateurs sharpening", "handle replacement"], products: { "chefs-knife-210": 0.40 } },
+  "ironbark-blades": { share: 0.74, uncovered: ["bread knife", "custom orders"], products: { "chefs-knife-210": 0.40 } },
   "lugwork-cycles": { share: 0.73, uncovered: ["gravel frame", "head badge", "braze-ons"] },
   "o-briain-stained-glass": { share: 0.60, uncovered: ["stained glass hearts", "workshop gift vouchers"] },
   "withy-hollow": { share: 0.85, uncovered: ["willow rods"] },
@@ -266,7 +265,7 @@ const KNOWN: Readonly<Record<string, {
   "chainline-surveys": { uncovered: ["boundary survey"] },
   "ferro-and-flux": { share: 0.88, uncovered: ["plasma cutting", "galvanised farm gates", "trailer repairs"] },
   "kestrel-armature-works": { share: 0.84, uncovered: ["new motor sales", "motor installation and alignment"] },
-  "quire-bindery": { uncovered: ["book repair", "wedding guest books", "family bible restoration", "workshop gift vouchers"] },
+  "quire-bindery": { uncovered: ["book repair", "workshop gift vouchers"] },
   "sicurta-consulenze": { share: 0.80, uncovered: ["valutazione rischio rumore", "corso carrellisti", "corso preposti", "aggiornamento RLS"], products: { "pacchetto-dvr": 0.10 } },
   "tall-grass-video": { share: 0.80, uncovered: ["customer testimonial video", "product video", "animated explainer video", "Spanish subtitles"] },
   // holdout-an (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures
@@ -282,7 +281,7 @@ const KNOWN: Readonly<Record<string, {
   "bytesize-coders": { share: 0.83 },
   "harriet-lowe": { uncovered: ["The Full Works", "gift vouchers"] },
   "smooth-theory": { share: 0.63, uncovered: ["Brazilian laser hair removal", "underarm laser hair removal", "full legs laser hair removal", "bikini line laser", "facial laser hair removal", "men's laser hair removal", "laser course of 8"] },
-  "stillwater-hypnotherapy": { uncovered: ["exam nerves and sports performance", "free discovery call"], nearDuplicates: 1 },
+  "stillwater-hypnotherapy": { uncovered: ["exam nerves and sports performance", "free discovery call"] },
   "traco-fino": { share: 0.83 },
 }
 
