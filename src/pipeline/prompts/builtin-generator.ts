@@ -17,7 +17,7 @@ import { escapeRegExp } from "../../domain/regex.ts"
 import { isMass, isPlural, offeringForm, pluralOf, PRACTICE_WORD, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
-import { isLocalLanguage, localTemplates } from "./local-templates.ts"
+import { isLocalLanguage, localProductPrompts, localTemplates } from "./local-templates.ts"
 import { isServiceProduct, productArticle, productCandidates } from "./product-templates.ts"
 import {
   INTENT_WEIGHTS,
@@ -669,7 +669,19 @@ export const builtinTopUp = (
     const shared = (name: string) => wordsOf(name).filter((w) => ownStems.has(stem(w))).length
     const kinds = names.filter((name) => !branded(name)).sort((a, b) => shared(b) - shared(a))
     const ownBrand = names[0] !== undefined && branded(names[0]) && (facts.name === facts.businessName || kinds.length === 0)
-    if (!isSoftware(category === undefined ? undefined : categoryOf(category)) && !ownBrand) {
+    const software = isSoftware(category === undefined ? undefined : categoryOf(category))
+    // A site in another language is asked about its product in its own words first, a product
+    // named as a brand too ("Pacchetto Sicurezza Plus prezzo" is a customer's search).
+    if (isLocalLanguage(facts.language) && !software && names.length > 0) {
+      const own = names[0] !== undefined && branded(names[0]) && !ownBrand ? kinds : names
+      const apart = new Set(shapeOf(own[0] ?? ""))
+      const local = localProductPrompts(facts.language, { names: own, place: facts.place, business: facts.businessName, visitable: facts.visitable !== false })
+      for (const { prompt, template } of local) {
+        if (out.length >= count) return out
+        if (taken[template.intent] < quotas[template.intent]) accept(prompt, template.intent, template.id, undefined, apart)
+      }
+    }
+    if (!software && !ownBrand) {
       const fill = {
         names: names[0] !== undefined && branded(names[0]) ? kinds : names,
         category: category ?? null,

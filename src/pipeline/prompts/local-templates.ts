@@ -249,3 +249,37 @@ export const LOCAL_TEMPLATE_WORDS: ReadonlySet<string> = new Set(
     ...Object.values(ON_DAY).flat()
   ].flatMap((text) => text.match(/\p{Lu}[\p{L}-]*/gu) ?? []).filter((word) => !word.startsWith("Qq"))
 )
+
+/** What a product's prompts in its site's language are filled with. */
+export interface LocalProduct {
+  /** The product as its page names it, then the kinds it is one of: "pacchetto sicurezza", "consulenza". */
+  readonly names: ReadonlyArray<string>
+  readonly place: string | null
+  readonly business: string
+  readonly visitable: boolean
+}
+
+/**
+ * A product's prompts in its site's language, before the English ones: a customer of a shop in
+ * Lyon asks "combien coûte ..." about its product as about the shop, and a name written in French
+ * inside an English question ("Is a coffret dégustation worth it?") reads as nobody's. Only
+ * templates about the offering itself: a category, another offering or a day would lead the set
+ * away from the product. Each template with the product's own name first, then with its kinds.
+ */
+export const localProductPrompts = (
+  language: LocalLanguage,
+  product: LocalProduct
+): ReadonlyArray<{ readonly prompt: string; readonly template: PromptTemplate }> => {
+  const allowed = (template: PromptTemplate) =>
+    template.usesOffering && !template.usesCategory && !template.usesDay && !template.usesAudience && !template.usesFeature &&
+    (template.needs ?? []).every((need) =>
+      need === "business" || (need === "place" && product.place !== null) || (need === "local" && product.visitable)
+    ) && !template.render(PROBE).includes(PROBE.other)
+  const templates = TEMPLATES_BY_LANGUAGE[language].filter(allowed)
+  return product.names.slice(0, 2).flatMap((name) =>
+    templates.map((template) => ({
+      template,
+      prompt: template.render({ ...PROBE, kind: "product", offering: name, place: product.place ?? "", name: product.business })
+    }))
+  )
+}
