@@ -67,8 +67,6 @@ const KNOWN: Readonly<Record<string, {
   // Half the services are said only in prose and table cells. (Its kind is no longer read from a
   // sentence whose subject is not the business.)
   "back-cove-framing": { uncovered: ["float framing", "needlework framing", "jersey framing", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"] },
-    uncovered: ["float framing", "needlework framing", "mirror framing", "jersey framing", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"]
-  },
   // Gift vouchers said only in prose; 22 prompts about pages' words.
   "catnap-lodge": { share: 0.77, uncovered: ["gift vouchers"] },
   // Said only in prose ("leather cleaning", "fleet washing").
