@@ -16,7 +16,7 @@ import {
   isAttributeTerm,
   linkHint,
   listingHint,
-  paragraphLineHint,
+  paragraphLineHints,
   type ProductHint,
   productsFromJsonLd,
   resolveHttpUrl,
@@ -406,10 +406,10 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
           }
         })
       } else if (name === "p") {
-        // A shop written one paragraph per item ("Card holder – $48"); prose with a price is no line.
+        // A shop written one paragraph per item ("Card holder – $48"), or a menu's run-on line of
+        // items ("Reuben $13 · Żurek soup $6"); prose with a price is no line.
         read((text) => {
-          const hint = paragraphLineHint(text)
-          if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
+          for (const hint of paragraphLineHints(text)) if (listings.length < LIMITS.listings) listings.push(hint)
         })
       }
       // A link into a shop, menu or services section, in the page's content (not its navigation).

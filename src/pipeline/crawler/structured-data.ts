@@ -275,6 +275,38 @@ export const paragraphLineHint = (text: string): ProductHint | undefined => {
   return listingHint(line)
 }
 
+/** Longest part of a run-on line read as one item: a name, a note in brackets, a size and a price. */
+const MAX_RUN_ON_PART = 90
+/** Dots and bars a menu sets between the items of one line. */
+const RUN_ON_BREAK = /\s[·•|]\s/u
+/** A price a menu leaves to the day instead of a figure ("Sliced ham priced daily"). */
+const PRICE_OF_THE_DAY = /\s+(?:priced daily|daily price|market price|seasonal price|price on request)$/iu
+
+/**
+ * A paragraph written as a menu's run-on line: items set apart by middle dots, bullets or bars,
+ * each with its price ("Reuben on rye $13.50 · Pastrami on rye $14 · Żurek soup $6"). Two or more
+ * priced parts make the line a list, and each part is read as a line of its own; a part whose
+ * price is left to the day ("Sliced deli meats and cheeses priced daily") is an item too. Prose
+ * that happens to hold a dot is not read: every part must be a short item named before its price
+ * (or priced by the day), so one thing's prices side by side ("$12 a roll · $55 for five") are no list.
+ */
+export const paragraphLineHints = (text: string): ReadonlyArray<ProductHint> => {
+  const single = paragraphLineHint(text)
+  if (single !== undefined) return [single]
+  const parts = cleanText(text).replace(/\s+/g, " ").trim().split(RUN_ON_BREAK).map((part) => part.trim())
+  if (parts.length < 2 || parts.some((part) => part.length > MAX_RUN_ON_PART)) return []
+  const hints = parts.map((part): ProductHint | undefined => {
+    // A menu line names each item before its price; "$12 a jar · $55 for a case of six" prices one thing twice.
+    const price = PRICE.exec(part)
+    if (price !== null) return /\p{L}/u.test(part.slice(0, price.index)) ? listingHint(part) : undefined
+    if (!PRICE_OF_THE_DAY.test(part)) return undefined
+    const name = itemName(part.replace(PRICE_OF_THE_DAY, ""))
+    return name === null ? undefined : { name, description: null, sku: null, price: null, currency: null, url: null, image: null, source: "listing" }
+  })
+  const named = hints.filter((hint): hint is ProductHint => hint !== undefined)
+  return named.length === parts.length && named.filter((hint) => hint.price !== null).length >= 2 ? named : []
+}
+
 /** A menu line, price-list row or product card naming an item and its price (`Butter croissant $4.25`). */
 export const listingHint = (text: string): ProductHint | undefined => {
   const line = cleanText(text).replace(/\s+/g, " ").trim()
