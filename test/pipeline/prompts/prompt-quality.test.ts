@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-ao/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-aq/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -280,6 +280,21 @@ const KNOWN: Readonly<Record<string, {
   "smooth-theory": { share: 0.63, uncovered: ["Brazilian laser hair removal", "underarm laser hair removal", "full legs laser hair removal", "bikini line laser", "facial laser hair removal", "men's laser hair removal", "laser course of 8"] },
   "stillwater-hypnotherapy": { uncovered: ["exam nerves and sports performance", "free discovery call"] },
   "traco-fino": { share: 0.83 },
+  // holdout-ap (home services and trades, one site in Dutch), at its one unseen run (75244c3):
+  // services said only in FAQ answers and prose, a Dutch site's services in cards, a shop's notes.
+  "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting", "tile repair"] },
+  "claddagh-blinds": { share: 0.67, uncovered: ["measure and fit service", "blind repair"], notOfferingHits: 6 },
+  "grain-and-gloss-floors": { share: 0.73, uncovered: ["furniture moving", "oil-based finish"] },
+  "handy-hour": { share: 0.84, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
+  "klaverblad-hoveniers": { share: 0.81, uncovered: ["tuinontwerp", "tuinaanleg", "bestrating", "hagen snoeien", "graszoden leggen", "sedumdak", "groenafval afvoeren"], notOfferingHits: 21 },
+  "sunvale-solar": { share: 0.75, uncovered: ["EV charger installation", "bird proofing"], notOfferingHits: 8 },
+  // holdout-aq (vehicles, transport, rental and storage, one site in Spanish), at its one unseen run
+  // (75244c3): a car hire's cars in cards and packages in prose, a product named like a car model.
+  "cote-auto-transport": { share: 0.71 },
+  "gruas-ramirez": { share: 0.73, uncovered: ["cambio de llanta"] },
+  "ivory-ribbon-wedding-cars": { share: 0.76, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"], products: { "bentley-s2": 0.1 } },
+  "mannion-coaches": { share: 0.67, uncovered: ["corporate shuttles"] },
+  "wrap-and-shield-co": { share: 0.76, uncovered: ["full body paint protection film"] },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -293,7 +308,8 @@ const dirs = [
   ...sitesOf("holdout-ab"), ...sitesOf("holdout-ac"), ...sitesOf("holdout-ad"),
   ...sitesOf("holdout-ae"), ...sitesOf("holdout-af"), ...sitesOf("holdout-ag"),
   ...sitesOf("holdout-ah"), ...sitesOf("holdout-ai"), ...sitesOf("holdout-aj"),
-  ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am"), ...sitesOf("holdout-an"), ...sitesOf("holdout-ao")
+  ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am"), ...sitesOf("holdout-an"), ...sitesOf("holdout-ao"),
+  ...sitesOf("holdout-ap"), ...sitesOf("holdout-aq")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -303,8 +319,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-ao)", () => {
-  it("has the dev, holdout and holdout-b to holdout-ao sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-aq)", () => {
+  it("has the dev, holdout and holdout-b to holdout-aq sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -347,6 +363,8 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-am").length).toBe(6)
     expect(sitesOf("holdout-an").length).toBe(6)
     expect(sitesOf("holdout-ao").length).toBe(6)
+    expect(sitesOf("holdout-ap").length).toBe(6)
+    expect(sitesOf("holdout-aq").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
