@@ -651,6 +651,8 @@ export const builtinTopUp = (
   }
   // Every prompt of a product's set names it: they are told apart by their other words.
   let ownName: ReadonlySet<string> = new Set(facts.kind === "product" ? shapeOf(phrases(facts.offerings, facts)[0] ?? "") : [])
+  /** Whether a product was asked about with its own questions (not a brand's model, not software). */
+  let ownQuestions = false
   // A product (not software, whose features are asked about as its kind's) is first asked about
   // as customers ask about one thing: its price, reviews, kinds, where to buy it.
   if (facts.kind === "product") {
@@ -693,6 +695,7 @@ export const builtinTopUp = (
         hired: isHired(names, facts.keywords)
       }
       ownName = new Set(shapeOf(fill.names[0] ?? ""))
+      ownQuestions = fill.names.length > 0
       for (const candidate of productCandidates(fill, hash)) {
         if (out.length >= count) return out
         accept(candidate.prompt, candidate.intent, candidate.template, undefined, ownName)
@@ -700,7 +703,11 @@ export const builtinTopUp = (
     }
   }
   // A product's prompts are about it: only templates that name an offering (its own first).
-  const usable = TEMPLATES.filter((template) => facts.kind === "business" || template.usesOffering)
+  // A product asked about with its own questions leaves out the general ones that rank its name
+  // as a kind of thing sold all over town ("best coastal escapes in St Ives", "highest rated deep
+  // sleep hypnosis audios in Calgary"): a thing one business sells is asked about, not ranked.
+  const usable = TEMPLATES.filter((template) =>
+    facts.kind === "business" || (template.usesOffering && !(ownQuestions && RANKING_TEMPLATES.has(template.id))))
   // The facts' own values first, plain then qualified; stand-ins and generic words only after.
   // The first pass gives each offering one prompt before any gets a second: every offering is
   // named before the set fills up with the first ones' variants.
@@ -767,6 +774,23 @@ export const builtinTopUp = (
   }
   throw new Error(`The built-in generator could make only ${out.length} of ${count} prompts`)
 }
+
+/** General templates ranking an offering among a town's, or piling words on it: unfit for one product. */
+const RANKING_TEMPLATES: ReadonlySet<string> = new Set([
+  "discovery-best-in-place",
+  "discovery-where-best",
+  "discovery-really-good",
+  "local-offering-near-me",
+  "price-affordable",
+  "price-cheap-near-me",
+  "price-worth-it",
+  "reviews-highest-rated",
+  "audience-offering",
+  "comparison-cheap-premium",
+  "hours-offering-day",
+  "problem-short-notice",
+  "brand-good-for"
+])
 
 interface Pass {
   readonly qualify: boolean

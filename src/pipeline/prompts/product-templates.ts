@@ -35,6 +35,8 @@ export interface ProductSlots {
   readonly feature: string
   /** The business that sells it. */
   readonly business: string
+  /** Whether it is said with an article ("a coastal escape"), not bare ("laser hair removal"). */
+  readonly countable: boolean
 }
 
 export type ProductNeed =
@@ -103,6 +105,16 @@ export type ProductNeed =
   | "shop"
   /** Not food: whether it is right for the customer. */
   | "inedible"
+  /** A thing used again and again by its owner (a balm, a kit, a recording): how to use it, how often. */
+  | "usable"
+  /** Put on the skin (a balm, a serum): whether it suits sensitive skin. */
+  | "skin"
+  /** Made of ingredients (food, a balm, a blend): what is in it, how long it keeps once opened. */
+  | "ingredients"
+  /** A recording or a file, bought to play or read: how to download it, how long it runs. */
+  | "digital"
+  /** A tool or a thing held in the hand (a knife, a camera): how to look after it, how it handles. */
+  | "tool"
 
 export interface ProductTemplate {
   readonly id: string
@@ -340,7 +352,90 @@ export const MORE_PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-qualifications-care", "how-to", (s) => `What qualifications should someone doing ${s.aProduct} have?`, ["salon"]),
   t("product-how-soon", "how-to", (s) => `How soon can I book ${s.aProduct}?`, ["appointment"]),
   t("product-who-makes-best", "discovery", (s) => `Who makes the best ${s.products}?`, ["goods", "crafted"]),
-  t("product-sizes", "how-to", (s) => `Does ${s.aProduct} come in different sizes?`, ["goods", "countable", "durable", "crafted"])
+  t("product-sizes", "how-to", (s) => `Does ${s.aProduct} come in different sizes?`, ["goods", "countable", "durable", "crafted"]),
+  // Plain questions a customer asks of any one thing, each with words of its own, so that a
+  // product's set is filled with questions about it, never with a general question and a tail.
+  t("product-anyone-tried", "reviews", (s) => `Has anyone tried ${s.aProduct}?`),
+  t("product-honest-reviews", "reviews", (s) => `honest reviews of ${s.aProduct}`),
+  t("product-good-quality", "reviews", (s) => `${Is(s)} ${s.aProduct} good quality?`, ["goods"]),
+  t("product-popular", "reviews", (s) => `Why ${is(s)} ${s.aProduct} so popular?`),
+  t("product-brand-worth-bought", "brand", (s) => `Is the ${s.product} from ${s.business} worth it?`, ["goods"]),
+  t("product-brand-worth-booked", "brand", (s) => `Is ${s.countable ? `the ${s.product}` : s.product} at ${s.business} worth it?`, ["service"]),
+  t("product-brand-contact", "brand", (s) => `How do I contact ${s.business} about ${s.aProduct}?`),
+  t("product-questions-buying", "how-to", (s) => `What questions should I ask before buying ${s.aProduct}?`, ["goods"]),
+  t("product-questions-booking", "how-to", (s) => `What questions should I ask before booking ${s.aProduct}?`, ["service"]),
+  t("product-how-book", "how-to", (s) => `How do I book ${s.aProduct}?`, ["service"]),
+  t("product-good-idea", "reviews", (s) => `${Is(s)} ${s.aProduct} a good idea?`, ["service"]),
+  t("product-gift-experience", "audience", (s) => `Can I buy ${s.aProduct} as a gift?`, ["experience", "countable"]),
+  t("product-how-soon-get", "how-to", (s) => `How soon can I get ${s.aProduct}?`, ["goods", "online"]),
+  t("product-collect", "how-to", (s) => `Can I collect ${s.aProduct} in person?`, ["goods", "visit", "countable"]),
+  t("product-better-than-cheap", "comparison", (s) => `${Is(s)} ${s.aProduct} better than a cheap ${s.kind}?`, ["kind", "countable"]),
+  t("product-how-to-use", "how-to", (s) => `How do I use ${s.aProduct}?`, ["usable"]),
+  t("product-how-often-use", "how-to", (s) => `How often should I use ${s.aProduct}?`, ["usable", "inedible"]),
+  t("product-easy-use", "reviews", (s) => `${Is(s)} ${s.aProduct} easy to use?`, ["usable"]),
+  t("product-ingredients", "how-to", (s) => `What are the ingredients in ${s.aProduct}?`, ["ingredients"]),
+  t("product-once-opened", "how-to", (s) => `How long does ${s.aProduct} keep once opened?`, ["ingredients"]),
+  t("product-sensitive-skin", "audience", (s) => `${Is(s)} ${s.aProduct} good for sensitive skin?`, ["skin"]),
+  t("product-enjoy", "how-to", (s) => `What is the best way to enjoy ${s.aProduct}?`, ["food"]),
+  t("product-download", "how-to", (s) => `How do I download ${s.aProduct}?`, ["digital"]),
+  t("product-listen-phone", "how-to", (s) => `Can I listen to ${s.aProduct} on my phone?`, ["digital"]),
+  t("product-how-long-play", "how-to", (s) => `How long is ${s.aProduct}?`, ["digital"]),
+  t("product-sharpen", "how-to", (s) => `How do I keep ${s.aProduct} in good condition?`, ["tool"]),
+  t("product-weight", "how-to", (s) => `How heavy is ${s.aProduct}?`, ["tool"]),
+  t("product-sessions-needed", "how-to", (s) => `How many ${s.product} sessions will I need?`, ["performed", "medical"]),
+  t("product-sessions-needed-salon", "how-to", (s) => `How many ${s.product} sessions will I need?`, ["salon"]),
+  t("product-aftercare", "how-to", (s) => `What aftercare ${does(s)} ${s.aProduct} need?`, ["performed", "medical"]),
+  t("product-aftercare-salon", "how-to", (s) => `What aftercare ${does(s)} ${s.aProduct} need?`, ["salon"]),
+  t("product-side-effects", "problem", (s) => `What are the side effects of ${s.aProduct}?`, ["performed", "medical"]),
+  t("product-best-place-brand", "brand", (s) => `Is ${s.business} a good place for ${s.aProduct}?`, ["service", "place"]),
+  t("product-people-like", "reviews", (s) => `What do people like about ${s.aProduct}?`),
+  t("product-downsides", "reviews", (s) => `What are the downsides of ${s.aProduct}?`),
+  t("product-value-money", "price", (s) => `${Is(s)} ${s.aProduct} value for money?`),
+  t("product-customer-reviews", "reviews", (s) => `${s.product} customer reviews`),
+  t("product-worth-buying", "price", (s) => `${Is(s)} ${s.aProduct} worth buying?`, ["goods"]),
+  t("product-buying-guide", "how-to", (s) => `${s.product} buying guide`, ["goods"]),
+  t("product-price-comparison", "price", (s) => `${s.product} price comparison`, ["goods"]),
+  t("product-cheaper-online", "price", (s) => `${Is(s)} ${s.aProduct} cheaper online?`, ["goods", "visit"]),
+  t("product-guarantee", "how-to", (s) => `Does ${s.aProduct} come with a money-back guarantee?`, ["goods", "inedible"]),
+  t("product-order-phone", "how-to", (s) => `Can I order ${s.aProduct} by phone?`, ["goods"]),
+  t("product-used-for-goods", "how-to", (s) => `What ${is(s)} ${s.aProduct} used for?`, ["goods", "inedible"]),
+  t("product-who-makes", "discovery", (s) => `Who makes ${s.countable ? `the ${s.product}` : s.aProduct}?`, ["goods", "inedible"]),
+  t("product-beginner-tool", "audience", (s) => `${Is(s)} ${s.aProduct} good for a beginner?`, ["tool"]),
+  t("product-beginner-usable", "audience", (s) => `${Is(s)} ${s.aProduct} good for a beginner?`, ["usable"]),
+  t("product-instructions", "how-to", (s) => `Does ${s.aProduct} come with instructions?`, ["usable", "countable"]),
+  t("product-worth-booking", "price", (s) => `${Is(s)} ${s.aProduct} worth booking?`, ["service"]),
+  t("product-pay-for", "how-to", (s) => `How do I pay for ${s.aProduct}?`, ["service"]),
+  t("product-refundable", "how-to", (s) => `${Is(s)} ${s.aProduct} refundable?`, ["service", "countable"]),
+  t("product-availability", "discovery", (s) => `${s.product} availability`, ["service"]),
+  t("product-best-time-book", "how-to", (s) => `When is the best time to book ${s.aProduct}?`, ["service"]),
+  t("product-change-date", "how-to", (s) => `Can I change the date of ${s.aProduct}?`, ["service", "countable"]),
+  t("product-include", "how-to", (s) => `What ${does(s)} ${s.aProduct} include?`, ["service", "countable"]),
+  t("product-see-results", "reviews", (s) => `How long before I see results from ${s.aProduct}?`, ["care"]),
+  t("product-see-results-medical", "reviews", (s) => `How long before I see results from ${s.aProduct}?`, ["performed", "medical"]),
+  t("product-experts-say", "reviews", (s) => `What do experts say about ${s.aProduct}?`),
+  t("product-waste-money", "price", (s) => `${Is(s)} ${s.aProduct} a waste of money?`),
+  t("product-point", "how-to", (s) => `What is the point of ${s.aProduct}?`, ["service"]),
+  t("product-really-work", "reviews", (s) => `${s.plural ? "Do" : "Does"} ${s.aProduct} really work?`, ["usable"]),
+  t("product-really-work-booked", "reviews", (s) => `${s.plural ? "Do" : "Does"} ${s.aProduct} really work?`, ["performed", "inedible"]),
+  t("product-tips", "how-to", (s) => `${s.product} tips and advice`),
+  t("product-common-questions", "how-to", (s) => `common questions about ${s.aProduct}`),
+  t("product-better-alternatives", "comparison", (s) => `${Is(s)} ${s.aProduct} better than the alternatives?`),
+  t("product-why-choose", "reviews", (s) => `Why should I choose ${s.aProduct}?`),
+  t("product-features", "how-to", (s) => `What are the main features of ${s.aProduct}?`, ["goods", "inedible"]),
+  t("product-specifications", "how-to", (s) => `${s.product} specifications`, ["tool"]),
+  t("product-specifications-durable", "how-to", (s) => `${s.product} specifications`, ["durable", "countable"]),
+  t("product-handmade", "how-to", (s) => `${Is(s)} ${s.aProduct} handmade?`, ["goods", "crafted"]),
+  t("product-store-skin", "how-to", (s) => `How should I store ${s.aProduct}?`, ["skin"]),
+  t("product-time-allow", "how-to", (s) => `How much time should I allow for ${s.aProduct}?`, ["service", "visit"]),
+  t("product-available-online", "discovery", (s) => `${Is(s)} ${s.aProduct} available online?`, ["performed", "inedible"]),
+  t("product-late", "problem", (s) => `What happens if I am late for ${s.aProduct}?`, ["service", "countable", "visit"]),
+  t("product-need-bring", "how-to", (s) => `What do I need to bring to ${s.aProduct}?`, ["performed", "visit"]),
+  t("product-colours", "how-to", (s) => `What colours does ${s.aProduct} come in?`, ["durable", "countable"]),
+  t("product-recommend", "reviews", (s) => `Would you recommend ${s.aProduct}?`),
+  t("product-paying-more", "price", (s) => `Is it worth paying more for ${s.aProduct}?`),
+  t("product-good-choice", "reviews", (s) => `${Is(s)} ${s.aProduct} a good choice?`),
+  t("product-get-started", "how-to", (s) => `How do I get started with ${s.aProduct}?`, ["usable"]),
+  t("product-get-started-booked", "how-to", (s) => `How do I get started with ${s.aProduct}?`, ["performed", "inedible"])
 ]
 
 const wordSet = (words: string): ReadonlySet<string> => new Set(words.split(/\s+/).filter((w) => w.length > 0))
@@ -360,6 +455,12 @@ const TRIP_HEADS = wordSet("tour trip walk hike ride cruise")
 const FOOD_HEADS = wordSet(
   "croissant croissants cake cakes taco tacos ramen soup cider syrup chocolate matcha cheese bread pie pizza nata cherries pepper honey jam sauce blend mezcal gin wine"
 )
+/** Things used again and again by whoever buys them. */
+const USE_HEADS = wordSet("balm cream lotion serum oil soap scrub mask spray kit audio recording download app planner journal")
+const SKIN_HEADS = wordSet("balm cream lotion serum soap scrub mask")
+const INGREDIENT_HEADS = wordSet("balm cream lotion serum soap scrub mask blend")
+const DIGITAL_HEADS = wordSet("audio recording download mp3 ebook album track podcast")
+const TOOL_HEADS = wordSet("knife knives camera lens scissors shears saw plane chisel axe")
 /** Kinds of business whose work is done to a home, a car or a thing ("plumber", "roofing contractor"). */
 const TRADE = /\b(?:plumb\w*|electrician|roof\w*|hvac|garage doors?|fenc\w*|pest control|glaz\w*|thatch\w*|arborist|mechanic|auto repair\w*|locksmith|handyman|landscap\w*)\b/iu
 /** Kinds of business that treat people or pets ("dentist", "hearing clinic"). */
@@ -380,11 +481,19 @@ export const headOf = (product: string): string => {
 /** Whether the product is something booked (a service, a course, a room) rather than a thing bought. */
 export const isServiceProduct = (product: string): boolean => {
   const last = headOf(product)
-  return SERVICE_HEADS.has(last) || LESSON_HEADS.has(last) || TRIP_HEADS.has(last) || CARE_HEADS.has(last) || BOOKED_PEOPLE.has(singularOf(last)) || /(?:ing|tion|sion|ment)$/u.test(last)
+  // "Laser hair removal", "boiler service": a job done is booked, as care is.
+  return SERVICE_HEADS.has(last) || LESSON_HEADS.has(last) || TRIP_HEADS.has(last) || CARE_HEADS.has(last) || JOB_HEADS.has(last) || BOOKED_WORK.has(last) || BOOKED_BREAKS.has(last) ||
+    BOOKED_PEOPLE.has(singularOf(last)) || /(?:ing|tion|sion|ment)$/u.test(last)
 }
 
 /** People whose work is sold as a product ("same-day courier", "maths tutor"): booked, never bought. */
 const BOOKED_PEOPLE = wordSet("courier chauffeur tutor photographer nanny")
+
+/** Work done for the customer and named by what it finds out ("colour analysis", "risk assessment"): booked. */
+const BOOKED_WORK = wordSet("analysis assessment audit evaluation appraisal survey reading")
+
+/** A short stay sold as one package ("coastal escape", "spa getaway"): booked, never bought and collected. */
+const BOOKED_BREAKS = wordSet("escape getaway retreat")
 
 /** The product with the article a customer says before it, and whether it takes a plural verb. */
 export const productArticle = (product: string): { readonly aProduct: string; readonly plural: boolean } => {
@@ -546,6 +655,16 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
         return has("goods") && !CLINIC.test(fill.category ?? "") && !TRADE.test(fill.category ?? "")
       case "inedible":
         return !FOOD_HEADS.has(head)
+      case "usable":
+        return !service && USE_HEADS.has(head)
+      case "skin":
+        return !service && SKIN_HEADS.has(head)
+      case "ingredients":
+        return !service && (INGREDIENT_HEADS.has(head) || FOOD_HEADS.has(head))
+      case "digital":
+        return !service && DIGITAL_HEADS.has(head)
+      case "tool":
+        return !service && TOOL_HEADS.has(head)
       case "monthly":
         // A "monthly membership" says so already.
         return RECURRING_HEADS.has(head) && !/\bmonthly\b/u.test(product)
@@ -596,7 +715,8 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
             place: fill.place ?? "",
             audience,
             feature,
-            business: fill.business
+            business: fill.business,
+            countable
           }).replace(/\s+/g, " ").trim())
         }
       }
@@ -631,7 +751,8 @@ const PROBE: ProductSlots = {
   place: "Qqplace",
   audience: "qqaudience",
   feature: "qqfeature",
-  business: "Qqbusiness"
+  business: "Qqbusiness",
+  countable: true
 }
 
 /** A kind said as a customer compares across it: "shower screen" → "shower screens". */

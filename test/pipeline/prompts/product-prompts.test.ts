@@ -51,7 +51,7 @@ describe("a product's own prompts", () => {
     expect(prompts).toContain("Where can I book a knife skills course in Hobart?")
     expect(prompts).toContain("Is a knife skills course good for teenagers?")
     expect(prompts.filter((p) => /\b(?:where can I buy|buying) a knife skills course\b/i.test(p))).toEqual([])
-    expect(prompts).toContain("Where can I find really good knife skills courses?")
+    expect(prompts).toContain("Can you recommend a cooking school in Hobart for knife skills courses?")
   })
 
   it("keeps a proper name of one word as it is written, never in the plural", () => {

@@ -38,7 +38,7 @@ describe("a product's whole questions", () => {
       "What is the most common complaint about a tasmanian oak end-grain chopping board?",
       "Who sells a tasmanian oak end-grain chopping board near me?"
     ]) expect(prompts).toContain(expected)
-    expect(prompts.findIndex(tailed)).toBe(59)
+    expect(prompts.findIndex(tailed)).toBe(77)
   })
 
   it("asks what fits the kind of thing: a course, a pass, a hire, a salon, a clinic, food, a job", () => {

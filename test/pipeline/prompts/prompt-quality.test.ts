@@ -204,7 +204,7 @@ const KNOWN: Readonly<Record<string, {
   "restwell-sleep-clinic": { uncovered: ["group Sleep Reset course", "paediatric sleep assessment"] },
   "salt-and-ember-cookery-school": { uncovered: ["holiday cooking camp", "hen party cooking class", "gift voucher"] },
   "still-water-acupuncture": { uncovered: ["pregnancy acupuncture","facial rejuvenation acupuncture","moxibustion","gift certificate"] },
-  "buttongrass-walks": { share: 0.76, uncovered: ["kunanyi / Mount Wellington summit walk"], products: { "freycinet-coast": 0.05 } },
+  "buttongrass-walks": { share: 0.76, uncovered: ["kunanyi / Mount Wellington summit walk"], products: { "freycinet-coast": 0.03 } },
   "camping-les-chataigniers": { share: 0.85, uncovered: ["mobil-home Cigale", "descente de l'Ardèche en canoë"] },
   "dooley-plant-hire": { share: 0.86, uncovered: ["damage waiver"] },
   "hobbs-and-lane-thatching": { uncovered: ["storm damage repairs","new-build thatching","thatched porch","thatch condition survey"] },
@@ -226,7 +226,7 @@ const KNOWN: Readonly<Record<string, {
   "bright-letter-signs": { uncovered: ["built-up letters"] },
   // (kadra-techniczna: 75% and 31 not-offering hits until Polish furniture words were read as in other languages.)
   "kestrel-fire-engineering": { uncovered: ["smoke modelling"] },
-  "lone-star-dispatch": { share: 0.85, uncovered: ["same-day delivery"], products: { "stat-medical-courier": 0.74 } },
+  "lone-star-dispatch": { share: 0.85, uncovered: ["same-day delivery"] },
   "ridgeline-materials-lab": { share: 0.85 },
   "seri-linen-services": { uncovered: ["table linen"] },
   // holdout-ah, holdout-ai and holdout-aj (run once unseen in the sixteenth session, at 26ac4aa),
@@ -251,7 +251,7 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "encuadernaciones-olmedo": { uncovered: ["iniciales doradas", "encuadernación de revistas"] },
   "hatch-and-brim": { share: 0.76, uncovered: ["mother-of-the-bride hats"] },
-  "ironbark-blades": { share: 0.74, uncovered: ["bread knife", "custom orders"], products: { "chefs-knife-210": 0.40 } },
+  "ironbark-blades": { share: 0.74, uncovered: ["bread knife", "custom orders"], products: { "chefs-knife-210": 0.71 } },
   "lugwork-cycles": { share: 0.73, uncovered: ["gravel frame", "head badge", "braze-ons"] },
   "o-briain-stained-glass": { share: 0.60, uncovered: ["stained glass hearts", "workshop gift vouchers"] },
   "withy-hollow": { share: 0.85, uncovered: ["willow rods"] },
