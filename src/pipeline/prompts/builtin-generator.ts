@@ -18,6 +18,7 @@ import { isMass, isPlural, offeringForm, pluralOf, PRACTICE_WORD, singularOf, wi
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { isLocalLanguage, localProductPrompts, localTemplates } from "./local-templates.ts"
+import { bookedAlike, frameFit, isAppointment, isAppointmentLed, isRemote } from "./offering-frames.ts"
 import { isServiceProduct, productArticle, productCandidates } from "./product-templates.ts"
 import {
   INTENT_WEIGHTS,
@@ -245,7 +246,9 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
   const category = namedKind(facts.category === null ? undefined : phrases([facts.category], facts)[0], facts.businessName)
   const derived = category !== undefined
     ? []
-    : [...offerings, ...keywords].slice(0, 3).map((o) => `${singularOf(o)} ${facts.kind === "business" ? "specialist" : "brand"}`)
+    // (Not from a thing had at a distance: "closest video consultation specialist to me" asks for a call's place.)
+    : [...offerings, ...keywords].filter((o) => !isRemote(o, facts.inEnglish !== false)).slice(0, 3)
+      .map((o) => `${singularOf(o)} ${facts.kind === "business" ? "specialist" : "brand"}`)
   const own = facts.kind === "product" ? offerings.slice(0, 1) : rotate(offerings, hash >>> 3)
   const categoryWords = new Set(contentWords(category ?? "").map(stem))
   const more = facts.kind === "product" ? offerings.slice(1) : []
@@ -349,6 +352,9 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
         return pools.days.some((d) => d.value === "Saturday" || d.value === "Sunday")
       case "activity":
       case "distinct":
+      case "present":
+      case "dated":
+      case "urgent":
         // Judged per offering (variantsOf).
         return true
       case "dietary":
@@ -374,14 +380,37 @@ const ONE = [{ value: "", tier: 0 }] as const
  * "board socks"). Two things of different kinds are no alternatives: "Which is better, bike
  * rentals or airport transfers?" is nobody's question.
  */
-const alternativeTo = (offering: string, offerings: ReadonlyArray<Tiered<Offering>>, from: number): Tiered<Offering> | undefined => {
+const alternativeTo = (
+  offering: string,
+  offerings: ReadonlyArray<Tiered<Offering>>,
+  from: number,
+  appointmentLed: boolean,
+  inEnglish: boolean
+): Tiered<Offering> | undefined => {
   const stems = new Set(contentWords(offering).map(stem))
+  const booked = (o: string) => appointmentLed || isAppointment(o, inEnglish) || isRemote(o, inEnglish)
   for (let i = 0; i < offerings.length; i++) {
     const other = offerings[(from + i) % offerings.length]!
     if (other.tier > 0 || !pairs(offering, other.value.text)) continue
-    if (contentWords(other.value.text).some((w) => stems.has(stem(w)))) return other
+    if (!contentWords(other.value.text).some((w) => stems.has(stem(w)))) continue
+    // Two booked things are alternatives when they are one kind had two ways ("video consultation",
+    // "home visit consultation"), not two treatments sharing a word ("laser hair removal", "carbon laser peel").
+    if ((booked(offering) || booked(other.value.text)) && !bookedAlike(offering, other.value.text, inEnglish)) continue
+    return other
   }
   return undefined
+}
+
+/** Whether a business's (or a product's) own offerings are work booked for a time, judged once per pools. */
+const appointmentLedCache = new WeakMap<Pools, boolean>()
+const appointmentLedOf = (facts: PromptFacts, pools: Pools): boolean => {
+  let led = appointmentLedCache.get(pools)
+  if (led === undefined) {
+    const own = pools.offerings.filter((o) => o.tier === 0).map((o) => o.value.text)
+    led = isAppointmentLed(own, [facts.category, facts.siteCategory], facts.inEnglish !== false)
+    appointmentLedCache.set(pools, led)
+  }
+  return led
 }
 
 /**
@@ -429,6 +458,9 @@ function* variantsOf(
   const categories = template.usesCategory ? fitting : fitting.slice(0, 1).map((c) => ({ ...c, tier: 0 }))
   if (offerings.length === 0 || categories.length === 0 || features.length === 0 || days.length === 0) return
   const pick = <A>(items: ReadonlyArray<A>, i: number) => items[(i + offset) % items.length]!
+  const needs = template.needs ?? []
+  const inEnglish = facts.inEnglish !== false
+  const led = appointmentLedOf(facts, pools)
   for (let total = 0; total <= maxTotal; total++) {
     for (const category of categories) {
       for (let d = 0; d < days.length; d++) {
@@ -456,9 +488,15 @@ function* variantsOf(
               if (template.id.startsWith("comparison-") && GIFT.test(offerings[(o + offset + 1) % offerings.length]!.value.text)) continue
               // "What is the best way to handle mobile apps?": only something done is handled.
               if ((template.needs ?? []).includes("activity") && !ACTIVITY.test(offering.value.text)) continue
+              // "video consultations near me", "tongue-tie assessment on a Thursday", "audios on short notice":
+              // a frame the offering is not had in.
+              if (needs.includes("present") || needs.includes("dated") || needs.includes("urgent")) {
+                const fit = frameFit(offering.value.text, led, inEnglish)
+                if ((needs.includes("present") && !fit.present) || (needs.includes("dated") && !fit.dated) || (needs.includes("urgent") && !fit.urgent)) continue
+              }
               const at = (o + offset) % offerings.length
               const other = (template.needs ?? []).includes("alike")
-                ? alternativeTo(offering.value.text, offerings, (at + 1) % offerings.length)
+                ? alternativeTo(offering.value.text, offerings, (at + 1) % offerings.length, led, inEnglish)
                 : offerings[(at + 1) % offerings.length]!
               if (other === undefined) continue
               // Each offering in one pair at most (the first with the second, the third with the fourth), and
@@ -525,6 +563,8 @@ function* intentStream(
       const offered = sparing ? [PRODUCT_QUALIFIERS[fnv1a(text) % PRODUCT_QUALIFIERS.length]!] : QUALIFIERS
       for (const qualifier of offered) {
         if (facts.visitable === false && VISIT_QUALIFIERS.has(qualifier)) continue
+        // "deep sleep hypnosis audios ... close by", "... for a last-minute need": an offering had at a distance is not gone to.
+        if (offering !== undefined && (VISIT_QUALIFIERS.has(qualifier) || qualifier === "for a last-minute need") && isRemote(offering, facts.inEnglish !== false)) continue
         // "bespoke suits near me in Chicago close by": the prompt already says where.
         if (qualifier === "close by" && /\b(?:near me|nearby|closest)\b/iu.test(text)) continue
         const prompt = /[?.]$/.test(text) ? text.replace(/([?.])$/, ` ${qualifier}$1`) : `${text} ${qualifier}`

@@ -10,6 +10,7 @@
  * keyword search. Names are used as the site writes them; nothing is translated.
  */
 import type { SiteLanguage } from "../../domain/site-language.ts"
+import { isRemote } from "./offering-frames.ts"
 import { PROBE, type PromptTemplate, t } from "./templates.ts"
 
 /** The languages with templates of their own. */
@@ -34,6 +35,18 @@ const ON_DAY: Readonly<Record<LocalLanguage, ReadonlyArray<string>>> = {
 
 const onDay = (language: LocalLanguage, day: string): string => ON_DAY[language][ENGLISH_DAYS.indexOf(day)] ?? day
 
+/**
+ * "In <town>" where the town's name opens with an article, which joins the preposition: French
+ * "au Havre", "aux Sables-d'Olonne" ("à La Rochelle" stays); Italian "alla Spezia", "all'Aquila".
+ * (Portuguese gives many towns an article no name shows, "no Porto" but "em Lisboa": its templates
+ * put the town after a comma or before a colon instead, where no preposition is needed.)
+ */
+const inFrench = (place: string | null): string =>
+  (place ?? "").replace(/^(?:(Le)|(Les)) (?=\p{Lu})|^/u, (_m, le?: string, les?: string) => (le !== undefined ? "au " : les !== undefined ? "aux " : "à "))
+const inItalian = (place: string | null): string =>
+  (place ?? "").replace(/^(?:(La|Lo) (?=\p{Lu})|(L)['’](?=\p{Lu})|(Il) (?=\p{Lu})|(I) (?=\p{Lu}))|^/u, (_m, laLo?: string, l?: string, il?: string, i?: string) =>
+    laLo !== undefined ? `al${laLo.toLowerCase()} ` : l !== undefined ? "all'" : il !== undefined ? "al " : i !== undefined ? "ai " : "a ")
+
 /** Spanish "o" and "y" before the sound they would run into: "tapas u ostras", "vinos e infusiones". */
 const spanishOr = (next: string) => (/^h?o/iu.test(next) ? "u" : "o")
 const spanishAnd = (next: string) => (/^h?i(?![aeou])/iu.test(next) ? "e" : "y")
@@ -42,33 +55,33 @@ const TEMPLATES_BY_LANGUAGE: Readonly<Record<LocalLanguage, ReadonlyArray<Prompt
   fr: [
     t("fr-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
     t("fr-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
-    t("fr-discovery-category-for", "discovery", (s) => `${s.category} pour ${s.offering} à ${s.place}`, ["place", "distinct"]),
+    t("fr-discovery-category-for", "discovery", (s) => `${s.category} pour ${s.offering} ${inFrench(s.place)}`, ["place", "distinct"]),
     t("fr-price-category", "price", (s) => `${s.category} ${s.place} tarifs`, ["place"]),
-    t("fr-discovery-where", "discovery", (s) => `Où trouver ${s.offering} à ${s.place}?`, ["place"]),
-    t("fr-discovery-best-addresses", "discovery", (s) => `meilleures adresses pour ${s.offering} à ${s.place}`, ["place"]),
-    t("fr-discovery-quality", "discovery", (s) => `${s.offering} de qualité à ${s.place}`, ["place"]),
-    t("fr-local-near-me", "local", (s) => `${s.offering} près de chez moi`, ["local"]),
+    t("fr-discovery-where", "discovery", (s) => `Où trouver ${s.offering} ${inFrench(s.place)}?`, ["place"]),
+    t("fr-discovery-best-addresses", "discovery", (s) => `meilleures adresses pour ${s.offering} ${inFrench(s.place)}`, ["place"]),
+    t("fr-discovery-quality", "discovery", (s) => `${s.offering} de qualité ${inFrench(s.place)}`, ["place"]),
+    t("fr-local-near-me", "local", (s) => `${s.offering} près de chez moi`, ["local", "present"]),
     t("fr-local-category", "local", (s) => `${s.category} près de chez moi`, ["local"]),
-    t("fr-local-category-for", "local", (s) => `${s.category} pour ${s.offering} près de chez moi`, ["local", "distinct"]),
-    t("fr-reviews-category-for", "reviews", (s) => `avis ${s.category} pour ${s.offering} à ${s.place}`, ["place", "distinct"]),
-    t("fr-comparison-choose", "comparison", (s) => `${s.offering} ou ${s.other}: que choisir?`, ["other"]),
-    t("fr-comparison-difference", "comparison", (s) => `différence entre ${s.offering} et ${s.other}`, ["other"]),
+    t("fr-local-category-for", "local", (s) => `${s.category} pour ${s.offering} près de chez moi`, ["local", "distinct", "present"]),
+    t("fr-reviews-category-for", "reviews", (s) => `avis ${s.category} pour ${s.offering} ${inFrench(s.place)}`, ["place", "distinct"]),
+    t("fr-comparison-choose", "comparison", (s) => `${s.offering} ou ${s.other}: que choisir?`, ["alike", "other"]),
+    t("fr-comparison-difference", "comparison", (s) => `différence entre ${s.offering} et ${s.other}`, ["alike", "other"]),
     t("fr-price-keyword", "price", (s) => `prix ${s.offering} ${s.place}`, ["place"]),
     t("fr-price-how-much", "price", (s) => `${s.offering}: combien ça coûte?`),
     t("fr-price-rates", "price", (s) => `${s.offering} tarifs`),
     t("fr-hours-category", "hours", (s) => `horaires ${s.category} ${s.place}`, ["place", "visit"]),
     t("fr-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("fr", s.day).replace(/^le /u, "")}`, ["place", "day"]),
-    t("fr-hours-offering-day", "hours", (s) => `Où trouver ${s.offering} ${onDay("fr", s.day)} à ${s.place}?`, ["place", "day"]),
-    t("fr-hours-weekend", "hours", (s) => `${s.offering} le week-end à ${s.place}`, ["place", "weekend"]),
+    t("fr-hours-offering-day", "hours", (s) => `Où trouver ${s.offering} ${onDay("fr", s.day)} ${inFrench(s.place)}?`, ["place", "day", "dated"]),
+    t("fr-hours-weekend", "hours", (s) => `${s.offering} le week-end ${inFrench(s.place)}`, ["place", "weekend", "dated"]),
     t("fr-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} avis`, ["place"]),
     t("fr-reviews-category", "reviews", (s) => `${s.category} ${s.place} avis`, ["place"]),
-    t("fr-reviews-advice", "reviews", (s) => `${s.offering} à ${s.place}: quelle adresse conseillez-vous?`, ["place"]),
+    t("fr-reviews-advice", "reviews", (s) => `${s.offering} ${inFrench(s.place)}: quelle adresse conseillez-vous?`, ["place"]),
     t("fr-how-to-choose", "how-to", (s) => `${s.offering}: comment bien choisir?`),
     t("fr-how-to-know", "how-to", (s) => `${s.offering}: ce qu'il faut savoir avant de se décider`),
     t("fr-how-to-category-for", "how-to", (s) => `${s.category} pour ${s.offering}: comment choisir?`, ["distinct"]),
     t("fr-price-category-for", "price", (s) => `${s.category} pour ${s.offering}: quel tarif?`, ["distinct"]),
     t("fr-alternatives-offering", "alternatives", (s) => `alternatives à ${s.offering}`),
-    t("fr-alternatives-cheaper", "alternatives", (s) => `${s.offering}: des alternatives moins chères à ${s.place}?`, ["place"]),
+    t("fr-alternatives-cheaper", "alternatives", (s) => `${s.offering}: des alternatives moins chères ${inFrench(s.place)}?`, ["place"]),
     t("fr-problem-overpaying", "problem", (s) => `${s.offering}: comment éviter de payer trop cher?`),
     t("fr-problem-first-time", "problem", (s) => `${s.offering} pour la première fois: quels conseils?`),
     t("fr-brand-reviews", "brand", (s) => `${s.name} avis`),
@@ -85,20 +98,20 @@ const TEMPLATES_BY_LANGUAGE: Readonly<Record<LocalLanguage, ReadonlyArray<Prompt
     t("de-discovery-where", "discovery", (s) => `Wo finde ich ${s.offering} in ${s.place}?`, ["place"]),
     t("de-discovery-providers", "discovery", (s) => `Anbieter für ${s.offering} in ${s.place}`, ["place"]),
     t("de-discovery-best-addresses", "discovery", (s) => `beste Adressen für ${s.offering} in ${s.place}`, ["place"]),
-    t("de-local-near-me", "local", (s) => `${s.offering} in der Nähe`, ["local"]),
+    t("de-local-near-me", "local", (s) => `${s.offering} in der Nähe`, ["local", "present"]),
     t("de-local-category", "local", (s) => `${s.category} in der Nähe`, ["local"]),
-    t("de-local-category-for", "local", (s) => `${s.category} für ${s.offering} in der Nähe`, ["local", "distinct"]),
+    t("de-local-category-for", "local", (s) => `${s.category} für ${s.offering} in der Nähe`, ["local", "distinct", "present"]),
     t("de-reviews-category-for", "reviews", (s) => `${s.category} für ${s.offering} in ${s.place} Bewertungen`, ["place", "distinct"]),
-    t("de-comparison-better", "comparison", (s) => `${s.offering} oder ${s.other}: was ist besser?`, ["other"]),
-    t("de-comparison-difference", "comparison", (s) => `Unterschied zwischen ${s.offering} und ${s.other}`, ["other"]),
+    t("de-comparison-better", "comparison", (s) => `${s.offering} oder ${s.other}: was ist besser?`, ["alike", "other"]),
+    t("de-comparison-difference", "comparison", (s) => `Unterschied zwischen ${s.offering} und ${s.other}`, ["alike", "other"]),
     t("de-price-keyword", "price", (s) => `${s.offering} ${s.place} Preise`, ["place"]),
     t("de-price-how-much", "price", (s) => `Was kostet ${s.offering}?`),
     t("de-price-cheap", "price", (s) => `${s.offering} günstig`),
     t("de-hours-category", "hours", (s) => `Öffnungszeiten ${s.category} ${s.place}`, ["place", "visit"]),
     // ("geöffnet" after the noun agrees with nothing: "Apotheke Leipzig Sonntag geöffnet".)
     t("de-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("de", s.day).replace(/^am /u, "")} geöffnet`, ["place", "day"]),
-    t("de-hours-offering-day", "hours", (s) => `Wo bekomme ich ${s.offering} ${onDay("de", s.day)} in ${s.place}?`, ["place", "day"]),
-    t("de-hours-weekend", "hours", (s) => `${s.offering} am Wochenende in ${s.place}`, ["place", "weekend"]),
+    t("de-hours-offering-day", "hours", (s) => `Wo bekomme ich ${s.offering} ${onDay("de", s.day)} in ${s.place}?`, ["place", "day", "dated"]),
+    t("de-hours-weekend", "hours", (s) => `${s.offering} am Wochenende in ${s.place}`, ["place", "weekend", "dated"]),
     t("de-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} Erfahrungen`, ["place"]),
     t("de-reviews-category", "reviews", (s) => `${s.category} ${s.place} Bewertungen`, ["place"]),
     t("de-reviews-recommend", "reviews", (s) => `Welchen Anbieter für ${s.offering} in ${s.place} könnt ihr empfehlen?`, ["place"]),
@@ -124,19 +137,19 @@ const TEMPLATES_BY_LANGUAGE: Readonly<Record<LocalLanguage, ReadonlyArray<Prompt
     t("es-discovery-where", "discovery", (s) => `¿Dónde encontrar ${s.offering} en ${s.place}?`, ["place"]),
     t("es-discovery-best-places", "discovery", (s) => `mejores sitios para ${s.offering} en ${s.place}`, ["place"]),
     t("es-discovery-quality", "discovery", (s) => `${s.offering} de calidad en ${s.place}`, ["place"]),
-    t("es-local-near-me", "local", (s) => `${s.offering} cerca de mí`, ["local"]),
+    t("es-local-near-me", "local", (s) => `${s.offering} cerca de mí`, ["local", "present"]),
     t("es-local-category", "local", (s) => `${s.category} cerca de mí`, ["local"]),
-    t("es-local-category-for", "local", (s) => `${s.category} para ${s.offering} cerca de mí`, ["local", "distinct"]),
+    t("es-local-category-for", "local", (s) => `${s.category} para ${s.offering} cerca de mí`, ["local", "distinct", "present"]),
     t("es-reviews-category-for", "reviews", (s) => `opiniones ${s.category} para ${s.offering} en ${s.place}`, ["place", "distinct"]),
-    t("es-comparison-choose", "comparison", (s) => `${s.offering} ${spanishOr(s.other)} ${s.other}: ¿qué elegir?`, ["other"]),
-    t("es-comparison-difference", "comparison", (s) => `diferencia entre ${s.offering} ${spanishAnd(s.other)} ${s.other}`, ["other"]),
+    t("es-comparison-choose", "comparison", (s) => `${s.offering} ${spanishOr(s.other)} ${s.other}: ¿qué elegir?`, ["alike", "other"]),
+    t("es-comparison-difference", "comparison", (s) => `diferencia entre ${s.offering} ${spanishAnd(s.other)} ${s.other}`, ["alike", "other"]),
     t("es-price-keyword", "price", (s) => `${s.offering} ${s.place} precio`, ["place"]),
     t("es-price-how-much", "price", (s) => `${s.offering}: ¿cuánto cuesta?`),
     t("es-price-of", "price", (s) => `precios de ${s.offering}`),
     t("es-hours-category", "hours", (s) => `horario ${s.category} ${s.place}`, ["place", "visit"]),
     t("es-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("es", s.day).replace(/^el /u, "")}`, ["place", "day"]),
-    t("es-hours-offering-day", "hours", (s) => `¿Dónde encontrar ${s.offering} ${onDay("es", s.day)} en ${s.place}?`, ["place", "day"]),
-    t("es-hours-weekend", "hours", (s) => `${s.offering} el fin de semana en ${s.place}`, ["place", "weekend"]),
+    t("es-hours-offering-day", "hours", (s) => `¿Dónde encontrar ${s.offering} ${onDay("es", s.day)} en ${s.place}?`, ["place", "day", "dated"]),
+    t("es-hours-weekend", "hours", (s) => `${s.offering} el fin de semana en ${s.place}`, ["place", "weekend", "dated"]),
     t("es-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} opiniones`, ["place"]),
     t("es-reviews-category", "reviews", (s) => `${s.category} ${s.place} opiniones`, ["place"]),
     t("es-reviews-recommend", "reviews", (s) => `${s.offering} en ${s.place}: ¿qué sitio recomiendan?`, ["place"]),
@@ -157,33 +170,33 @@ const TEMPLATES_BY_LANGUAGE: Readonly<Record<LocalLanguage, ReadonlyArray<Prompt
   it: [
     t("it-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
     t("it-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
-    t("it-discovery-category-for", "discovery", (s) => `${s.category} per ${s.offering} a ${s.place}`, ["place", "distinct"]),
+    t("it-discovery-category-for", "discovery", (s) => `${s.category} per ${s.offering} ${inItalian(s.place)}`, ["place", "distinct"]),
     t("it-price-category", "price", (s) => `${s.category} ${s.place} prezzi`, ["place"]),
-    t("it-discovery-where", "discovery", (s) => `Dove trovare ${s.offering} a ${s.place}?`, ["place"]),
-    t("it-discovery-best-places", "discovery", (s) => `migliori posti per ${s.offering} a ${s.place}`, ["place"]),
-    t("it-discovery-quality", "discovery", (s) => `${s.offering} di qualità a ${s.place}`, ["place"]),
-    t("it-local-near-me", "local", (s) => `${s.offering} vicino a me`, ["local"]),
+    t("it-discovery-where", "discovery", (s) => `Dove trovare ${s.offering} ${inItalian(s.place)}?`, ["place"]),
+    t("it-discovery-best-places", "discovery", (s) => `migliori posti per ${s.offering} ${inItalian(s.place)}`, ["place"]),
+    t("it-discovery-quality", "discovery", (s) => `${s.offering} di qualità ${inItalian(s.place)}`, ["place"]),
+    t("it-local-near-me", "local", (s) => `${s.offering} vicino a me`, ["local", "present"]),
     t("it-local-category", "local", (s) => `${s.category} vicino a me`, ["local"]),
-    t("it-local-category-for", "local", (s) => `${s.category} per ${s.offering} vicino a me`, ["local", "distinct"]),
-    t("it-reviews-category-for", "reviews", (s) => `recensioni ${s.category} per ${s.offering} a ${s.place}`, ["place", "distinct"]),
-    t("it-comparison-choose", "comparison", (s) => `${s.offering} o ${s.other}: cosa scegliere?`, ["other"]),
-    t("it-comparison-difference", "comparison", (s) => `differenza tra ${s.offering} e ${s.other}`, ["other"]),
+    t("it-local-category-for", "local", (s) => `${s.category} per ${s.offering} vicino a me`, ["local", "distinct", "present"]),
+    t("it-reviews-category-for", "reviews", (s) => `recensioni ${s.category} per ${s.offering} ${inItalian(s.place)}`, ["place", "distinct"]),
+    t("it-comparison-choose", "comparison", (s) => `${s.offering} o ${s.other}: cosa scegliere?`, ["alike", "other"]),
+    t("it-comparison-difference", "comparison", (s) => `differenza tra ${s.offering} e ${s.other}`, ["alike", "other"]),
     t("it-price-keyword", "price", (s) => `${s.offering} ${s.place} prezzi`, ["place"]),
     t("it-price-how-much", "price", (s) => `${s.offering}: quanto costa?`),
     t("it-price-list", "price", (s) => `listino prezzi ${s.offering}`),
     t("it-hours-category", "hours", (s) => `orari ${s.category} ${s.place}`, ["place", "visit"]),
     t("it-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("it", s.day).replace(/^di /u, "")}`, ["place", "day"]),
-    t("it-hours-offering-day", "hours", (s) => `Dove trovare ${s.offering} ${onDay("it", s.day)} a ${s.place}?`, ["place", "day"]),
-    t("it-hours-weekend", "hours", (s) => `${s.offering} nel fine settimana a ${s.place}`, ["place", "weekend"]),
+    t("it-hours-offering-day", "hours", (s) => `Dove trovare ${s.offering} ${onDay("it", s.day)} ${inItalian(s.place)}?`, ["place", "day", "dated"]),
+    t("it-hours-weekend", "hours", (s) => `${s.offering} nel fine settimana ${inItalian(s.place)}`, ["place", "weekend", "dated"]),
     t("it-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} recensioni`, ["place"]),
     t("it-reviews-category", "reviews", (s) => `${s.category} ${s.place} recensioni`, ["place"]),
-    t("it-reviews-recommend", "reviews", (s) => `${s.offering} a ${s.place}: quale posto consigliate?`, ["place"]),
+    t("it-reviews-recommend", "reviews", (s) => `${s.offering} ${inItalian(s.place)}: quale posto consigliate?`, ["place"]),
     t("it-how-to-choose", "how-to", (s) => `${s.offering}: come scegliere bene?`),
     t("it-how-to-know", "how-to", (s) => `${s.offering}: cosa sapere prima di decidere?`),
     t("it-how-to-category-for", "how-to", (s) => `${s.category} per ${s.offering}: come scegliere?`, ["distinct"]),
     t("it-price-category-for", "price", (s) => `${s.category} per ${s.offering}: quanto costa?`, ["distinct"]),
     t("it-alternatives-offering", "alternatives", (s) => `alternative a ${s.offering}`),
-    t("it-alternatives-cheaper", "alternatives", (s) => `${s.offering}: alternative più economiche a ${s.place}?`, ["place"]),
+    t("it-alternatives-cheaper", "alternatives", (s) => `${s.offering}: alternative più economiche ${inItalian(s.place)}?`, ["place"]),
     t("it-problem-overpaying", "problem", (s) => `${s.offering}: come evitare di pagare troppo?`),
     t("it-problem-first-time", "problem", (s) => `${s.offering} per la prima volta: cosa devo sapere?`),
     t("it-brand-reviews", "brand", (s) => `${s.name} recensioni`),
@@ -195,33 +208,33 @@ const TEMPLATES_BY_LANGUAGE: Readonly<Record<LocalLanguage, ReadonlyArray<Prompt
   pt: [
     t("pt-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
     t("pt-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
-    t("pt-discovery-category-for", "discovery", (s) => `${s.category} para ${s.offering} em ${s.place}`, ["place", "distinct"]),
+    t("pt-discovery-category-for", "discovery", (s) => `${s.category} para ${s.offering} ${s.place}`, ["place", "distinct"]),
     t("pt-price-category", "price", (s) => `${s.category} ${s.place} preços`, ["place"]),
-    t("pt-discovery-where", "discovery", (s) => `Onde encontrar ${s.offering} em ${s.place}?`, ["place"]),
-    t("pt-discovery-best-places", "discovery", (s) => `melhores lugares para ${s.offering} em ${s.place}`, ["place"]),
-    t("pt-discovery-quality", "discovery", (s) => `${s.offering} de qualidade em ${s.place}`, ["place"]),
-    t("pt-local-near-me", "local", (s) => `${s.offering} perto de mim`, ["local"]),
+    t("pt-discovery-where", "discovery", (s) => `${s.place}: onde encontrar ${s.offering}?`, ["place"]),
+    t("pt-discovery-best-places", "discovery", (s) => `melhores lugares para ${s.offering}, ${s.place}`, ["place"]),
+    t("pt-discovery-quality", "discovery", (s) => `${s.offering} de qualidade, ${s.place}`, ["place"]),
+    t("pt-local-near-me", "local", (s) => `${s.offering} perto de mim`, ["local", "present"]),
     t("pt-local-category", "local", (s) => `${s.category} perto de mim`, ["local"]),
-    t("pt-local-category-for", "local", (s) => `${s.category} para ${s.offering} perto de mim`, ["local", "distinct"]),
-    t("pt-reviews-category-for", "reviews", (s) => `opiniões ${s.category} para ${s.offering} em ${s.place}`, ["place", "distinct"]),
-    t("pt-comparison-choose", "comparison", (s) => `${s.offering} ou ${s.other}: qual escolher?`, ["other"]),
-    t("pt-comparison-difference", "comparison", (s) => `diferença entre ${s.offering} e ${s.other}`, ["other"]),
+    t("pt-local-category-for", "local", (s) => `${s.category} para ${s.offering} perto de mim`, ["local", "distinct", "present"]),
+    t("pt-reviews-category-for", "reviews", (s) => `opiniões ${s.category} para ${s.offering}, ${s.place}`, ["place", "distinct"]),
+    t("pt-comparison-choose", "comparison", (s) => `${s.offering} ou ${s.other}: qual escolher?`, ["alike", "other"]),
+    t("pt-comparison-difference", "comparison", (s) => `diferença entre ${s.offering} e ${s.other}`, ["alike", "other"]),
     t("pt-price-keyword", "price", (s) => `${s.offering} ${s.place} preço`, ["place"]),
     t("pt-price-how-much", "price", (s) => `${s.offering}: quanto custa?`),
     t("pt-price-of", "price", (s) => `preços de ${s.offering}`),
     t("pt-hours-category", "hours", (s) => `horário ${s.category} ${s.place}`, ["place", "visit"]),
     t("pt-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("pt", s.day).replace(/^(?:ao|à) /u, "")}`, ["place", "day"]),
-    t("pt-hours-offering-day", "hours", (s) => `Onde encontrar ${s.offering} ${onDay("pt", s.day)} em ${s.place}?`, ["place", "day"]),
-    t("pt-hours-weekend", "hours", (s) => `${s.offering} ao fim de semana em ${s.place}`, ["place", "weekend"]),
+    t("pt-hours-offering-day", "hours", (s) => `${s.place}: onde encontrar ${s.offering} ${onDay("pt", s.day)}?`, ["place", "day", "dated"]),
+    t("pt-hours-weekend", "hours", (s) => `${s.offering} ao fim de semana, ${s.place}`, ["place", "weekend", "dated"]),
     t("pt-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} opiniões`, ["place"]),
     t("pt-reviews-category", "reviews", (s) => `${s.category} ${s.place} opiniões`, ["place"]),
-    t("pt-reviews-recommend", "reviews", (s) => `${s.offering} em ${s.place}: que lugar recomendam?`, ["place"]),
+    t("pt-reviews-recommend", "reviews", (s) => `${s.offering}, ${s.place}: que lugar recomendam?`, ["place"]),
     t("pt-how-to-choose", "how-to", (s) => `${s.offering}: como escolher bem?`),
     t("pt-how-to-know", "how-to", (s) => `${s.offering}: o que saber antes de decidir?`),
     t("pt-how-to-category-for", "how-to", (s) => `${s.category} para ${s.offering}: como escolher?`, ["distinct"]),
     t("pt-price-category-for", "price", (s) => `${s.category} para ${s.offering}: quanto custa?`, ["distinct"]),
     t("pt-alternatives-offering", "alternatives", (s) => `alternativas a ${s.offering}`),
-    t("pt-alternatives-cheaper", "alternatives", (s) => `${s.offering}: alternativas mais baratas em ${s.place}?`, ["place"]),
+    t("pt-alternatives-cheaper", "alternatives", (s) => `${s.place}: alternativas mais baratas para ${s.offering}?`, ["place"]),
     t("pt-problem-overpaying", "problem", (s) => `${s.offering}: como não pagar demais?`),
     t("pt-problem-first-time", "problem", (s) => `${s.offering} pela primeira vez: o que devo saber?`),
     t("pt-brand-reviews", "brand", (s) => `${s.name} opiniões`),
@@ -273,11 +286,12 @@ export const localProductPrompts = (
   const allowed = (template: PromptTemplate) =>
     template.usesOffering && !template.usesCategory && !template.usesDay && !template.usesAudience && !template.usesFeature &&
     (template.needs ?? []).every((need) =>
-      need === "business" || (need === "place" && product.place !== null) || (need === "local" && product.visitable)
+      need === "business" || need === "present" || (need === "place" && product.place !== null) || (need === "local" && product.visitable)
     ) && !template.render(PROBE).includes(PROBE.other)
   const templates = TEMPLATES_BY_LANGUAGE[language].filter(allowed)
   return product.names.slice(0, 2).flatMap((name) =>
-    templates.map((template) => ({
+    // (A thing had at a distance is not looked for near the customer.)
+    templates.filter((template) => !(template.needs ?? []).includes("present") || !isRemote(name, false)).map((template) => ({
       template,
       prompt: template.render({ ...PROBE, kind: "product", offering: name, place: product.place ?? "", name: product.business })
     }))

@@ -9,6 +9,7 @@
 import { isCommonWord } from "../../domain/common-words.ts"
 import { COMMON_ABBREVIATIONS, isMass, isPlural, offeringForm, pluralOf, SERVICE_HEADS, singularOf, withArticle } from "./english.ts"
 import type { PromptIntent } from "./templates.ts"
+import { isRemote } from "./offering-frames.ts"
 import { wordsOf } from "./prompt-text.ts"
 
 /** The words a product's set is filled with. */
@@ -601,6 +602,7 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
   const service = isServiceProduct(product)
   const countable = aProduct !== product
   const head = headOf(product)
+  const remote = isRemote(product)
   const has = (need: ProductNeed): boolean => {
     switch (need) {
       case "place":
@@ -622,7 +624,8 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
       case "performed":
         return service
       case "visit":
-        return fill.visitable
+        // A download or a video call is not gone to: "Who sells a deep sleep hypnosis audio near me?"
+        return fill.visitable && !remote
       case "online":
         return !fill.visitable
       case "countable":

@@ -91,6 +91,12 @@ export type Need =
   | "activity"
   /** An offering that says no word of the category: "notaire pour réparation de lave-linge" reads twice over otherwise. */
   | "distinct"
+  /** An offering had where the customer goes ("near me", "nearby", "without a long wait"): not a video call or a download. */
+  | "present"
+  /** An offering sold or run on set days ("on a Thursday", "at the weekend"): goods, food, a class; not an appointment. */
+  | "dated"
+  /** An offering needed on short notice: a job or an appointment, not a programme, goods or a download. */
+  | "urgent"
 
 export interface PromptTemplate {
   readonly id: string
@@ -171,12 +177,12 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("discovery-order-online", "discovery", (s) => `Where can I order ${s.offering} in ${s.place}?`, ["online", "place", "goods"]),
   // Near me.
   // Always with the town, as a person adds it on the way there.
-  t("local-where-near-me", "local", (s) => `Where can I get ${s.offering} near me${inPlace(s)}?`, ["local", "place"]),
+  t("local-where-near-me", "local", (s) => `Where can I get ${s.offering} near me${inPlace(s)}?`, ["local", "place", "present"]),
   // ("best bakery near me in Lyon" is "What is the best bakery in Lyon?" again: not written.)
-  t("local-offering-near-me", "local", (s) => `good ${s.offering} near me${inPlace(s)}`, ["local", "place"]),
-  t("local-nearby-offer", "local", (s) => `I'm in ${s.place}, is there ${s.aCategory} nearby that offers ${s.offering}?`, ["local", "countable", "place"]),
-  t("local-buy-near-me", "local", (s) => `Where can I buy ${s.offering} near me${inPlace(s)}?`, ["local", "product", "place"]),
-  t("local-closest", "local", (s) => `closest ${s.category} to me${inPlace(s)} for ${s.offering}`, ["local", "countable", "place"]),
+  t("local-offering-near-me", "local", (s) => `good ${s.offering} near me${inPlace(s)}`, ["local", "place", "present"]),
+  t("local-nearby-offer", "local", (s) => `I'm in ${s.place}, is there ${s.aCategory} nearby that offers ${s.offering}?`, ["local", "countable", "place", "present"]),
+  t("local-buy-near-me", "local", (s) => `Where can I buy ${s.offering} near me${inPlace(s)}?`, ["local", "product", "place", "present"]),
+  t("local-closest", "local", (s) => `closest ${s.category} to me${inPlace(s)} for ${s.offering}`, ["local", "countable", "place", "present"]),
   // Comparisons.
   t("comparison-versus", "comparison", (s) => `${s.offering} vs ${s.other}: which should I choose?`, ["alike", "goods"]),
   t("comparison-better", "comparison", (s) => `Which is better, ${s.offering} or ${s.other}?`, ["alike", "goods"]),
@@ -190,7 +196,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("price-affordable", "price", (s) => `affordable ${s.offering} in ${s.place}`, ["place", "goods"]),
   t("price-worth-it", "price", (s) => `${s.offeringPlural ? "Are" : "Is"} expensive ${s.offering} really worth the money?`, ["goods"]),
   t("price-best-prices", "price", (s) => `Which ${s.categories} in ${s.place} have fair prices for ${s.offering}?`, ["place"]),
-  t("price-cheap-near-me", "price", (s) => `cheap ${s.offering} near me${inPlace(s)}`, ["local", "place"]),
+  t("price-cheap-near-me", "price", (s) => `cheap ${s.offering} near me${inPlace(s)}`, ["local", "place", "present"]),
   t("price-software-cheapest", "price", (s) => `cheapest ${s.category} with ${s.offering}`, ["software"]),
   t("price-software-cost", "price", (s) => `How much does ${s.aCategory} with ${s.offering} cost?`, ["software"]),
   t("price-usual-charge", "price", (s) => `What do ${s.categories} usually charge for ${s.offering}?`, ["goods"]),
@@ -198,7 +204,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   // Hours and opening days.
   t("hours-open-day-place", "hours", (s) => `${s.categories} open on ${s.day} in ${s.place}`, ["place", "day"]),
   t("hours-near-me-day", "hours", (s) => `Which ${s.categories} near me${inPlace(s)} are open on ${s.day}?`, ["local", "day", "place"]),
-  t("hours-offering-day", "hours", (s) => `Where can I get ${s.offering} on a ${s.day} in ${s.place}?`, ["place", "day"]),
+  t("hours-offering-day", "hours", (s) => `Where can I get ${s.offering} on a ${s.day} in ${s.place}?`, ["place", "day", "dated"]),
   t("hours-what-time", "hours", (s) => `What time do ${s.categories} in ${s.place} open on ${s.day}?`, ["place", "day"]),
   t("hours-weekend", "hours", (s) => `Which ${s.categories} in ${s.place} are open on weekends?`, ["place", "weekend"]),
   t("hours-usually-open", "hours", (s) => `What time do ${s.categories} usually open?`, ["visit", "business"]),
@@ -210,7 +216,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("filter-adjective-category", "filter", (s) => `${s.feature} ${s.category} in ${s.place}`, ["place", "adjective", "countable"]),
   t("filter-adjective-near-me", "filter", (s) => `Is there ${withArticle(`${s.feature} ${s.category}`)} near me${inPlace(s)}?`, ["local", "adjective", "countable", "place"]),
   t("filter-with-feature", "filter", (s) => `${s.categories} in ${s.place} with ${s.feature}`, ["place", "with"]),
-  t("filter-dietary-near-me", "filter", (s) => `Where can I get ${s.feature} ${s.offering} near me${inPlace(s)}?`, ["local", "dietary", "place"]),
+  t("filter-dietary-near-me", "filter", (s) => `Where can I get ${s.feature} ${s.offering} near me${inPlace(s)}?`, ["local", "dietary", "place", "present"]),
   // Two offerings of any kinds, wanted from one place: "Which hostels offer both bike rentals and airport transfers?" (Without
   // the town: two such prompts sharing an offering would share most of their words.)
   t("filter-offer-both", "filter", (s) => `Which ${s.categories} offer both ${s.offering} and ${s.other}?`, ["other", "countable", "goods"]),
@@ -244,8 +250,8 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("audience-software", "audience", (s) => `${s.category} for ${s.audience} with ${s.offering}`, ["software"]),
   t("audience-best-for", "audience", (s) => `What are the best ${s.categories} for ${s.audience}?`),
   // Problems that lead to an offering.
-  t("problem-short-notice", "problem", (s) => `I need ${s.offering} on short notice in ${s.place}, who can help?`, ["place", "visit"]),
-  t("problem-long-wait", "problem", (s) => `Where can I get ${s.offering} without a long wait?`, ["visit"]),
+  t("problem-short-notice", "problem", (s) => `I need ${s.offering} on short notice in ${s.place}, who can help?`, ["place", "visit", "urgent"]),
+  t("problem-long-wait", "problem", (s) => `Where can I get ${s.offering} without a long wait?`, ["visit", "present"]),
   t("problem-overpaying", "problem", (s) => `How do I avoid overpaying for ${s.offering}?`, ["goods"]),
   t("problem-software-switch", "problem", (s) => `My ${s.category} can't do ${s.offering}, what should I use instead?`, ["software"]),
   t("problem-disappointing", "problem", (s) => `My last ${s.category} was disappointing, where should I go for ${s.offering}?`, ["countable"]),

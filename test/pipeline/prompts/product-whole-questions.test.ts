@@ -38,6 +38,7 @@ describe("a product's whole questions", () => {
       "What is the most common complaint about a tasmanian oak end-grain chopping board?",
       "Who sells a tasmanian oak end-grain chopping board near me?"
     ]) expect(prompts).toContain(expected)
+    // (A chopping board is not needed "on short notice": that question is a job's or an appointment's.)
     expect(prompts.findIndex(tailed)).toBe(77)
   })
 
