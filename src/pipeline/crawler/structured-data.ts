@@ -203,9 +203,9 @@ export const siteNamesFromJsonLd = (blocks: ReadonlyArray<unknown>): SiteNames =
 // ---------------------------------------------------------------------------------------------
 // Offerings a page lists without structured data: priced lines and links into a shop
 
-/** Path segments of sections that list what a site sells (`/products/…`, `/menu/…`, `/services/…`). */
+/** Path segments of sections that list what a site sells (`/products/…`, `/menu/…`, `/services/…`), in the languages sites are written in (`/diensten`, `/tarifs`, `/servicios`). */
 export const OFFERING_SECTION =
-  /^(?:products?|shop|store|boutique|menu|menus|carte|services?|treatments?|collections?|catalog(?:ue)?|classes|courses|workshops|offerings?|pricing|prices|price-list|rates|rooms|suites|packages|plans|repairs?|practice-areas?|what-we-do|solutions|teas?|coffees?|wines?|cakes|breads?|pastries|items?)$/
+  /^(?:products?|shop|store|boutique|menu|menus|carte|services?|treatments?|collections?|catalog(?:ue)?|classes|courses|workshops|offerings?|pricing|prices|price-list|rates|rooms|suites|packages|plans|repairs?|practice-areas?|what-we-do|solutions|teas?|coffees?|wines?|cakes|breads?|pastries|items?|diensten|onze-diensten|tarieven|prijzen|producten|behandelingen|leistungen|unsere-leistungen|dienstleistungen|preise|produkte|behandlungen|kurse|prestations|nos-prestations|nos-services|tarifs|produits|soins|servicios|nuestros-servicios|precios|tarifas|productos|tratamientos|cursos|servizi|i-nostri-servizi|prezzi|listino|prodotti|trattamenti|corsi|servicos|serviços|os-nossos-servicos|precos|preços|produtos|tratamentos)$/
 
 /** A price as written: `$4.25`, `€ 12`, `12,50 €`, `19 CAD`, `₹340`, `R550`, `35 MAD` (money.ts). */
 const PRICE = new RegExp(PRICE_SOURCE, "u")
@@ -214,12 +214,18 @@ const MAX_LISTING_LINE = 200
 const NOT_A_NAME = /^(?:from|only|total|subtotal|tax|vat|gst|shipping|delivery|price|prices|now|was|save|starting|add|buy|per|each|incl|excl)\b/i
 const GENERIC_LINK = /^(?:shop|shop now|buy|buy now|view|view all|see all|see more|more|details|learn more|read more|order|order now|add to cart|add to basket|book|book now|home|menu|products?|services?|all|next|previous|back)$/i
 
+/** A call to take something free: "Order free samples", "Request a free quote", "Claim your free sample". */
+const FREE_CALL = /^(?:order|get|request|claim|download|grab|book)\s+(?:(?:a|an|your|our|the)\s+)?free\b/iu
+
 /** A short plain name: no parenthetical, first of `–`/`·`/`|`-separated parts, 1–6 words. */
 const itemName = (raw: string): string | null => {
   const name = cleanText(raw).replace(new RegExp(PRICE.source, "gu"), " ").replace(/\([^)]*\)/g, " ").split(/\s[–—-]\s|\s·\s|\s\|\s|:\s/u)[0]!
     .replace(/\s+/g, " ").replace(/^[\s\-–—:•·|*,.]+|[\s\-–—:•·|*,.]+$/gu, "")
   // "from" before the price in other languages too: "Kinogutschein ab 10 €", "Bono desde 20 €", "à partir de".
+  // A card's title and its "from" price with no space between them in the markup
+  // (`<a>Roman blinds</a><span>from €119</span>`) run together: "Roman blindsfrom".
   const clean = name.replace(/\s+(?:from|only|starting(?: at)?|each|per \p{L}+|and up|\+|ab|dès|à partir de|desde|a partir de|da|vanaf|fra|från|od)$/iu, "")
+    .replace(/(?<!\b(?:there|where))(?<=\p{Ll}{3})from$/u, "")
   const words = clean.split(" ").filter((w) => /\p{L}/u.test(w))
   // A name starts with a word (or a count of one) and has one of its own: "6-inch 8–10 servings" (a size) does not.
   if (!(/^\p{L}/u.test(clean) || opensWithCountedName(clean) || MACHINE_WEIGHT.test(clean)) || !words.some((w) => /^\p{L}{3,}$/u.test(w)) ||
@@ -380,7 +386,8 @@ export const linkHint = (text: string, url: string | null): ProductHint | undefi
   }
   const section = segments.findIndex((s) => OFFERING_SECTION.test(s))
   if (section < 0 || section === segments.length - 1) return undefined
-  const name = itemName(text.replace(/^\s*(?:our|the|all|shop)\s+/i, ""))
-  if (name === null || GENERIC_LINK.test(name)) return undefined
+  const name = itemName(text.replace(/^\s*(?:(?:our|the|all|shop)\s+){1,3}/i, ""))
+  // "Order free samples", "Get a free quote": what is given away is not sold.
+  if (name === null || GENERIC_LINK.test(name) || FREE_CALL.test(name)) return undefined
   return { name, description: null, sku: null, price: null, currency: null, url, image: null, source: "link" }
 }

@@ -9,7 +9,7 @@
  * feature ("Recipe of the month", "Member events"), an awards page ("Prémios"), a page of the
  * business's people ("Meet the team", "Mød trænerne"), a page's kinds by where they are held ("Kurse
  * in der Praxis"), a heading of the best-known ones ("Our best-known walks"), a guide to prices
- * or buying ("Rough guides"), a portfolio ("Our work", "Recent projects") and a tourist tax
+ * or buying ("Rough guides"), a portfolio ("Our work", "Recent projects"), an ideas page ("Inspiration") and a tourist tax
  * ("Taxe de séjour", "Kurtaxe"), the heading over a list of what the business does ("Lo que hacemos"),
  * its best sellers ("Os mais vendidos"), what is on this week ("Diese Woche"), whom it works with
  * ("Research partnership"), shipping ("Envíos") and a link's call to action ("See the package", "See
@@ -32,6 +32,7 @@ const CONTROLS = alternatives(`
   read more|leer mas|ver mas|seguir leyendo|weiterlesen|mehr lesen|mehr erfahren|lire la suite|en savoir plus|lees meer
   leggi di piu|scopri di piu|saiba mais|ler mais|see all|view all|show all|ver todo|ver todos|alle anzeigen|voir tout
   tout voir|bekijk alles|vedi tutti|load more|back to top|go back|volver|zuruck|retour|terug|indietro
+  skip to content|skip to main content|skip to navigation|skip to the content|skip to footer|zum inhalt springen|aller au contenu|ir al contenido|naar inhoud
   book now|book online|book an appointment|book appointment|make an appointment|request an appointment|schedule an appointment
   termin vereinbaren|termin buchen|termin anfragen|online termin|jetzt buchen|pedir cita|reservar cita|solicitar cita
   prendre rendez vous|reserver maintenant|afspraak maken|maak een afspraak|prenota ora|prenota|marcar consulta|agendar
@@ -200,6 +201,8 @@ const SITE_LABEL = new RegExp(
     `^members? (?:events?|evenings?|nights?|area|login|portal|news|benefits|discounts?|offers?|only)$`,
     `^(?:${LIST_OF_KINDS}) (?:${AT_THE_PLACE})$`,
     `^(?:our |recent |past |selected |the )?(?:work|works|portfolio|projects|case studies)$`,
+    // An ideas page ("Inspiration", "Inspiratie", "Ideeën"): pictures to browse, nothing sold.
+    `^(?:(?:get |garden |home |style )?inspiration|inspiratie|inspiración|inspiracion|ispirazione|inspiração|inspiracao|ideas|ideeen|ideeën|idees|idées)$`,
     `^(?:taxe de sejour|taxe sejour|taxes de sejour|kurtaxe|ortstaxe|tasa turistica|impuesto turistico|tassa di soggiorno|toeristenbelasting|tourist tax|tourism tax|city tax|visitor levy|bed tax)$`,
     `^(?:our |the |\\p{L}+s )?(?:best known|most popular|best loved|best selling|top selling|most booked|most loved) \\p{L}+$`,
     `^(?:a |our |the )?(?:rough|price|pricing|cost|costs|buying|buyers|size|sizing|care|style|gift) guides?(?: for .+)?$`,

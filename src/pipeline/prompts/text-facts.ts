@@ -420,7 +420,11 @@ export const categoryFromText = (
     // "For restaurants and hotels", "tableware for restaurants": whom the business serves, not what it is.
     // "Snack Bar", "Salad bar", "Museum shop": a counter inside the business, not what it is.
     // "Bean-to-bar chocolate", "From bean to bar", "farm-to-table": a way of making, no "bar" or "table".
+    // "Motorisation add-on (rechargeable, app control)": an aside in brackets is a feature, and a
+    // software word before another noun ("app control", "app-controlled") is what a thing has, not the kind.
     const made = source.text.replace(/(?:^|\s)for\s.*$/isu, "").replace(/\p{L}+(?:-\p{L}+){2,}|\bfrom \p{L}+ to \p{L}+/giu, " ~ ")
+      .replace(/\([^()]{0,80}\)/gu, " ~ ")
+      .replace(/\b(?:apps?|platforms?)[\s-]+(?:control|controls|controlled|store|stores|integration|integrations|access|compatible|enabled|sync|alerts|notifications)\b/giu, " ~ ")
     const key = ` ${phraseKey(made)} `.replace(/ (?:snack|salad|museum) (?:bar|shop|store|cafe|café)s? /gu, " ~ ")
     for (const word of CATEGORY_WORDS) {
       const k = phraseKey(word)

@@ -150,7 +150,7 @@ const KNOWN: Readonly<Record<string, {
   "saffron-and-salt-catering": { share: 0.83, uncovered: ["lunch boxes", "canapés", "live dosa station"] },
   "speed-river-farmers-market": { share: 0.74, uncovered: ["Saturday market", "kids' cooking demo", "seasonal produce", "stall rental", "Market Box"], notOfferingHits: 1 },
   "cairn-and-co-financial-planning": { uncovered: ["annuity","stocks and shares ISA","ethical investing","income protection"] },
-  "etude-lavoie-notaires": { share: 0.75, uncovered: ["mortgage deed", "certified true copy", "estate settlement", "marriage contract"], notOfferingHits: 1 },
+  "etude-lavoie-notaires": { share: 0.79, uncovered: ["mortgage deed", "certified true copy", "estate settlement", "marriage contract"], notOfferingHits: 1 },
   "saltmarsh-silver": { share: 0.78, uncovered: ["hand engraving"] },
   "tidy-nest-home-organizing": { uncovered: ["downsizing", "home office organizing", "gift certificate"] },
   "veld-botanicals": { share: 0.86, uncovered: ["Discovery Sample Set"] },
@@ -238,7 +238,7 @@ const KNOWN: Readonly<Record<string, {
   "pennycress-hog-roasts": { share: 0.88 },
   "shiokaze-ramen": { uncovered: ["kaedama", "private events"] },
   "darling-downs-trailer-hire": { uncovered: ["brake controller hire"] },
-  "electro-meuse-depannage": { share: 0.86, uncovered: ["réparation de sèche-linge"] },
+  "electro-meuse-depannage": { share: 0.89, uncovered: ["réparation de sèche-linge"] },
   "mowerworks-manawatu": { share: 0.74 },
   "otter-creek-septic": { share: 0.86, uncovered: ["effluent filter cleaning"] },
   "rideau-eavestrough": { share: 0.66, uncovered: ["twice-a-year maintenance plan"] },
@@ -264,7 +264,7 @@ const KNOWN: Readonly<Record<string, {
   "ferro-and-flux": { share: 0.88, uncovered: ["plasma cutting", "galvanised farm gates", "trailer repairs"] },
   "kestrel-armature-works": { share: 0.84, uncovered: ["new motor sales", "motor installation and alignment"] },
   "quire-bindery": { uncovered: ["book repair", "workshop gift vouchers"] },
-  "sicurta-consulenze": { share: 0.80, uncovered: ["valutazione rischio rumore", "corso carrellisti", "corso preposti", "aggiornamento RLS"], products: { "pacchetto-dvr": 0.10 } },
+  "sicurta-consulenze": { share: 0.8, uncovered: ["valutazione rischio rumore"], products: { "pacchetto-dvr": 0.1 } },
   "tall-grass-video": { share: 0.80, uncovered: ["customer testimonial video", "product video", "animated explainer video", "Spanish subtitles"] },
   // holdout-an (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures
   // (cave-du-gone's share since r22a's definition lists).
@@ -283,15 +283,15 @@ const KNOWN: Readonly<Record<string, {
   // holdout-ap (home services and trades, one site in Dutch), at its one unseen run (75244c3):
   // services said only in FAQ answers and prose, a Dutch site's services in cards, a shop's notes.
   "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting", "tile repair"] },
-  "claddagh-blinds": { share: 0.67, uncovered: ["measure and fit service", "blind repair"], notOfferingHits: 6 },
+  "claddagh-blinds": { uncovered: ["measure and fit service", "blind repair"] },
   "grain-and-gloss-floors": { share: 0.73, uncovered: ["furniture moving", "oil-based finish"] },
   "handy-hour": { share: 0.84, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
-  "klaverblad-hoveniers": { share: 0.81, uncovered: ["tuinontwerp", "tuinaanleg", "bestrating", "hagen snoeien", "graszoden leggen", "sedumdak", "groenafval afvoeren"], notOfferingHits: 21 },
+  "klaverblad-hoveniers": { uncovered: ["hagen snoeien", "graszoden leggen", "sedumdak", "groenafval afvoeren"] },
   "sunvale-solar": { share: 0.75, uncovered: ["EV charger installation", "bird proofing"], notOfferingHits: 8 },
   // holdout-aq (vehicles, transport, rental and storage, one site in Spanish), at its one unseen run
   // (75244c3): a car hire's cars in cards and packages in prose, a product named like a car model.
   "cote-auto-transport": { share: 0.71 },
-  "gruas-ramirez": { share: 0.73, uncovered: ["cambio de llanta"] },
+  "gruas-ramirez": { share: 0.78 },
   "ivory-ribbon-wedding-cars": { share: 0.76, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"], products: { "bentley-s2": 0.1 } },
   "mannion-coaches": { share: 0.67, uncovered: ["corporate shuttles"] },
   "wrap-and-shield-co": { share: 0.76, uncovered: ["full body paint protection film"] },
