@@ -7,7 +7,7 @@ import type { SiteFacts } from "../domain/site-events.ts"
 import { copyWords } from "./copy-words.ts"
 import { identityLine } from "./faq-copy.ts"
 import { nameOf, present, sellerOf } from "./post-facts.ts"
-import { bodyText, displayHost, inProse, leadSentences, leadText, listSentence, truncate, nameInSentence } from "./text.ts"
+import { bodyText, displayHost, leadSentences, leadText, listSentence, truncate, nameInSentence } from "./text.ts"
 
 const ABOUT = /about|our-?story|story|who we are|history/i
 
@@ -61,7 +61,7 @@ const localAbout = (facts: SiteFacts, w: NonNullable<ReturnType<typeof copyWords
   const own = ownWords(facts)
   if (own !== null) paras.push(w.aboutWrites(name, own.text))
   const product = facts.kind === "product"
-  const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null && !(product && n === name)).map(inProse)
+  const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null && !(product && n === name)).map(w.noun)
   if (product && offerings.length > 0) paras.push(w.alsoLists(sellerOf(facts), w.list(offerings.slice(0, LISTED_IN_PROSE))))
   else if (offerings.length > 0 && offerings.length <= LISTED_IN_PROSE) paras.push(w.offersEach(name, w.list(offerings)))
   else if (offerings.length > LISTED_IN_PROSE) paras.push(w.offersMany(name, offerings.length, w.list(offerings.slice(0, LISTED_IN_PROSE))))

@@ -8,11 +8,14 @@
  */
 import type { SiteLanguage } from "../domain/site-language.ts"
 import { de } from "./site-words.ts"
+import { inProse } from "./text.ts"
 
 /** How a sentence names a page of the site, as the opening of a sentence ("Sur sa page « Tarifs »"). */
 export type PageRef = { readonly kind: "home" } | { readonly kind: "titled"; readonly title: string } | { readonly kind: "at"; readonly where: string }
 
 export interface CopyWords {
+  /** An offering's name inside a sentence: lower-cased as in English ("réparation de four"), except German nouns. */
+  readonly noun: (name: string) => string
   readonly quote: (text: string) => string
   /** "a, b et c"; with semicolons when a name has a comma of its own. */
   readonly list: (items: ReadonlyArray<string>) => string
@@ -55,6 +58,7 @@ const listWith = (and: (last: string) => string) => (items: ReadonlyArray<string
 const joinParts = (parts: ReadonlyArray<string | null>, sep: string): string => parts.filter((p): p is string => p !== null).join(sep)
 
 const FRENCH: CopyWords = {
+  noun: inProse,
   quote: (t) => `« ${t} »`,
   list: listWith(() => "et"),
   days: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"].map((d) => ({ on: `le ${d}`, day: `le ${d}` })),
@@ -83,6 +87,8 @@ const FRENCH: CopyWords = {
 }
 
 const GERMAN: CopyWords = {
+  // German writes every noun with a capital.
+  noun: (name) => name,
   quote: (t) => `„${t}“`,
   list: listWith(() => "und"),
   days: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"].map((d) => ({ on: `${d.toLowerCase()}s`, day: d })),
@@ -114,6 +120,7 @@ const GERMAN: CopyWords = {
 const SPANISH_E = /^h?i(?![aeou])/iu
 
 const SPANISH: CopyWords = {
+  noun: inProse,
   quote: (t) => `«${t}»`,
   list: listWith((last) => (SPANISH_E.test(last) ? "e" : "y")),
   days: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"].map((d) => ({ on: `los ${/s$/.test(d) ? d : `${d}s`}`, day: `el ${d}` })),
@@ -142,6 +149,7 @@ const SPANISH: CopyWords = {
 }
 
 const ITALIAN: CopyWords = {
+  noun: inProse,
   quote: (t) => `«${t}»`,
   list: listWith(() => "e"),
   days: ["il lunedì", "il martedì", "il mercoledì", "il giovedì", "il venerdì", "il sabato", "la domenica"].map((d) => ({ on: d, day: d })),
@@ -170,6 +178,7 @@ const ITALIAN: CopyWords = {
 }
 
 const PORTUGUESE: CopyWords = {
+  noun: inProse,
   quote: (t) => `«${t}»`,
   list: listWith(() => "e"),
   days: ["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"].map((d) => ({ on: `${/-feira$/.test(d) ? "à" : "ao"} ${d}`, day: d })),

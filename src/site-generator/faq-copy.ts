@@ -14,7 +14,7 @@ import { addressLine, offeringPrice, pricePhrase, quotesRow } from "./llms-txt.t
 import { nameOf, offeringsNamed, present, sellerOf, siteInEnglish, upperFirst, usable, withArticle } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { agree, bodyText, displayHost, externalUrl, firstSentence, inProse, itsPage, listedAt, pageRefOf, possessive, sentence, sentencesOf, truncate, nameInSentence, withoutLeadingPrice } from "./text.ts"
+import { agree, bodyText, displayHost, externalUrl, firstSentence, itsPage, listedAt, pageRefOf, possessive, sentence, sentencesOf, truncate, nameInSentence, withoutLeadingPrice } from "./text.ts"
 
 /** A page address for reading: `acme.example/products/sourdough`. */
 export const pageAddress = (url: string): string => {
@@ -89,7 +89,7 @@ const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
 /** `priceAnswer` in the site's language: the price as the site writes it, the names as they stand. */
 const localPriceAnswer = (f: SiteFacts, o: OfferingInput, w: NonNullable<ReturnType<typeof copyWords>>): string => {
   const price = offeringPrice(o)
-  const name = inProse(oneLine(o.name))
+  const name = w.noun(oneLine(o.name))
   if (quotesRow(o)) return `${w.priceRow(sellerOf(f), name, oneLine(o.description!))}${pageNote(f, o)}`
   if (price !== null) return `${w.priceListed(upperFirst(name), price, sellerOf(f))}${pageNote(f, o)}`
   const stated = priceSaid(f, o)
@@ -146,7 +146,7 @@ const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): strin
   const description = present(o.description)
   const w = copyWords(f.language)
   const price = w === null ? pricePhrase(o) : offeringPrice(o)
-  const parts = [w === null ? `${sellerOf(f)} offers ${nameInSentence(name, "a")}.` : w.offers(sellerOf(f), inProse(name))]
+  const parts = [w === null ? `${sellerOf(f)} offers ${nameInSentence(name, "a")}.` : w.offers(sellerOf(f), w.noun(name))]
   if (description !== null) parts.push(sentence(firstSentence(description, 240)))
   // A price list's row quoted as the description already says the price.
   if (price !== null && !quotesRow(o)) parts.push(w === null ? `Listed price: ${price}.` : w.listedPrice(price))
@@ -223,7 +223,7 @@ const comparisonAnswer = (f: SiteFacts, a: OfferingInput, b: OfferingInput): str
   if (w !== null) {
     const named = (o: OfferingInput) => {
       const price = offeringPrice(o)
-      return `${inProse(oneLine(o.name))}${price === null ? "" : ` (${price})`}`
+      return `${w.noun(oneLine(o.name))}${price === null ? "" : ` (${price})`}`
     }
     const urls = [...new Set([a, b].map((o) => externalUrl(o.url, f.sourceUrl)).filter((u): u is string => u !== null))]
     return `${w.both(sellerOf(f), named(a), named(b))}${urls.length === 0 ? "" : urls.length === 1 ? w.page(urls[0]!) : w.pages(urls)}`

@@ -54,10 +54,10 @@ describe("the built-in FAQ answers in the site's language", () => {
     ])
   })
 
-  it("German, Spanish, Italian and Portuguese", () => {
+  it("German (its nouns keep their capital), Spanish, Italian and Portuguese", () => {
     expect(answers("de")).toEqual([
       "Contrat Sérénité: 89 EUR, Preis laut Électro Meuse. Seite: https://www.electro-meuse.be/serenite",
-      "Électro Meuse bietet an: dépannage lave-linge.",
+      "Électro Meuse bietet an: Dépannage lave-linge.",
       "Ja: Électro Meuse hat samstags von 08:00 bis 12:00 geöffnet.",
       "Nein: Électro Meuse hat montags geschlossen.",
       "Kontakt zu Électro Meuse: Rue de Fer 12, 5000 Namur, BE; Tel. +32 81 00 00 00; E-Mail contact@electro-meuse.be.",
