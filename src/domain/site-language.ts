@@ -52,3 +52,27 @@ export const siteLanguage = (texts: ReadonlyArray<string>): SiteLanguage => {
   const counts = OWN_FUNCTION_WORDS.map(([language, own]) => ({ language, count: words.filter((w) => own.has(w)).length }))
   return counts.reduce((best, next) => (next.count > best.count ? next : best)).language
 }
+
+/**
+ * English words a short text of the generator's shows its language by: the function words above
+ * (without "on", which French writes too) and the words of English questions and frames ("how
+ * much", "price", "near"). None is a word French, German, Spanish, Italian or Portuguese writes.
+ */
+const ENGLISH_MARKERS = new Set([
+  ...[...ENGLISH_FUNCTION_WORDS].filter((w) => w !== "on"),
+  ..."how what where which who does can much near best price prices cost costs open hours reviews offers lists listed".split(" ")
+])
+
+/**
+ * Whether one text (a FAQ question or answer, a paragraph) is English on a site written in
+ * `language`: it holds more English words than words of that language or its neighbours. A text
+ * with neither ("Contrat Sérénité : 89 €") is the site's. Reads at most the first 2,000 characters.
+ */
+export const readsAsEnglish = (text: string, language: SiteLanguage): boolean => {
+  if (language === "en") return true
+  const words = wordsOf([text.slice(0, 2000)])
+  const own = OWN_FUNCTION_WORDS.find(([l]) => l === language)?.[1] ?? new Set<string>()
+  const english = words.filter((w) => ENGLISH_MARKERS.has(w)).length
+  const other = words.filter((w) => own.has(w) || OTHER_FUNCTION_WORDS.has(w)).length
+  return english > other
+}

@@ -4,6 +4,7 @@
  * is left out. Hours and contact details are not repeated here: the about page lists them below.
  */
 import type { SiteFacts } from "../domain/site-events.ts"
+import { copyWords } from "./copy-words.ts"
 import { identityLine } from "./faq-copy.ts"
 import { nameOf, present, sellerOf } from "./post-facts.ts"
 import { bodyText, displayHost, leadSentences, leadText, listSentence, truncate, nameInSentence } from "./text.ts"
@@ -35,6 +36,8 @@ const inList = (names: ReadonlyArray<string>): string =>
 
 /** The about text: paragraphs separated by blank lines. */
 export const composeAbout = (facts: SiteFacts): string => {
+  const w = copyWords(facts.language)
+  if (w !== null) return localAbout(facts, w)
   const name = nameOf(facts)
   const paras: Array<string> = []
   paras.push(identityLine(facts) ?? `${name}${present(facts.place) === null ? "" : ` is based in ${present(facts.place)}`}. More about it is on ${displayHost(facts.sourceUrl)}.`)
@@ -48,5 +51,19 @@ export const composeAbout = (facts: SiteFacts): string => {
   else if (offerings.length > LISTED_IN_PROSE) {
     paras.push(`${name} lists ${offerings.length} offerings, each with its own page on this site, among them ${inList(offerings.slice(0, LISTED_IN_PROSE))}.`)
   }
+  return paras.join("\n\n")
+}
+
+/** `composeAbout` in the site's language: the same parts, the names as they stand. */
+const localAbout = (facts: SiteFacts, w: NonNullable<ReturnType<typeof copyWords>>): string => {
+  const name = nameOf(facts)
+  const paras: Array<string> = [identityLine(facts) ?? w.basedIn(name, present(facts.place), displayHost(facts.sourceUrl))]
+  const own = ownWords(facts)
+  if (own !== null) paras.push(w.aboutWrites(name, own.text))
+  const product = facts.kind === "product"
+  const offerings = facts.offerings.map((o) => present(o.name)).filter((n): n is string => n !== null && !(product && n === name)).map(w.noun)
+  if (product && offerings.length > 0) paras.push(w.alsoLists(sellerOf(facts), w.list(offerings.slice(0, LISTED_IN_PROSE))))
+  else if (offerings.length > 0 && offerings.length <= LISTED_IN_PROSE) paras.push(w.offersEach(name, w.list(offerings)))
+  else if (offerings.length > LISTED_IN_PROSE) paras.push(w.offersMany(name, offerings.length, w.list(offerings.slice(0, LISTED_IN_PROSE))))
   return paras.join("\n\n")
 }

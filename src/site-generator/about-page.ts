@@ -2,7 +2,7 @@
 import { type Html, html, oneLine } from "./html.ts"
 import { addressLine } from "./llms-txt.ts"
 import { externalLink } from "./page-layout.ts"
-import { factsList } from "./page-parts.ts"
+import { factsList, inEnglishIf } from "./page-parts.ts"
 import { type Context, metaDescription, nonEmpty, type Page } from "./site-context.ts"
 import { bodyText, displayHost, externalUrl, paragraphs, sentence, truncate } from "./text.ts"
 
@@ -31,7 +31,7 @@ export const aboutPage = (ctx: Context): Page => {
     ],
     body: html`<h1>${ctx.words.aboutName(ctx.name)}</h1>
 <div class="prose">
-${text.map((p) => html`<p>${p}</p>
+${text.map((p) => html`<p${inEnglishIf(ctx, p)}>${p}</p>
 `)}</div>
 ${
   facts === null

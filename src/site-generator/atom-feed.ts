@@ -35,8 +35,10 @@ export const dayTimestamp = (date: string): string => `${date}T00:00:00Z`
 
 export const renderAtomFeed = (feed: AtomFeed): string => {
   const x = escapeXml
+  // The posts are the generator's English: in a feed in another language each says so.
+  const entryLang = feed.lang === "en" ? "" : ` xml:lang="en"`
   const entries = feed.entries.map(
-    (e) => `  <entry>
+    (e) => `  <entry${entryLang}>
     <title type="text">${x(e.title)}</title>
     <id>${x(e.url)}</id>
     <link rel="alternate" type="text/html" href="${x(e.url)}"/>

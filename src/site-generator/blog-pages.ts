@@ -1,7 +1,7 @@
 /** The blog index and one page per post; a post's body HTML is shared with the Atom feed. */
 import { html, join, oneLine, raw } from "./html.ts"
 import { compact } from "./json-ld.ts"
-import { entityAside, postItem, withLinks } from "./page-parts.ts"
+import { entityAside, inEnglish, inEnglishIf, postItem, withLinks } from "./page-parts.ts"
 import { type Context, humanDate, metaDescription, nonEmpty, type Page } from "./site-context.ts"
 import type { PlannedPost } from "./site-plan.ts"
 import { sentence, truncate } from "./text.ts"
@@ -68,7 +68,9 @@ export const postPage = (ctx: Context, p: PlannedPost): Page => {
   // The topic is shown only when it says something the title does not.
   const topic = oneLine(p.post.topic)
   const same = (a: string) => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
-  const topicNote = topic === "" || same(topic) === same(title) ? null : ` · ${topic}`
+  // The topic is the prompt the post answers, in whichever language the prompt is.
+  const topicLang = inEnglishIf(ctx, topic)
+  const topicNote = topic === "" || same(topic) === same(title) ? null : topicLang === null ? ` · ${topic}` : html` · <span${topicLang}>${topic}</span>`
   const posting = compact({
     "@type": "BlogPosting",
     "@id": `${url}#post`,
@@ -105,10 +107,10 @@ export const postPage = (ctx: Context, p: PlannedPost): Page => {
 <article class="post">
 <header class="prose">
 <p class="meta"><time datetime="${p.post.date}">${humanDate(p.post.date, ctx.words)}</time>${topicNote}</p>
-<h1>${title}</h1>
-<p class="summary">${oneLine(p.post.summary)}</p>
+<h1${inEnglish(ctx)}>${title}</h1>
+<p class="summary"${inEnglish(ctx)}>${oneLine(p.post.summary)}</p>
 </header>
-<div class="prose">
+<div class="prose"${inEnglish(ctx)}>
 ${raw(postBodyHtml(p))}</div>
 <footer class="post-footer"><p>${ctx.words.publishedBy} <a href="/">${ctx.name}</a>${ctx.name.endsWith(".") ? "" : "."} <a href="/blog/">${ctx.words.allArticles}</a></p></footer>
 </article>

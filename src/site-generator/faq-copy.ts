@@ -9,11 +9,12 @@ import { countPrices, hasPrice, PRICE_START_SOURCE } from "../domain/money.ts"
 import { escapeRegExp } from "../domain/regex.ts"
 import type { SiteFacts } from "../domain/site-events.ts"
 import { oneLine } from "./html.ts"
-import { addressLine, pricePhrase, quotesRow } from "./llms-txt.ts"
+import { copyWords } from "./copy-words.ts"
+import { addressLine, offeringPrice, pricePhrase, quotesRow } from "./llms-txt.ts"
 import { nameOf, offeringsNamed, present, sellerOf, siteInEnglish, upperFirst, usable, withArticle } from "./post-facts.ts"
 import { keywords, promptQuestion } from "./question-words.ts"
 import type { FaqEntryInput, OfferingInput } from "./site-input.ts"
-import { agree, bodyText, displayHost, externalUrl, firstSentence, itsPage, listedAt, possessive, sentence, sentencesOf, truncate, nameInSentence, withoutLeadingPrice } from "./text.ts"
+import { agree, bodyText, displayHost, externalUrl, firstSentence, itsPage, listedAt, pageRefOf, possessive, sentence, sentencesOf, truncate, nameInSentence, withoutLeadingPrice } from "./text.ts"
 
 /** A page address for reading: `acme.example/products/sourdough`. */
 export const pageAddress = (url: string): string => {
@@ -45,13 +46,20 @@ const hoursAnswer = (f: SiteFacts, question: string): string | null => {
   const name = sellerOf(f)
   const asked = DAYS.filter((d) => new RegExp(`\\b${d}s?\\b`, "i").test(question))
   const day = asked[0]
-  const all = `${name} lists its opening hours as: ${hours.map((h) => oneLine(h.text)).join("; ").replace(/\.$/, "")}.`
+  const lines = hours.map((h) => oneLine(h.text)).join("; ").replace(/\.$/, "")
+  const w = copyWords(f.language)
+  const all = w === null ? `${name} lists its opening hours as: ${lines}.` : w.hoursAll(name, lines)
   if (day === undefined) return all
   const Day = upperFirst(day)
   const line = hours.find((h) => h.days.includes(Day))
-  if (line === undefined) return `${possessive(name)} website gives no hours for ${Day}. ${all}`
   // "Yes"/"No" answer a yes-or-no question only; "Which … are open on Saturday?" gets the statement.
   const yesNo = YES_NO.test(question)
+  if (w !== null) {
+    const d = w.days[DAYS.indexOf(day)]!
+    if (line === undefined) return `${w.noHoursFor(name, d.day)} ${all}`
+    return line.opens === null ? w.closedOn(name, d.on, yesNo) : w.openOn(name, d.on, line.opens, line.closes ?? "", yesNo)
+  }
+  if (line === undefined) return `${possessive(name)} website gives no hours for ${Day}. ${all}`
   if (line.opens === null) return `${yesNo ? "No: " : ""}${name} is closed on ${Day}s.`
   return yesNo ? `Yes: on ${Day}s ${name} is open ${line.opens}–${line.closes}.` : `On ${Day}s, ${name} is open ${line.opens}–${line.closes}.`
 }
@@ -61,10 +69,13 @@ const YES_NO = /^(?:is|are|do|does|can|could|will|would|should|has|have)\b/i
 /** ` Its page: https://…` with the offering's page as an absolute address; empty without one. */
 const pageNote = (f: SiteFacts, o: OfferingInput): string => {
   const url = externalUrl(o.url, f.sourceUrl)
-  return url === null ? "" : ` Its page: ${url}`
+  const w = copyWords(f.language)
+  return url === null ? "" : w === null ? ` Its page: ${url}` : w.page(url)
 }
 
 const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
+  const w = copyWords(f.language)
+  if (w !== null) return localPriceAnswer(f, o, w)
   const price = pricePhrase(o)
   const name = oneLine(o.name)
   // A price list's row, quoted as written, says what the amount is for ("…, grades 3–8: $240/month").
@@ -73,6 +84,17 @@ const priceAnswer = (f: SiteFacts, o: OfferingInput): string => {
   const stated = priceSaid(f, o)
   if (stated !== null) return `On ${itsPage(stated.title, sellerOf(f), stated.url)}, ${sellerOf(f)} says of ${nameInSentence(name, "the")}: “${truncate(stated.quote, 240)}” (${stated.url})`
   return `${sellerOf(f)} does not state a price for ${nameInSentence(name, "the")} on its website; ask it directly.${pageNote(f, o)}`
+}
+
+/** `priceAnswer` in the site's language: the price as the site writes it, the names as they stand. */
+const localPriceAnswer = (f: SiteFacts, o: OfferingInput, w: NonNullable<ReturnType<typeof copyWords>>): string => {
+  const price = offeringPrice(o)
+  const name = w.noun(oneLine(o.name))
+  if (quotesRow(o)) return `${w.priceRow(sellerOf(f), name, oneLine(o.description!))}${pageNote(f, o)}`
+  if (price !== null) return `${w.priceListed(upperFirst(name), price, sellerOf(f))}${pageNote(f, o)}`
+  const stated = priceSaid(f, o)
+  if (stated !== null) return w.pageSays(pageRefOf(stated.title, sellerOf(f), stated.url), sellerOf(f), truncate(stated.quote, 240), stated.url, name)
+  return `${w.noPrice(sellerOf(f), name)}${pageNote(f, o)}`
 }
 
 /**
@@ -122,11 +144,12 @@ const ownPageSentence = (f: SiteFacts, o: OfferingInput): string | null => {
 const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): string => {
   const name = oneLine(o.name)
   const description = present(o.description)
-  const price = pricePhrase(o)
-  const parts = [`${sellerOf(f)} offers ${nameInSentence(name, "a")}.`]
+  const w = copyWords(f.language)
+  const price = w === null ? pricePhrase(o) : offeringPrice(o)
+  const parts = [w === null ? `${sellerOf(f)} offers ${nameInSentence(name, "a")}.` : w.offers(sellerOf(f), w.noun(name))]
   if (description !== null) parts.push(sentence(firstSentence(description, 240)))
   // A price list's row quoted as the description already says the price.
-  if (price !== null && !quotesRow(o)) parts.push(`Listed price: ${price}.`)
+  if (price !== null && !quotesRow(o)) parts.push(w === null ? `Listed price: ${price}.` : w.listedPrice(price))
   const hours = (f.hours ?? []).length > 0 ? hoursAnswer(f, question) : null
   if (HOURS_WORDS.test(question) && hours !== null) parts.push(hours)
   else if (WHERE_WORDS.test(question)) {
@@ -134,7 +157,7 @@ const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): strin
     if (reach !== null) parts.push(reach)
   } else {
     const own = ownPageSentence(f, o)
-    if (own !== null) parts.push(`Its page adds: “${own}”`)
+    if (own !== null) parts.push(w === null ? `Its page adds: “${own}”` : w.pageAdds(own))
   }
   return `${parts.join(" ")}${pageNote(f, o)}`
 }
@@ -142,6 +165,11 @@ const offeringAnswer = (f: SiteFacts, o: OfferingInput, question: string): strin
 /** Where and how to reach the entity, from the facts only; null when there is nothing. */
 const contactLine = (f: SiteFacts): string | null => {
   const address = addressLine(f)
+  const w = copyWords(f.language)
+  if (w !== null) {
+    const place = address ?? present(f.place)
+    return place === null && present(f.phone) === null && present(f.email) === null ? null : w.contact(sellerOf(f), place, present(f.phone), present(f.email))
+  }
   const where = address === null ? (present(f.place) === null ? null : `based in ${present(f.place)}`) : `at ${address}`
   const ways = [
     present(f.phone) === null ? null : `by phone on ${present(f.phone)}`,
@@ -175,6 +203,8 @@ const pageAnswer = (f: SiteFacts, subject: ReadonlySet<string>): string | null =
   }
   if (best === null) return null
   // A product's pages are its maker's: the maker says what they say, not the product.
+  const w = copyWords(f.language)
+  if (w !== null) return w.pageSays(pageRefOf(best.page.title, sellerOf(f), best.page.url), sellerOf(f), truncate(best.quote, 240), best.page.url, null)
   return `On ${itsPage(best.page.title, sellerOf(f), best.page.url)}, ${sellerOf(f)} says: “${truncate(best.quote, 240)}” (${best.page.url})`
 }
 
@@ -189,6 +219,15 @@ const COMPARISON = /\b(?:vs\.?|versus|or|compared? (?:to|with))\b/i
 
 /** Two offerings a comparison names, each with its price when the site states one. */
 const comparisonAnswer = (f: SiteFacts, a: OfferingInput, b: OfferingInput): string => {
+  const w = copyWords(f.language)
+  if (w !== null) {
+    const named = (o: OfferingInput) => {
+      const price = offeringPrice(o)
+      return `${w.noun(oneLine(o.name))}${price === null ? "" : ` (${price})`}`
+    }
+    const urls = [...new Set([a, b].map((o) => externalUrl(o.url, f.sourceUrl)).filter((u): u is string => u !== null))]
+    return `${w.both(sellerOf(f), named(a), named(b))}${urls.length === 0 ? "" : urls.length === 1 ? w.page(urls[0]!) : w.pages(urls)}`
+  }
   const one = (o: OfferingInput) => {
     const price = pricePhrase(o)
     return `${nameInSentence(oneLine(o.name), "a")}${price === null ? "" : ` (${listedAt(price)})`}`
@@ -245,8 +284,11 @@ export const identityLine = (f: SiteFacts): string | null => {
   const kind = kindNoun === null ? null : withArticle(kindNoun)
   const maker = present(f.businessName)
   // A product's category is its maker's ("tea shop"): the product is made by one, not one itself.
+  const w = copyWords(f.language)
   const what = kind === null
     ? null
+    : f.kind === "product" && w !== null
+    ? maker === null || maker === nameOf(f) ? null : w.product(nameOf(f), maker, category!, place, BUSINESS_KIND.test(category!))
     : f.kind === "product"
     ? maker === null || maker === nameOf(f)
       ? null

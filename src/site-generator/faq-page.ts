@@ -47,7 +47,7 @@ ${
     ? html`<p>${words.noQuestions(ctx.name).before}<a href="/contact/">${words.noQuestions(ctx.name).link}</a>${words.noQuestions(ctx.name).after}</p>
 `
     : html`<div class="faq">
-${faqItems(faq, true)}</div>
+${faqItems(ctx, faq, true)}</div>
 `
 }</div>
 ${entityAside(ctx)}</div>

@@ -35,7 +35,7 @@ ${plan.offerings.slice(0, 6).map(offeringCard)}</ul>
       : html`<section aria-labelledby="faq-title">
 <div class="section-head"><h2 id="faq-title">${words.commonQuestions}</h2><a href="/faq/">${input.faq.length === 1 ? words.theFullAnswer : words.allQuestions(input.faq.length)}</a></div>
 <div class="faq">
-${faqItems(input.faq.slice(0, 3), false)}</div>
+${faqItems(ctx, input.faq.slice(0, 3), false)}</div>
 </section>
 `
   const posts =

@@ -1,4 +1,5 @@
 /** Building blocks shared by the pages: the facts list, cards, post items, FAQ entries, the aside. */
+import { readsAsEnglish } from "../domain/site-language.ts"
 import { type Html, html, join, oneLine, raw, safeUrl, type HtmlValue } from "./html.ts"
 import { addressLine, descriptionBesidePrice, offeringPrice } from "./llms-txt.ts"
 import { externalLink } from "./page-layout.ts"
@@ -42,11 +43,26 @@ export const offeringCard = (o: PlannedOffering): Html => {
 `
 }
 
+/**
+ * ` lang="en"` on an element holding the generator's English (a post) on a page in another
+ * language, so screen readers and search engines read it as English; nothing on an English page.
+ */
+export const inEnglish = (ctx: Context): Html | null => (ctx.words.lang === "en" ? null : raw(` lang="en"`))
+
+/**
+ * ` lang="en"` on an element whose text reads as English on a page in another language: a FAQ
+ * question from an English prompt, copy written in English (by the model, or before the frames
+ * were translated). The site's own words and the translated frames are in the page's language.
+ */
+export const inEnglishIf = (ctx: Context, text: string): Html | null =>
+  ctx.words.lang !== "en" && readsAsEnglish(text, ctx.words.lang) ? raw(` lang="en"`) : null
+
 export const postItem = (ctx: Context, p: PlannedPost, heading: "h2" | "h3"): Html => {
   const title = html`<a href="${safeUrl(p.path)}">${oneLine(p.post.title)}</a>`
+  const en = inEnglish(ctx)
   return html`<li><time datetime="${p.post.date}">${humanDate(p.post.date, ctx.words)}</time>${
-    heading === "h2" ? html`<h2>${title}</h2>` : html`<h3>${title}</h3>`
-  }<p>${truncate(p.post.summary, 220)}</p></li>
+    heading === "h2" ? html`<h2${en}>${title}</h2>` : html`<h3${en}>${title}</h3>`
+  }<p${en}>${truncate(p.post.summary, 220)}</p></li>
 `
 }
 
@@ -65,11 +81,11 @@ export const withLinks = (text: string): Html => {
   return html`${out}`
 }
 
-export const faqItems = (entries: SiteInput["faq"], openFirst: boolean): Html =>
+export const faqItems = (ctx: Context, entries: SiteInput["faq"], openFirst: boolean): Html =>
   join(
     entries.map(
       (f, i) =>
-        html`<details${openFirst && i === 0 ? raw(" open") : null}><summary>${oneLine(f.question)}</summary><div class="answer">${paragraphs(
+        html`<details${openFirst && i === 0 ? raw(" open") : null}><summary${inEnglishIf(ctx, f.question)}>${oneLine(f.question)}</summary><div class="answer"${inEnglishIf(ctx, f.answer)}>${paragraphs(
           f.answer
         ).map((p) => html`<p>${withLinks(p)}</p>`)}</div></details>
 `

@@ -73,7 +73,7 @@ interface OfferingWords {
 }
 
 // French "de" before a name: "d’Électro Meuse", "de Boulangerie Martin".
-const de = (name: string): string => (/^[aeiouyàâäéèêëîïôöûüæœ]/iu.test(name) ? `d’${name}` : `de ${name}`)
+export const de = (name: string): string => (/^[aeiouyàâäéèêëîïôöûüæœ]/iu.test(name) ? `d’${name}` : `de ${name}`)
 
 const ENGLISH: SiteWords = {
   lang: "en",

@@ -1,6 +1,7 @@
 /** Plain-text helpers shared by the renderers. They shape text; escaping is the renderers' job. */
 import { PRICE_SOURCE } from "../domain/money.ts"
 import { oneLine, safeUrl, stripUnsafeChars } from "./html.ts"
+import type { PageRef } from "./copy-words.ts"
 
 /** Paragraphs of a text: split on blank lines, each on one line, empty ones dropped. */
 export const paragraphs = (text: string): ReadonlyArray<string> =>
@@ -64,6 +65,12 @@ const nameWords = (text: string): Array<string> => text.toLowerCase().replace(/&
  * page without a title.
  */
 export const itsPage = (title: string, businessName: string, url: string): string => {
+  const ref = pageRefOf(title, businessName, url)
+  return ref.kind === "home" ? "its home page" : ref.kind === "at" ? `its page at ${ref.where}` : `its page “${ref.title}”`
+}
+
+/** What `itsPage` says, before it is worded: the home page, a page by its title, or a page by its address. */
+export const pageRefOf = (title: string, businessName: string, url: string): PageRef => {
   const own = new Set(nameWords(businessName))
   const parts = oneLine(title).split(TITLE_SEPARATOR).map((p) => p.trim()).filter((p) => p !== "")
   const isOwn = (part: string) => nameWords(part).length >= Math.min(2, own.size) && nameWords(part).every((w) => own.has(w))
@@ -78,10 +85,10 @@ export const itsPage = (title: string, businessName: string, url: string): strin
   } catch {
     path = ""
   }
-  if (HOME_TITLE.test(words) || /^\/(?:index\.html?)?$/u.test(path)) return "its home page"
+  if (HOME_TITLE.test(words) || /^\/(?:index\.html?)?$/u.test(path)) return { kind: "home" }
   const name = rest.length > 0 ? rest.join(" – ") : parts.join(" – ")
-  if (name === "") return `its page at ${displayHost(url)}${path === "/" ? "" : path}`
-  return `its page “${truncate(name, 80)}”`
+  if (name === "") return { kind: "at", where: `${displayHost(url)}${path === "/" ? "" : path}` }
+  return { kind: "titled", title: truncate(name, 80) }
 }
 
 /** Lists `a`, `a and b`, `a, b and c`. */
