@@ -25,6 +25,7 @@ import {
   PROMPT_INTENTS,
   type PromptIntent,
   type PromptTemplate,
+  isCondition,
   QUALIFIERS,
   TEMPLATES,
   VISIT_QUALIFIERS
@@ -262,7 +263,8 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
         : facts.kind === "product" && category !== undefined ? KNOWN_KIND_SELLERS : GENERIC_CATEGORIES[facts.kind]).map(categoryOf), 2)
     ],
     offerings: [
-      ...tiered(own.map((o) => (facts.kind === "product" ? productForm(o, inEnglish) : offeringForm(o, inEnglish))), 0),
+      // A problem keeps its own form: "back pain", never "back pains".
+      ...tiered(own.map((o) => (facts.kind === "product" ? productForm(o, inEnglish) : isCondition(o) ? { text: o, plural: isPlural(o) } : offeringForm(o, inEnglish))), 0),
       // What is booked at a business whose kind named it ("snowboard lesson" for a snowboard school) is one of its offerings.
       ...tiered(facts.kind === "business" && category !== undefined && BOOKED_HEAD.test(category) && !offeringKeys.has(phraseKey(category)) &&
           !offeringKeys.has(phraseKey(offeringForm(category, inEnglish).text))
@@ -349,6 +351,7 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
         return pools.days.some((d) => d.value === "Saturday" || d.value === "Sunday")
       case "activity":
       case "distinct":
+      case "problem":
         // Judged per offering (variantsOf).
         return true
       case "dietary":
@@ -456,11 +459,17 @@ function* variantsOf(
               if (template.id.startsWith("comparison-") && GIFT.test(offerings[(o + offset + 1) % offerings.length]!.value.text)) continue
               // "What is the best way to handle mobile apps?": only something done is handled.
               if ((template.needs ?? []).includes("activity") && !ACTIVITY.test(offering.value.text)) continue
+              // A problem ("fears & phobias") is helped with, never got, bought or rated: it fills its own frames and
+              // those that ask for something for it; a thing sold never fills a problem's frame.
+              const problem = template.usesOffering && isCondition(offering.value.text)
+              if ((template.needs ?? []).includes("problem") ? !problem : problem && !template.offeringAfterFor) continue
               const at = (o + offset) % offerings.length
               const other = (template.needs ?? []).includes("alike")
                 ? alternativeTo(offering.value.text, offerings, (at + 1) % offerings.length)
                 : offerings[(at + 1) % offerings.length]!
               if (other === undefined) continue
+              // ("Which hypnotherapists offer both quit smoking hypnosis and anxiety & stress?": a problem is not offered.)
+              if (((template.needs ?? []).includes("other") || (template.needs ?? []).includes("alike")) && isCondition(other.value.text)) continue
               // Each offering in one pair at most (the first with the second, the third with the fourth), and
               // by one kind of business only: two prompts naming one offering would share most of their words.
               if ((template.needs ?? []).includes("other") && (at % 2 === 1 || at + 1 >= offerings.length || other.tier > 0 ||
