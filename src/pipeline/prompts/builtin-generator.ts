@@ -737,7 +737,10 @@ export const builtinTopUp = (
     for (const { breadth, maxTotal, qualify, sparing } of stage.passes) {
       const streams = new Map(
         PROMPT_INTENTS.map((intent, i) => {
-          const templates = rotate(stage.templates.filter((template) => template.intent === intent), hash + i)
+          // (A problem's own templates turn after the rest: how many they are moves no other template.)
+          const own = stage.templates.filter((template) => template.intent === intent)
+          const problemFrame = (template: PromptTemplate) => (template.needs ?? []).includes("problem")
+          const templates = [...rotate(own.filter((template) => !problemFrame(template)), hash + i), ...own.filter(problemFrame)]
           return [intent, intentStream(templates, stage.order, facts, pools, hash, qualify, maxTotal, sparing)] as const
         })
       )

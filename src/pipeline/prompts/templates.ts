@@ -284,20 +284,21 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("problem-software-switch", "problem", (s) => `My ${s.category} can't do ${s.offering}, what should I use instead?`, ["software"]),
   t("problem-disappointing", "problem", (s) => `My last ${s.category} was disappointing, where should I go for ${s.offering}?`, ["countable"]),
   t("problem-first-time", "problem", (s) => `It is my first time getting ${s.offering}, what should I know?`, ["goods"]),
-  // A problem the business treats, asked about as help with it: "help with fears & phobias in Calgary".
-  t("problem-help-with-place", "problem", (s) => `help with ${s.offering} in ${s.place}`, ["place", "problem"]),
-  t("problem-who-helps", "problem", (s) => `Who can help with ${s.offering} in ${s.place}?`, ["place", "problem"]),
-  t("discovery-category-for-problem", "discovery", (s) => `${s.category} for ${s.offering} in ${s.place}`, ["place", "countable", "problem"]),
-  t("local-help-near-me", "local", (s) => `Where can I get help with ${s.offering} near me${inPlace(s)}?`, ["local", "place", "problem"]),
-  t("how-to-can-help", "how-to", (s) => `Can ${s.aCategory} help with ${s.offering}?`, ["countable", "problem"]),
-  t("price-charge-for-problem", "price", (s) => `How much does ${s.aCategory} in ${s.place} charge for ${s.offering}?`, ["countable", "place", "problem"]),
   // The brand by name: few by quota, and capped by the validator.
   t("brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
   t("brand-good-for", "brand", (s) => `Is ${s.name} good for ${s.offering}?`),
   t("brand-cost-at", "brand", (s) => `How much ${does(s)} ${s.offering} cost at ${s.name}?`),
   t("brand-hours", "brand", (s) => `What are the opening hours of ${s.name}?`, ["business", "day"]),
   t("brand-alternatives", "brand", (s) => `What are some alternatives to ${s.name}?`, ["business"]),
-  t("brand-dietary", "brand", (s) => `Does ${s.name} have ${s.feature} options?`, ["dietary"])
+  t("brand-dietary", "brand", (s) => `Does ${s.name} have ${s.feature} options?`, ["dietary"]),
+  // A problem the business treats, asked about as help with it: "help with fears & phobias in Calgary".
+  // (Last in the list: a template's place turns where the others start, which stays as it was.)
+  t("problem-help-with-place", "problem", (s) => `help with ${s.offering} in ${s.place}`, ["place", "problem"]),
+  t("problem-who-helps", "problem", (s) => `Who can help with ${s.offering} in ${s.place}?`, ["place", "problem"]),
+  t("discovery-category-for-problem", "discovery", (s) => `${s.category} for ${s.offering} in ${s.place}`, ["place", "countable", "problem"]),
+  t("local-help-near-me", "local", (s) => `Where can I get help with ${s.offering} near me${inPlace(s)}?`, ["local", "place", "problem"]),
+  t("how-to-can-help", "how-to", (s) => `Can ${s.aCategory} help with ${s.offering}?`, ["countable", "problem"]),
+  t("price-charge-for-problem", "price", (s) => `How much does ${s.aCategory} in ${s.place} charge for ${s.offering}?`, ["countable", "place", "problem"])
 ]
 
 /**

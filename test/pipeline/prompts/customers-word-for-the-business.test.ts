@@ -37,13 +37,13 @@ describe("the customer's word for the business", () => {
   })
 
   it("is the institution the name ends in, not the staff a 'Meet our therapists' heading introduces", () => {
-    expect(isPeopleHeading("Meet our therapists")).toBe(true)
-    expect(isPeopleHeading("Laser hair removal")).toBe(false)
     const facts = factsOf("Glow Theory Laser Clinic", [
       sitePage("/", { title: "Laser Hair Removal | Glow Theory Laser Clinic", headings: ["Smooth skin, finally."], text: "Medical-grade laser hair removal for women and men." }),
       sitePage("/about.html", { title: "About | Glow Theory Laser Clinic", headings: ["Meet our therapists"], text: "Our laser therapists are trained nurses." })
     ])
     expect(facts.category).toBe("laser clinic")
+    expect(isPeopleHeading("Meet our therapists")).toBe(true)
+    expect(isPeopleHeading("Laser hair removal")).toBe(false)
   })
 
   it("is who practises what the title names, when the pages write that word", () => {

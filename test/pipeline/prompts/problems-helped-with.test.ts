@@ -37,12 +37,10 @@ describe("problems a service helps with", () => {
     const problems = prompts.filter((p) => /phobias and fears|back pain/u.test(p))
     expect(problems.length).toBeGreaterThan(0)
     expect(problems.filter((p) => /\b(?:good|best|cheap|affordable|highest rated|really good|get) (?:phobias and fears|back pain)|paying for|pay for|back pains/u.test(p))).toEqual([])
-    expect(prompts).toContain("help with back pain in Calgary")
+    expect(prompts).toContain("Where can I get help with back pain near me in Calgary?")
     expect(prompts).toContain("Can a hypnotherapist help with phobias and fears?")
     expect(prompts).toContain("Where can I get help with phobias and fears near me in Calgary?")
-  })
-
-  it("never fill a problem's frame with a thing sold", () => {
-    expect(builtinPrompts(facts).filter((p) => /help with (?:quit smoking hypnosis|weight management)/u.test(p))).toEqual([])
+    // A thing sold never fills a problem's frame.
+    expect(prompts.filter((p) => /help with (?:quit smoking hypnosis|weight management)/u.test(p))).toEqual([])
   })
 })
