@@ -273,7 +273,8 @@ const KNOWN: Readonly<Record<string, {
   "jugeria-verde": { uncovered: ["agua fresca", "local delivery"] },
   "skerray-smokehouse": { share: 0.88, uncovered: ["side of smoked salmon"] },
   // holdout-ao (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures
-  // (milk-and-moon met every target).
+  // (milk-and-moon met every target; bytesize-coders meets them since r23b read its kind as coding classes, and
+  // smooth-theory's share rose when its kind became the laser clinic its name says).
   "harriet-lowe": { uncovered: ["The Full Works", "gift vouchers"] },
   "smooth-theory": { share: 0.84, uncovered: ["Brazilian laser hair removal", "underarm laser hair removal", "full legs laser hair removal", "bikini line laser", "facial laser hair removal", "men's laser hair removal", "laser course of 8"] },
   "stillwater-hypnotherapy": { uncovered: ["exam nerves and sports performance", "free discovery call"] },
