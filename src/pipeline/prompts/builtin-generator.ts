@@ -26,6 +26,7 @@ import {
   PROMPT_INTENTS,
   type PromptIntent,
   type PromptTemplate,
+  isCondition,
   QUALIFIERS,
   TEMPLATES,
   VISIT_QUALIFIERS
@@ -265,7 +266,8 @@ const poolsOf = (facts: PromptFacts, hash: number, lastResort = false): Pools =>
         : facts.kind === "product" && category !== undefined ? KNOWN_KIND_SELLERS : GENERIC_CATEGORIES[facts.kind]).map(categoryOf), 2)
     ],
     offerings: [
-      ...tiered(own.map((o) => (facts.kind === "product" ? productForm(o, inEnglish) : offeringForm(o, inEnglish))), 0),
+      // A problem keeps its own form: "back pain", never "back pains".
+      ...tiered(own.map((o) => (facts.kind === "product" ? productForm(o, inEnglish) : isCondition(o) ? { text: o, plural: isPlural(o) } : offeringForm(o, inEnglish))), 0),
       // What is booked at a business whose kind named it ("snowboard lesson" for a snowboard school) is one of its offerings.
       ...tiered(facts.kind === "business" && category !== undefined && BOOKED_HEAD.test(category) && !offeringKeys.has(phraseKey(category)) &&
           !offeringKeys.has(phraseKey(offeringForm(category, inEnglish).text))
@@ -355,6 +357,7 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
       case "present":
       case "dated":
       case "urgent":
+      case "problem":
         // Judged per offering (variantsOf).
         return true
       case "dietary":
@@ -494,11 +497,17 @@ function* variantsOf(
                 const fit = frameFit(offering.value.text, led, inEnglish)
                 if ((needs.includes("present") && !fit.present) || (needs.includes("dated") && !fit.dated) || (needs.includes("urgent") && !fit.urgent)) continue
               }
+              // A problem ("fears & phobias") is helped with, never got, bought or rated: it fills its own frames and
+              // those that ask for something for it; a thing sold never fills a problem's frame.
+              const problem = template.usesOffering && isCondition(offering.value.text)
+              if ((template.needs ?? []).includes("problem") ? !problem : problem && !template.offeringAfterFor) continue
               const at = (o + offset) % offerings.length
               const other = (template.needs ?? []).includes("alike")
                 ? alternativeTo(offering.value.text, offerings, (at + 1) % offerings.length, led, inEnglish)
                 : offerings[(at + 1) % offerings.length]!
               if (other === undefined) continue
+              // ("Which hypnotherapists offer both quit smoking hypnosis and anxiety & stress?": a problem is not offered.)
+              if (((template.needs ?? []).includes("other") || (template.needs ?? []).includes("alike")) && isCondition(other.value.text)) continue
               // Each offering in one pair at most (the first with the second, the third with the fourth), and
               // by one kind of business only: two prompts naming one offering would share most of their words.
               if ((template.needs ?? []).includes("other") && (at % 2 === 1 || at + 1 >= offerings.length || other.tier > 0 ||
@@ -775,7 +784,10 @@ export const builtinTopUp = (
     for (const { breadth, maxTotal, qualify, sparing } of stage.passes) {
       const streams = new Map(
         PROMPT_INTENTS.map((intent, i) => {
-          const templates = rotate(stage.templates.filter((template) => template.intent === intent), hash + i)
+          // (A problem's own templates turn after the rest: how many they are moves no other template.)
+          const own = stage.templates.filter((template) => template.intent === intent)
+          const problemFrame = (template: PromptTemplate) => (template.needs ?? []).includes("problem")
+          const templates = [...rotate(own.filter((template) => !problemFrame(template)), hash + i), ...own.filter(problemFrame)]
           return [intent, intentStream(templates, stage.order, facts, pools, hash, qualify, maxTotal, sparing)] as const
         })
       )

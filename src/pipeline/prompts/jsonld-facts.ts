@@ -81,6 +81,14 @@ const STRUCTURAL_TYPES = new Set([
 const typeWords = (type: string): string =>
   type.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase()
 
+/**
+ * schema.org's umbrella types read as words ("educational organization", "home and construction
+ * business", "sports activity location", "college or university"): the vocabulary's own filing
+ * names, which no customer types. They mark a business whose own words must say what it is.
+ */
+export const isJargonType = (words: string): boolean =>
+  /\s(?:or|and)\s/u.test(words) || /\s(?:organization|organisation|business|service|location|establishment|structure|group|scheme|system)$/u.test(words)
+
 /** A node that describes a business (has an address, phone, hours or geo), not a page part. */
 const looksLikeBusiness = (node: JsonLdObject) =>
   ["address", "telephone", "openingHours", "openingHoursSpecification", "geo", "priceRange"].some((k) => node[k] !== undefined)

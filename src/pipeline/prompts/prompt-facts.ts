@@ -8,12 +8,12 @@ import { escapeRegExp } from "../../domain/regex.ts"
 import { Schema } from "effect"
 import { type SiteLanguage, siteLanguage } from "../../domain/site-language.ts"
 import { COMMON_WORDS, isCommonWord } from "../../domain/common-words.ts"
-import { isMass, singularOf } from "./english.ts"
+import { isMass, PRACTICE_WORD, singularOf } from "./english.ts"
 import { addressFromText, townOfAddress } from "../../domain/address-text.ts"
-import { categoryFromJsonLd, jsonLdNodes, operatorOfOwnTrips, placeFromJsonLd, SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
+import { categoryFromJsonLd, isJargonType, jsonLdNodes, operatorOfOwnTrips, placeFromJsonLd, SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
 import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
-import { isSiteLabel } from "./site-labels.ts"
+import { isPeopleHeading, isSiteLabel } from "./site-labels.ts"
 import { pageKind } from "./site-pages.ts"
 import { audiencePhrases, byFrequency, categoryFromSelfDescription, categoryFromText, englishSideOf, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
 import { featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
@@ -353,14 +353,15 @@ export const kindInTitle = (title: string, nameWords: ReadonlySet<string>, prope
     const match = /^(.+?)\s+(?:in|on|at|en|à|em|im)\s+(?:the\s+)?\p{Lu}/u.exec(segment.trim()) ??
       (comma !== null && proper.has(fold(comma[2]!)) ? comma : null)
     if (match === null || /[,:]/u.test(match[1]!)) continue
-    const conjuncts = match[1]!.split(/\s*(?:&|\band\b|\+)\s*/u).map((c) => c.trim()).filter((c) => c.length > 0)
+    // "Coding classes for kids in Raleigh": whom it is for is no part of what it is.
+    const conjuncts = match[1]!.replace(/\s+for\s+.*$/iu, "").split(/\s*(?:&|\band\b|\+)\s*/u).map((c) => c.trim()).filter((c) => c.length > 0)
     const first = conjuncts[0]
     const last = conjuncts.at(-1)
     if (first === undefined || last === undefined) continue
     const chosen = conjuncts.length > 1 && !first.includes(" ") && last.includes(" ") ? last : first
-    const words = chosen.split(/\s+/u).filter((w) => !DESCRIBING_WORDS.has(fold(w)))
-    if (words.length === 0 || words.length > 3 || words.some((w) => STOP_WORDS.has(fold(w)))) continue
-    const kind = words.map((w) => (/^\p{Lu}{2,}$/u.test(w) ? w : w.toLowerCase())).join(" ")
+    const kept = chosen.split(/\s+/u).filter((w) => !DESCRIBING_WORDS.has(fold(w)))
+    if (kept.length === 0 || kept.length > 3 || kept.some((w) => STOP_WORDS.has(fold(w)))) continue
+    const kind = kept.map((w) => (/^\p{Lu}{2,}$/u.test(w) ? w : w.toLowerCase())).join(" ")
     return singularOf(kind)
   }
   return undefined
@@ -447,6 +448,27 @@ const widenedKind = (kind: string, title: string | null | undefined, businessNam
     : kind
 }
 
+/** A practice's word and the word for who practises it: "hypnotherapy" → "hypnotherapist", "podiatry" → "podiatrist". */
+const PRACTICE_AGENT: ReadonlyArray<readonly [RegExp, string]> = [
+  [/therapy$/u, "therapist"], [/ology$/u, "ologist"], [/iatry$/u, "iatrist"], [/opathy$/u, "opath"], [/graphy$/u, "grapher"], [/puncture$/u, "puncturist"]
+]
+
+/**
+ * Who practises what a title names ("Clinical Hypnotherapy in Calgary" → "clinical hypnotherapist"),
+ * when the pages write that word: a customer looks for the practitioner, not for "a hypnotherapy".
+ * The words before it stay when the pages write them with it.
+ */
+const practitionerOf = (practice: string, pages: ReadonlyArray<CrawledPageFacts>): string | undefined => {
+  const words = practice.split(/\s+/u)
+  const last = words.at(-1)!
+  const rule = PRACTICE_AGENT.find(([ending]) => ending.test(last))
+  if (rule === undefined) return undefined
+  const agent = last.replace(rule[0], rule[1])
+  const written = ` ${pages.map((page) => wordsOf([page.title ?? "", page.description ?? "", ...page.headings, page.text].join(" ")).join(" ")).join(" ")} `
+  const withModifiers = [...words.slice(0, -1), agent].join(" ")
+  return written.includes(` ${fold(withModifiers)} `) ? withModifiers : written.includes(` ${fold(agent)} `) ? agent : undefined
+}
+
 /** Nouns of a place that teaches, treats or makes, which a business's name ends in with what it is of. */
 const INSTITUTION = /^(?:academy|school|studio|clinic|institute|conservatory|workshop|atelier)$/u
 
@@ -454,11 +476,12 @@ const INSTITUTION = /^(?:academy|school|studio|clinic|institute|conservatory|wor
  * The kind a business's name ends in, when it is an institution with an everyday word before it
  * ("Nashville Music Academy" → "music academy"); not a proper name ("Escuela Mirador Studio").
  */
-const kindOfInstitution = (name: string): string | undefined => {
+const kindOfInstitution = (name: string, lowerCase: ReadonlySet<string> = new Set()): string | undefined => {
   const words = wordsOf(name)
   if (words.length < 3 || !INSTITUTION.test(words.at(-1)!)) return undefined
   const modifier = words.at(-2)!
-  return isCommonWord(modifier) && !STOP_WORDS.has(modifier) ? `${modifier} ${words.at(-1)}` : undefined
+  // ("Smooth Theory Laser Clinic": "laser" is a word its pages write in lower case, a thing's, not a name's.)
+  return (isCommonWord(modifier) || lowerCase.has(modifier)) && !STOP_WORDS.has(modifier) ? `${modifier} ${words.at(-1)}` : undefined
 }
 
 /**
@@ -507,7 +530,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const headingSources = pages.flatMap((page, index) => [
     pageKind(page) === "home" ? { text: page.title ?? "", weight: 3 } : { text: page.title ?? "", weight: 3, page: index },
     { text: page.description ?? "", weight: 2, page: index },
-    ...page.headings.map((h) => ({ text: h, weight: 2, page: index }))
+    // ("Meet our therapists" introduces the people who work there, not what the business is.)
+    ...page.headings.filter((h) => !isPeopleHeading(h)).map((h) => ({ text: h, weight: 2, page: index }))
   ])
   const textKinds = categoryFromText([{ text: input.name, weight: 3 }, ...headingSources])
   const selfDescribed = categoryFromSelfDescription(pages.map((page) => page.text), nameWords)
@@ -544,10 +568,18 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   // schema.org's DryCleaningOrLaundry is both: a site that never says dry cleaning is a laundry
   // ("a commercial laundry", as its own sentence says).
   const laundry = typed === "dry cleaner" && !pages.some((page) => /\bdry[\s-]?clean/iu.test([page.title ?? "", ...page.headings, page.text].join(" ")))
-  const typedKind = laundry ? (selfDescribed !== undefined && /\blaundry$/u.test(selfDescribed) ? selfDescribed : "laundry") : typed
+  // "Educational organization", "home and construction business": schema.org's filing names say a
+  // business is broad (its own words then name it) and are never its kind in a customer's question.
+  const jargon = typed !== undefined && !KNOWN_TYPE_CATEGORIES.has(typed) && isJargonType(typed)
+  const typedKind = laundry ? (selfDescribed !== undefined && /\blaundry$/u.test(selfDescribed) ? selfDescribed : "laundry") : jargon ? undefined : typed
   const found = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
     typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? agentTitled
-  const stated = found === undefined ? null : widenedKind(found, homeTitle, input.businessName, nameWords, proper)
+  // With nothing else said, a name ending in an institution ("Smooth Theory Laser Clinic") says it,
+  // when its word before is one the pages write in lower case (a thing's word, not a name's).
+  const lowerWords = new Set(pages.flatMap((page) => page.text.match(/(?<![\p{L}])\p{Ll}{3,}(?![\p{L}])/gu) ?? []))
+  const foundKind = found ?? kindOfInstitution(input.businessName, lowerWords) ??
+    (titledKind !== undefined && PRACTICE_WORD.test(titledKind) ? practitionerOf(titledKind, pages) : undefined)
+  const stated = foundKind === undefined ? null : widenedKind(foundKind, homeTitle, input.businessName, nameWords, proper)
   const category = stated !== null && /\b(?:software|app|platform|saas|crm|erp)$/.test(stated)
     ? softwareKind(pages.flatMap((page) => [page.title ?? "", page.description ?? ""]), nameWords) ?? stated
     : stated

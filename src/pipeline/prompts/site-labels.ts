@@ -223,6 +223,9 @@ export const isSiteLabel = (phrase: string): boolean => SITE_LABEL.test(phraseKe
 
 const MEET_HEADING = new RegExp(`^(?:${MEET_PEOPLE}|(?:our |the )?(?:${PEOPLE_WORDS}))$`, "u")
 
+/** A heading that introduces the business's people ("Meet our therapists", "Our coaches"): who works there, not what it is. */
+export const isPeopleHeading = (heading: string): boolean => MEET_HEADING.test(phraseKey(heading))
+
 /** A person's name as a heading shows it: two or three capitalised words, none a number ("Mads Østergaard"). */
 const PERSON_NAME = /^\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){1,2}$/u
 

@@ -97,6 +97,8 @@ export type Need =
   | "dated"
   /** An offering needed on short notice: a job or an appointment, not a programme, goods or a download. */
   | "urgent"
+  /** An offering that is a problem the business treats ("fears & phobias", "back pain"): "help with ...". */
+  | "problem"
 
 export interface PromptTemplate {
   readonly id: string
@@ -109,7 +111,37 @@ export interface PromptTemplate {
   readonly usesFeature: boolean
   readonly usesDay: boolean
   readonly usesCategory: boolean
+  /**
+   * Whether every offering the template reads follows "for" ("Can you recommend a hypnotherapist in
+   * Calgary for anxiety?"): the only frames a problem fits besides its own ("help with ..."). Not
+   * after "pay" ("expect to pay for anxiety" is paying for a thing) or "a chain".
+   */
+  readonly offeringAfterFor: boolean
   readonly render: (s: Slots) => string
+}
+
+/**
+ * Words a problem or condition ends in: what a service treats or helps with, never a thing bought.
+ * "Good phobias and fears near me", "best back pain in Leeds" are nobody's questions; "help with
+ * phobias and fears in Calgary" and "physio for back pain" are.
+ */
+const CONDITION_WORDS = new Set(
+  `anxiety anxieties stress fear fears phobia phobias pain pains ache aches insomnia depression grief trauma cravings addiction
+  addictions nerves worry worries panic attacks injury injuries headaches migraines migraine acne eczema psoriasis rosacea
+  tinnitus snoring disorder disorders conditions problems issues difficulties burnout fatigue sciatica arthritis incontinence
+  allergies loneliness procrastination stammer stutter bedwetting`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+)
+
+/**
+ * Whether an offering names a problem or condition: its last word is one ("back pain", "fears &
+ * phobias", "emotional eating and cravings", "speech sound disorders"); a service for it ends in
+ * its own word ("back pain treatment", "tinnitus management", "anxiety program").
+ */
+export const isCondition = (offering: string): boolean => {
+  const words = offering.toLowerCase().slice(0, 120).split(/[^\p{L}'-]+/u).filter((w) => w.length > 0)
+  return words.length > 0 && words.length <= 6 && CONDITION_WORDS.has(words.at(-1)!)
 }
 
 /**
@@ -139,7 +171,9 @@ export const t = (
     usesAudience: probe.includes(PROBE.audience),
     usesFeature: probe.includes(PROBE.feature),
     usesDay: probe.includes(PROBE.day),
-    usesCategory: probe.includes("qqcategor")
+    usesCategory: probe.includes("qqcategor"),
+    offeringAfterFor: probe.includes(PROBE.offering) && !probe.includes(PROBE.other) &&
+      probe.split(PROBE.offering).slice(0, -1).every((before) => /(?<!(?:pay|paying|chain) )\bfor $/u.test(before))
   }
 }
 
@@ -262,7 +296,15 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("brand-cost-at", "brand", (s) => `How much ${does(s)} ${s.offering} cost at ${s.name}?`),
   t("brand-hours", "brand", (s) => `What are the opening hours of ${s.name}?`, ["business", "day"]),
   t("brand-alternatives", "brand", (s) => `What are some alternatives to ${s.name}?`, ["business"]),
-  t("brand-dietary", "brand", (s) => `Does ${s.name} have ${s.feature} options?`, ["dietary"])
+  t("brand-dietary", "brand", (s) => `Does ${s.name} have ${s.feature} options?`, ["dietary"]),
+  // A problem the business treats, asked about as help with it: "help with fears & phobias in Calgary".
+  // (Last in the list: a template's place turns where the others start, which stays as it was.)
+  t("problem-help-with-place", "problem", (s) => `help with ${s.offering} in ${s.place}`, ["place", "problem"]),
+  t("problem-who-helps", "problem", (s) => `Who can help with ${s.offering} in ${s.place}?`, ["place", "problem"]),
+  t("discovery-category-for-problem", "discovery", (s) => `${s.category} for ${s.offering} in ${s.place}`, ["place", "countable", "problem"]),
+  t("local-help-near-me", "local", (s) => `Where can I get help with ${s.offering} near me${inPlace(s)}?`, ["local", "place", "problem"]),
+  t("how-to-can-help", "how-to", (s) => `Can ${s.aCategory} help with ${s.offering}?`, ["countable", "problem"]),
+  t("price-charge-for-problem", "price", (s) => `How much does ${s.aCategory} in ${s.place} charge for ${s.offering}?`, ["countable", "place", "problem"])
 ]
 
 /**
