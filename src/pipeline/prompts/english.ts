@@ -119,7 +119,9 @@ const MASS_OFFERINGS = new Set(
   dentistry orthodontics therapy care law insurance advice coaching training tuition yoga pilates physiotherapy
   acupuncture maintenance flush fit repair estate export control removal hire art chalk wax paint glue soap yarn wool clay
   flour sugar salt firewood mulch compost gravel timber fabric ink polish charcuterie chiropractic karate judo taekwondo
-  aikido anxiety glass aid first-aid wallpaper plaster thatch mahogany teak sapele iroko music`
+  aikido anxiety glass aid first-aid wallpaper plaster thatch mahogany teak sapele iroko music
+  salmon trout cod haddock halibut mackerel tuna herring hake pollock venison kombucha kefir audio
+  turmeric ginger cinnamon vanilla lavender saffron cardamom hibiscus`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -198,7 +200,7 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
   // "Canoe basics", "ceramics": a word in -ics is never made plural again ("canoe basicses"); nor
   // "gait analysis", a service named by what is done ("gait analysises").
   if (isMass(phrase) || MASS_OFFERINGS.has(last) ||
-    (/(?:ing|ness|ism|ion|ance|ence|ment|ship|ody|ics|[^aeiou]sis)$/.test(last) && !COUNT_NOUNS_IN_ION.has(last)) || last.length < 3 ||
+    (/(?:ing|ness|ism|ion|ance|ence|ment|ship|ody|ics|sis)$/.test(last) && !COUNT_NOUNS_IN_ION.has(last)) || last.length < 3 ||
     /-(?:up|out|in|off|on|over)$/.test(words[words.length - 1] ?? "")) {
     return { text: phrase, plural: false }
   }
