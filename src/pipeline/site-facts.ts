@@ -140,7 +140,10 @@ const PRICE_UNIT = String.raw`(?:\s?(?:\/\s?|per\s+|a\s+)(?:sq(?:uare)?\.?\s(?:f
 // "From" in English and in the languages of sites around us, its first letter in either case.
 const FROM_WORDS = ["from|up to|starting at", FOREIGN_FROM_SOURCE].join("|").split("|")
   .map((word) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`).join("|")
-const ROW_PRICE = String.raw`(?:(?<!\p{L})(?:${FROM_WORDS})\s+)?${PRICE_SOURCE}(?:\s?(?:–|—|-|to)\s?${PRICE_SOURCE})?${PRICE_UNIT}`
+// A range in the words of the site's language: "de 18 € à 60 €", "von 10 € bis 20 €", "da 5 € a 9 €",
+// "van € 10 tot € 20" (its "from" is a word that is no "from" alone: "Vins de Bourgogne").
+const LOCAL_RANGE = String.raw`(?<!\p{L})(?:[Dd]e|[Vv]on|[Vv]an|[Dd]a|[Dd]esde)\s+${PRICE_SOURCE}\s+(?:à|a|bis|tot|al|até|ao)\s+${PRICE_SOURCE}`
+const ROW_PRICE = String.raw`(?:${LOCAL_RANGE}|(?:(?<!\p{L})(?:${FROM_WORDS})\s+)?${PRICE_SOURCE}(?:\s?(?:–|—|-|to)\s?${PRICE_SOURCE})?)${PRICE_UNIT}`
 
 /**
  * A price list's row as the page writes it: its price as written ("$85", "from $350", "$240/month")
