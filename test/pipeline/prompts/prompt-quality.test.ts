@@ -279,16 +279,17 @@ const KNOWN: Readonly<Record<string, {
   "smooth-theory": { share: 0.83, uncovered: ["Brazilian laser hair removal", "underarm laser hair removal", "full legs laser hair removal", "bikini line laser", "facial laser hair removal", "men's laser hair removal", "laser course of 8"] },
   "stillwater-hypnotherapy": { uncovered: ["exam nerves and sports performance", "free discovery call"] },
   "traco-fino": { share: 0.82 },
-  // holdout-ap (home services and trades, one site in Dutch), at its one unseen run (75244c3):
-  // services said only in FAQ answers and prose, a Dutch site's services in cards, a shop's notes.
+  // holdout-ap (home services and trades, one site in Dutch), run once unseen at 75244c3, tuned on
+  // since (round 23): services said only in FAQ answers and prose, a tiler's `dl`, a calculator link.
   "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting", "tile repair"] },
   "claddagh-blinds": { uncovered: ["measure and fit service", "blind repair"] },
   "grain-and-gloss-floors": { share: 0.86, uncovered: ["furniture moving", "oil-based finish"] },
   "handy-hour": { share: 0.83, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
   "klaverblad-hoveniers": { uncovered: ["hagen snoeien", "graszoden leggen", "sedumdak", "groenafval afvoeren"] },
   "sunvale-solar": { share: 0.75, uncovered: ["EV charger installation", "bird proofing"], notOfferingHits: 8 },
-  // holdout-aq (vehicles, transport, rental and storage, one site in Spanish), at its one unseen run
-  // (75244c3): a car hire's cars in cards and packages in prose, a product named like a car model.
+  // holdout-aq (vehicles, transport, rental and storage, one site in Spanish), run once unseen at
+  // 75244c3, tuned on since: a car hire's cars named by model and year in cards, its packages in
+  // prose, its product named like a car model.
   "cote-auto-transport": { share: 0.71 },
   "gruas-ramirez": { share: 0.87 },
   "ivory-ribbon-wedding-cars": { share: 0.76, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"], products: { "bentley-s2": 0.1 } },
