@@ -120,7 +120,7 @@ const MASS_OFFERINGS = new Set(
   acupuncture maintenance flush fit repair estate export control removal hire art chalk wax paint glue soap yarn wool clay
   flour sugar salt firewood mulch compost gravel timber fabric ink polish charcuterie chiropractic karate judo taekwondo
   aikido anxiety glass aid first-aid wallpaper plaster thatch mahogany teak sapele iroko music
-  salmon trout cod haddock halibut mackerel tuna herring hake pollock venison kombucha kefir audio
+  salmon trout cod haddock halibut mackerel tuna herring hake pollock venison kombucha kefir
   turmeric ginger cinnamon vanilla lavender saffron cardamom hibiscus`
     .split(/\s+/)
     .filter((w) => w.length > 0)
