@@ -15,7 +15,7 @@ import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS,
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
 import { isPeopleHeading, isSiteLabel } from "./site-labels.ts"
 import { pageKind } from "./site-pages.ts"
-import { audiencePhrases, byFrequency, categoryFromSelfDescription, categoryFromText, englishSideOf, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
+import { audiencePhrases, audienceWithoutPlace, byFrequency, categoryFromSelfDescription, categoryFromText, englishSideOf, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
 import { featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
 
 /**
@@ -722,9 +722,12 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     // (A product's own name written with its capitals names it, as a brand: its prompts keep it as they were.)
     .map((o) => (language === "de" && input.kind === "business" ? withGermanNouns(o, pages) : o))
 
+  // The town's words, taken off the front of an audience ("calgary contractors").
+  const placeWords = new Set(wordsOf(place ?? "").map(fold))
   const audienceSources = pages.flatMap((page) => [page.title ?? "", page.description ?? "", ...page.headings, page.text])
   const audience = byFrequency(
-    audienceSources.flatMap(audiencePhrases).map((phrase) => ({ key: phraseKey(phrase), value: phrase, weight: 1 }))
+    audienceSources.flatMap(audiencePhrases).map((phrase) => audienceWithoutPlace(phrase, placeWords))
+      .map((phrase) => ({ key: phraseKey(phrase), value: phrase, weight: 1 }))
   ).slice(0, MAX_FACTS_PER_LIST)
 
   const covered = new Set(

@@ -323,12 +323,51 @@ const VAGUE_HEADS = new Set(["people", "individuals", "clients", "users", "group
 const AUDIENCE_DETERMINERS = new Set(["our", "your", "the", "all", "every", "any", "those", "these", "their", "its", "my"])
 
 /**
+ * Who a business already has or counts, not who looks for it: "for existing clients", "for
+ * staying guests", "for twenty guests or fewer" (a size), "for real companies" (a boast).
+ */
+const NOT_WHO_MODIFIERS = new Set(
+  `existing current booked staying registered returning real lesson-only one two three four five six seven eight nine
+  ten eleven twelve fifteen twenty thirty forty fifty hundred`.split(/\s+/).filter((w) => w.length > 0)
+)
+
+/** A job ad: "We are always looking for D-licence drivers", "We're hiring: coaches for Saturday classes". */
+const HIRING_SENTENCE = /\b(?:hiring|recruit(?:ing|ment)?|vacanc(?:y|ies)|job openings?|join (?:our|the) team|part[- ]time (?:job|role|position)s?|send (?:us )?your (?:cv|r[ée]sum[ée]|github|portfolio)|email us your (?:cv|r[ée]sum[ée]|github|portfolio))\b/iu
+const SEEKING_BEFORE = /\b(?:looking|searching|seeking|hiring|recruiting)\s+$/iu
+
+/** Words that say where an audience is, not who: "for Calgary contractors", "for UK employers". */
+const WHERE_WORDS = new Set(
+  `local uk us usa american australian british english irish scottish welsh canadian kiwi finnish swedish danish
+  norwegian dutch german french spanish italian portuguese polish european international`.split(/\s+/).filter((w) => w.length > 0)
+)
+
+/**
+ * "calgary contractors" → "contractors", "local schools" → "schools": the town or country before an
+ * audience is already said by the prompt's place ("… in Calgary"), and stated twice reads wrong.
+ */
+export const audienceWithoutPlace = (phrase: string, placeWords: ReadonlySet<string>): string => {
+  const words = phrase.split(" ")
+  let from = 0
+  while (from < words.length - 1 && (WHERE_WORDS.has(fold(words[from]!)) || placeWords.has(fold(words[from]!)))) from++
+  return words.slice(from).join(" ")
+}
+
+/** The sentence around a character of a text (between the stops before and after it). */
+const sentenceAt = (source: string, index: number): string => {
+  const before = source.slice(0, index)
+  const start = Math.max(before.lastIndexOf(". "), before.lastIndexOf("! "), before.lastIndexOf("? "), before.lastIndexOf("\n")) + 1
+  const end = source.slice(index).search(/[.!?](?:\s|$)|\n/u)
+  return source.slice(start, end < 0 ? undefined : index + end)
+}
+
+/**
  * "for busy families", "ideal for small businesses and startups": the noun phrases after "for"
  * that end in a people or organisation noun, a second one joined by "and"/"or" included.
  */
 export const audiencePhrases = (source: string): Array<string> => {
   const found: Array<string> = []
   for (const match of source.matchAll(/\bfor\s+(?=((?:[\p{L}'-]+[\s,]+){0,5}[\p{L}'-]+))/giu)) {
+    if (SEEKING_BEFORE.test(source.slice(Math.max(0, match.index - 20), match.index)) || HIRING_SENTENCE.test(sentenceAt(source, match.index))) continue
     // "for dogs, cats and small mammals": a comma continues the list as "and" does.
     const words = match[1]!.replace(/,\s*(?!and\b|or\b)/giu, " and ").split(/[\s,]+/).filter((w) => w.length > 0)
     let start = 0
@@ -339,7 +378,10 @@ export const audiencePhrases = (source: string): Array<string> => {
       const phrase = words.slice(from, i + 1)
       // Modifiers must be plain words ("small", "busy", "growing"), not the rest of a clause.
       const plain = phrase.length <= 3 && phrase.slice(0, -1).every((w) => !STOP_WORDS.has(fold(w)) && !AUDIENCE_HEADS.has(fold(w)))
-      if (plain && !(phrase.length === 1 && VAGUE_HEADS.has(fold(phrase[0]!)))) found.push(phrase.map((w) => w.toLowerCase()).join(" "))
+      // "shortlisted for the Bath Makers Award": a prize's name, not whom the business serves.
+      const prize = /^(?:awards?|prizes?|trophy|medal|grants?)$/u.test(fold(words[i + 1] ?? ""))
+      const who = !prize && !NOT_WHO_MODIFIERS.has(fold(phrase[0]!)) && !/^\d/u.test(phrase[0]!)
+      if (plain && who && !(phrase.length === 1 && VAGUE_HEADS.has(fold(phrase[0]!)))) found.push(phrase.map((w) => w.toLowerCase()).join(" "))
       // Only "X and Y" continues the phrase list; anything else ends it.
       const joiner = words[i + 1] === undefined ? "" : fold(words[i + 1]!)
       if (joiner !== "and" && joiner !== "or") break
