@@ -332,7 +332,9 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
   const open = (tag: StartTag) => {
     const parent = top()
     // Table cells read as columns: "Safety check | $49".
-    if (!INLINE.has(tag.name)) separateCaptures(tag.name === "td" || tag.name === "th" ? " | " : " ")
+    // A line break inside a cell or line is a new line, as a browser shows it: "Thai massage<br>Stretching on
+    // a mat" is a name over its note, not one run of words.
+    if (!INLINE.has(tag.name)) separateCaptures(tag.name === "td" || tag.name === "th" || tag.name === "br" ? " | " : " ")
     const role = roleOf(tag)
     const name = tag.name
     const inSection = parent.inSection || SECTIONING.has(name)

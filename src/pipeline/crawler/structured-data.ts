@@ -318,7 +318,7 @@ export const listingHint = (text: string): ProductHint | undefined => {
   const line = cleanText(text).replace(/\s+/g, " ").trim()
   if (line.length === 0 || line.length > MAX_LISTING_LINE) return undefined
   const match = PRICE.exec(line)
-  if (match === null) return undefined
+  if (match === null) return timedPriceHint(line)
   const before = line.slice(0, match.index)
   const name = itemName(/\p{L}/u.test(before) ? before : line.slice(match.index + match[0].length))
   if (name === null) return undefined
@@ -332,6 +332,21 @@ export const listingHint = (text: string): ProductHint | undefined => {
     image: null,
     source: "listing"
   }
+}
+
+/**
+ * A service menu's row priced by time with the currency said once for the page ("Prices in Thai
+ * baht"): "Foot reflexology | 60 min 350 · 90 min 500". A length of time followed by a bare amount
+ * is a price; the name is the row's first part.
+ */
+const TIMED_PRICE = /(?:^|\s)\d{1,3}\s?(?:min|mins|minutes|hr|hrs|hours?|h)\.?\s+(\d{2,6}(?:[.,]\d{2})?)(?=$|\s*[·|/,;]|\s+\d{1,3}\s?(?:min|h))/iu
+
+const timedPriceHint = (line: string): ProductHint | undefined => {
+  const match = TIMED_PRICE.exec(line)
+  if (match === null) return undefined
+  const name = itemName(line.slice(0, match.index))
+  if (name === null) return undefined
+  return { name, description: null, sku: null, price: match[1]!.replace(",", "."), currency: null, url: null, image: null, source: "listing" }
 }
 
 /** Longest note under a term read as what the term comes in and costs, not as a description of it. */

@@ -95,9 +95,9 @@ const KNOWN: Readonly<Record<string, {
   "tamarack-paddle-and-portage": { uncovered: ["river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 1 },
   // holdout-m, holdout-n and holdout-o (run once unseen in the ninth session, tuned on from the next
   // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names.
-  "garry-oak-tree-care": { uncovered: ["emergency tree removal", "tree cabling", "fruit tree pruning", "tree protection plan", "tree planting"] },
+  "garry-oak-tree-care": { uncovered: ["emergency tree removal", "tree cabling", "tree protection plan", "tree planting"] },
   "holy-city-roofing": { share: 0.87, uncovered: ["skylight installation", "attic ventilation"], notOfferingHits: 1 },
-  "lanna-touch-massage": { uncovered: ["Thai massage", "foot massage", "aromatherapy oil massage", "head, neck and shoulder massage", "office syndrome massage", "tok sen", "Thai massage course", "four-hands massage", "couples massage", "pregnancy massage"] },
+  "lanna-touch-massage": { uncovered: ["Thai massage course", "four-hands massage", "couples massage", "pregnancy massage"] },
   // Price lists in ringgit and cedis are read (their rows are offerings); the phone shop's rows per
   // model are its screen replacement, and the prose its list no longer fills is read instead: 24
   // prompts about what it recovers data from ("SD cards") or repairs for ("PlayStation").
@@ -105,7 +105,7 @@ const KNOWN: Readonly<Record<string, {
   "sankofa-repairs": { share: 0.79, uncovered: ["water damage repair", "game console repair"] },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
   "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil"], notOfferingHits: 1 },
-  "fiskebilen-bergen": { share: 0.83, uncovered: ["fish soup by the litre", "office lunch delivery"] },
+  "fiskebilen-bergen": { share: 0.85, uncovered: ["fish soup by the litre", "office lunch delivery"] },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.76, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
   "palenque-dona-nieves": { share: 0.88, uncovered: ["Tobalá", "Tepextate", "Ensamble", "maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"] },
@@ -255,7 +255,7 @@ const KNOWN: Readonly<Record<string, {
   "o-briain-stained-glass": { share: 0.73, uncovered: ["stained glass hearts", "workshop gift vouchers"] },
   "withy-hollow": { share: 0.85, uncovered: ["willow rods"] },
   "castaway-cove-mini-golf": { share: 0.75, uncovered: ["soft serve ice cream"] },
-  "paddle-paws-hydrotherapy": { products: { "swim-pack-6": 0.35 } },
+  "paddle-paws-hydrotherapy": { products: { "swim-pack-6": 0.39 } },
   "skjalfandi-whale-tours": { share: 0.70 },
   "starburst-pyrotechnics": { share: 0.88, uncovered: ["council permit application"] },
   "waldseilpark-almtal": { uncovered: ["Schulklassen-Klettertag", "Flying Fox", "Nachtklettern"] },
