@@ -220,7 +220,7 @@ const FREE_CALL = /^(?:order|get|request|claim|download|grab|book)\s+(?:(?:a|an|
 /** A short plain name: no parenthetical, first of `–`/`·`/`|`-separated parts, 1–6 words. */
 const itemName = (raw: string): string | null => {
   const name = cleanText(raw).replace(new RegExp(PRICE.source, "gu"), " ").replace(/\([^)]*\)/g, " ").split(/\s[–—-]\s|\s·\s|\s\|\s|:\s/u)[0]!
-    .replace(/\s+/g, " ").replace(/^[\s\-–—:•·|*,.]+|[\s\-–—:•·|*,.]+$/gu, "")
+    .replace(/\s+/g, " ").replace(/^[\s\-–—:•·|*,.…]+|[\s\-–—:•·|*,.…]+$/gu, "")
   // "from" before the price in other languages too: "Kinogutschein ab 10 €", "Bono desde 20 €", "à partir de".
   // A card's title and its "from" price with no space between them in the markup
   // (`<a>Roman blinds</a><span>from €119</span>`) run together: "Roman blindsfrom".
@@ -275,7 +275,8 @@ export const paragraphLineHint = (text: string): ProductHint | undefined => {
   if (match === null) return undefined
   const before = line.slice(0, match.index)
   const after = line.slice(match.index + match[0].length).trim()
-  if (!/\S\s*(?:[–—:|]|\s-)\s*(?:from\s+)?$/iu.test(before)) return undefined
+  // A separator before the price: a dash, colon or bar, or a price list's dot leaders ("Upper lip .......... $45").
+  if (!/\S\s*(?:[–—:|]|\s-|\.{3,}|…+)\s*(?:from\s+)?$/iu.test(before)) return undefined
   // After the price, only a range's other end or a unit ("to $250", "each", "per night").
   if (!(after === "" || new RegExp(`^(?:to|–|-)\\s*${PRICE.source}$`, "u").test(after) || /^(?:each|per \p{L}+|\/\s*\p{L}+)$/iu.test(after))) return undefined
   return listingHint(line)

@@ -12,6 +12,8 @@ import { isMass, PRACTICE_WORD, singularOf } from "./english.ts"
 import { addressFromText, townOfAddress } from "../../domain/address-text.ts"
 import { categoryFromJsonLd, isJargonType, jsonLdNodes, operatorOfOwnTrips, placeFromJsonLd, SCHEMA_TYPE_WORDS } from "./jsonld-facts.ts"
 import { contentWords, fold, GENERIC_WORDS, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
+import { withAreaTreatment } from "./body-areas.ts"
+import { isPaymentOption } from "./payment-options.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
 import { isPeopleHeading, isSiteLabel } from "./site-labels.ts"
 import { pageKind } from "./site-pages.ts"
@@ -718,9 +720,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   }))
   const sameInEnglish = (c: string) => keys.has(otherSides.get(phraseKey(c)) ?? "\u0000")
   const language: SiteLanguage = siteLanguage(pages.map((page) => page.text))
-  const offerings = distinctStems(withoutBareWords(candidates.filter((c) => !redundant(c) && !sameInEnglish(c)))).map((o) => asNounPhrase(o, pages))
+  const offerings = withAreaTreatment(distinctStems(withoutBareWords(candidates.filter((c) => !redundant(c) && !sameInEnglish(c) && !isPaymentOption(c)))).map((o) => asNounPhrase(o, pages))
     // (A product's own name written with its capitals names it, as a brand: its prompts keep it as they were.)
-    .map((o) => (language === "de" && input.kind === "business" ? withGermanNouns(o, pages) : o))
+    .map((o) => (language === "de" && input.kind === "business" ? withGermanNouns(o, pages) : o)))
 
   // The town's words, taken off the front of an audience ("calgary contractors").
   const placeWords = new Set(wordsOf(place ?? "").map(fold))

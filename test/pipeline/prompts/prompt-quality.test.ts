@@ -276,7 +276,7 @@ const KNOWN: Readonly<Record<string, {
   // (milk-and-moon met every target; bytesize-coders meets them since round 23 calls it a coding school,
   // not an "educational organization").
   "harriet-lowe": { uncovered: ["The Full Works", "gift vouchers"] },
-  "smooth-theory": { share: 0.83, uncovered: ["Brazilian laser hair removal", "underarm laser hair removal", "full legs laser hair removal", "bikini line laser", "facial laser hair removal", "men's laser hair removal", "laser course of 8"] },
+  "smooth-theory": { uncovered: ["laser course of 8"] },
   "stillwater-hypnotherapy": { uncovered: ["exam nerves and sports performance", "free discovery call"] },
   "traco-fino": { share: 0.82 },
   // holdout-ap (home services and trades, one site in Dutch), run once unseen at 75244c3, tuned on
