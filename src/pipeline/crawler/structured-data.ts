@@ -260,6 +260,10 @@ const opensWithCountedName = (text: string): boolean => {
   return /^\p{L}{3,}/u.test(text.slice(figure[0].length))
 }
 
+/** What may follow a line's price: a unit, then a few words of note after a comma ("per night, courtyard view"). */
+const PRICE_UNIT_AND_NOTE = /^(?:each|per \p{L}+|\/\s*\p{L}+|pp|for (?:one|two|2))?\s*(?:,\s*\p{L}[\p{L}' -]{0,38})?\.?$/iu
+const TITLED_NAME_WITH = /^((?:\p{Lu}[\p{L}'-]*\s+){1,4}\p{Lu}[\p{L}'-]*)\s+with\s+\p{Ll}/u
+
 /** Longest paragraph read as one priced line: a name, a dash and a price. */
 const MAX_PARAGRAPH_LINE = 90
 
@@ -277,9 +281,12 @@ export const paragraphLineHint = (text: string): ProductHint | undefined => {
   const after = line.slice(match.index + match[0].length).trim()
   // A separator before the price: a dash, colon or bar, or a price list's dot leaders ("Upper lip .......... $45").
   if (!/\S\s*(?:[–—:|]|\s-|\.{3,}|…+)\s*(?:from\s+)?$/iu.test(before)) return undefined
-  // After the price, only a range's other end or a unit ("to $250", "each", "per night").
-  if (!(after === "" || new RegExp(`^(?:to|–|-)\\s*${PRICE.source}$`, "u").test(after) || /^(?:each|per \p{L}+|\/\s*\p{L}+)$/iu.test(after))) return undefined
-  return listingHint(line)
+  // After the price, only a range's other end, or a unit and a short note ("to $250", "each", "per
+  // night, courtyard view").
+  if (!(after === "" || new RegExp(`^(?:to|–|-)\\s*${PRICE.source}$`, "u").test(after) || PRICE_UNIT_AND_NOTE.test(after))) return undefined
+  // "Loft Suite with roll-top bath and balcony – from £260": a name in capitals, then what it has.
+  const titled = TITLED_NAME_WITH.exec(before)
+  return listingHint(titled === null ? line : `${titled[1]} ${line.slice(match.index)}`)
 }
 
 /** Longest part of a run-on line read as one item: a name, a note in brackets, a size and a price. */
