@@ -148,8 +148,14 @@ describe("what a post says", () => {
 
   it("answers a price question from the site's text when the offering has no listed price, and never says the site has none", () => {
     expect(firstParagraph("How much does teeth whitening cost in Madison?")).toContain("“In-office whitening in one 90-minute visit ($395), or custom take-home trays ($250).”")
-    // No price is listed or stated: the post says none was found, never that the site has none.
+    // No price for it is listed or stated: the post says none was found, never that the site has none,
+    // and gives the one price the site lists ("Emergency exam and X-ray: $95.") for reference.
     expect(firstParagraph("How much does root canal therapy cost in Madison?")).toMatch(
+      /^(No price for root canal therapy was found on fixture\.example; the prices it lists are emergency exam at \$95\.|fixture\.example shows no price for root canal therapy that this post could find, so ask Lakeside Family Dental; for reference, it lists emergency exam at \$95\.)$/
+    )
+    // With no price listed at all, it says only that none was found.
+    const unpriced = { ...lakeside.facts, offerings: lakeside.facts.offerings.map(({ writtenPrice: _written, ...o }) => ({ ...o, price: null, currency: null })) }
+    expect(firstParagraph("How much does root canal therapy cost in Madison?", unpriced)).toMatch(
       /^(No price for root canal therapy was found on fixture\.example, so ask Lakeside Family Dental for one\.|The pages of fixture\.example read for this post give no price for root canal therapy; ask Lakeside Family Dental directly\.)$/
     )
   })
