@@ -73,6 +73,9 @@ export const LIMITS = {
   depth: 512
 } as const
 
+/** A card's class, in English or the language of the site's theme ("cartao-produto", "produktkarte": a compound's first word too). */
+const CARD_CLASS = /\b(?:card|product|item|price|menu)\b|\b(?:produto|producto|prodotto|produit|produkt|artikel|tarjeta|cartao|karte|kaart|scheda|fiche)/iu
+
 /** Elements whose text may be one priced item of a menu or price list. */
 const LISTING_ITEMS = new Set(["li", "tr", "dt", "dd"])
 
@@ -298,7 +301,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
       if (!INLINE.has(frame.name)) {
         mainText.space()
         bodyText.space()
-        separateCaptures()
+        // A card's heading is its title, apart from the text under it ("Sardinhas em azeite | Sardinha inteira …").
+        separateCaptures(HEADINGS.has(frame.name) ? " | " : " ")
       }
     }
   }
@@ -392,7 +396,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
     // each text token once per open capture).
     if (!dropped && !parent.inert && listings.length < LIMITS.listings && captures.length < 4) {
       // A menu line, price-list row, priced heading or product card: a name with its price.
-      const card = (name === "div" || name === "article") && /\b(?:card|product|item|price|menu)\b/i.test(tag.attrs.get("class") ?? "")
+      const card = (name === "div" || name === "article") && CARD_CLASS.test(tag.attrs.get("class") ?? "")
       if (card || LISTING_ITEMS.has(name) || HEADINGS.has(name)) {
         read((text) => {
           // A price list as terms and their prices (`<dt>Casual mat class</dt><dd>$25</dd>`, or
