@@ -219,7 +219,8 @@ const FREE_CALL = /^(?:order|get|request|claim|download|grab|book)\s+(?:(?:a|an|
 
 /** A short plain name: no parenthetical, first of `–`/`·`/`|`-separated parts, 1–6 words. */
 const itemName = (raw: string): string | null => {
-  const name = cleanText(raw).replace(new RegExp(PRICE.source, "gu"), " ").replace(/\([^)]*\)/g, " ").split(/\s[–—-]\s|\s·\s|\s\|\s|:\s/u)[0]!
+  // "Facial acupuncture (cosmetic), 75 min": the comma stays on the name once the gloss is gone.
+  const name = cleanText(raw).replace(new RegExp(PRICE.source, "gu"), " ").replace(/\s*\([^)]*\)(?=\s*[,;])/g, "").replace(/\([^)]*\)/g, " ").split(/\s[–—-]\s|\s·\s|\s\|\s|:\s/u)[0]!
     .replace(/\s+/g, " ").replace(/^[\s\-–—:•·|*,.…]+|[\s\-–—:•·|*,.…]+$/gu, "")
   // "from" before the price in other languages too: "Kinogutschein ab 10 €", "Bono desde 20 €", "à partir de".
   // A card's title and its "from" price with no space between them in the markup

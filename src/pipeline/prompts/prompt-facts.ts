@@ -327,7 +327,7 @@ const DESCRIBING_WORDS = new Set(["independent", "local", "family", "friendly", 
 
 /** Heads of a kind of business that is a place or a firm (what a title's "<Kind> in <Place>" ends in). */
 /** A category's last word that names the work done, not who does it. */
-const WORK_HEAD = /^(?:\p{L}{3,}ing|\p{L}*graphy|\p{L}*therapy|pilates|yoga|massage)$/u
+const WORK_HEAD = /^(?:\p{L}{3,}ing|\p{L}*graphy|\p{L}*therapy|pilates|yoga|massage|\p{L}*puncture|\p{L}*opathy|reflexology|podiatry|chiropractic|dentistry|physio|tuition|hire|rental|removals?|repairs?)$/u
 
 const BUSINESS_HEADS = new Set(["studio", "gym", "salon", "shop", "store", "clinic", "company", "parlour", "parlor", "bar", "boutique", "centre", "center", "agency", "firm"])
 
