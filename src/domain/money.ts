@@ -8,15 +8,16 @@
 
 /** ISO codes of currencies, written before or after an amount ("CHF 45", "35 MAD"). */
 const CODES =
-  "USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|CNY|HKD|SGD|INR|PKR|LKR|NPR|BDT|ZAR|NAD|BWP|KES|TZS|UGX|NGN|GHS|EGP|MAD|TND|AED|SAR|QAR|OMR|KWD|BHD|JOD|ILS|TRY|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|RSD|UAH|GEL|THB|VND|IDR|MYR|PHP|KRW|TWD|MXN|BRL|ARS|CLP|COP|PEN|UYU"
+  "USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|CNY|HKD|SGD|INR|PKR|LKR|NPR|BDT|ZAR|NAD|BWP|KES|TZS|UGX|NGN|GHS|EGP|MAD|TND|AED|SAR|QAR|OMR|KWD|BHD|JOD|ILS|TRY|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|RSD|UAH|GEL|THB|VND|IDR|MYR|PHP|KRW|TWD|MXN|GTQ|HNL|BRL|ARS|CLP|COP|PEN|UYU"
 
 /**
- * Signs written before an amount. "R" (rand), "Rs" (rupee) and the signs written in letters
+ * Signs written before an amount. "R" (rand), "Q" (quetzal, glued to two figures or more: "Q4" is a
+ * quarter), "Rs" (rupee) and the signs written in letters
  * (ringgit "RM", rupiah "Rp", cedi "GH₵", the East African shillings "KSh", "TSh", "USh", sol "S/")
  * only where no letter or figure is glued before them.
  */
 const SIGN_BEFORE =
-  String.raw`(?:[$€£¥₹₩₪₺₦₱₫฿₴₽₸₡₵₲₭₮₼৳₨៛]|(?<![\p{L}\p{N}])(?:Rs\.?|R(?=\s?\d{2})|(?:RM|Rp|GH₵|KSh|Ksh|TSh|USh|S\/)(?=\s?\d)|(?:${CODES})\s))`
+  String.raw`(?:[$€£¥₹₩₪₺₦₱₫฿₴₽₸₡₵₲₭₮₼৳₨៛]|(?<![\p{L}\p{N}])(?:Rs\.?|R(?=\s?\d{2})|Q(?=\d{2})|(?:RM|Rp|GH₵|KSh|Ksh|TSh|USh|S\/)(?=\s?\d)|(?:${CODES})\s))`
 
 /** Signs, words and codes written after an amount. */
 const SIGN_AFTER = String.raw`(?:€|₹|₽|₺|₴|(?:zł|kr|Kč|Ft|lei|Dh|DH|Dhs|dhs|baht|${CODES})(?![\p{L}]))`
@@ -44,7 +45,7 @@ export const countPrices = (text: string): number => text.match(PRICE_STARTS)?.l
 
 const SIGN_CODES: Readonly<Record<string, string>> = {
   "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₪": "ILS", "₺": "TRY", "₦": "NGN", "₱": "PHP",
-  "₫": "VND", "฿": "THB", "₴": "UAH", "₽": "RUB", "₸": "KZT", "₡": "CRC", "R": "ZAR", "Rs": "INR", "zł": "PLN", "Kč": "CZK",
+  "₫": "VND", "฿": "THB", "₴": "UAH", "₽": "RUB", "₸": "KZT", "₡": "CRC", "R": "ZAR", "Q": "GTQ", "Rs": "INR", "zł": "PLN", "Kč": "CZK",
   "Ft": "HUF", "lei": "RON", "Dh": "MAD", "DH": "MAD", "Dhs": "MAD", "dhs": "MAD", "baht": "THB", "RM": "MYR", "Rp": "IDR",
   "GH₵": "GHS", "₵": "GHS", "KSh": "KES", "Ksh": "KES", "TSh": "TZS", "USh": "UGX", "S/": "PEN", "₲": "PYG", "₭": "LAK",
   "₮": "MNT", "₼": "AZN", "৳": "BDT", "៛": "KHR"

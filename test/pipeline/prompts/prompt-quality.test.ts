@@ -143,7 +143,7 @@ const KNOWN: Readonly<Record<string, {
   "hausverwaltung-woerner": { share: 0.81, uncovered: ["Winterdienst", "Stiegenhausreinigung", "Betriebskostenabrechnung", "Vermietung", "Notfall-Hotline"], products: { "weg-verwaltung": 0.04 } },
   "kerbside-tyres": { uncovered: ["emergency call-out"] },
   "latch-and-lever": { uncovered: ["trade pricing"] },
-  "chocolateria-ixcacao": { share: 0.84, uncovered: ["85% no added sugar bar", "coffee chocolate bar", "cacao nibs", "cacao husk tea", "chocolate gift box"], products: { "tableta-70": 0.1 } },
+  "chocolateria-ixcacao": { share: 0.88, uncovered: ["85% no added sugar bar", "coffee chocolate bar", "cacao husk tea", "chocolate gift box"], products: { "tableta-70": 0.1 } },
   "gribbles-quality-meats": { uncovered: ["free-range pork","venison","quarter beef"] },
   "huitres-le-guen": { uncovered: ["pied de cheval oysters", "oyster shucking class"] },
   "masseria-lama-bianca": { uncovered: ["extra virgin olive oil"], notOfferingHits: 8 },
