@@ -510,6 +510,9 @@ export const categoryFromSelfDescription = (texts: ReadonlyArray<string>, nameWo
       // The subject ends in the business's name ("... Cerâmica Lúcia is"): "A planter is a deep
       // bowl" after a heading naming the business's trade describes a thing, not the business.
       if (match === null || !nameWords.has(wordsOf(match[1]!).at(-1) ?? "")) continue
+      // "BSL is a visual language" on Signwise BSL's site: an abbreviation alone, one word of a longer
+      // name, names what the business teaches or sells, not the business.
+      if (/(?:^|\s)\p{Lu}{2,5}$/u.test(match[1]!.trim()) && wordsOf(match[1]!).filter((w) => nameWords.has(w)).length === 1 && nameWords.size > 1) continue
       const words = match[2]!.split(/\s+/).filter((w) => !DESCRIBING.has(fold(w)) && !/^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b.*-/iu.test(w))
       // "A home brewing supply shop": a supply shop is known by what it supplies (so is a parts or hire shop).
       const supplies = words.length >= 3 && /^(?:supply|supplies|parts|hire|rental|equipment)$/u.test(fold(words.at(-2)!))
