@@ -110,7 +110,15 @@ const LEADS_TRIPS =
 const TRIP_DETAIL = /^(?:private|daily|day|half-day|full-day|multi-day|local|best|small|group|our|own|the|and|of|in|expert|exclusive|custom|tailored|luxury|relaxed)$/u
 
 /** `texts`: the home page's title and description and the JSON-LD's descriptions; `prose`: the home page's text. */
+/** An outing named by what is done on it, in a title or description: "Whale watching from Húsavík", "Cave diving". */
+const OUTING = /\b(\p{L}{3,}\s+)(watching|spotting|diving|snorkell?ing|fishing|rafting|kayaking|canoeing)\b/iu
+
 export const operatorOfOwnTrips = (texts: ReadonlyArray<string>, prose = ""): string | undefined => {
+  // "Whale watching from Húsavík" under a travel agency's type: it takes people whale watching itself.
+  for (const text of texts) {
+    const outing = OUTING.exec(text)
+    if (outing !== null && !TRIP_DETAIL.test(outing[1]!.trim().toLowerCase())) return `${outing[1]!.trim().toLowerCase()} ${outing[2]!.toLowerCase()} tour operator`
+  }
   for (const [text, pattern] of [...texts.map((t) => [t, OWN_TRIPS] as const), [prose, LEADS_TRIPS] as const]) {
     const found = pattern.exec(text)
     if (found === null) continue

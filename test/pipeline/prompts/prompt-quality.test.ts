@@ -255,7 +255,6 @@ const KNOWN: Readonly<Record<string, {
   "withy-hollow": { share: 0.85, uncovered: ["willow rods"] },
   "castaway-cove-mini-golf": { share: 0.75, uncovered: ["soft serve ice cream"] },
   "paddle-paws-hydrotherapy": { products: { "swim-pack-6": 0.39 } },
-  "skjalfandi-whale-tours": { share: 0.70 },
   "starburst-pyrotechnics": { share: 0.88, uncovered: ["council permit application"] },
   "waldseilpark-almtal": { uncovered: ["Schulklassen-Klettertag", "Flying Fox", "Nachtklettern"] },
   "chainline-surveys": { uncovered: ["boundary survey"] },
