@@ -76,6 +76,9 @@ export const LIMITS = {
 /** A card's class, in English or the language of the site's theme ("cartao-produto", "produktkarte": a compound's first word too). */
 const CARD_CLASS = /\b(?:card|product|item|price|menu)\b|\b(?:produto|producto|prodotto|produit|produkt|artikel|tarjeta|cartao|karte|kaart|scheda|fiche)/iu
 
+/** A fare table's first header: its rows are places a trip goes ("From Galway to", "Destination", "Zone"). */
+const DESTINATION_HEADER = /^(?:from\s.{1,40}\sto|to|destinations?|routes?|zones?|suburbs?|postcodes?|distances?|nach|ziel|destino|vers|trajets?)\s*:?$/iu
+
 /** Elements whose text may be one priced item of a menu or price list. */
 const LISTING_ITEMS = new Set(["li", "tr", "dt", "dd"])
 
@@ -274,6 +277,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
   let lastTerm: string | undefined
   /** Open definition lists: the priced terms each read, and whether a term names an attribute. */
   const termLists: Array<{ readonly hints: Array<ProductHint>; spec: boolean }> = []
+  /** Open tables: whether the first header cell has been read, and whether its rows are destinations. */
+  const tables: Array<{ headed: boolean; destinations: boolean }> = []
   const listItems: Array<ListItem> = []
   const rawLinks: Array<string> = []
   const scopes: Array<Scope> = []
@@ -293,6 +298,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
         captures.splice(captures.lastIndexOf(frame.capture), 1)
         frame.capture.done(frame.capture.text)
       }
+      if (frame.name === "table") tables.pop()
       if (frame.name === "dl") {
         // A spec sheet's priced terms price the page's product; they are no items of a list.
         const list = termLists.pop()
@@ -384,6 +390,13 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
         if (clean !== "" && headings.length < LIMITS.headings) headings.push(clean)
       })
     }
+    if (name === "th" && tables.at(-1)?.headed === false) {
+      const table = tables.at(-1)!
+      table.headed = true
+      read((text) => {
+        table.destinations = DESTINATION_HEADER.test(collapse(text, 80))
+      })
+    }
     if (name === "li" && !dropped && !parent.inert && !chrome && listItems.length < LIMITS.listItems && captures.length < 4) {
       const last = headings.at(-1)
       const heading = last === undefined ? null : collapse(last, LIMITS.listItem)
@@ -406,7 +419,9 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
           lastTerm = name === "dt" && hint === undefined ? text : undefined
           const list = name === "dt" || name === "dd" ? termLists.at(-1) : undefined
           if (list !== undefined && name === "dt" && isAttributeTerm(text)) list.spec = true
-          if (hint !== undefined && listings.length < LIMITS.listings) {
+          // "Shannon Airport | €290" under "From Galway to": where a fare goes, not a thing sold.
+          const destination = name === "tr" && tables.at(-1)?.destinations === true
+          if (hint !== undefined && !destination && listings.length < LIMITS.listings) {
             listings.push(hint)
             list?.hints.push(hint)
           }
@@ -438,6 +453,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
     const frame: Frame = { name, dropped, inert, foreign, chrome, inMain, inSection, scope, capture }
     stack.push(frame)
     if (name === "dl") termLists.push({ hints: [], spec: false })
+    if (name === "table") tables.push({ headed: false, destinations: false })
     if (capture !== undefined) captures.push(capture)
   }
 

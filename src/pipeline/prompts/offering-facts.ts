@@ -498,9 +498,26 @@ const PHRASE_BREAK = new Set(
  */
 const PRICED_PHRASE = new RegExp(String.raw`([^\s(),;:.!?]+(?:\s+[^\s(),;:.!?]+){0,5})\s+(?:\(\s*(?:from\s+)?|from\s+)${PRICE_START_SOURCE}`, "giu")
 
+/** A line's label run in before a colon: a capital, then up to five words ("Wedding guest transport:"). */
+const PRICED_LABEL = /^\s*(\p{Lu}[\p{L}'&-]*(?:\s+[\p{L}'&-]+){0,4}):\s/u
+/** Labels that introduce a remark, not a thing sold ("Note:", "Prices:", "Opening hours:"). */
+const NOT_A_LABEL = /^(?:note|nb|please note|important|tip|update|news|new|prices?|pricing|rates?|hours|opening hours|open|closed|address|phone|email|contact|ps)$/iu
+
 const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, nameWords: ReadonlySet<string>): Array<string> =>
   // "You can add a vase (£15) or a candle (£18)": extras added to what is bought, not sold alone.
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence) && !ADD_ON.test(sentence)).flatMap((sentence) => {
+    // "Match day travel: return coach to Croke Park or the LIT Gaelic Grounds from €980": a line run
+    // in after its label prices the label; the words before the price say where it goes.
+    // (The first line under a heading follows the heading's words in the page's text.)
+    const after = page.headings.filter((h) => h !== "" && sentence.includes(`${h} `)).map((h) => sentence.lastIndexOf(`${h} `) + h.length + 1)
+    const line = sentence.slice(Math.max(0, ...after))
+    const label = PRICED_LABEL.exec(line)
+    const labelled = label !== null && !NOT_A_LABEL.test(label[1]!) && !/\b(?:we|you|our|your|us|i|what|how)\b/iu.test(label[1]!) &&
+      PRICED_PHRASE.test(line.slice(label[0].length))
+    PRICED_PHRASE.lastIndex = 0
+    const named = labelled ? headingOfferings(label[1]!, proper) : []
+    if (named.length > 0) return named
+    PRICED_PHRASE.lastIndex = 0
     let clauseStart = 0
     return [...sentence.matchAll(PRICED_PHRASE)].flatMap((m) => {
       const clause = sentence.slice(clauseStart, m.index + m[1]!.length)
