@@ -500,8 +500,10 @@ const PRICED_PHRASE = new RegExp(String.raw`([^\s(),;:.!?]+(?:\s+[^\s(),;:.!?]+)
 
 /** A line's label run in before a colon: a capital, then up to five words ("Wedding guest transport:"). */
 const PRICED_LABEL = /^\s*(\p{Lu}[\p{L}'&-]*(?:\s+[\p{L}'&-]+){0,4}):\s/u
-/** Labels that introduce a remark, not a thing sold ("Note:", "Prices:", "Opening hours:"). */
-const NOT_A_LABEL = /^(?:note|nb|please note|important|tip|update|news|new|prices?|pricing|rates?|hours|opening hours|open|closed|address|phone|email|contact|ps)$/iu
+/** Labels that introduce a remark, a fact or a day, not a thing sold ("Note:", "Prices:", "Monday:", "Q:"). */
+const NOT_A_LABEL = /^(?:note|nb|please note|important|tip|update|news|new|prices?|pricing|rates?|hours|opening hours|open|closed|address|phone|tel|email|e-mail|contact|ps|q|a|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays|weekends?|mon|tue|wed|thu|fri|sat|sun|parking|location|directions|website|web)$/iu
+/** A label that is a clause, in the business's or reader's voice ("Take home what we use:"). */
+const LINE_LABEL_CLAUSE = /\b(?:we|you|our|your|us|i|what|how|why|when)\b/iu
 
 const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, nameWords: ReadonlySet<string>): Array<string> =>
   // "You can add a vase (£15) or a candle (£18)": extras added to what is bought, not sold alone.
@@ -512,7 +514,7 @@ const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, name
     const after = page.headings.filter((h) => h !== "" && sentence.includes(`${h} `)).map((h) => sentence.lastIndexOf(`${h} `) + h.length + 1)
     const line = sentence.slice(Math.max(0, ...after))
     const label = PRICED_LABEL.exec(line)
-    const labelled = label !== null && !NOT_A_LABEL.test(label[1]!) && !/\b(?:we|you|our|your|us|i|what|how)\b/iu.test(label[1]!) &&
+    const labelled = label !== null && !NOT_A_LABEL.test(label[1]!) && !LINE_LABEL_CLAUSE.test(label[1]!) &&
       PRICED_PHRASE.test(line.slice(label[0].length))
     PRICED_PHRASE.lastIndex = 0
     const named = labelled ? headingOfferings(label[1]!, proper) : []
@@ -547,6 +549,34 @@ const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, name
       return kept.length >= 2 ? headingOfferings(kept.join(" "), proper) : thing === undefined ? [] : headingOfferings(thing, proper)
     })
   })
+
+/**
+ * Three lines or more in a row, each run in after its label ("Wedding guest transport: …", "School
+ * tours: from €6 per pupil …", "Corporate shuttles: priced per day."), one of them priced: a list of
+ * what is sold, every label an offering, priced or not.
+ */
+const labelledRuns = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
+  const labels: Array<{ label: string; priced: boolean }> = []
+  const found: Array<string> = []
+  const flush = () => {
+    if (labels.length >= 3 && labels.some((l) => l.priced)) found.push(...labels.flatMap((l) => headingOfferings(l.label, proper)))
+    labels.length = 0
+  }
+  for (const sentence of page.text.split(/(?<=[.!?])\s+/u)) {
+    const after = page.headings.filter((h) => h !== "" && sentence.includes(`${h} `)).map((h) => sentence.lastIndexOf(`${h} `) + h.length + 1)
+    const line = sentence.slice(Math.max(0, ...after))
+    // A heading before the line starts a new run.
+    if (after.length > 0) flush()
+    const label = PRICED_LABEL.exec(line)
+    if (label === null || NOT_A_LABEL.test(label[1]!) || LINE_LABEL_CLAUSE.test(label[1]!) || DENIED.test(line)) {
+      flush()
+      continue
+    }
+    labels.push({ label: label[1]!, priced: hasPrice(line.slice(label[0].length)) })
+  }
+  flush()
+  return found
+}
 
 /** Verbs of what a business makes or does. */
 const WORK_VERBS = "(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship|add)"
@@ -1116,6 +1146,7 @@ export const businessOfferings = (
     announced: [
       ...readable.flatMap((page) => announcedOffers(page, proper)),
       ...readable.flatMap((page) => pricedPhrases(page, proper, nameWords)),
+      ...readable.flatMap((page) => labelledRuns(page, proper)),
       // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
       ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
       // (A FAQ's yes in the question's own verb is doneToThings': "Yes, we hem curtains and drapes" names curtain hemming.)

@@ -291,7 +291,6 @@ const KNOWN: Readonly<Record<string, {
   "cote-auto-transport": { share: 0.71 },
   "gruas-ramirez": { share: 0.87 },
   "ivory-ribbon-wedding-cars": { share: 0.76, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"], products: { "bentley-s2": 0.1 } },
-  "mannion-coaches": { uncovered: ["corporate shuttles"] },
   "wrap-and-shield-co": { share: 0.74 },
 }
 
