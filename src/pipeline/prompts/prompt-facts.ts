@@ -352,8 +352,10 @@ export const kindInTitle = (title: string, nameWords: ReadonlySet<string>, prope
     // "Psicólogos en Palermo", "Pharmacie à Lyon", "Fotostudio in Köln": the same in other languages.
     // "Mobile farrier, Naas": the town after a comma, as "in" says it.
     const comma = /^([^,]+?),\s+(\p{Lu}[\p{L}'-]*)/u.exec(segment.trim())
+    // "Wedding Car Hire Cheshire": a trade's head, then the county or town it serves with no "in".
+    const placed = /^(.+?\s(?:[Hh]ire|[Rr]entals?|[Rr]epairs?|[Rr]emovals|[Cc]leaning|[Cc]leaners|[Tt]uition|[Cc]atering))\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?$/u.exec(segment.trim())
     const match = /^(.+?)\s+(?:in|on|at|en|à|em|im)\s+(?:the\s+)?\p{Lu}/u.exec(segment.trim()) ??
-      (comma !== null && proper.has(fold(comma[2]!)) ? comma : null)
+      (comma !== null && proper.has(fold(comma[2]!)) ? comma : null) ?? placed
     if (match === null || /[,:]/u.test(match[1]!)) continue
     // "Coding classes for kids in Raleigh": whom it is for is no part of what it is.
     const conjuncts = match[1]!.replace(/\s+for\s+.*$/iu, "").split(/\s*(?:&|\band\b|\+)\s*/u).map((c) => c.trim()).filter((c) => c.length > 0)

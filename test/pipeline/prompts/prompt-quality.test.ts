@@ -122,7 +122,7 @@ const KNOWN: Readonly<Record<string, {
   "lichtblick-kino": { share: 0.87, uncovered: ["film screenings", "Kinobar", "Queerfilmnacht", "Filmclub membership", "Schulkino", "children's birthday party"] },
   "musee-le-rouage": { uncovered: ["admission","annual pass","audioguide","museum shop","venue hire","children's birthday party"] },
   "sumi-and-brush": { share: 0.89, uncovered: ["teacher feedback", "private lesson", "Ink Circle membership", "online calligraphy workshop for teams", "name in kanji", "gift cards"] },
-  "tents-and-tables-hire": { uncovered: ["tent side walls", "delivery and set-up", "fairy lights", "portable dance floor", "patio heaters"] },
+  "tents-and-tables-hire": { uncovered: ["tent side walls", "fairy lights", "portable dance floor", "patio heaters"] },
   "vicolo-food-tours": { uncovered: ["Neapolitan Coffee Walk","limoncello tasting"] },
   "cairn-home-care": { uncovered: ["meal preparation","end-of-life care","hospital discharge support","medication prompting"] },
   "consultorio-palermo": { share: 0.82, uncovered: ["terapia online", "EMDR", "terapia familiar"] },
@@ -160,7 +160,7 @@ const KNOWN: Readonly<Record<string, {
   "hollow-oak-barn": { share: 0.87, uncovered: ["milestone party"] },
   "kindling-virtual-events": { share: 0.81, uncovered: ["virtual chocolate tasting"] },
   "nautica-marejada": { uncovered: ["equipo de snorkel","ruta a la Cova Tallada","curso de Licencia de Navegación"] },
-  "snap-and-sparkle-photo-booths": { share: 0.84, uncovered: ["neon sign hire"], notOfferingHits: 8 },
+  "snap-and-sparkle-photo-booths": { share: 0.89, uncovered: ["neon sign hire"], notOfferingHits: 7 },
   "southbound-campervans": { uncovered: ["Kea 2-berth campervan", "Tūī 4-berth campervan"] },
   "brass-rail-hobbies": { share: 0.76, uncovered: ["O gauge trains", "locomotive repair", "mail order", "used trains"] },
   "crate-and-needle-records": { share: 0.68, uncovered: ["new vinyl", "record buying", "cartridges", "CDs", "cassettes", "record mail order"] },
@@ -290,7 +290,7 @@ const KNOWN: Readonly<Record<string, {
   // prose, its product named like a car model.
   "cote-auto-transport": { share: 0.71 },
   "gruas-ramirez": { share: 0.87 },
-  "ivory-ribbon-wedding-cars": { share: 0.76, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"], products: { "bentley-s2": 0.1 } },
+  "ivory-ribbon-wedding-cars": { share: 0.89, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"], products: { "bentley-s2": 0.34 } },
   "wrap-and-shield-co": { share: 0.74 },
 }
 
