@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-aq/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-ar/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -292,6 +292,15 @@ const KNOWN: Readonly<Record<string, {
   "gruas-ramirez": { share: 0.87 },
   "ivory-ribbon-wedding-cars": { share: 0.89, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"], products: { "bentley-s2": 0.34 } },
   "wrap-and-shield-co": { share: 0.74 },
+  // holdout-ar (education, classes, childcare and events, one site in Swedish), run once unseen at
+  // 5045f6f and again after round 24 (never tuned on): shares of 45-89% on prompts about the page's
+  // words, two Swedish courses in prose, a wedding planner asked about what it says it does not do.
+  "blandaren-fotoskola": { share: 0.76, uncovered: ["Porträttfotografering", "Privatlektion"] },
+  "bobbin-and-thread": { share: 0.89 },
+  "conker-club": { share: 0.8 },
+  "freckles-face-painting": { share: 0.45 },
+  "hemlock-hollow-day-camp": { share: 0.86 },
+  "larch-lane-weddings": { share: 0.76, notOfferingHits: 10 },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -306,7 +315,7 @@ const dirs = [
   ...sitesOf("holdout-ae"), ...sitesOf("holdout-af"), ...sitesOf("holdout-ag"),
   ...sitesOf("holdout-ah"), ...sitesOf("holdout-ai"), ...sitesOf("holdout-aj"),
   ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am"), ...sitesOf("holdout-an"), ...sitesOf("holdout-ao"),
-  ...sitesOf("holdout-ap"), ...sitesOf("holdout-aq")
+  ...sitesOf("holdout-ap"), ...sitesOf("holdout-aq"), ...sitesOf("holdout-ar")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -316,8 +325,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-aq)", () => {
-  it("has the dev, holdout and holdout-b to holdout-aq sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-ar)", () => {
+  it("has the dev, holdout and holdout-b to holdout-ar sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -362,6 +371,7 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-ao").length).toBe(6)
     expect(sitesOf("holdout-ap").length).toBe(6)
     expect(sitesOf("holdout-aq").length).toBe(6)
+    expect(sitesOf("holdout-ar").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
