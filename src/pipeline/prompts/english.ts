@@ -108,7 +108,8 @@ export const singularOf = (phrase: string): string => {
   if (!isPlural(phrase)) return phrase
   const words = phrase.split(" ")
   const last = words.pop() ?? ""
-  const singular = /ies$/i.test(last) ? `${last.slice(0, -3)}y` : /(?:ss|x|z|ch|sh)es$/i.test(last) ? last.slice(0, -2) : last.slice(0, -1)
+  // "heroes", "tomatoes", "volcanoes" lose "es"; "shoes", "canoes", "oboes" only "s".
+  const singular = /ies$/i.test(last) ? `${last.slice(0, -3)}y` : /(?:ss|x|z|ch|sh|hero|tomato|potato|volcano|echo|torpedo|mango)es$/i.test(last) ? last.slice(0, -2) : last.slice(0, -1)
   return [...words, singular].join(" ")
 }
 

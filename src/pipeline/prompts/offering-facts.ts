@@ -729,15 +729,20 @@ const workOnThings = (page: CrawledPageFacts, proper: ReadonlySet<string>, servi
             tokens = tokens.slice(1)
           } else if (i > 0 && /^(?:a|an|the|our|your|their|its|this|these|\p{Lu})/u.test(object.trim())) break
           const words: Array<string> = []
+          let ended = false
           // ("finished jigsaw puzzles": what state it is in, not which thing.)
           for (const token of tokens.join(" ").replace(OBJECT_OPENING, "").split(/\s+/u).filter((t, j) => j > 0 || !/^\p{L}+ed$/u.test(t))) {
             const key = fold(token)
+            // "I paint butterflies and unicorns with skin-safe paints, twist balloons …": after "with" the
+            // list is what the work is done with, not more things it is done to.
+            if (/^(?:with|using)$/u.test(key)) ended = true
             if (key.length === 0 || STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || /^(?:including|like|such)$/u.test(key) || /\d/u.test(token)) break
             words.push(token)
           }
           // ("We wrap everything": no thing named.)
           if (words.length === 0 || words.length > 3 || /^(?:everything|anything|something|whatever|ones?)$/iu.test(words[0]!) || (tokens.length > 0 && /\d/u.test(tokens[0]!))) continue
           found.push(...headingOfferings(`${singularThing(words.join(" "))} ${gerund(verb)}`, proper))
+          if (ended) break
         }
         return found
       })

@@ -354,8 +354,11 @@ export const kindInTitle = (title: string, nameWords: ReadonlySet<string>, prope
     const comma = /^([^,]+?),\s+(\p{Lu}[\p{L}'-]*)/u.exec(segment.trim())
     // "Wedding Car Hire Cheshire": a trade's head, then the county or town it serves with no "in".
     const placed = /^(.+?\s(?:[Hh]ire|[Rr]entals?|[Rr]epairs?|[Rr]emovals|[Cc]leaning|[Cc]leaners|[Tt]uition|[Cc]atering))\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?$/u.exec(segment.trim())
+    // "Face Painter & Balloon Twister for Kids' Parties": who does the work, then for whom, no place.
+    const forWhom = /^(.+?)\s+for\s+\p{L}/u.exec(segment.trim())
+    const agent = forWhom !== null && AGENT_HEAD.test(fold(forWhom[1]!.split(/\s*(?:&|\band\b|\+)\s*/u)[0]!.trim().split(/\s+/u).at(-1) ?? "")) ? forWhom : null
     const match = /^(.+?)\s+(?:in|on|at|en|à|em|im)\s+(?:the\s+)?\p{Lu}/u.exec(segment.trim()) ??
-      (comma !== null && proper.has(fold(comma[2]!)) ? comma : null) ?? placed
+      (comma !== null && proper.has(fold(comma[2]!)) ? comma : null) ?? placed ?? agent
     if (match === null || /[,:]/u.test(match[1]!)) continue
     // "Coding classes for kids in Raleigh": whom it is for is no part of what it is.
     const conjuncts = match[1]!.replace(/\s+for\s+.*$/iu, "").split(/\s*(?:&|\band\b|\+)\s*/u).map((c) => c.trim()).filter((c) => c.length > 0)
@@ -576,8 +579,10 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   // business is broad (its own words then name it) and are never its kind in a customer's question.
   const jargon = typed !== undefined && !KNOWN_TYPE_CATEGORIES.has(typed) && isJargonType(typed)
   const typedKind = laundry ? (selfDescribed !== undefined && /\blaundry$/u.test(selfDescribed) ? selfDescribed : "laundry") : jargon ? undefined : typed
+  // "painter" on the pages, "Face Painter" in the home page's title: the title's is the narrower kind.
+  const titledNarrower = agentTitled !== undefined && fromText !== undefined && ` ${agentTitled}`.endsWith(` ${fromText}`) ? agentTitled : undefined
   const found = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
-    typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? fromText) ?? selfDescribed ?? agentTitled
+    typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled
   // With nothing else said, a name ending in an institution ("Smooth Theory Laser Clinic") says it,
   // when its word before is one the pages write in lower case (a thing's word, not a name's).
   const lowerWords = new Set(pages.flatMap((page) => page.text.match(/(?<![\p{L}])\p{Ll}{3,}(?![\p{L}])/gu) ?? []))

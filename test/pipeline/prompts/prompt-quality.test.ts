@@ -298,7 +298,7 @@ const KNOWN: Readonly<Record<string, {
   "blandaren-fotoskola": { share: 0.76, uncovered: ["Porträttfotografering", "Privatlektion"] },
   "bobbin-and-thread": { share: 0.89 },
   "conker-club": { share: 0.8 },
-  "freckles-face-painting": { share: 0.45 },
+  "freckles-face-painting": { share: 0.75 },
   "hemlock-hollow-day-camp": { share: 0.86 },
   "larch-lane-weddings": { share: 0.76, notOfferingHits: 10 },
 }
