@@ -13,6 +13,9 @@ describe("portfolio pages", () => {
     expect(pageKind(page("https://studio.example/projekte/", "Projekte | Atelier Nord"))).toBe("business")
     expect(pageKind(page("https://studio.example/p/42", "Selected work | Halfmoon Design"))).toBe("business")
     expect(pageKind(page("https://studio.example/p/43", "Nos réalisations | Atelier Sud"))).toBe("business")
+    // A wedding planner's portfolio: couples' names ("Sarah & Tom") in its headings.
+    expect(pageKind(page("https://planner.example/real-weddings.html", "Real Weddings | Birch Row Weddings"))).toBe("business")
+    expect(pageKind(page("https://planner.example/p/7", "Real weddings | Birch Row Weddings"))).toBe("business")
   })
 
   it("leaves a page of a service alone", () => {

@@ -300,7 +300,6 @@ const KNOWN: Readonly<Record<string, {
   "conker-club": { share: 0.8 },
   "freckles-face-painting": { share: 0.75 },
   "hemlock-hollow-day-camp": { share: 0.86 },
-  "larch-lane-weddings": { share: 0.76, notOfferingHits: 10 },
 }
 
 const runs = new Map<string, SiteRun>()
