@@ -376,6 +376,17 @@ export const kindInTitle = (title: string, nameWords: ReadonlySet<string>, prope
 
 
 /**
+ * "Okanagan wedding planner" in a title, "in the Okanagan" on the pages: a region before the kind
+ * says where, as the prompt's town does; the kind is "wedding planner".
+ */
+const withoutRegion = (kind: string | undefined, pages: ReadonlyArray<CrawledPageFacts>): string | undefined => {
+  const words = kind?.split(/\s+/u) ?? []
+  if (kind === undefined || words.length < 3) return kind
+  const region = new RegExp(String.raw`\b(?:in|across|around|throughout)\s+(?:the\s+)?${escapeRegExp(words[0]!)}\b`, "iu")
+  return pages.some((page) => region.test(page.text)) ? words.slice(1).join(" ") : kind
+}
+
+/**
  * The kind of business a name ends in, when the site's page titles say it too ("Ridge Bowling
  * Alleys" with "Bowling alleys in Leeds" as a title → "bowling alley"): under a parent type, the
  * business's own words name its kind. The first word of the name is its own.
@@ -544,7 +555,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const selfDescribed = categoryFromSelfDescription(pages.map((page) => page.text), nameWords)
   // The home page's title, "<Kind> in <Place>".
   const homeTitle = pages.find((page) => pageKind(page) === "home")?.title
-  const titledKind = homeTitle === undefined || homeTitle === null ? undefined : kindInTitle(homeTitle, nameWords, proper)
+  const titledKind = withoutRegion(homeTitle === undefined || homeTitle === null ? undefined : kindInTitle(homeTitle, nameWords, proper), pages)
   // "Kids Birthday Magician in Columbus", "Costume hire in Adelaide": who does the work, or what is
   // hired out, as the title says it, names the kind better than a word on one page ("School shows").
   const agentTitled = titledKind !== undefined && AGENT_HEAD.test(wordsOf(titledKind).at(-1)!) ? titledKind
