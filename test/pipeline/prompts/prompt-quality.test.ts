@@ -293,8 +293,8 @@ const KNOWN: Readonly<Record<string, {
   "ivory-ribbon-wedding-cars": { share: 0.89, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"], products: { "bentley-s2": 0.34 } },
   "wrap-and-shield-co": { share: 0.74 },
   // holdout-ar (education, classes, childcare and events, one site in Swedish), run once unseen at
-  // 5045f6f and again after round 24 (never tuned on): shares of 45-89% on prompts about the page's
-  // words, two Swedish courses in prose, a wedding planner asked about what it says it does not do.
+  // 5045f6f and again after round 24's lanes f-r (never tuned on), tuned on since (lanes s-u): shares
+  // of 75-89% on prompts about the page's words, two Swedish courses in prose.
   "blandaren-fotoskola": { share: 0.76, uncovered: ["Porträttfotografering", "Privatlektion"] },
   "bobbin-and-thread": { share: 0.89 },
   "conker-club": { share: 0.8 },
