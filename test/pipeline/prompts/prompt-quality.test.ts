@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-ar/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-as/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -300,6 +300,12 @@ const KNOWN: Readonly<Record<string, {
   "conker-club": { share: 0.8 },
   "freckles-face-painting": { share: 0.75 },
   "hemlock-hollow-day-camp": { share: 0.86 },
+  // holdout-as (specialist shops selling online, one site in Polish), run once unseen at 5045f6f and
+  // again at the end of the session (never tuned on): a fountain pen shop and a beekeeping supplier
+  // asked about page words, an aquascaping kit's prompts drifting to the shop.
+  "atrament-pioro": { share: 0.77 },
+  "hive-and-frame-supply": { share: 0.74 },
+  "tidewater-aquascapes": { share: 0.87, products: { "nano-scape-kit": 0.29 } },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -314,7 +320,7 @@ const dirs = [
   ...sitesOf("holdout-ae"), ...sitesOf("holdout-af"), ...sitesOf("holdout-ag"),
   ...sitesOf("holdout-ah"), ...sitesOf("holdout-ai"), ...sitesOf("holdout-aj"),
   ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am"), ...sitesOf("holdout-an"), ...sitesOf("holdout-ao"),
-  ...sitesOf("holdout-ap"), ...sitesOf("holdout-aq"), ...sitesOf("holdout-ar")
+  ...sitesOf("holdout-ap"), ...sitesOf("holdout-aq"), ...sitesOf("holdout-ar"), ...sitesOf("holdout-as")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -324,8 +330,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-ar)", () => {
-  it("has the dev, holdout and holdout-b to holdout-ar sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-as)", () => {
+  it("has the dev, holdout and holdout-b to holdout-as sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -371,6 +377,7 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-ap").length).toBe(6)
     expect(sitesOf("holdout-aq").length).toBe(6)
     expect(sitesOf("holdout-ar").length).toBe(6)
+    expect(sitesOf("holdout-as").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
