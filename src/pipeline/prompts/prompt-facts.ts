@@ -590,8 +590,11 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   // business is broad (its own words then name it) and are never its kind in a customer's question.
   const jargon = typed !== undefined && !KNOWN_TYPE_CATEGORIES.has(typed) && isJargonType(typed)
   const typedKind = laundry ? (selfDescribed !== undefined && /\blaundry$/u.test(selfDescribed) ? selfDescribed : "laundry") : jargon ? undefined : typed
-  // "painter" on the pages, "Face Painter" in the home page's title: the title's is the narrower kind.
-  const titledNarrower = agentTitled !== undefined && fromText !== undefined && ` ${agentTitled}`.endsWith(` ${fromText}`) ? agentTitled : undefined
+  // "painter" on the pages, "Face Painter" in the home page's title: the title's is the narrower kind;
+  // so is "After-School Club" over "school", a word of it.
+  const titledNarrower = agentTitled !== undefined && fromText !== undefined && ` ${agentTitled}`.endsWith(` ${fromText}`) ? agentTitled
+    : titledKind !== undefined && fromText !== undefined && titledKind !== fromText && new RegExp(String.raw`(?:^|[\s-])${escapeRegExp(fromText)}(?:$|[\s-])`, "u").test(titledKind) ? titled
+    : undefined
   const found = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
     typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled
   // With nothing else said, a name ending in an institution ("Smooth Theory Laser Clinic") says it,

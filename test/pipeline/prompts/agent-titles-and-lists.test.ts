@@ -30,6 +30,18 @@ describe("a kind for whom, and a list up to 'with'", () => {
     expect(facts.offerings).toEqual(expect.arrayContaining(["superhero painting"]))
   })
 
+  it("prefers the title's kind to a word of it read on the pages", () => {
+    const facts = factsFromPages({
+      name: "Acorn Club", kind: "business", businessName: "Acorn Club", url: "https://acorn.example/",
+      pages: [
+        page("https://acorn.example/", "Acorn Club | After-School Club & Holiday Club in Chapel Allerton, Leeds",
+          "Acorn Club picks children up from school and runs an after-school club in Chapel Allerton, Leeds. Our school pick-up covers three schools; school holidays mean holiday club."),
+        page("https://acorn.example/fees.html", "Fees | Acorn Club", "After-school club £14 a session. Holiday club £38 a day. School pick-up included.")
+      ]
+    })
+    expect(facts.category).toBe("after-school club")
+  })
+
   it("makes a singular of -oes plurals as English does", () => {
     expect(["superheroes", "tomatoes", "shoes", "canoes"].map(singularOf)).toEqual(["superhero", "tomato", "shoe", "canoe"])
   })

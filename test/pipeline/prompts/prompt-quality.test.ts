@@ -297,7 +297,7 @@ const KNOWN: Readonly<Record<string, {
   // of 75-89% on prompts about the page's words, two Swedish courses in prose.
   "blandaren-fotoskola": { share: 0.76, uncovered: ["Porträttfotografering", "Privatlektion"] },
   "bobbin-and-thread": { share: 0.89 },
-  "conker-club": { share: 0.8 },
+  "conker-club": { uncovered: ["breakfast club"] },
   "freckles-face-painting": { share: 0.75 },
   "hemlock-hollow-day-camp": { share: 0.86 },
   // holdout-as (specialist shops selling online, one site in Polish), run once unseen at 5045f6f and
