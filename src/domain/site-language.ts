@@ -4,11 +4,12 @@
 const ENGLISH_FUNCTION_WORDS = new Set(["the", "and", "of", "to", "for", "is", "are", "with", "you", "your", "we", "our", "on", "at", "it", "this"])
 const OTHER_FUNCTION_WORDS = new Set(
   `der die das und mit für ist wir nicht ein eine auf den dem zu von el los las y que con para por es una del le les et des du une
-  est pour avec nous vous di che della il è het een van voor met och att för på med og til af ikke também não uma`.split(/\s+/)
+  est pour avec nous vous di che della il è het een van voor met och att för på med og til af ikke também não uma
+  nie się jest że dla oraz przez są nasz nasza nasze naszych także`.split(/\s+/)
 )
 
 /** The languages a site is told apart in: English and those of the function words above. */
-export type SiteLanguage = "en" | "de" | "es" | "fr" | "it" | "pt" | "nl" | "da" | "no" | "sv"
+export type SiteLanguage = "en" | "de" | "es" | "fr" | "it" | "pt" | "nl" | "da" | "no" | "sv" | "pl"
 
 /**
  * Words each language writes often and its neighbours do not ("la" is French, Spanish and Italian
@@ -24,7 +25,9 @@ const OWN_FUNCTION_WORDS: ReadonlyArray<readonly [Exclude<SiteLanguage, "en">, R
     ["nl", "het een van voor met wij zijn bij ook niet onze uw"],
     ["da", "af ikke jeres vores også hos"],
     ["no", "av ikke deres våre vår også hos"],
-    ["sv", "och att för av är som till inte våra vår också hos"]
+    ["sv", "och att för av är som till inte våra vår också hos"],
+    // (Polish "i", "w", "do", "na" and "to" are English words too: left out.)
+    ["pl", "nie się jest że dla oraz przez są nasz nasza nasze naszych także"]
   ] as const
 ).map(([language, words]) => [language, new Set(words.split(" "))] as const)
 

@@ -57,7 +57,7 @@ export const PromptFacts = Schema.Struct({
    */
   inEnglish: Schema.optional(Schema.Boolean),
   /** The language the site writes in (`"en"`, `"fr"`, `"de"` ...). Absent in facts stored before it was read: English. */
-  language: Schema.optional(Schema.Literal("en", "de", "es", "fr", "it", "pt", "nl", "da", "no", "sv")),
+  language: Schema.optional(Schema.Literal("en", "de", "es", "fr", "it", "pt", "nl", "da", "no", "sv", "pl")),
   /**
    * On a site not in English, what the business is in the site's own words: the kind its name
    * says and its pages call it ("pharmacie" for Pharmacie des Célestins), else the category when
