@@ -109,10 +109,10 @@ const LEADS_TRIPS =
 /** Words before a trip that say how it is run or for how long, not what it is about. */
 const TRIP_DETAIL = /^(?:private|daily|day|half-day|full-day|multi-day|local|best|small|group|our|own|the|and|of|in|expert|exclusive|custom|tailored|luxury|relaxed)$/u
 
-/** `texts`: the home page's title and description and the JSON-LD's descriptions; `prose`: the home page's text. */
 /** An outing named by what is done on it, in a title or description: "Whale watching from Húsavík", "Cave diving". */
 const OUTING = /\b(\p{L}{3,}\s+)(watching|spotting|diving|snorkell?ing|fishing|rafting|kayaking|canoeing)\b/iu
 
+/** `texts`: the home page's title and description and the JSON-LD's descriptions; `prose`: the home page's text. */
 export const operatorOfOwnTrips = (texts: ReadonlyArray<string>, prose = ""): string | undefined => {
   // "Whale watching from Húsavík" under a travel agency's type: it takes people whale watching itself.
   for (const text of texts) {

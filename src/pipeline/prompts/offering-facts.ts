@@ -497,6 +497,18 @@ const PHRASE_BREAK = new Set(
  * "sold out", "we refer") sell nothing.
  */
 const PRICED_PHRASE = new RegExp(String.raw`([^\s(),;:.!?]+(?:\s+[^\s(),;:.!?]+){0,5})\s+(?:\(\s*(?:from\s+)?|from\s+)${PRICE_START_SOURCE}`, "giu")
+/** The same, for a yes or no: no state kept between calls. */
+const PRICED_PHRASE_ANYWHERE = new RegExp(PRICED_PHRASE.source, "iu")
+
+/**
+ * A sentence of a page's text without the headings run into its start: the first paragraph under a
+ * heading follows the heading's words (and the menu above it) in the page's text, with no stop
+ * between them. `afterHeading` says whether a heading stood before it.
+ */
+const underHeading = (page: CrawledPageFacts, sentence: string): { readonly line: string; readonly afterHeading: boolean } => {
+  const after = page.headings.filter((h) => h !== "" && sentence.includes(`${h} `)).map((h) => sentence.lastIndexOf(`${h} `) + h.length + 1)
+  return { line: sentence.slice(Math.max(0, ...after)), afterHeading: after.length > 0 }
+}
 
 /** A line's label run in before a colon: a capital, then up to five words ("Wedding guest transport:"). */
 const PRICED_LABEL = /^\s*(\p{Lu}[\p{L}'&-]*(?:\s+[\p{L}'&-]+){0,4}):\s/u
@@ -510,16 +522,12 @@ const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, name
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence) && !ADD_ON.test(sentence)).flatMap((sentence) => {
     // "Match day travel: return coach to Croke Park or the LIT Gaelic Grounds from €980": a line run
     // in after its label prices the label; the words before the price say where it goes.
-    // (The first line under a heading follows the heading's words in the page's text.)
-    const after = page.headings.filter((h) => h !== "" && sentence.includes(`${h} `)).map((h) => sentence.lastIndexOf(`${h} `) + h.length + 1)
-    const line = sentence.slice(Math.max(0, ...after))
+    const { line } = underHeading(page, sentence)
     const label = PRICED_LABEL.exec(line)
     const labelled = label !== null && !NOT_A_LABEL.test(label[1]!) && !LINE_LABEL_CLAUSE.test(label[1]!) &&
-      PRICED_PHRASE.test(line.slice(label[0].length))
-    PRICED_PHRASE.lastIndex = 0
+      PRICED_PHRASE_ANYWHERE.test(line.slice(label[0].length))
     const named = labelled ? headingOfferings(label[1]!, proper) : []
     if (named.length > 0) return named
-    PRICED_PHRASE.lastIndex = 0
     let clauseStart = 0
     return [...sentence.matchAll(PRICED_PHRASE)].flatMap((m) => {
       const clause = sentence.slice(clauseStart, m.index + m[1]!.length)
@@ -563,10 +571,9 @@ const labelledRuns = (page: CrawledPageFacts, proper: ReadonlySet<string>): Arra
     labels.length = 0
   }
   for (const sentence of page.text.split(/(?<=[.!?])\s+/u)) {
-    const after = page.headings.filter((h) => h !== "" && sentence.includes(`${h} `)).map((h) => sentence.lastIndexOf(`${h} `) + h.length + 1)
-    const line = sentence.slice(Math.max(0, ...after))
+    const { line, afterHeading } = underHeading(page, sentence)
     // A heading before the line starts a new run.
-    if (after.length > 0) flush()
+    if (afterHeading) flush()
     const label = PRICED_LABEL.exec(line)
     if (label === null || NOT_A_LABEL.test(label[1]!) || LINE_LABEL_CLAUSE.test(label[1]!) || DENIED.test(line)) {
       flush()
@@ -615,10 +622,7 @@ const RUN_IN_LABEL = /^(\p{Lu}[\p{L}'&-]*(?:\s+[\p{L}'&-]+){1,3})\s+[–—]\s+(
 
 const runInLabels = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
   page.text.split(/(?<=[.!?])\s+/u).flatMap((sentence) => {
-    // The first paragraph under a heading follows the heading's words (and the menu above it) in
-    // the page's text, with no stop between them.
-    const after = page.headings.filter((h) => h !== "" && sentence.includes(`${h} `)).map((h) => sentence.lastIndexOf(`${h} `) + h.length + 1)
-    const paragraph = sentence.slice(Math.max(0, ...after))
+    const paragraph = underHeading(page, sentence).line
     const label = RUN_IN_LABEL.exec(paragraph)?.[1]
     return label === undefined || DENIED.test(paragraph) ? [] : headingOfferings(label, proper)
   })

@@ -354,11 +354,13 @@ export const audienceWithoutPlace = (phrase: string, placeWords: ReadonlySet<str
 
 /** The sentence around a character of a text (between the stops before and after it). */
 const sentenceAt = (source: string, index: number): string => {
-  const before = source.slice(0, index)
-  const start = Math.max(before.lastIndexOf(". "), before.lastIndexOf("! "), before.lastIndexOf("? "), before.lastIndexOf("\n")) + 1
-  const end = source.slice(index).search(/[.!?](?:\s|$)|\n/u)
-  return source.slice(start, end < 0 ? undefined : index + end)
+  // (Searched from the index, not on copies of the text: this runs for every "for" of a page.)
+  const start = Math.max(...[". ", "! ", "? ", "\n"].map((stop) => (index === 0 ? -1 : source.lastIndexOf(stop, index - 1)))) + 1
+  SENTENCE_END.lastIndex = index
+  const end = SENTENCE_END.exec(source)?.index ?? source.length
+  return source.slice(start, end)
 }
+const SENTENCE_END = /[.!?](?:\s|$)|\n/gu
 
 /**
  * "for busy families", "ideal for small businesses and startups": the noun phrases after "for"
