@@ -343,7 +343,7 @@ const leadAnswer = (c: Ctx): string => {
       if (o !== null && other !== null) {
         return pick(c, "lead", [
           `${c.name} offers both: ${withPrice(c, o)} and ${withPrice(c, other)}.`,
-          `Both are on ${possessive(c.name)} list, ${withPrice(c, o)} and ${withPrice(c, other)}, so the choice is yours.`
+          `Both are on ${possessive(c.name)} list: ${withPrice(c, o)} and ${withPrice(c, other)}.`
         ])
       }
       return pick(c, "lead", [
@@ -369,14 +369,14 @@ const leadAnswer = (c: Ctx): string => {
     case "brand":
       return pick(c, "lead", [`${c.name} is ${descriptor(s.facts)}.`, `${c.name}, ${descriptor(s.facts)}, answers this from its own site.`])
     case "general":
-      return pick(c, "lead", [`${c.name} is ${descriptor(s.facts)}; here is what it can tell you about ${c.noun}.`, `About ${c.noun}: ${c.name} is ${descriptor(s.facts)}, and this is what its site says.`])
+      return pick(c, "lead", [`${c.name} is ${descriptor(s.facts)}; here is what it can tell you about ${c.noun}.`, `${c.name} is ${descriptor(s.facts)}. Here is what its site says about ${c.noun}.`])
   }
 }
 
 /** The site's words on the prompt's particular ask, introduced one of a few ways. */
 const detailText = (c: Ctx): string | null =>
   c.detail === null || (c.detail.sentence !== null && c.detail.sentence === leadQuote(c)) ? null : c.detail.sentence === null ? c.detail.text : pick(c, "detail", [
-    `What the site says that bears on this: ${c.detail.text}`,
+    `What the site says on this: ${c.detail.text}`,
     `Relevant here, from ${c.host}: ${c.detail.text}`,
     `On this point, ${c.name} writes: ${c.detail.text}`
   ])
@@ -466,7 +466,7 @@ const titleOf = (c: Ctx, own: ReadonlyArray<string>): string => {
 }
 
 const summaryOf = (c: Ctx, own: ReadonlyArray<string>): string =>
-  pick(c, "summary", [...own, `${upperFirst(c.name)} on “${truncate(c.s.prompt, 90)}”, from the facts on ${c.host}.`])
+  pick(c, "summary", [...own, `${upperFirst(c.name)} answers “${truncate(c.s.prompt, 90)}” from its own site.`])
 
 const answer: PostAngle = {
   id: "answer",
@@ -477,7 +477,7 @@ const answer: PostAngle = {
     const quoted = sentencesFor(c, 1, 0)
     return {
       title: questionOf(s.prompt),
-      summary: summaryOf(c, [`${possessive(c.name)} answer to “${truncate(s.prompt, 90)}”, from what it publishes on ${c.host}.`, `A short answer from ${c.name} to “${truncate(s.prompt, 90)}”.`]),
+      summary: summaryOf(c, [`${possessive(upperFirst(c.name))} answer to “${truncate(s.prompt, 90)}”.`, `A short answer from ${c.name} to “${truncate(s.prompt, 90)}”.`]),
       bodyParagraphs: compact([
         leadAnswer(c),
         detailText(c),
@@ -544,7 +544,7 @@ const checklist: PostAngle = {
     ])
     return {
       title: titleOf(c, [`${upperFirst(c.noun)}: a checklist`, `What to check about ${c.noun}`]),
-      summary: summaryOf(c, [`What to check about ${c.noun} before you choose, each point from ${c.host}.`]),
+      summary: summaryOf(c, [`What to check about ${c.noun} before you choose, each point from ${possessive(c.name)} own pages.`]),
       // No numbers: every figure of a post is one of the facts (the fact check holds for these too).
       bodyParagraphs: compact([leadAnswer(c), detailText(c), ...items.map((item) => `– ${item}`)])
     }

@@ -127,16 +127,26 @@ export interface SourceSentence {
 const CLOCK_TIME = /\b\d{1,2}(?:[:.]\d{2}\s?(?:[ap]\.?m\.?)?|\s?[ap]\.?m\.?)(?![\p{L}\d])/giu
 
 /**
+ * A card's list of names with a full stop ("Plain, almond, and ham & gruyère."): three or more
+ * parts between commas, none longer than three words, says nothing out of its card.
+ */
+const bareList = (s: string): boolean => {
+  const parts = s.replace(/[.!]$/, "").split(/\s*,\s*/).map((p) => p.replace(/^(?:and|or|&)\s+/i, ""))
+  return parts.length >= 3 && parts.every((p) => p.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 3)
+}
+
+/**
  * Sentences a reader can use out of context: 6 to 40 words, starting with a capital or a digit,
  * no cookie or navigation boilerplate, each once.
  */
 export const usable = (s: string): boolean => {
-  const n = s.split(/\s+/).length
+  // Words, not signs: "ham & gruyère" is two.
+  const n = s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length
   // A question states nothing (the site's FAQ reaches posts with its answers, through siteFaq), and
   // an answer that opens with its yes or no ("No, we teach Pilates only") needs its question.
   // Three prices or more are a price list run together, not a sentence; three clock times or more
   // an hours list ("Monday to Friday 8:30am–5pm Saturday 9am–12:30pm Sunday … closed Free parking …").
-  return n >= 6 && n <= 40 && countPrices(s) < 3 && (s.match(CLOCK_TIME) ?? []).length < 3 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/\?["”]?$/.test(s) &&
+  return n >= 6 && n <= 40 && !bareList(s) && countPrices(s) < 3 && (s.match(CLOCK_TIME) ?? []).length < 3 && /^[\p{Lu}\p{N}“"]/u.test(s) && !/\?["”]?$/.test(s) &&
     !/^(?:yes|no|not really|not yet|sure|of course|absolutely)\b\s*[,.:;!–-]/i.test(s) && !/cookie|javascript|©|all rights reserved|subscribe|newsletter|privacy/i.test(s) &&
     // Navigation and housekeeping read as sentences but say nothing about the business; a
     // breadcrumb ("Home › Menu › Shio Ramen") runs into the sentence after it.

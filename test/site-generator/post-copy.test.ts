@@ -1,0 +1,48 @@
+/**
+ * What a copywriter fixed after reading generated posts in the browser: a card's bare list of
+ * names is no sentence to quote, and no post's summary talks about "the facts on" a host.
+ */
+import { describe, expect, it } from "vitest"
+import { siteSentences } from "../../src/site-generator/post-facts.ts"
+import { type ExistingPost, planPost } from "../../src/site-generator/post-writer.ts"
+import { bakery } from "./sample-site.ts"
+
+const withText = (text: string) => ({
+  ...bakery,
+  offerings: [],
+  pages: [{ url: "https://www.acme-bakery.fr/", title: "Acme Bakery", description: "", headings: [], text }]
+})
+
+describe("the sentences a post may quote", () => {
+  it("leave out a card's list of names, and keep a sentence that lists things inside it", () => {
+    const text = [
+      "Plain, almond, and ham & gruyère.",
+      "Sourdough, rye, spelt, seeded.",
+      "We bake bread, make cakes, and roast our own coffee every morning.",
+      "Every Friday we bake a gluten-free batch (brownies, almond cake and a buckwheat loaf) before any wheat flour comes out."
+    ].join("\n\n")
+    expect(siteSentences(withText(text)).map((s) => s.text)).toEqual([
+      "We bake bread, make cakes, and roast our own coffee every morning.",
+      "Every Friday we bake a gluten-free batch (brownies, almond cake and a buckwheat loaf) before any wheat flour comes out."
+    ])
+  })
+
+  it("count words, not signs: five words and an ampersand are too few", () => {
+    expect(siteSentences(withText("Bread & butter & jam & honey daily.")).map((s) => s.text)).toEqual([])
+    expect(siteSentences(withText("Bread and butter and jam every day.")).map((s) => s.text)).toEqual(["Bread and butter and jam every day."])
+  })
+})
+
+describe("a post's summary", () => {
+  it("never says where its facts came from in place of saying what the post is about", () => {
+    const posts: Array<ExistingPost> = []
+    const prompts = ["best croissant in Lyon", "sourdough near me", "Acme Bakery opening hours", "croissant vs sourdough loaf", "celebration cakes price"]
+    for (let i = 0; i < 30; i++) {
+      const planned = planPost({ facts: bakery, prompts, checks: [], posts, date: "2026-12-01" })
+      posts.unshift({ ...planned.post, angle: planned.angle })
+    }
+    const summaries = posts.map((p) => p.summary)
+    expect(summaries.filter((s) => /from the facts on|from what it publishes on|acme-bakery\.fr/.test(s))).toEqual([])
+    expect(summaries.filter((s) => s.includes("Acme Bakery answers “"))).not.toEqual([])
+  })
+})
