@@ -159,6 +159,9 @@ const JOBS_PAGE = /career|\bjobs?\b|vacanc|hiring|join-(?:our|the)-team|\bstelle
 export const siteSentences = (f: SiteFacts): ReadonlyArray<SourceSentence> => {
   const seen = new Set<string>()
   const out: Array<SourceSentence> = []
+  // A sentence holding the street is the contact block run together ("Lakeside Family Dental 2210
+  // Atwood Avenue, Suite 3 Madison, WI 53704 Tel."): a post gives the address from the facts.
+  const street = (f.address?.street ?? "").trim().toLowerCase()
   const add = (text: string, url: string, pageTitle: string, headings: ReadonlyArray<string> = []) => {
     for (const whole of sentencesOf(text)) {
       // A heading run into its section's first sentence (`Teeth whitening In-office whitening ...`) is cut
@@ -174,7 +177,7 @@ export const siteSentences = (f: SiteFacts): ReadonlyArray<SourceSentence> => {
         s = s.slice(at.i + at.h.length + 1)
       }
       const key = s.toLowerCase()
-      if (!usable(s) || seen.has(key)) continue
+      if (!usable(s) || seen.has(key) || (street !== "" && key.includes(street))) continue
       seen.add(key)
       out.push({ text: s, url, pageTitle })
     }

@@ -46,3 +46,10 @@ describe("a post's summary", () => {
     expect(summaries.filter((s) => s.includes("Acme Bakery answers “"))).not.toEqual([])
   })
 })
+
+describe("the sentences a post may quote, beside the address", () => {
+  it("leave out the contact block run together, which the post gives from the facts", () => {
+    const text = "Acme Bakery 12 rue d'Austerlitz, 69004 Lyon Tel. +33 4 78 00 00 00.\n\nWe bake every loaf with a starter kept since 1998."
+    expect(siteSentences(withText(text)).map((s) => s.text)).toEqual(["We bake every loaf with a starter kept since 1998."])
+  })
+})
