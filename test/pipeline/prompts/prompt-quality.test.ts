@@ -178,7 +178,7 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "brace-and-basilico": { share: 0.69, uncovered: ["collection orders", "gift vouchers"] },
   "nant-y-gafr-creamery": { share: 0.87, uncovered: ["goat's milk fudge", "cheesemaking day course", "Saturday farm tours"] },
-  "saltbush-hill-wines": { uncovered: ["Blewitt Springs Shiraz","Fiano","tasting flight","local cheese platter","private tasting"], products: { "old-vine-grenache-2022": 0.1 } },
+  "saltbush-hill-wines": { uncovered: ["Blewitt Springs Shiraz","Fiano","tasting flight","local cheese platter","private tasting"] },
   "drukkerij-van-gelder": { uncovered: ["huisstijldrukwerk","verpakkingsdrukwerk","spoedservice"] },
   "kettle-and-kite": { uncovered: ["LinkedIn Ads", "Launch package", "Grow package"], products: { "local-seo-sprint": 0.10 } },
   "o-maille-fixings": { share: 0.66, uncovered: ["bolts","sealants and adhesives","power tool accessories","PPE and site safety"] },
@@ -214,7 +214,7 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "gauthiers-sugar-bush": { uncovered: ["shipping across Canada"] },
   // (49 not-offering hits until a site's furniture and what it says it no longer does in Italian were read as such.)
-  "liuteria-bellandi": { share: 0.75, uncovered: ["viola su misura", "violoncello su misura", "regolazione", "ponticello nuovo", "ricrinatura archetto", "incollatura crepa", "perizia e certificato"], products: { "violino-stradivari-1715": 0.1 } },
+  "liuteria-bellandi": { share: 0.75, uncovered: ["viola su misura", "violoncello su misura", "regolazione", "ponticello nuovo", "ricrinatura archetto", "incollatura crepa", "perizia e certificato"] },
   "mash-and-barrel-homebrew": { uncovered: ["all-grain recipe packs", "grain milling service", "bottling kit", "hydrometer"] },
   "minster-clock-repairs": { uncovered: ["home visit", "dismantle, collect and re-install", "French slate mantel clock"] },
   "salt-pond-boatshop": { uncovered: ["paint and varnish", "spring commissioning", "boat delivery"], products: { "peapod-14": 0.10 } },
