@@ -290,7 +290,7 @@ const KNOWN: Readonly<Record<string, {
   // prose, its product named like a car model.
   "cote-auto-transport": { share: 0.71 },
   "gruas-ramirez": { share: 0.87 },
-  "ivory-ribbon-wedding-cars": { share: 0.89, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"], products: { "bentley-s2": 0.34 } },
+  "ivory-ribbon-wedding-cars": { share: 0.89, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"] },
   "wrap-and-shield-co": { share: 0.74 },
   // holdout-ar (education, classes, childcare and events, one site in Swedish), run once unseen at
   // 5045f6f and again after round 24's lanes f-r (never tuned on), tuned on since (lanes s-u): shares
