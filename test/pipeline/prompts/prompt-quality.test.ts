@@ -217,7 +217,7 @@ const KNOWN: Readonly<Record<string, {
   "liuteria-bellandi": { share: 0.75, uncovered: ["viola su misura", "violoncello su misura", "regolazione", "ponticello nuovo", "ricrinatura archetto", "incollatura crepa", "perizia e certificato"] },
   "mash-and-barrel-homebrew": { uncovered: ["all-grain recipe packs", "grain milling service", "bottling kit", "hydrometer"] },
   "minster-clock-repairs": { uncovered: ["home visit", "dismantle, collect and re-install", "French slate mantel clock"] },
-  "salt-pond-boatshop": { uncovered: ["paint and varnish", "spring commissioning", "boat delivery"], products: { "peapod-14": 0.10 } },
+  "salt-pond-boatshop": { uncovered: ["paint and varnish", "spring commissioning", "boat delivery"] },
   "aurelia-string-quartet": { uncovered: ["full day wedding package"] },
   "burrow-soft-play": { uncovered: ["soft play session"] },
   "dockteatern-lyktan": { share: 0.73, uncovered: ["Snögubbens resa", "Räven och månen", "biljetter"] },
@@ -302,10 +302,11 @@ const KNOWN: Readonly<Record<string, {
   "hemlock-hollow-day-camp": { share: 0.86 },
   // holdout-as (specialist shops selling online, one site in Polish), run once unseen at 5045f6f and
   // again at the end of the session (never tuned on): a fountain pen shop and a beekeeping supplier
-  // asked about page words, an aquascaping kit's prompts drifting to the shop.
+  // asked about page words (an aquascaping kit's prompts drifted to the shop until its page's
+  // defining sentence gave its kind).
   "atrament-pioro": { share: 0.77 },
   "hive-and-frame-supply": { share: 0.74 },
-  "tidewater-aquascapes": { share: 0.87, products: { "nano-scape-kit": 0.29 } },
+  "tidewater-aquascapes": { share: 0.87 },
 }
 
 const runs = new Map<string, SiteRun>()
