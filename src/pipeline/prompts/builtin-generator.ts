@@ -646,18 +646,40 @@ const quotasOf = (count: number): Record<PromptIntent, number> => {
 }
 
 /**
+ * A model's facts with the kind its own name ends in, when its page gave no kind and its
+ * business's kind says that word too: "1959 Bentley S2 Wedding Car" at a wedding car hire company
+ * is a wedding car, asked about as one by a customer who has not settled on the model ("Canon
+ * AE-1 Program" at a camera shop: a code's own suffix is no kind of the shop's).
+ */
+const withKindInName = (facts: PromptFacts): PromptFacts => {
+  if (facts.kind !== "product" || facts.category === null || facts.offerings.some((o) => !namesEntity(o, facts))) return facts
+  const tokens = squish(facts.name.replace(/\([^)]*\)/gu, " ")).split(/\s+/u)
+  const code = tokens.map((t) => /\d/u.test(t)).lastIndexOf(true)
+  const tail = tokens.slice(code + 1)
+  if (code < 0 || tail.length === 0 || tail.length > 3 || !tail.every((t) => /^\p{L}{3,}$/u.test(t) && !STOP_WORDS.has(fold(t)))) return facts
+  const kind = wordsOf(tail.join(" ").toLowerCase())
+  const said = wordsOf(facts.category)
+  const at = said.findIndex((_, i) => kind.every((w, j) => stem(w) === stem(said[i + j] ?? "")))
+  if (at < 0) return facts
+  // (Hired, if its business's kind says so: "wedding car hire", never "Should I buy a wedding car?")
+  const hire = HIRE_WORD.test(said[at + kind.length] ?? "") ? [said[at + kind.length]!] : []
+  return { ...facts, offerings: [...facts.offerings, [...kind, ...hire].join(" ")] }
+}
+
+/**
  * `count` prompts that pass the validator alongside `existing` (prompts already chosen, e.g. a
  * language model's): used for the full built-in set and to top up a model's answer. Throws only
  * if even the generic fallbacks cannot fill the set, which the tests rule out for counts of a
  * few hundred.
  */
 export const builtinTopUp = (
-  facts: PromptFacts,
+  given: PromptFacts,
   existing: ReadonlyArray<string>,
   count: number,
   setSize: number = existing.length + count
 ): ReadonlyArray<TaggedPrompt> => {
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`Expected a prompt count ≥ 0, got ${count}`)
+  const facts = withKindInName(given)
   const validator: PromptValidator = makePromptValidator(facts, { count: setSize, existing })
   const hash = factsHash(facts)
   const out: Array<TaggedPrompt> = []

@@ -226,7 +226,10 @@ export const isDescriptiveName = (name: string): boolean => {
   // A code in brackets is a detail of a described thing: "Personal income tax returns (ITR12)".
   // A leading count says how much of a described thing: "7-Night Surf Camp", "5-Lesson Pack".
   // A last part after a comma with a number in it is a size or a level: "Pottery Wheel Course, Level 2".
-  const plain = name.replace(/\s*\([^)]*\)/gu, "").replace(/^\d+[-\u2011 ]\p{L}+\s+(?=\p{L})/u, "").replace(/,\s[^,]*\d[^,]*$/u, "").trim()
+  // A year before or after the name is its vintage or model year: "Old Vine Grenache 2022" is old
+  // vine grenache, as the last year's was ("Trail Runner 3" is a model: its number is no year).
+  const plain = name.replace(/\s*\([^)]*\)/gu, "").replace(/^\d+[-\u2011 ]\p{L}+\s+(?=\p{L})/u, "").replace(/,\s[^,]*\d[^,]*$/u, "")
+    .replace(/^(?:1[6-9]|20)\d\d\s+(?=\p{L})|(?<=\p{L})\s+(?:1[6-9]|20)\d\d$/u, "").trim()
   if (plain.length === 0 || /\d|\p{Ll}\p{Lu}/u.test(plain)) return false
   // An acronym beside words written in lower case is a detail of a described thing too ("EV
   // charger installation", "DELE exam preparation"); capitals alone ("ACME", "XR Pro") name a model.

@@ -1252,7 +1252,7 @@ export const productOfferings = (
     // thing, not another name for it ("harbour app" beside "Guest Harbour App" is one).
     .filter((phrase) => !(/(?:ing|ion|ment)$/u.test(phrase) && ` ${wordsOf(name).join(" ")}`.endsWith(` ${wordsOf(phrase).join(" ")}`)))
   const selfDescribedOwn = selfDescribed.filter((phrase) => !wordsOf(phrase).every((w) => siteWords.has(w)))
-  const modelKind = descriptive || titled ? [] : kindAfterModelCode(fullName, own, proper)
+  const modelKind = descriptive || titled ? [] : [...kindAfterModelCode(fullName, own, proper), ...definedAs(fullName, own, proper)]
   // A described product shares its page with others ("Personal income tax returns" on a page about
   // tax returns, VAT and provisional tax): only what names its own kind of thing is about it.
   const head = stem(headWordOf(name) ?? "")
@@ -1280,6 +1280,25 @@ export const productOfferings = (
     home: [],
     announced: []
   }
+}
+
+/** A model's size before its kind ("a 30 litre rimless tank", "a 14-foot skiff"): which one, not what it is. */
+const MEASURE = /^\d+(?:[.,]\d+)?[- ]?(?:litres?|liters?|l|feet|foot|ft|cm|mm|inch|inches|metres?|meters?|m|kg|g|ml)\s+/iu
+
+/**
+ * What a model's own page says it is in a sentence defining it, with its name or its name's last
+ * word as the subject: "The Nano Scape Kit 30 is a 30 litre rimless tank with ..." → "rimless
+ * tank"; "The peapod is the double-ended rowing boat of the Maine coast" → "double-ended rowing
+ * boat". A customer who has not settled on the model asks for that.
+ */
+const definedAs = (fullName: string, own: ReadonlyArray<CrawledPageFacts>, proper: ReadonlySet<string>): Array<string> => {
+  const tokens = squish(fullName.replace(/\([^)]*\)/gu, " ")).split(/\s+/u)
+  const last = tokens.filter((t) => !/\d/u.test(t)).at(-1)
+  const subjects = [tokens.join(" "), ...(last === undefined || STOP_WORDS.has(fold(last)) ? [] : [last])].map(escapeRegExp)
+  // (A sentence's opening, its capital kept: a heading runs into the page's text without a stop.)
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:the|our|this)\\s+(?:${subjects.join("|")})\\s+is\\s+(a|an|the)\\s+([^.!?]+)`, "giu")
+  return own.flatMap((page) => [...page.text.matchAll(pattern)]).filter((m) => /^\p{Lu}/u.test(m[0]))
+    .flatMap((m) => whatItIs(`${m[1]} ${m[2]!.replace(MEASURE, "")}`, proper, true))
 }
 
 /**

@@ -178,7 +178,7 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "brace-and-basilico": { share: 0.69, uncovered: ["collection orders", "gift vouchers"] },
   "nant-y-gafr-creamery": { share: 0.87, uncovered: ["goat's milk fudge", "cheesemaking day course", "Saturday farm tours"] },
-  "saltbush-hill-wines": { uncovered: ["Blewitt Springs Shiraz","Fiano","tasting flight","local cheese platter","private tasting"], products: { "old-vine-grenache-2022": 0.1 } },
+  "saltbush-hill-wines": { uncovered: ["Blewitt Springs Shiraz","Fiano","tasting flight","local cheese platter","private tasting"] },
   "drukkerij-van-gelder": { uncovered: ["huisstijldrukwerk","verpakkingsdrukwerk","spoedservice"] },
   "kettle-and-kite": { uncovered: ["LinkedIn Ads", "Launch package", "Grow package"], products: { "local-seo-sprint": 0.10 } },
   "o-maille-fixings": { share: 0.66, uncovered: ["bolts","sealants and adhesives","power tool accessories","PPE and site safety"] },
@@ -214,10 +214,10 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "gauthiers-sugar-bush": { uncovered: ["shipping across Canada"] },
   // (49 not-offering hits until a site's furniture and what it says it no longer does in Italian were read as such.)
-  "liuteria-bellandi": { share: 0.75, uncovered: ["viola su misura", "violoncello su misura", "regolazione", "ponticello nuovo", "ricrinatura archetto", "incollatura crepa", "perizia e certificato"], products: { "violino-stradivari-1715": 0.1 } },
+  "liuteria-bellandi": { share: 0.75, uncovered: ["viola su misura", "violoncello su misura", "regolazione", "ponticello nuovo", "ricrinatura archetto", "incollatura crepa", "perizia e certificato"] },
   "mash-and-barrel-homebrew": { uncovered: ["all-grain recipe packs", "grain milling service", "bottling kit", "hydrometer"] },
   "minster-clock-repairs": { uncovered: ["home visit", "dismantle, collect and re-install", "French slate mantel clock"] },
-  "salt-pond-boatshop": { uncovered: ["paint and varnish", "spring commissioning", "boat delivery"], products: { "peapod-14": 0.10 } },
+  "salt-pond-boatshop": { uncovered: ["paint and varnish", "spring commissioning", "boat delivery"] },
   "aurelia-string-quartet": { uncovered: ["full day wedding package"] },
   "burrow-soft-play": { uncovered: ["soft play session"] },
   "dockteatern-lyktan": { share: 0.73, uncovered: ["Snögubbens resa", "Räven och månen", "biljetter"] },
@@ -290,7 +290,7 @@ const KNOWN: Readonly<Record<string, {
   // prose, its product named like a car model.
   "cote-auto-transport": { share: 0.71 },
   "gruas-ramirez": { share: 0.87 },
-  "ivory-ribbon-wedding-cars": { share: 0.89, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"], products: { "bentley-s2": 0.34 } },
+  "ivory-ribbon-wedding-cars": { share: 0.89, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"] },
   "wrap-and-shield-co": { share: 0.74 },
   // holdout-ar (education, classes, childcare and events, one site in Swedish), run once unseen at
   // 5045f6f and again after round 24's lanes f-r (never tuned on), tuned on since (lanes s-u): shares
@@ -302,10 +302,11 @@ const KNOWN: Readonly<Record<string, {
   "hemlock-hollow-day-camp": { share: 0.86 },
   // holdout-as (specialist shops selling online, one site in Polish), run once unseen at 5045f6f and
   // again at the end of the session (never tuned on): a fountain pen shop and a beekeeping supplier
-  // asked about page words, an aquascaping kit's prompts drifting to the shop.
+  // asked about page words (an aquascaping kit's prompts drifted to the shop until its page's
+  // defining sentence gave its kind).
   "atrament-pioro": { share: 0.77 },
   "hive-and-frame-supply": { share: 0.74 },
-  "tidewater-aquascapes": { share: 0.87, products: { "nano-scape-kit": 0.29 } },
+  "tidewater-aquascapes": { share: 0.87 },
 }
 
 const runs = new Map<string, SiteRun>()
