@@ -245,7 +245,7 @@ const KNOWN: Readonly<Record<string, {
   "otter-creek-septic": { share: 0.86, uncovered: ["effluent filter cleaning"] },
   "rideau-eavestrough": { uncovered: ["twice-a-year maintenance plan"] },
   "hearthside-doulas": { uncovered: ["private antenatal classes", "labour support only"] },
-  "kraftvaerket-odense": { share: 0.75, uncovered: ["10-klippekort", "firmatræning"] },
+  "kraftvaerket-odense": { share: 0.81, uncovered: ["10-klippekort", "firmatræning"] },
   "northbound-career-coaching": { uncovered: ["outplacement workshops"] },
   "rook-and-raven-chess": { uncovered: ["game review", "chess in schools"] },
   "sorrel-street-nutrition": { uncovered: ["telehealth appointment"] },
@@ -299,7 +299,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-ar (education, classes, childcare and events, one site in Swedish), run once unseen at
   // 5045f6f and again after round 24's lanes f-r (never tuned on), tuned on since (lanes s-u): shares
   // of 75-89% on prompts about the page's words, two Swedish courses in prose.
-  "blandaren-fotoskola": { share: 0.77, uncovered: ["Porträttfotografering", "Privatlektion"] },
+  "blandaren-fotoskola": { share: 0.81, uncovered: ["Porträttfotografering", "Privatlektion"] },
   "bobbin-and-thread": { share: 0.89 },
   "conker-club": { uncovered: ["breakfast club"] },
   "freckles-face-painting": { share: 0.75 },

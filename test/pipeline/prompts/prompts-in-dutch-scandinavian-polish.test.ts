@@ -125,4 +125,28 @@ describe("prompts in Dutch, Scandinavian and Polish", () => {
     const hours = builtinPromptsTagged(facts).filter((p) => p.template.startsWith("sv-hours-")).map((p) => p.prompt)
     expect(hours).toEqual(["Var hittar jag kurs i mörkrumsfoto på söndag i Göteborg?", "kurs i porträtt i helgen i Göteborg"])
   })
+
+  it("reads the kind a Scandinavian home page's title states beside the town, 'Tryckeri i Uppsala'", () => {
+    const swedish = (s: string) =>
+      `${s} Vi har tryckt i Uppsala sedan 1990, med omsorg och för alla budgetar, också små upplagor. ` +
+      "Våra tryckare svarar på frågor och är här för er. Svartbäcksgatan 20, 753 20 Uppsala"
+    const facts = factsFromPages({
+      name: "Lindqvist",
+      kind: "business",
+      businessName: "Lindqvist",
+      url: `${ORIGIN}/`,
+      pages: [
+        sitePage("/", { title: "Tryckeri i Uppsala | Lindqvist", headings: ["Lindqvist"], text: swedish(""),
+          jsonLd: [{ "@type": "LocalBusiness", name: "Lindqvist", address: { "@type": "PostalAddress", addressLocality: "Uppsala" } }] }),
+        ...["Visitkort", "Flygblad och foldrar"].map((service, i) => sitePage(`/s-${i}.html`, { title: `${service} | Lindqvist`, headings: [service], text: swedish(service) }))
+      ]
+    })
+    expect([facts.language, facts.siteCategory]).toEqual(["sv", "tryckeri"])
+    const own = builtinPromptsTagged(facts).filter((p) => p.template.startsWith("sv-")).map((p) => p.prompt)
+    expect(own.filter((p) => p.includes("tryckeri")).slice(0, 3)).toEqual([
+      "tryckeri för visitkort i närheten",
+      "Var ligger närmaste tryckeri?",
+      "tryckeri för visitkort i Uppsala"
+    ])
+  })
 })
