@@ -7,16 +7,18 @@
  * "Fahrradwerkstatt Köln Preise") and questions in fixed frames whose grammar holds for a noun of
  * any gender or number. No adjective or pronoun agrees with the offering or the category ("pas
  * cher" and "ouvert" would): the name stands bare, before a colon, after a preposition or in a
- * keyword search. Names are used as the site writes them; nothing is translated.
+ * keyword search. Names are used as the site writes them; nothing is translated. Dutch,
+ * Scandinavian and Polish sites are asked the same way ("fietsreparatie in de buurt", "Var hittar
+ * jag däckbyte i Uppsala?", "wymiana opon Kraków cena").
  */
 import type { SiteLanguage } from "../../domain/site-language.ts"
 import { isRemote } from "./offering-frames.ts"
 import { PROBE, type PromptTemplate, t } from "./templates.ts"
 
 /** The languages with templates of their own. */
-export type LocalLanguage = "de" | "es" | "fr" | "it" | "pt"
+export type LocalLanguage = "de" | "es" | "fr" | "it" | "pt" | "nl" | "da" | "no" | "sv" | "pl"
 
-const LOCAL_LANGUAGES: ReadonlySet<SiteLanguage> = new Set<SiteLanguage>(["de", "es", "fr", "it", "pt"])
+const LOCAL_LANGUAGES: ReadonlySet<SiteLanguage> = new Set<SiteLanguage>(["de", "es", "fr", "it", "pt", "nl", "da", "no", "sv", "pl"])
 
 export const isLocalLanguage = (language: SiteLanguage | undefined): language is LocalLanguage =>
   language !== undefined && LOCAL_LANGUAGES.has(language)
@@ -30,7 +32,13 @@ const ON_DAY: Readonly<Record<LocalLanguage, ReadonlyArray<string>>> = {
   fr: ["le lundi", "le mardi", "le mercredi", "le jeudi", "le vendredi", "le samedi", "le dimanche"],
   it: ["di lunedì", "di martedì", "di mercoledì", "di giovedì", "di venerdì", "di sabato", "di domenica"],
   // (Portuguese weekdays are feminine, Saturday and Sunday masculine: "à segunda-feira", "ao domingo".)
-  pt: ["à segunda-feira", "à terça-feira", "à quarta-feira", "à quinta-feira", "à sexta-feira", "ao sábado", "ao domingo"]
+  pt: ["à segunda-feira", "à terça-feira", "à quarta-feira", "à quinta-feira", "à sexta-feira", "ao sábado", "ao domingo"],
+  nl: ["op maandag", "op dinsdag", "op woensdag", "op donderdag", "op vrijdag", "op zaterdag", "op zondag"],
+  da: ["på mandag", "på tirsdag", "på onsdag", "på torsdag", "på fredag", "på lørdag", "på søndag"],
+  no: ["på mandag", "på tirsdag", "på onsdag", "på torsdag", "på fredag", "på lørdag", "på søndag"],
+  sv: ["på måndag", "på tisdag", "på onsdag", "på torsdag", "på fredag", "på lördag", "på söndag"],
+  // (Polish "we" before the cluster of "wtorek".)
+  pl: ["w poniedziałek", "we wtorek", "w środę", "w czwartek", "w piątek", "w sobotę", "w niedzielę"]
 }
 
 const onDay = (language: LocalLanguage, day: string): string => ON_DAY[language][ENGLISH_DAYS.indexOf(day)] ?? day
@@ -242,6 +250,195 @@ const TEMPLATES_BY_LANGUAGE: Readonly<Record<LocalLanguage, ReadonlyArray<Prompt
     t("pt-brand-hours", "brand", (s) => `horário ${s.name}`, ["business", "day"]),
     t("pt-brand-alternatives", "brand", (s) => `alternativas a ${s.name}`, ["business"]),
     t("pt-brand-price", "brand", (s) => `${s.name} ${s.offering} preço`)
+  ],
+  // (Dutch verbs agree with their subject, "wat kost" or "wat kosten": the offering stands before a
+  // colon instead, and "het" or "dat" is what costs.)
+  nl: [
+    t("nl-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
+    t("nl-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
+    t("nl-discovery-category-for", "discovery", (s) => `${s.category} voor ${s.offering} in ${s.place}`, ["place", "distinct"]),
+    t("nl-price-category", "price", (s) => `${s.category} ${s.place} prijzen`, ["place"]),
+    t("nl-discovery-where", "discovery", (s) => `Waar vind ik ${s.offering} in ${s.place}?`, ["place"]),
+    t("nl-discovery-providers", "discovery", (s) => `aanbieders van ${s.offering} in ${s.place}`, ["place"]),
+    t("nl-discovery-best-addresses", "discovery", (s) => `beste adressen voor ${s.offering} in ${s.place}`, ["place"]),
+    t("nl-local-near-me", "local", (s) => `${s.offering} in de buurt`, ["local", "present"]),
+    t("nl-local-category", "local", (s) => `${s.category} in de buurt`, ["local"]),
+    t("nl-local-category-for", "local", (s) => `${s.category} voor ${s.offering} in de buurt`, ["local", "distinct", "present"]),
+    t("nl-reviews-category-for", "reviews", (s) => `${s.category} voor ${s.offering} in ${s.place} ervaringen`, ["place", "distinct"]),
+    t("nl-comparison-better", "comparison", (s) => `${s.offering} of ${s.other}: wat is beter?`, ["alike", "other"]),
+    t("nl-comparison-difference", "comparison", (s) => `verschil tussen ${s.offering} en ${s.other}`, ["alike", "other"]),
+    t("nl-price-keyword", "price", (s) => `${s.offering} ${s.place} prijzen`, ["place"]),
+    t("nl-price-how-much", "price", (s) => `${s.offering}: wat kost het?`),
+    t("nl-price-cheap", "price", (s) => `${s.offering} goedkoop`),
+    t("nl-hours-category", "hours", (s) => `openingstijden ${s.category} ${s.place}`, ["place", "visit"]),
+    t("nl-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("nl", s.day).replace(/^op /u, "")} open`, ["place", "day"]),
+    t("nl-hours-offering-day", "hours", (s) => `Waar kan ik ${onDay("nl", s.day)} terecht voor ${s.offering} in ${s.place}?`, ["place", "day", "dated"]),
+    t("nl-hours-weekend", "hours", (s) => `${s.offering} in het weekend in ${s.place}`, ["place", "weekend", "dated"]),
+    t("nl-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} ervaringen`, ["place"]),
+    t("nl-reviews-category", "reviews", (s) => `${s.category} ${s.place} reviews`, ["place"]),
+    t("nl-reviews-recommend", "reviews", (s) => `Welke aanbieder voor ${s.offering} in ${s.place} kunnen jullie aanraden?`, ["place"]),
+    t("nl-how-to-look-for", "how-to", (s) => `${s.offering}: waar moet ik op letten?`),
+    t("nl-how-to-find", "how-to", (s) => `Hoe vind ik een goede aanbieder voor ${s.offering}?`),
+    t("nl-how-to-category-for", "how-to", (s) => `${s.category} voor ${s.offering}: waar let je op?`, ["distinct"]),
+    t("nl-price-category-for", "price", (s) => `${s.category} voor ${s.offering}: wat kost dat?`, ["distinct"]),
+    t("nl-alternatives-offering", "alternatives", (s) => `alternatieven voor ${s.offering}`),
+    t("nl-alternatives-cheaper", "alternatives", (s) => `${s.offering}: zijn er goedkopere alternatieven in ${s.place}?`, ["place"]),
+    t("nl-problem-overpaying", "problem", (s) => `${s.offering}: hoe voorkom ik dat ik te veel betaal?`),
+    t("nl-problem-first-time", "problem", (s) => `${s.offering} voor het eerst: wat moet ik weten?`),
+    t("nl-brand-reviews", "brand", (s) => `${s.name} ervaringen`),
+    t("nl-brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
+    t("nl-brand-hours", "brand", (s) => `${s.name} openingstijden`, ["business", "day"]),
+    t("nl-brand-alternatives", "brand", (s) => `alternatieven voor ${s.name}`, ["business"]),
+    t("nl-brand-price", "brand", (s) => `${s.name} ${s.offering} prijs`)
+  ],
+  // (Danish, Norwegian and Swedish verbs do not agree with their subject, "hvad koster" fits any
+  // noun, and "nærmeste" before the category is the same for every gender. A kind is one word,
+  // "cykelreparation", and a search of fewer than four words is too short to send: the frames
+  // around it are a few words longer than the German ones.)
+  da: [
+    t("da-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
+    t("da-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
+    t("da-discovery-category-for", "discovery", (s) => `${s.category} til ${s.offering} i ${s.place}`, ["place", "distinct"]),
+    t("da-price-category", "price", (s) => `${s.category} ${s.place} priser`, ["place"]),
+    t("da-discovery-where", "discovery", (s) => `Hvor finder jeg ${s.offering} i ${s.place}?`, ["place"]),
+    t("da-discovery-best-places", "discovery", (s) => `bedste steder til ${s.offering} i ${s.place}`, ["place"]),
+    t("da-local-near-me", "local", (s) => `Hvor finder jeg ${s.offering} i nærheden?`, ["local", "present"]),
+    t("da-local-category", "local", (s) => `Hvor er nærmeste ${s.category}?`, ["local"]),
+    t("da-local-category-for", "local", (s) => `${s.category} til ${s.offering} i nærheden`, ["local", "distinct", "present"]),
+    t("da-reviews-category-for", "reviews", (s) => `${s.category} til ${s.offering} i ${s.place} anmeldelser`, ["place", "distinct"]),
+    t("da-comparison-better", "comparison", (s) => `${s.offering} eller ${s.other}: hvad er bedst?`, ["alike", "other"]),
+    t("da-comparison-difference", "comparison", (s) => `forskel på ${s.offering} og ${s.other}`, ["alike", "other"]),
+    t("da-price-keyword", "price", (s) => `${s.offering} ${s.place} pris`, ["place"]),
+    t("da-price-how-much", "price", (s) => `${s.offering}: hvad koster det?`),
+    t("da-price-in-place", "price", (s) => `Hvad koster ${s.offering} i ${s.place}?`, ["place"]),
+    t("da-hours-category", "hours", (s) => `åbningstider ${s.category} ${s.place}`, ["place", "visit"]),
+    t("da-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("da", s.day).replace(/^på /u, "")} åbningstider`, ["place", "day"]),
+    t("da-hours-offering-day", "hours", (s) => `Hvor kan jeg få ${s.offering} ${onDay("da", s.day)} i ${s.place}?`, ["place", "day", "dated"]),
+    t("da-hours-weekend", "hours", (s) => `${s.offering} i weekenden i ${s.place}`, ["place", "weekend", "dated"]),
+    t("da-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} erfaringer`, ["place"]),
+    t("da-reviews-category", "reviews", (s) => `${s.category} ${s.place} anmeldelser`, ["place"]),
+    t("da-reviews-recommend", "reviews", (s) => `Hvilket sted til ${s.offering} i ${s.place} kan I anbefale?`, ["place"]),
+    t("da-how-to-look-for", "how-to", (s) => `${s.offering}: hvad skal jeg være opmærksom på?`),
+    t("da-how-to-know", "how-to", (s) => `${s.offering}: hvad skal man vide på forhånd?`),
+    t("da-how-to-category-for", "how-to", (s) => `${s.category} til ${s.offering}: hvordan vælger man?`, ["distinct"]),
+    t("da-price-category-for", "price", (s) => `${s.category} til ${s.offering}: hvad koster det?`, ["distinct"]),
+    t("da-alternatives-offering", "alternatives", (s) => `findes der alternativer til ${s.offering}?`),
+    t("da-alternatives-cheaper", "alternatives", (s) => `${s.offering}: findes der billigere alternativer i ${s.place}?`, ["place"]),
+    t("da-problem-overpaying", "problem", (s) => `${s.offering}: hvordan undgår jeg at betale for meget?`),
+    t("da-problem-first-time", "problem", (s) => `${s.offering} for første gang: hvad skal jeg vide?`),
+    t("da-brand-reviews", "brand", (s) => `${s.name} anmeldelser`),
+    t("da-brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
+    t("da-brand-hours", "brand", (s) => `${s.name} åbningstider`, ["business", "day"]),
+    t("da-brand-alternatives", "brand", (s) => `alternativer til ${s.name}`, ["business"]),
+    t("da-brand-price", "brand", (s) => `${s.name} ${s.offering} pris`)
+  ],
+  no: [
+    t("no-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
+    t("no-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
+    t("no-discovery-category-for", "discovery", (s) => `${s.category} for ${s.offering} i ${s.place}`, ["place", "distinct"]),
+    t("no-price-category", "price", (s) => `${s.category} ${s.place} priser`, ["place"]),
+    t("no-discovery-where", "discovery", (s) => `Hvor finner jeg ${s.offering} i ${s.place}?`, ["place"]),
+    t("no-discovery-best-places", "discovery", (s) => `beste steder for ${s.offering} i ${s.place}`, ["place"]),
+    t("no-local-near-me", "local", (s) => `Hvor finner jeg ${s.offering} i nærheten?`, ["local", "present"]),
+    t("no-local-category", "local", (s) => `Hvor er nærmeste ${s.category}?`, ["local"]),
+    t("no-local-category-for", "local", (s) => `${s.category} for ${s.offering} i nærheten`, ["local", "distinct", "present"]),
+    t("no-reviews-category-for", "reviews", (s) => `${s.category} for ${s.offering} i ${s.place} anmeldelser`, ["place", "distinct"]),
+    t("no-comparison-better", "comparison", (s) => `${s.offering} eller ${s.other}: hva er best?`, ["alike", "other"]),
+    t("no-comparison-difference", "comparison", (s) => `forskjell på ${s.offering} og ${s.other}`, ["alike", "other"]),
+    t("no-price-keyword", "price", (s) => `${s.offering} ${s.place} pris`, ["place"]),
+    t("no-price-how-much", "price", (s) => `${s.offering}: hva koster det?`),
+    t("no-price-in-place", "price", (s) => `Hva koster ${s.offering} i ${s.place}?`, ["place"]),
+    t("no-hours-category", "hours", (s) => `åpningstider ${s.category} ${s.place}`, ["place", "visit"]),
+    t("no-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("no", s.day).replace(/^på /u, "")} åpningstider`, ["place", "day"]),
+    t("no-hours-offering-day", "hours", (s) => `Hvor kan jeg få ${s.offering} ${onDay("no", s.day)} i ${s.place}?`, ["place", "day", "dated"]),
+    t("no-hours-weekend", "hours", (s) => `${s.offering} i helgen i ${s.place}`, ["place", "weekend", "dated"]),
+    t("no-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} erfaringer`, ["place"]),
+    t("no-reviews-category", "reviews", (s) => `${s.category} ${s.place} anmeldelser`, ["place"]),
+    t("no-reviews-recommend", "reviews", (s) => `Hvilket sted for ${s.offering} i ${s.place} kan dere anbefale?`, ["place"]),
+    t("no-how-to-look-for", "how-to", (s) => `${s.offering}: hva bør jeg se etter?`),
+    t("no-how-to-know", "how-to", (s) => `${s.offering}: hva bør man vite på forhånd?`),
+    t("no-how-to-category-for", "how-to", (s) => `${s.category} for ${s.offering}: hvordan velge?`, ["distinct"]),
+    t("no-price-category-for", "price", (s) => `${s.category} for ${s.offering}: hva koster det?`, ["distinct"]),
+    t("no-alternatives-offering", "alternatives", (s) => `finnes det alternativer til ${s.offering}?`),
+    t("no-alternatives-cheaper", "alternatives", (s) => `${s.offering}: finnes det billigere alternativer i ${s.place}?`, ["place"]),
+    t("no-problem-overpaying", "problem", (s) => `${s.offering}: hvordan unngå å betale for mye?`),
+    t("no-problem-first-time", "problem", (s) => `${s.offering} for første gang: hva må jeg vite?`),
+    t("no-brand-reviews", "brand", (s) => `${s.name} anmeldelser`),
+    t("no-brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
+    t("no-brand-hours", "brand", (s) => `${s.name} åpningstider`, ["business", "day"]),
+    t("no-brand-alternatives", "brand", (s) => `alternativer til ${s.name}`, ["business"]),
+    t("no-brand-price", "brand", (s) => `${s.name} ${s.offering} pris`)
+  ],
+  sv: [
+    t("sv-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
+    t("sv-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
+    t("sv-discovery-category-for", "discovery", (s) => `${s.category} för ${s.offering} i ${s.place}`, ["place", "distinct"]),
+    t("sv-price-category", "price", (s) => `${s.category} ${s.place} priser`, ["place"]),
+    t("sv-discovery-where", "discovery", (s) => `Var hittar jag ${s.offering} i ${s.place}?`, ["place"]),
+    t("sv-discovery-best-places", "discovery", (s) => `bästa ställena för ${s.offering} i ${s.place}`, ["place"]),
+    t("sv-local-near-me", "local", (s) => `Var hittar jag ${s.offering} i närheten?`, ["local", "present"]),
+    t("sv-local-category", "local", (s) => `Var ligger närmaste ${s.category}?`, ["local"]),
+    t("sv-local-category-for", "local", (s) => `${s.category} för ${s.offering} i närheten`, ["local", "distinct", "present"]),
+    t("sv-reviews-category-for", "reviews", (s) => `${s.category} för ${s.offering} i ${s.place} omdömen`, ["place", "distinct"]),
+    t("sv-comparison-better", "comparison", (s) => `${s.offering} eller ${s.other}: vad är bäst?`, ["alike", "other"]),
+    t("sv-comparison-difference", "comparison", (s) => `skillnad mellan ${s.offering} och ${s.other}`, ["alike", "other"]),
+    t("sv-price-keyword", "price", (s) => `${s.offering} ${s.place} pris`, ["place"]),
+    t("sv-price-how-much", "price", (s) => `${s.offering}: vad kostar det?`),
+    t("sv-price-in-place", "price", (s) => `Vad kostar ${s.offering} i ${s.place}?`, ["place"]),
+    t("sv-hours-category", "hours", (s) => `öppettider ${s.category} ${s.place}`, ["place", "visit"]),
+    t("sv-hours-category-day", "hours", (s) => `${s.category} ${s.place} ${onDay("sv", s.day).replace(/^på /u, "")} öppettider`, ["place", "day"]),
+    t("sv-hours-offering-day", "hours", (s) => `Var hittar jag ${s.offering} ${onDay("sv", s.day)} i ${s.place}?`, ["place", "day", "dated"]),
+    t("sv-hours-weekend", "hours", (s) => `${s.offering} i helgen i ${s.place}`, ["place", "weekend", "dated"]),
+    t("sv-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} omdömen`, ["place"]),
+    t("sv-reviews-category", "reviews", (s) => `${s.category} ${s.place} recensioner`, ["place"]),
+    t("sv-reviews-recommend", "reviews", (s) => `Vilket ställe för ${s.offering} i ${s.place} kan ni rekommendera?`, ["place"]),
+    t("sv-how-to-look-for", "how-to", (s) => `${s.offering}: vad ska jag tänka på?`),
+    t("sv-how-to-know", "how-to", (s) => `${s.offering}: vad bör man veta innan?`),
+    t("sv-how-to-category-for", "how-to", (s) => `${s.category} för ${s.offering}: hur väljer man?`, ["distinct"]),
+    t("sv-price-category-for", "price", (s) => `${s.category} för ${s.offering}: vad kostar det?`, ["distinct"]),
+    t("sv-alternatives-offering", "alternatives", (s) => `finns det alternativ till ${s.offering}?`),
+    t("sv-alternatives-cheaper", "alternatives", (s) => `${s.offering}: finns det billigare alternativ i ${s.place}?`, ["place"]),
+    t("sv-problem-overpaying", "problem", (s) => `${s.offering}: hur undviker jag att betala för mycket?`),
+    t("sv-problem-first-time", "problem", (s) => `${s.offering} för första gången: vad behöver jag veta?`),
+    t("sv-brand-reviews", "brand", (s) => `${s.name} omdömen`),
+    t("sv-brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
+    t("sv-brand-hours", "brand", (s) => `${s.name} öppettider`, ["business", "day"]),
+    t("sv-brand-alternatives", "brand", (s) => `alternativ till ${s.name}`, ["business"]),
+    t("sv-brand-price", "brand", (s) => `${s.name} ${s.offering} pris`)
+  ],
+  // Polish declines a noun after a preposition ("dla nabojów", "we Wrocławiu") and a verb agrees
+  // with it: the offering and the town stay as written, in keyword searches or before a colon, and
+  // no frame puts them after "dla", "w" or a verb.
+  pl: [
+    t("pl-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),
+    t("pl-discovery-category", "discovery", (s) => `${s.category} ${s.place}`, ["place"]),
+    t("pl-price-category", "price", (s) => `${s.category} ${s.place} cennik`, ["place"]),
+    t("pl-discovery-where", "discovery", (s) => `${s.offering} ${s.place}: gdzie najlepiej?`, ["place"]),
+    t("pl-discovery-recommended", "discovery", (s) => `${s.offering} ${s.place} polecane miejsca`, ["place"]),
+    t("pl-local-near-me", "local", (s) => `${s.offering} w pobliżu`, ["local", "present"]),
+    t("pl-local-category", "local", (s) => `${s.category} w pobliżu`, ["local"]),
+    t("pl-comparison-choose", "comparison", (s) => `${s.offering} czy ${s.other}: co wybrać?`, ["alike", "other"]),
+    t("pl-comparison-difference", "comparison", (s) => `${s.offering} a ${s.other}: różnice`, ["alike", "other"]),
+    t("pl-price-keyword", "price", (s) => `${s.offering} ${s.place} cena`, ["place"]),
+    t("pl-price-how-much", "price", (s) => `${s.offering}: ile to kosztuje?`),
+    t("pl-price-list", "price", (s) => `${s.offering} cennik`),
+    t("pl-hours-category", "hours", (s) => `${s.category} ${s.place} godziny otwarcia`, ["place", "visit"]),
+    t("pl-hours-category-day", "hours", (s) => `${s.category} ${s.place} godziny otwarcia ${onDay("pl", s.day)}`, ["place", "day"]),
+    t("pl-hours-weekend", "hours", (s) => `${s.offering} ${s.place} w weekend`, ["place", "weekend", "dated"]),
+    t("pl-reviews-keyword", "reviews", (s) => `${s.offering} ${s.place} opinie`, ["place"]),
+    t("pl-reviews-category", "reviews", (s) => `${s.category} ${s.place} opinie`, ["place"]),
+    t("pl-reviews-recommend", "reviews", (s) => `${s.offering} ${s.place}: jakie miejsce polecacie?`, ["place"]),
+    t("pl-how-to-look-for", "how-to", (s) => `${s.offering}: na co zwrócić uwagę?`),
+    t("pl-how-to-know", "how-to", (s) => `${s.offering}: co warto wiedzieć na początek?`),
+    t("pl-alternatives-offering", "alternatives", (s) => `${s.offering}: jakie są alternatywy?`),
+    t("pl-alternatives-cheaper", "alternatives", (s) => `${s.offering} ${s.place}: czy są tańsze alternatywy?`, ["place"]),
+    t("pl-problem-overpaying", "problem", (s) => `${s.offering}: jak nie przepłacić?`),
+    t("pl-problem-first-time", "problem", (s) => `${s.offering} pierwszy raz: o czym pamiętać?`),
+    t("pl-brand-reviews", "brand", (s) => `${s.name} opinie`),
+    t("pl-brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
+    t("pl-brand-hours", "brand", (s) => `${s.name} godziny otwarcia`, ["business", "day"]),
+    t("pl-brand-alternatives", "brand", (s) => `${s.name}: jakie są alternatywy?`, ["business"]),
+    t("pl-brand-price", "brand", (s) => `${s.name} ${s.offering} cena`)
   ]
 }
 

@@ -261,6 +261,19 @@ const kindInOwnName = (businessName: string, pages: ReadonlyArray<CrawledPageFac
   return kinds[0]?.toLowerCase()
 }
 
+/** "In" before a town in the languages whose kinds the title rule below reads, as English "in". */
+const LOCAL_IN: Partial<Record<SiteLanguage, RegExp>> = { nl: / in (?=\p{Lu})/u, da: / i (?=\p{Lu})/u, no: / i (?=\p{Lu})/u, sv: / i (?=\p{Lu})/u, pl: / we? (?=\p{Lu})/u }
+
+/**
+ * The kind a Dutch, Scandinavian or Polish home page's title states beside the name, "<Kind> in
+ * <Place>" in its own words ("Drukkerij in Utrecht", "Personlig træner i Odense"): the site's word
+ * for what it is, when no article before a word of its name says one.
+ */
+const kindInLocalTitle = (title: string | undefined, language: SiteLanguage, nameWords: ReadonlySet<string>, proper: ReadonlySet<string>): string | undefined => {
+  const local = LOCAL_IN[language]
+  return title === undefined || local === undefined ? undefined : kindInTitle(title.replace(local, " in "), nameWords, proper)
+}
+
 /** Distinct by stem too: `butter croissant` and `butter croissants` are one offering. */
 const stemKey = (phrase: string) => wordsOf(phrase.replace(/&/g, " and ")).filter((w, i) => i > 0 || w !== "the").map(stem).join(" ")
 
@@ -807,6 +820,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     visitable,
     inEnglish: language === "en",
     language,
-    ...(language === "en" ? {} : { siteCategory: kindInOwnName(input.businessName, pages, language) ?? (category !== null && writesWords(category, pages) ? category : null) })
+    ...(language === "en" ? {} : {
+      siteCategory: kindInOwnName(input.businessName, pages, language) ?? (category !== null && writesWords(category, pages) ? category : null) ??
+        kindInLocalTitle(homeTitle ?? undefined, language, nameWords, proper) ?? null
+    })
   }
 }

@@ -225,6 +225,10 @@ const KNOWN: Readonly<Record<string, {
   "quickchange-costume-hire": { share: 0.78, uncovered: ["Daisy 1920s flapper costume", "stage makeup", "costume alterations"] },
   "bright-letter-signs": { uncovered: ["built-up letters"] },
   // (kadra-techniczna: 75% and 31 not-offering hits until Polish furniture words were read as in other languages.)
+  // Asked in Polish, its price heading read as an offering ("wynagrodzenie agencji", the agency's fee)
+  // gets a Polish offering's share of prompts, and no frame names its kind: the English frames
+  // named "recruitment agency" in each.
+  "kadra-techniczna": { share: 0.88 },
   "kestrel-fire-engineering": { uncovered: ["smoke modelling"] },
   "lone-star-dispatch": { share: 0.85, uncovered: ["same-day delivery"] },
   "ridgeline-materials-lab": { share: 0.85 },
@@ -241,7 +245,7 @@ const KNOWN: Readonly<Record<string, {
   "otter-creek-septic": { share: 0.86, uncovered: ["effluent filter cleaning"] },
   "rideau-eavestrough": { uncovered: ["twice-a-year maintenance plan"] },
   "hearthside-doulas": { uncovered: ["private antenatal classes", "labour support only"] },
-  "kraftvaerket-odense": { share: 0.74, uncovered: ["10-klippekort", "firmatræning"] },
+  "kraftvaerket-odense": { share: 0.81, uncovered: ["10-klippekort", "firmatræning"] },
   "northbound-career-coaching": { uncovered: ["outplacement workshops"] },
   "rook-and-raven-chess": { uncovered: ["game review", "chess in schools"] },
   "sorrel-street-nutrition": { uncovered: ["telehealth appointment"] },
@@ -295,7 +299,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-ar (education, classes, childcare and events, one site in Swedish), run once unseen at
   // 5045f6f and again after round 24's lanes f-r (never tuned on), tuned on since (lanes s-u): shares
   // of 75-89% on prompts about the page's words, two Swedish courses in prose.
-  "blandaren-fotoskola": { share: 0.76, uncovered: ["Porträttfotografering", "Privatlektion"] },
+  "blandaren-fotoskola": { share: 0.81, uncovered: ["Porträttfotografering", "Privatlektion"] },
   "bobbin-and-thread": { share: 0.89 },
   "conker-club": { uncovered: ["breakfast club"] },
   "freckles-face-painting": { share: 0.75 },
@@ -304,7 +308,7 @@ const KNOWN: Readonly<Record<string, {
   // again at the end of the session (never tuned on): a fountain pen shop and a beekeeping supplier
   // asked about page words (an aquascaping kit's prompts drifted to the shop until its page's
   // defining sentence gave its kind).
-  "atrament-pioro": { share: 0.77 },
+  "atrament-pioro": { share: 0.76 },
   "hive-and-frame-supply": { share: 0.74 },
   "tidewater-aquascapes": { share: 0.87 },
 }
