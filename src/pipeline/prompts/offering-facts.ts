@@ -596,11 +596,11 @@ const WORK_VERB = new RegExp(`^${WORK_VERBS}\\b`, "iu")
  */
 const SERVICE_LIKE = /(?:ion|ing|ment|ance|ence|sis|therapy|care|repairs?|services?|hire|rental|treatments?|calculations?|returns)$/u
 
-/** Prepositions that open a phrase of whom, where or what for after a thing ("for farms", "in our lorry"). */
-const PREPOSITION = /^(?:for|to|in|at|on|with|from|by|across|around|near|throughout|within|into)$/u
+/** Prepositions that open a phrase of whom, where or what for after a thing ("for farms", "in our lorry", "anywhere in the US"). */
+const PREPOSITION = /^(?:for|to|in|at|on|with|from|by|across|around|near|throughout|within|into|anywhere|everywhere)$/u
 
-/** Words that end an object read after a verb: how often or when ("twice a week", "every Monday"). */
-const OBJECT_BREAK = new Set(["twice", "once", "daily", "weekly", "monthly", "yearly", "every", "each", "here", "there", "now", "today"])
+/** Words that end an object read after a verb: how often, when or where ("twice a week", "every Monday", "anywhere in the UK"). */
+const OBJECT_BREAK = new Set(["twice", "once", "daily", "weekly", "monthly", "yearly", "every", "each", "here", "there", "anywhere", "everywhere", "now", "today"])
 
 /** Openings of an object that are not its name: an article, a possessive, a length of time ("a two-hour"; "test-day car hire" is a name). */
 const OBJECT_OPENING =
@@ -638,12 +638,15 @@ const ownVoice = (sentence: string): boolean => !/\?\s*$/u.test(sentence) && !/^
  * custom tableware for restaurants", "we do A/C recharges", "We now offer shockwave therapy for
  * tendon problems and vestibular rehabilitation", "In July we run a summer course for teenagers",
  * a sole trader's "I also make wedding guest books".
+ * On any other page only what it "also" does is read ("We also do long-distance moves" on the house
+ * removals page): the word announces one more offering beside the page's own, where the page's
+ * other sentences tell how its own is done ("we make each frame to order").
  * Each object, to a function word or a bracket; after the first, only those that follow "and",
  * "or" or a comma with no article ("and the European Union" is where, not what).
  */
-const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
+const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>, alsoOnly = false): Array<string> =>
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
-    [...sentence.matchAll(new RegExp(`\\b(?:we|${STAFF_SUBJECT}${ownVoice(sentence) ? "|i" : ""})\\s+(?:(?:also|now|still|even)\\s+)?${WORK_VERBS}(?:s|es)?\\s+([^.!?]+)`, "giu"))]
+    [...sentence.matchAll(new RegExp(`\\b(?:we|${STAFF_SUBJECT}${ownVoice(sentence) ? "|i" : ""})\\s+${alsoOnly ? "(?:can\\s+)?also\\s+" : "(?:(?:also|now|still|even)\\s+)?"}${WORK_VERBS}(?:s|es)?\\s+([^.!?]+)`, "giu"))]
       .flatMap((m) => {
         // "runs pelvic floor yoga: small classes ...": what follows a colon describes the thing.
         const objects = m[1]!.split(/:\s/u)[0]!.replace(/\([^)]*\)?/gu, " ").split(/,\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+/iu)
@@ -1158,6 +1161,8 @@ export const businessOfferings = (
       ...readable.flatMap((page) => labelledRuns(page, proper)),
       // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
       ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
+      // Any other page says what the business "also" does ("We also do long-distance moves").
+      ...pages.filter((page, i) => kinds[i] !== "home" && kinds[i] !== "business" && !isFaqPage(page)).flatMap((page) => statedWork(page, proper, true)),
       // (A FAQ's yes in the question's own verb is doneToThings': "Yes, we hem curtains and drapes" names curtain hemming.)
       ...pages.filter((_, i) => kinds[i] === "home").flatMap((page) => workOnThings(page, proper, serviceGerunds)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper)),

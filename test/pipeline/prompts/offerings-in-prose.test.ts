@@ -46,4 +46,22 @@ describe("offerings stated in prose", () => {
     ])
     expect(result.offerings).toEqual(["afternoon workshops", "flamenco dance class", "andalusian cooking class"])
   })
+
+  it("reads what another page says the business 'also' does, to a word of where, and nothing else that page says it does", () => {
+    const result = facts([
+      sitePage("/", {
+        title: "Larch & Fern | Removals in Bristol",
+        headings: ["Larch & Fern", "Moving made calm"],
+        text: "Moving made calm Larch & Fern is a removals company in Bristol."
+      }),
+      sitePage("/packing.html", {
+        title: "Packing service | Larch & Fern",
+        headings: ["Packing service"],
+        text:
+          "Packing service We do the heavy lifting for families across Bristol and Bath. We wrap every sofa in blankets. " +
+          "We also do long-distance moves anywhere on the UK mainland. We can also provide piano transport for uprights."
+      })
+    ])
+    expect(result.offerings).toEqual(["packing service", "long-distance moves", "piano transport"])
+  })
 })

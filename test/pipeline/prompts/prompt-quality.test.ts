@@ -85,7 +85,10 @@ const KNOWN: Readonly<Record<string, {
   "backbone-chiropractic": { uncovered: ["posture assessment", "ACC injury treatment"] },
   "cluichi-board-games": { uncovered: ["Irish-language games", "jigsaw puzzles"] },
   "risiti": { uncovered: ["time tracking", "mobile apps", "Risiti Pay", "client portal", "multi-currency invoicing", "KRA eTIMS invoices"] },
-  "tortoise-and-hare-removals": { uncovered: ["furniture dismantling and reassembly", "long-distance moves", "piano moving"] },
+  "tortoise-and-hare-removals": { uncovered: ["furniture dismantling and reassembly", "piano moving"] },
+  // Every offering named; since the balcony glazing it "also does" is read as an offering of its own
+  // (a prompt already named it), 13 prompts, not 7, go to page words ("polished edges", "maltese summers").
+  "grand-harbour-glass": { share: 0.87 },
   "tybee-creamery": { uncovered: ["Georgia peach ice cream", "Benne Wafer Crunch", "waffle cones"] },
   "cellarhand": { uncovered: ["purchase orders", "stocktakes", "Xero integration", "Shopify integration", "Square integration", "API"] },
   "fretwork-guitars": { share: 0.74, uncovered: ["ukuleles", "gift vouchers", "guitar repairs", "guitar lessons", "bass lessons", "left-handed guitars", "consignment"] },
@@ -124,7 +127,7 @@ const KNOWN: Readonly<Record<string, {
   "sumi-and-brush": { share: 0.89, uncovered: ["teacher feedback", "private lesson", "Ink Circle membership", "online calligraphy workshop for teams", "name in kanji", "gift cards"] },
   "tents-and-tables-hire": { uncovered: ["tent side walls", "fairy lights", "portable dance floor", "patio heaters"] },
   "vicolo-food-tours": { uncovered: ["Neapolitan Coffee Walk","limoncello tasting"] },
-  "cairn-home-care": { uncovered: ["meal preparation","end-of-life care","hospital discharge support","medication prompting"] },
+  "cairn-home-care": { uncovered: ["meal preparation", "hospital discharge support", "medication prompting"] },
   "consultorio-palermo": { share: 0.82, uncovered: ["terapia online", "EMDR", "terapia familiar"] },
   "pharmacie-des-celestins": { uncovered: ["préparations magistrales", "aromathérapie"] },
   "tassu-and-kuono": { uncovered: ["raw cat food","puppy menu"] },
@@ -135,7 +138,7 @@ const KNOWN: Readonly<Record<string, {
   "fjallsang": { uncovered: ["mattress protector", "carry-in", "express delivery"] },
   "halide-cameras": { uncovered: ["Ilford HP5", "Canon AE-1 Program", "Olympus mju-II", "Canon FD 28mm", "we buy cameras", "worldwide shipping"], products: { "nikon-fm2": 0.1 } },
   "lye-and-lavender": { uncovered: ["lavender soap", "goat milk soap", "wedding favours"] },
-  "ridgeway-leather-co": { share: 0.87, uncovered: ["tote bags", "corporate gifts"] },
+  "ridgeway-leather-co": { uncovered: ["tote bags"] },
   // holdout-s, holdout-t and holdout-u (run once unseen in the eleventh session after round nine, at
   // 5f45970), pinned at that run's figures: offerings named in another language, in price tables
   // and FAQ answers, products named as models or in the site's language.
@@ -197,7 +200,8 @@ const KNOWN: Readonly<Record<string, {
   "driftline-surfboards": { share: 0.77, uncovered: ["second-hand boards"] },
   "fernhill-furniture-makers": { uncovered: ["cutting boards", "gift certificates"] },
   "groenwold-bonsai": { share: 0.79, uncovered: ["bonsai pots", "bonsai tools", "bonsai wire", "bonsai soil", "bonsai fertiliser", "gift voucher"] },
-  "pigment-and-paper": { uncovered: ["sample pots", "grasscloth wallpaper", "wallpaper samples", "wall mural", "local delivery"] },
+  // The paste it "also sells" (a real thing the labels do not list) takes prompts since round 26.
+  "pigment-and-paper": { share: 0.88, uncovered: ["sample pots", "grasscloth wallpaper", "wallpaper samples", "wall mural", "local delivery"] },
   "bowline-sailing-school": { uncovered: ["gift certificates"] },
   "lifeline-first-aid-training": { share: 0.6, uncovered: ["Provide basic emergency life support", "Provide advanced first aid", "Provide advanced resuscitation and oxygen therapy", "low voltage rescue", "onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.05 } },
   "osteopathie-kuehn": { share: 0.85, uncovered: ["osteopathische Behandlung für Erwachsene", "Osteopathie in der Schwangerschaft", "CMD-Behandlung", "Sportosteopathie"] },
@@ -239,7 +243,8 @@ const KNOWN: Readonly<Record<string, {
   "darling-downs-trailer-hire": { uncovered: ["brake controller hire"] },
   "electro-meuse-depannage": { share: 0.88, uncovered: ["réparation de sèche-linge"] },
   "otter-creek-septic": { share: 0.86, uncovered: ["effluent filter cleaning"] },
-  "rideau-eavestrough": { uncovered: ["twice-a-year maintenance plan"] },
+  // The drain connections it "also adds" (a real job the labels do not list) take prompts since round 26.
+  "rideau-eavestrough": { share: 0.87, uncovered: ["twice-a-year maintenance plan"] },
   "hearthside-doulas": { uncovered: ["private antenatal classes", "labour support only"] },
   "kraftvaerket-odense": { share: 0.74, uncovered: ["10-klippekort", "firmatræning"] },
   "northbound-career-coaching": { uncovered: ["outplacement workshops"] },
@@ -248,7 +253,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-ak, holdout-al and holdout-am (run once unseen in the seventeenth session, at bcc5b64),
   // pinned at that run's figures.
   "encuadernaciones-olmedo": { uncovered: ["iniciales doradas", "encuadernación de revistas"] },
-  "hatch-and-brim": { share: 0.75, uncovered: ["mother-of-the-bride hats"] },
+  "hatch-and-brim": { share: 0.82 },
   "ironbark-blades": { share: 0.74, uncovered: ["bread knife", "custom orders"], products: { "chefs-knife-210": 0.71 } },
   "lugwork-cycles": { share: 0.73, uncovered: ["gravel frame", "head badge", "braze-ons"] },
   "o-briain-stained-glass": { share: 0.73, uncovered: ["stained glass hearts", "workshop gift vouchers"] },
@@ -281,7 +286,7 @@ const KNOWN: Readonly<Record<string, {
   // since (round 23): services said only in FAQ answers and prose, a tiler's `dl`, a calculator link.
   "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting", "tile repair"] },
   "claddagh-blinds": { uncovered: ["measure and fit service", "blind repair"] },
-  "grain-and-gloss-floors": { share: 0.86, uncovered: ["furniture moving", "oil-based finish"] },
+  "grain-and-gloss-floors": { share: 0.87, uncovered: ["furniture moving", "oil-based finish"] },
   "handy-hour": { share: 0.83, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
   "klaverblad-hoveniers": { uncovered: ["hagen snoeien", "graszoden leggen", "sedumdak", "groenafval afvoeren"] },
   "sunvale-solar": { share: 0.75, uncovered: ["EV charger installation", "bird proofing"], notOfferingHits: 8 },
