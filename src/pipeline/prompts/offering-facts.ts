@@ -682,6 +682,30 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>, alsoOnl
       })
   )
 
+/**
+ * "Gift cards are available in any amount", "Yes, ukulele lessons are available with our guitar
+ * teachers", "Rush testing is available for an additional 50%": the subject of "is available" or
+ * "are available", from the sentence's start or a comma, to a preposition ("for any workshop"),
+ * names a thing to be had. A subject of one word ("Visits", "Sessions in English") is a time or
+ * a manner of what is sold, not a thing; one opening with a determiner ("All sessions", "Every
+ * bottle") speaks of things already named; financing and payment plans are ways to pay.
+ */
+const AVAILABLE_SUBJECT = /(?:^|,\s+)(?:(?:yes|and|but)\s*,?\s+)?([^,;:()]{3,60}?)\s+(?:is|are)\s+(?:(?:also|now|only|still)\s+)?available\b(?!\s+as\b)/giu
+const NOT_A_THING_AVAILABLE = /^(?:all|every|each|any|most|some|our|the|this|these|those|it|they|there|a|an)$|^(?:financing|finance|payment|payments|credit|instalments?|installments?|parking|wifi|wi-fi)$/iu
+
+const availableThings = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
+  page.text.split(/(?<=[.!?])\s+/u).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
+    [...sentence.matchAll(AVAILABLE_SUBJECT)].flatMap((m) => {
+      const words: Array<string> = []
+      for (const token of m[1]!.trim().split(/\s+/u)) {
+        if (PREPOSITION.test(fold(token))) break
+        words.push(token)
+      }
+      if (words.length < 2 || words.length > 5 || words.some((w) => /\d/u.test(w) || NOT_A_THING_AVAILABLE.test(fold(w)))) return []
+      return headingOfferings(words.join(" "), proper)
+    })
+  )
+
 /** Plurals English does not make with an -s: "knives", "shelves" (for the thing a service is done to). */
 const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
   knives: "knife", wives: "wife", lives: "life", leaves: "leaf", loaves: "loaf", shelves: "shelf", halves: "half",
@@ -1163,6 +1187,8 @@ export const businessOfferings = (
       ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
       // Any other page says what the business "also" does ("We also do long-distance moves").
       ...pages.filter((page, i) => kinds[i] !== "home" && kinds[i] !== "business" && !isFaqPage(page)).flatMap((page) => statedWork(page, proper, true)),
+      // "Gift cards are available in any amount at the counter."
+      ...pages.filter((page, i) => kinds[i] !== "business" || isFaqPage(page)).flatMap((page) => availableThings(page, proper)),
       // (A FAQ's yes in the question's own verb is doneToThings': "Yes, we hem curtains and drapes" names curtain hemming.)
       ...pages.filter((_, i) => kinds[i] === "home").flatMap((page) => workOnThings(page, proper, serviceGerunds)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper)),

@@ -64,4 +64,27 @@ describe("offerings stated in prose", () => {
     ])
     expect(result.offerings).toEqual(["packing service", "long-distance moves", "piano transport"])
   })
+
+  it("reads the subject of 'is available' or 'are available' to a preposition, not one word, a determiner's or a way to pay", () => {
+    const result = facts([
+      sitePage("/", {
+        title: "Larch & Fern | Pottery studio in Perth",
+        headings: ["Larch & Fern", "Make something"],
+        text: "Make something Larch & Fern is a pottery studio in Perth. And for the friend who has everything, studio gift cards are available for any class."
+      }),
+      sitePage("/classes.html", {
+        title: "Classes | Larch & Fern",
+        headings: ["Wheel classes"],
+        text:
+          "Wheel classes Six weeks on the wheel. Glaze workshops are also available on Sundays. Visits are available seven days a week. " +
+          "All sessions are available online. Payment plans are available for the long course. Kiln hire is not available."
+      }),
+      sitePage("/faq.html", {
+        title: "FAQ | Larch & Fern",
+        headings: ["FAQ", "Can children come?"],
+        text: "FAQ Can children come? Yes, kids clay sessions are available with our teachers. Every mug is available as a set."
+      })
+    ])
+    expect(result.offerings).toEqual(["wheel classes", "studio gift cards", "glaze workshops", "kids clay sessions"])
+  })
 })
