@@ -585,8 +585,14 @@ const labelledRuns = (page: CrawledPageFacts, proper: ReadonlySet<string>): Arra
   return found
 }
 
-/** Verbs of what a business makes or does. */
-const WORK_VERBS = "(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship|add)"
+/** Where a shop keeps a few of something: "a small shelf of", "a rack of", "a few". */
+const STOCK_PLACE = String.raw`(?:an?\s+(?:small\s+|little\s+|big\s+|large\s+|good\s+|wide\s+)?(?:shelf|shelves|rack|range|selection|corner|wall|few)\b(?:\s+of\b)?)`
+
+/**
+ * Verbs of what a business makes, does or has for sale; "keep" and "have" only with where a shop
+ * keeps a few of something ("we keep a rack of ukuleles"; "we have a crew on call" names no thing).
+ */
+const WORK_VERBS = `(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship|add|stock|carry out|carry|supply|(?:keep|have)(?=\\s+${STOCK_PLACE}))`
 const WORK_VERB = new RegExp(`^${WORK_VERBS}\\b`, "iu")
 
 /**
@@ -602,9 +608,14 @@ const PREPOSITION = /^(?:for|to|in|at|on|with|from|by|across|around|near|through
 /** Words that end an object read after a verb: how often, when or where ("twice a week", "every Monday", "anywhere in the UK"). */
 const OBJECT_BREAK = new Set(["twice", "once", "daily", "weekly", "monthly", "yearly", "every", "each", "here", "there", "anywhere", "everywhere", "now", "today"])
 
-/** Openings of an object that are not its name: an article, a possessive, a length of time ("a two-hour"; "test-day car hire" is a name). */
-const OBJECT_OPENING =
-  /^(?:(?:a|an|the|our|your|some)\s+)?(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|full|multi)-(?:hour|day|week|minute|night|month)s?\s+)?/iu
+/**
+ * Openings of an object that are not its name: an article, a possessive, a length of time ("a
+ * two-hour"; "test-day car hire" is a name), where a shop keeps them ("a small shelf of").
+ */
+const OBJECT_OPENING = new RegExp(
+  String.raw`^(?:${STOCK_PLACE}\s+)?(?:(?:a|an|the|our|your|some)\s+)?(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|full|multi)-(?:hour|day|week|minute|night|month)s?\s+)?`,
+  "iu"
+)
 
 /**
  * A member of the team as the subject of the work, and the verb's "-s": "our physio, Tamsin, runs",

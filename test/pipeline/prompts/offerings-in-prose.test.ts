@@ -87,4 +87,18 @@ describe("offerings stated in prose", () => {
     ])
     expect(result.offerings).toEqual(["wheel classes", "studio gift cards", "glaze workshops", "kids clay sessions"])
   })
+
+  it("reads what the business stocks, carries out or keeps a shelf of, not what else it keeps", () => {
+    const result = facts([
+      sitePage("/", {
+        title: "Larch & Fern | Hardware in Perth",
+        headings: ["Larch & Fern", "Your local hardware"],
+        text:
+          "Your local hardware Larch & Fern is a hardware store in Perth. We stock galvanised farm gates off the shelf. " +
+          "We keep a small shelf of garden seeds by the door. We carry out key cutting while you wait. We keep a ladder on the van."
+      })
+    ])
+    expect(result.offerings).toEqual(["galvanised farm gates", "garden seeds", "key cutting"])
+  })
 })
+
