@@ -651,13 +651,19 @@ const ownVoice = (sentence: string): boolean => !/\?\s*$/u.test(sentence) && !/^
  * a sole trader's "I also make wedding guest books".
  * On any other page only what it "also" does is read ("We also do long-distance moves" on the house
  * removals page): the word announces one more offering beside the page's own, where the page's
- * other sentences tell how its own is done ("we make each frame to order").
+ * other sentences tell how its own is done ("we make each frame to order"). A line labelled so
+ * ("Also in the studio: small stained glass hearts, €25") names one more too.
  * Each object, to a function word or a bracket; after the first, only those that follow "and",
  * "or" or a comma with no article ("and the European Union" is where, not what).
  */
+/** A line's label of what else there is: "Also:", "Also in the studio:", "Also from the dairy:". */
+const ALSO_LABEL = String.raw`(?<![\p{L}])also(?:\s+[\p{L}'-]+){0,3}:`
+
 const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>, alsoOnly = false): Array<string> =>
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
-    [...sentence.matchAll(new RegExp(`\\b(?:we|${STAFF_SUBJECT}${ownVoice(sentence) ? "|i" : ""})\\s+${alsoOnly ? "(?:can\\s+)?also\\s+" : "(?:(?:also|now|still|even)\\s+)?"}${WORK_VERBS}(?:s|es)?\\s+([^.!?]+)`, "giu"))]
+    [...sentence.matchAll(new RegExp(`(?:\\b(?:we|${STAFF_SUBJECT}${ownVoice(sentence) ? "|i" : ""})\\s+${alsoOnly ? "(?:can\\s+)?also\\s+" : "(?:(?:also|now|still|even)\\s+)?"}${WORK_VERBS}(?:s|es)?|${ALSO_LABEL})\\s+([^.!?]+)`, "giu"))]
+      // ("Visits also include meal preparation: ...": a label opens its line with a capital.)
+      .filter((m) => !m[0].startsWith("also"))
       .flatMap((m) => {
         // "runs pelvic floor yoga: small classes ...": what follows a colon describes the thing.
         const objects = m[1]!.split(/:\s/u)[0]!.replace(/\([^)]*\)?/gu, " ").split(/,\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+/iu)

@@ -100,5 +100,23 @@ describe("offerings stated in prose", () => {
     ])
     expect(result.offerings).toEqual(["galvanised farm gates", "garden seeds", "key cutting"])
   })
+
+  it("reads a line labelled 'Also ...:' on any page, not a clause whose verb comes before a colon", () => {
+    const result = facts([
+      sitePage("/", {
+        title: "Larch & Fern | Stained glass in Galway",
+        headings: ["Larch & Fern", "Made in Galway"],
+        text: "Made in Galway Larch & Fern is a stained glass studio in Galway."
+      }),
+      sitePage("/suncatchers.html", {
+        title: "Suncatchers | Larch & Fern",
+        headings: ["Suncatchers"],
+        text:
+          "Suncatchers Each one is cut and leaded by hand. Also in the studio: small glass hearts, €25. " +
+          "Most orders also include gift wrapping: tissue and a card."
+      })
+    ])
+    expect(result.offerings).toEqual(["suncatchers", "small glass hearts"])
+  })
 })
 
