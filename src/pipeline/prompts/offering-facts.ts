@@ -585,8 +585,14 @@ const labelledRuns = (page: CrawledPageFacts, proper: ReadonlySet<string>): Arra
   return found
 }
 
-/** Verbs of what a business makes or does. */
-const WORK_VERBS = "(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship|add)"
+/** Where a shop keeps a few of something: "a small shelf of", "a rack of", "a few". */
+const STOCK_PLACE = String.raw`(?:an?\s+(?:small\s+|little\s+|big\s+|large\s+|good\s+|wide\s+)?(?:shelf|shelves|rack|range|selection|corner|wall|few)\b(?:\s+of\b)?)`
+
+/**
+ * Verbs of what a business makes, does or has for sale; "keep" and "have" only with where a shop
+ * keeps a few of something ("we keep a rack of ukuleles"; "we have a crew on call" names no thing).
+ */
+const WORK_VERBS = `(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship|add|stock|carry out|carry|supply|(?:keep|have)(?=\\s+${STOCK_PLACE}))`
 const WORK_VERB = new RegExp(`^${WORK_VERBS}\\b`, "iu")
 
 /**
@@ -596,15 +602,20 @@ const WORK_VERB = new RegExp(`^${WORK_VERBS}\\b`, "iu")
  */
 const SERVICE_LIKE = /(?:ion|ing|ment|ance|ence|sis|therapy|care|repairs?|services?|hire|rental|treatments?|calculations?|returns)$/u
 
-/** Prepositions that open a phrase of whom, where or what for after a thing ("for farms", "in our lorry"). */
-const PREPOSITION = /^(?:for|to|in|at|on|with|from|by|across|around|near|throughout|within|into)$/u
+/** Prepositions that open a phrase of whom, where or what for after a thing ("for farms", "in our lorry", "anywhere in the US"). */
+const PREPOSITION = /^(?:for|to|in|at|on|with|from|by|across|around|near|throughout|within|into|anywhere|everywhere)$/u
 
-/** Words that end an object read after a verb: how often or when ("twice a week", "every Monday"). */
-const OBJECT_BREAK = new Set(["twice", "once", "daily", "weekly", "monthly", "yearly", "every", "each", "here", "there", "now", "today"])
+/** Words that end an object read after a verb: how often, when or where ("twice a week", "every Monday", "anywhere in the UK"). */
+const OBJECT_BREAK = new Set(["twice", "once", "daily", "weekly", "monthly", "yearly", "every", "each", "here", "there", "anywhere", "everywhere", "now", "today"])
 
-/** Openings of an object that are not its name: an article, a possessive, a length of time ("a two-hour"; "test-day car hire" is a name). */
-const OBJECT_OPENING =
-  /^(?:(?:a|an|the|our|your|some)\s+)?(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|full|multi)-(?:hour|day|week|minute|night|month)s?\s+)?/iu
+/**
+ * Openings of an object that are not its name: an article, a possessive, a length of time ("a
+ * two-hour"; "test-day car hire" is a name), where a shop keeps them ("a small shelf of").
+ */
+const OBJECT_OPENING = new RegExp(
+  String.raw`^(?:${STOCK_PLACE}\s+)?(?:(?:a|an|the|our|your|some)\s+)?(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|full|multi)-(?:hour|day|week|minute|night|month)s?\s+)?`,
+  "iu"
+)
 
 /**
  * A member of the team as the subject of the work, and the verb's "-s": "our physio, Tamsin, runs",
@@ -638,12 +649,21 @@ const ownVoice = (sentence: string): boolean => !/\?\s*$/u.test(sentence) && !/^
  * custom tableware for restaurants", "we do A/C recharges", "We now offer shockwave therapy for
  * tendon problems and vestibular rehabilitation", "In July we run a summer course for teenagers",
  * a sole trader's "I also make wedding guest books".
+ * On any other page only what it "also" does is read ("We also do long-distance moves" on the house
+ * removals page): the word announces one more offering beside the page's own, where the page's
+ * other sentences tell how its own is done ("we make each frame to order"). A line labelled so
+ * ("Also in the studio: small stained glass hearts, €25") names one more too.
  * Each object, to a function word or a bracket; after the first, only those that follow "and",
  * "or" or a comma with no article ("and the European Union" is where, not what).
  */
-const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
+/** A line's label of what else there is: "Also:", "Also in the studio:", "Also from the dairy:". */
+const ALSO_LABEL = String.raw`(?<![\p{L}])also(?:\s+[\p{L}'-]+){0,3}:`
+
+const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>, alsoOnly = false): Array<string> =>
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
-    [...sentence.matchAll(new RegExp(`\\b(?:we|${STAFF_SUBJECT}${ownVoice(sentence) ? "|i" : ""})\\s+(?:(?:also|now|still|even)\\s+)?${WORK_VERBS}(?:s|es)?\\s+([^.!?]+)`, "giu"))]
+    [...sentence.matchAll(new RegExp(`(?:\\b(?:we|${STAFF_SUBJECT}${ownVoice(sentence) ? "|i" : ""})\\s+${alsoOnly ? "(?:can\\s+)?also\\s+" : "(?:(?:also|now|still|even)\\s+)?"}${WORK_VERBS}(?:s|es)?|${ALSO_LABEL})\\s+([^.!?]+)`, "giu"))]
+      // ("Visits also include meal preparation: ...": a label opens its line with a capital.)
+      .filter((m) => !m[0].startsWith("also"))
       .flatMap((m) => {
         // "runs pelvic floor yoga: small classes ...": what follows a colon describes the thing.
         const objects = m[1]!.split(/:\s/u)[0]!.replace(/\([^)]*\)?/gu, " ").split(/,\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+/iu)
@@ -677,6 +697,30 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<
         }
         return found
       })
+  )
+
+/**
+ * "Gift cards are available in any amount", "Yes, ukulele lessons are available with our guitar
+ * teachers", "Rush testing is available for an additional 50%": the subject of "is available" or
+ * "are available", from the sentence's start or a comma, to a preposition ("for any workshop"),
+ * names a thing to be had. A subject of one word ("Visits", "Sessions in English") is a time or
+ * a manner of what is sold, not a thing; one opening with a determiner ("All sessions", "Every
+ * bottle") speaks of things already named; financing and payment plans are ways to pay.
+ */
+const AVAILABLE_SUBJECT = /(?:^|,\s+)(?:(?:yes|and|but)\s*,?\s+)?([^,;:()]{3,60}?)\s+(?:is|are)\s+(?:(?:also|now|only|still)\s+)?available\b(?!\s+as\b)/giu
+const NOT_A_THING_AVAILABLE = /^(?:all|every|each|any|most|some|our|the|this|these|those|it|they|there|a|an)$|^(?:financing|finance|payment|payments|credit|instalments?|installments?|parking|wifi|wi-fi)$/iu
+
+const availableThings = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
+  page.text.split(/(?<=[.!?])\s+/u).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
+    [...sentence.matchAll(AVAILABLE_SUBJECT)].flatMap((m) => {
+      const words: Array<string> = []
+      for (const token of m[1]!.trim().split(/\s+/u)) {
+        if (PREPOSITION.test(fold(token))) break
+        words.push(token)
+      }
+      if (words.length < 2 || words.length > 5 || words.some((w) => /\d/u.test(w) || NOT_A_THING_AVAILABLE.test(fold(w)))) return []
+      return headingOfferings(words.join(" "), proper)
+    })
   )
 
 /** Plurals English does not make with an -s: "knives", "shelves" (for the thing a service is done to). */
@@ -1158,6 +1202,10 @@ export const businessOfferings = (
       ...readable.flatMap((page) => labelledRuns(page, proper)),
       // The FAQ answers what else is on offer ("In July we run a summer course for teenagers").
       ...pages.filter((page, i) => kinds[i] === "home" || isFaqPage(page)).flatMap((page) => statedWork(page, proper)),
+      // Any other page says what the business "also" does ("We also do long-distance moves").
+      ...pages.filter((page, i) => kinds[i] !== "home" && kinds[i] !== "business" && !isFaqPage(page)).flatMap((page) => statedWork(page, proper, true)),
+      // "Gift cards are available in any amount at the counter."
+      ...pages.filter((page, i) => kinds[i] !== "business" || isFaqPage(page)).flatMap((page) => availableThings(page, proper)),
       // (A FAQ's yes in the question's own verb is doneToThings': "Yes, we hem curtains and drapes" names curtain hemming.)
       ...pages.filter((_, i) => kinds[i] === "home").flatMap((page) => workOnThings(page, proper, serviceGerunds)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper)),
