@@ -10,9 +10,15 @@ const ADDRESS_LABEL = String.raw`(?:address|our address|adresse|indirizzo|adres|
 const NEXT_LABEL = String.raw`(?:phone|tel|telephone|téléphone|telefono|telefon|e-?mail|hours|opening|open|fax|call|horaires|orari|öffnungszeiten|parking|directions)`
 const LABELLED_ADDRESS = new RegExp(String.raw`(?<![\p{L}])${ADDRESS_LABEL}\s*:\s*(.{8,140}?)(?=\s+${NEXT_LABEL}\b|\.\s+\p{Lu}|\s*$|\s+·)`, "iu")
 
+/**
+ * An address with no label, written the North American or Australian way: a number and a street,
+ * the town, then a state code and its ZIP or postcode ("2815 Hillsborough Street, Raleigh, NC 27607").
+ */
+const STREET_TOWN_STATE = /(?<![\p{L}\d])\d{1,6}\s+(?:[\p{Lu}\d][\p{L}\d'’.-]*\s+){0,4}(?:Street|St|Road|Rd|Avenue|Ave|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Highway|Hwy|Parkway|Pkwy|Place|Pl|Court|Ct|Terrace|Parade|Pde|Crescent|Cres)\.?(?:,?\s+(?:Suite|Unit|Ste|#)\s*[\w-]+)?,\s*\p{Lu}[\p{L}'’.-]+(?:[ -]\p{Lu}[\p{L}'’.-]+){0,2},?\s+\p{Lu}{2,3}\s+\d{4,5}(?:-\d{4})?(?![\p{L}\d])/u
+
 /** A labelled address stated in visible text: a street number or postal code, and no link or e-mail. */
 export const addressFromText = (text: string): string | null => {
-  const found = LABELLED_ADDRESS.exec(text)?.[1]?.trim().replace(/[.,;]+$/u, "")
+  const found = (LABELLED_ADDRESS.exec(text)?.[1] ?? STREET_TOWN_STATE.exec(text)?.[0])?.trim().replace(/[.,;]+$/u, "")
   return found === undefined || !/\d/.test(found) || /@|https?:|www\./i.test(found) || !/\p{L}{3}/u.test(found) ? null : found
 }
 

@@ -59,7 +59,7 @@ export const SiteFacts = Schema.Struct({
   hours: Schema.optionalWith(Schema.Array(OpeningHours), { exact: true }),
   ownFaq: Schema.optionalWith(Schema.Array(OwnFaqEntry), { exact: true }),
   /** The language the site is written in (site-language.ts), absent for English: the generated site's own words follow it. */
-  language: Schema.optionalWith(Schema.Literal("de", "es", "fr", "it", "pt", "nl", "da", "no", "sv", "pl"), { exact: true })
+  language: Schema.optionalWith(Schema.Literal("de", "es", "fr", "it", "pt", "nl", "da", "no", "sv", "pl", "cs", "tr"), { exact: true })
 })
 export type SiteFacts = typeof SiteFacts.Type
 

@@ -5,11 +5,12 @@ const ENGLISH_FUNCTION_WORDS = new Set(["the", "and", "of", "to", "for", "is", "
 const OTHER_FUNCTION_WORDS = new Set(
   `der die das und mit für ist wir nicht ein eine auf den dem zu von el los las y que con para por es una del le les et des du une
   est pour avec nous vous di che della il è het een van voor met och att för på med og til af ikke também não uma
-  nie się jest że dla oraz przez są nasz nasza nasze naszych także`.split(/\s+/)
+  nie się jest że dla oraz przez są nasz nasza nasze naszych także jsme nebo také jako který která které vás naše náš při jsou
+  ve bir bu için ile olarak çok daha gibi ancak veya sizin bizim olan kadar sonra`.split(/\s+/)
 )
 
 /** The languages a site is told apart in: English and those of the function words above. */
-export type SiteLanguage = "en" | "de" | "es" | "fr" | "it" | "pt" | "nl" | "da" | "no" | "sv" | "pl"
+export type SiteLanguage = "en" | "de" | "es" | "fr" | "it" | "pt" | "nl" | "da" | "no" | "sv" | "pl" | "cs" | "tr"
 
 /**
  * Words each language writes often and its neighbours do not ("la" is French, Spanish and Italian
@@ -27,7 +28,11 @@ const OWN_FUNCTION_WORDS: ReadonlyArray<readonly [Exclude<SiteLanguage, "en">, R
     ["no", "av ikke deres våre vår også hos"],
     ["sv", "och att för av är som till inte våra vår också hos"],
     // (Polish "i", "w", "do", "na" and "to" are English words too: left out.)
-    ["pl", "nie się jest że dla oraz przez są nasz nasza nasze naszych także"]
+    ["pl", "nie się jest że dla oraz przez są nasz nasza nasze naszych także"],
+    // (Czech "a", "v", "na", "pro" and "je" are words of English or French too; "jako" of Polish.)
+    ["cs", "jsme nebo také který která které vás naše náš při jsou"],
+    // (Turkish "de", "da", "her" and "size" are words of other languages too.)
+    ["tr", "ve bir bu için ile olarak çok daha gibi ancak veya sizin bizim olan kadar sonra"]
   ] as const
 ).map(([language, words]) => [language, new Set(words.split(" "))] as const)
 
@@ -35,7 +40,7 @@ const wordsOf = (texts: ReadonlyArray<string>): Array<string> => texts.flatMap((
 
 /**
  * Whether a site writes in English: the function words of its texts are more often English than
- * German, Spanish, French, Italian, Dutch, Portuguese or Scandinavian ones. A price list without
+ * German, Spanish, French, Italian, Dutch, Portuguese, Scandinavian, Polish, Czech or Turkish ones. A price list without
  * any counts as English, the generator's language.
  */
 export const writesEnglish = (texts: ReadonlyArray<string>): boolean => {

@@ -631,11 +631,17 @@ const STAFF_SUBJECT = String.raw`our\s+(?:head\s+|own\s+|resident\s+)?\p{Ll}+(?:
  */
 const RUN_IN_LABEL = /^(\p{Lu}[\p{L}'&-]*(?:\s+[\p{L}'&-]+){1,3})\s+[–—]\s+(?!(?:we|you|it|they|i|he|she|from)\b)\p{Ll}/u
 
+/**
+ * A label that is a person, the dash followed by their role ("Shannon Pike – owner and Course
+ * Director", "Ally Nguyen – our resident underwater photographer"): who works there, not what is sold.
+ */
+const ROLE_AFTER_DASH = /\s[–—]\s+(?:(?:our|the|a|an|co-?|head|senior|junior|lead|chief|resident)[\s-]+)*(?:[\p{L}-]+\s+)?(?:owners?|founders?|co-?founders?|directors?|managers?|instructors?|teachers?|coaches?|trainers?|skippers?|captains?|chefs?|partners?|principals?|therapists?|technicians?|engineers?|designers?|photographers?|guides?|stylists?|consultants?|advisers?|advisors?|specialists?|assistants?|apprentices?|receptionists?|practitioners?|physiotherapists?|dentists?|doctors?|nurses?|vets?|brokers?|agents?|solicitors?|accountants?)(?=[.,;]|\s+(?:and|&)\s|\s*$)/iu
+
 const runInLabels = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
   page.text.split(/(?<=[.!?])\s+/u).flatMap((sentence) => {
     const paragraph = underHeading(page, sentence).line
     const label = RUN_IN_LABEL.exec(paragraph)?.[1]
-    return label === undefined || DENIED.test(paragraph) ? [] : headingOfferings(label, proper)
+    return label === undefined || DENIED.test(paragraph) || ROLE_AFTER_DASH.test(paragraph) ? [] : headingOfferings(label, proper)
   })
 
 /**

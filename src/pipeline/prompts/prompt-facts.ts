@@ -57,7 +57,7 @@ export const PromptFacts = Schema.Struct({
    */
   inEnglish: Schema.optional(Schema.Boolean),
   /** The language the site writes in (`"en"`, `"fr"`, `"de"` ...). Absent in facts stored before it was read: English. */
-  language: Schema.optional(Schema.Literal("en", "de", "es", "fr", "it", "pt", "nl", "da", "no", "sv", "pl")),
+  language: Schema.optional(Schema.Literal("en", "de", "es", "fr", "it", "pt", "nl", "da", "no", "sv", "pl", "cs", "tr")),
   /**
    * On a site not in English, what the business is in the site's own words: the kind its name
    * says and its pages call it ("pharmacie" for Pharmacie des Célestins), else the category when
@@ -141,8 +141,10 @@ const VARIANT_DETAIL =
  * comma stays (`chips, salsa & guacamole`).
  */
 const offeringName = (phrase: string): string => {
+  // "🚀 Open Jump", "Try scuba →": a button's or a card's decoration is no part of the name.
+  const undecorated = phrase.replace(DECORATION, " ")
   // "Remedial massage 30 / 45 / 60 min": its lengths are details too.
-  const squishedPlain = squish(phrase.replace(/\([^)]*\)?/g, " ").replace(/\s+\d+(?:\s*\/\s*\d+)*\s*(?:min|mins|minutes|hr|hrs|hours?)\.?$/iu, ""))
+  const squishedPlain = squish(undecorated.replace(/\([^)]*\)?/g, " ").replace(/\s+\d+(?:\s*\/\s*\d+)*\s*(?:min|mins|minutes|hr|hrs|hours?)\.?$/iu, ""))
   // "AC service per indoor unit", "Split air conditioner installed": how it is priced or sold, not its name.
   const plain = squishedPlain.replace(/\s+per\s+\S.*$/iu, "").replace(/(\S\s+\S+)\s+(?:installed|fitted|supplied|delivered|included)$/iu, "$1")
   const [first, ...rest] = plain.split(/,\s/)
@@ -161,6 +163,9 @@ const offeringName = (phrase: string): string => {
   return name.replace(/^(?:our|unsere[nrs]?|unser|nuestr[oa]s?|notre|nos|vores|våre|våra|onze|ons|(?:[oa]s?\s+)?noss[oa]s?|(?:(?:il|la|i|le)\s+)?nostr[oaie])\s+(?=\S)/iu, "")
     .replace(/(\S)(?:\s+(?:at|in|from|by|of|on))?\s+our\s.*$/iu, "$1")
 }
+
+/** Pictographs, arrows and other symbols a name never holds (emoji and their joiners and variation selectors too). */
+const DECORATION = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200D\uFE0F\u2190-\u21FF\u27F0-\u27FF\u2900-\u297F\u2B00-\u2BFF»«›‹•✓✔✗✘]+/gu
 
 /** What a verb's phrase names a course by: "Learn to Boulder" is "a four-week beginner course". */
 const COURSE_NOUN = /^(?:[\p{L}'-]+\s+){0,4}?(course|class|lessons?|programme|program|workshop|camp|session)s?\b/iu
@@ -367,11 +372,16 @@ export const kindInTitle = (title: string, nameWords: ReadonlySet<string>, prope
     const comma = /^([^,]+?),\s+(\p{Lu}[\p{L}'-]*)/u.exec(segment.trim())
     // "Wedding Car Hire Cheshire": a trade's head, then the county or town it serves with no "in".
     const placed = /^(.+?\s(?:[Hh]ire|[Rr]entals?|[Rr]epairs?|[Rr]emovals|[Cc]leaning|[Cc]leaners|[Tt]uition|[Cc]atering))\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?$/u.exec(segment.trim())
+    // "Mortgage Broker Tauranga & Mount Maunganui", "Plumber Leeds": who does the work or what the
+    // business is, then the towns it serves, with no "in".
+    const agentPlacedMatch = /^(.+?\s\p{L}+)\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?(?:\s*&\s*\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)?$/u.exec(segment.trim())
+    const agentHead = agentPlacedMatch === null ? "" : fold(agentPlacedMatch[1]!.split(/\s+/u).at(-1)!)
+    const agentPlaced = agentPlacedMatch !== null && (AGENT_HEAD.test(agentHead) || BUSINESS_HEADS.has(agentHead)) ? agentPlacedMatch : null
     // "Face Painter & Balloon Twister for Kids' Parties": who does the work, then for whom, no place.
     const forWhom = /^(.+?)\s+for\s+\p{L}/u.exec(segment.trim())
     const agent = forWhom !== null && AGENT_HEAD.test(fold(forWhom[1]!.split(/\s*(?:&|\band\b|\+)\s*/u)[0]!.trim().split(/\s+/u).at(-1) ?? "")) ? forWhom : null
     const match = /^(.+?)\s+(?:in|on|at|en|à|em|im)\s+(?:the\s+)?\p{Lu}/u.exec(segment.trim()) ??
-      (comma !== null && proper.has(fold(comma[2]!)) ? comma : null) ?? placed ?? agent
+      (comma !== null && proper.has(fold(comma[2]!)) ? comma : null) ?? placed ?? agent ?? agentPlaced
     if (match === null || /[,:]/u.test(match[1]!)) continue
     // "Coding classes for kids in Raleigh": whom it is for is no part of what it is.
     const conjuncts = match[1]!.replace(/\s+for\s+.*$/iu, "").split(/\s*(?:&|\band\b|\+)\s*/u).map((c) => c.trim()).filter((c) => c.length > 0)
@@ -706,7 +716,13 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     // A category that names the work, not the business ("catering", "Pilates", "photography"), has
     // kinds that are offerings: "wedding catering", "mat Pilates".
     const workCategory = categoryHead !== undefined && (category ?? "").split(/\s+/).length <= 2 && WORK_HEAD.test(categoryHead)
-    if (words.length >= 2 && categoryHead !== undefined && stem(words.at(-1)!) === stem(categoryHead) && !ownName && !workCategory) return false
+    // ("Medical courier" at a same-day courier, "breakfast club" at an after-school club: a word of
+    // its own before the head makes another kind of the same trade, which is on offer. A product's
+    // page describes the product itself: "a solid oak frame" is the certificate frame.)
+    const before = words.slice(0, -1)
+    const categoryWords = new Set(wordsOf(category ?? ""))
+    const sameKind = input.kind === "product" || isFeature(before.join(" ")) || before.every((w) => categoryWords.has(w) || DESCRIBING_WORDS.has(w) || proper.has(w))
+    if (words.length >= 2 && categoryHead !== undefined && stem(words.at(-1)!) === stem(categoryHead) && !ownName && !workCategory && sameKind) return false
     // "The Night Tour has closed", "closed for good": what the site says is gone is not on offer.
     if (closedTexts.some((text) => new RegExp(` ${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (?:has closed|closed (?:for good|permanently|down)|(?:has been|was) (?:retired|discontinued)) `).test(text))) return false
     // The business's own name and the category itself are not offerings; neither are long blurbs.

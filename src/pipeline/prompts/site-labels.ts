@@ -48,7 +48,8 @@ const MENU_VERBS = alternatives(`
 const SERVICES_WORD = alternatives(`
   leistungen|dienstleistungen|unsere leistungen|angebot|angebote|unser angebot|servicios|nuestros servicios|prestations
   nos prestations|nos services|diensten|onze diensten|servizi|i nostri servizi|servicos|os nossos servicos|nossos servicos
-  uslugi|nasze uslugi|oferta|nasza oferta|tjanster|vara tjanster|utbud|vart utbud|tjenester|vores tjenester|palvelut`)
+  uslugi|nasze uslugi|oferta|nasza oferta|tjanster|vara tjanster|utbud|vart utbud|tjenester|vores tjenester|palvelut
+  ydelser|vores ydelser|ovrige ydelser|andre ydelser|hizmetler|hizmetlerimiz|sluzby|nase sluzby`)
 
 /** A site's careers and vacancies, in the languages sites are written in: work at the business, not what it sells. */
 const CAREERS = alternatives(`
@@ -56,17 +57,19 @@ const CAREERS = alternatives(`
   karriere|jobs bei \\S+|stellenangebote|offene stellen|carrieres|offres d emploi|rejoignez nous|empleo|ofertas de empleo
   trabaja con nosotros|lavora con noi|offerte di lavoro|posizioni aperte|carreiras|vagas|trabalhe conosco|vacatures|werken bij \\S+
   kariera|kariera w .+|kariera u nas|praca u nas|oferty pracy|lediga tjanster|lediga jobb|jobba hos oss|jobba med oss|karriar
-  ledige stillinger|job hos os|avoimet tyopaikat`)
+  ledige stillinger|job hos os|avoimet tyopaikat
+  \\S+ (?:soges|sokes|gesucht|gezocht|wanted)|vi soger .+|wir suchen .+|we zoeken .+|we are hiring|now hiring`)
 
 /** "About us" and "Contact", in the languages sites are written in. */
 const ABOUT_AND_CONTACT = alternatives(`
   about|about us|contact|contact us|uber uns|kontakt|over ons|qui sommes nous|a propos|nous contacter|sobre nosotros|quienes somos
-  contacto|chi siamo|contatti|contattaci|sobre nos|quem somos|contato|contactos|o nas|kontakt z nami|om oss|kontakta oss|om os|meista|yhteystiedot`)
+  contacto|chi siamo|contatti|contattaci|sobre nos|quem somos|contato|contactos|o nas|kontakt z nami|om oss|kontakta oss|om os|meista|yhteystiedot
+  hakkimizda|iletisim|bize ulasin|kontakty|kontaktujte nas`)
 
 /** A price list's own name, in the languages sites are written in. */
 const PRICE_LIST = alternatives(`
   prices|pricing|price list|our prices|preise|preisliste|tarifs|nos tarifs|precios|tarifas|prezzi|listino|listino prezzi
-  tarieven|prijzen|prijslijst|precos|cennik|ceny|nasz cennik|priser|prislista|vara priser|prisliste|hinnasto`)
+  tarieven|prijzen|prijslijst|precos|cennik|ceny|nasz cennik|priser|prislista|vara priser|prisliste|hinnasto|cenik|fiyatlar|fiyat listesi`)
 
 /** A language's own name, as a site's language switch shows it. */
 const LANGUAGE_NAMES = alternatives(`
@@ -197,10 +200,11 @@ const SITE_LABEL = new RegExp(
     `^(?:recipe|tip|post|article|story|photo|picture|video|member|student|pet|employee|volunteer|customer|client|rider|walker|driver|courier|technician|engineer|stylist|agent|worker|staff member|team member) of the (?:day|week|month|year|season)$`,
     `^(?:(?:our|the|os nossos|nos|nas|unsere|vores|vare|vara|onze|i nostri|nuestros) )?(?:${AWARDS})$`,
     `^(?:${MEET_PEOPLE})$`,
+    `^(?:the |our )?(?:${PEOPLE_WORDS})$`,
     `^(?:our |a |the )?(?:safety|track|service|environmental|delivery) record$`,
     `^members? (?:events?|evenings?|nights?|area|login|portal|news|benefits|discounts?|offers?|only)$`,
     `^(?:${LIST_OF_KINDS}) (?:${AT_THE_PLACE})$`,
-    `^(?:our |recent |past |selected |the )?(?:work|works|portfolio|projects|case studies)$`,
+    `^(?:our |recent |past |selected |completed |the )?(?:work|works|portfolio|projects|case studies)$|^(?:tamamlanan )?projeler$|^(?:nase )?realizace$|^(?:nasze )?realizacje$|^referanslar$`,
     // An ideas page ("Inspiration", "Inspiratie", "Ideeën"): pictures to browse, nothing sold.
     `^(?:(?:get |garden |home |style )?inspiration|inspiratie|inspiración|inspiracion|ispirazione|inspiração|inspiracao|ideas|ideeen|ideeën|idees|idées)$`,
     `^(?:taxe de sejour|taxe sejour|taxes de sejour|kurtaxe|ortstaxe|tasa turistica|impuesto turistico|tassa di soggiorno|toeristenbelasting|tourist tax|tourism tax|city tax|visitor levy|bed tax)$`,
@@ -213,7 +217,26 @@ const SITE_LABEL = new RegExp(
     `^(?:our |the |a )?(?:[\\p{L}-]+ ){0,2}(?:partnerships?|sponsorships?|affiliations?)$`,
     `^(?:${SHIPPING})$`,
     `^(?:${CALL_VERBS})(?: (?:${CALL_OBJECTS}))+$`,
-    `^(?:see|view|visit|go to|read) (?:the |our )?.+ page$`
+    `^(?:see|view|visit|go to|read) (?:the |our )?.+ page$`,
+    // "Start your Open Water", "Book your party": a button asking the reader to act on their own.
+    `^(?:${CALL_VERBS}|book|plan|claim|grab) your .+$`,
+    // "Hvorfor vælge os", "Derfor vælger kunderne os", "Sådan foregår det", "Waarom wij": why or how,
+    // in the languages sites are written in, heads a reason or a process, not a thing on offer.
+    `^(?:hvorfor|derfor|varfor|hvordan|sadan|hur|waarom|hoe|warum|wieso|pourquoi|comment|por que|porque|perche|dlaczego|proc|neden|nasil) .+$`,
+    `^.+ (?:os|oss|uns|ons|biz)$`,
+    // Turkish says "our" with a suffix: "Portföyümüz", "Vitrin ilanlarımız" (our portfolio, our featured listings) head the business's own sections.
+    `^(?:\\S+ )?\\S+(?:imiz|umuz)$`,
+    // "Prisen indeholder", "Price includes": what the price covers, not a thing on it.
+    `^(?:the |our )?(?:price|prices|prisen|priset|der preis|le prix|el precio|il prezzo|o preco|de prijs|cena) (?:includes|include|inkluderer|indeholder|omfatter|inkluderar|innehaller|beinhaltet|umfasst|inclut|comprend|incluye|comprende|inclui|omvat|bevat|obsahuje|zahrnuje)$`,
+    // A site's tools, records and galleries: "Concrete calculator", "Wall of fame", "Dive log",
+    // "Track records", "Fotogalerie", "Market update", "Loyalty card", "Real brides".
+    `^(?:[\\p{L}-]+ ){0,3}(?:calculators?|estimators?|configurators?)$`,
+    `^(?:the |our )?(?:wall|hall) of fame$|^(?:the |our )?(?:dive|fishing|catch|climbing|logbook) log$|^(?:the |our )?(?:track|lap|course|club|house) records?$`,
+    `^(?:photo |video )?(?:gallery|galleries|galerie|galleri|galeria|fotogalerie|fotogaleria|fotogalleri|fotogalerij)$`,
+    `^(?:the |our |monthly |weekly )?(?:market|property|housing|rates?) (?:updates?|reports?|news|outlook)$`,
+    `^(?:the |our )?(?:loyalty|rewards?|reward|stamp|frequent \\p{L}+) (?:cards?|schemes?|programs?|programmes?|club)$|^refer a friend$`,
+    `^(?:our )?real (?:brides|grooms|couples|weddings|customers|clients|families|homes|kitchens|gardens)$`,
+    `^safety first$|^(?:the |our )?(?:neighbourhood|neighborhood|area|local|city|mahalle) (?:guides?|rehberi)$`
   ].join("|"),
   "u"
 )

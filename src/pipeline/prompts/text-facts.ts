@@ -399,7 +399,8 @@ const MONTHS_AND_DAYS = /^(?:january|february|march|april|may|june|july|august|s
 export const placeMentions = (source: string, nameWords: ReadonlySet<string>): Array<{ place: string; weight: number }> => {
   const found: Array<{ place: string; weight: number }> = []
   // "Registered in Ireland", "incorporated in Delaware": where the company is filed, not where customers go.
-  const plain = source.replace(/\b(?:registered|incorporated)\s+in\s+/giu, " ")
+  // "As seen in Raleigh Magazine", "featured in The Irish Times": a publication, not a place.
+  const plain = source.replace(/\b(?:registered|incorporated|seen|featured|mentioned|reviewed|published|listed|quoted|interviewed)\s+in\s+/giu, " ")
   for (const match of plain.matchAll(/\b(based|located|situated|serving|near)?\s*\bin\s+(\p{Lu}[\p{L}'’-]+(?:[ -]\p{Lu}[\p{L}'’-]+){0,2})/gu)) {
     // "in Porto's arts quarter" and "in Porto's Miguel Bombarda arts quarter" name Porto; "in Scott's
     // Addition, Richmond" is a place's own name: one capitalised word after the possessive, then a stop.

@@ -84,7 +84,7 @@ const KNOWN: Readonly<Record<string, {
   "mudroom-pottery-studio": { share: 0.89, uncovered: ["kids clay classes", "kiln firing", "clay by the bag", "custom dinnerware commissions"] },
   "backbone-chiropractic": { uncovered: ["posture assessment", "ACC injury treatment"] },
   "cluichi-board-games": { uncovered: ["Irish-language games", "jigsaw puzzles"] },
-  "risiti": { uncovered: ["time tracking", "mobile apps", "Risiti Pay", "client portal", "multi-currency invoicing", "KRA eTIMS invoices"] },
+  "risiti": { uncovered: ["time tracking", "Risiti Pay", "client portal", "multi-currency invoicing", "KRA eTIMS invoices"] },
   "tortoise-and-hare-removals": { uncovered: ["furniture dismantling and reassembly", "piano moving"] },
   "tybee-creamery": { uncovered: ["Georgia peach ice cream", "Benne Wafer Crunch", "waffle cones"] },
   "cellarhand": { uncovered: ["purchase orders", "stocktakes", "Xero integration", "Shopify integration", "Square integration", "API"] },
@@ -128,7 +128,7 @@ const KNOWN: Readonly<Record<string, {
   "consultorio-palermo": { share: 0.82, uncovered: ["terapia online", "EMDR", "terapia familiar"] },
   "pharmacie-des-celestins": { uncovered: ["préparations magistrales", "aromathérapie"] },
   "tassu-and-kuono": { uncovered: ["raw cat food","puppy menu"] },
-  "wag-and-wander-dog-daycare": { share: 0.84, uncovered: ["half-day daycare", "puppy playgroup"] },
+  "wag-and-wander-dog-daycare": { share: 0.86, uncovered: ["half-day daycare", "puppy playgroup"] },
   "dabba-packaging": { uncovered: ["packaging design", "custom box sizes", "bakery boxes"] },
   // Job scheduling is said only under an imperative heading ("Plan the week", no offering) and in a plan's table cell.
   "dovetail": { uncovered: ["3D drawings", "accounting integration", "job scheduling", "Dovetail Measure"], products: { "dovetail-cutlist": 0.18 } },
@@ -148,7 +148,7 @@ const KNOWN: Readonly<Record<string, {
   "huitres-le-guen": { uncovered: ["pied de cheval oysters", "oyster shucking class"] },
   "masseria-lama-bianca": { uncovered: ["extra virgin olive oil"], notOfferingHits: 8 },
   "saffron-and-salt-catering": { share: 0.83, uncovered: ["lunch boxes", "canapés", "live dosa station"] },
-  "speed-river-farmers-market": { share: 0.75, uncovered: ["Saturday market", "kids' cooking demo", "seasonal produce", "stall rental", "Market Box"], notOfferingHits: 1 },
+  "speed-river-farmers-market": { share: 0.77, uncovered: ["Saturday market", "kids' cooking demo", "seasonal produce", "stall rental", "Market Box"], notOfferingHits: 2 },
   "cairn-and-co-financial-planning": { uncovered: ["annuity","stocks and shares ISA","ethical investing","income protection"] },
   "etude-lavoie-notaires": { share: 0.78, uncovered: ["mortgage deed", "certified true copy", "estate settlement", "marriage contract"], notOfferingHits: 1 },
   "saltmarsh-silver": { share: 0.78, uncovered: ["hand engraving"] },
@@ -170,7 +170,7 @@ const KNOWN: Readonly<Record<string, {
   "switchback-outfitters": { share: 0.6, uncovered: ["camping gear rental", "climbing shoe resoling"] },
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.02 } },
   "escuela-infantil-pequenitos": { share: 0.65, uncovered: ["aula de 1 a 2 años", "aula de 2 a 3 años", "inglés", "psicomotricidad", "escuela de verano"] },
-  "liftline-garage-doors": { uncovered: ["off-track door repair", "new garage door installation", "carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "Cascade insulated steel door", "commercial roll-up doors"], notOfferingHits: 4 },
+  "liftline-garage-doors": { uncovered: ["carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "commercial roll-up doors"], notOfferingHits: 2 },
   "shannonside-commercial-cleaning": { share: 0.89, uncovered: ["cleanroom support cleaning", "clinical cleaning", "school cleaning", "washroom consumables"] },
   "signwise-bsl": { share: 0.63, uncovered: ["workplace BSL training", "Signature exam", "gift vouchers"], products: { "bsl-level-1": 0.1 } },
   "tall-grass-pet-care": { uncovered: ["small animal care", "medication"] },
@@ -187,7 +187,7 @@ const KNOWN: Readonly<Record<string, {
   "arch-and-lash-studio": { share: 0.82 },
   "blue-ripple-pool-care": { uncovered: ["pre-sale pool inspection"] },
   "chipstop-windscreens": { share: 0.86 },
-  "fernwood-carpet-care": { share: 0.82, uncovered: ["stair cleaning"] },
+  "fernwood-carpet-care": { share: 0.83, uncovered: ["stair cleaning"] },
   // A page word ("call-out outside rounds") that sat beside a real offering in a comparison, counting as on topic, stands alone since comparisons are between offerings of one kind.
   "obriain-farriery": { share: 0.88 },
   // holdout-ab, holdout-ac and holdout-ad (run once unseen in the fourteenth session, at d9053ad),
@@ -200,7 +200,7 @@ const KNOWN: Readonly<Record<string, {
   "pigment-and-paper": { uncovered: ["sample pots", "grasscloth wallpaper", "wallpaper samples", "wall mural", "local delivery"] },
   "lifeline-first-aid-training": { share: 0.6, uncovered: ["Provide basic emergency life support", "Provide advanced first aid", "Provide advanced resuscitation and oxygen therapy", "low voltage rescue", "onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.05 } },
   "osteopathie-kuehn": { share: 0.85, uncovered: ["osteopathische Behandlung für Erwachsene", "Osteopathie in der Schwangerschaft", "CMD-Behandlung", "Sportosteopathie"] },
-  "restwell-sleep-clinic": { uncovered: ["group Sleep Reset course", "paediatric sleep assessment"] },
+  "restwell-sleep-clinic": { uncovered: ["group Sleep Reset course"] },
   "salt-and-ember-cookery-school": { uncovered: ["holiday cooking camp", "hen party cooking class", "gift voucher"] },
   "still-water-acupuncture": { uncovered: ["moxibustion"] },
   "buttongrass-walks": { share: 0.76, uncovered: ["kunanyi / Mount Wellington summit walk"], products: { "freycinet-coast": 0.03 } },
@@ -208,7 +208,7 @@ const KNOWN: Readonly<Record<string, {
   "dooley-plant-hire": { share: 0.86, uncovered: ["damage waiver"] },
   "hobbs-and-lane-thatching": { uncovered: ["storm damage repairs", "new-build thatching", "thatched porch"] },
   "tarpon-point-charters": { share: 0.76, uncovered: ["Tarpon Night Trip", "fish cleaning & vacuum packing"] },
-  "three-sisters-snow-school": { share: 0.87, uncovered: ["group ski lesson", "private lesson", "helmet rental"] },
+  "three-sisters-snow-school": { uncovered: ["private lesson", "helmet rental"] },
   // holdout-ae, holdout-af and holdout-ag (run once unseen in the fifteenth session, at d9ccda1),
   // pinned at that run's figures.
   "gauthiers-sugar-bush": { uncovered: ["shipping across Canada"] },
@@ -220,7 +220,9 @@ const KNOWN: Readonly<Record<string, {
   "aurelia-string-quartet": { uncovered: ["full day wedding package"] },
   "burrow-soft-play": { uncovered: ["soft play session"] },
   "dockteatern-lyktan": { share: 0.73, uncovered: ["Snögubbens resa", "Räven och månen", "biljetter"] },
-  "great-fizzwick": { uncovered: ["balloon twisting", "school assembly"] },
+  // Its contact address names Columbus, the town it is in (its neighbourhood, Clintonville, was the place before
+  // unlabelled addresses were read): its prompts rotate differently, and 0.87 are about its offerings.
+  "great-fizzwick": { share: 0.87, uncovered: ["balloon twisting", "school assembly"] },
   // (0.78 until round 26: "Halloween costumes are still available for hire", on its journal page,
   // is read; a real thing the labels do not list.)
   "quickchange-costume-hire": { share: 0.71, uncovered: ["Daisy 1920s flapper costume", "stage makeup", "costume alterations"] },
@@ -231,7 +233,6 @@ const KNOWN: Readonly<Record<string, {
   // named "recruitment agency" in each.
   "kadra-techniczna": { share: 0.88 },
   "kestrel-fire-engineering": { uncovered: ["smoke modelling"] },
-  "lone-star-dispatch": { share: 0.85, uncovered: ["same-day delivery"] },
   // (0.85 until round 26: "Field testing on Saturdays is available" is read as "field testing",
   // which the labels name only as "field concrete testing".)
   "ridgeline-materials-lab": { share: 0.79 },
@@ -244,7 +245,7 @@ const KNOWN: Readonly<Record<string, {
   "pennycress-hog-roasts": { share: 0.88 },
   "shiokaze-ramen": { uncovered: ["kaedama", "private events"] },
   "darling-downs-trailer-hire": { uncovered: ["brake controller hire"] },
-  "electro-meuse-depannage": { share: 0.88, uncovered: ["réparation de sèche-linge"] },
+  "electro-meuse-depannage": { share: 0.87, uncovered: ["réparation de sèche-linge"] },
   "otter-creek-septic": { share: 0.86, uncovered: ["effluent filter cleaning"] },
   // The drain connections it "also adds" (a real job the labels do not list) take prompts since round 26.
   "rideau-eavestrough": { share: 0.87, uncovered: ["twice-a-year maintenance plan"] },
@@ -261,7 +262,9 @@ const KNOWN: Readonly<Record<string, {
   "lugwork-cycles": { share: 0.73, uncovered: ["gravel frame", "head badge", "braze-ons"] },
   "o-briain-stained-glass": { share: 0.79 },
   "withy-hollow": { share: 0.85, uncovered: ["willow rods"] },
-  "castaway-cove-mini-golf": { share: 0.75, uncovered: ["soft serve ice cream"] },
+  // Placed in Traverse City since unlabelled addresses are read (no place before): with no category read, its local
+  // prompts ask about "plays" and the "snack shack" (0.75 with no place).
+  "castaway-cove-mini-golf": { share: 0.69, uncovered: ["soft serve ice cream"] },
   "paddle-paws-hydrotherapy": { products: { "swim-pack-6": 0.39 } },
   "starburst-pyrotechnics": { share: 0.88, uncovered: ["council permit application"] },
   "waldseilpark-almtal": { uncovered: ["Schulklassen-Klettertag", "Flying Fox", "Nachtklettern"] },
@@ -275,7 +278,7 @@ const KNOWN: Readonly<Record<string, {
   "cave-du-gone": { uncovered: ["vins du Beaujolais", "Côtes-du-Rhône", "vins naturels", "bières artisanales", "spiritueux", "coffrets cadeaux", "soirées privées", "livraison à vélo"] },
   "fernbrook-kombucha": { share: 0.80 },
   "gannet-rooms": { uncovered: ["breakfast", "Gannet Bar", "cream tea"], products: { "coastal-escape": 0 } },
-  "jugeria-verde": { uncovered: ["agua fresca", "local delivery"] },
+  "jugeria-verde": { uncovered: ["agua fresca"] },
   "skerray-smokehouse": { share: 0.88, uncovered: ["side of smoked salmon"] },
   // holdout-ao (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures
   // (milk-and-moon met every target; bytesize-coders meets them since round 23 calls it a coding school,
@@ -291,7 +294,7 @@ const KNOWN: Readonly<Record<string, {
   "grain-and-gloss-floors": { share: 0.87, uncovered: ["furniture moving", "oil-based finish"] },
   "handy-hour": { share: 0.83, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
   "klaverblad-hoveniers": { uncovered: ["hagen snoeien", "graszoden leggen", "sedumdak", "groenafval afvoeren"] },
-  "sunvale-solar": { share: 0.75, uncovered: ["EV charger installation", "bird proofing"], notOfferingHits: 8 },
+  "sunvale-solar": { share: 0.83, uncovered: ["EV charger installation", "bird proofing"] },
   // holdout-aq (vehicles, transport, rental and storage, one site in Spanish), run once unseen at
   // 75244c3, tuned on since: a car hire's cars named by model and year in cards, its packages in
   // prose, its product named like a car model.
@@ -304,7 +307,6 @@ const KNOWN: Readonly<Record<string, {
   // of 75-89% on prompts about the page's words, two Swedish courses in prose.
   "blandaren-fotoskola": { share: 0.81, uncovered: ["Porträttfotografering", "Privatlektion"] },
   "bobbin-and-thread": { share: 0.89 },
-  "conker-club": { uncovered: ["breakfast club"] },
   "freckles-face-painting": { share: 0.75 },
   "hemlock-hollow-day-camp": { share: 0.86 },
   // holdout-as (specialist shops selling online, one site in Polish), run once unseen at 5045f6f and
