@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-as/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-av/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -316,6 +316,29 @@ const KNOWN: Readonly<Record<string, {
   "atrament-pioro": { share: 0.76 },
   "hive-and-frame-supply": { share: 0.74 },
   "tidewater-aquascapes": { share: 0.87 },
+  // holdout-at, holdout-au and holdout-av (sport and leisure, one site in Czech; building trades, one in
+  // Danish; high-street services, one in Turkish), run once unseen at 62014c0 and again after the round's
+  // lanes (never tuned on), then tuned on by the session's own rules. Still missed: offerings said only in a
+  // Danish services list, a café's menu (splitshot), a party price list's tiers (liftoff), the mortgage
+  // broker's other lending under a heading no reader takes; page words and price rows asked about ("return
+  // preparing", "real brides" is gone); a category read from a heading's word ("garage" for a closet
+  // installer); and "loft advice", a heading its labels call no offering.
+  "liftoff-trampoline-park": { share: 0.75, uncovered: ["Mega Party", "Glow Party"] },
+  "paintball-piskovna": { share: 0.89 },
+  "red-mountain-driving-range": { uncovered: ["grass tees", "Unlimited Range Membership", "Get Golf Ready", "regripping"] },
+  "reef-and-wreck-dive-co": { share: 0.82, uncovered: ["Magnetic Island reef day trip", "snorkelling", "nitrox fill"] },
+  "ridgeway-raceway": { share: 0.79 },
+  "splitshot-axe-house": { share: 0.86, uncovered: ["poutine", "smash burger", "wings"] },
+  "ironbark-concreting": { share: 0.72 },
+  "keane-daughters-plastering": { share: 0.8, uncovered: ["re-plastering", "artex ceilings"] },
+  "loftcraft-bristol": { share: 0.86, notOfferingHits: 6 },
+  "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds", "flisearbejde", "skorstensreparation", "tilbygning"] },
+  "oak-city-closet-co": { share: 0.69 },
+  "prairie-shield-insulation": { uncovered: ["blown-in cellulose", "blown-in fibreglass"] },
+  "mabel-and-rose-bridal": { share: 0.69, uncovered: ["sample sale", "steaming and pressing"] },
+  "marisols-tax-prep": { share: 0.86, uncovered: ["small business tax return"] },
+  "ozturk-emlak": { share: 0.89 },
+  "tidewater-mortgages": { uncovered: ["first home loan", "pre-approval", "construction loans", "self-employed home loans", "bridging finance", "non-bank lending"] },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -330,7 +353,8 @@ const dirs = [
   ...sitesOf("holdout-ae"), ...sitesOf("holdout-af"), ...sitesOf("holdout-ag"),
   ...sitesOf("holdout-ah"), ...sitesOf("holdout-ai"), ...sitesOf("holdout-aj"),
   ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am"), ...sitesOf("holdout-an"), ...sitesOf("holdout-ao"),
-  ...sitesOf("holdout-ap"), ...sitesOf("holdout-aq"), ...sitesOf("holdout-ar"), ...sitesOf("holdout-as")
+  ...sitesOf("holdout-ap"), ...sitesOf("holdout-aq"), ...sitesOf("holdout-ar"), ...sitesOf("holdout-as"),
+  ...sitesOf("holdout-at"), ...sitesOf("holdout-au"), ...sitesOf("holdout-av")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -340,8 +364,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-as)", () => {
-  it("has the dev, holdout and holdout-b to holdout-as sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-av)", () => {
+  it("has the dev, holdout and holdout-b to holdout-av sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -388,6 +412,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-aq").length).toBe(6)
     expect(sitesOf("holdout-ar").length).toBe(6)
     expect(sitesOf("holdout-as").length).toBe(6)
+    expect(sitesOf("holdout-at").length).toBe(6)
+    expect(sitesOf("holdout-au").length).toBe(6)
+    expect(sitesOf("holdout-av").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
