@@ -1,7 +1,8 @@
 /**
  * A postal address as a site writes it in visible text: the labelled line ("Address: 2218 SE
- * Division Street, Portland, OR 97202", "Adresse : Rue Saint-Gilles 214, 4000 Liège") and the
- * town it names. Pure.
+ * Division Street, Portland, OR 97202", "Adresse : Rue Saint-Gilles 214, 4000 Liège") or an
+ * unlabelled street, town and state ("41 Haywood Road, Asheville, NC 28806"), and the town it
+ * names. Pure.
  */
 
 // The label in the languages of sites around us; the value runs to the next label, a sentence's
@@ -16,7 +17,7 @@ const LABELLED_ADDRESS = new RegExp(String.raw`(?<![\p{L}])${ADDRESS_LABEL}\s*:\
  */
 const STREET_TOWN_STATE = /(?<![\p{L}\d])\d{1,6}\s+(?:[\p{Lu}\d][\p{L}\d'’.-]*\s+){0,4}(?:Street|St|Road|Rd|Avenue|Ave|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Highway|Hwy|Parkway|Pkwy|Place|Pl|Court|Ct|Terrace|Parade|Pde|Crescent|Cres)\.?(?:,?\s+(?:Suite|Unit|Ste|#)\s*[\w-]+)?,\s*\p{Lu}[\p{L}'’.-]+(?:[ -]\p{Lu}[\p{L}'’.-]+){0,2},?\s+\p{Lu}{2,3}\s+\d{4,5}(?:-\d{4})?(?![\p{L}\d])/u
 
-/** A labelled address stated in visible text: a street number or postal code, and no link or e-mail. */
+/** An address stated in visible text, labelled or in the street, town, state form: a street number or postal code, and no link or e-mail. */
 export const addressFromText = (text: string): string | null => {
   const found = (LABELLED_ADDRESS.exec(text)?.[1] ?? STREET_TOWN_STATE.exec(text)?.[0])?.trim().replace(/[.,;]+$/u, "")
   return found === undefined || !/\d/.test(found) || /@|https?:|www\./i.test(found) || !/\p{L}{3}/u.test(found) ? null : found

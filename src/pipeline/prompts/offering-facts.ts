@@ -650,6 +650,24 @@ const runInLabels = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
  */
 const ownVoice = (sentence: string): boolean => !/\?\s*$/u.test(sentence) && !/^\s*["“”«„]/u.test(sentence)
 
+/** A line's label of what else there is: "Also:", "Also in the studio:", "Also from the dairy:". */
+const ALSO_LABEL = String.raw`(?<![\p{L}])also(?:\s+[\p{L}'-]+){0,3}:`
+
+/**
+ * The statement pattern for a sentence: "I" counts in the business's own voice only, and on pages
+ * other than home and FAQ only "also" does. Four variants, built once, not once per sentence.
+ */
+const STATED_WORK = new Map<string, RegExp>()
+const statedWorkPattern = (ownVoiceSentence: boolean, alsoOnly: boolean): RegExp => {
+  const key = `${ownVoiceSentence}:${alsoOnly}`
+  let pattern = STATED_WORK.get(key)
+  if (pattern === undefined) {
+    pattern = new RegExp(`(?:\\b(?:we|${STAFF_SUBJECT}${ownVoiceSentence ? "|i" : ""})\\s+${alsoOnly ? "(?:can\\s+)?also\\s+" : "(?:(?:also|now|still|even)\\s+)?"}${WORK_VERBS}(?:s|es)?|${ALSO_LABEL})\\s+([^.!?]+)`, "giu")
+    STATED_WORK.set(key, pattern)
+  }
+  return pattern
+}
+
 /**
  * What the home page or the FAQ says the business makes or does, in its own sentences: "We make
  * custom tableware for restaurants", "we do A/C recharges", "We now offer shockwave therapy for
@@ -662,12 +680,9 @@ const ownVoice = (sentence: string): boolean => !/\?\s*$/u.test(sentence) && !/^
  * Each object, to a function word or a bracket; after the first, only those that follow "and",
  * "or" or a comma with no article ("and the European Union" is where, not what).
  */
-/** A line's label of what else there is: "Also:", "Also in the studio:", "Also from the dairy:". */
-const ALSO_LABEL = String.raw`(?<![\p{L}])also(?:\s+[\p{L}'-]+){0,3}:`
-
 const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>, alsoOnly = false): Array<string> =>
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence)).flatMap((sentence) =>
-    [...sentence.matchAll(new RegExp(`(?:\\b(?:we|${STAFF_SUBJECT}${ownVoice(sentence) ? "|i" : ""})\\s+${alsoOnly ? "(?:can\\s+)?also\\s+" : "(?:(?:also|now|still|even)\\s+)?"}${WORK_VERBS}(?:s|es)?|${ALSO_LABEL})\\s+([^.!?]+)`, "giu"))]
+    [...sentence.matchAll(statedWorkPattern(ownVoice(sentence), alsoOnly))]
       // ("Visits also include meal preparation: ...": a label opens its line with a capital.)
       .filter((m) => !m[0].startsWith("also"))
       .flatMap((m) => {

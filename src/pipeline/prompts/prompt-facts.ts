@@ -657,6 +657,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   }
   // Page text as words, to find what the site says has closed ("X has closed", "X closed for good").
   const closedTexts = input.kind === "product" ? [] : pages.flatMap((page) => [page.text, ...page.headings]).map((text) => ` ${wordsOf(text).join(" ")} `)
+  // The category's words, once for every candidate offering ("same-day" and "courier" of "same-day courier").
+  const categoryWords = new Set(wordsOf(category ?? ""))
   const usable = (o: string) => {
     const key = phraseKey(o)
     // A feature ("gluten-free", a menu section) is what offerings are filtered by, not one of them.
@@ -720,7 +722,6 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     // its own before the head makes another kind of the same trade, which is on offer. A product's
     // page describes the product itself: "a solid oak frame" is the certificate frame.)
     const before = words.slice(0, -1)
-    const categoryWords = new Set(wordsOf(category ?? ""))
     const sameKind = input.kind === "product" || isFeature(before.join(" ")) || before.every((w) => categoryWords.has(w) || DESCRIBING_WORDS.has(w) || proper.has(w))
     if (words.length >= 2 && categoryHead !== undefined && stem(words.at(-1)!) === stem(categoryHead) && !ownName && !workCategory && sameKind) return false
     // "The Night Tour has closed", "closed for good": what the site says is gone is not on offer.
