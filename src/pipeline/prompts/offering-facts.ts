@@ -605,6 +605,9 @@ const SERVICE_LIKE = /(?:ion|ing|ment|ance|ence|sis|therapy|care|repairs?|servic
 /** Prepositions that open a phrase of whom, where or what for after a thing ("for farms", "in our lorry", "anywhere in the US"). */
 const PREPOSITION = /^(?:for|to|in|at|on|with|from|by|across|around|near|throughout|within|into|anywhere|everywhere)$/u
 
+/** What a verb's own object opens with: after "we install carries", "carries" is the next verb, not a thing. */
+const CLAUSE_OBJECT = /^(?:a|an|the|its|their|your|our|no|every|with|up)$/u
+
 /** Words that end an object read after a verb: how often, when or where ("twice a week", "every Monday", "anywhere in the UK"). */
 const OBJECT_BREAK = new Set(["twice", "once", "daily", "weekly", "monthly", "yearly", "every", "each", "here", "there", "anywhere", "everywhere", "now", "today"])
 
@@ -698,6 +701,9 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>, alsoOnl
           else if (i > first && /^(?:a|an|the|our|your|their|its|this|these|\p{Lu})/u.test(object.trim())) break
           const words: Array<string> = []
           const tokens = object.trim().slice(verb?.[0].length ?? 0).trim().replace(OBJECT_OPENING, "").split(/\s+/)
+          // "we install throughout Wake County": where, not what. "Every system we install carries a
+          // lifetime warranty": the clause ends at "install" and a verb of its own follows.
+          if (i === first && (PREPOSITION.test(fold(tokens[0] ?? "")) || (/s$/u.test(tokens[0] ?? "") && CLAUSE_OBJECT.test(fold(tokens[1] ?? ""))))) break
           for (const token of tokens) {
             const key = fold(token)
             if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key)) break

@@ -17,7 +17,7 @@ import { isPaymentOption } from "./payment-options.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
 import { isPeopleHeading, isSiteLabel } from "./site-labels.ts"
 import { pageKind } from "./site-pages.ts"
-import { audiencePhrases, audienceWithoutPlace, byFrequency, categoryFromSelfDescription, categoryFromText, englishSideOf, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
+import { audiencePhrases, audienceWithoutPlace, byFrequency, categoryFromSelfDescription, categoryFromText, describesGoodsOnly, englishSideOf, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
 import { featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
 
 /**
@@ -513,13 +513,16 @@ const practitionerOf = (practice: string, pages: ReadonlyArray<CrawledPageFacts>
 /** Nouns of a place that teaches, treats or makes, which a business's name ends in with what it is of. */
 const INSTITUTION = /^(?:academy|school|studio|clinic|institute|conservatory|workshop|atelier)$/u
 
+/** Nouns of a place people go to do something ("Trampoline Park", "Bowling Alley", "Climbing Centre"). */
+const VENUE = /^(?:park|centre|center|arena|alley|hall|club|gym|zone|lounge|range|track|rink|pool)$/u
+
 /**
  * The kind a business's name ends in, when it is an institution with an everyday word before it
  * ("Nashville Music Academy" → "music academy"); not a proper name ("Escuela Mirador Studio").
  */
-const kindOfInstitution = (name: string, lowerCase: ReadonlySet<string> = new Set()): string | undefined => {
+const kindOfInstitution = (name: string, lowerCase: ReadonlySet<string> = new Set(), heads = INSTITUTION): string | undefined => {
   const words = wordsOf(name)
-  if (words.length < 3 || !INSTITUTION.test(words.at(-1)!)) return undefined
+  if (words.length < 3 || !heads.test(words.at(-1)!)) return undefined
   const modifier = words.at(-2)!
   // ("Smooth Theory Laser Clinic": "laser" is a word its pages write in lower case, a thing's, not a name's.)
   return (isCommonWord(modifier) || lowerCase.has(modifier)) && !STOP_WORDS.has(modifier) ? `${modifier} ${words.at(-1)}` : undefined
@@ -587,13 +590,23 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   // work its home page's title names ("Office & contract cleaning in ...") says more than one
   // heading ("Builders cleans").
   const titledWork = titledKind !== undefined && /(?:ing|ion)$/u.test(titledKind) ? mapKind(titledKind) : undefined
-  const fromText = textKinds.supported ?? (selfDescribed === undefined && agentTitled === undefined && textKinds.stray !== undefined ? titledWork ?? textKinds.stray : undefined)
+  const headed = textKinds.supported ?? (selfDescribed === undefined && agentTitled === undefined && textKinds.stray !== undefined ? titledWork ?? textKinds.stray : undefined)
+  // "Custom Closets & Garage Storage in Raleigh" over a "Garages" section: the title says the kind's
+  // word describes what is built, and its own kind ("custom closet") is what the business makes.
+  const goodsTitled = headed !== undefined && titledKind !== undefined && homeTitle != null && describesGoodsOnly(homeTitle, headed) &&
+    !/(?:ing|ion)$/u.test(titledKind) ? `${titledKind} company` : undefined
+  const fromText = goodsTitled ?? headed
   // "school" in the headings, "a small Spanish language school" in the business's own sentence:
   // its own words say which kind of the one-word category it is.
   const narrower = fromText !== undefined && selfDescribed !== undefined && !fromText.includes(" ") && selfDescribed.includes(" ") &&
     stem(wordsOf(selfDescribed).at(-1)!) === stem(fold(fromText))
   // "Nashville Music Academy" with "school" in its headings: the name's own kind is narrower.
-  const named = input.kind === "business" && fromText !== undefined && !fromText.includes(" ") ? kindOfInstitution(input.name) : undefined
+  // "Liftoff Trampoline Park" with "school" only in its group-bookings page's headings: a kind read
+  // from one page only gives way to the venue the name ends in.
+  const lowerWords = new Set(pages.flatMap((page) => page.text.match(/(?<![\p{L}])\p{Ll}{3,}(?![\p{L}])/gu) ?? []))
+  const named = input.kind === "business" && fromText !== undefined && !fromText.includes(" ")
+    ? kindOfInstitution(input.name) ?? (textKinds.supported === undefined ? kindOfInstitution(input.name, lowerWords, VENUE) : undefined)
+    : undefined
   const jsonLdType = categoryFromJsonLd(nodes, input.kind)
   // A travel agency by its type that says it leads its own guided walks or tours runs them.
   const homePage = pages.find((page) => pageKind(page) === "home")
@@ -622,7 +635,6 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled
   // With nothing else said, a name ending in an institution ("Smooth Theory Laser Clinic") says it,
   // when its word before is one the pages write in lower case (a thing's word, not a name's).
-  const lowerWords = new Set(pages.flatMap((page) => page.text.match(/(?<![\p{L}])\p{Ll}{3,}(?![\p{L}])/gu) ?? []))
   const foundKind = found ?? kindOfInstitution(input.businessName, lowerWords) ??
     (titledKind !== undefined && PRACTICE_WORD.test(titledKind) ? practitionerOf(titledKind, pages) : undefined)
   const stated = foundKind === undefined ? null : widenedKind(foundKind, homeTitle, input.businessName, nameWords, proper)

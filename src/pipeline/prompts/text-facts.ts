@@ -446,6 +446,26 @@ const CATEGORY_WORDS: ReadonlyArray<string> = [...new Set(Object.values(SCHEMA_T
   ])
   .sort((a, b) => b.length - a.length || a.localeCompare(b))
 
+/** Things a kind's word can describe: "garage storage", "salon furniture", "bakery supplies" name no garage, salon or bakery. */
+const GOODS_AFTER_KIND = /^(?:storage|cabinets?|cabinetry|shelving|shelves|racks?|flooring|floors?|furniture|fittings|fixtures|equipment|supplies|accessories|products|tools|parts|systems|kits|organi[sz]ation|organi[sz]ers?)$/u
+
+/** The kind's word in a heading's key, not as the describing word of a thing ("Garage Storage in Raleigh"). */
+const kindWordAt = (key: string, word: string): boolean => {
+  for (let at = key.indexOf(` ${word} `); at >= 0; at = key.indexOf(` ${word} `, at + 1)) {
+    const next = key.slice(at + word.length + 2).split(" ", 1)[0]!
+    if (!GOODS_AFTER_KIND.test(next)) return true
+  }
+  return false
+}
+
+/** A title that names the word only as the describing word of goods ("Custom Closets & Garage Storage"). */
+export const describesGoodsOnly = (title: string, word: string): boolean => {
+  const key = ` ${phraseKey(title)} `
+  const k = phraseKey(word)
+  const plural = k.endsWith("y") ? `${k.slice(0, -1)}ies` : `${k}s`
+  return (key.includes(` ${k} `) || key.includes(` ${plural} `)) && !kindWordAt(key, k) && !kindWordAt(key, plural)
+}
+
 /**
  * The most frequent known category word of titles, headings and descriptions. A word is the
  * business's kind only where it is supported: in the name or the home page's title (a source
@@ -475,7 +495,7 @@ export const categoryFromText = (
       const k = phraseKey(word)
       // Plurals count too ("bakeries" in a heading names the field as well as "bakery").
       const plural = k.endsWith("y") ? `${k.slice(0, -1)}ies` : `${k}s`
-      if (key.includes(` ${k} `) || key.includes(` ${plural} `)) {
+      if (kindWordAt(key, k) || kindWordAt(key, plural)) {
         hits.push({ key: k, value: word, weight: source.weight * (1 + k.split(" ").length) })
         const pages = pagesOf.get(k) ?? new Set<number>()
         pages.add(source.page ?? -1)

@@ -321,9 +321,8 @@ const KNOWN: Readonly<Record<string, {
   // lanes (never tuned on), then tuned on by the session's own rules. Still missed: offerings said only in a
   // Danish services list, a café's menu (splitshot), a party price list's tiers (liftoff), the mortgage
   // broker's other lending under a heading no reader takes; page words and price rows asked about ("return
-  // preparing", "real brides" is gone); a category read from a heading's word ("garage" for a closet
-  // installer); and "loft advice", a heading its labels call no offering.
-  "liftoff-trampoline-park": { share: 0.75, uncovered: ["Mega Party", "Glow Party"] },
+  // preparing", "real brides" is gone); and "loft advice", a heading its labels call no offering.
+  "liftoff-trampoline-park": { uncovered: ["Mega Party", "Glow Party"] },
   "paintball-piskovna": { share: 0.89 },
   "red-mountain-driving-range": { uncovered: ["grass tees", "Unlimited Range Membership", "Get Golf Ready", "regripping"] },
   "reef-and-wreck-dive-co": { share: 0.82, uncovered: ["Magnetic Island reef day trip", "snorkelling", "nitrox fill"] },
@@ -333,7 +332,6 @@ const KNOWN: Readonly<Record<string, {
   "keane-daughters-plastering": { share: 0.8, uncovered: ["re-plastering", "artex ceilings"] },
   "loftcraft-bristol": { share: 0.86, notOfferingHits: 6 },
   "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds", "flisearbejde", "skorstensreparation", "tilbygning"] },
-  "oak-city-closet-co": { share: 0.69 },
   "prairie-shield-insulation": { uncovered: ["blown-in cellulose", "blown-in fibreglass"] },
   "mabel-and-rose-bridal": { share: 0.69, uncovered: ["sample sale", "steaming and pressing"] },
   "marisols-tax-prep": { share: 0.86, uncovered: ["small business tax return"] },
