@@ -33,7 +33,7 @@ import {
   upperFirst,
   withArticle
 } from "./post-facts.ts"
-import { daysAsked, hoursOnDay, type Intent, intentOf } from "./post-intent.ts"
+import { comparedPair, daysAsked, hoursOnDay, type Intent, intentOf } from "./post-intent.ts"
 import type { OfferingInput } from "./site-input.ts"
 import { agree, isPlural, itsPage, listedAt, listSentence, possessive, sentence, truncate } from "./text.ts"
 
@@ -278,6 +278,28 @@ const secondNamed = (c: Ctx): OfferingInput | null => {
   }) ?? null
 }
 
+/**
+ * A comparison of things the site never mentions ("latte vs cortado" to a bakery that lists no
+ * coffee) is answered by saying so, and by what it does list, not by a ranking disclaimer that
+ * leaves the question open.
+ */
+const unmentioned = (c: Ctx): string | null => {
+  const pair = comparedPair(c.s.prompt)
+  if (pair === null) return null
+  const written = contentWords([
+    ...c.s.facts.offerings.map((x) => `${x.name} ${descriptionOf(x) ?? ""}`),
+    ...c.s.facts.pages.map((page) => [page.title, page.description, ...page.headings, page.text].join(" "))
+  ].join(" "))
+  const mentioned = (thing: string) => [...contentWords(thing)].every((w) => written.has(w))
+  const missing = pair.filter((thing) => !mentioned(thing))
+  if (missing.length === 0) return null
+  const listed = c.s.facts.offerings.slice(0, 3).map((x) => nounIn(c.s.facts, x.name))
+  const rest = listed.length === 0 ? "" : ` What it does list: ${listSentence(listed)}.`
+  if (missing.length === 2) return `No mention of ${missing[0]} or ${missing[1]} was found on ${c.host}, so ${c.name} may not offer either; ask before you go.${rest}`
+  const offered = c.s.offering === null ? "" : `${upperFirst(withPrice(c, c.s.offering))} is on ${possessive(c.name)} list; `
+  return `${offered}no mention of ${missing[0]} was found on ${c.host}, so ask ${c.name} before you count on it.${offered === "" ? rest : ""}`
+}
+
 /** The sentence a question of quality leads with when its offering has no description of its own. */
 const qualityQuote = (c: Ctx): SourceSentence | undefined =>
   c.intent !== "quality" || descriptionOf(c.s.offering) !== null ? undefined : c.s.sentences.slice(0, c.s.relevant)[c.visit % Math.max(c.s.relevant, 1)]
@@ -346,6 +368,8 @@ const leadAnswer = (c: Ctx): string => {
           `Both are on ${possessive(c.name)} list: ${withPrice(c, o)} and ${withPrice(c, other)}.`
         ])
       }
+      const unnamed = unmentioned(c)
+      if (unnamed !== null) return unnamed
       return pick(c, "lead", [
         `This post does not rank other businesses: it sets out what ${c.name} offers${on(c, " for")}, so you can weigh it yourself.`,
         `${c.name} cannot speak for others; here are its own facts${on(c)}, to set against theirs.`,
@@ -565,7 +589,8 @@ const local: PostAngle = {
         s.hours.length === 0 ? `${upperFirst(c.noun)}${inPlace}: where ${c.name} is` : `${upperFirst(c.noun)}${inPlace}: where ${c.name} is and when to go`,
         `Finding ${c.name}${inPlace}`
       ]),
-      summary: summaryOf(c, [`Where to find ${c.name} for ${c.noun}${s.hours.length === 0 ? "" : ", and its opening hours"}.`]),
+      // ("Where to find Acme Bakery for a bakery": with no offering asked about, the noun is its own kind.)
+      summary: summaryOf(c, [`Where to find ${c.name}${s.offering === null ? inPlace : ` for ${c.noun}`}${s.hours.length === 0 ? "" : ", and its opening hours"}.`]),
       bodyParagraphs: compact([
         leadAnswer(c),
         detailText(c),

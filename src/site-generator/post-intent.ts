@@ -35,6 +35,25 @@ export const intentOf = (prompt: string, name: string): Intent => {
   return "general"
 }
 
+/**
+ * The two things a comparison names: "latte vs cortado", "Which is better, A or B?", "the
+ * difference between A and B". Null when the prompt names no two.
+ */
+export const comparedPair = (prompt: string): readonly [string, string] | null => {
+  const q = lower(prompt)
+  const between = /difference between (.+?) and ([^,:;?]+)/u.exec(q)
+  const pairs = between === null
+    ? q.split(/[:;,?]\s*/u).map((part) => /^(?:which is (?:better|best) )?(.+?) (?:vs\.?|versus|or) (.+)$/u.exec(part.trim())).filter((m) => m !== null)
+    : [between]
+  const match = pairs[0]
+  if (match === undefined) return null
+  const side = (text: string) => text.replace(/^(?:a|an|the)\s+/u, "").trim()
+  const [a, b] = [side(match[1]!), side(match[2]!)]
+  // "the difference between cheap and premium croissants" weighs two kinds of one thing, not two things.
+  const kindOfOne = (text: string) => /^(?:cheap|cheaper|budget|premium|expensive|luxury|new|used|small|large|local|independent|chain|online|in-store)$/u.test(text)
+  return a === "" || b === "" || a.split(" ").length > 5 || b.split(" ").length > 5 || kindOfOne(a) || kindOfOne(b) ? null : [a, b]
+}
+
 export const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
 export type Day = (typeof DAYS)[number]
 
