@@ -143,7 +143,7 @@ const KNOWN: Readonly<Record<string, {
   // 5f45970), pinned at that run's figures: offerings named in another language, in price tables
   // and FAQ answers, products named as models or in the site's language.
   "coldline-kitchen-service": { share: 0.63, uncovered: ["fryer repair", "commercial dishwasher repair"] },
-  "hausverwaltung-woerner": { share: 0.81, uncovered: ["Winterdienst", "Stiegenhausreinigung", "Betriebskostenabrechnung", "Vermietung", "Notfall-Hotline"], products: { "weg-verwaltung": 0.04 } },
+  "hausverwaltung-woerner": { share: 0.81, uncovered: ["Winterdienst", "Stiegenhausreinigung", "Betriebskostenabrechnung", "Vermietung", "Notfall-Hotline"], products: { "weg-verwaltung": 0.05 } },
   "kerbside-tyres": { uncovered: ["emergency call-out"] },
   "latch-and-lever": { uncovered: ["trade pricing"] },
   "chocolateria-ixcacao": { share: 0.88, uncovered: ["85% no added sugar bar", "coffee chocolate bar", "cacao husk tea", "chocolate gift box"], products: { "tableta-70": 0.1 } },
