@@ -317,6 +317,9 @@ const categoryOffering = (kind: PromptFacts["kind"], category: Category): Offeri
 
 const isSoftware = (category: Category | undefined) => category !== undefined && /\b(?:software|app|platform|tool|saas|crm|erp)s?$/.test(category.category)
 
+/** Kinds named by a place: "Can I get an auto repair shop on a Saturday?" asks for a building. */
+const PLACE_KIND = /\b(?:shop|store|centre|center|studio|clinic|salon|workshop|garage|school|hall|yard|lab|laboratory)$/u
+
 const applies = (template: PromptTemplate, facts: PromptFacts, category: Category, pools: Pools): boolean =>
   (template.needs ?? []).every((need) => {
     switch (need) {
@@ -332,6 +335,12 @@ const applies = (template: PromptTemplate, facts: PromptFacts, category: Categor
         return facts.visitable === false
       case "visit":
         return facts.visitable !== false
+      case "premises":
+        return facts.atCustomer !== true
+      case "callout":
+        return facts.atCustomer === true && facts.visitable !== false
+      case "trade":
+        return !PLACE_KIND.test(category.category)
       // What the entity is, by its best category (not the stand-in being tried).
       case "software":
         return isSoftware(pools.categories[0]?.value)
@@ -468,6 +477,8 @@ function* variantsOf(
     for (const category of categories) {
       for (let d = 0; d < days.length; d++) {
         const day = pick(days, d)
+        // "Can I get a roofer on a Tuesday?": a trade is asked about the weekend only.
+        if (needs.includes("callout") && day.value !== "" && day.value !== "Saturday" && day.value !== "Sunday") continue
         for (let f = 0; f < features.length; f++) {
           const feature = pick(features, f)
           for (let a = 0; a < audiences.length; a++) {
@@ -777,8 +788,10 @@ export const builtinTopUp = (
   // A product asked about with its own questions leaves out the general ones that rank its name
   // as a kind of thing sold all over town ("best coastal escapes in St Ives", "highest rated deep
   // sleep hypnosis audios in Calgary"): a thing one business sells is asked about, not ranked.
+  // (A trade's own templates join the lists only for a trade: every other set's templates turn as before.)
   const usable = TEMPLATES.filter((template) =>
-    facts.kind === "business" || (template.usesOffering && !(ownQuestions && RANKING_TEMPLATES.has(template.id))))
+    (facts.kind === "business" || (template.usesOffering && !(ownQuestions && RANKING_TEMPLATES.has(template.id)))) &&
+    (facts.atCustomer === true || !(template.needs ?? []).includes("callout")))
   // The facts' own values first, plain then qualified; stand-ins and generic words only after.
   // The first pass gives each offering one prompt before any gets a second: every offering is
   // named before the set fills up with the first ones' variants.

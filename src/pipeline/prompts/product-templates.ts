@@ -206,7 +206,8 @@ export const PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-choose", "how-to", (s) => `How do I choose ${s.aProduct}?`, ["goods", "countable"]),
   t("product-care", "how-to", (s) => `How do I look after ${s.aProduct}?`, ["goods", "countable", "durable"]),
   t("product-how-use", "how-to", (s) => `How do I get the most out of ${s.aProduct}?`),
-  t("product-first-time", "problem", (s) => `first time buying ${s.aProduct}, what should I know?`, ["goods"]),
+  // (Of a kind of thing, said with its article: "first time buying isolde" names one thing, bought once.)
+  t("product-first-time", "problem", (s) => `first time buying ${s.aProduct}, what should I know?`, ["goods", "countable"]),
   t("product-gift", "audience", (s) => `${Is(s)} ${s.aProduct} a good gift?`, ["goods", "countable", "giftable"]),
   t("product-who-for", "audience", (s) => `Who is ${s.aProduct} for?`, ["countable"]),
   t("product-for-audience", "audience", (s) => `${s.product} for ${s.audience}`, ["audience"]),

@@ -18,7 +18,7 @@ import { businessOfferings, productOfferings } from "./offering-facts.ts"
 import { isPeopleHeading, isSiteLabel } from "./site-labels.ts"
 import { pageKind } from "./site-pages.ts"
 import { audiencePhrases, audienceWithoutPlace, byFrequency, categoryFromSelfDescription, categoryFromText, describesGoodsOnly, englishSideOf, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
-import { featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
+import { atCustomerOf, featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
 
 /**
  * The facts, declared once as a schema: the onboarding workflow stores them as an activity's
@@ -50,6 +50,11 @@ export const PromptFacts = Schema.Struct({
    * ship (no "near me" or opening-hours prompts). Absent in facts stored before it was read: true.
    */
   visitable: Schema.optional(Schema.Boolean),
+  /**
+   * Whether the business does its work where its customers are (a roofer, a caterer, a dog walker):
+   * no opening-hours or walk-in prompts. Absent in facts stored before it was read: false.
+   */
+  atCustomer: Schema.optional(Schema.Boolean),
   /**
    * Whether the site is written in English. On a site that is not, an offering's name is in the
    * site's language and keeps its own form: no English plural ("riparazione borse", not
@@ -833,6 +838,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const features = featuresOf(texts, MAX_FACTS_PER_LIST)
   const openDays = openDaysOf(nodes, texts)
   const visitable = visitableOf(nodes, texts, category)
+  const atCustomer = atCustomerOf(texts, category)
 
   return {
     name: squish(input.name),
@@ -847,6 +853,7 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     features,
     openDays,
     visitable,
+    atCustomer,
     inEnglish: language === "en",
     language,
     ...(language === "en" ? {} : {

@@ -99,6 +99,15 @@ export type Need =
   | "urgent"
   /** An offering that is a problem the business treats ("fears & phobias", "back pain"): "help with ...". */
   | "problem"
+  /**
+   * A place customers come to in its opening hours: "open on Tuesday", "if my usual one is closed",
+   * "without a long wait", "independent or chain". Not a trade that comes to them (a roofer, a caterer).
+   */
+  | "premises"
+  /** A trade that comes to its customers: "work on weekends", "come out for", "book ahead". */
+  | "callout"
+  /** A kind named by who does the work ("a roofer", "a moving company"), not by a place ("an auto repair shop"): "Can I get a roofer ...?" */
+  | "trade"
 
 export interface PromptTemplate {
   readonly id: string
@@ -221,7 +230,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("comparison-versus", "comparison", (s) => `${s.offering} vs ${s.other}: which should I choose?`, ["alike", "goods"]),
   t("comparison-better", "comparison", (s) => `Which is better, ${s.offering} or ${s.other}?`, ["alike", "goods"]),
   t("comparison-in-place", "comparison", (s) => `How do ${s.categories} in ${s.place} compare for ${s.offering}?`, ["place"]),
-  t("comparison-independent-chain", "comparison", (s) => `Is an independent ${s.category} better than a chain for ${s.offering}?`, ["countable", "business", "goods"]),
+  t("comparison-independent-chain", "comparison", (s) => `Is an independent ${s.category} better than a chain for ${s.offering}?`, ["countable", "business", "goods", "premises"]),
   t("comparison-software", "comparison", (s) => `How do ${s.categories} compare on ${s.offering}?`, ["software"]),
   t("comparison-cheap-premium", "comparison", (s) => `What is the difference between cheap and premium ${s.offering}?`, ["goods"]),
   // Price.
@@ -236,14 +245,14 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("price-usual-charge", "price", (s) => `What do ${s.categories} usually charge for ${s.offering}?`, ["goods"]),
   t("price-software-plans", "price", (s) => `Which ${s.category} has the best value subscription plans?`, ["software"]),
   // Hours and opening days.
-  t("hours-open-day-place", "hours", (s) => `${s.categories} open on ${s.day} in ${s.place}`, ["place", "day"]),
-  t("hours-near-me-day", "hours", (s) => `Which ${s.categories} near me${inPlace(s)} are open on ${s.day}?`, ["local", "day", "place"]),
-  t("hours-offering-day", "hours", (s) => `Where can I get ${s.offering} on a ${s.day} in ${s.place}?`, ["place", "day", "dated"]),
-  t("hours-what-time", "hours", (s) => `What time do ${s.categories} in ${s.place} open on ${s.day}?`, ["place", "day"]),
-  t("hours-weekend", "hours", (s) => `Which ${s.categories} in ${s.place} are open on weekends?`, ["place", "weekend"]),
-  t("hours-usually-open", "hours", (s) => `What time do ${s.categories} usually open?`, ["visit", "business"]),
-  t("hours-usually-day", "hours", (s) => `Are ${s.categories} usually open on ${s.day}?`, ["visit", "day"]),
-  t("hours-open-now", "hours", (s) => `${s.category} open now near me${inPlace(s)}`, ["local", "countable", "place"]),
+  t("hours-open-day-place", "hours", (s) => `${s.categories} open on ${s.day} in ${s.place}`, ["place", "day", "premises"]),
+  t("hours-near-me-day", "hours", (s) => `Which ${s.categories} near me${inPlace(s)} are open on ${s.day}?`, ["local", "day", "place", "premises"]),
+  t("hours-offering-day", "hours", (s) => `Where can I get ${s.offering} on a ${s.day} in ${s.place}?`, ["place", "day", "dated", "premises"]),
+  t("hours-what-time", "hours", (s) => `What time do ${s.categories} in ${s.place} open on ${s.day}?`, ["place", "day", "premises"]),
+  t("hours-weekend", "hours", (s) => `Which ${s.categories} in ${s.place} are open on weekends?`, ["place", "weekend", "premises"]),
+  t("hours-usually-open", "hours", (s) => `What time do ${s.categories} usually open?`, ["visit", "business", "premises"]),
+  t("hours-usually-day", "hours", (s) => `Are ${s.categories} usually open on ${s.day}?`, ["visit", "day", "premises"]),
+  t("hours-open-now", "hours", (s) => `${s.category} open now near me${inPlace(s)}`, ["local", "countable", "place", "premises"]),
   // Dietary and feature filters.
   t("filter-dietary-offering", "filter", (s) => `${s.feature} ${s.offering} in ${s.place}`, ["place", "dietary"]),
   t("filter-dietary-options", "filter", (s) => `Which ${s.categories} in ${s.place} have ${s.feature} options?`, ["place", "dietary"]),
@@ -267,8 +276,8 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   // Alternatives.
   t("alternatives-to-offering", "alternatives", (s) => `What are good alternatives to ${s.offering}?`, ["goods"]),
   t("alternatives-cheaper", "alternatives", (s) => `Are there cheaper alternatives to ${s.offering} in ${s.place}?`, ["place", "goods"]),
-  t("alternatives-independent", "alternatives", (s) => `Are there independent alternatives to chain ${s.categories} in ${s.place}?`, ["place", "goods"]),
-  t("alternatives-usual-closed", "alternatives", (s) => `If my usual ${s.category} is closed, what is a good alternative for ${s.offering}?`, ["countable", "business", "visit"]),
+  t("alternatives-independent", "alternatives", (s) => `Are there independent alternatives to chain ${s.categories} in ${s.place}?`, ["place", "goods", "premises"]),
+  t("alternatives-usual-closed", "alternatives", (s) => `If my usual ${s.category} is closed, what is a good alternative for ${s.offering}?`, ["countable", "business", "visit", "premises"]),
   t("alternatives-software", "alternatives", (s) => `What can I use instead of my ${s.category} for ${s.offering}?`, ["software"]),
   t("alternatives-lesser-known", "alternatives", (s) => `Which lesser-known ${s.categories} are a good alternative for ${s.offering}?`),
   // Reviews.
@@ -285,7 +294,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("audience-best-for", "audience", (s) => `What are the best ${s.categories} for ${s.audience}?`),
   // Problems that lead to an offering.
   t("problem-short-notice", "problem", (s) => `I need ${s.offering} on short notice in ${s.place}, who can help?`, ["place", "visit", "urgent"]),
-  t("problem-long-wait", "problem", (s) => `Where can I get ${s.offering} without a long wait?`, ["visit", "present"]),
+  t("problem-long-wait", "problem", (s) => `Where can I get ${s.offering} without a long wait?`, ["visit", "present", "premises"]),
   t("problem-overpaying", "problem", (s) => `How do I avoid overpaying for ${s.offering}?`, ["goods"]),
   t("problem-software-switch", "problem", (s) => `My ${s.category} can't do ${s.offering}, what should I use instead?`, ["software"]),
   t("problem-disappointing", "problem", (s) => `My last ${s.category} was disappointing, where should I go for ${s.offering}?`, ["countable"]),
@@ -294,7 +303,7 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
   t("brand-good-for", "brand", (s) => `Is ${s.name} good for ${s.offering}?`),
   t("brand-cost-at", "brand", (s) => `How much ${does(s)} ${s.offering} cost at ${s.name}?`),
-  t("brand-hours", "brand", (s) => `What are the opening hours of ${s.name}?`, ["business", "day"]),
+  t("brand-hours", "brand", (s) => `What are the opening hours of ${s.name}?`, ["business", "day", "premises"]),
   t("brand-alternatives", "brand", (s) => `What are some alternatives to ${s.name}?`, ["business"]),
   t("brand-dietary", "brand", (s) => `Does ${s.name} have ${s.feature} options?`, ["dietary"]),
   // A problem the business treats, asked about as help with it: "help with fears & phobias in Calgary".
@@ -304,7 +313,18 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("discovery-category-for-problem", "discovery", (s) => `${s.category} for ${s.offering} in ${s.place}`, ["place", "countable", "problem"]),
   t("local-help-near-me", "local", (s) => `Where can I get help with ${s.offering} near me${inPlace(s)}?`, ["local", "place", "problem"]),
   t("how-to-can-help", "how-to", (s) => `Can ${s.aCategory} help with ${s.offering}?`, ["countable", "problem"]),
-  t("price-charge-for-problem", "price", (s) => `How much does ${s.aCategory} in ${s.place} charge for ${s.offering}?`, ["countable", "place", "problem"])
+  t("price-charge-for-problem", "price", (s) => `How much does ${s.aCategory} in ${s.place} charge for ${s.offering}?`, ["countable", "place", "problem"]),
+  // A trade that comes to its customers is asked when it can come, not when it opens (its days: the weekend only).
+  t("hours-callout-weekends", "hours", (s) => `Which ${s.categories} in ${s.place} work on weekends?`, ["place", "weekend", "countable", "callout"]),
+  t("hours-callout-day", "hours", (s) => `Can I get ${s.aCategory} on a ${s.day} in ${s.place}?`, ["place", "day", "countable", "trade", "callout"]),
+  t("hours-callout-book-ahead", "hours", (s) => `How far in advance should I book ${s.offering} in ${s.place}?`, ["place", "goods", "urgent", "callout"]),
+  t("hours-callout-evenings", "hours", (s) => `Which ${s.categories} in ${s.place} work evenings?`, ["place", "countable", "callout"]),
+  t("hours-callout-short-notice", "hours", (s) => `Can I get ${s.aCategory} in ${s.place} at short notice?`, ["place", "countable", "trade", "callout"]),
+  t("hours-callout-this-weekend", "hours", (s) => `${s.category} available this weekend in ${s.place}`, ["place", "countable", "weekend", "callout"]),
+  t("hours-callout-come-out", "hours", (s) => `How soon can ${s.aCategory} in ${s.place} come out for ${s.offering}?`, ["place", "countable", "trade", "urgent", "callout"]),
+  t("alternatives-callout-hiring", "alternatives", (s) => `What are the alternatives to hiring ${s.aCategory}?`, ["countable", "trade", "callout"]),
+  t("brand-covers-place", "brand", (s) => `Does ${s.name} cover ${s.place}?`, ["place", "business", "callout"]),
+  t("comparison-local-company", "comparison", (s) => `Is a local ${s.category} better than a big company for ${s.offering}?`, ["countable", "business", "goods", "callout"])
 ]
 
 /**

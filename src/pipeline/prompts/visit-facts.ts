@@ -120,6 +120,36 @@ export const visitableOf = (nodes: ReadonlyArray<JsonLdObject>, texts: ReadonlyA
   return !(SHIPS.test(all) && !VISITED.test(all))
 }
 
+/**
+ * Trades whose work is done where the customer is: a roofer's or a caterer's office hours are no
+ * opening hours, and nobody asks whether roofers are open on Tuesday.
+ */
+const AT_CUSTOMER_KIND = new RegExp(String.raw`\b(?:contractors?|plumb(?:er|ers|ing)|electricians?|roof(?:er|ers|ing)|(?<!boat )builders?|landscap(?:er|ers|ing)|arborists?|tree surgeons?|gardeners?|cleaners|cleaning (?:company|companies|service|services)|movers|moving (?:company|companies)|removals?|couriers?|cater(?:er|ers|ing)|photographers?|videographers?|djs?|magicians?|entertainers?|musicians?|quartets?|organi[sz]ers?|dog walkers?|pet sitters?|home care|carers?|surveyors?|painters?|decorators?|handym[ae]n|locksmiths?|glaziers?|fencing|pav(?:er|ers|ing)|gutters?|septic|pest control|chimney sweeps?|farriers?|thatchers?|installers?|hvac|garage doors?|pyrotechnics?|fireworks?|doulas?|photo booths?|event hire)\b`)
+
+/**
+ * Pages saying the work is done at the customer's: "we come to you", "areas we cover", a call-out
+ * fee. ("Private sessions at your home" beside classes at a hall is one way of several.)
+ */
+const AT_CUSTOMER_WORDS =
+  /\bwe come to (?:you|your)\b|\bmobile (?:service|unit|van|workshop|mechanic)s?\b|\bareas? we (?:serve|cover)\b|\bservice areas?\b|\bcall[\s-]?out (?:fee|charge)s?\b/
+
+/** Customers walking in or seeing goods: "visit us", "walk-ins welcome", "our showroom" (a dog walker's "drop-in visits" are its own). */
+const WALKED_INTO = new RegExp(String.raw`\bvisit us\b|\bcome (?:in|by|and visit|see us)\b|${WALK_IN.source}|\bshowroom\b`)
+
+/**
+ * Whether the business does its work where its customers are, so that it keeps no opening hours
+ * anyone asks about: its kind is such a trade, or its pages say it comes to them, and they never
+ * invite customers in. A bicycle workshop with a mobile van that also says "walk-ins welcome" is
+ * still a place customers go to.
+ */
+export const atCustomerOf = (texts: ReadonlyArray<string>, category: string | null): boolean => {
+  const all = fold(texts.join(" \n "))
+  if (WALKED_INTO.test(all)) return false
+  // ("We don't do dog walking at your home": a sentence denying it says the opposite.)
+  return (category !== null && AT_CUSTOMER_KIND.test(fold(category))) ||
+    all.split(/(?<=[.!?])\s+|\n/).some((sentence) => AT_CUSTOMER_WORDS.test(sentence) && !DENIES.test(sentence))
+}
+
 /** Features customers filter by, as they would type them, with the words a site uses for each. */
 const FEATURES: ReadonlyArray<readonly [string, RegExp]> = [
   ["gluten-free", /\bgluten[\s-]?free\b/],

@@ -95,6 +95,7 @@ describe("factsFromPages", () => {
       openDays: ["Sunday", "Saturday", "Tuesday", "Wednesday", "Thursday", "Friday"],
       // Nothing says it only ships: a place customers visit.
       visitable: true,
+      atCustomer: false,
       inEnglish: true,
       language: "en"
     })
@@ -330,6 +331,7 @@ describe("factsFromPages", () => {
       features: [],
       openDays: [],
       visitable: true,
+      atCustomer: false,
       inEnglish: true,
       language: "en"
     })

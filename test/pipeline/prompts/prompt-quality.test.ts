@@ -85,7 +85,10 @@ const KNOWN: Readonly<Record<string, {
   "backbone-chiropractic": { uncovered: ["posture assessment", "ACC injury treatment"] },
   "cluichi-board-games": { uncovered: ["Irish-language games", "jigsaw puzzles"] },
   "risiti": { uncovered: ["time tracking", "Risiti Pay", "client portal", "multi-currency invoicing", "KRA eTIMS invoices"] },
-  "tortoise-and-hare-removals": { uncovered: ["furniture dismantling and reassembly", "piano moving"] },
+  // A trade that comes to its customers since round 27: its opening-hours questions ("Are moving companies usually
+  // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
+  // words that are no offerings (its price rows of house sizes): the lower share is the more honest one.
+  "tortoise-and-hare-removals": { share: 0.89, uncovered: ["furniture dismantling and reassembly", "piano moving"] },
   "tybee-creamery": { uncovered: ["Georgia peach ice cream", "Benne Wafer Crunch", "waffle cones"] },
   "cellarhand": { uncovered: ["purchase orders", "stocktakes", "Xero integration", "Shopify integration", "Square integration", "API"] },
   "fretwork-guitars": { share: 0.74, uncovered: ["ukuleles", "gift vouchers", "guitar repairs", "guitar lessons", "bass lessons", "left-handed guitars", "consignment"] },
@@ -139,20 +142,26 @@ const KNOWN: Readonly<Record<string, {
   // holdout-s, holdout-t and holdout-u (run once unseen in the eleventh session after round nine, at
   // 5f45970), pinned at that run's figures: offerings named in another language, in price tables
   // and FAQ answers, products named as models or in the site's language.
-  "coldline-kitchen-service": { share: 0.61, uncovered: ["fryer repair", "commercial dishwasher repair"] },
-  "hausverwaltung-woerner": { share: 0.81, uncovered: ["Winterdienst", "Stiegenhausreinigung", "Betriebskostenabrechnung", "Vermietung", "Notfall-Hotline"], products: { "weg-verwaltung": 0.04 } },
+  "coldline-kitchen-service": { share: 0.63, uncovered: ["fryer repair", "commercial dishwasher repair"] },
+  "hausverwaltung-woerner": { share: 0.81, uncovered: ["Winterdienst", "Stiegenhausreinigung", "Betriebskostenabrechnung", "Vermietung", "Notfall-Hotline"], products: { "weg-verwaltung": 0.05 } },
   "kerbside-tyres": { uncovered: ["emergency call-out"] },
   "latch-and-lever": { uncovered: ["trade pricing"] },
   "chocolateria-ixcacao": { share: 0.88, uncovered: ["85% no added sugar bar", "coffee chocolate bar", "cacao husk tea", "chocolate gift box"], products: { "tableta-70": 0.1 } },
   "gribbles-quality-meats": { uncovered: ["free-range pork","venison","quarter beef"] },
   "huitres-le-guen": { uncovered: ["pied de cheval oysters", "oyster shucking class"] },
   "masseria-lama-bianca": { uncovered: ["extra virgin olive oil"], notOfferingHits: 8 },
-  "saffron-and-salt-catering": { share: 0.83, uncovered: ["lunch boxes", "canapés", "live dosa station"] },
+  // A trade that comes to its customers since round 27: its opening-hours questions ("Are caterers usually
+  // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
+  // words the labels do not list (its package names): the lower share is the more honest one.
+  "saffron-and-salt-catering": { share: 0.81, uncovered: ["lunch boxes", "canapés", "live dosa station"] },
   "speed-river-farmers-market": { share: 0.77, uncovered: ["Saturday market", "kids' cooking demo", "seasonal produce", "stall rental", "Market Box"], notOfferingHits: 2 },
   "cairn-and-co-financial-planning": { uncovered: ["annuity","stocks and shares ISA","ethical investing","income protection"] },
   "etude-lavoie-notaires": { share: 0.78, uncovered: ["mortgage deed", "certified true copy", "estate settlement", "marriage contract"], notOfferingHits: 1 },
   "saltmarsh-silver": { share: 0.78, uncovered: ["hand engraving"] },
-  "tidy-nest-home-organizing": { share: 0.89, uncovered: ["downsizing", "home office organizing", "gift certificate"] },
+  // A trade that comes to its customers since round 27: its opening-hours questions ("Are organizers usually
+  // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
+  // words that are no offerings (its room headings): the lower share is the more honest one.
+  "tidy-nest-home-organizing": { share: 0.86, uncovered: ["downsizing", "home office organizing", "gift certificate"] },
   "veld-botanicals": { uncovered: ["Discovery Sample Set"] },
   // holdout-v, holdout-w and holdout-x (run once unseen in the twelfth session after round eleven,
   // at 6ce90fd), pinned at that run's figures.
@@ -160,7 +169,7 @@ const KNOWN: Readonly<Record<string, {
   "hollow-oak-barn": { share: 0.87, uncovered: ["milestone party"] },
   "kindling-virtual-events": { share: 0.81, uncovered: ["virtual chocolate tasting"] },
   "nautica-marejada": { uncovered: ["equipo de snorkel","ruta a la Cova Tallada","curso de Licencia de Navegación"] },
-  "snap-and-sparkle-photo-booths": { share: 0.89, uncovered: ["neon sign hire"], notOfferingHits: 7 },
+  "snap-and-sparkle-photo-booths": { uncovered: ["neon sign hire"], notOfferingHits: 7 },
   "southbound-campervans": { uncovered: ["Kea 2-berth campervan", "Tūī 4-berth campervan"] },
   "brass-rail-hobbies": { share: 0.77, uncovered: ["locomotive repair", "mail order", "used trains"] },
   "crate-and-needle-records": { share: 0.68, uncovered: ["new vinyl", "record buying", "cartridges", "CDs", "cassettes", "record mail order"] },
@@ -171,9 +180,12 @@ const KNOWN: Readonly<Record<string, {
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.02 } },
   "escuela-infantil-pequenitos": { share: 0.65, uncovered: ["aula de 1 a 2 años", "aula de 2 a 3 años", "inglés", "psicomotricidad", "escuela de verano"] },
   "liftline-garage-doors": { uncovered: ["carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "commercial roll-up doors"], notOfferingHits: 2 },
-  "shannonside-commercial-cleaning": { share: 0.89, uncovered: ["cleanroom support cleaning", "clinical cleaning", "school cleaning", "washroom consumables"] },
+  // A trade that comes to its customers since round 27: its opening-hours questions ("Are cleaners usually
+  // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
+  // words that are no offerings (its washroom supplies): the lower share is the more honest one.
+  "shannonside-commercial-cleaning": { share: 0.85, uncovered: ["cleanroom support cleaning", "clinical cleaning", "school cleaning", "washroom consumables"] },
   "signwise-bsl": { share: 0.63, uncovered: ["workplace BSL training", "Signature exam", "gift vouchers"], products: { "bsl-level-1": 0.1 } },
-  "tall-grass-pet-care": { uncovered: ["small animal care", "medication"] },
+  "tall-grass-pet-care": { uncovered: ["medication"] },
   // holdout-y, holdout-z and holdout-aa (run once unseen in the thirteenth session, at 14647fd),
   // pinned at that run's figures.
   "brace-and-basilico": { share: 0.69, uncovered: ["collection orders", "gift vouchers"] },
@@ -242,13 +254,15 @@ const KNOWN: Readonly<Record<string, {
   "gill-and-spore": { uncovered: ["mushroom share", "intro to growing mushrooms at home"] },
   "hostel-zmaj": { uncovered: ["breakfast", "laundry"] },
   "kestrel-hill-cider": { share: 0.66, uncovered: ["orchard walk", "ploughman's board", "cider by the glass"] },
-  "pennycress-hog-roasts": { share: 0.88 },
   "shiokaze-ramen": { uncovered: ["kaedama", "private events"] },
   "darling-downs-trailer-hire": { uncovered: ["brake controller hire"] },
   "electro-meuse-depannage": { share: 0.87, uncovered: ["réparation de sèche-linge"] },
   "otter-creek-septic": { share: 0.86, uncovered: ["effluent filter cleaning"] },
   // The drain connections it "also adds" (a real job the labels do not list) take prompts since round 26.
-  "rideau-eavestrough": { share: 0.87, uncovered: ["twice-a-year maintenance plan"] },
+  // A trade that comes to its customers since round 27: its opening-hours questions ("Are gutter companies usually
+  // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
+  // words that are no offerings (its drain connections): the lower share is the more honest one.
+  "rideau-eavestrough": { share: 0.86, uncovered: ["twice-a-year maintenance plan"] },
   "hearthside-doulas": { uncovered: ["private antenatal classes", "labour support only"] },
   "kraftvaerket-odense": { share: 0.81, uncovered: ["10-klippekort", "firmatræning"] },
   "northbound-career-coaching": { uncovered: ["outplacement workshops"] },
@@ -298,7 +312,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-aq (vehicles, transport, rental and storage, one site in Spanish), run once unseen at
   // 75244c3, tuned on since: a car hire's cars named by model and year in cards, its packages in
   // prose, its product named like a car model.
-  "cote-auto-transport": { share: 0.71 },
+  "cote-auto-transport": { share: 0.72 },
   "gruas-ramirez": { share: 0.87 },
   "ivory-ribbon-wedding-cars": { share: 0.89, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"] },
   "wrap-and-shield-co": { share: 0.74 },
@@ -307,7 +321,7 @@ const KNOWN: Readonly<Record<string, {
   // of 75-89% on prompts about the page's words, two Swedish courses in prose.
   "blandaren-fotoskola": { share: 0.81, uncovered: ["Porträttfotografering", "Privatlektion"] },
   "bobbin-and-thread": { share: 0.89 },
-  "freckles-face-painting": { share: 0.75 },
+  "freckles-face-painting": { share: 0.77 },
   "hemlock-hollow-day-camp": { share: 0.86 },
   // holdout-as (specialist shops selling online, one site in Polish), run once unseen at 5045f6f and
   // again at the end of the session (never tuned on): a fountain pen shop and a beekeeping supplier
@@ -328,7 +342,7 @@ const KNOWN: Readonly<Record<string, {
   "reef-and-wreck-dive-co": { share: 0.82, uncovered: ["Magnetic Island reef day trip", "snorkelling", "nitrox fill"] },
   "ridgeway-raceway": { share: 0.79 },
   "splitshot-axe-house": { share: 0.86, uncovered: ["poutine", "smash burger", "wings"] },
-  "ironbark-concreting": { share: 0.72 },
+  "ironbark-concreting": { share: 0.74 },
   "keane-daughters-plastering": { share: 0.8, uncovered: ["re-plastering", "artex ceilings"] },
   "loftcraft-bristol": { share: 0.86, notOfferingHits: 6 },
   "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds", "flisearbejde", "skorstensreparation", "tilbygning"] },
