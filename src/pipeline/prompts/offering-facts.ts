@@ -194,6 +194,17 @@ const pricesWhom = (name: string): boolean => {
 /** A headline that names the page a price list: "Prices", "Price list", "Prices & memberships", "Our rates". */
 const PRICE_LIST_HEADLINE = /^(?:our\s+)?(?:prices|price list|pricing|rates|tariffs?)(?:\s*(?:&|and)\s*[\p{L} ]+)?$/iu
 
+/**
+ * A section of a page headed as its price list, in the languages sites are written in: "Price
+ * list", "Listino prezzi", "Preise", "Tarifs 2026", "Price list (inc GST)" (a year or a note in
+ * brackets aside).
+ */
+/** A price list's line that prices time worked, not a thing done: labour, a call-out, an hourly rate. */
+const RATE_OF_WORK = /(?<![\p{L}])(?:labou?r|call-?outs?|hourly rates?|travel time)(?![\p{L}])/iu
+
+const isPriceListSection = (heading: string): boolean =>
+  PRICE_LIST_HEADING.test(heading.replace(/\([^)]*\)|\b(?:19|20)\d\d\b/gu, " ").replace(/\s+/gu, " "))
+
 /** Heads of a line that names a service done to something ("light seal replacement", "lens cleaning"). */
 const SERVICE_HEAD = /^(?:replacement|cleaning|repair|hire|rental|installation|removal|servicing|service|inspection|restoration|fitting|tuning|adjustment|alignment|calibration|check|diagnostics?)$/u
 
@@ -217,6 +228,10 @@ const MENU_OR_PRICES_WORD =
 const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: ReadonlySet<string>, names: ReadonlySet<string>) => {
   // "Prices", "Prices & memberships": a price list's every line is on offer, not only the memberships.
   if ([page.headings[0] ?? "", titleHead(page)].some((h) => PRICE_LIST_HEADLINE.test(h.trim()) || MENU_OR_PRICES_WORD.test(fold(h)) || EVERYTHING_HEADLINE.test(h.trim()))) return items
+  // "Restauro e riparazioni" over a section "Listino prezzi": the page's own price list, whose every
+  // line is sold ("Regolazione completa", "Ponticello nuovo"), though none names the headline's word.
+  // (Not its rates of work in general: "Workshop labour", "Call-out + first hour".)
+  if (page.headings.slice(1).some(isPriceListSection)) return items.filter((item) => !RATE_OF_WORK.test(item))
   // "Trees", "Fabric", "The collection": a page headed by one word is the page of a whole range, and
   // its lines are kinds on offer ("Japanese maple", "Flannel"), when most are named in two words or
   // more; lines of one word each ("Single", "Double", "King" under "Headboards") are its sizes.

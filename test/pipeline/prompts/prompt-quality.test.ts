@@ -162,7 +162,7 @@ const KNOWN: Readonly<Record<string, {
   "nautica-marejada": { uncovered: ["equipo de snorkel","ruta a la Cova Tallada","curso de Licencia de Navegación"] },
   "snap-and-sparkle-photo-booths": { share: 0.89, uncovered: ["neon sign hire"], notOfferingHits: 7 },
   "southbound-campervans": { uncovered: ["Kea 2-berth campervan", "Tūī 4-berth campervan"] },
-  "brass-rail-hobbies": { share: 0.77, uncovered: ["locomotive repair", "mail order", "used trains"] },
+  "brass-rail-hobbies": { share: 0.79, uncovered: ["locomotive repair", "mail order", "used trains"] },
   "crate-and-needle-records": { share: 0.68, uncovered: ["new vinyl", "record buying", "cartridges", "CDs", "cassettes", "record mail order"] },
   "gaertnerei-lindenhof": { share: 0.79, uncovered: ["Pflanzenversand"] },
   "pantry-post-hampers": { uncovered: ["custom branding", "manuka honey"] },
@@ -213,7 +213,7 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "gauthiers-sugar-bush": { uncovered: ["shipping across Canada"] },
   // (49 not-offering hits until a site's furniture and what it says it no longer does in Italian were read as such.)
-  "liuteria-bellandi": { share: 0.75, uncovered: ["viola su misura", "violoncello su misura", "regolazione", "ponticello nuovo", "ricrinatura archetto", "incollatura crepa", "perizia e certificato"] },
+  "liuteria-bellandi": { share: 0.87, uncovered: ["viola su misura", "violoncello su misura"] },
   "mash-and-barrel-homebrew": { uncovered: ["all-grain recipe packs", "grain milling service", "bottling kit", "hydrometer"] },
   "minster-clock-repairs": { uncovered: ["home visit", "dismantle, collect and re-install", "French slate mantel clock"] },
   "salt-pond-boatshop": { uncovered: ["paint and varnish", "spring commissioning", "boat delivery"] },
@@ -268,7 +268,7 @@ const KNOWN: Readonly<Record<string, {
   "paddle-paws-hydrotherapy": { products: { "swim-pack-6": 0.39 } },
   "starburst-pyrotechnics": { share: 0.88, uncovered: ["council permit application"] },
   "waldseilpark-almtal": { uncovered: ["Schulklassen-Klettertag", "Flying Fox", "Nachtklettern"] },
-  "ferro-and-flux": { share: 0.89, uncovered: ["plasma cutting", "trailer repairs"] },
+  "ferro-and-flux": { uncovered: ["trailer repairs"] },
   "kestrel-armature-works": { share: 0.82, uncovered: ["new motor sales", "motor installation and alignment"] },
   "quire-bindery": { uncovered: ["book repair"] },
   "sicurta-consulenze": { share: 0.8, uncovered: ["valutazione rischio rumore"], products: { "pacchetto-dvr": 0.1 } },
