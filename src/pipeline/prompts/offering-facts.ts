@@ -255,9 +255,21 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
     return GROUPING_HEAD.test(head) && words.length >= 2 ? [stem(head), stem(words.at(-2)!)] : [stem(head)]
   }))
   if (heads.size === 0) return items
+  // "Tool hire" over "Wallpaper steamer", "Pressure washer": a hire page's lines are the things hired,
+  // each asked for as "<thing> hire". (A line that is also a section's heading, "Standard unit", is
+  // read as that section already.)
+  const hired = headlines.map((h) => wordsOf(h).at(-1) ?? "").find((w) => HIRE_WORD.test(w))
+  const sectionKeys = new Set(page.headings.map(phraseKey))
+  if (hired !== undefined) {
+    return items.filter((item) => !sectionKeys.has(phraseKey(item)))
+      .map((item) => (wordsOf(item).some((w) => HIRE_WORD.test(w)) ? item : `${item} ${hired}`))
+  }
   // "Light seal replacement", "Lens cleaning" on a servicing page: a service of its own, not a filling or size.
   return items.filter((item) => wordsOf(item).some((w) => heads.has(stem(w))) || (wordsOf(item).length >= 2 && SERVICE_HEAD.test(wordsOf(item).at(-1)!)))
 }
+
+/** The word a hire business names its trade by ("Tool hire", "Equipment rental"). */
+const HIRE_WORD = /^(?:hire|rental)$/u
 
 /** Heads naming how a kind of thing is sold or chosen, not what it is: "packages", "options". */
 const GROUPING_HEAD = /^(?:packages?|options?|plans?|choices?|types?|kinds?|levels?|tiers?)$/u

@@ -109,7 +109,7 @@ const KNOWN: Readonly<Record<string, {
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.76, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
   "palenque-dona-nieves": { share: 0.88, uncovered: ["Tobalá", "Tepextate", "Ensamble", "maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"] },
-  "pritchard-and-son": { uncovered: ["paint mixing", "wallpaper steamer hire", "carpet cleaner hire", "pressure washer hire", "screws and nails sold loose", "power tools", "animal feed", "garden supplies", "household goods", "lawnmower servicing"], notOfferingHits: 1 },
+  "pritchard-and-son": { uncovered: ["paint mixing", "screws and nails sold loose", "power tools", "animal feed", "garden supplies", "household goods", "lawnmower servicing"], notOfferingHits: 1 },
   "airtime-podcast-hosting": { share: 0.88, uncovered: ["podcast distribution", "Airtime API"] },
   "halftone-and-co": { share: 0.85, uncovered: ["brand guidelines"] },
   "hljodhus-studio": { uncovered: ["podcast recording", "music production"], notOfferingHits: 4 },
@@ -225,7 +225,7 @@ const KNOWN: Readonly<Record<string, {
   "great-fizzwick": { share: 0.87, uncovered: ["balloon twisting", "school assembly"] },
   // (0.78 until round 26: "Halloween costumes are still available for hire", on its journal page,
   // is read; a real thing the labels do not list.)
-  "quickchange-costume-hire": { share: 0.71, uncovered: ["Daisy 1920s flapper costume", "stage makeup", "costume alterations"] },
+  "quickchange-costume-hire": { share: 0.72, uncovered: ["Daisy 1920s flapper costume", "stage makeup", "costume alterations"] },
   "bright-letter-signs": { uncovered: ["built-up letters"] },
   // (kadra-techniczna: 75% and 31 not-offering hits until Polish furniture words were read as in other languages.)
   // Asked in Polish, its price heading read as an offering ("wynagrodzenie agencji", the agency's fee)
