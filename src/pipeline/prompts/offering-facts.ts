@@ -271,6 +271,13 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
 /** The word a hire business names its trade by ("Tool hire", "Equipment rental"). */
 const HIRE_WORD = /^(?:hire|rental)$/u
 
+/**
+ * A headline calling its page a list of services, in the languages sites are written in, alone or
+ * after one word ("Other services", "Øvrige ydelser", "Weitere Leistungen", "Nos prestations").
+ */
+const SERVICES_HEADLINE =
+  /^(?:\p{L}+\s+)?(?:services|ydelser|tjenester|tjanster|leistungen|dienstleistungen|prestations|servicios|servizi|servicos|diensten|uslugi|sluzby|hizmetler|hizmetlerimiz|palvelut)$/u
+
 /** Heads naming how a kind of thing is sold or chosen, not what it is: "packages", "options". */
 const GROUPING_HEAD = /^(?:packages?|options?|plans?|choices?|types?|kinds?|levels?|tiers?)$/u
 
@@ -1210,7 +1217,9 @@ export const businessOfferings = (
       return
     }
     // A model's page ("Scaffold Field") says what the model is ("the mobile app for crews").
-    headlines.push(...headlineOfferings(page, proper, names).flatMap((h) => isBrandModel(h, names) ? pageSaysItIs(page, page.url, proper).slice(0, 1) : [h]))
+    // (A page of its own headed as a list of services, "Weitere Leistungen", is named by its sections, not its headline.)
+    const servicesPage = isDetailPage(page) && SERVICES_HEADLINE.test(fold(withoutNames(page.headings, names)[0] ?? "").trim())
+    if (!servicesPage) headlines.push(...headlineOfferings(page, proper, names).flatMap((h) => isBrandModel(h, names) ? pageSaysItIs(page, page.url, proper).slice(0, 1) : [h]))
     // ("Education evenings" over "We host free evenings for GPs twice a year": a free event, not a thing sold.)
     const below = ownHeadings(page).slice(1).filter((h) => !freeGatheringBelow(page, h))
     // A listing page (`/services`, `/menu`, `/cakes`): its sections, after its own title, name what
@@ -1233,6 +1242,9 @@ export const businessOfferings = (
     // ("Homestay with a Spanish family" is a kind, "homestay", though one word is left of it.)
     else {
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length >= 2)))
+      // "Øvrige ydelser" over "Flisearbejde", "Skorstensreparation": a page headed as a list of
+      // services is no one offering's own page, and each of its one-word sections is a service.
+      if (servicesPage) parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length === 1)))
       // "Crowlers" over "32 oz cans filled at the bar: $14–$16": a thing sold in its own section, by its price.
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length === 1 && /^\p{L}{4,}[^s]s$/u.test(h.trim()) && pricedBelow(page, h))))
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length === 1 && /^\p{L}{3,}[^s]s$/u.test(h.trim()) && kindsNamedBelow(page, h))))

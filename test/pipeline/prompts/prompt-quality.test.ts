@@ -319,7 +319,8 @@ const KNOWN: Readonly<Record<string, {
   // holdout-at, holdout-au and holdout-av (sport and leisure, one site in Czech; building trades, one in
   // Danish; high-street services, one in Turkish), run once unseen at 62014c0 and again after the round's
   // lanes (never tuned on), then tuned on by the session's own rules. Still missed: offerings said only in a
-  // Danish services list, a café's menu (splitshot), a party price list's tiers (liftoff), the mortgage
+  // Danish table's rows and a Danish "we also make" (its services page's one-word sections are read since
+  // round 27), a café's menu (splitshot), a party price list's tiers (liftoff), the mortgage
   // broker's other lending under a heading no reader takes; page words and price rows asked about ("return
   // preparing", "real brides" is gone); and "loft advice", a heading its labels call no offering.
   "liftoff-trampoline-park": { uncovered: ["Mega Party", "Glow Party"] },
@@ -331,7 +332,7 @@ const KNOWN: Readonly<Record<string, {
   "ironbark-concreting": { share: 0.72 },
   "keane-daughters-plastering": { share: 0.8, uncovered: ["re-plastering", "artex ceilings"] },
   "loftcraft-bristol": { share: 0.86, notOfferingHits: 6 },
-  "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds", "flisearbejde", "skorstensreparation", "tilbygning"] },
+  "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds"] },
   "prairie-shield-insulation": { uncovered: ["blown-in cellulose", "blown-in fibreglass"] },
   "mabel-and-rose-bridal": { share: 0.69, uncovered: ["sample sale", "steaming and pressing"] },
   "marisols-tax-prep": { share: 0.86, uncovered: ["small business tax return"] },
