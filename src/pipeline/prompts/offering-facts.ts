@@ -237,10 +237,14 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
   // more; lines of one word each ("Single", "Double", "King" under "Headboards") are its sizes.
   // (A line opening with a day, "Tuesday night league", is one night of a schedule, not a kind; the
   // business's word and one more, "Lark Pale" at Lark Brewing, is its own name for one of them.)
-  const headline = withoutNames(page.headings, names)[0]
+  // ("Nuestros mezcales / Our mezcals": a headline in two languages, by its English side.)
+  const headline = withoutNames(page.headings, names).map(englishSideOf)[0]
   const named = items.filter((item) => wordsOf(item).length >= 2).length
   const range = headline !== undefined && wordsOf(headline.trim().replace(/^(?:our|the|all)\s+/iu, "")).length === 1
-  if (range && named * 2 >= items.length) {
+  // "Tobalá", "Tepextate" under "Our mezcals": one word no English dictionary has is a variety's own
+  // name, not a size ("Double", "King").
+  const varieties = items.every((item) => wordsOf(item).length >= 2 || !isCommonWord(wordsOf(item)[0] ?? ""))
+  if (range && (named * 2 >= items.length || varieties)) {
     const ownWords = new Set([...names].map((name) => wordsOf(name)[0]))
     return items.filter((item) => !DATED_LINE.test(item) && !(wordsOf(item).length === 2 && ownWords.has(wordsOf(item)[0])))
   }

@@ -108,7 +108,9 @@ const KNOWN: Readonly<Record<string, {
   "fiskebilen-bergen": { share: 0.85, uncovered: ["fish soup by the litre", "office lunch delivery"] },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.76, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
-  "palenque-dona-nieves": { share: 0.88, uncovered: ["Tobalá", "Tepextate", "Ensamble", "maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"] },
+  // (0.88 until round 27 read its one-word mezcals under "Our mezcals": Tobalá, Tepextate and Ensamble are
+  // named now, and the prompts not counted are about its tasting room, private groups and name engraving, all real.)
+  "palenque-dona-nieves": { share: 0.85, uncovered: ["maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"] },
   "pritchard-and-son": { uncovered: ["paint mixing", "screws and nails sold loose", "power tools", "animal feed", "garden supplies", "household goods", "lawnmower servicing"], notOfferingHits: 1 },
   "airtime-podcast-hosting": { share: 0.88, uncovered: ["podcast distribution", "Airtime API"] },
   "halftone-and-co": { share: 0.85, uncovered: ["brand guidelines"] },
@@ -143,7 +145,9 @@ const KNOWN: Readonly<Record<string, {
   "hausverwaltung-woerner": { share: 0.81, uncovered: ["Winterdienst", "Stiegenhausreinigung", "Betriebskostenabrechnung", "Vermietung", "Notfall-Hotline"], products: { "weg-verwaltung": 0.04 } },
   "kerbside-tyres": { uncovered: ["emergency call-out"] },
   "latch-and-lever": { uncovered: ["trade pricing"] },
-  "chocolateria-ixcacao": { share: 0.88, uncovered: ["85% no added sugar bar", "coffee chocolate bar", "cacao husk tea", "chocolate gift box"], products: { "tableta-70": 0.1 } },
+  // (0.88 until round 27 read its range page's bars: the 85% bar and the gift box are named now, and the
+  // prompts not counted name its coffee bar in Spanish, "tableta con café de Acatenango", a labelled offering.)
+  "chocolateria-ixcacao": { share: 0.83, uncovered: ["coffee chocolate bar", "cacao husk tea"], products: { "tableta-70": 0.1 } },
   "gribbles-quality-meats": { uncovered: ["free-range pork","venison","quarter beef"] },
   "huitres-le-guen": { uncovered: ["pied de cheval oysters", "oyster shucking class"] },
   "masseria-lama-bianca": { uncovered: ["extra virgin olive oil"], notOfferingHits: 8 },
@@ -219,7 +223,7 @@ const KNOWN: Readonly<Record<string, {
   "salt-pond-boatshop": { uncovered: ["paint and varnish", "spring commissioning", "boat delivery"] },
   "aurelia-string-quartet": { uncovered: ["full day wedding package"] },
   "burrow-soft-play": { uncovered: ["soft play session"] },
-  "dockteatern-lyktan": { share: 0.73, uncovered: ["Snögubbens resa", "Räven och månen", "biljetter"] },
+  "dockteatern-lyktan": { share: 0.77, uncovered: ["Snögubbens resa", "Räven och månen"] },
   // Its contact address names Columbus, the town it is in (its neighbourhood, Clintonville, was the place before
   // unlabelled addresses were read): its prompts rotate differently, and 0.87 are about its offerings.
   "great-fizzwick": { share: 0.87, uncovered: ["balloon twisting", "school assembly"] },
