@@ -199,6 +199,10 @@ const PRICE_LIST_HEADLINE = /^(?:our\s+)?(?:prices|price list|pricing|rates|tari
  * list", "Listino prezzi", "Preise", "Tarifs 2026", "Price list (inc GST)" (a year or a note in
  * brackets aside).
  */
+/** A menu's courses as its sections are headed, in English or the languages sites are written in. */
+const MENU_COURSE =
+  /^(?:to (?:drink|eat)|drinks|food|snacks|starters|mains|desserts|bebidas|comidas?|para (?:tomar|beber|comer)|boissons|a boire|a manger|getranke|speisen|bevande|da bere|da mangiare)$/u
+
 /** A price list's line that prices time worked, not a thing done: labour, a call-out, an hourly rate. */
 const RATE_OF_WORK = /(?<![\p{L}])(?:labou?r|call-?outs?|hourly rates?|travel time)(?![\p{L}])/iu
 
@@ -232,6 +236,8 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
   // line is sold ("Regolazione completa", "Ponticello nuovo"), though none names the headline's word.
   // (Not its rates of work in general: "Workshop labour", "Call-out + first hour".)
   if (page.headings.slice(1).some(isPriceListSection)) return items.filter((item) => !RATE_OF_WORK.test(item))
+  // "Tasting room" over "To drink" and "To eat": sections named for a menu's courses make the page a menu.
+  if (page.headings.slice(1).some((h) => MENU_COURSE.test(fold(englishSideOf(h)).trim()))) return items
   // "Trees", "Fabric", "The collection": a page headed by one word is the page of a whole range, and
   // its lines are kinds on offer ("Japanese maple", "Flannel"), when most are named in two words or
   // more; lines of one word each ("Single", "Double", "King" under "Headboards") are its sizes.

@@ -108,9 +108,9 @@ const KNOWN: Readonly<Record<string, {
   "fiskebilen-bergen": { share: 0.85, uncovered: ["fish soup by the litre", "office lunch delivery"] },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.76, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
-  // (0.88 until round 27 read its one-word mezcals under "Our mezcals": Tobalá, Tepextate and Ensamble are
-  // named now, and the prompts not counted are about its tasting room, private groups and name engraving, all real.)
-  "palenque-dona-nieves": { share: 0.85, uncovered: ["maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"] },
+  // Its one-word mezcals under "Our mezcals" and its tasting room's menu (sections "To drink", "To eat") are
+  // read since round 27; a tlayuda's line ("Tlayuda with tasajo ...") and prose are still missed.
+  "palenque-dona-nieves": { uncovered: ["maestro for a day", "tlayuda", "mezcal delivery in Mexico", "bottle engraving"] },
   "pritchard-and-son": { uncovered: ["paint mixing", "screws and nails sold loose", "power tools", "animal feed", "garden supplies", "household goods", "lawnmower servicing"], notOfferingHits: 1 },
   "airtime-podcast-hosting": { share: 0.88, uncovered: ["podcast distribution", "Airtime API"] },
   "halftone-and-co": { share: 0.85, uncovered: ["brand guidelines"] },
