@@ -194,6 +194,21 @@ const pricesWhom = (name: string): boolean => {
 /** A headline that names the page a price list: "Prices", "Price list", "Prices & memberships", "Our rates". */
 const PRICE_LIST_HEADLINE = /^(?:our\s+)?(?:prices|price list|pricing|rates|tariffs?)(?:\s*(?:&|and)\s*[\p{L} ]+)?$/iu
 
+/**
+ * A section of a page headed as its price list, in the languages sites are written in: "Price
+ * list", "Listino prezzi", "Preise", "Tarifs 2026", "Price list (inc GST)" (a year or a note in
+ * brackets aside).
+ */
+/** A menu's courses as its sections are headed, in English or the languages sites are written in. */
+const MENU_COURSE =
+  /^(?:to (?:drink|eat)|drinks|food|snacks|starters|mains|desserts|bebidas|comidas?|para (?:tomar|beber|comer)|boissons|a boire|a manger|getranke|speisen|bevande|da bere|da mangiare)$/u
+
+/** A price list's line that prices time worked, not a thing done: labour, a call-out, an hourly rate. */
+const RATE_OF_WORK = /(?<![\p{L}])(?:labou?r|call-?outs?|hourly rates?|travel time)(?![\p{L}])/iu
+
+const isPriceListSection = (heading: string): boolean =>
+  PRICE_LIST_HEADING.test(heading.replace(/\([^)]*\)|\b(?:19|20)\d\d\b/gu, " ").replace(/\s+/gu, " "))
+
 /** Heads of a line that names a service done to something ("light seal replacement", "lens cleaning"). */
 const SERVICE_HEAD = /^(?:replacement|cleaning|repair|hire|rental|installation|removal|servicing|service|inspection|restoration|fitting|tuning|adjustment|alignment|calibration|check|diagnostics?)$/u
 
@@ -217,15 +232,25 @@ const MENU_OR_PRICES_WORD =
 const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: ReadonlySet<string>, names: ReadonlySet<string>) => {
   // "Prices", "Prices & memberships": a price list's every line is on offer, not only the memberships.
   if ([page.headings[0] ?? "", titleHead(page)].some((h) => PRICE_LIST_HEADLINE.test(h.trim()) || MENU_OR_PRICES_WORD.test(fold(h)) || EVERYTHING_HEADLINE.test(h.trim()))) return items
+  // "Restauro e riparazioni" over a section "Listino prezzi": the page's own price list, whose every
+  // line is sold ("Regolazione completa", "Ponticello nuovo"), though none names the headline's word.
+  // (Not its rates of work in general: "Workshop labour", "Call-out + first hour".)
+  if (page.headings.slice(1).some(isPriceListSection)) return items.filter((item) => !RATE_OF_WORK.test(item))
+  // "Tasting room" over "To drink" and "To eat": sections named for a menu's courses make the page a menu.
+  if (page.headings.slice(1).some((h) => MENU_COURSE.test(fold(englishSideOf(h)).trim()))) return items
   // "Trees", "Fabric", "The collection": a page headed by one word is the page of a whole range, and
   // its lines are kinds on offer ("Japanese maple", "Flannel"), when most are named in two words or
   // more; lines of one word each ("Single", "Double", "King" under "Headboards") are its sizes.
   // (A line opening with a day, "Tuesday night league", is one night of a schedule, not a kind; the
   // business's word and one more, "Lark Pale" at Lark Brewing, is its own name for one of them.)
-  const headline = withoutNames(page.headings, names)[0]
+  // ("Nuestros mezcales / Our mezcals": a headline in two languages, by its English side.)
+  const headline = withoutNames(page.headings, names).map(englishSideOf)[0]
   const named = items.filter((item) => wordsOf(item).length >= 2).length
   const range = headline !== undefined && wordsOf(headline.trim().replace(/^(?:our|the|all)\s+/iu, "")).length === 1
-  if (range && named * 2 >= items.length) {
+  // "Tobalá", "Tepextate" under "Our mezcals": one word no English dictionary has is a variety's own
+  // name, not a size ("Double", "King").
+  const varieties = items.every((item) => wordsOf(item).length >= 2 || !isCommonWord(wordsOf(item)[0] ?? ""))
+  if (range && (named * 2 >= items.length || varieties)) {
     const ownWords = new Set([...names].map((name) => wordsOf(name)[0]))
     return items.filter((item) => !DATED_LINE.test(item) && !(wordsOf(item).length === 2 && ownWords.has(wordsOf(item)[0])))
   }
@@ -240,9 +265,28 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
     return GROUPING_HEAD.test(head) && words.length >= 2 ? [stem(head), stem(words.at(-2)!)] : [stem(head)]
   }))
   if (heads.size === 0) return items
+  // "Tool hire" over "Wallpaper steamer", "Pressure washer": a hire page's lines are the things hired,
+  // each asked for as "<thing> hire". (A line that is also a section's heading, "Standard unit", is
+  // read as that section already.)
+  const hired = headlines.map((h) => wordsOf(h).at(-1) ?? "").find((w) => HIRE_WORD.test(w))
+  const sectionKeys = new Set(page.headings.map(phraseKey))
+  if (hired !== undefined) {
+    return items.filter((item) => !sectionKeys.has(phraseKey(item)))
+      .map((item) => (wordsOf(item).some((w) => HIRE_WORD.test(w)) ? item : `${item} ${hired}`))
+  }
   // "Light seal replacement", "Lens cleaning" on a servicing page: a service of its own, not a filling or size.
   return items.filter((item) => wordsOf(item).some((w) => heads.has(stem(w))) || (wordsOf(item).length >= 2 && SERVICE_HEAD.test(wordsOf(item).at(-1)!)))
 }
+
+/** The word a hire business names its trade by ("Tool hire", "Equipment rental"). */
+const HIRE_WORD = /^(?:hire|rental)$/u
+
+/**
+ * A headline calling its page a list of services, in the languages sites are written in, alone or
+ * after one word ("Other services", "Øvrige ydelser", "Weitere Leistungen", "Nos prestations").
+ */
+const SERVICES_HEADLINE =
+  /^(?:\p{L}+\s+)?(?:services|ydelser|tjenester|tjanster|leistungen|dienstleistungen|prestations|servicios|servizi|servicos|diensten|uslugi|sluzby|hizmetler|hizmetlerimiz|palvelut)$/u
 
 /** Heads naming how a kind of thing is sold or chosen, not what it is: "packages", "options". */
 const GROUPING_HEAD = /^(?:packages?|options?|plans?|choices?|types?|kinds?|levels?|tiers?)$/u
@@ -1183,7 +1227,9 @@ export const businessOfferings = (
       return
     }
     // A model's page ("Scaffold Field") says what the model is ("the mobile app for crews").
-    headlines.push(...headlineOfferings(page, proper, names).flatMap((h) => isBrandModel(h, names) ? pageSaysItIs(page, page.url, proper).slice(0, 1) : [h]))
+    // (A page of its own headed as a list of services, "Weitere Leistungen", is named by its sections, not its headline.)
+    const servicesPage = isDetailPage(page) && SERVICES_HEADLINE.test(fold(withoutNames(page.headings, names)[0] ?? "").trim())
+    if (!servicesPage) headlines.push(...headlineOfferings(page, proper, names).flatMap((h) => isBrandModel(h, names) ? pageSaysItIs(page, page.url, proper).slice(0, 1) : [h]))
     // ("Education evenings" over "We host free evenings for GPs twice a year": a free event, not a thing sold.)
     const below = ownHeadings(page).slice(1).filter((h) => !freeGatheringBelow(page, h))
     // A listing page (`/services`, `/menu`, `/cakes`): its sections, after its own title, name what
@@ -1206,6 +1252,9 @@ export const businessOfferings = (
     // ("Homestay with a Spanish family" is a kind, "homestay", though one word is left of it.)
     else {
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length >= 2)))
+      // "Øvrige ydelser" over "Flisearbejde", "Skorstensreparation": a page headed as a list of
+      // services is no one offering's own page, and each of its one-word sections is a service.
+      if (servicesPage) parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length === 1)))
       // "Crowlers" over "32 oz cans filled at the bar: $14–$16": a thing sold in its own section, by its price.
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length === 1 && /^\p{L}{4,}[^s]s$/u.test(h.trim()) && pricedBelow(page, h))))
       parts.push(...offeringsIn(below.filter((h) => wordsOf(h).length === 1 && /^\p{L}{3,}[^s]s$/u.test(h.trim()) && kindsNamedBelow(page, h))))
