@@ -236,7 +236,17 @@ const SITE_LABEL = new RegExp(
     `^(?:the |our |monthly |weekly )?(?:market|property|housing|rates?) (?:updates?|reports?|news|outlook)$`,
     `^(?:the |our )?(?:loyalty|rewards?|reward|stamp|frequent \\p{L}+) (?:cards?|schemes?|programs?|programmes?|club)$|^refer a friend$`,
     `^(?:our )?real (?:brides|grooms|couples|weddings|customers|clients|families|homes|kitchens|gardens)$`,
-    `^safety first$|^(?:the |our )?(?:neighbourhood|neighborhood|area|local|city|mahalle) (?:guides?|rehberi)$`
+    `^safety first$|^(?:the |our )?(?:neighbourhood|neighborhood|area|local|city|mahalle) (?:guides?|rehberi)$`,
+    // A price table's row, said by the amount it stands for: "Minimum job", "Average double
+    // driveway", "Up to 1,000 gal", "Insurance up to" (a figure follows); what is priced, not a kind.
+    `^(?:minimum|min|maximum|max|average|typical|approx|approximately|up to) .+$|^.+ up to$`,
+    // "Travel outside Bergen municipality", "Call-out outside round": the charge for going further, not a thing sold.
+    `^(?:travel|call ?-?outs?|callouts?|mileage|visits?) (?:outside|beyond|past|further than) .+$`,
+    // "Meny", "Speisekarte", "Cardápio": the menu's own name in the languages sites are written in, not a dish.
+    `^(?:meny|menyer|menyn|menyen|menukort|menu|menus|menue|menu card|speisekarte|menukarte|carta|la carta|cardapio|jadlospis|karta dan)$`,
+    // A sentence's subject and verb, cut where a figure or a date follows ("Deposit holds your date",
+    // "Crane truck collects", "Students pay"): a noun followed by its verb says what happens, not what is sold.
+    `^(?:[\\p{L}-]+ ){1,2}(?:holds|secures|includes|applies|pays|collects)$`
   ].join("|"),
   "u"
 )

@@ -105,7 +105,7 @@ const KNOWN: Readonly<Record<string, {
   "sankofa-repairs": { share: 0.79, uncovered: ["water damage repair", "game console repair"] },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
   "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil"], notOfferingHits: 1 },
-  "fiskebilen-bergen": { share: 0.85, uncovered: ["fish soup by the litre", "office lunch delivery"] },
+  "fiskebilen-bergen": { uncovered: ["fish soup by the litre", "office lunch delivery"] },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.76, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
   "palenque-dona-nieves": { share: 0.88, uncovered: ["Tobalá", "Tepextate", "Ensamble", "maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"] },
@@ -158,7 +158,7 @@ const KNOWN: Readonly<Record<string, {
   // at 6ce90fd), pinned at that run's figures.
   "ballonteam-hoehenflug": { uncovered: ["Heiratsantrag im Ballon", "Hochzeitsfahrt"] },
   "hollow-oak-barn": { share: 0.87, uncovered: ["milestone party"] },
-  "kindling-virtual-events": { share: 0.81, uncovered: ["virtual chocolate tasting"] },
+  "kindling-virtual-events": { share: 0.82, uncovered: ["virtual chocolate tasting"] },
   "nautica-marejada": { uncovered: ["equipo de snorkel","ruta a la Cova Tallada","curso de Licencia de Navegación"] },
   "snap-and-sparkle-photo-booths": { share: 0.89, uncovered: ["neon sign hire"], notOfferingHits: 7 },
   "southbound-campervans": { uncovered: ["Kea 2-berth campervan", "Tūī 4-berth campervan"] },
@@ -185,9 +185,7 @@ const KNOWN: Readonly<Record<string, {
   "rotaroo": { uncovered: ["payroll integrations","Lightspeed POS integration","Rotaroo Clock","Team plan"] },
   "tidewater-it": { share: 0.87, uncovered: ["on-site support", "Microsoft 365 migration", "Essentials tier"] },
   "blue-ripple-pool-care": { uncovered: ["pre-sale pool inspection"] },
-  "fernwood-carpet-care": { share: 0.83, uncovered: ["stair cleaning"] },
-  // A page word ("call-out outside rounds") that sat beside a real offering in a comparison, counting as on topic, stands alone since comparisons are between offerings of one kind.
-  "obriain-farriery": { share: 0.88 },
+  "fernwood-carpet-care": { uncovered: ["stair cleaning"] },
   // holdout-ab, holdout-ac and holdout-ad (run once unseen in the fourteenth session, at d9053ad),
   // pinned at that run's figures: catalogues given only in tables and rows, courses named by codes.
   "alpargatas-ibanez": { uncovered: ["alpargatas para bodas"] },
@@ -244,7 +242,7 @@ const KNOWN: Readonly<Record<string, {
   "shiokaze-ramen": { uncovered: ["kaedama", "private events"] },
   "darling-downs-trailer-hire": { uncovered: ["brake controller hire"] },
   "electro-meuse-depannage": { share: 0.87, uncovered: ["réparation de sèche-linge"] },
-  "otter-creek-septic": { share: 0.86, uncovered: ["effluent filter cleaning"] },
+  "otter-creek-septic": { uncovered: ["effluent filter cleaning"] },
   // The drain connections it "also adds" (a real job the labels do not list) take prompts since round 26.
   "rideau-eavestrough": { share: 0.87, uncovered: ["twice-a-year maintenance plan"] },
   "hearthside-doulas": { uncovered: ["private antenatal classes", "labour support only"] },
@@ -266,7 +264,7 @@ const KNOWN: Readonly<Record<string, {
   "starburst-pyrotechnics": { share: 0.88, uncovered: ["council permit application"] },
   "waldseilpark-almtal": { uncovered: ["Schulklassen-Klettertag", "Flying Fox", "Nachtklettern"] },
   "ferro-and-flux": { share: 0.89, uncovered: ["plasma cutting", "trailer repairs"] },
-  "kestrel-armature-works": { share: 0.82, uncovered: ["new motor sales", "motor installation and alignment"] },
+  "kestrel-armature-works": { uncovered: ["new motor sales", "motor installation and alignment"] },
   "quire-bindery": { uncovered: ["book repair"] },
   "sicurta-consulenze": { share: 0.8, uncovered: ["valutazione rischio rumore"], products: { "pacchetto-dvr": 0.1 } },
   "tall-grass-video": { share: 0.85, uncovered: ["customer testimonial video", "product video", "animated explainer video", "Spanish subtitles"] },
@@ -288,23 +286,23 @@ const KNOWN: Readonly<Record<string, {
   // since (round 23): services said only in FAQ answers and prose, a tiler's `dl`, a calculator link.
   "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting", "tile repair"] },
   "claddagh-blinds": { uncovered: ["measure and fit service", "blind repair"] },
-  "grain-and-gloss-floors": { share: 0.87, uncovered: ["furniture moving", "oil-based finish"] },
+  "grain-and-gloss-floors": { uncovered: ["furniture moving", "oil-based finish"] },
   "handy-hour": { share: 0.83, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
   "klaverblad-hoveniers": { uncovered: ["hagen snoeien", "graszoden leggen", "sedumdak", "groenafval afvoeren"] },
   "sunvale-solar": { share: 0.83, uncovered: ["EV charger installation", "bird proofing"] },
   // holdout-aq (vehicles, transport, rental and storage, one site in Spanish), run once unseen at
   // 75244c3, tuned on since: a car hire's cars named by model and year in cards, its packages in
   // prose, its product named like a car model.
-  "cote-auto-transport": { share: 0.71 },
+  "cote-auto-transport": { share: 0.85 },
   "gruas-ramirez": { share: 0.87 },
   "ivory-ribbon-wedding-cars": { share: 0.89, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"] },
-  "wrap-and-shield-co": { share: 0.74 },
+  "wrap-and-shield-co": { share: 0.82 },
   // holdout-ar (education, classes, childcare and events, one site in Swedish), run once unseen at
   // 5045f6f and again after round 24's lanes f-r (never tuned on), tuned on since (lanes s-u): shares
   // of 75-89% on prompts about the page's words, two Swedish courses in prose.
   "blandaren-fotoskola": { share: 0.81, uncovered: ["Porträttfotografering", "Privatlektion"] },
   "bobbin-and-thread": { share: 0.89 },
-  "freckles-face-painting": { share: 0.75 },
+  "freckles-face-painting": { share: 0.82 },
   "hemlock-hollow-day-camp": { share: 0.86 },
   // holdout-as (specialist shops selling online, one site in Polish), run once unseen at 5045f6f and
   // again at the end of the session (never tuned on): a fountain pen shop and a beekeeping supplier
@@ -325,7 +323,7 @@ const KNOWN: Readonly<Record<string, {
   "reef-and-wreck-dive-co": { share: 0.82, uncovered: ["Magnetic Island reef day trip", "snorkelling", "nitrox fill"] },
   "ridgeway-raceway": { share: 0.79 },
   "splitshot-axe-house": { share: 0.86, uncovered: ["poutine", "smash burger", "wings"] },
-  "ironbark-concreting": { share: 0.72 },
+  "ironbark-concreting": { share: 0.82 },
   "keane-daughters-plastering": { share: 0.8, uncovered: ["re-plastering", "artex ceilings"] },
   "loftcraft-bristol": { share: 0.86, notOfferingHits: 6 },
   "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds", "flisearbejde", "skorstensreparation", "tilbygning"] },
