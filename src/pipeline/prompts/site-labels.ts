@@ -71,6 +71,22 @@ const PRICE_LIST = alternatives(`
   prices|pricing|price list|our prices|preise|preisliste|tarifs|nos tarifs|precios|tarifas|prezzi|listino|listino prezzi
   tarieven|prijzen|prijslijst|precos|cennik|ceny|nasz cennik|priser|prislista|vara priser|prisliste|hinnasto|cenik|fiyatlar|fiyat listesi`)
 
+/** One price, in the languages sites are written in. */
+const PRICE_WORD = alternatives(`
+  price|precio|preco|prix|preis|prezzo|prijs|pris|prisen|priset|cena|hinta|cijena|fiyat|fiyati|tarif|tarifa|tariffa`)
+
+/** "Other" before "services", in the languages sites are written in. */
+const OTHER = alternatives(`other|more|outros|otros|otras|autres|weitere|andere|altri|altre|ovriga|ovrige|andre|inne|pozostale|diger|dalsi|ostatni`)
+const SERVICES_WORDS = alternatives(`services|servicos|servicios|servizi|leistungen|dienstleistungen|diensten|tjanster|tjenester|ydelser|uslugi|hizmetler|sluzby`)
+
+/** A section's own heading: a range, an example, what one gets, what is popular now, a list of courses. */
+const SECTION_WORDS = alternatives(`
+  asortyment|sortiment|sortimento|surtido|assortiment|assortimento|nasz asortyment|unser sortiment|notre assortiment|nuestro surtido
+  ejemplo|exemple|beispiel|esempio|exemplo|voorbeeld|przyklad|eksempel|exempel|por ejemplo|zum beispiel|par exemple|for example
+  det far du|det har ingar|det ingar|dette far du|das bekommst du|das erhalten sie|ce que vous obtenez|lo que obtienes|wat je krijgt|what you get
+  popularast just nu|populart just nu|popular right now|popular now|beliebt|gerade beliebt|populaire|popolari|populares
+  kurser|kurse|kursy|kurssit|cursos|corsi|cours|cursussen`)
+
 /** A language's own name, as a site's language switch shows it. */
 const LANGUAGE_NAMES = alternatives(`
   english|deutsch|francais|espanol|castellano|catala|euskara|galego|italiano|portugues|nederlands|vlaams|dansk|svenska
@@ -186,6 +202,13 @@ const SITE_LABEL = new RegExp(
     `^(?:${CAREERS})$`,
     `^(?:${ABOUT_AND_CONTACT})$`,
     `^(?:${PRICE_LIST})$`,
+    // "Precio", "Pris", "Cena": one price's heading, in the languages sites are written in.
+    `^(?:(?:el|le|il|o|der|det|the|our) )?(?:${PRICE_WORD})$`,
+    // "Outros serviços", "Øvrige tjenester": the heading over the rest of the list, not a thing on it.
+    `^(?:${OTHER}) (?:${SERVICES_WORDS})$`,
+    // "Asortyment", "Ejemplo", "Det får du", "Populärast just nu", "Kurser": a range's, an example's,
+    // what-you-get's or a list's own heading, in the languages sites are written in.
+    `^(?:${SECTION_WORDS})$`,
     `^(?:${LANGUAGE_NAMES})$`,
     `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABELS})$`,
     `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABEL})$`,

@@ -169,7 +169,7 @@ const KNOWN: Readonly<Record<string, {
   "saucepan-lane": { uncovered: ["knife skills class"] },
   "switchback-outfitters": { share: 0.63, uncovered: ["camping gear rental", "climbing shoe resoling"] },
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.02 } },
-  "escuela-infantil-pequenitos": { share: 0.65, uncovered: ["aula de 1 a 2 años", "aula de 2 a 3 años", "inglés", "psicomotricidad", "escuela de verano"] },
+  "escuela-infantil-pequenitos": { share: 0.7, uncovered: ["aula de 1 a 2 años", "aula de 2 a 3 años", "inglés", "psicomotricidad", "escuela de verano"] },
   "liftline-garage-doors": { uncovered: ["carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "commercial roll-up doors"], notOfferingHits: 2 },
   "shannonside-commercial-cleaning": { share: 0.89, uncovered: ["cleanroom support cleaning", "clinical cleaning", "school cleaning", "washroom consumables"] },
   "signwise-bsl": { share: 0.63, uncovered: ["workplace BSL training", "Signature exam", "gift vouchers"], products: { "bsl-level-1": 0.1 } },
@@ -215,7 +215,7 @@ const KNOWN: Readonly<Record<string, {
   "salt-pond-boatshop": { uncovered: ["paint and varnish", "spring commissioning", "boat delivery"] },
   "aurelia-string-quartet": { uncovered: ["full day wedding package"] },
   "burrow-soft-play": { uncovered: ["soft play session"] },
-  "dockteatern-lyktan": { share: 0.73, uncovered: ["Snögubbens resa", "Räven och månen", "biljetter"] },
+  "dockteatern-lyktan": { share: 0.84, uncovered: ["Snögubbens resa", "Räven och månen", "biljetter"] },
   // Its contact address names Columbus, the town it is in (its neighbourhood, Clintonville, was the place before
   // unlabelled addresses were read): its prompts rotate differently, and 0.87 are about its offerings.
   "great-fizzwick": { share: 0.87, uncovered: ["balloon twisting", "school assembly"] },
@@ -246,7 +246,7 @@ const KNOWN: Readonly<Record<string, {
   // The drain connections it "also adds" (a real job the labels do not list) take prompts since round 26.
   "rideau-eavestrough": { share: 0.87, uncovered: ["twice-a-year maintenance plan"] },
   "hearthside-doulas": { uncovered: ["private antenatal classes", "labour support only"] },
-  "kraftvaerket-odense": { share: 0.81, uncovered: ["10-klippekort", "firmatræning"] },
+  "kraftvaerket-odense": { share: 0.86, uncovered: ["10-klippekort", "firmatræning"] },
   "northbound-career-coaching": { uncovered: ["outplacement workshops"] },
   "rook-and-raven-chess": { uncovered: ["game review", "chess in schools"] },
   "sorrel-street-nutrition": { uncovered: ["telehealth appointment"] },
@@ -281,7 +281,9 @@ const KNOWN: Readonly<Record<string, {
   "harriet-lowe": { uncovered: ["The Full Works", "gift vouchers"] },
   "smooth-theory": { uncovered: ["laser course of 8"] },
   "stillwater-hypnotherapy": { uncovered: ["exam nerves and sports performance", "free discovery call"] },
-  "traco-fino": { share: 0.82 },
+  // "Outros serviços" (other services), a heading, is no offering now; its prompts went to the others, one to
+  // "Olhos" (eyes), another heading: 0.82 -> 0.81, judged more honest (one heading fewer read as an offering).
+  "traco-fino": { share: 0.81 },
   // holdout-ap (home services and trades, one site in Dutch), run once unseen at 75244c3, tuned on
   // since (round 23): services said only in FAQ answers and prose, a tiler's `dl`, a calculator link.
   "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting", "tile repair"] },
@@ -294,13 +296,12 @@ const KNOWN: Readonly<Record<string, {
   // 75244c3, tuned on since: a car hire's cars named by model and year in cards, its packages in
   // prose, its product named like a car model.
   "cote-auto-transport": { share: 0.85 },
-  "gruas-ramirez": { share: 0.87 },
   "ivory-ribbon-wedding-cars": { share: 0.89, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"] },
   "wrap-and-shield-co": { share: 0.82 },
   // holdout-ar (education, classes, childcare and events, one site in Swedish), run once unseen at
   // 5045f6f and again after round 24's lanes f-r (never tuned on), tuned on since (lanes s-u): shares
   // of 75-89% on prompts about the page's words, two Swedish courses in prose.
-  "blandaren-fotoskola": { share: 0.81, uncovered: ["Porträttfotografering", "Privatlektion"] },
+  "blandaren-fotoskola": { uncovered: ["Porträttfotografering", "Privatlektion"] },
   "bobbin-and-thread": { share: 0.89 },
   "freckles-face-painting": { share: 0.82 },
   "hemlock-hollow-day-camp": { share: 0.86 },
@@ -308,7 +309,6 @@ const KNOWN: Readonly<Record<string, {
   // again at the end of the session (never tuned on): a fountain pen shop and a beekeeping supplier
   // asked about page words (an aquascaping kit's prompts drifted to the shop until its page's
   // defining sentence gave its kind).
-  "atrament-pioro": { share: 0.76 },
   "hive-and-frame-supply": { share: 0.74 },
   "tidewater-aquascapes": { share: 0.87 },
   // holdout-at, holdout-au and holdout-av (sport and leisure, one site in Czech; building trades, one in
