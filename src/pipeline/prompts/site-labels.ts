@@ -87,6 +87,11 @@ const SECTION_WORDS = alternatives(`
   popularast just nu|populart just nu|popular right now|popular now|beliebt|gerade beliebt|populaire|popolari|populares
   kurser|kurse|kursy|kurssit|cursos|corsi|cours|cursussen`)
 
+/** A surcharge or a fee, first in its line, in the languages sites are written in ("Zuschlag Samstag", "Wynagrodzenie agencji"). */
+const SURCHARGE = alternatives(`
+  surcharge|recargo|suplemento|supplemento|zuschlag|toeslag|tillaeg|tillagg|tillegg|priplatek|doplata
+  wynagrodzenie|prowizja|oplata|honorarios|honoraires|honorar|commissione|comision|frais|gebuhr|gebuhren|avgift|gebyr|poplatek|ucret`)
+
 /** A language's own name, as a site's language switch shows it. */
 const LANGUAGE_NAMES = alternatives(`
   english|deutsch|francais|espanol|castellano|catala|euskara|galego|italiano|portugues|nederlands|vlaams|dansk|svenska
@@ -264,12 +269,17 @@ const SITE_LABEL = new RegExp(
     // driveway", "Up to 1,000 gal", "Insurance up to" (a figure follows); what is priced, not a kind.
     `^(?:minimum|min|maximum|max|average|typical|approx|approximately|up to) .+$|^.+ up to$`,
     // "Travel outside Bergen municipality", "Call-out outside round": the charge for going further, not a thing sold.
-    `^(?:travel|call ?-?outs?|callouts?|mileage|visits?) (?:outside|beyond|past|further than) .+$`,
+    `^(?:travel|call ?-?outs?|callouts?|mileage|visits?|transfers?) (?:from )?(?:outside|beyond|past|further than) .+$`,
     // "Meny", "Speisekarte", "Cardápio": the menu's own name in the languages sites are written in, not a dish.
     `^(?:meny|menyer|menyn|menyen|menukort|menu|menus|menue|menu card|speisekarte|menukarte|carta|la carta|cardapio|jadlospis|karta dan)$`,
     // A sentence's subject and verb, cut where a figure or a date follows ("Deposit holds your date",
     // "Crane truck collects", "Students pay"): a noun followed by its verb says what happens, not what is sold.
-    `^(?:[\\p{L}-]+ ){1,2}(?:holds|secures|includes|applies|pays|collects)$`
+    `^(?:[\\p{L}-]+ ){1,2}(?:holds|secures|includes|applies|pays|collects)$`,
+    // A price's note: what to bring ("Bring lunch"), any one of a kind ("Any course"), a surcharge
+    // or a fee in another language ("Wynagrodzenie agencji", "Zuschlag Samstag"), the next of someone ("Second dog").
+    `^(?:bring|any) .+$`,
+    `^(?:${SURCHARGE})(?: .+)?$`,
+    `^(?:second|third|each additional|every additional) (?:${WHOM}|dog|dogs|cat|cats|sibling|siblings|room|rooms)$`
   ].join("|"),
   "u"
 )

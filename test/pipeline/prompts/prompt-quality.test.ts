@@ -77,7 +77,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-j, holdout-k and holdout-l (run once unseen in the eighth session, tuned on since), at
   // that run's figures: offerings named once in prose, a fees paragraph, a price row or a FAQ answer;
   // prompts naming "pets" (an audience), "free parking" (a feature) or "free trial" (labelled not offerings).
-  "calder-brothers-funeral-home": { share: 0.87, uncovered: ["embalming", "repatriation"], notOfferingHits: 3 },
+  "calder-brothers-funeral-home": { uncovered: ["embalming", "repatriation"], notOfferingHits: 3 },
   "cepage-wine-bar": { uncovered: ["orange wine", "takeaway bottles", "alcohol-free drinks"] },
   "coral-bay-swim-school": { uncovered: ["private lessons"] },
   "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "Multi-site plan", "private dining enquiries"] },
@@ -121,14 +121,14 @@ const KNOWN: Readonly<Record<string, {
   "kingpin-lanes": { uncovered: ["gift cards", "bowling lessons", "game room"], notOfferingHits: 5 },
   "lichtblick-kino": { share: 0.87, uncovered: ["film screenings", "Kinobar", "Queerfilmnacht", "Filmclub membership", "Schulkino", "children's birthday party"] },
   "musee-le-rouage": { uncovered: ["admission","annual pass","audioguide","museum shop","venue hire","children's birthday party"] },
-  "sumi-and-brush": { share: 0.89, uncovered: ["teacher feedback", "private lesson", "Ink Circle membership", "online calligraphy workshop for teams", "name in kanji", "gift cards"] },
+  "sumi-and-brush": { uncovered: ["teacher feedback", "private lesson", "Ink Circle membership", "online calligraphy workshop for teams", "name in kanji", "gift cards"] },
   "tents-and-tables-hire": { uncovered: ["tent side walls", "fairy lights", "portable dance floor", "patio heaters"] },
   "vicolo-food-tours": { uncovered: ["Neapolitan Coffee Walk","limoncello tasting"] },
   "cairn-home-care": { uncovered: ["meal preparation", "hospital discharge support", "medication prompting"] },
   "consultorio-palermo": { share: 0.82, uncovered: ["terapia online", "EMDR", "terapia familiar"] },
   "pharmacie-des-celestins": { uncovered: ["préparations magistrales", "aromathérapie"] },
   "tassu-and-kuono": { uncovered: ["raw cat food","puppy menu"] },
-  "wag-and-wander-dog-daycare": { share: 0.86, uncovered: ["half-day daycare", "puppy playgroup"] },
+  "wag-and-wander-dog-daycare": { uncovered: ["half-day daycare", "puppy playgroup"] },
   "dabba-packaging": { uncovered: ["packaging design", "custom box sizes", "bakery boxes"] },
   // Job scheduling is said only under an imperative heading ("Plan the week", no offering) and in a plan's table cell.
   "dovetail": { uncovered: ["3D drawings", "accounting integration", "job scheduling", "Dovetail Measure"], products: { "dovetail-cutlist": 0.18 } },
@@ -223,11 +223,6 @@ const KNOWN: Readonly<Record<string, {
   // is read; a real thing the labels do not list.)
   "quickchange-costume-hire": { share: 0.71, uncovered: ["Daisy 1920s flapper costume", "stage makeup", "costume alterations"] },
   "bright-letter-signs": { uncovered: ["built-up letters"] },
-  // (kadra-techniczna: 75% and 31 not-offering hits until Polish furniture words were read as in other languages.)
-  // Asked in Polish, its price heading read as an offering ("wynagrodzenie agencji", the agency's fee)
-  // gets a Polish offering's share of prompts, and no frame names its kind: the English frames
-  // named "recruitment agency" in each.
-  "kadra-techniczna": { share: 0.88 },
   "kestrel-fire-engineering": { uncovered: ["smoke modelling"] },
   // (0.85 until round 26: "Field testing on Saturdays is available" is read as "field testing",
   // which the labels name only as "field concrete testing".)
@@ -302,7 +297,6 @@ const KNOWN: Readonly<Record<string, {
   // 5045f6f and again after round 24's lanes f-r (never tuned on), tuned on since (lanes s-u): shares
   // of 75-89% on prompts about the page's words, two Swedish courses in prose.
   "blandaren-fotoskola": { uncovered: ["Porträttfotografering", "Privatlektion"] },
-  "bobbin-and-thread": { share: 0.89 },
   "freckles-face-painting": { share: 0.82 },
   "hemlock-hollow-day-camp": { share: 0.86 },
   // holdout-as (specialist shops selling online, one site in Polish), run once unseen at 5045f6f and
