@@ -533,6 +533,33 @@ const kindOfInstitution = (name: string, lowerCase: ReadonlySet<string> = new Se
   return (isCommonWord(modifier) || lowerCase.has(modifier)) && !STOP_WORDS.has(modifier) ? `${modifier} ${words.at(-1)}` : undefined
 }
 
+/** The last word of a shop's or a salon's kind, whose home page's title may say what it sells. */
+const SHOP_TYPE_HEAD = /^(?:store|shop|salon|restaurant|boutique)$/u
+
+/** A kind that is itself a shop, by its last word: "guitar shop", "bonsai nursery", "bookshop". */
+const SHOP_HEAD = /(?:shop|store|nursery|boutique|salon|parlou?r)$/u
+
+/**
+ * The shop a home page's title names beside a broader kind ("Guitar shop & repairs in Glasgow" at
+ * a site typed MusicStore, "Bonsai nursery in Boskoop" at a GardenStore): schema.org's store types
+ * are shelves a site is filed on, and a customer asks for the shop the title names. Goods the title
+ * names ("Neapolitan pizza in Stoneybatter", "Lash extensions & brows in ...") make the broader kind
+ * one of them ("neapolitan pizza restaurant"); who does the work, a venue, a firm or the name's own
+ * words are no goods.
+ */
+const titledShop = (titled: string, kind: string, nameWords: ReadonlySet<string>): string | undefined => {
+  const words = wordsOf(titled)
+  const kindWords = wordsOf(kind)
+  const head = words.at(-1)!
+  if (words.every((w) => nameWords.has(w)) || words.every((w) => kindWords.includes(w))) return undefined
+  // ("Small-batch ice cream" at an ice cream shop: the type names those goods already.)
+  const typedGoods = kindWords.slice(0, -1).join(" ")
+  if (typedGoods !== "" && ` ${words.join(" ")}`.endsWith(` ${typedGoods}`)) return undefined
+  if (SHOP_HEAD.test(head)) return /^(?:center|centre)$/u.test(kindWords.at(-1)!) || SHOP_TYPE_HEAD.test(kindWords.at(-1)!) ? titled : undefined
+  const goods = !AGENT_HEAD.test(head) && !HIRE_HEAD.test(head) && !VENUE.test(head) && !INSTITUTION.test(head) && !BUSINESS_HEADS.has(head)
+  return goods && SHOP_TYPE_HEAD.test(kindWords.at(-1)!) ? `${titled} ${kindWords.at(-1)}` : undefined
+}
+
 /**
  * Facts for prompt generation from the crawled pages:
  * - category: the first schema.org business type with an everyday word (`Bakery` → "bakery"),
@@ -636,8 +663,11 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const titledNarrower = agentTitled !== undefined && fromText !== undefined && ` ${agentTitled}`.endsWith(` ${fromText}`) ? agentTitled
     : titledKind !== undefined && fromText !== undefined && titledKind !== fromText && new RegExp(String.raw`(?:^|[\s-])${escapeRegExp(fromText)}(?:$|[\s-])`, "u").test(titledKind) ? titled
     : undefined
+  // ("Boutique" read from the headings is as broad as a type: "Wedding Dresses in Harrogate" says which.)
+  const shelf = typedKind ?? (fromText !== undefined && SHOP_TYPE_HEAD.test(fromText) ? fromText : undefined)
+  const shopTitled = shelf !== undefined && titledKind !== undefined ? titledShop(titledKind, shelf, nameWords) : undefined
   const found = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
-    typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled
+    shopTitled ?? typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled
   // With nothing else said, a name ending in an institution ("Smooth Theory Laser Clinic") says it,
   // when its word before is one the pages write in lower case (a thing's word, not a name's).
   const foundKind = found ?? kindOfInstitution(input.businessName, lowerWords) ??

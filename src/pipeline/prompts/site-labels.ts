@@ -71,6 +71,27 @@ const PRICE_LIST = alternatives(`
   prices|pricing|price list|our prices|preise|preisliste|tarifs|nos tarifs|precios|tarifas|prezzi|listino|listino prezzi
   tarieven|prijzen|prijslijst|precos|cennik|ceny|nasz cennik|priser|prislista|vara priser|prisliste|hinnasto|cenik|fiyatlar|fiyat listesi`)
 
+/** One price, in the languages sites are written in. */
+const PRICE_WORD = alternatives(`
+  price|precio|preco|prix|preis|prezzo|prijs|pris|prisen|priset|cena|hinta|cijena|fiyat|fiyati|tarif|tarifa|tariffa`)
+
+/** "Other" before "services", in the languages sites are written in. */
+const OTHER = alternatives(`other|more|outros|otros|otras|autres|weitere|andere|altri|altre|ovriga|ovrige|andre|inne|pozostale|diger|dalsi|ostatni`)
+const SERVICES_WORDS = alternatives(`services|servicos|servicios|servizi|leistungen|dienstleistungen|diensten|tjanster|tjenester|ydelser|uslugi|hizmetler|sluzby`)
+
+/** A section's own heading: a range, an example, what one gets, what is popular now, a list of courses. */
+const SECTION_WORDS = alternatives(`
+  asortyment|sortiment|sortimento|surtido|assortiment|assortimento|nasz asortyment|unser sortiment|notre assortiment|nuestro surtido
+  ejemplo|exemple|beispiel|esempio|exemplo|voorbeeld|przyklad|eksempel|exempel|por ejemplo|zum beispiel|par exemple|for example
+  det far du|det har ingar|det ingar|dette far du|das bekommst du|das erhalten sie|ce que vous obtenez|lo que obtienes|wat je krijgt|what you get
+  popularast just nu|populart just nu|popular right now|popular now|beliebt|gerade beliebt|populaire|popolari|populares
+  kurser|kurse|kursy|kurssit|cursos|corsi|cours|cursussen`)
+
+/** A surcharge or a fee, first in its line, in the languages sites are written in ("Zuschlag Samstag", "Wynagrodzenie agencji"). */
+const SURCHARGE = alternatives(`
+  surcharge|recargo|suplemento|supplemento|zuschlag|toeslag|tillaeg|tillagg|tillegg|priplatek|doplata
+  wynagrodzenie|prowizja|oplata|honorarios|honoraires|honorar|commissione|comision|frais|gebuhr|gebuhren|avgift|gebyr|poplatek|ucret`)
+
 /** A language's own name, as a site's language switch shows it. */
 const LANGUAGE_NAMES = alternatives(`
   english|deutsch|francais|espanol|castellano|catala|euskara|galego|italiano|portugues|nederlands|vlaams|dansk|svenska
@@ -186,6 +207,13 @@ const SITE_LABEL = new RegExp(
     `^(?:${CAREERS})$`,
     `^(?:${ABOUT_AND_CONTACT})$`,
     `^(?:${PRICE_LIST})$`,
+    // "Precio", "Pris", "Cena": one price's heading, in the languages sites are written in.
+    `^(?:(?:el|le|il|o|der|det|the|our) )?(?:${PRICE_WORD})$`,
+    // "Outros serviços", "Øvrige tjenester": the heading over the rest of the list, not a thing on it.
+    `^(?:${OTHER}) (?:${SERVICES_WORDS})$`,
+    // "Asortyment", "Ejemplo", "Det får du", "Populärast just nu", "Kurser": a range's, an example's,
+    // what-you-get's or a list's own heading, in the languages sites are written in.
+    `^(?:${SECTION_WORDS})$`,
     `^(?:${LANGUAGE_NAMES})$`,
     `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABELS})$`,
     `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABEL})$`,
@@ -236,7 +264,22 @@ const SITE_LABEL = new RegExp(
     `^(?:the |our |monthly |weekly )?(?:market|property|housing|rates?) (?:updates?|reports?|news|outlook)$`,
     `^(?:the |our )?(?:loyalty|rewards?|reward|stamp|frequent \\p{L}+) (?:cards?|schemes?|programs?|programmes?|club)$|^refer a friend$`,
     `^(?:our )?real (?:brides|grooms|couples|weddings|customers|clients|families|homes|kitchens|gardens)$`,
-    `^safety first$|^(?:the |our )?(?:neighbourhood|neighborhood|area|local|city|mahalle) (?:guides?|rehberi)$`
+    `^safety first$|^(?:the |our )?(?:neighbourhood|neighborhood|area|local|city|mahalle) (?:guides?|rehberi)$`,
+    // A price table's row, said by the amount it stands for: "Minimum job", "Average double
+    // driveway", "Up to 1,000 gal", "Insurance up to" (a figure follows); what is priced, not a kind.
+    `^(?:minimum|min|maximum|max|average|typical|approx|approximately|up to) .+$|^.+ up to$`,
+    // "Travel outside Bergen municipality", "Call-out outside round": the charge for going further, not a thing sold.
+    `^(?:travel|call ?-?outs?|callouts?|mileage|visits?|transfers?) (?:from )?(?:outside|beyond|past|further than) .+$`,
+    // "Meny", "Speisekarte", "Cardápio": the menu's own name in the languages sites are written in, not a dish.
+    `^(?:meny|menyer|menyn|menyen|menukort|menu|menus|menue|menu card|speisekarte|menukarte|carta|la carta|cardapio|jadlospis|karta dan)$`,
+    // A sentence's subject and verb, cut where a figure or a date follows ("Deposit holds your date",
+    // "Crane truck collects", "Students pay"): a noun followed by its verb says what happens, not what is sold.
+    `^(?:[\\p{L}-]+ ){1,2}(?:holds|secures|includes|applies|pays|collects)$`,
+    // A price's note: what to bring ("Bring lunch"), any one of a kind ("Any course"), a surcharge
+    // or a fee in another language ("Wynagrodzenie agencji", "Zuschlag Samstag"), the next of someone ("Second dog").
+    `^(?:bring|any) .+$`,
+    `^(?:${SURCHARGE})(?: .+)?$`,
+    `^(?:second|third|each additional|every additional) (?:${WHOM}|dog|dogs|cat|cats|sibling|siblings|room|rooms)$`
   ].join("|"),
   "u"
 )

@@ -77,7 +77,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-j, holdout-k and holdout-l (run once unseen in the eighth session, tuned on since), at
   // that run's figures: offerings named once in prose, a fees paragraph, a price row or a FAQ answer;
   // prompts naming "pets" (an audience), "free parking" (a feature) or "free trial" (labelled not offerings).
-  "calder-brothers-funeral-home": { share: 0.87, uncovered: ["embalming", "repatriation"], notOfferingHits: 3 },
+  "calder-brothers-funeral-home": { uncovered: ["embalming", "repatriation"], notOfferingHits: 3 },
   "cepage-wine-bar": { uncovered: ["orange wine", "takeaway bottles", "alcohol-free drinks"] },
   "coral-bay-swim-school": { uncovered: ["private lessons"] },
   "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "Multi-site plan", "private dining enquiries"] },
@@ -91,7 +91,7 @@ const KNOWN: Readonly<Record<string, {
   "tortoise-and-hare-removals": { share: 0.89, uncovered: ["furniture dismantling and reassembly", "piano moving"] },
   "tybee-creamery": { uncovered: ["Georgia peach ice cream", "Benne Wafer Crunch", "waffle cones"] },
   "cellarhand": { uncovered: ["purchase orders", "stocktakes", "Xero integration", "Shopify integration", "Square integration", "API"] },
-  "fretwork-guitars": { share: 0.74, uncovered: ["ukuleles", "gift vouchers", "guitar repairs", "guitar lessons", "bass lessons", "left-handed guitars", "consignment"] },
+  "fretwork-guitars": { uncovered: ["ukuleles", "gift vouchers", "guitar repairs", "guitar lessons", "bass lessons", "left-handed guitars", "consignment"] },
   "jess-harcourt-dog-training": { uncovered: ["new puppy home visit", "Manners 101", "Calm in the Café workshop", "behaviour consultation"] },
   "koyo-dojo": { share: 0.81, uncovered: ["kids karate", "teen karate", "adult karate classes", "casual classes", "karate gi"] },
   "marginalia-paper-co": { share: 0.85, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"] },
@@ -108,7 +108,7 @@ const KNOWN: Readonly<Record<string, {
   "sankofa-repairs": { share: 0.79, uncovered: ["water damage repair", "game console repair"] },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
   "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil"], notOfferingHits: 1 },
-  "fiskebilen-bergen": { share: 0.85, uncovered: ["fish soup by the litre", "office lunch delivery"] },
+  "fiskebilen-bergen": { uncovered: ["fish soup by the litre", "office lunch delivery"] },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.76, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
   // Its one-word mezcals under "Our mezcals" and its tasting room's menu (sections "To drink", "To eat") are
@@ -126,14 +126,14 @@ const KNOWN: Readonly<Record<string, {
   "kingpin-lanes": { uncovered: ["gift cards", "bowling lessons", "game room"], notOfferingHits: 5 },
   "lichtblick-kino": { share: 0.87, uncovered: ["film screenings", "Kinobar", "Queerfilmnacht", "Filmclub membership", "Schulkino", "children's birthday party"] },
   "musee-le-rouage": { uncovered: ["admission","annual pass","audioguide","museum shop","venue hire","children's birthday party"] },
-  "sumi-and-brush": { share: 0.89, uncovered: ["teacher feedback", "private lesson", "Ink Circle membership", "online calligraphy workshop for teams", "name in kanji", "gift cards"] },
+  "sumi-and-brush": { uncovered: ["teacher feedback", "private lesson", "Ink Circle membership", "online calligraphy workshop for teams", "name in kanji", "gift cards"] },
   "tents-and-tables-hire": { uncovered: ["tent side walls", "fairy lights", "portable dance floor", "patio heaters"] },
   "vicolo-food-tours": { uncovered: ["Neapolitan Coffee Walk","limoncello tasting"] },
   "cairn-home-care": { uncovered: ["meal preparation", "hospital discharge support", "medication prompting"] },
   "consultorio-palermo": { share: 0.82, uncovered: ["terapia online", "EMDR", "terapia familiar"] },
   "pharmacie-des-celestins": { uncovered: ["préparations magistrales", "aromathérapie"] },
   "tassu-and-kuono": { uncovered: ["raw cat food","puppy menu"] },
-  "wag-and-wander-dog-daycare": { share: 0.86, uncovered: ["half-day daycare", "puppy playgroup"] },
+  "wag-and-wander-dog-daycare": { uncovered: ["half-day daycare", "puppy playgroup"] },
   "dabba-packaging": { uncovered: ["packaging design", "custom box sizes", "bakery boxes"] },
   // Job scheduling is said only under an imperative heading ("Plan the week", no offering) and in a plan's table cell.
   "dovetail": { uncovered: ["3D drawings", "accounting integration", "job scheduling", "Dovetail Measure"], products: { "dovetail-cutlist": 0.18 } },
@@ -171,7 +171,7 @@ const KNOWN: Readonly<Record<string, {
   // at 6ce90fd), pinned at that run's figures.
   "ballonteam-hoehenflug": { uncovered: ["Heiratsantrag im Ballon", "Hochzeitsfahrt"] },
   "hollow-oak-barn": { share: 0.87, uncovered: ["milestone party"] },
-  "kindling-virtual-events": { share: 0.81, uncovered: ["virtual chocolate tasting"] },
+  "kindling-virtual-events": { share: 0.82, uncovered: ["virtual chocolate tasting"] },
   "nautica-marejada": { uncovered: ["equipo de snorkel","ruta a la Cova Tallada","curso de Licencia de Navegación"] },
   "snap-and-sparkle-photo-booths": { uncovered: ["neon sign hire"], notOfferingHits: 7 },
   "southbound-campervans": { uncovered: ["Kea 2-berth campervan", "Tūī 4-berth campervan"] },
@@ -179,10 +179,10 @@ const KNOWN: Readonly<Record<string, {
   "crate-and-needle-records": { share: 0.68, uncovered: ["new vinyl", "record buying", "cartridges", "CDs", "cassettes", "record mail order"] },
   "gaertnerei-lindenhof": { share: 0.79, uncovered: ["Pflanzenversand"] },
   "pantry-post-hampers": { uncovered: ["custom branding", "manuka honey"] },
-  "saucepan-lane": { share: 0.76, uncovered: ["knife skills class"] },
-  "switchback-outfitters": { share: 0.6, uncovered: ["camping gear rental", "climbing shoe resoling"] },
+  "saucepan-lane": { uncovered: ["knife skills class"] },
+  "switchback-outfitters": { share: 0.63, uncovered: ["camping gear rental", "climbing shoe resoling"] },
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.02 } },
-  "escuela-infantil-pequenitos": { share: 0.65, uncovered: ["aula de 1 a 2 años", "aula de 2 a 3 años", "inglés", "psicomotricidad", "escuela de verano"] },
+  "escuela-infantil-pequenitos": { share: 0.7, uncovered: ["aula de 1 a 2 años", "aula de 2 a 3 años", "inglés", "psicomotricidad", "escuela de verano"] },
   "liftline-garage-doors": { uncovered: ["carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "commercial roll-up doors"], notOfferingHits: 2 },
   // A trade that comes to its customers since round 27: its opening-hours questions ("Are cleaners usually
   // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
@@ -192,7 +192,7 @@ const KNOWN: Readonly<Record<string, {
   "tall-grass-pet-care": { uncovered: ["medication"] },
   // holdout-y, holdout-z and holdout-aa (run once unseen in the thirteenth session, at 14647fd),
   // pinned at that run's figures.
-  "brace-and-basilico": { share: 0.69, uncovered: ["collection orders", "gift vouchers"] },
+  "brace-and-basilico": { share: 0.88, uncovered: ["collection orders", "gift vouchers"] },
   "nant-y-gafr-creamery": { share: 0.87, uncovered: ["cheesemaking day course", "Saturday farm tours"] },
   "saltbush-hill-wines": { uncovered: ["Blewitt Springs Shiraz","Fiano","tasting flight","local cheese platter","private tasting"] },
   "drukkerij-van-gelder": { uncovered: ["huisstijldrukwerk","verpakkingsdrukwerk","spoedservice"] },
@@ -200,19 +200,15 @@ const KNOWN: Readonly<Record<string, {
   "o-maille-fixings": { share: 0.67, uncovered: ["bolts", "sealants and adhesives", "PPE and site safety"] },
   "rotaroo": { uncovered: ["payroll integrations","Lightspeed POS integration","Rotaroo Clock","Team plan"] },
   "tidewater-it": { share: 0.87, uncovered: ["on-site support", "Microsoft 365 migration", "Essentials tier"] },
-  "arch-and-lash-studio": { share: 0.82 },
   "blue-ripple-pool-care": { uncovered: ["pre-sale pool inspection"] },
-  "chipstop-windscreens": { share: 0.86 },
-  "fernwood-carpet-care": { share: 0.83, uncovered: ["stair cleaning"] },
-  // A page word ("call-out outside rounds") that sat beside a real offering in a comparison, counting as on topic, stands alone since comparisons are between offerings of one kind.
-  "obriain-farriery": { share: 0.88 },
+  "fernwood-carpet-care": { uncovered: ["stair cleaning"] },
   // holdout-ab, holdout-ac and holdout-ad (run once unseen in the fourteenth session, at d9053ad),
   // pinned at that run's figures: catalogues given only in tables and rows, courses named by codes.
   "alpargatas-ibanez": { uncovered: ["alpargatas para bodas"] },
   "calico-crossing-quilt-shop": { share: 0.84, uncovered: ["thread", "rotary cutters, mats and rulers", "Amish Diamond Wall Hanging Kit", "free-motion quilting class"] },
   "driftline-surfboards": { share: 0.77, uncovered: ["second-hand boards"] },
   "fernhill-furniture-makers": { uncovered: ["gift certificates"] },
-  "groenwold-bonsai": { share: 0.79, uncovered: ["bonsai pots", "bonsai tools", "bonsai wire", "bonsai soil", "bonsai fertiliser", "gift voucher"] },
+  "groenwold-bonsai": { uncovered: ["bonsai tools", "bonsai wire", "bonsai soil", "bonsai fertiliser", "gift voucher"] },
   "pigment-and-paper": { uncovered: ["sample pots", "grasscloth wallpaper", "wallpaper samples", "wall mural", "local delivery"] },
   "lifeline-first-aid-training": { share: 0.6, uncovered: ["Provide basic emergency life support", "Provide advanced first aid", "Provide advanced resuscitation and oxygen therapy", "low voltage rescue", "onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.05 } },
   "osteopathie-kuehn": { share: 0.85, uncovered: ["osteopathische Behandlung für Erwachsene", "Osteopathie in der Schwangerschaft", "CMD-Behandlung", "Sportosteopathie"] },
@@ -235,7 +231,7 @@ const KNOWN: Readonly<Record<string, {
   "salt-pond-boatshop": { uncovered: ["paint and varnish", "spring commissioning", "boat delivery"] },
   "aurelia-string-quartet": { uncovered: ["full day wedding package"] },
   "burrow-soft-play": { uncovered: ["soft play session"] },
-  "dockteatern-lyktan": { share: 0.77, uncovered: ["Snögubbens resa", "Räven och månen"] },
+  "dockteatern-lyktan": { share: 0.85, uncovered: ["Snögubbens resa", "Räven och månen"] },
   // Its contact address names Columbus, the town it is in (its neighbourhood, Clintonville, was the place before
   // unlabelled addresses were read): its prompts rotate differently, and 0.87 are about its offerings.
   "great-fizzwick": { share: 0.87, uncovered: ["balloon twisting", "school assembly"] },
@@ -243,11 +239,6 @@ const KNOWN: Readonly<Record<string, {
   // is read; a real thing the labels do not list.)
   "quickchange-costume-hire": { share: 0.72, uncovered: ["Daisy 1920s flapper costume", "stage makeup", "costume alterations"] },
   "bright-letter-signs": { uncovered: ["built-up letters"] },
-  // (kadra-techniczna: 75% and 31 not-offering hits until Polish furniture words were read as in other languages.)
-  // Asked in Polish, its price heading read as an offering ("wynagrodzenie agencji", the agency's fee)
-  // gets a Polish offering's share of prompts, and no frame names its kind: the English frames
-  // named "recruitment agency" in each.
-  "kadra-techniczna": { share: 0.88 },
   "kestrel-fire-engineering": { uncovered: ["smoke modelling"] },
   // (0.85 until round 26: "Field testing on Saturdays is available" is read as "field testing",
   // which the labels name only as "field concrete testing".)
@@ -261,21 +252,20 @@ const KNOWN: Readonly<Record<string, {
   "shiokaze-ramen": { uncovered: ["kaedama", "private events"] },
   "darling-downs-trailer-hire": { uncovered: ["brake controller hire"] },
   "electro-meuse-depannage": { share: 0.87, uncovered: ["réparation de sèche-linge"] },
-  "otter-creek-septic": { share: 0.86, uncovered: ["effluent filter cleaning"] },
+  "otter-creek-septic": { uncovered: ["effluent filter cleaning"] },
   // The drain connections it "also adds" (a real job the labels do not list) take prompts since round 26.
   // A trade that comes to its customers since round 27: its opening-hours questions ("Are gutter companies usually
   // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
   // words that are no offerings (its drain connections): the lower share is the more honest one.
   "rideau-eavestrough": { share: 0.86, uncovered: ["twice-a-year maintenance plan"] },
   "hearthside-doulas": { uncovered: ["private antenatal classes", "labour support only"] },
-  "kraftvaerket-odense": { share: 0.81, uncovered: ["10-klippekort", "firmatræning"] },
+  "kraftvaerket-odense": { share: 0.86, uncovered: ["10-klippekort", "firmatræning"] },
   "northbound-career-coaching": { uncovered: ["outplacement workshops"] },
   "rook-and-raven-chess": { uncovered: ["game review", "chess in schools"] },
   "sorrel-street-nutrition": { uncovered: ["telehealth appointment"] },
   // holdout-ak, holdout-al and holdout-am (run once unseen in the seventeenth session, at bcc5b64),
   // pinned at that run's figures.
   "encuadernaciones-olmedo": { uncovered: ["iniciales doradas", "encuadernación de revistas"] },
-  "hatch-and-brim": { share: 0.82 },
   "ironbark-blades": { share: 0.74, uncovered: ["bread knife", "custom orders"], products: { "chefs-knife-210": 0.71 } },
   "lugwork-cycles": { share: 0.73, uncovered: ["gravel frame", "head badge", "braze-ons"] },
   "o-briain-stained-glass": { share: 0.79 },
@@ -287,7 +277,7 @@ const KNOWN: Readonly<Record<string, {
   "starburst-pyrotechnics": { share: 0.88, uncovered: ["council permit application"] },
   "waldseilpark-almtal": { uncovered: ["Schulklassen-Klettertag", "Flying Fox", "Nachtklettern"] },
   "ferro-and-flux": { uncovered: ["trailer repairs"] },
-  "kestrel-armature-works": { share: 0.82, uncovered: ["new motor sales", "motor installation and alignment"] },
+  "kestrel-armature-works": { uncovered: ["new motor sales", "motor installation and alignment"] },
   "quire-bindery": { uncovered: ["book repair"] },
   "sicurta-consulenze": { share: 0.8, uncovered: ["valutazione rischio rumore"], products: { "pacchetto-dvr": 0.1 } },
   "tall-grass-video": { share: 0.85, uncovered: ["customer testimonial video", "product video", "animated explainer video", "Spanish subtitles"] },
@@ -304,34 +294,33 @@ const KNOWN: Readonly<Record<string, {
   "harriet-lowe": { uncovered: ["The Full Works", "gift vouchers"] },
   "smooth-theory": { uncovered: ["laser course of 8"] },
   "stillwater-hypnotherapy": { uncovered: ["exam nerves and sports performance", "free discovery call"] },
-  "traco-fino": { share: 0.82 },
+  // "Outros serviços" (other services), a heading, is no offering now; its prompts went to the others, one to
+  // "Olhos" (eyes), another heading: 0.82 -> 0.81, judged more honest (one heading fewer read as an offering).
+  "traco-fino": { share: 0.81 },
   // holdout-ap (home services and trades, one site in Dutch), run once unseen at 75244c3, tuned on
   // since (round 23): services said only in FAQ answers and prose, a tiler's `dl`, a calculator link.
   "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting", "tile repair"] },
   "claddagh-blinds": { uncovered: ["measure and fit service", "blind repair"] },
-  "grain-and-gloss-floors": { share: 0.87, uncovered: ["furniture moving", "oil-based finish"] },
+  "grain-and-gloss-floors": { uncovered: ["furniture moving", "oil-based finish"] },
   "handy-hour": { share: 0.83, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
   "klaverblad-hoveniers": { uncovered: ["hagen snoeien", "graszoden leggen", "sedumdak", "groenafval afvoeren"] },
   "sunvale-solar": { share: 0.83, uncovered: ["EV charger installation", "bird proofing"] },
   // holdout-aq (vehicles, transport, rental and storage, one site in Spanish), run once unseen at
   // 75244c3, tuned on since: a car hire's cars named by model and year in cards, its packages in
   // prose, its product named like a car model.
-  "cote-auto-transport": { share: 0.72 },
-  "gruas-ramirez": { share: 0.87 },
+  "cote-auto-transport": { share: 0.85 },
   "ivory-ribbon-wedding-cars": { share: 0.89, uncovered: ["Rolls-Royce Silver Shadow", "Jaguar Mk2", "VW campervan", "The Classic package", "The Two-Car package"] },
-  "wrap-and-shield-co": { share: 0.74 },
+  "wrap-and-shield-co": { share: 0.82 },
   // holdout-ar (education, classes, childcare and events, one site in Swedish), run once unseen at
   // 5045f6f and again after round 24's lanes f-r (never tuned on), tuned on since (lanes s-u): shares
   // of 75-89% on prompts about the page's words, two Swedish courses in prose.
-  "blandaren-fotoskola": { share: 0.81, uncovered: ["Porträttfotografering", "Privatlektion"] },
-  "bobbin-and-thread": { share: 0.89 },
-  "freckles-face-painting": { share: 0.77 },
+  "blandaren-fotoskola": { uncovered: ["Porträttfotografering", "Privatlektion"] },
+  "freckles-face-painting": { share: 0.81 },
   "hemlock-hollow-day-camp": { share: 0.86 },
   // holdout-as (specialist shops selling online, one site in Polish), run once unseen at 5045f6f and
   // again at the end of the session (never tuned on): a fountain pen shop and a beekeeping supplier
   // asked about page words (an aquascaping kit's prompts drifted to the shop until its page's
   // defining sentence gave its kind).
-  "atrament-pioro": { share: 0.76 },
   "hive-and-frame-supply": { share: 0.74 },
   "tidewater-aquascapes": { share: 0.87 },
   // holdout-at, holdout-au and holdout-av (sport and leisure, one site in Czech; building trades, one in
@@ -347,12 +336,12 @@ const KNOWN: Readonly<Record<string, {
   "reef-and-wreck-dive-co": { share: 0.82, uncovered: ["Magnetic Island reef day trip", "snorkelling", "nitrox fill"] },
   "ridgeway-raceway": { share: 0.79 },
   "splitshot-axe-house": { share: 0.86, uncovered: ["poutine", "smash burger", "wings"] },
-  "ironbark-concreting": { share: 0.74 },
+  "ironbark-concreting": { share: 0.88 },
   "keane-daughters-plastering": { share: 0.8, uncovered: ["re-plastering", "artex ceilings"] },
   "loftcraft-bristol": { share: 0.86, notOfferingHits: 6 },
   "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds"] },
   "prairie-shield-insulation": { uncovered: ["blown-in cellulose", "blown-in fibreglass"] },
-  "mabel-and-rose-bridal": { share: 0.69, uncovered: ["sample sale", "steaming and pressing"] },
+  "mabel-and-rose-bridal": { uncovered: ["sample sale", "steaming and pressing"] },
   "marisols-tax-prep": { share: 0.86, uncovered: ["small business tax return"] },
   "ozturk-emlak": { share: 0.89 },
   "tidewater-mortgages": { uncovered: ["first home loan", "pre-approval", "construction loans", "self-employed home loans", "bridging finance", "non-bank lending"] },
