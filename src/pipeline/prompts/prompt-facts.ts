@@ -349,6 +349,21 @@ const WORK_HEAD = /^(?:\p{L}{3,}ing|\p{L}*graphy|\p{L}*therapy|pilates|yoga|mass
 
 const BUSINESS_HEADS = new Set(["studio", "gym", "salon", "shop", "store", "clinic", "company", "parlour", "parlor", "bar", "boutique", "centre", "center", "agency", "firm"])
 
+/** A noun that names a business, an institution, a venue or who does the work ("studio", "academy", "park", "plumber"). */
+const isBusinessNoun = (word: string): boolean => BUSINESS_HEADS.has(word) || INSTITUTION.test(word) || VENUE.test(word) || AGENT_HEAD.test(word)
+
+/**
+ * The first "<word> <place's noun>" of a title ("Whole Body Cryotherapy & Recovery Studio in
+ * Scottsdale" → "recovery studio"), its word neither the name's nor a function word.
+ */
+const placeNounInTitle = (title: string | null | undefined, nameWords: ReadonlySet<string>): string | undefined => {
+  const words = wordsOf(title ?? "")
+  const at = words.findIndex((w, i) =>
+    i > 0 && (BUSINESS_HEADS.has(w) || INSTITUTION.test(w) || VENUE.test(w)) && !nameWords.has(w) &&
+    !nameWords.has(words[i - 1]!) && !STOP_WORDS.has(words[i - 1]!) && !GENERIC_WORDS.has(words[i - 1]!))
+  return at < 0 ? undefined : `${words[at - 1]} ${words[at]}`
+}
+
 /**
  * "pest control" is what a business does: as a kind of business it is a "pest control company";
  * "trailer hire" is what it hires out, a "trailer hire company" (not "Which trailer hires ...").
@@ -415,7 +430,9 @@ const withoutRegion = (kind: string | undefined, pages: ReadonlyArray<CrawledPag
  * business's own words name its kind. The first word of the name is its own.
  */
 const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>, proper: ReadonlySet<string>): string | undefined => {
+  // "SkinSafe Skin Cancer Clinic Maroochydore": the town a name ends in is where, not part of the kind.
   const words = wordsOf(name)
+  while (words.length > 1 && proper.has(words.at(-1)!)) words.pop()
   const titles = pages.map((page) => ` ${wordsOf(page.title ?? "").join(" ")} `)
   // The kind's first word must be the site's own word outside the name too ("Driving lessons in
   // Leeds | Roundabout Driving School"): "Traed" of "Tŷ Traed Podiatry", "Bell" of "Second Bell
@@ -631,7 +648,12 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const titledNarrower = agentTitled !== undefined && fromText !== undefined && ` ${agentTitled}`.endsWith(` ${fromText}`) ? agentTitled
     : titledKind !== undefined && fromText !== undefined && titledKind !== fromText && new RegExp(String.raw`(?:^|[\s-])${escapeRegExp(fromText)}(?:$|[\s-])`, "u").test(titledKind) ? titled
     : undefined
-  const found = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
+  // "Polar Reset Cryo" under a broad type, "... Recovery Studio in Scottsdale" in its title: a name's
+  // words that end in no business's noun give way to the title's kind that does.
+  const nameKind = broad ? kindInName(input.businessName, pages, proper) : undefined
+  const nameKindHeaded = nameKind !== undefined && isBusinessNoun(wordsOf(nameKind).at(-1)!)
+  const titlePlace = nameKindHeaded ? undefined : titledBusiness ?? placeNounInTitle(homeTitle, nameWords)
+  const found = (broad ? (titlePlace ?? mapKind(nameKind) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
     typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled
   // With nothing else said, a name ending in an institution ("Smooth Theory Laser Clinic") says it,
   // when its word before is one the pages write in lower case (a thing's word, not a name's).
