@@ -133,7 +133,7 @@ const slashParts = (phrase: string): Array<string> => {
  * with it ("with written report"), or how much ("le kilo").
  */
 const VARIANT_DETAIL =
-  /^(?:each|every|any|both|one|two|three|four|first|second|per|pro|all|up|half|full|with|without|incl|including|le|la|les|el|high|low|peak|off-peak|shoulder|standard|sort)\b|\b(?:seasons?|winter|summer|spring|autumn|weekends?|weekdays?|midweek|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|night|day|hour)\b/iu
+  /^(?:each|every|any|both|one|two|three|four|first|second|per|pro|all|up|half|full|with|without|incl|including|le|la|les|el|high|low|peak|off-peak|shoulder|standard|sort|grade|size|class)\b|\b(?:seasons?|winter|summer|spring|autumn|weekends?|weekdays?|midweek|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|night|day|hour)\b/iu
 
 /**
  * An offering's name without its details: `Birria tacos (3)` → `birria tacos`, `Cast iron teapot,
@@ -144,7 +144,10 @@ const offeringName = (phrase: string): string => {
   // "🚀 Open Jump", "Try scuba →": a button's or a card's decoration is no part of the name.
   const undecorated = phrase.replace(DECORATION, " ")
   // "Remedial massage 30 / 45 / 60 min": its lengths are details too.
-  const squishedPlain = squish(undecorated.replace(/\([^)]*\)?/g, " ").replace(/\s+\d+(?:\s*\/\s*\d+)*\s*(?:min|mins|minutes|hr|hrs|hours?)\.?$/iu, ""))
+  // "Cut Comb Honey 250 g", "Wax ribbon 110mm x 74m", "Freezer labels 2x1": a pack's size or
+  // measure is which one of the thing, not its name.
+  const squishedPlain = squish(undecorated.replace(/\([^)]*\)?/g, " ").replace(/\s+\d+(?:\s*\/\s*\d+)*\s*(?:min|mins|minutes|hr|hrs|hours?)\.?$/iu, "")
+    .replace(MEASURE_AT_END, ""))
   // "AC service per indoor unit", "Split air conditioner installed": how it is priced or sold, not its name.
   const plain = squishedPlain.replace(/\s+per\s+\S.*$/iu, "").replace(/(\S\s+\S+)\s+(?:installed|fitted|supplied|delivered|included)$/iu, "$1")
   const [first, ...rest] = plain.split(/,\s/)
@@ -163,6 +166,9 @@ const offeringName = (phrase: string): string => {
   return name.replace(/^(?:our|unsere[nrs]?|unser|nuestr[oa]s?|notre|nos|vores|våre|våra|onze|ons|(?:[oa]s?\s+)?noss[oa]s?|(?:(?:il|la|i|le)\s+)?nostr[oaie])\s+(?=\S)/iu, "")
     .replace(/(\S)(?:\s+(?:at|in|from|by|of|on))?\s+our\s.*$/iu, "$1")
 }
+
+/** A size or pack at the end of a catalogue name: "250 g", "1 kg", "500ml", "4\" x 3\"", "110mm x 74m", "2x1". */
+const MEASURE_AT_END = /(?<=[\p{L}\d+%])\s+\d+(?:[.,]\d+)?\s?(?:g|kg|ml|cl|l|oz|lbs?|mm|cm|m|"|”|in)?(?:\s?x\s?\d+(?:[.,]\d+)?\s?(?:mm|cm|m|"|”|in)?)*(?<=\d\s?(?:g|kg|ml|cl|l|oz|lbs?|mm|cm|m|"|”|in)|\dx\d+|\d\s?x\s?\d+\s?(?:mm|cm|m|"|”|in)?)$/iu
 
 /** Pictographs, arrows and other symbols a name never holds (emoji and their joiners and variation selectors too). */
 const DECORATION = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200D\uFE0F\u2190-\u21FF\u27F0-\u27FF\u2900-\u297F\u2B00-\u2BFF»«›‹•✓✔✗✘]+/gu
