@@ -91,7 +91,7 @@ const KNOWN: Readonly<Record<string, {
   "fretwork-guitars": { share: 0.74, uncovered: ["ukuleles", "gift vouchers", "guitar repairs", "guitar lessons", "bass lessons", "left-handed guitars", "consignment"] },
   "jess-harcourt-dog-training": { uncovered: ["new puppy home visit", "Manners 101", "Calm in the Café workshop", "behaviour consultation"] },
   "koyo-dojo": { share: 0.81, uncovered: ["kids karate", "teen karate", "adult karate classes", "casual classes", "karate gi"] },
-  "marginalia-paper-co": { share: 0.85, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"] },
+  "marginalia-paper-co": { uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"] },
   "tamarack-paddle-and-portage": { uncovered: ["river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 1 },
   // holdout-m, holdout-n and holdout-o (run once unseen in the ninth session, tuned on from the next
   // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names.
@@ -105,7 +105,7 @@ const KNOWN: Readonly<Record<string, {
   "sankofa-repairs": { share: 0.79, uncovered: ["water damage repair", "game console repair"] },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
   "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil"], notOfferingHits: 1 },
-  "fiskebilen-bergen": { share: 0.85, uncovered: ["fish soup by the litre", "office lunch delivery"] },
+  "fiskebilen-bergen": { share: 0.87, uncovered: ["fish soup by the litre", "office lunch delivery"] },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.76, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
   "palenque-dona-nieves": { share: 0.88, uncovered: ["Tobalá", "Tepextate", "Ensamble", "maestro for a day", "mezcal flight", "tlayuda", "chapulines", "copita", "agua de jamaica", "cerveza artesanal", "orange slices with sal de gusano", "mezcal delivery in Mexico", "bottle engraving"] },
@@ -169,7 +169,7 @@ const KNOWN: Readonly<Record<string, {
   "saucepan-lane": { share: 0.76, uncovered: ["knife skills class"] },
   "switchback-outfitters": { share: 0.6, uncovered: ["camping gear rental", "climbing shoe resoling"] },
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.02 } },
-  "escuela-infantil-pequenitos": { share: 0.65, uncovered: ["aula de 1 a 2 años", "aula de 2 a 3 años", "inglés", "psicomotricidad", "escuela de verano"] },
+  "escuela-infantil-pequenitos": { share: 0.7, uncovered: ["aula de 1 a 2 años", "aula de 2 a 3 años", "inglés", "psicomotricidad", "escuela de verano"] },
   "liftline-garage-doors": { uncovered: ["carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "commercial roll-up doors"], notOfferingHits: 2 },
   "shannonside-commercial-cleaning": { share: 0.89, uncovered: ["cleanroom support cleaning", "clinical cleaning", "school cleaning", "washroom consumables"] },
   "signwise-bsl": { share: 0.63, uncovered: ["workplace BSL training", "Signature exam", "gift vouchers"], products: { "bsl-level-1": 0.1 } },
