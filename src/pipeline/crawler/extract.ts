@@ -16,6 +16,7 @@ import {
   isAttributeTerm,
   linkHint,
   listingHint,
+  nameNotePriceHint,
   paragraphLineHints,
   type ProductHint,
   productsFromJsonLd,
@@ -275,6 +276,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
   let jsonLdChars = 0
   const listings: Array<ProductHint> = []
   let lastTerm: string | undefined
+  /** The paragraphs read so far in one element, for a card written as name, note and price lines. */
+  let paragraphs: { readonly parent: Frame; lines: Array<string> } | undefined
   /** Open definition lists: the priced terms each read, and whether a term names an attribute. */
   const termLists: Array<{ readonly hints: Array<ProductHint>; spec: boolean }> = []
   /** Open tables: whether the first header cell has been read, and whether its rows are destinations. */
@@ -428,9 +431,16 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
         })
       } else if (name === "p") {
         // A shop written one paragraph per item ("Card holder – $48"), or a menu's run-on line of
-        // items ("Reuben $13 · Żurek soup $6"); prose with a price is no line.
+        // items ("Reuben $13 · Żurek soup $6"); prose with a price is no line. Or a card of
+        // paragraphs: its name, a note, then its price alone.
         read((text) => {
-          for (const hint of paragraphLineHints(text)) if (listings.length < LIMITS.listings) listings.push(hint)
+          const line = collapse(text, 300)
+          const hints = paragraphLineHints(text)
+          for (const hint of hints) if (listings.length < LIMITS.listings) listings.push(hint)
+          if (paragraphs?.parent !== parent) paragraphs = { parent, lines: [] }
+          const card = hints.length === 0 ? nameNotePriceHint(paragraphs.lines, line) : undefined
+          if (card !== undefined && listings.length < LIMITS.listings) listings.push(card)
+          paragraphs.lines = card !== undefined || hints.length > 0 ? [] : line === "" ? paragraphs.lines : [...paragraphs.lines, line].slice(-3)
         })
       }
       // A link into a shop, menu or services section, in the page's content (not its navigation).

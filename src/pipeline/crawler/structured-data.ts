@@ -322,6 +322,27 @@ export const paragraphLineHints = (text: string): ReadonlyArray<ProductHint> => 
   return named.length === parts.length && named.filter((hint) => hint.price !== null).length >= 2 ? named : []
 }
 
+/** Words a line of prices may hold beside them: sizes and units ("$6.75 / $7.75", "from £4", "€3 each"). */
+const PRICE_LINE_WORDS = /^(?:from|each|per|person|pp|regular|large|small|medium|half|full|dozen|single|double|or|and|to)$/iu
+
+/**
+ * A card written as paragraphs, as site builders lay out menus and price lists: the item's name
+ * alone on its line, maybe a line describing it, then a line of nothing but its price or prices
+ * ("Taro Milk Tea" · "Real taro, jasmine tea." · "$6.25 / $7.25"). The name is a short line with
+ * no sentence's full stop; anything else before the price line is no such card.
+ */
+export const nameNotePriceHint = (lines: ReadonlyArray<string>, priceLine: string): ProductHint | undefined => {
+  const price = PRICE.exec(priceLine)
+  if (price === null || lines.length === 0 || lines.length > 2) return undefined
+  const rest = priceLine.replace(new RegExp(PRICE_SOURCE, "gu"), " ").split(/[\s/·|,–-]+/u).filter((w) => w !== "")
+  if (rest.some((w) => !PRICE_LINE_WORDS.test(w))) return undefined
+  const name = lines[0]!
+  // ("Home / Refurbished / iPhone 12" above a product's price is the page's breadcrumb trail.)
+  if (name.length > 60 || name.split(/\s+/u).length > 6 || /[.!?:]$/u.test(name) || /[/›»>|]/u.test(name) || !/^[\p{Lu}\d]/u.test(name)) return undefined
+  const hint = listingHint(`${name} ${price[0]}`)
+  return hint === undefined ? undefined : { ...hint, description: lines[1] === undefined ? null : lines[1] }
+}
+
 /** A menu line, price-list row or product card naming an item and its price (`Butter croissant $4.25`). */
 export const listingHint = (text: string): ProductHint | undefined => {
   const line = cleanText(text).replace(/\s+/g, " ").trim()

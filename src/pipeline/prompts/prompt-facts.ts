@@ -138,7 +138,7 @@ const slashParts = (phrase: string): Array<string> => {
  * with it ("with written report"), or how much ("le kilo").
  */
 const VARIANT_DETAIL =
-  /^(?:each|every|any|both|one|two|three|four|first|second|per|pro|all|up|half|full|with|without|incl|including|le|la|les|el|high|low|peak|off-peak|shoulder|standard|sort)\b|\b(?:seasons?|winter|summer|spring|autumn|weekends?|weekdays?|midweek|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|night|day|hour)\b/iu
+  /^(?:each|every|any|both|one|two|three|four|first|second|per|pro|all|up|half|full|with|without|incl|including|le|la|les|el|high|low|peak|off-peak|shoulder|standard|sort|grade|size|class)\b|\b(?:seasons?|winter|summer|spring|autumn|weekends?|weekdays?|midweek|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|night|day|hour)\b/iu
 
 /**
  * An offering's name without its details: `Birria tacos (3)` → `birria tacos`, `Cast iron teapot,
@@ -149,7 +149,10 @@ const offeringName = (phrase: string): string => {
   // "🚀 Open Jump", "Try scuba →": a button's or a card's decoration is no part of the name.
   const undecorated = phrase.replace(DECORATION, " ")
   // "Remedial massage 30 / 45 / 60 min": its lengths are details too.
-  const squishedPlain = squish(undecorated.replace(/\([^)]*\)?/g, " ").replace(/\s+\d+(?:\s*\/\s*\d+)*\s*(?:min|mins|minutes|hr|hrs|hours?)\.?$/iu, ""))
+  // "Cut Comb Honey 250 g", "Wax ribbon 110mm x 74m", "Freezer labels 2x1": a pack's size or
+  // measure is which one of the thing, not its name.
+  const squishedPlain = squish(undecorated.replace(/\([^)]*\)?/g, " ").replace(/\s+\d+(?:\s*\/\s*\d+)*\s*(?:min|mins|minutes|hr|hrs|hours?)\.?$/iu, "")
+    .replace(MEASURE_AT_END, ""))
   // "AC service per indoor unit", "Split air conditioner installed": how it is priced or sold, not its name.
   const plain = squishedPlain.replace(/\s+per\s+\S.*$/iu, "").replace(/(\S\s+\S+)\s+(?:installed|fitted|supplied|delivered|included)$/iu, "$1")
   const [first, ...rest] = plain.split(/,\s/)
@@ -168,6 +171,9 @@ const offeringName = (phrase: string): string => {
   return name.replace(/^(?:our|unsere[nrs]?|unser|nuestr[oa]s?|notre|nos|vores|våre|våra|onze|ons|(?:[oa]s?\s+)?noss[oa]s?|(?:(?:il|la|i|le)\s+)?nostr[oaie])\s+(?=\S)/iu, "")
     .replace(/(\S)(?:\s+(?:at|in|from|by|of|on))?\s+our\s.*$/iu, "$1")
 }
+
+/** A size or pack at the end of a catalogue name: "250 g", "1 kg", "500ml", "4\" x 3\"", "110mm x 74m", "2x1". */
+const MEASURE_AT_END = /(?<=[\p{L}\d+%])\s+\d+(?:[.,]\d+)?\s?(?:g|kg|ml|cl|l|oz|lbs?|mm|cm|m|"|”|in)?(?:\s?x\s?\d+(?:[.,]\d+)?\s?(?:mm|cm|m|"|”|in)?)*(?<=\d\s?(?:g|kg|ml|cl|l|oz|lbs?|mm|cm|m|"|”|in)|\dx\d+|\d\s?x\s?\d+\s?(?:mm|cm|m|"|”|in)?)$/iu
 
 /** Pictographs, arrows and other symbols a name never holds (emoji and their joiners and variation selectors too). */
 const DECORATION = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200D\uFE0F\u2190-\u21FF\u27F0-\u27FF\u2900-\u297F\u2B00-\u2BFF»«›‹•✓✔✗✘]+/gu
@@ -354,6 +360,21 @@ const WORK_HEAD = /^(?:\p{L}{3,}ing|\p{L}*graphy|\p{L}*therapy|pilates|yoga|mass
 
 const BUSINESS_HEADS = new Set(["studio", "gym", "salon", "shop", "store", "clinic", "company", "parlour", "parlor", "bar", "boutique", "centre", "center", "agency", "firm"])
 
+/** A noun that names a business, an institution, a venue or who does the work ("studio", "academy", "park", "plumber"). */
+const isBusinessNoun = (word: string): boolean => BUSINESS_HEADS.has(word) || INSTITUTION.test(word) || VENUE.test(word) || AGENT_HEAD.test(word)
+
+/**
+ * The first "<word> <place's noun>" of a title ("Whole Body Cryotherapy & Recovery Studio in
+ * Scottsdale" → "recovery studio"), its word neither the name's nor a function word.
+ */
+const placeNounInTitle = (title: string | null | undefined, nameWords: ReadonlySet<string>): string | undefined => {
+  const words = wordsOf(title ?? "")
+  const at = words.findIndex((w, i) =>
+    i > 0 && (BUSINESS_HEADS.has(w) || INSTITUTION.test(w) || VENUE.test(w)) && !nameWords.has(w) &&
+    !nameWords.has(words[i - 1]!) && !STOP_WORDS.has(words[i - 1]!) && !GENERIC_WORDS.has(words[i - 1]!))
+  return at < 0 ? undefined : `${words[at - 1]} ${words[at]}`
+}
+
 /**
  * "pest control" is what a business does: as a kind of business it is a "pest control company";
  * "trailer hire" is what it hires out, a "trailer hire company" (not "Which trailer hires ...").
@@ -420,7 +441,9 @@ const withoutRegion = (kind: string | undefined, pages: ReadonlyArray<CrawledPag
  * business's own words name its kind. The first word of the name is its own.
  */
 const kindInName = (name: string, pages: ReadonlyArray<CrawledPageFacts>, proper: ReadonlySet<string>): string | undefined => {
+  // "SkinSafe Skin Cancer Clinic Maroochydore": the town a name ends in is where, not part of the kind.
   const words = wordsOf(name)
+  while (words.length > 1 && proper.has(words.at(-1)!)) words.pop()
   const titles = pages.map((page) => ` ${wordsOf(page.title ?? "").join(" ")} `)
   // The kind's first word must be the site's own word outside the name too ("Driving lessons in
   // Leeds | Roundabout Driving School"): "Traed" of "Tŷ Traed Podiatry", "Bell" of "Second Bell
@@ -666,7 +689,12 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   // ("Boutique" read from the headings is as broad as a type: "Wedding Dresses in Harrogate" says which.)
   const shelf = typedKind ?? (fromText !== undefined && SHOP_TYPE_HEAD.test(fromText) ? fromText : undefined)
   const shopTitled = shelf !== undefined && titledKind !== undefined ? titledShop(titledKind, shelf, nameWords) : undefined
-  const found = (broad ? (mapKind(kindInName(input.businessName, pages, proper)) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
+  // "Polar Reset Cryo" under a broad type, "... Recovery Studio in Scottsdale" in its title: a name's
+  // words that end in no business's noun give way to the title's kind that does.
+  const nameKind = broad ? kindInName(input.businessName, pages, proper) : undefined
+  const nameKindHeaded = nameKind !== undefined && isBusinessNoun(wordsOf(nameKind).at(-1)!)
+  const titlePlace = nameKindHeaded ? undefined : titledBusiness ?? placeNounInTitle(homeTitle, nameWords)
+  const found = (broad ? (titlePlace ?? mapKind(nameKind) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
     shopTitled ?? typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled
   // With nothing else said, a name ending in an institution ("Smooth Theory Laser Clinic") says it,
   // when its word before is one the pages write in lower case (a thing's word, not a name's).

@@ -214,6 +214,18 @@ const SITE_LABEL = new RegExp(
     // "Asortyment", "Ejemplo", "Det får du", "Populärast just nu", "Kurser": a range's, an example's,
     // what-you-get's or a list's own heading, in the languages sites are written in.
     `^(?:${SECTION_WORDS})$`,
+    // "Carta", "Precio", "Speisekarte": a menu's or a price's own heading, in the languages sites are written in.
+    `^(?:(?:our|the|la|nuestra|notre|unsere|de|o|il|la nostra) )?(?:menu|carta|precio|la carte|carte|speisekarte|karte|menukaart|kaart|cardapio|menukort|meny)$`,
+    // "Moon Rewards", "Bean Points": a loyalty scheme's own name.
+    `^(?:[\\p{L}-]+ ){0,2}(?:rewards|points|perks)(?: (?:club|program|programme|card))?$`,
+    // "Details", "Facts", "Resources for parents", "Destination guides", "Typical budgets": a page's
+    // sections of information, not things sold.
+    `^(?:the |key |quick |useful |more |fun )?(?:details|facts|resources|useful links|links|downloads|destination guides|travel guides)(?: for [\\p{L} ]+)?$`,
+    `^(?:typical|average|indicative|example|sample) (?:budgets?|costs?|prices?|spend)$`,
+    // "Dr Sarah O'Connell", "Prof. Lee": a person by title.
+    `^(?:dr|dra|drs|prof|mr|mrs|ms|dott|dottssa) \\p{L}+(?: \\p{L}+){0,3}$`,
+    // "South-East Asia", "Sub-Saharan Africa": a part of the world (where a trip goes), not a thing sold.
+    `^(?:(?:south|north|east|west|central|southern|northern|eastern|western|sub saharan|south east|southeast|north east|northeast|south west|southwest|north west|northwest|latin) )?(?:asia|africa|america|americas|europe|oceania|caribbean|the caribbean|middle east|pacific|the pacific)$`,
     `^(?:${LANGUAGE_NAMES})$`,
     `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABELS})$`,
     `^(?:(?:${OPTION_OPENING}) )?(?:${OPTION_LABEL})$`,

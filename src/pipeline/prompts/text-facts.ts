@@ -458,6 +458,24 @@ const kindWordAt = (key: string, word: string): boolean => {
   return false
 }
 
+/**
+ * A list of three or more ("Thermal Labels, Ribbons & Barcode Printers", "Custom closets, garages
+ * and pantries") names what is sold; a kind's word in it is one of the goods, unless every item
+ * is a kind ("Bakery, Café & Deli").
+ */
+const LIST_OF_THREE = /[^,|–—:;()]+(?:,\s*[^,|–—:;()&]+)+,?\s+(?:&|and|\+)\s+[^,|–—:;()]+/giu
+const listItemsOf = (list: string): Array<string> => list.split(/,\s*|\s+(?:&|and|\+)\s+/iu).filter((item) => item.trim() !== "")
+const namesKind = (item: string): boolean => {
+  const key = ` ${phraseKey(item)} `
+  return CATEGORY_WORDS.some((word) => {
+    const k = phraseKey(word)
+    return key.includes(` ${k} `) || key.includes(` ${k.endsWith("y") ? `${k.slice(0, -1)}ies` : `${k}s`} `)
+  })
+}
+
+/** "Great coffee at work, without the café run": what the customer does without, not what the business is. */
+const WITHOUT_CLAUSE = /\b(?:without|instead of|no more|skip|forget|beats?)\b[^,.;:|–—]*/giu
+
 /** A title that names the word only as the describing word of goods ("Custom Closets & Garage Storage"). */
 export const describesGoodsOnly = (title: string, word: string): boolean => {
   const key = ` ${phraseKey(title)} `
@@ -490,6 +508,8 @@ export const categoryFromText = (
     const made = source.text.replace(/(?:^|\s)for\s.*$/isu, "").replace(/\p{L}+(?:-\p{L}+){2,}|\bfrom \p{L}+ to \p{L}+/giu, " ~ ")
       .replace(/\([^()]{0,80}\)/gu, " ~ ")
       .replace(/\b(?:apps?|platforms?)[\s-]+(?:control|controls|controlled|store|stores|integration|integrations|access|compatible|enabled|sync|alerts|notifications)\b/giu, " ~ ")
+      .replace(LIST_OF_THREE, (list) => (listItemsOf(list).every(namesKind) ? list : " ~ "))
+      .replace(WITHOUT_CLAUSE, " ~ ")
     const key = ` ${phraseKey(made)} `.replace(/ (?:snack|salad|museum) (?:bar|shop|store|cafe|café)s? /gu, " ~ ")
     for (const word of CATEGORY_WORDS) {
       const k = phraseKey(word)

@@ -28,7 +28,7 @@ describe("price lists by area of the body", () => {
 
   it("tells how a customer pays from what is sold", () => {
     expect(["Afterpay available", "Klarna accepted", "Apple Pay", "afterpay"].map(isPaymentOption)).toEqual([true, true, true, true])
-    expect(["payment plans", "gift vouchers", "pay monthly membership"].map(isPaymentOption)).toEqual([false, false, false])
+    expect(["car finance", "gift vouchers", "pay monthly membership"].map(isPaymentOption)).toEqual([false, false, false])
   })
 
   it("asks about a waxing salon's areas as waxing", () => {

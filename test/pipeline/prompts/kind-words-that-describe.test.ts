@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from "vitest"
 import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
+import { categoryFromText } from "../../../src/pipeline/prompts/text-facts.ts"
+
+const textKind = (texts: ReadonlyArray<string>) => categoryFromText(texts.map((text) => ({ text, weight: 2 }))).supported
 
 const page = (path: string, title: string, headings: ReadonlyArray<string>, text: string) =>
   ({ url: `https://site.example${path}`, title, description: "", headings, text, jsonLd: [], products: [] })
@@ -52,5 +55,27 @@ describe("a verb's object", () => {
     ])
     expect(f.offerings).toContain("mudrooms")
     expect(f.offerings.filter((o) => /carries|throughout|wake/iu.test(o))).toEqual([])
+  })
+})
+
+describe("a kind's word among goods, or in what the customer does without", () => {
+  const shop = (homeTitle: string, h1: string, text: string) => facts("Ridgeline Label Supply", [
+    page("/", homeTitle, [h1], text),
+    page("/printers.html", "Barcode Printers | Ridgeline Label Supply", ["Barcode printers"], "Desktop printers in stock.")
+  ])
+
+  it("is no kind in a list of the goods sold", () => {
+    const f = shop("Thermal Labels, Ribbons & Barcode Printers – Ridgeline Label Supply", "Labels shipped next day",
+      "Ridgeline Label Supply is an online label supplier for warehouses.")
+    expect(f.category).toBe("label supplier")
+  })
+
+  it("stays a kind in a list of kinds", () => {
+    expect(textKind(["Bakery, Café & Deli in Asheville", "Our bakery"])).toBe("bakery")
+  })
+
+  it("is no kind in what the customer does without", () => {
+    const f = facts("Crema Co.", [page("/", "Office Coffee Machines Brisbane – Crema Co.", ["Great coffee at work, without the café run"], "Machines for offices.")])
+    expect(f.category).toBe(null)
   })
 })

@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-av/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-ay/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -94,7 +94,7 @@ const KNOWN: Readonly<Record<string, {
   "fretwork-guitars": { uncovered: ["ukuleles", "gift vouchers", "guitar repairs", "guitar lessons", "bass lessons", "left-handed guitars", "consignment"] },
   "jess-harcourt-dog-training": { uncovered: ["new puppy home visit", "Manners 101", "Calm in the Café workshop", "behaviour consultation"] },
   "koyo-dojo": { share: 0.81, uncovered: ["kids karate", "teen karate", "adult karate classes", "casual classes", "karate gi"] },
-  "marginalia-paper-co": { share: 0.85, uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"] },
+  "marginalia-paper-co": { uncovered: ["2027 Weekly Planner", "wholesale", "Snail Mail Club", "gift wrapping"] },
   "tamarack-paddle-and-portage": { uncovered: ["river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 1 },
   // holdout-m, holdout-n and holdout-o (run once unseen in the ninth session, tuned on from the next
   // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names.
@@ -345,6 +345,27 @@ const KNOWN: Readonly<Record<string, {
   "marisols-tax-prep": { share: 0.86, uncovered: ["small business tax return"] },
   "ozturk-emlak": { share: 0.89 },
   "tidewater-mortgages": { uncovered: ["first home loan", "pre-approval", "construction loans", "self-employed home loans", "bridging finance", "non-bank lending"] },
+  // holdout-aw, holdout-ax and holdout-ay (food and drink, one site in Spanish; health and care services, one
+  // in German; business suppliers, one in French), run once unseen at c0a23ca and again after round 27's lanes
+  // (never tuned on), then tuned on by the session's own rules. Still missed: a doughnut menu's lines
+  // and a German midwife's services said in a list of Kassenleistungen; prompts on page words a clinic,
+  // a stand builder, a shredder and an office coffee supplier write ("typical budget", "perimeter plan",
+  // "machines for every workplace"); no kind read for the shredder, the coffee supplier or the French
+  // plant hire; a moss wall product asked about by a fragment of its page ("vrai mur").
+  "back-cove-donut-co": { uncovered: ["blueberry old-fashioned", "apple cider doughnut", "jelly doughnut", "vegan doughnuts", "Back Cove Dozen"] },
+  "churreria-el-tranvia": { uncovered: ["churros para eventos"] },
+  "eureka-pie-shop": { uncovered: ["flat white"], notOfferingHits: 2 },
+  "harbour-lights-fish-and-chips": { share: 0.75 },
+  "tapioca-moon": { share: 0.84, uncovered: ["popping boba", "cheese foam"] },
+  "chinook-kids-ot": { share: 0.82, uncovered: ["School Ready"] },
+  "hebammenpraxis-herzkloepfchen": { uncovered: ["Schwangerenvorsorge", "Wochenbettbetreuung", "Stillberatung"] },
+  "pearce-webb-orthodontics": { share: 0.72 },
+  "polar-reset-cryo": { uncovered: ["10-session pack"] },
+  "brightwell-exhibitions": { share: 0.72, uncovered: ["exhibition stand design", "exhibition stand storage"] },
+  "canopee-bureaux": { share: 0.73, uncovered: ["location de plantes", "sapins de Noël pour entreprises"], products: { "mur-mousse": 0.11 } },
+  "northbank-secure-shred": { share: 0.71 },
+  "crema-co-workplace-coffee": { share: 0.72, uncovered: ["coffee machine purchase", "coffee subscription"] },
+  "ridgeline-label-supply": { share: 0.89, uncovered: ["barcode scanners", "printer setup and configuration"] },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -360,7 +381,8 @@ const dirs = [
   ...sitesOf("holdout-ah"), ...sitesOf("holdout-ai"), ...sitesOf("holdout-aj"),
   ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am"), ...sitesOf("holdout-an"), ...sitesOf("holdout-ao"),
   ...sitesOf("holdout-ap"), ...sitesOf("holdout-aq"), ...sitesOf("holdout-ar"), ...sitesOf("holdout-as"),
-  ...sitesOf("holdout-at"), ...sitesOf("holdout-au"), ...sitesOf("holdout-av")
+  ...sitesOf("holdout-at"), ...sitesOf("holdout-au"), ...sitesOf("holdout-av"), ...sitesOf("holdout-aw"), ...sitesOf("holdout-ax"),
+  ...sitesOf("holdout-ay")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -370,8 +392,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-av)", () => {
-  it("has the dev, holdout and holdout-b to holdout-av sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-ay)", () => {
+  it("has the dev, holdout and holdout-b to holdout-ay sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -421,6 +443,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-at").length).toBe(6)
     expect(sitesOf("holdout-au").length).toBe(6)
     expect(sitesOf("holdout-av").length).toBe(6)
+    expect(sitesOf("holdout-aw").length).toBe(6)
+    expect(sitesOf("holdout-ax").length).toBe(6)
+    expect(sitesOf("holdout-ay").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
