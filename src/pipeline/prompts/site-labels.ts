@@ -214,8 +214,6 @@ const SITE_LABEL = new RegExp(
     // "Asortyment", "Ejemplo", "Det får du", "Populärast just nu", "Kurser": a range's, an example's,
     // what-you-get's or a list's own heading, in the languages sites are written in.
     `^(?:${SECTION_WORDS})$`,
-    // "Carta", "Precio", "Speisekarte": a menu's or a price's own heading, in the languages sites are written in.
-    `^(?:(?:our|the|la|nuestra|notre|unsere|de|o|il|la nostra) )?(?:menu|carta|precio|la carte|carte|speisekarte|karte|menukaart|kaart|cardapio|menukort|meny)$`,
     // "Moon Rewards", "Bean Points": a loyalty scheme's own name.
     `^(?:[\\p{L}-]+ ){0,2}(?:rewards|points|perks)(?: (?:club|program|programme|card))?$`,
     // "Details", "Facts", "Resources for parents", "Destination guides", "Typical budgets": a page's
@@ -283,7 +281,7 @@ const SITE_LABEL = new RegExp(
     // "Travel outside Bergen municipality", "Call-out outside round": the charge for going further, not a thing sold.
     `^(?:travel|call ?-?outs?|callouts?|mileage|visits?|transfers?) (?:from )?(?:outside|beyond|past|further than) .+$`,
     // "Meny", "Speisekarte", "Cardápio": the menu's own name in the languages sites are written in, not a dish.
-    `^(?:meny|menyer|menyn|menyen|menukort|menu|menus|menue|menu card|speisekarte|menukarte|carta|la carta|cardapio|jadlospis|karta dan)$`,
+    `^(?:(?:our|the|la|nuestra|notre|unsere|de|o|il|la nostra) )?(?:meny|menyer|menyn|menyen|menukort|menu|menus|menue|menu card|speisekarte|menukarte|carta|cardapio|jadlospis|karta dan|la carte|carte|karte|menukaart|kaart)$`,
     // A sentence's subject and verb, cut where a figure or a date follows ("Deposit holds your date",
     // "Crane truck collects", "Students pay"): a noun followed by its verb says what happens, not what is sold.
     `^(?:[\\p{L}-]+ ){1,2}(?:holds|secures|includes|applies|pays|collects)$`,
