@@ -676,7 +676,9 @@ const comparison: PostAngle = {
       quoted === undefined ? null : row(["In its own words", "What the site says"], quoteOf(quoted))
     ])
     return {
-      title: titleOf(c, [`Comparing ${c.noun}${s.place === null ? "" : ` in ${s.place}`}: what to weigh`, `What to weigh when choosing ${c.noun}`]),
+      // The noun leads ("Buttermilk scone: ..."): "choosing buttermilk scone" or "comparing teeth
+      // whitening" would need an article or a plural that only some nouns take.
+      title: titleOf(c, [`${upperFirst(c.noun)}${s.place === null ? "" : ` in ${s.place}`}: what to weigh`, `${upperFirst(c.noun)}: what to weigh before you choose`]),
       summary: summaryOf(c, [`The points worth comparing for ${c.noun}, with ${possessive(c.name)} own figures for each.`]),
       bodyParagraphs: [...compact([leadAnswer(c), detailText(c)]), pick(c, "rows", [`Here is where ${c.name} stands on each point that decides it.`, `The points that decide it, with ${possessive(c.name)} side of each:`]), ...rows]
     }

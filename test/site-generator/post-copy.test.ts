@@ -89,3 +89,16 @@ describe("a comparison of things the site never names", () => {
     expect(posts.filter((p) => !p.bodyParagraphs.includes(lead)).map((p) => p.angle)).toEqual([])
   })
 })
+
+describe("a comparison post's title", () => {
+  it("leads with the offering as the site names it, never 'choosing' a bare singular", () => {
+    const posts: Array<ExistingPost> = []
+    for (let i = 0; i < 40; i++) {
+      const planned = planPost({ facts: bakery, prompts: ["butter croissant price in Lyon", "best sourdough loaf in Lyon"], checks: [], posts, date: "2026-12-01" })
+      posts.unshift({ ...planned.post, angle: planned.angle })
+    }
+    const weighed = posts.filter((p) => p.angle === "comparison" && p.title.includes("what to weigh")).map((p) => p.title)
+    expect(weighed.length).toBeGreaterThan(1)
+    expect(weighed.filter((t) => !/^(?:Butter croissant|Sourdough loaf)(?: in Lyon, France: what to weigh|: what to weigh before you choose)$/.test(t))).toEqual([])
+  })
+})
