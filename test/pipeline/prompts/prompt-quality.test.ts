@@ -66,7 +66,7 @@ const KNOWN: Readonly<Record<string, {
   "anchor-point-surf-house": { uncovered: ["rooftop café", "Paradise Valley day trip", "sandboarding"] },
   // Half the services are said only in prose and table cells. (Its kind is no longer read from a
   // sentence whose subject is not the business.)
-  "back-cove-framing": { uncovered: ["float framing", "needlework framing", "jersey framing", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"] },
+  "back-cove-framing": { uncovered: ["float framing", "needlework framing", "jersey framing", "canvas prints", "art scanning", "conservation framing", "gift cards"] },
   // 22 prompts about pages' words (the gift vouchers of its prose are read since round 26).
   "catnap-lodge": { share: 0.77 },
   // Said only in prose ("leather cleaning", "fleet washing").
@@ -81,7 +81,7 @@ const KNOWN: Readonly<Record<string, {
   "cepage-wine-bar": { uncovered: ["orange wine", "takeaway bottles", "alcohol-free drinks"] },
   "coral-bay-swim-school": { uncovered: ["private lessons"] },
   "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "Multi-site plan", "private dining enquiries"] },
-  "mudroom-pottery-studio": { share: 0.89, uncovered: ["kids clay classes", "kiln firing", "clay by the bag", "custom dinnerware commissions"] },
+  "mudroom-pottery-studio": { uncovered: ["kiln firing", "clay by the bag", "custom dinnerware commissions"] },
   "backbone-chiropractic": { uncovered: ["posture assessment", "ACC injury treatment"] },
   "cluichi-board-games": { uncovered: ["Irish-language games", "jigsaw puzzles"] },
   "risiti": { uncovered: ["time tracking", "Risiti Pay", "client portal", "multi-currency invoicing", "KRA eTIMS invoices"] },
@@ -100,15 +100,15 @@ const KNOWN: Readonly<Record<string, {
   // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names.
   "garry-oak-tree-care": { uncovered: ["emergency tree removal", "tree cabling", "tree protection plan", "tree planting"] },
   "holy-city-roofing": { share: 0.87, uncovered: ["skylight installation", "attic ventilation"], notOfferingHits: 1 },
-  "lanna-touch-massage": { uncovered: ["Thai massage course", "four-hands massage", "couples massage", "pregnancy massage"] },
+  "lanna-touch-massage": { uncovered: ["Thai massage course", "couples massage"] },
   // Price lists in ringgit and cedis are read (their rows are offerings); the phone shop's rows per
   // model are its screen replacement, and the prose its list no longer fills is read instead: 24
   // prompts about what it recovers data from ("SD cards") or repairs for ("PlayStation").
-  "rambut-hair-studio": { uncovered: ["hair rebonding", "digital perm"] },
+  "rambut-hair-studio": { uncovered: ["hair rebonding"] },
   "sankofa-repairs": { share: 0.79, uncovered: ["water damage repair", "game console repair"] },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
   "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil"], notOfferingHits: 1 },
-  "fiskebilen-bergen": { uncovered: ["fish soup by the litre", "office lunch delivery"] },
+  "fiskebilen-bergen": { uncovered: ["office lunch delivery"] },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.76, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
   // Its one-word mezcals under "Our mezcals" and its tasting room's menu (sections "To drink", "To eat") are
@@ -123,7 +123,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-p, holdout-q and holdout-r (run once unseen in the tenth session after round eight, tuned on
   // from the next round), pinned at that run's figures and raised as they improve: offerings named only on a menu, a price table, in an
   // FAQ answer or in another language.
-  "kingpin-lanes": { uncovered: ["gift cards", "bowling lessons", "game room"], notOfferingHits: 5 },
+  "kingpin-lanes": { uncovered: ["gift cards", "game room"], notOfferingHits: 4 },
   "lichtblick-kino": { share: 0.87, uncovered: ["film screenings", "Kinobar", "Queerfilmnacht", "Filmclub membership", "Schulkino", "children's birthday party"] },
   "musee-le-rouage": { uncovered: ["admission","annual pass","audioguide","museum shop","venue hire","children's birthday party"] },
   "sumi-and-brush": { uncovered: ["teacher feedback", "private lesson", "Ink Circle membership", "online calligraphy workshop for teams", "name in kanji", "gift cards"] },
@@ -139,7 +139,7 @@ const KNOWN: Readonly<Record<string, {
   "dovetail": { uncovered: ["3D drawings", "accounting integration", "job scheduling", "Dovetail Measure"], products: { "dovetail-cutlist": 0.18 } },
   "fjallsang": { uncovered: ["mattress protector", "carry-in", "express delivery"] },
   "halide-cameras": { uncovered: ["Ilford HP5", "Canon AE-1 Program", "Olympus mju-II", "Canon FD 28mm", "we buy cameras", "worldwide shipping"], products: { "nikon-fm2": 0.1 } },
-  "lye-and-lavender": { uncovered: ["lavender soap", "goat milk soap", "wedding favours"] },
+  "lye-and-lavender": { uncovered: ["lavender soap", "goat milk soap"] },
   "ridgeway-leather-co": { uncovered: ["tote bags"] },
   // holdout-s, holdout-t and holdout-u (run once unseen in the eleventh session after round nine, at
   // 5f45970), pinned at that run's figures: offerings named in another language, in price tables
@@ -178,7 +178,7 @@ const KNOWN: Readonly<Record<string, {
   "brass-rail-hobbies": { share: 0.79, uncovered: ["locomotive repair", "mail order", "used trains"] },
   "crate-and-needle-records": { share: 0.68, uncovered: ["new vinyl", "record buying", "cartridges", "CDs", "cassettes", "record mail order"] },
   "gaertnerei-lindenhof": { share: 0.79, uncovered: ["Pflanzenversand"] },
-  "pantry-post-hampers": { uncovered: ["custom branding", "manuka honey"] },
+  "pantry-post-hampers": { uncovered: ["custom branding"] },
   "saucepan-lane": { uncovered: ["knife skills class"] },
   "switchback-outfitters": { share: 0.63, uncovered: ["camping gear rental", "climbing shoe resoling"] },
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.02 } },
@@ -299,7 +299,7 @@ const KNOWN: Readonly<Record<string, {
   "traco-fino": { share: 0.81 },
   // holdout-ap (home services and trades, one site in Dutch), run once unseen at 75244c3, tuned on
   // since (round 23): services said only in FAQ answers and prose, a tiler's `dl`, a calculator link.
-  "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting", "tile repair"] },
+  "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting"] },
   "claddagh-blinds": { uncovered: ["measure and fit service", "blind repair"] },
   "grain-and-gloss-floors": { uncovered: ["furniture moving", "oil-based finish"] },
   "handy-hour": { share: 0.83, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
@@ -338,7 +338,9 @@ const KNOWN: Readonly<Record<string, {
   "splitshot-axe-house": { share: 0.86, uncovered: ["poutine", "smash burger", "wings"] },
   "ironbark-concreting": { share: 0.88 },
   "keane-daughters-plastering": { share: 0.8, uncovered: ["re-plastering", "artex ceilings"] },
-  "loftcraft-bristol": { share: 0.86, notOfferingHits: 6 },
+  // "Planning applications are £1,150 extra" on the loft conversions page is an offering the firm prices,
+  // read as one; it takes a few of the prompts, and one more falls on the "loft advice" page the site calls its guide.
+  "loftcraft-bristol": { share: 0.85, notOfferingHits: 7 },
   "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds"] },
   "prairie-shield-insulation": { uncovered: ["blown-in cellulose", "blown-in fibreglass"] },
   "mabel-and-rose-bridal": { uncovered: ["sample sale", "steaming and pressing"] },
