@@ -636,7 +636,7 @@ const STOCK_PLACE = String.raw`(?:an?\s+(?:small\s+|little\s+|big\s+|large\s+|go
  * Verbs of what a business makes, does or has for sale; "keep" and "have" only with where a shop
  * keeps a few of something ("we keep a rack of ukuleles"; "we have a crew on call" names no thing).
  */
-const WORK_VERBS = `(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship|add|stock|carry out|carry|supply|(?:keep|have)(?=\\s+${STOCK_PLACE}))`
+const WORK_VERBS = `(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship|add|stock|carry out|carry|supply|fix|replace|arrange|deliver|plant|choreograph|(?:keep|have)(?=\\s+${STOCK_PLACE}))`
 const WORK_VERB = new RegExp(`^${WORK_VERBS}\\b`, "iu")
 
 /**
@@ -654,6 +654,9 @@ const CLAUSE_OBJECT = /^(?:a|an|the|its|their|your|our|no|every|with|up)$/u
 
 /** Words that end an object read after a verb: how often, when or where ("twice a week", "every Monday", "anywhere in the UK"). */
 const OBJECT_BREAK = new Set(["twice", "once", "daily", "weekly", "monthly", "yearly", "every", "each", "here", "there", "anywhere", "everywhere", "now", "today"])
+
+/** How a thing is done, said after it ("brew our teas fresh", "make our syrup in-house"): not part of its name. */
+const DONE_HOW = new Set(["fresh", "freshly", "in-house", "to-order", "on-site", "onsite", "yourself", "ourselves"])
 
 /**
  * Openings of an object that are not its name: an article, a possessive, a length of time ("a
@@ -750,7 +753,7 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>, alsoOnl
           if (i === first && (PREPOSITION.test(fold(tokens[0] ?? "")) || (/s$/u.test(tokens[0] ?? "") && CLAUSE_OBJECT.test(fold(tokens[1] ?? ""))))) break
           for (const token of tokens) {
             const key = fold(token)
-            if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key)) break
+            if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || (words.length > 0 && DONE_HOW.has(key))) break
             words.push(token)
             if (words.length === 4) break
           }

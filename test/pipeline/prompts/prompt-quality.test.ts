@@ -44,12 +44,12 @@ const KNOWN: Readonly<Record<string, {
   // holdout-h and holdout-i (tuned on since their one unseen run), what is still missed:
   // Services said only in prose and a FAQ; Dutch headings alone ("Tolken", "Tarieven") are asked
   // about as written (the category, "software" from a heading before, is the title's "translation agency").
-  "brugwerk-vertalingen": { share: 0.86, uncovered: ["transcription", "apostille service", "express delivery"] },
+  "brugwerk-vertalingen": { share: 0.87, uncovered: ["transcription", "express delivery"] },
   // A package named only as the product's title; four prompts name a labelled not-offering (solar
   // panel cleaning, the subject of a FAQ's yes, is read since this round).
   "clearview-window-cleaning": { share: 0.77, uncovered: ["Full Home Package"], notOfferingHits: 2 },
   // Occasions said only in prose ("your wedding first dance", "hen parties").
-  "compasso-dance-studio": { uncovered: ["wedding first dance", "hen party dance class"] },
+  "compasso-dance-studio": { uncovered: ["hen party dance class"] },
   // A shop's prose list of what else it sells, past the cap of 24.
   // Its heading "Raclette & fondue" is no offering since the headings that group others are not
   // (raclette and fondue have their own lines); 5 of its prompts went to French platter names the
@@ -77,7 +77,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-j, holdout-k and holdout-l (run once unseen in the eighth session, tuned on since), at
   // that run's figures: offerings named once in prose, a fees paragraph, a price row or a FAQ answer;
   // prompts naming "pets" (an audience), "free parking" (a feature) or "free trial" (labelled not offerings).
-  "calder-brothers-funeral-home": { uncovered: ["embalming", "repatriation"], notOfferingHits: 3 },
+  "calder-brothers-funeral-home": { uncovered: ["embalming"], notOfferingHits: 2 },
   "cepage-wine-bar": { uncovered: ["orange wine", "takeaway bottles", "alcohol-free drinks"] },
   "coral-bay-swim-school": { uncovered: ["private lessons"] },
   "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "Multi-site plan", "private dining enquiries"] },
@@ -98,8 +98,10 @@ const KNOWN: Readonly<Record<string, {
   "tamarack-paddle-and-portage": { uncovered: ["river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 1 },
   // holdout-m, holdout-n and holdout-o (run once unseen in the ninth session, tuned on from the next
   // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names.
-  "garry-oak-tree-care": { uncovered: ["emergency tree removal", "tree cabling", "tree protection plan", "tree planting"] },
-  "holy-city-roofing": { share: 0.87, uncovered: ["skylight installation", "attic ventilation"], notOfferingHits: 1 },
+  "garry-oak-tree-care": { uncovered: ["emergency tree removal", "tree cabling", "tree protection plan"] },
+  // "We fix attic ventilation with ridge vents" (its FAQ) is read; the prompts it takes move others of
+  // the rotation onto the guide pages' words ("hurricane season checklist") it already had.
+  "holy-city-roofing": { share: 0.85, uncovered: ["skylight installation"], notOfferingHits: 1 },
   "lanna-touch-massage": { uncovered: ["Thai massage course", "couples massage"] },
   // Price lists in ringgit and cedis are read (their rows are offerings); the phone shop's rows per
   // model are its screen replacement, and the prose its list no longer fills is read instead: 24
@@ -108,7 +110,6 @@ const KNOWN: Readonly<Record<string, {
   "sankofa-repairs": { share: 0.79, uncovered: ["water damage repair", "game console repair"] },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
   "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil"], notOfferingHits: 1 },
-  "fiskebilen-bergen": { uncovered: ["office lunch delivery"] },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.76, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
   // Its one-word mezcals under "Our mezcals" and its tasting room's menu (sections "To drink", "To eat") are
@@ -183,7 +184,9 @@ const KNOWN: Readonly<Record<string, {
   "switchback-outfitters": { share: 0.63, uncovered: ["camping gear rental", "climbing shoe resoling"] },
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.02 } },
   "escuela-infantil-pequenitos": { share: 0.7, uncovered: ["aula de 1 a 2 años", "aula de 2 a 3 años", "inglés", "psicomotricidad", "escuela de verano"] },
-  "liftline-garage-doors": { uncovered: ["carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "commercial roll-up doors"], notOfferingHits: 2 },
+  // "We fix broken springs, install new doors and openers" reads "new doors", a real offering; the two
+  // more hits are the template's "best reviews" landing on the not-offering "Reviews" in the new rotation.
+  "liftline-garage-doors": { uncovered: ["carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "commercial roll-up doors"], notOfferingHits: 4 },
   // A trade that comes to its customers since round 27: its opening-hours questions ("Are cleaners usually
   // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
   // words that are no offerings (its washroom supplies): the lower share is the more honest one.
@@ -363,7 +366,7 @@ const KNOWN: Readonly<Record<string, {
   "hebammenpraxis-herzkloepfchen": { uncovered: ["Schwangerenvorsorge", "Wochenbettbetreuung", "Stillberatung"] },
   "pearce-webb-orthodontics": { share: 0.72 },
   "polar-reset-cryo": { uncovered: ["10-session pack"] },
-  "brightwell-exhibitions": { share: 0.72, uncovered: ["exhibition stand design", "exhibition stand storage"] },
+  "brightwell-exhibitions": { share: 0.83, uncovered: ["exhibition stand design", "exhibition stand storage"] },
   "canopee-bureaux": { share: 0.73, uncovered: ["location de plantes", "sapins de Noël pour entreprises"], products: { "mur-mousse": 0.11 } },
   "northbank-secure-shred": { share: 0.71 },
   "crema-co-workplace-coffee": { share: 0.72, uncovered: ["coffee machine purchase", "coffee subscription"] },
