@@ -636,7 +636,7 @@ const STOCK_PLACE = String.raw`(?:an?\s+(?:small\s+|little\s+|big\s+|large\s+|go
  * Verbs of what a business makes, does or has for sale; "keep" and "have" only with where a shop
  * keeps a few of something ("we keep a rack of ukuleles"; "we have a crew on call" names no thing).
  */
-const WORK_VERBS = `(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship|add|stock|carry out|carry|supply|(?:keep|have)(?=\\s+${STOCK_PLACE}))`
+const WORK_VERBS = `(?:make|offer|design|build|install|do|sell|provide|run|host|teach|repair|fit|roast|bake|brew|grow|ship|add|stock|carry out|carry|supply|fix|replace|arrange|deliver|plant|choreograph|(?:keep|have)(?=\\s+${STOCK_PLACE}))`
 const WORK_VERB = new RegExp(`^${WORK_VERBS}\\b`, "iu")
 
 /**
@@ -654,6 +654,9 @@ const CLAUSE_OBJECT = /^(?:a|an|the|its|their|your|our|no|every|with|up)$/u
 
 /** Words that end an object read after a verb: how often, when or where ("twice a week", "every Monday", "anywhere in the UK"). */
 const OBJECT_BREAK = new Set(["twice", "once", "daily", "weekly", "monthly", "yearly", "every", "each", "here", "there", "anywhere", "everywhere", "now", "today"])
+
+/** How a thing is done, said after it ("brew our teas fresh", "make our syrup in-house"): not part of its name. */
+const DONE_HOW = new Set(["fresh", "freshly", "in-house", "to-order", "on-site", "onsite", "yourself", "ourselves"])
 
 /**
  * Openings of an object that are not its name: an article, a possessive, a length of time ("a
@@ -750,7 +753,7 @@ const statedWork = (page: CrawledPageFacts, proper: ReadonlySet<string>, alsoOnl
           if (i === first && (PREPOSITION.test(fold(tokens[0] ?? "")) || (/s$/u.test(tokens[0] ?? "") && CLAUSE_OBJECT.test(fold(tokens[1] ?? ""))))) break
           for (const token of tokens) {
             const key = fold(token)
-            if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key)) break
+            if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || (words.length > 0 && DONE_HOW.has(key))) break
             words.push(token)
             if (words.length === 4) break
           }
@@ -793,6 +796,67 @@ const availableThings = (page: CrawledPageFacts, proper: ReadonlySet<string>): A
       return headingOfferings(words.join(" "), proper)
     })
   )
+
+/**
+ * The verb after a thing a sentence is about, when it says what the thing is, costs, gives or
+ * when it runs: "Our digital perm gives ...", "Our kids clay classes run on Saturdays ...".
+ */
+const SUBJECT_THING_VERB = String.raw`(?:is|are|costs?|starts?|runs?|gives?|comes?|includes?|lasts?|leaves?|sells?|goes|takes?|makes?)`
+
+/**
+ * "Our X <verb>" opening a sentence or a clause after a colon ("Two therapists working in step: our
+ * four-hands massage is ..."): group 1 the words between "our" and the verb.
+ */
+const OUR_SUBJECT = new RegExp(String.raw`(?:^|[:;–—]\s+)(?:(?:and|but)\s+)?our\s+(?:own\s+)?((?:[\p{L}'&-]+\s+){0,5}?[\p{L}'&-]+)(?:\s*\([^)]*\))?\s+${SUBJECT_THING_VERB}(?![\p{L}])`, "iu")
+
+/** A capitalised sentence's subject, then its price: "Spanish subtitles are $200 per video", "Tile repairs start at $225". */
+const PRICED_SUBJECT = new RegExp(String.raw`^(\p{Lu}[\p{L}'&-]*(?:\s+[\p{L}\d'&-]+){1,5}?)(?:\s*\([^)]*\))?\s+(?:is|are|costs?|starts?\s+(?:at|from))\s+(?:(?:only|just|from)\s+)?${PRICE_START_SOURCE}`, "u")
+
+/**
+ * Words that make a priced subject a sum or a term of sale ("Our minimum order is $50", "Our
+ * hourly rate is $60", "Our most popular package is $99"), or which of several ("Each extra hour",
+ * "Additional guests"), not a thing on offer.
+ */
+const NOT_A_PRICED_THING = /^(?:minimum|maximum|rate|rates|price|prices|cost|costs|total|budget|quote|charge|fee|fees|deposit|most|best|cheapest|first|next|last|each|every|extra|additional|any|all|other|average|team|staff|own|postage|shipping|delivery|carriage|travel|calls?|call-out|callout|bins?|shelf|shelves|racks?|wall|corner|section)$/u
+
+/** A sentence that is a price, said of the sentence before it: "From RM 380, including a cut." */
+const PRICE_OPENING = new RegExp(String.raw`^(?:(?:[Ff]rom|[Oo]nly|[Jj]ust)\s+)?${PRICE_START_SOURCE}`, "u")
+
+/**
+ * A thing a sentence of the business's own prose is about, where the sentence prices it: "Our
+ * digital perm gives loose waves ... From RM 380", "Our fish soup is sold frozen from the hatch:
+ * 189 kr per litre", "Spanish subtitles are $200 per video", "Tile repairs start at $225". The
+ * subject, to its first function word ("Rush framing in 48 hours is $40 extra" → "rush framing"),
+ * of two words or more; a sum, a term of sale or whom a price is for ("Our hourly rate", "Extra
+ * guests", "Second dog") is none. Sentences denying something and questions sell nothing.
+ */
+const pricedSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> =>
+  page.text.split(/(?<=[.!?])\s+/u).flatMap((sentence, i, sentences) => {
+    // (The line after a heading: a price list's prices run into the heading's sentence before it.)
+    const line = underHeading(page, sentence).line.trim()
+    if (!ownVoice(sentence) || DENIED.test(line) || !(hasPrice(line) || PRICE_OPENING.test(sentences[i + 1] ?? ""))) return []
+    const subject = OUR_SUBJECT.exec(line)?.[1] ?? PRICED_SUBJECT.exec(line)?.[1]
+    if (subject === undefined) return []
+    const tokens = subject.split(/\s+/u)
+    const words: Array<string> = []
+    for (const token of tokens) {
+      if (STOP_WORDS.has(fold(token))) break
+      words.push(token)
+    }
+    // "Fish soup by the litre", "clay by the bag": how it is sold is part of its name.
+    const measure = /^by the \p{L}+$/u.test(tokens.slice(words.length).join(" ").toLowerCase()) ? ` ${tokens.slice(words.length).join(" ").toLowerCase()}` : ""
+    if (words.length < 2 || words.length > 4 || words.some((w) => /\d/u.test(w) || NOT_A_PRICED_THING.test(fold(w)) || NOT_A_THING_AVAILABLE.test(fold(w)))) return []
+    if (pricesWhom(words.join(" "))) return []
+    // "Private guided walks" over "... Private guiding starts at $650 a day": the section's own
+    // offering, priced in other words, is no second one.
+    const at = page.text.indexOf(sentence)
+    const section = page.headings.filter((h) => h !== "" && !h.trim().endsWith("?") && page.text.lastIndexOf(h, at) >= 0)
+      .sort((a, b) => page.text.lastIndexOf(b, at) - page.text.lastIndexOf(a, at))[0]
+    const root = (w: string) => stem(fold(w)).slice(0, 4)
+    const sectionRoots = new Set(wordsOf(section ?? "").map(root))
+    if (words.every((w) => wordsOf(w).every((part) => sectionRoots.has(root(part))))) return []
+    return headingOfferings(words.join(" "), proper).map((o) => `${o}${measure}`)
+  })
 
 /** Plurals English does not make with an -s: "knives", "shelves" (for the thing a service is done to). */
 const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
@@ -1282,6 +1346,8 @@ export const businessOfferings = (
       ...pages.filter((page, i) => kinds[i] !== "home" && kinds[i] !== "business" && !isFaqPage(page)).flatMap((page) => statedWork(page, proper, true)),
       // "Gift cards are available in any amount at the counter."
       ...pages.filter((page, i) => kinds[i] !== "business" || isFaqPage(page)).flatMap((page) => availableThings(page, proper)),
+      // "Our digital perm gives loose waves ... From RM 380", "Spanish subtitles are $200 per video."
+      ...pages.filter((page, i) => kinds[i] !== "business" || isFaqPage(page)).flatMap((page) => pricedSubjects(page, proper)),
       // (A FAQ's yes in the question's own verb is doneToThings': "Yes, we hem curtains and drapes" names curtain hemming.)
       ...pages.filter((_, i) => kinds[i] === "home").flatMap((page) => workOnThings(page, proper, serviceGerunds)),
       ...pages.filter(isFaqPage).flatMap((page) => answeredYes(page, proper)),

@@ -44,12 +44,12 @@ const KNOWN: Readonly<Record<string, {
   // holdout-h and holdout-i (tuned on since their one unseen run), what is still missed:
   // Services said only in prose and a FAQ; Dutch headings alone ("Tolken", "Tarieven") are asked
   // about as written (the category, "software" from a heading before, is the title's "translation agency").
-  "brugwerk-vertalingen": { share: 0.86, uncovered: ["transcription", "apostille service", "express delivery"] },
+  "brugwerk-vertalingen": { share: 0.87, uncovered: ["transcription", "express delivery"] },
   // A package named only as the product's title; four prompts name a labelled not-offering (solar
   // panel cleaning, the subject of a FAQ's yes, is read since this round).
   "clearview-window-cleaning": { share: 0.77, uncovered: ["Full Home Package"], notOfferingHits: 2 },
   // Occasions said only in prose ("your wedding first dance", "hen parties").
-  "compasso-dance-studio": { uncovered: ["wedding first dance", "hen party dance class"] },
+  "compasso-dance-studio": { uncovered: ["hen party dance class"] },
   // A shop's prose list of what else it sells, past the cap of 24.
   // Its heading "Raclette & fondue" is no offering since the headings that group others are not
   // (raclette and fondue have their own lines); 5 of its prompts went to French platter names the
@@ -66,7 +66,7 @@ const KNOWN: Readonly<Record<string, {
   "anchor-point-surf-house": { uncovered: ["rooftop café", "Paradise Valley day trip", "sandboarding"] },
   // Half the services are said only in prose and table cells. (Its kind is no longer read from a
   // sentence whose subject is not the business.)
-  "back-cove-framing": { uncovered: ["float framing", "needlework framing", "jersey framing", "canvas prints", "art scanning", "rush framing", "conservation framing", "gift cards"] },
+  "back-cove-framing": { uncovered: ["float framing", "needlework framing", "jersey framing", "canvas prints", "art scanning", "conservation framing", "gift cards"] },
   // 22 prompts about pages' words (the gift vouchers of its prose are read since round 26).
   "catnap-lodge": { share: 0.77 },
   // Said only in prose ("leather cleaning", "fleet washing").
@@ -77,11 +77,11 @@ const KNOWN: Readonly<Record<string, {
   // holdout-j, holdout-k and holdout-l (run once unseen in the eighth session, tuned on since), at
   // that run's figures: offerings named once in prose, a fees paragraph, a price row or a FAQ answer;
   // prompts naming "pets" (an audience), "free parking" (a feature) or "free trial" (labelled not offerings).
-  "calder-brothers-funeral-home": { uncovered: ["embalming", "repatriation"], notOfferingHits: 3 },
+  "calder-brothers-funeral-home": { uncovered: ["embalming"], notOfferingHits: 2 },
   "cepage-wine-bar": { uncovered: ["orange wine", "takeaway bottles", "alcohol-free drinks"] },
   "coral-bay-swim-school": { uncovered: ["private lessons"] },
   "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "Multi-site plan", "private dining enquiries"] },
-  "mudroom-pottery-studio": { share: 0.89, uncovered: ["kids clay classes", "kiln firing", "clay by the bag", "custom dinnerware commissions"] },
+  "mudroom-pottery-studio": { uncovered: ["kiln firing", "clay by the bag", "custom dinnerware commissions"] },
   "backbone-chiropractic": { uncovered: ["posture assessment", "ACC injury treatment"] },
   "cluichi-board-games": { uncovered: ["Irish-language games", "jigsaw puzzles"] },
   "risiti": { uncovered: ["time tracking", "Risiti Pay", "client portal", "multi-currency invoicing", "KRA eTIMS invoices"] },
@@ -98,17 +98,18 @@ const KNOWN: Readonly<Record<string, {
   "tamarack-paddle-and-portage": { uncovered: ["river shuttle", "Big East River day trip", "camping gear rental"], notOfferingHits: 1 },
   // holdout-m, holdout-n and holdout-o (run once unseen in the ninth session, tuned on from the next
   // round), at that run's figures: what a price row, a menu line, a FAQ answer or prose alone names.
-  "garry-oak-tree-care": { uncovered: ["emergency tree removal", "tree cabling", "tree protection plan", "tree planting"] },
-  "holy-city-roofing": { share: 0.87, uncovered: ["skylight installation", "attic ventilation"], notOfferingHits: 1 },
-  "lanna-touch-massage": { uncovered: ["Thai massage course", "four-hands massage", "couples massage", "pregnancy massage"] },
+  "garry-oak-tree-care": { uncovered: ["emergency tree removal", "tree cabling", "tree protection plan"] },
+  // "We fix attic ventilation with ridge vents" (its FAQ) is read; the prompts it takes move others of
+  // the rotation onto the guide pages' words ("hurricane season checklist") it already had.
+  "holy-city-roofing": { share: 0.85, uncovered: ["skylight installation"], notOfferingHits: 1 },
+  "lanna-touch-massage": { uncovered: ["Thai massage course", "couples massage"] },
   // Price lists in ringgit and cedis are read (their rows are offerings); the phone shop's rows per
   // model are its screen replacement, and the prose its list no longer fills is read instead: 24
   // prompts about what it recovers data from ("SD cards") or repairs for ("PlayStation").
-  "rambut-hair-studio": { uncovered: ["hair rebonding", "digital perm"] },
+  "rambut-hair-studio": { uncovered: ["hair rebonding"] },
   "sankofa-repairs": { share: 0.79, uncovered: ["water damage repair", "game console repair"] },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
   "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil"], notOfferingHits: 1 },
-  "fiskebilen-bergen": { uncovered: ["fish soup by the litre", "office lunch delivery"] },
   "hollow-pine-orchard": { share: 0.86, uncovered: ["u-pick blueberries", "u-pick pears", "peaches", "marionberry pie", "jam", "dried apple rings"] },
   "kawasemi-ryokan": { share: 0.76, uncovered: ["vegetarian kaiseki", "room with breakfast only", "private reserved bath", "Day-trip Lunch & Bath plan", "sake tasting"] },
   // Its one-word mezcals under "Our mezcals" and its tasting room's menu (sections "To drink", "To eat") are
@@ -123,7 +124,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-p, holdout-q and holdout-r (run once unseen in the tenth session after round eight, tuned on
   // from the next round), pinned at that run's figures and raised as they improve: offerings named only on a menu, a price table, in an
   // FAQ answer or in another language.
-  "kingpin-lanes": { uncovered: ["gift cards", "bowling lessons", "game room"], notOfferingHits: 5 },
+  "kingpin-lanes": { uncovered: ["gift cards", "game room"], notOfferingHits: 4 },
   "lichtblick-kino": { share: 0.87, uncovered: ["film screenings", "Kinobar", "Queerfilmnacht", "Filmclub membership", "Schulkino", "children's birthday party"] },
   "musee-le-rouage": { uncovered: ["admission","annual pass","audioguide","museum shop","venue hire","children's birthday party"] },
   "sumi-and-brush": { uncovered: ["teacher feedback", "private lesson", "Ink Circle membership", "online calligraphy workshop for teams", "name in kanji", "gift cards"] },
@@ -139,7 +140,7 @@ const KNOWN: Readonly<Record<string, {
   "dovetail": { uncovered: ["3D drawings", "accounting integration", "job scheduling", "Dovetail Measure"], products: { "dovetail-cutlist": 0.18 } },
   "fjallsang": { uncovered: ["mattress protector", "carry-in", "express delivery"] },
   "halide-cameras": { uncovered: ["Ilford HP5", "Canon AE-1 Program", "Olympus mju-II", "Canon FD 28mm", "we buy cameras", "worldwide shipping"], products: { "nikon-fm2": 0.1 } },
-  "lye-and-lavender": { uncovered: ["lavender soap", "goat milk soap", "wedding favours"] },
+  "lye-and-lavender": { uncovered: ["lavender soap", "goat milk soap"] },
   "ridgeway-leather-co": { uncovered: ["tote bags"] },
   // holdout-s, holdout-t and holdout-u (run once unseen in the eleventh session after round nine, at
   // 5f45970), pinned at that run's figures: offerings named in another language, in price tables
@@ -178,12 +179,14 @@ const KNOWN: Readonly<Record<string, {
   "brass-rail-hobbies": { share: 0.79, uncovered: ["locomotive repair", "mail order", "used trains"] },
   "crate-and-needle-records": { share: 0.68, uncovered: ["new vinyl", "record buying", "cartridges", "CDs", "cassettes", "record mail order"] },
   "gaertnerei-lindenhof": { share: 0.79, uncovered: ["Pflanzenversand"] },
-  "pantry-post-hampers": { uncovered: ["custom branding", "manuka honey"] },
+  "pantry-post-hampers": { uncovered: ["custom branding"] },
   "saucepan-lane": { uncovered: ["knife skills class"] },
   "switchback-outfitters": { share: 0.63, uncovered: ["camping gear rental", "climbing shoe resoling"] },
   "chatterbox-speech-and-language": { uncovered: ["AAC assessment","telehealth speech therapy","school readiness group","social skills groups"], products: { "ready-set-school": 0.02 } },
   "escuela-infantil-pequenitos": { share: 0.7, uncovered: ["aula de 1 a 2 años", "aula de 2 a 3 años", "inglés", "psicomotricidad", "escuela de verano"] },
-  "liftline-garage-doors": { uncovered: ["carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "commercial roll-up doors"], notOfferingHits: 2 },
+  // "We fix broken springs, install new doors and openers" reads "new doors", a real offering; the two
+  // more hits are the template's "best reviews" landing on the not-offering "Reviews" in the new rotation.
+  "liftline-garage-doors": { uncovered: ["carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "commercial roll-up doors"], notOfferingHits: 4 },
   // A trade that comes to its customers since round 27: its opening-hours questions ("Are cleaners usually
   // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
   // words that are no offerings (its washroom supplies): the lower share is the more honest one.
@@ -299,7 +302,7 @@ const KNOWN: Readonly<Record<string, {
   "traco-fino": { share: 0.81 },
   // holdout-ap (home services and trades, one site in Dutch), run once unseen at 75244c3, tuned on
   // since (round 23): services said only in FAQ answers and prose, a tiler's `dl`, a calculator link.
-  "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting", "tile repair"] },
+  "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting"] },
   "claddagh-blinds": { uncovered: ["measure and fit service", "blind repair"] },
   "grain-and-gloss-floors": { uncovered: ["furniture moving", "oil-based finish"] },
   "handy-hour": { share: 0.83, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
@@ -338,7 +341,9 @@ const KNOWN: Readonly<Record<string, {
   "splitshot-axe-house": { share: 0.86, uncovered: ["poutine", "smash burger", "wings"] },
   "ironbark-concreting": { share: 0.88 },
   "keane-daughters-plastering": { share: 0.8, uncovered: ["re-plastering", "artex ceilings"] },
-  "loftcraft-bristol": { share: 0.86, notOfferingHits: 6 },
+  // "Planning applications are £1,150 extra" on the loft conversions page is an offering the firm prices,
+  // read as one; it takes a few of the prompts, and one more falls on the "loft advice" page the site calls its guide.
+  "loftcraft-bristol": { share: 0.85, notOfferingHits: 7 },
   "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds"] },
   "prairie-shield-insulation": { uncovered: ["blown-in cellulose", "blown-in fibreglass"] },
   "mabel-and-rose-bridal": { uncovered: ["sample sale", "steaming and pressing"] },
@@ -361,7 +366,7 @@ const KNOWN: Readonly<Record<string, {
   "hebammenpraxis-herzkloepfchen": { uncovered: ["Schwangerenvorsorge", "Wochenbettbetreuung", "Stillberatung"] },
   "pearce-webb-orthodontics": { share: 0.72 },
   "polar-reset-cryo": { uncovered: ["10-session pack"] },
-  "brightwell-exhibitions": { share: 0.72, uncovered: ["exhibition stand design", "exhibition stand storage"] },
+  "brightwell-exhibitions": { share: 0.83, uncovered: ["exhibition stand design", "exhibition stand storage"] },
   "canopee-bureaux": { share: 0.73, uncovered: ["location de plantes", "sapins de Noël pour entreprises"], products: { "mur-mousse": 0.11 } },
   "northbank-secure-shred": { share: 0.71 },
   "crema-co-workplace-coffee": { share: 0.72, uncovered: ["coffee machine purchase", "coffee subscription"] },
