@@ -38,7 +38,7 @@ export interface ExtractedPage {
   readonly jsonLd: ReadonlyArray<unknown>
   readonly products: ReadonlyArray<ProductHint>
   /**
-   * The items of the page's lists (`li`) outside its navigation, each with the heading before it:
+   * The items of the page's lists (`li`, and a definition list's terms) outside its navigation, each with the heading before it:
    * a firm's services or a plan's features are often a plain list under "Our services".
    */
   readonly listItems: ReadonlyArray<ListItem>
@@ -400,11 +400,17 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
         table.destinations = DESTINATION_HEADER.test(collapse(text, 80))
       })
     }
-    if (name === "li" && !dropped && !parent.inert && !chrome && listItems.length < LIMITS.listItems && captures.length < 4) {
+    // A definition list's term is an item too ("Bathroom tiling" over its note, "Orchard walk" over
+    // its times): a services page or a menu written as terms and notes lists what is sold. A spec
+    // sheet's term ("Weight", "Lead time") names a property of the page's product, never an item;
+    // a term of one word names a group its note lists ("Regency" over "Empire-line dresses,
+    // tailcoats", "1920s"), unless it names work done ("Regrouting").
+    if ((name === "li" || name === "dt") && !dropped && !parent.inert && !chrome && listItems.length < LIMITS.listItems && captures.length < 4) {
       const last = headings.at(-1)
       const heading = last === undefined ? null : collapse(last, LIMITS.listItem)
       read((text) => {
         const clean = collapse(text, LIMITS.listItem)
+        if (name === "dt" && (isAttributeTerm(clean) || /^[\p{L}\p{N}'’-]+(?<!ing)$/u.test(clean))) return
         if (clean !== "" && listItems.length < LIMITS.listItems) listItems.push({ heading, text: clean })
       })
     }

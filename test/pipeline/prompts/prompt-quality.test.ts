@@ -211,9 +211,9 @@ const KNOWN: Readonly<Record<string, {
   "groenwold-bonsai": { uncovered: ["bonsai tools", "bonsai wire", "bonsai soil", "bonsai fertiliser", "gift voucher"] },
   "pigment-and-paper": { uncovered: ["sample pots", "grasscloth wallpaper", "wallpaper samples", "wall mural", "local delivery"] },
   "lifeline-first-aid-training": { share: 0.6, uncovered: ["Provide basic emergency life support", "Provide advanced first aid", "Provide advanced resuscitation and oxygen therapy", "low voltage rescue", "onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.05 } },
-  "osteopathie-kuehn": { share: 0.85, uncovered: ["osteopathische Behandlung für Erwachsene", "Osteopathie in der Schwangerschaft", "CMD-Behandlung", "Sportosteopathie"] },
+  "osteopathie-kuehn": { uncovered: ["Osteopathie in der Schwangerschaft", "Sportosteopathie"] },
   "restwell-sleep-clinic": { uncovered: ["group Sleep Reset course"] },
-  "salt-and-ember-cookery-school": { uncovered: ["holiday cooking camp", "hen party cooking class", "gift voucher"] },
+  "salt-and-ember-cookery-school": { uncovered: ["holiday cooking camp", "gift voucher"] },
   "still-water-acupuncture": { uncovered: ["moxibustion"] },
   "buttongrass-walks": { share: 0.76, uncovered: ["kunanyi / Mount Wellington summit walk"], products: { "freycinet-coast": 0.03 } },
   "camping-les-chataigniers": { share: 0.82, uncovered: ["mobil-home Cigale", "descente de l'Ardèche en canoë"] },
@@ -248,7 +248,7 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "gill-and-spore": { uncovered: ["mushroom share", "intro to growing mushrooms at home"] },
   "hostel-zmaj": { uncovered: ["breakfast", "laundry"] },
-  "kestrel-hill-cider": { share: 0.66, uncovered: ["orchard walk", "ploughman's board", "cider by the glass"] },
+  "kestrel-hill-cider": { share: 0.73 },
   "shiokaze-ramen": { uncovered: ["kaedama", "private events"] },
   "darling-downs-trailer-hire": { uncovered: ["brake controller hire"] },
   "electro-meuse-depannage": { share: 0.87, uncovered: ["réparation de sèche-linge"] },
@@ -278,7 +278,6 @@ const KNOWN: Readonly<Record<string, {
   "waldseilpark-almtal": { uncovered: ["Schulklassen-Klettertag", "Flying Fox", "Nachtklettern"] },
   "ferro-and-flux": { uncovered: ["trailer repairs"] },
   "kestrel-armature-works": { uncovered: ["new motor sales", "motor installation and alignment"] },
-  "quire-bindery": { uncovered: ["book repair"] },
   "sicurta-consulenze": { share: 0.8, uncovered: ["valutazione rischio rumore"], products: { "pacchetto-dvr": 0.1 } },
   "tall-grass-video": { share: 0.85, uncovered: ["customer testimonial video", "product video", "animated explainer video", "Spanish subtitles"] },
   // holdout-an (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures
@@ -291,7 +290,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-ao (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures
   // (milk-and-moon met every target; bytesize-coders meets them since round 23 calls it a coding school,
   // not an "educational organization").
-  "harriet-lowe": { uncovered: ["The Full Works", "gift vouchers"] },
+  "harriet-lowe": { uncovered: ["The Full Works"] },
   "smooth-theory": { uncovered: ["laser course of 8"] },
   "stillwater-hypnotherapy": { uncovered: ["exam nerves and sports performance", "free discovery call"] },
   // "Outros serviços" (other services), a heading, is no offering now; its prompts went to the others, one to
@@ -299,7 +298,7 @@ const KNOWN: Readonly<Record<string, {
   "traco-fino": { share: 0.81 },
   // holdout-ap (home services and trades, one site in Dutch), run once unseen at 75244c3, tuned on
   // since (round 23): services said only in FAQ answers and prose, a tiler's `dl`, a calculator link.
-  "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting", "tile repair"] },
+  "belanger-tilework": { uncovered: ["tile repair"] },
   "claddagh-blinds": { uncovered: ["measure and fit service", "blind repair"] },
   "grain-and-gloss-floors": { uncovered: ["furniture moving", "oil-based finish"] },
   "handy-hour": { share: 0.83, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
@@ -335,9 +334,9 @@ const KNOWN: Readonly<Record<string, {
   "red-mountain-driving-range": { uncovered: ["grass tees", "Unlimited Range Membership", "Get Golf Ready", "regripping"] },
   "reef-and-wreck-dive-co": { share: 0.82, uncovered: ["Magnetic Island reef day trip", "snorkelling", "nitrox fill"] },
   "ridgeway-raceway": { share: 0.79 },
-  "splitshot-axe-house": { share: 0.86, uncovered: ["poutine", "smash burger", "wings"] },
+  "splitshot-axe-house": { share: 0.86 },
   "ironbark-concreting": { share: 0.88 },
-  "keane-daughters-plastering": { share: 0.8, uncovered: ["re-plastering", "artex ceilings"] },
+  "keane-daughters-plastering": { share: 0.82 },
   "loftcraft-bristol": { share: 0.86, notOfferingHits: 6 },
   "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds"] },
   "prairie-shield-insulation": { uncovered: ["blown-in cellulose", "blown-in fibreglass"] },
