@@ -79,7 +79,6 @@ const KNOWN: Readonly<Record<string, {
   // prompts naming "pets" (an audience), "free parking" (a feature) or "free trial" (labelled not offerings).
   "calder-brothers-funeral-home": { uncovered: ["embalming", "repatriation"], notOfferingHits: 3 },
   "cepage-wine-bar": { uncovered: ["orange wine", "takeaway bottles", "alcohol-free drinks"] },
-  "coral-bay-swim-school": { uncovered: ["private lessons"] },
   "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "Multi-site plan", "private dining enquiries"] },
   "mudroom-pottery-studio": { share: 0.89, uncovered: ["kids clay classes", "kiln firing", "clay by the bag", "custom dinnerware commissions"] },
   "backbone-chiropractic": { uncovered: ["posture assessment", "ACC injury treatment"] },
@@ -220,7 +219,7 @@ const KNOWN: Readonly<Record<string, {
   "dooley-plant-hire": { share: 0.86, uncovered: ["damage waiver"] },
   "hobbs-and-lane-thatching": { uncovered: ["storm damage repairs", "new-build thatching", "thatched porch"] },
   "tarpon-point-charters": { share: 0.76, uncovered: ["Tarpon Night Trip", "fish cleaning & vacuum packing"] },
-  "three-sisters-snow-school": { uncovered: ["private lesson", "helmet rental"] },
+  "three-sisters-snow-school": { uncovered: ["helmet rental"] },
   // holdout-ae, holdout-af and holdout-ag (run once unseen in the fifteenth session, at d9ccda1),
   // pinned at that run's figures.
   "gauthiers-sugar-bush": { uncovered: ["shipping across Canada"] },
@@ -258,7 +257,7 @@ const KNOWN: Readonly<Record<string, {
   // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
   // words that are no offerings (its drain connections): the lower share is the more honest one.
   "rideau-eavestrough": { share: 0.86, uncovered: ["twice-a-year maintenance plan"] },
-  "hearthside-doulas": { uncovered: ["private antenatal classes", "labour support only"] },
+  "hearthside-doulas": { uncovered: ["labour support only"] },
   "kraftvaerket-odense": { share: 0.86, uncovered: ["10-klippekort", "firmatræning"] },
   "northbound-career-coaching": { uncovered: ["outplacement workshops"] },
   "rook-and-raven-chess": { uncovered: ["game review", "chess in schools"] },
