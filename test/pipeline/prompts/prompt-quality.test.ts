@@ -209,7 +209,7 @@ const KNOWN: Readonly<Record<string, {
   "fernhill-furniture-makers": { uncovered: ["gift certificates"] },
   "groenwold-bonsai": { uncovered: ["bonsai tools", "bonsai wire", "bonsai soil", "bonsai fertiliser", "gift voucher"] },
   "pigment-and-paper": { uncovered: ["sample pots", "grasscloth wallpaper", "wallpaper samples", "wall mural", "local delivery"] },
-  "lifeline-first-aid-training": { share: 0.6, uncovered: ["Provide basic emergency life support", "Provide advanced first aid", "Provide advanced resuscitation and oxygen therapy", "low voltage rescue", "onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.05 } },
+  "lifeline-first-aid-training": { share: 0.65, uncovered: ["low voltage rescue", "onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.05 } },
   "osteopathie-kuehn": { uncovered: ["Osteopathie in der Schwangerschaft", "Sportosteopathie"] },
   "restwell-sleep-clinic": { uncovered: ["group Sleep Reset course"] },
   "salt-and-ember-cookery-school": { uncovered: ["holiday cooking camp", "gift voucher"] },
