@@ -371,6 +371,21 @@ export const listingHint = (text: string): ProductHint | undefined => {
 }
 
 /**
+ * A comparison table's column heading as an item without a price ("Mega Party", "Blown-in
+ * cellulose"). A timetable's or a rate card's columns say when or per what ("Monday", "Evening",
+ * "Weekends & school holidays", "Per night"), and a word alone ("Starter", "Growth") is a tier's
+ * label, not a name a customer asks for; neither names an item, nor a heading with a price.
+ */
+const WHEN_COLUMN = /(?<![\p{L}])(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?|morning|afternoon|evening|lunch|night|nights|weekends?|weekdays?|holidays?|term|time|season|summer|winter|spring|autumn|per)(?![\p{L}])/iu
+
+export const comparedHint = (text: string): ProductHint | undefined => {
+  const line = cleanText(text).replace(/\s+/g, " ").trim()
+  if (line.length === 0 || PRICE.test(line) || WHEN_COLUMN.test(line) || line.split(" ").filter((w) => /\p{L}{2,}/u.test(w)).length < 2) return undefined
+  const name = itemName(line)
+  return name === null ? undefined : { name, description: null, sku: null, price: null, currency: null, url: null, image: null, source: "listing" }
+}
+
+/**
  * A service menu's row priced by time with the currency said once for the page ("Prices in Thai
  * baht"): "Foot reflexology | 60 min 350 · 90 min 500". A length of time followed by a bare amount
  * is a price; the name is the row's first part.

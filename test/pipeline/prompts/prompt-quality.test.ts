@@ -79,7 +79,7 @@ const KNOWN: Readonly<Record<string, {
   // prompts naming "pets" (an audience), "free parking" (a feature) or "free trial" (labelled not offerings).
   "calder-brothers-funeral-home": { uncovered: ["embalming", "repatriation"], notOfferingHits: 3 },
   "cepage-wine-bar": { uncovered: ["orange wine", "takeaway bottles", "alcohol-free drinks"] },
-  "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "Multi-site plan", "private dining enquiries"] },
+  "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "private dining enquiries"] },
   "mudroom-pottery-studio": { share: 0.89, uncovered: ["kids clay classes", "kiln firing", "clay by the bag", "custom dinnerware commissions"] },
   "backbone-chiropractic": { uncovered: ["posture assessment", "ACC injury treatment"] },
   "cluichi-board-games": { uncovered: ["Irish-language games", "jigsaw puzzles"] },
@@ -328,7 +328,6 @@ const KNOWN: Readonly<Record<string, {
   // round 27), a café's menu (splitshot), a party price list's tiers (liftoff), the mortgage
   // broker's other lending under a heading no reader takes; page words and price rows asked about ("return
   // preparing", "real brides" is gone); and "loft advice", a heading its labels call no offering.
-  "liftoff-trampoline-park": { uncovered: ["Mega Party", "Glow Party"] },
   "paintball-piskovna": { share: 0.89 },
   "red-mountain-driving-range": { uncovered: ["grass tees", "Unlimited Range Membership", "Get Golf Ready", "regripping"] },
   "reef-and-wreck-dive-co": { share: 0.82, uncovered: ["Magnetic Island reef day trip", "snorkelling", "nitrox fill"] },
@@ -338,7 +337,6 @@ const KNOWN: Readonly<Record<string, {
   "keane-daughters-plastering": { share: 0.82 },
   "loftcraft-bristol": { share: 0.86, notOfferingHits: 6 },
   "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds"] },
-  "prairie-shield-insulation": { uncovered: ["blown-in cellulose", "blown-in fibreglass"] },
   "mabel-and-rose-bridal": { uncovered: ["sample sale", "steaming and pressing"] },
   "marisols-tax-prep": { share: 0.86, uncovered: ["small business tax return"] },
   "ozturk-emlak": { share: 0.89 },
