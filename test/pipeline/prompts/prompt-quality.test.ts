@@ -164,7 +164,7 @@ const KNOWN: Readonly<Record<string, {
   // A trade that comes to its customers since round 27: its opening-hours questions ("Are organizers usually
   // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
   // words that are no offerings (its room headings): the lower share is the more honest one.
-  "tidy-nest-home-organizing": { share: 0.86, uncovered: ["downsizing", "home office organizing", "gift certificate"] },
+  "tidy-nest-home-organizing": { share: 0.87, uncovered: ["home office organizing", "gift certificate"] },
   "veld-botanicals": { uncovered: ["Discovery Sample Set"] },
   // holdout-v, holdout-w and holdout-x (run once unseen in the twelfth session after round eleven,
   // at 6ce90fd), pinned at that run's figures.
