@@ -13,6 +13,7 @@ import { cleanText, truncateCodePoints } from "../../domain/text.ts"
 import { type StartTag, tokenize } from "./html-tokens.ts"
 import {
   addProducts,
+  comparedHint,
   isAttributeTerm,
   linkHint,
   listingHint,
@@ -38,7 +39,7 @@ export interface ExtractedPage {
   readonly jsonLd: ReadonlyArray<unknown>
   readonly products: ReadonlyArray<ProductHint>
   /**
-   * The items of the page's lists (`li`) outside its navigation, each with the heading before it:
+   * The items of the page's lists (`li`, and a definition list's terms) outside its navigation, each with the heading before it:
    * a firm's services or a plan's features are often a plain list under "Our services".
    */
   readonly listItems: ReadonlyArray<ListItem>
@@ -280,8 +281,11 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
   let paragraphs: { readonly parent: Frame; lines: Array<string> } | undefined
   /** Open definition lists: the priced terms each read, and whether a term names an attribute. */
   const termLists: Array<{ readonly hints: Array<ProductHint>; spec: boolean }> = []
-  /** Open tables: whether the first header cell has been read, and whether its rows are destinations. */
-  const tables: Array<{ headed: boolean; destinations: boolean }> = []
+  /**
+   * Open tables: whether the first header cell has been read, whether its rows are destinations,
+   * how many rows have opened, and whether its first row heads columns of things compared.
+   */
+  const tables: Array<{ headed: boolean; destinations: boolean; rows: number; compared: boolean }> = []
   const listItems: Array<ListItem> = []
   const rawLinks: Array<string> = []
   const scopes: Array<Scope> = []
@@ -393,18 +397,34 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
         if (clean !== "" && headings.length < LIMITS.headings) headings.push(clean)
       })
     }
+    if (name === "tr" && tables.length > 0) tables.at(-1)!.rows += 1
     if (name === "th" && tables.at(-1)?.headed === false) {
       const table = tables.at(-1)!
       table.headed = true
       read((text) => {
         table.destinations = DESTINATION_HEADER.test(collapse(text, 80))
+        // A comparison's corner cell is empty: the other headers of its row name what is compared.
+        table.compared = table.rows === 1 && collapse(text, 80) === ""
+      })
+    } else if (name === "th" && tables.at(-1)?.compared === true && tables.at(-1)!.rows === 1 && !dropped && !parent.inert && captures.length < 4) {
+      // "Classic Party | Mega Party | Glow Party", "Blown-in cellulose | Blown-in fibreglass": the
+      // columns of a comparison table are the things on offer, compared row by row below.
+      read((text) => {
+        const hint = comparedHint(text)
+        if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
       })
     }
-    if (name === "li" && !dropped && !parent.inert && !chrome && listItems.length < LIMITS.listItems && captures.length < 4) {
+    // A definition list's term is an item too ("Bathroom tiling" over its note, "Orchard walk" over
+    // its times): a services page or a menu written as terms and notes lists what is sold. A spec
+    // sheet's term ("Weight", "Lead time") names a property of the page's product, never an item;
+    // a term of one word names a group its note lists ("Regency" over "Empire-line dresses,
+    // tailcoats", "1920s"), unless it names work done ("Regrouting").
+    if ((name === "li" || name === "dt") && !dropped && !parent.inert && !chrome && listItems.length < LIMITS.listItems && captures.length < 4) {
       const last = headings.at(-1)
       const heading = last === undefined ? null : collapse(last, LIMITS.listItem)
       read((text) => {
         const clean = collapse(text, LIMITS.listItem)
+        if (name === "dt" && (isAttributeTerm(clean) || /^[\p{L}\p{N}'’-]+(?<!ing)$/u.test(clean))) return
         if (clean !== "" && listItems.length < LIMITS.listItems) listItems.push({ heading, text: clean })
       })
     }
@@ -463,7 +483,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
     const frame: Frame = { name, dropped, inert, foreign, chrome, inMain, inSection, scope, capture }
     stack.push(frame)
     if (name === "dl") termLists.push({ hints: [], spec: false })
-    if (name === "table") tables.push({ headed: false, destinations: false })
+    if (name === "table") tables.push({ headed: false, destinations: false, rows: 0, compared: false })
     if (capture !== undefined) captures.push(capture)
   }
 

@@ -217,10 +217,16 @@ const GENERIC_LINK = /^(?:shop|shop now|buy|buy now|view|view all|see all|see mo
 /** A call to take something free: "Order free samples", "Request a free quote", "Claim your free sample". */
 const FREE_CALL = /^(?:order|get|request|claim|download|grab|book)\s+(?:(?:a|an|your|our|the)\s+)?free\b/iu
 
-/** A short plain name: no parenthetical, first of `–`/`·`/`|`-separated parts, 1–6 words. */
+/** A code standing for an item: capitals and figures run together ("HLTAID010", "SKU-2231"), no word of its own. */
+const CODE = /^(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9-]{4,}$/u
+
+/** A short plain name: no parenthetical, first of `–`/`·`/`|`-separated parts (after a code), 1–6 words. */
 const itemName = (raw: string): string | null => {
   // "Facial acupuncture (cosmetic), 75 min": the comma stays on the name once the gloss is gone.
-  const name = cleanText(raw).replace(new RegExp(PRICE.source, "gu"), " ").replace(/\s*\([^)]*\)(?=\s*[,;])/g, "").replace(/\([^)]*\)/g, " ").split(/\s[–—-]\s|\s·\s|\s\|\s|:\s/u)[0]!
+  const parts = cleanText(raw).replace(new RegExp(PRICE.source, "gu"), " ").replace(/\s*\([^)]*\)(?=\s*[,;])/g, "").replace(/\([^)]*\)/g, " ").split(/\s[–—-]\s|\s·\s|\s\|\s|:\s/u)
+  // "HLTAID010 | Provide advanced first aid | 2 days | $395": a row opening with its code (a unit,
+  // a SKU) is named in the cell after it.
+  const name = parts[CODE.test(parts[0]!.replace(/^[\s|]+|[\s|]+$/gu, "")) && parts.length > 1 ? 1 : 0]!
     .replace(/\s+/g, " ").replace(/^[\s\-–—:•·|*,.…]+|[\s\-–—:•·|*,.…]+$/gu, "")
   // "from" before the price in other languages too: "Kinogutschein ab 10 €", "Bono desde 20 €", "à partir de".
   // A card's title and its "from" price with no space between them in the markup
@@ -362,6 +368,21 @@ export const listingHint = (text: string): ProductHint | undefined => {
     image: null,
     source: "listing"
   }
+}
+
+/**
+ * A comparison table's column heading as an item without a price ("Mega Party", "Blown-in
+ * cellulose"). A timetable's or a rate card's columns say when or per what ("Monday", "Evening",
+ * "Weekends & school holidays", "Per night"), and a word alone ("Starter", "Growth") is a tier's
+ * label, not a name a customer asks for; neither names an item, nor a heading with a price.
+ */
+const WHEN_COLUMN = /(?<![\p{L}])(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?|morning|afternoon|evening|lunch|night|nights|weekends?|weekdays?|holidays?|term|time|season|summer|winter|spring|autumn|per)(?![\p{L}])/iu
+
+export const comparedHint = (text: string): ProductHint | undefined => {
+  const line = cleanText(text).replace(/\s+/g, " ").trim()
+  if (line.length === 0 || PRICE.test(line) || WHEN_COLUMN.test(line) || line.split(" ").filter((w) => /\p{L}{2,}/u.test(w)).length < 2) return undefined
+  const name = itemName(line)
+  return name === null ? undefined : { name, description: null, sku: null, price: null, currency: null, url: null, image: null, source: "listing" }
 }
 
 /**

@@ -714,7 +714,9 @@ export const builtinTopUp = (
     const wording = kept(wordingOf(prompt))
     const words = keptSet(looseShapeOf(prompt))
     return shapes.some((other) => jaccard(shape, keptSet(other)) >= GENERATOR_SIMILARITY) ||
-      wordings.some((other) => wordingSimilarity(wording, kept(other)) >= NEAR_DUPLICATE_SIMILARITY) ||
+      // (Both ways: "... both casual mat classes and 10-class passes?" holds nearly every word of "...
+      // both reformer classes and mat pilates?", though the shorter holds fewer of the longer's.)
+      wordings.some((other) => Math.max(wordingSimilarity(wording, kept(other)), wordingSimilarity(kept(other), wording)) >= NEAR_DUPLICATE_SIMILARITY) ||
       loose.some((other) => looseSimilarity(keptSet(other), words) >= NEAR_DUPLICATE_SIMILARITY)
   }
   const usage = new Map<string, number>()

@@ -1293,7 +1293,9 @@ export const businessOfferings = (
     // A model's page ("Scaffold Field") says what the model is ("the mobile app for crews").
     // (A page of its own headed as a list of services, "Weitere Leistungen", is named by its sections, not its headline.)
     const servicesPage = isDetailPage(page) && SERVICES_HEADLINE.test(fold(withoutNames(page.headings, names)[0] ?? "").trim())
-    if (!servicesPage) headlines.push(...headlineOfferings(page, proper, names).flatMap((h) => isBrandModel(h, names) ? pageSaysItIs(page, page.url, proper).slice(0, 1) : [h]))
+    // ("TIDY NEST" over "Downsizing" on every page: a logo set as a heading is the site's furniture, not the page's headline.)
+    const headed = { ...page, headings: page.headings.filter((h) => !furniture.has(phraseKey(h))) }
+    if (!servicesPage) headlines.push(...headlineOfferings(headed, proper, names).flatMap((h) => isBrandModel(h, names) ? pageSaysItIs(page, page.url, proper).slice(0, 1) : [h]))
     // ("Education evenings" over "We host free evenings for GPs twice a year": a free event, not a thing sold.)
     const below = ownHeadings(page).slice(1).filter((h) => !freeGatheringBelow(page, h))
     // A listing page (`/services`, `/menu`, `/cakes`): its sections, after its own title, name what

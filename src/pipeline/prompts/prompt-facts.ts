@@ -107,6 +107,9 @@ export interface FactsInput {
 
 /** Longest list kept per field. */
 export const MAX_FACTS_PER_LIST = 12
+
+/** A lesson, class or session given to one person or party: an item of a price list, though "private sessions" is also a feature. */
+const BOOKED_PRIVATELY = /^private (?:lessons?|class(?:es)?|sessions?)$/u
 /**
  * Most offerings kept. A menu or a price list names more things than any other list; a set of 100
  * prompts, about 80 of them naming an offering, gives each of 24 offerings 3 prompts or more (the
@@ -737,7 +740,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const usable = (o: string) => {
     const key = phraseKey(o)
     // A feature ("gluten-free", a menu section) is what offerings are filtered by, not one of them.
-    if (isFeature(key)) return false
+    // ("Private lesson", "private sessions" named as an item are what is booked: a lesson given to
+    // one, on the price list beside the group lessons; "with private sessions" is the feature.)
+    if (isFeature(key) && !BOOKED_PRIVATELY.test(key)) return false
     // "Filtrar", "Tu cesta", "Nederlands", "Termin vereinbaren", "Colours", "Three generations": the
     // site's controls, option labels and history, never a thing on offer (site-labels.ts).
     if (isSiteLabel(o)) return false

@@ -197,6 +197,10 @@ const ALONE_NOT_AN_OFFERING = new Set(
   reducido reducida adultos ninos jubilados ridotto intero`.split(/\s+/).filter((w) => w.length > 0)
 )
 
+/** Who a service is for, in English and the languages sites are written in ("Kinder", "Babys"), and the words joining two of them. */
+const WHOM: ReadonlySet<string> = new Set([...ALONE_NOT_AN_OFFERING, "babies", "babys", "bebes", "toddlers", "teens", "teenagers", "families", "familien", "jugendliche", "ados", "adolescentes"])
+const JOINING_WORDS: ReadonlySet<string> = new Set(["and", "und", "et", "y", "e", "en", "og", "och", "i", "or"])
+
 /** A line or heading of one such word, details in brackets aside ("Ermäßigt (Studierende)", "The artists"). */
 export const aloneNotAnOffering = (phrase: string): boolean => {
   const words = wordsOf(phrase.replace(/\([^)]*\)/gu, " "))
@@ -294,6 +298,8 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   // "Medium", "Large" above a price list's lines: a size of something; "The artists": who does the work.
   const own = words[0] === "the" ? words.slice(1) : words
   if (own.length === 1 && ALONE_NOT_AN_OFFERING.has(own[0]!)) return undefined
+  // "Adults and children", "Kinder und Babys" (a services list's last term): whom the work is for, not a thing sold.
+  if (own.length >= 3 && own.every((w, i) => (i % 2 === 1 ? JOINING_WORDS.has(w) : WHOM.has(w)))) return undefined
   // "Simple pricing, per farm": the words before a comma say what the heading is.
   const lead = wordsOf(clean.split(",")[0]!)
   if (lead.every((w) => LIST_WORDS.has(w) || STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) return undefined

@@ -79,8 +79,7 @@ const KNOWN: Readonly<Record<string, {
   // prompts naming "pets" (an audience), "free parking" (a feature) or "free trial" (labelled not offerings).
   "calder-brothers-funeral-home": { uncovered: ["embalming"], notOfferingHits: 2 },
   "cepage-wine-bar": { uncovered: ["orange wine", "takeaway bottles", "alcohol-free drinks"] },
-  "coral-bay-swim-school": { uncovered: ["private lessons"] },
-  "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "Multi-site plan", "private dining enquiries"] },
+  "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "private dining enquiries"] },
   "mudroom-pottery-studio": { uncovered: ["kiln firing", "clay by the bag", "custom dinnerware commissions"] },
   "backbone-chiropractic": { uncovered: ["posture assessment", "ACC injury treatment"] },
   "cluichi-board-games": { uncovered: ["Irish-language games", "jigsaw puzzles"] },
@@ -166,7 +165,7 @@ const KNOWN: Readonly<Record<string, {
   // A trade that comes to its customers since round 27: its opening-hours questions ("Are organizers usually
   // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
   // words that are no offerings (its room headings): the lower share is the more honest one.
-  "tidy-nest-home-organizing": { share: 0.86, uncovered: ["downsizing", "home office organizing", "gift certificate"] },
+  "tidy-nest-home-organizing": { share: 0.87, uncovered: ["home office organizing", "gift certificate"] },
   "veld-botanicals": { uncovered: ["Discovery Sample Set"] },
   // holdout-v, holdout-w and holdout-x (run once unseen in the twelfth session after round eleven,
   // at 6ce90fd), pinned at that run's figures.
@@ -213,17 +212,17 @@ const KNOWN: Readonly<Record<string, {
   "fernhill-furniture-makers": { uncovered: ["gift certificates"] },
   "groenwold-bonsai": { uncovered: ["bonsai tools", "bonsai wire", "bonsai soil", "bonsai fertiliser", "gift voucher"] },
   "pigment-and-paper": { uncovered: ["sample pots", "grasscloth wallpaper", "wallpaper samples", "wall mural", "local delivery"] },
-  "lifeline-first-aid-training": { share: 0.6, uncovered: ["Provide basic emergency life support", "Provide advanced first aid", "Provide advanced resuscitation and oxygen therapy", "low voltage rescue", "onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.05 } },
-  "osteopathie-kuehn": { share: 0.85, uncovered: ["osteopathische Behandlung für Erwachsene", "Osteopathie in der Schwangerschaft", "CMD-Behandlung", "Sportosteopathie"] },
+  "lifeline-first-aid-training": { share: 0.65, uncovered: ["low voltage rescue", "onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.05 } },
+  "osteopathie-kuehn": { uncovered: ["Osteopathie in der Schwangerschaft", "Sportosteopathie"] },
   "restwell-sleep-clinic": { uncovered: ["group Sleep Reset course"] },
-  "salt-and-ember-cookery-school": { uncovered: ["holiday cooking camp", "hen party cooking class", "gift voucher"] },
+  "salt-and-ember-cookery-school": { uncovered: ["holiday cooking camp", "gift voucher"] },
   "still-water-acupuncture": { uncovered: ["moxibustion"] },
   "buttongrass-walks": { share: 0.76, uncovered: ["kunanyi / Mount Wellington summit walk"], products: { "freycinet-coast": 0.03 } },
   "camping-les-chataigniers": { share: 0.82, uncovered: ["mobil-home Cigale", "descente de l'Ardèche en canoë"] },
   "dooley-plant-hire": { share: 0.86, uncovered: ["damage waiver"] },
   "hobbs-and-lane-thatching": { uncovered: ["storm damage repairs", "new-build thatching", "thatched porch"] },
   "tarpon-point-charters": { share: 0.76, uncovered: ["Tarpon Night Trip", "fish cleaning & vacuum packing"] },
-  "three-sisters-snow-school": { uncovered: ["private lesson", "helmet rental"] },
+  "three-sisters-snow-school": { uncovered: ["helmet rental"] },
   // holdout-ae, holdout-af and holdout-ag (run once unseen in the fifteenth session, at d9ccda1),
   // pinned at that run's figures.
   "gauthiers-sugar-bush": { uncovered: ["shipping across Canada"] },
@@ -251,7 +250,7 @@ const KNOWN: Readonly<Record<string, {
   // pinned at that run's figures.
   "gill-and-spore": { uncovered: ["mushroom share", "intro to growing mushrooms at home"] },
   "hostel-zmaj": { uncovered: ["breakfast", "laundry"] },
-  "kestrel-hill-cider": { share: 0.66, uncovered: ["orchard walk", "ploughman's board", "cider by the glass"] },
+  "kestrel-hill-cider": { share: 0.73 },
   "shiokaze-ramen": { uncovered: ["kaedama", "private events"] },
   "darling-downs-trailer-hire": { uncovered: ["brake controller hire"] },
   "electro-meuse-depannage": { share: 0.87, uncovered: ["réparation de sèche-linge"] },
@@ -261,7 +260,7 @@ const KNOWN: Readonly<Record<string, {
   // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
   // words that are no offerings (its drain connections): the lower share is the more honest one.
   "rideau-eavestrough": { share: 0.86, uncovered: ["twice-a-year maintenance plan"] },
-  "hearthside-doulas": { uncovered: ["private antenatal classes", "labour support only"] },
+  "hearthside-doulas": { uncovered: ["labour support only"] },
   "kraftvaerket-odense": { share: 0.86, uncovered: ["10-klippekort", "firmatræning"] },
   "northbound-career-coaching": { uncovered: ["outplacement workshops"] },
   "rook-and-raven-chess": { uncovered: ["game review", "chess in schools"] },
@@ -281,7 +280,6 @@ const KNOWN: Readonly<Record<string, {
   "waldseilpark-almtal": { uncovered: ["Schulklassen-Klettertag", "Flying Fox", "Nachtklettern"] },
   "ferro-and-flux": { uncovered: ["trailer repairs"] },
   "kestrel-armature-works": { uncovered: ["new motor sales", "motor installation and alignment"] },
-  "quire-bindery": { uncovered: ["book repair"] },
   "sicurta-consulenze": { share: 0.8, uncovered: ["valutazione rischio rumore"], products: { "pacchetto-dvr": 0.1 } },
   "tall-grass-video": { share: 0.85, uncovered: ["customer testimonial video", "product video", "animated explainer video", "Spanish subtitles"] },
   // holdout-an (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures
@@ -294,7 +292,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-ao (run once unseen in the eighteenth session, at 7139cb5), pinned at that run's figures
   // (milk-and-moon met every target; bytesize-coders meets them since round 23 calls it a coding school,
   // not an "educational organization").
-  "harriet-lowe": { uncovered: ["The Full Works", "gift vouchers"] },
+  "harriet-lowe": { uncovered: ["The Full Works"] },
   "smooth-theory": { uncovered: ["laser course of 8"] },
   "stillwater-hypnotherapy": { uncovered: ["exam nerves and sports performance", "free discovery call"] },
   // "Outros serviços" (other services), a heading, is no offering now; its prompts went to the others, one to
@@ -302,7 +300,6 @@ const KNOWN: Readonly<Record<string, {
   "traco-fino": { share: 0.81 },
   // holdout-ap (home services and trades, one site in Dutch), run once unseen at 75244c3, tuned on
   // since (round 23): services said only in FAQ answers and prose, a tiler's `dl`, a calculator link.
-  "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting"] },
   "claddagh-blinds": { uncovered: ["measure and fit service", "blind repair"] },
   "grain-and-gloss-floors": { uncovered: ["furniture moving", "oil-based finish"] },
   "handy-hour": { share: 0.83, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
@@ -333,19 +330,17 @@ const KNOWN: Readonly<Record<string, {
   // round 27), a café's menu (splitshot), a party price list's tiers (liftoff), the mortgage
   // broker's other lending under a heading no reader takes; page words and price rows asked about ("return
   // preparing", "real brides" is gone); and "loft advice", a heading its labels call no offering.
-  "liftoff-trampoline-park": { uncovered: ["Mega Party", "Glow Party"] },
   "paintball-piskovna": { share: 0.89 },
   "red-mountain-driving-range": { uncovered: ["grass tees", "Unlimited Range Membership", "Get Golf Ready", "regripping"] },
   "reef-and-wreck-dive-co": { share: 0.82, uncovered: ["Magnetic Island reef day trip", "snorkelling", "nitrox fill"] },
   "ridgeway-raceway": { share: 0.79 },
-  "splitshot-axe-house": { share: 0.86, uncovered: ["poutine", "smash burger", "wings"] },
+  "splitshot-axe-house": { share: 0.86 },
   "ironbark-concreting": { share: 0.88 },
-  "keane-daughters-plastering": { share: 0.8, uncovered: ["re-plastering", "artex ceilings"] },
   // "Planning applications are £1,150 extra" on the loft conversions page is an offering the firm prices,
   // read as one; it takes a few of the prompts, and one more falls on the "loft advice" page the site calls its guide.
+  "keane-daughters-plastering": { share: 0.82 },
   "loftcraft-bristol": { share: 0.85, notOfferingHits: 7 },
   "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds"] },
-  "prairie-shield-insulation": { uncovered: ["blown-in cellulose", "blown-in fibreglass"] },
   "mabel-and-rose-bridal": { uncovered: ["sample sale", "steaming and pressing"] },
   "marisols-tax-prep": { share: 0.86, uncovered: ["small business tax return"] },
   "ozturk-emlak": { share: 0.89 },
