@@ -612,6 +612,10 @@ function* intentStream(
         if (facts.visitable === false && VISIT_QUALIFIERS.has(qualifier)) continue
         // "deep sleep hypnosis audios ... close by", "... for a last-minute need": an offering had at a distance is not gone to.
         if (offering !== undefined && (VISIT_QUALIFIERS.has(qualifier) || qualifier === "for a last-minute need") && isRemote(offering, facts.inEnglish !== false)) continue
+        // "closest restaurant to me for fish & chips for a last-minute need": a second "for" after the
+        // one saying what for is a tail piled on, never one thing asked (but for the last resort's
+        // stand-ins, with which a set of any size is still filled).
+        if (maxTotal === 0 && qualifier.startsWith("for ") && /\bfor\b/u.test(text)) continue
         // "bespoke suits near me in Chicago close by": the prompt already says where.
         if (qualifier === "close by" && /\b(?:near me|nearby|closest)\b/iu.test(text)) continue
         const prompt = /[?.]$/.test(text) ? text.replace(/([?.])$/, ` ${qualifier}$1`) : `${text} ${qualifier}`
