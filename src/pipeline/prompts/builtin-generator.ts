@@ -130,6 +130,32 @@ const withoutName = (phrase: string, facts: PromptFacts): string | undefined => 
   return wordsOf(clean).length > 0 ? clean : undefined
 }
 
+/**
+ * A product's prompt with the words of its business's name that open its own name written as the
+ * name writes them: "a Southern Hide bifold wallet kit", "Where can I buy a Back Cove dozen?" (in
+ * lower case, "a southern hide bifold wallet kit" reads as a kind of hide). Said right after the
+ * business's name, they are not said twice ("Brass Rail Hobbies keystone starter set reviews").
+ * Two words of the name at least: one alone may be the kind's own word ("a harbour tour" at Harbour
+ * Distillers is a kind of tour, "escuela de verano" at Escuela Infantil Pequeñitos a summer school).
+ */
+export const brandCased = (prompt: string, facts: Pick<PromptFacts, "name" | "businessName">): string => {
+  const words = squish(facts.businessName).replace(/^the\s+/iu, "").split(" ")
+  for (let k = words.length; k >= 2; k--) {
+    const run = words.slice(0, k)
+    // ("Crate & Needle": a joining word inside the run, never at its end.)
+    if (!run.every((w, i) => /^\p{Lu}[\p{Ll}\p{Lu}'’-]*$/u.test(w) || (i > 0 && i < k - 1 && /^(?:&|and|y|et|und)$/u.test(w)))) continue
+    const proper = run.join(" ")
+    if (!new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(proper)}(?![\\p{L}\\p{N}])`, "u").test(facts.name)) continue
+    const lower = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(proper.toLowerCase())}(?![\\p{L}\\p{N}])`, "gu")
+    if (!lower.test(prompt)) continue
+    const business = squish(facts.businessName)
+    return prompt
+      .replace(new RegExp(`(?<![\\p{L}\\p{N}])(${escapeRegExp(business)})\\s+${escapeRegExp(proper.toLowerCase())}(?![\\p{L}\\p{N}])`, "gu"), "$1")
+      .replace(lower, proper)
+  }
+  return prompt
+}
+
 /** Whether `phrase` holds `name`'s words (a leading article aside) as a run. */
 const holdsName = (phrase: string, name: string): boolean => {
   const words = squish(name).replace(/^(?:the|a|an)\s+/i, "").split(" ").filter((w) => w.length > 0)
@@ -304,7 +330,8 @@ const productForm = (name: string, inEnglish: boolean): Offering => {
   const words = wordsOf(name)
   if (words.length === 1 && !isCommonWord(words[0]!)) return { text: name, plural: false }
   // "Harbour tour & tasting": two things sold as one keep their form ("tour & tastings" is neither).
-  if (/\s(?:&|and)\s/u.test(name)) return { text: name, plural: false }
+  // (Plural when either is: "export crates & pallet collars are", "a harbour tour & tasting is".)
+  if (/\s(?:&|and)\s/u.test(name)) return { text: name, plural: offeringForm(name).plural }
   const form = offeringForm(name)
   // "a knife skills course", "a new patient consultation": one of many, so asked for in the
   // plural ("good knife skills courses"), not as a mass ("good knife skills course").
@@ -585,6 +612,10 @@ function* intentStream(
         if (facts.visitable === false && VISIT_QUALIFIERS.has(qualifier)) continue
         // "deep sleep hypnosis audios ... close by", "... for a last-minute need": an offering had at a distance is not gone to.
         if (offering !== undefined && (VISIT_QUALIFIERS.has(qualifier) || qualifier === "for a last-minute need") && isRemote(offering, facts.inEnglish !== false)) continue
+        // "closest restaurant to me for fish & chips for a last-minute need": a second "for" after the
+        // one saying what for is a tail piled on, never one thing asked (but for the last resort's
+        // stand-ins, with which a set of any size is still filled).
+        if (maxTotal === 0 && qualifier.startsWith("for ") && /\bfor\b/u.test(text)) continue
         // "bespoke suits near me in Chicago close by": the prompt already says where.
         if (qualifier === "close by" && /\b(?:near me|nearby|closest)\b/iu.test(text)) continue
         const prompt = /[?.]$/.test(text) ? text.replace(/([?.])$/, ` ${qualifier}$1`) : `${text} ${qualifier}`
@@ -725,7 +756,7 @@ export const builtinTopUp = (
     if (nearDuplicate(prompt, apart)) return false
     const verdict = validator.offer(prompt)
     if (!verdict.ok) return false
-    out.push({ prompt: verdict.prompt, intent, template })
+    out.push({ prompt: facts.kind === "product" ? brandCased(verdict.prompt, facts) : verdict.prompt, intent, template })
     shapes.push(shapeOf(verdict.prompt))
     wordings.push(wordingOf(verdict.prompt))
     loose.push(looseShapeOf(verdict.prompt))

@@ -145,6 +145,9 @@ const COUNT_HEADS = new Set(
   excursion expedition cruise safari retreat`.split(/\s+/).filter((w) => w.length > 0)
 )
 
+/** A phrase ending in a plural noun after a participle and a noun ("stained glass hearts"), not in a word saying how ("overnight"). */
+const PLURAL_HEAD_AFTER = /\s\p{L}+\s\p{L}{3,}s$/u
+
 /** Past participles that follow a noun they describe ("lenses worn overnight", "suits made to measure"). */
 const PARTICIPLE = /^(?:worn|made|built|sewn|grown|done|kept|cut|held|taken|given|sold|shown|written|drawn|\p{L}{3,}(?<!e)ed)$/u
 
@@ -165,7 +168,8 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
   if (!inEnglish) return { text: phrase, plural: isPlural(phrase) }
   // "Maple syrup, dark robust", "linen rental, queen bed set": a list's label, the thing before its
   // variant; an "s" on the variant ("dark robusts") makes a word nobody types.
-  if (phrase.includes(", ")) return { text: phrase, plural: false }
+  // Its number is the thing's: "recycled pallets, grade a" are pallets ("Are recycled pallets, grade a good quality?").
+  if (phrase.includes(", ")) return { text: phrase, plural: isPlural(phrase.split(", ")[0]!) }
   // "2-berth campervan", "6-cup espresso maker": a count run into a word measures the thing, whose
   // plural is its own ("2-berth campervans").
   const measure = /^(\d+-\p{Ll}+\s+)(\p{Ll}.*)$/u.exec(phrase)
@@ -178,14 +182,19 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
   // "Fiskekaker i pita": a Scandinavian or German preposition marks a dish named in its own language.
   // ("Chocolate para beber", "olio di oliva": a Spanish, Italian or French head before its preposition.)
   // ("String trio or duo", "maple taffy on snow": "or" and "on" join too, never "duos", "snows".)
-  const head = phrase.split(/\s+(?:with|of|for|in|on|or|from|to|au|aux|à|a la|de|del|di|du|des|para|con|y|and|&|i|på|med|og|och|til|till|mit|und)\s+/u)[0]!
+  const head = phrase.split(/\s+(?:with|of|for|in|at|on|or|from|to|au|aux|à|a la|de|del|di|du|des|para|con|y|and|&|i|på|med|og|och|til|till|mit|und)\s+/u)[0]!
   // An acronym beside words in lower case is a detail of a described thing ("CPR course", "IVF
   // transfer-day package"): asked for as the thing is.
   const acronymOnly = words.every((w) => /^\p{Lu}{2,}s?$/u.test(w) || !/\p{Lu}/u.test(w)) && words.some((w) => /^\p{Ll}/u.test(w))
-  if (head !== phrase || /\d/u.test(phrase) || (/\p{Lu}/u.test(phrase) && !acronymOnly)) return { text: phrase, plural: isPlural(head) }
+  // Things joined by "and" are plural when either is ("parent and baby classes", "tax returns &
+  // VAT"): "How can I tell if parent and baby classes are good quality?", never "... is".
+  const joined = phrase.split(/\s+(?:and|&)\s+/u)
+  const lastJoined = joined.length > 1 && head === joined[0] ? joined.at(-1)!.split(/\s+(?:with|of|for|in|on|or|from|to)\s+/u)[0]! : head
+  if (head !== phrase || /\d/u.test(phrase) || (/\p{Lu}/u.test(phrase) && !acronymOnly)) return { text: phrase, plural: isPlural(head) || isPlural(lastJoined) }
   // "Espadín joven", "smørbrød": a letter English does not write names a thing in its own
   // language, whose plural is its own ("espadín jovens" is nobody's word).
-  if (/[ñíóúáãõøæåýþðłŷŵ]/iu.test(phrase)) return { text: phrase, plural: false }
+  // (Its number is still read from its "s": "açaí bowls are", as English writes it.)
+  if (/[ñíóúáãõøæåýþðłŷŵ]/iu.test(phrase)) return { text: phrase, plural: isPlural(phrase) }
   const last = fold(words[words.length - 1] ?? "")
   // "Lenses worn overnight", "shirts dry cleaned": a participle after the thing; its head is before it.
   // "Six-day guided walk": a participle before the last word, after no plural and before no word
@@ -193,7 +202,8 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
   const participle = words.findIndex((w, i) => i > 0 && i < words.length - 1 && PARTICIPLE.test(fold(w)))
   const describesHead = participle > 0 && participle === words.length - 2 && !isPlural(words.slice(0, participle).join(" ")) &&
     !/^(?:\p{L}+ly|overnight|today|tonight|tomorrow|daily|weekly|monthly|yearly|here|there|abroad|onsite|on-site|inside|outside|online)$/u.test(fold(words.at(-1)!))
-  if (participle > 0 && !describesHead) return { text: phrase, plural: isPlural(words.slice(0, participle).join(" ")) }
+  // ("Small stained glass hearts": a participle before a plural thing describes it, which is plural.)
+  if (participle > 0 && !describesHead) return { text: phrase, plural: isPlural(words.slice(0, participle).join(" ")) || (participle < words.length - 1 && PLURAL_HEAD_AFTER.test(phrase) && isPlural(phrase)) }
   if (isPlural(phrase)) return { text: phrase, plural: true }
   // Services named by what is done ("divorce mediation", "leak detection", "child custody") are
   // asked for in the singular: "cheap divorce mediations" is nobody's question.

@@ -155,7 +155,8 @@ export const PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-customers-say", "reviews", (s) => `What do customers say about the ${s.product} in ${s.place}?`, ["place", "countable"]),
   t("product-last", "reviews", (s) => `How long ${does(s)} ${s.aProduct} last?`, ["goods", "durable"]),
   t("product-brand-reviews", "brand", (s) => `${s.business} ${s.product} reviews`),
-  t("product-brand-worth", "brand", (s) => `Is the ${s.product} from ${s.business} worth it?`, ["countable"]),
+  // ("Are the u-pick cherries from ...": a name in the plural takes a plural verb.)
+  t("product-brand-worth", "brand", (s) => `${Is(s)} the ${s.product} from ${s.business} worth it?`, ["countable"]),
   // Comparisons: with another of its kinds, and with its wider kind.
   t("product-versus", "comparison", (s) => `${s.product} vs ${s.other}`, ["other"]),
   t("product-which-better", "comparison", (s) => `Which is better, ${s.aProduct} or ${s.aOther}?`, ["other"]),
@@ -248,7 +249,8 @@ export const MORE_PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-return", "how-to", (s) => `Can I return ${s.aProduct} if it is not right?`, ["goods", "countable"]),
   t("product-group", "audience", (s) => `Can a group of friends do ${s.aProduct} together?`, ["lesson"]),
   t("product-wear", "how-to", (s) => `What clothes should I wear for ${s.aProduct}?`, ["lesson"]),
-  t("product-most-popular-kind", "discovery", (s) => `What is the most popular ${s.kind}?`, ["kind"]),
+  // ("What are the most popular clear aligners?": a kind named in the plural takes a plural verb.)
+  t("product-most-popular-kind", "discovery", (s) => `What ${isPlural(s.kind) ? "are" : "is"} the most popular ${s.kind}?`, ["kind"]),
   t("product-instalments", "price", (s) => `Can I pay for ${s.aProduct} in instalments?`),
   t("product-waiting-list", "how-to", (s) => `How long is the waiting list for ${s.aProduct}?`, ["service", "countable"]),
   t("product-arrive-early", "how-to", (s) => `How early should I arrive for ${s.aProduct}?`, ["service", "countable", "visit"]),
@@ -361,8 +363,8 @@ export const MORE_PRODUCT_TEMPLATES: ReadonlyArray<ProductTemplate> = [
   t("product-honest-reviews", "reviews", (s) => `honest reviews of ${s.aProduct}`),
   t("product-good-quality", "reviews", (s) => `${Is(s)} ${s.aProduct} good quality?`, ["goods"]),
   t("product-popular", "reviews", (s) => `Why ${is(s)} ${s.aProduct} so popular?`),
-  t("product-brand-worth-bought", "brand", (s) => `Is the ${s.product} from ${s.business} worth it?`, ["goods"]),
-  t("product-brand-worth-booked", "brand", (s) => `Is ${s.countable ? `the ${s.product}` : s.product} at ${s.business} worth it?`, ["service"]),
+  t("product-brand-worth-bought", "brand", (s) => `${Is(s)} the ${s.product} from ${s.business} worth it?`, ["goods"]),
+  t("product-brand-worth-booked", "brand", (s) => `${Is(s)} ${s.countable ? `the ${s.product}` : s.product} at ${s.business} worth it?`, ["service"]),
   t("product-brand-contact", "brand", (s) => `How do I contact ${s.business} about ${s.aProduct}?`),
   t("product-questions-buying", "how-to", (s) => `What questions should I ask before buying ${s.aProduct}?`, ["goods"]),
   t("product-questions-booking", "how-to", (s) => `What questions should I ask before booking ${s.aProduct}?`, ["service"]),
@@ -506,6 +508,8 @@ export const productArticle = (product: string): { readonly aProduct: string; re
     const firstOne = productArticle(first!)
     if (!firstOne.plural && firstOne.aProduct !== first) return { aProduct: withArticle(product), plural: false }
   }
+  // "Recycled pallets, grade a": a list's label is the thing before its variant, in the thing's number.
+  if (product.includes(", ") && isPlural(product.split(", ")[0]!)) return { aProduct: product, plural: true }
   const words = wordsOf(product)
   const last = words.at(-1) ?? ""
   const plural = isPlural(product) && offeringForm(product).plural

@@ -279,7 +279,8 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("alternatives-independent", "alternatives", (s) => `Are there independent alternatives to chain ${s.categories} in ${s.place}?`, ["place", "goods", "premises"]),
   t("alternatives-usual-closed", "alternatives", (s) => `If my usual ${s.category} is closed, what is a good alternative for ${s.offering}?`, ["countable", "business", "visit", "premises"]),
   t("alternatives-software", "alternatives", (s) => `What can I use instead of my ${s.category} for ${s.offering}?`, ["software"]),
-  t("alternatives-lesser-known", "alternatives", (s) => `Which lesser-known ${s.categories} are a good alternative for ${s.offering}?`),
+  // ("Which lesser-known bakeries are a good alternative for cornish pasties?" names no thing they are an alternative to.)
+  t("alternatives-lesser-known", "alternatives", (s) => `Which lesser-known ${s.categories} are worth trying for ${s.offering}?`),
   // Reviews.
   t("reviews-best-reviews", "reviews", (s) => `Which ${s.categories} in ${s.place} get the best reviews for ${s.offering}?`, ["place"]),
   t("reviews-locals-recommend", "reviews", (s) => `Which ${s.category} in ${s.place} do locals recommend for ${s.offering}?`, ["place", "countable"]),
