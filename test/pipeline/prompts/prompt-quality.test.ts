@@ -79,7 +79,8 @@ const KNOWN: Readonly<Record<string, {
   // prompts naming "pets" (an audience), "free parking" (a feature) or "free trial" (labelled not offerings).
   "calder-brothers-funeral-home": { uncovered: ["embalming"], notOfferingHits: 2 },
   "cepage-wine-bar": { uncovered: ["orange wine", "takeaway bottles", "alcohol-free drinks"] },
-  "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "private dining enquiries"] },
+  // The Brasserie plan's page also lists the Bistro and Multi-site plans; a few of its prompts ask about those.
+  "covers-table-booking": { uncovered: ["waitlist", "post-visit feedback emails", "private dining enquiries"], products: { "brasserie-plan": 0.72 } },
   "mudroom-pottery-studio": { uncovered: ["kiln firing", "clay by the bag", "custom dinnerware commissions"] },
   "backbone-chiropractic": { uncovered: ["posture assessment", "ACC injury treatment"] },
   "cluichi-board-games": { uncovered: ["Irish-language games", "jigsaw puzzles"] },
