@@ -138,7 +138,7 @@ const KNOWN: Readonly<Record<string, {
   // Job scheduling is said only under an imperative heading ("Plan the week", no offering) and in a plan's table cell.
   "dovetail": { uncovered: ["3D drawings", "accounting integration", "job scheduling", "Dovetail Measure"], products: { "dovetail-cutlist": 0.18 } },
   "fjallsang": { uncovered: ["mattress protector", "carry-in", "express delivery"] },
-  "halide-cameras": { uncovered: ["Ilford HP5", "Canon AE-1 Program", "Olympus mju-II", "Canon FD 28mm", "we buy cameras", "worldwide shipping"], products: { "nikon-fm2": 0.1 } },
+  "halide-cameras": { uncovered: ["Ilford HP5", "Canon AE-1 Program", "Olympus mju-II", "Canon FD 28mm", "we buy cameras", "worldwide shipping"] },
   "lye-and-lavender": { uncovered: ["lavender soap", "goat milk soap", "wedding favours"] },
   "ridgeway-leather-co": { uncovered: ["tote bags"] },
   // holdout-s, holdout-t and holdout-u (run once unseen in the eleventh session after round nine, at
