@@ -105,7 +105,7 @@ const KNOWN: Readonly<Record<string, {
   // model are its screen replacement, and the prose its list no longer fills is read instead: 24
   // prompts about what it recovers data from ("SD cards") or repairs for ("PlayStation").
   "rambut-hair-studio": { uncovered: ["hair rebonding", "digital perm"] },
-  "sankofa-repairs": { share: 0.79, uncovered: ["water damage repair", "game console repair"] },
+  "sankofa-repairs": { share: 0.85, uncovered: ["water damage repair", "game console repair"] },
   "ty-traed-podiatry": { uncovered: ["fungal nail treatment", "heel pain treatment"] },
   "agrilia-estate": { uncovered: ["grove tour and olive oil tasting", "olive harvest experience", "adopt an olive tree", "wholesale olive oil"], notOfferingHits: 1 },
   "fiskebilen-bergen": { uncovered: ["fish soup by the litre", "office lunch delivery"] },
@@ -123,7 +123,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-p, holdout-q and holdout-r (run once unseen in the tenth session after round eight, tuned on
   // from the next round), pinned at that run's figures and raised as they improve: offerings named only on a menu, a price table, in an
   // FAQ answer or in another language.
-  "kingpin-lanes": { uncovered: ["gift cards", "bowling lessons", "game room"], notOfferingHits: 5 },
+  "kingpin-lanes": { uncovered: ["gift cards", "bowling lessons", "game room"], notOfferingHits: 4 },
   "lichtblick-kino": { share: 0.87, uncovered: ["film screenings", "Kinobar", "Queerfilmnacht", "Filmclub membership", "Schulkino", "children's birthday party"] },
   "musee-le-rouage": { uncovered: ["admission","annual pass","audioguide","museum shop","venue hire","children's birthday party"] },
   "sumi-and-brush": { uncovered: ["teacher feedback", "private lesson", "Ink Circle membership", "online calligraphy workshop for teams", "name in kanji", "gift cards"] },
@@ -302,7 +302,7 @@ const KNOWN: Readonly<Record<string, {
   "belanger-tilework": { uncovered: ["natural stone installation", "bathroom tiling", "kitchen backsplash", "regrouting", "tile repair"] },
   "claddagh-blinds": { uncovered: ["measure and fit service", "blind repair"] },
   "grain-and-gloss-floors": { uncovered: ["furniture moving", "oil-based finish"] },
-  "handy-hour": { share: 0.83, uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
+  "handy-hour": { uncovered: ["shelf fitting", "picture and mirror hanging", "curtain pole and blind fitting", "hourly handyman", "light fitting replacement"] },
   "klaverblad-hoveniers": { uncovered: ["hagen snoeien", "graszoden leggen", "sedumdak", "groenafval afvoeren"] },
   "sunvale-solar": { share: 0.83, uncovered: ["EV charger installation", "bird proofing"] },
   // holdout-aq (vehicles, transport, rental and storage, one site in Spanish), run once unseen at
@@ -333,7 +333,7 @@ const KNOWN: Readonly<Record<string, {
   "liftoff-trampoline-park": { uncovered: ["Mega Party", "Glow Party"] },
   "paintball-piskovna": { share: 0.89 },
   "red-mountain-driving-range": { uncovered: ["grass tees", "Unlimited Range Membership", "Get Golf Ready", "regripping"] },
-  "reef-and-wreck-dive-co": { share: 0.82, uncovered: ["Magnetic Island reef day trip", "snorkelling", "nitrox fill"] },
+  "reef-and-wreck-dive-co": { uncovered: ["Magnetic Island reef day trip", "snorkelling", "nitrox fill"] },
   "ridgeway-raceway": { share: 0.79 },
   "splitshot-axe-house": { share: 0.86, uncovered: ["poutine", "smash burger", "wings"] },
   "ironbark-concreting": { share: 0.88 },
@@ -342,7 +342,7 @@ const KNOWN: Readonly<Record<string, {
   "murerfirma-sondergaard": { uncovered: ["gæstetoilet", "pudsning og filsning", "sokkelpuds"] },
   "prairie-shield-insulation": { uncovered: ["blown-in cellulose", "blown-in fibreglass"] },
   "mabel-and-rose-bridal": { uncovered: ["sample sale", "steaming and pressing"] },
-  "marisols-tax-prep": { share: 0.86, uncovered: ["small business tax return"] },
+  "marisols-tax-prep": { uncovered: ["small business tax return"] },
   "ozturk-emlak": { share: 0.89 },
   "tidewater-mortgages": { uncovered: ["first home loan", "pre-approval", "construction loans", "self-employed home loans", "bridging finance", "non-bank lending"] },
   // holdout-aw, holdout-ax and holdout-ay (food and drink, one site in Spanish; health and care services, one
