@@ -404,7 +404,8 @@ export const kindInTitle = (title: string, nameWords: ReadonlySet<string>, prope
     // "Mobile farrier, Naas": the town after a comma, as "in" says it.
     const comma = /^([^,]+?),\s+(\p{Lu}[\p{L}'-]*)/u.exec(segment.trim())
     // "Wedding Car Hire Cheshire": a trade's head, then the county or town it serves with no "in".
-    const placed = /^(.+?\s(?:[Hh]ire|[Rr]entals?|[Rr]epairs?|[Rr]emovals|[Cc]leaning|[Cc]leaners|[Tt]uition|[Cc]atering))\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?$/u.exec(segment.trim())
+    // ("Baby Equipment Hire Cairns & Port Douglas": two towns joined.)
+    const placed = /^(.+?\s(?:[Hh]ire|[Rr]entals?|[Rr]epairs?|[Rr]emovals|[Cc]leaning|[Cc]leaners|[Tt]uition|[Cc]atering))\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?(?:\s*&\s*\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)?$/u.exec(segment.trim())
     // "Mortgage Broker Tauranga & Mount Maunganui", "Plumber Leeds": who does the work or what the
     // business is, then the towns it serves, with no "in".
     const agentPlacedMatch = /^(.+?\s\p{L}+)\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?(?:\s*&\s*\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)?$/u.exec(segment.trim())
