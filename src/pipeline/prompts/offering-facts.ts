@@ -1444,7 +1444,7 @@ export const productOfferings = (
     // thing, not another name for it ("harbour app" beside "Guest Harbour App" is one).
     .filter((phrase) => !(/(?:ing|ion|ment)$/u.test(phrase) && ` ${wordsOf(name).join(" ")}`.endsWith(` ${wordsOf(phrase).join(" ")}`)))
   const selfDescribedOwn = selfDescribed.filter((phrase) => !wordsOf(phrase).every((w) => siteWords.has(w)))
-  const modelKind = descriptive || titled ? [] : [...kindAfterModelCode(fullName, own, proper), ...definedAs(fullName, own, proper)]
+  const modelKind = descriptive || titled ? [] : [...kindAfterModelCode(fullName, own, proper), ...definedAs(fullName, own, proper), ...describedModel(fullName, own, url, proper)]
   // A described product shares its page with others ("Personal income tax returns" on a page about
   // tax returns, VAT and provisional tax): only what names its own kind of thing is about it.
   const head = stem(headWordOf(name) ?? "")
@@ -1453,7 +1453,12 @@ export const productOfferings = (
   const nameWordsOwn = wordsOf(name.replace(/\s*\([^)]*\)/gu, ""))
   const naming = (phrase: string) => nameWordsOwn.length > 0 && nameWordsOwn.every((w) => wordsOf(phrase).includes(w)) && phraseKey(phrase) !== phraseKey(name)
   const named = !descriptive && !brandModel && items.filter(naming).length >= 1 && items.length >= 4
-  const ofItsKind = (phrase: string) => (named ? naming(phrase) : !descriptive || wordsOf(phrase).some((w) => stem(w) === head))
+  // A model's page that sells other models too ("Restored Sansui AU-317 integrated amplifier" beside
+  // the Technics turntable): a line named by a maker's or a model's word the product's name does not
+  // hold is another thing.
+  const modelWords = new Set(modelWordsOf(fullName))
+  const anotherModel = (phrase: string) => !descriptive && modelWords.size > 0 && modelWordsOf(phrase).length > 0 && !modelWordsOf(phrase).some((w) => modelWords.has(w))
+  const ofItsKind = (phrase: string) => !anotherModel(phrase) && (named ? naming(phrase) : !descriptive || wordsOf(phrase).some((w) => stem(w) === head))
   // A name in a language that puts its head first ("Chocolate para beber") is asked about, in
   // English, by the English its page gives the same thing ("drinking chocolate"): that comes first.
   const headFirst = nameHead !== undefined && nameHead !== wordsOf(name.replace(/\s*\([^)]*\)/gu, "")).at(-1)
@@ -1462,7 +1467,11 @@ export const productOfferings = (
       ...(headFirst && descriptive ? sameKind : []),
       ...described,
       ...(descriptive ? [displayPhrase(name, proper)] : []),
-      ...(shares && described.length > 0 ? [] : headlines.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name))))
+      // (A model with its own section of a shared page: the page's headline is the page's subject
+      // ("Adult tennis" above the "Cardio Tennis 10-Class Pass"), unless it names the same kind of
+      // thing ("Custom & modular exhibition stands" above the "Modular 3x3 Stand").)
+      ...(shares && described.length > 0 ? [] : headlines.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name)) &&
+        !(shares && !descriptive && !wordsOf(h).some((w) => stem(w) === head))))
     ],
     stated: [],
     sections: [],
@@ -1492,6 +1501,49 @@ const definedAs = (fullName: string, own: ReadonlyArray<CrawledPageFacts>, prope
   return own.flatMap((page) => [...page.text.matchAll(pattern)]).filter((m) => /^\p{Lu}/u.test(m[0]))
     .flatMap((m) => whatItIs(`${m[1]} ${m[2]!.replace(MEASURE, "")}`, proper, true))
 }
+
+/** A figure's unit after it ("600 W", "70 g", "35 mm"): part of the figure, not of the kind. */
+const UNIT = /^(?:w|kw|v|g|kg|ml|l|mm|cm|m|in|ft|gb|tb|mp|x)$/iu
+
+/** How a thing was had before it is sold again ("Used", "Fully serviced"): its state, not its kind. */
+const STATE = /^(?:used|new|pre-owned|second-hand|secondhand|refurbished|reconditioned|restored|serviced|tested|vintage|boxed)$/iu
+
+/**
+ * What a model's own description says it is once the model is taken out: "Used Nikon FM2 35mm SLR
+ * body, tested" → "SLR body"; "Fully serviced mechanical Bernina 1008 sewing machine with a
+ * guarantee" → "mechanical sewing machine"; "Sony FX3 full-frame cinema camera rental kit with
+ * cage" → "full-frame cinema camera kit". The name's own words, figures and their units, a state
+ * ("used", "restored") and how it is had ("rental") are not the kind; a customer who has not settled
+ * on the model asks for what is left.
+ */
+const describedModel = (fullName: string, own: ReadonlyArray<CrawledPageFacts>, url: string, proper: ReadonlySet<string>): Array<string> => {
+  const modelWords = new Set(modelWordsOf(fullName))
+  // Its own Product's description only: a page's description is as often about the business.
+  const descriptions = own.flatMap((page) => page.products.filter((p) => samePage(p.url, url) || p.url === null || p.url === undefined).map((p) => p.description ?? ""))
+  return descriptions.flatMap((description) => {
+    const opening = /^([^,;:(.!?]+?)(?:\s(?:for|of|with|that|which|from|to|in|on|and|plus)\b|[,;:(.!?]|$)/iu.exec(description.trim())?.[1] ?? ""
+    const tokens = opening.split(/\s+/u).filter((t) => t.length > 0)
+    const kept = tokens.filter((t, i) => {
+      const words = wordsOf(t)
+      const figure = /\d/u.test(t) || t === "%"
+      const unitOfFigure = UNIT.test(t) && /\d/u.test(tokens[i - 1] ?? "")
+      const ofModel = words.length > 0 && words.every((w) => modelWords.has(w))
+      return !(figure || unitOfFigure || ofModel || /^(?:rental|hire)$/iu.test(t))
+    })
+    while (kept.length > 0 && (/^(?:a|an|the|our|this|these)$/iu.test(kept[0]!) || STATE.test(kept[0]!) || /^\p{L}+ly$/u.test(kept[0]!))) kept.shift()
+    if (kept.length === 0 || kept.length > 4 || !kept.every((t) => /^[\p{L}][\p{L}'-]*$/u.test(t) && !STOP_WORDS.has(fold(t)))) return []
+    // One word alone is a kind only when it is a common word ("turntable"); "Body" alone is no kind.
+    if (kept.length === 1 && !isCommonWord(fold(kept[0]!))) return []
+    return headingOfferings(kept.join(" "), proper)
+  })
+}
+
+/**
+ * The words that name a maker or a model ("Technics", "SL-1200MK2", "FX3"): figures, and capitalised
+ * words that are no common word or state ("Restored" is a state, "Lighting" a common word).
+ */
+const modelWordsOf = (phrase: string): Array<string> =>
+  squish(phrase).split(/\s+/u).filter((t) => /\d/u.test(t) || (/^\p{Lu}/u.test(t) && !isCommonWord(fold(t)) && !STATE.test(t))).flatMap((t) => wordsOf(t))
 
 /**
  * The kind of thing a model is, from the words after its code ("Ridge S3 Safety Boot" → "safety

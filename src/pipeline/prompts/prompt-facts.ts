@@ -379,6 +379,13 @@ const placeNounInTitle = (title: string | null | undefined, nameWords: ReadonlyS
 }
 
 /**
+ * Work, lessons or a carer by which a trade is named ("sewing machine repair", "tax preparation",
+ * "candlepin bowling", "barista course", "handyman", "teddy bear hospital"); not goods ("custom
+ * printed box", "bean-to-bar chocolate"), which are what is sold, not who sells them.
+ */
+const SERVICE_WORK = /^(?:\p{L}{3,}(?:ing|tion|sion)|repairs?|restoration|care|alterations?|upholstery|tuition|courses?|lessons?|classes|handyman|hospital)$/u
+
+/**
  * "pest control" is what a business does: as a kind of business it is a "pest control company";
  * "trailer hire" is what it hires out, a "trailer hire company" (not "Which trailer hires ...").
  */
@@ -400,7 +407,8 @@ export const kindInTitle = (title: string, nameWords: ReadonlySet<string>, prope
     // "Mobile farrier, Naas": the town after a comma, as "in" says it.
     const comma = /^([^,]+?),\s+(\p{Lu}[\p{L}'-]*)/u.exec(segment.trim())
     // "Wedding Car Hire Cheshire": a trade's head, then the county or town it serves with no "in".
-    const placed = /^(.+?\s(?:[Hh]ire|[Rr]entals?|[Rr]epairs?|[Rr]emovals|[Cc]leaning|[Cc]leaners|[Tt]uition|[Cc]atering))\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?$/u.exec(segment.trim())
+    // ("Baby Equipment Hire Cairns & Port Douglas": two towns joined.)
+    const placed = /^(.+?\s(?:[Hh]ire|[Rr]entals?|[Rr]epairs?|[Rr]emovals|[Cc]leaning|[Cc]leaners|[Tt]uition|[Cc]atering))\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?(?:\s*&\s*\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)?$/u.exec(segment.trim())
     // "Mortgage Broker Tauranga & Mount Maunganui", "Plumber Leeds": who does the work or what the
     // business is, then the towns it serves, with no "in".
     const agentPlacedMatch = /^(.+?\s\p{L}+)\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?(?:\s*&\s*\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)?$/u.exec(segment.trim())
@@ -697,8 +705,11 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const nameKind = broad ? kindInName(input.businessName, pages, proper) : undefined
   const nameKindHeaded = nameKind !== undefined && isBusinessNoun(wordsOf(nameKind).at(-1)!)
   const titlePlace = nameKindHeaded ? undefined : titledBusiness ?? placeNounInTitle(homeTitle, nameWords)
+  // With nothing else said, the work the title names ("Sewing Machine Repairs & Servicing in Leeds")
+  // is the kind; a title's goods ("Custom printed boxes for D2C brands") are what is sold, not who sells.
+  const titledService = titledKind !== undefined && SERVICE_WORK.test(wordsOf(titledKind).at(-1)!) ? titled : undefined
   const found = (broad ? (titlePlace ?? mapKind(nameKind) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
-    shopTitled ?? typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled
+    shopTitled ?? typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled ?? titledService
   // With nothing else said, a name ending in an institution ("Smooth Theory Laser Clinic") says it,
   // when its word before is one the pages write in lower case (a thing's word, not a name's).
   const foundKind = found ?? kindOfInstitution(input.businessName, lowerWords) ??

@@ -134,7 +134,8 @@ const HISTORY_SPAN = alternatives(`
 const PEOPLE = alternatives(`
   kids|children|teens|teenagers|adults|men|women|mens|womens|ladies|gents|seniors|beginners|families|youth|juniors|babies
   toddlers|mujer|mujeres|hombre|hombres|ninos|ninas|bebes|damen|herren|kinder|frauen|manner|jugendliche|erwachsene|femme
-  femmes|homme|hommes|enfants|ados|adolescents|dames|heren|kinderen|donna|donne|uomo|uomini|bambini|ragazzi`)
+  femmes|homme|hommes|enfants|ados|adolescents|dames|heren|kinderen|donna|donne|uomo|uomini|bambini|ragazzi|jeugd|jongeren
+  volwassenen|tieners|peuters|adultes|jeunes|adultos|jovenes|criancas|jovens|adulti|giovani`)
 
 /** A page's people, joined to what else it shows ("The boat & crew", "Kitchen and team"). */
 const CREW = alternatives(`crew|staff|team|founders|founder|owners|owner|captain|captains|skipper|skippers`)
