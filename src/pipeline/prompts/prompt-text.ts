@@ -82,7 +82,7 @@ export const stem = (word: string): string => {
   const w = word.endsWith("'s") ? word.slice(0, -2) : word
   if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`
   // "minibuses", "lenses", "canvases": a singular in -s takes -es ("houses" is a house's plural, so only these).
-  if (w.length > 4 && /(?:ss|x|z|ch|sh|bus|campus|virus|bonus|status|census|cactus|lens|gas|atlas|canvas)es$/.test(w)) return w.slice(0, -2)
+  if (w.length > 4 && /(?:ss|x|z|ch|sh|bus|campus|virus|bonus|status|census|cactus|circus|chorus|octopus|walrus|syllabus|prospectus|lens|gas|atlas|canvas)es$/.test(w)) return w.slice(0, -2)
   // ("Bonsais", "bonsai" in the plural, is no "-is" singular like "basis".)
   if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|[^a]is)$/.test(w) && !SINGULAR_IN_S.test(w)) return w.slice(0, -1)
   return w
