@@ -408,7 +408,7 @@ export const kindInTitle = (title: string, nameWords: ReadonlySet<string>, prope
     const comma = /^([^,]+?),\s+(\p{Lu}[\p{L}'-]*)/u.exec(segment.trim())
     // "Wedding Car Hire Cheshire": a trade's head, then the county or town it serves with no "in".
     // ("Baby Equipment Hire Cairns & Port Douglas": two towns joined.)
-    const placed = /^(.+?\s(?:[Hh]ire|[Rr]entals?|[Rr]epairs?|[Rr]emovals|[Cc]leaning|[Cc]leaners|[Tt]uition|[Cc]atering))\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?(?:\s*&\s*\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)?$/u.exec(segment.trim())
+    const placed = /^(.+?\s(?:[Hh]ire|[Rr]entals?|[Rr]epairs?|[Rr]emovals|[Cc]leaning|[Cc]leaners|[Tt]uition|[Cc]atering|[Ll]essons|[Cc]lasses|[Cc]oaching|[Cc]ourses))\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?(?:\s*&\s*\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)?$/u.exec(segment.trim())
     // "Mortgage Broker Tauranga & Mount Maunganui", "Plumber Leeds": who does the work or what the
     // business is, then the towns it serves, with no "in".
     const agentPlacedMatch = /^(.+?\s\p{L}+)\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?(?:\s*&\s*\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)?$/u.exec(segment.trim())
@@ -656,7 +656,11 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   // work its home page's title names ("Office & contract cleaning in ...") says more than one
   // heading ("Builders cleans").
   const titledWork = titledKind !== undefined && /(?:ing|ion)$/u.test(titledKind) ? mapKind(titledKind) : undefined
-  const headed = textKinds.supported ?? (selfDescribed === undefined && agentTitled === undefined && textKinds.stray !== undefined ? titledWork ?? textKinds.stray : undefined)
+  // With nothing else said, the work the title names ("Sewing Machine Repairs & Servicing in Leeds",
+  // "Tennis Lessons Fremantle") is the kind, and says more than a word on one page ("school"); a
+  // title's goods ("Custom printed boxes for D2C brands") are what is sold, not who sells them.
+  const titledService = titledKind !== undefined && SERVICE_WORK.test(wordsOf(titledKind).at(-1)!) ? mapKind(titledKind) : undefined
+  const headed = textKinds.supported ?? (selfDescribed === undefined && agentTitled === undefined && textKinds.stray !== undefined ? titledWork ?? titledService ?? textKinds.stray : undefined)
   // "Custom Closets & Garage Storage in Raleigh" over a "Garages" section: the title says the kind's
   // word describes what is built, and its own kind ("custom closet") is what the business makes.
   const goodsTitled = headed !== undefined && titledKind !== undefined && homeTitle != null && describesGoodsOnly(homeTitle, headed) &&
@@ -705,9 +709,6 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const nameKind = broad ? kindInName(input.businessName, pages, proper) : undefined
   const nameKindHeaded = nameKind !== undefined && isBusinessNoun(wordsOf(nameKind).at(-1)!)
   const titlePlace = nameKindHeaded ? undefined : titledBusiness ?? placeNounInTitle(homeTitle, nameWords)
-  // With nothing else said, the work the title names ("Sewing Machine Repairs & Servicing in Leeds")
-  // is the kind; a title's goods ("Custom printed boxes for D2C brands") are what is sold, not who sells.
-  const titledService = titledKind !== undefined && SERVICE_WORK.test(wordsOf(titledKind).at(-1)!) ? titled : undefined
   const found = (broad ? (titlePlace ?? mapKind(nameKind) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
     shopTitled ?? typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled ?? titledService
   // With nothing else said, a name ending in an institution ("Smooth Theory Laser Clinic") says it,

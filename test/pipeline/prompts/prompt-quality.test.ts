@@ -213,7 +213,8 @@ const KNOWN: Readonly<Record<string, {
   "fernhill-furniture-makers": { uncovered: ["gift certificates"] },
   "groenwold-bonsai": { uncovered: ["bonsai tools", "bonsai wire", "bonsai soil", "bonsai fertiliser", "gift voucher"] },
   "pigment-and-paper": { uncovered: ["sample pots", "grasscloth wallpaper", "wallpaper samples", "wall mural", "local delivery"] },
-  "lifeline-first-aid-training": { share: 0.65, uncovered: ["low voltage rescue", "onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.05 } },
+  // Its kind is the title's "first aid course" (since round 28; a word on one page before), which moves a few prompts.
+  "lifeline-first-aid-training": { share: 0.63, uncovered: ["low voltage rescue", "onsite first aid training"], products: { "hltaid011-provide-first-aid": 0.25 } },
   "osteopathie-kuehn": { uncovered: ["Osteopathie in der Schwangerschaft", "Sportosteopathie"] },
   "restwell-sleep-clinic": { uncovered: ["group Sleep Reset course"] },
   "salt-and-ember-cookery-school": { uncovered: ["holiday cooking camp", "gift voucher"] },

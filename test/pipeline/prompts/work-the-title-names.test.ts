@@ -34,4 +34,18 @@ describe("the work a home page's title names", () => {
   it("guards: goods a title names are not the kind", () => {
     expect(factsOf("Dabba Packaging", "Dabba Packaging – Custom printed boxes for D2C brands, Leeds", "Mailer boxes, rigid boxes and sleeves.").category).not.toBe("custom printed box")
   })
+
+  it("says more than a kind's word seen on one page only", () => {
+    const facts = factsFromPages({
+      name: "Baseline Tennis Coaching",
+      kind: "business",
+      businessName: "Baseline Tennis Coaching",
+      url: "https://example.test/",
+      pages: [
+        sitePage("/", { title: "Tennis Lessons Fremantle | Baseline Tennis Coaching", headings: ["Tennis for all ages"], text: "Group lessons, private lessons and holiday camps." }),
+        sitePage("/camps.html", { title: "Holiday Camps | Baseline Tennis Coaching", headings: ["Holiday camps", "School holidays"], text: "Three-day camps every school holiday." })
+      ]
+    })
+    expect(facts.category).toBe("tennis lesson")
+  })
 })
