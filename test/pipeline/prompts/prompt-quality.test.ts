@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-ay/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-bb/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -368,6 +368,27 @@ const KNOWN: Readonly<Record<string, {
   "northbank-secure-shred": { share: 0.71 },
   "crema-co-workplace-coffee": { share: 0.72, uncovered: ["coffee machine purchase", "coffee subscription"] },
   "ridgeline-label-supply": { share: 0.89, uncovered: ["barcode scanners", "printer setup and configuration"] },
+  // holdout-az, holdout-ba and holdout-bb (things hired for an event, a trip or a project, one site in Italian;
+  // lessons, classes and coaching, one in Dutch; repair and care of things people own, one in Portuguese), run
+  // once unseen at 4bf3e69 and again after round 28's lanes (never tuned on), then tuned on by the session's own
+  // rules. Still missed: add-ons said only in a FAQ answer or a price table (a skip permit, a damage waiver,
+  // an insurance); an Italian ski hire asked about as a "sporting goods store" (its schema.org type); two
+  // photo studios named "Studio A" and "Studio B", and a Dutch musical class, asked about by names their
+  // labels' topic words do not hold; a barista course asked about as "a barista skills foundation".
+  "haldon-skip-hire": { uncovered: ["Type 1 MOT aggregate", "skip permit"] },
+  "little-nomad-baby-hire": { share: 0.82, uncovered: ["baby monitor"] },
+  "noleggio-sci-stelvio": { share: 0.65, uncovered: ["sciolinatura", "assicurazione Skiguard"] },
+  "lumen-and-glass-rentals": { uncovered: ["sensor cleaning", "damage waiver"] },
+  "studio-ossington": { uncovered: ["seamless paper", "event space rental"], products: { "studio-a": 0, "studio-b": 0 } },
+  "crema-lab-barista-academy": { share: 0.82, products: { "barista-skills-foundation": 0.02 } },
+  "kootenay-woodshop-school": { uncovered: ["summer woodworking camp"] },
+  "theaterschool-entree": { uncovered: ["auditietraining", "stemtraining"], products: { "musicalklas": 0 } },
+  "bobbin-lane-sewing-repairs": { share: 0.85, uncovered: ["collection and return service"] },
+  "golden-seam-ceramic-restoration": { share: 0.86 },
+  "kowhai-audio-repairs": { share: 0.89, uncovered: ["restored vintage hi-fi"] },
+  "relojoaria-conceicao": { uncovered: ["revisão de relógio de corda manual", "restauro de relógio de bolso", "pulseiras em pele"] },
+  "sole-and-soul-sneaker-care": { uncovered: ["mail-in service"] },
+  "the-teddy-mend": { share: 0.86, uncovered: ["restuffing", "eye replacement", "doll restringing", "wig replacement"] },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -384,7 +405,7 @@ const dirs = [
   ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am"), ...sitesOf("holdout-an"), ...sitesOf("holdout-ao"),
   ...sitesOf("holdout-ap"), ...sitesOf("holdout-aq"), ...sitesOf("holdout-ar"), ...sitesOf("holdout-as"),
   ...sitesOf("holdout-at"), ...sitesOf("holdout-au"), ...sitesOf("holdout-av"), ...sitesOf("holdout-aw"), ...sitesOf("holdout-ax"),
-  ...sitesOf("holdout-ay")
+  ...sitesOf("holdout-ay"), ...sitesOf("holdout-az"), ...sitesOf("holdout-ba"), ...sitesOf("holdout-bb")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -394,8 +415,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-ay)", () => {
-  it("has the dev, holdout and holdout-b to holdout-ay sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-bb)", () => {
+  it("has the dev, holdout and holdout-b to holdout-bb sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -448,6 +469,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-aw").length).toBe(6)
     expect(sitesOf("holdout-ax").length).toBe(6)
     expect(sitesOf("holdout-ay").length).toBe(6)
+    expect(sitesOf("holdout-az").length).toBe(6)
+    expect(sitesOf("holdout-ba").length).toBe(6)
+    expect(sitesOf("holdout-bb").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
