@@ -1400,7 +1400,10 @@ export const productOfferings = (
   // Its name is an offering when it describes the product ("Butter croissant"), not when it is a
   // model name ("Trail Runner 3", "iPhone"): prompts naming a model are navigational.
   const brandModel = isBrandModel(fullName, names)
-  const descriptive = isDescriptiveName(fullName) && !brandModel && !titled
+  // "Studio A", "Room 2": a label of one of several of a kind, named by its letter or number, not a kind
+  // of thing; its own description says what it is, as a model's does.
+  const lettered = /^\p{L}[\p{L}'-]*\s+(?:\p{Lu}|\d{1,2})$/u.test(squish(fullName))
+  const descriptive = isDescriptiveName(fullName) && !brandModel && !titled && !lettered
   const name = descriptive ? shortProductName(fullName) : fullName
   const items = [
     ...productNamed.map((p) => displayPhrase(p.name, proper)),
@@ -1503,7 +1506,7 @@ const definedAs = (fullName: string, own: ReadonlyArray<CrawledPageFacts>, prope
 }
 
 /** A figure's unit after it ("600 W", "70 g", "35 mm"): part of the figure, not of the kind. */
-const UNIT = /^(?:w|kw|v|g|kg|ml|l|mm|cm|m|in|ft|gb|tb|mp|x)$/iu
+const UNIT = /^(?:w|kw|v|g|kg|ml|l|mm|cm|m|in|ft|sq|gb|tb|mp|x)$/iu
 
 /** How a thing was had before it is sold again ("Used", "Fully serviced"): its state, not its kind. */
 const STATE = /^(?:used|new|pre-owned|second-hand|secondhand|refurbished|reconditioned|restored|serviced|tested|vintage|boxed)$/iu
@@ -1521,12 +1524,13 @@ const describedModel = (fullName: string, own: ReadonlyArray<CrawledPageFacts>, 
   // Its own Product's description only: a page's description is as often about the business.
   const descriptions = own.flatMap((page) => page.products.filter((p) => samePage(p.url, url) || p.url === null || p.url === undefined).map((p) => p.description ?? ""))
   return descriptions.flatMap((description) => {
-    const opening = /^([^,;:(.!?]+?)(?:\s(?:for|of|with|that|which|from|to|in|on|and|plus)\b|[,;:(.!?]|$)/iu.exec(description.trim())?.[1] ?? ""
+    const opening = /^([^,;:(.!?]+?)(?:\s(?:for|of|with|that|which|from|to|in|on|and|plus)\b|[,;:(.!?]|$)/iu.exec(description.trim().replace(/(\d)[,.](\d)/gu, "$1$2"))?.[1] ?? ""
     const tokens = opening.split(/\s+/u).filter((t) => t.length > 0)
     const kept = tokens.filter((t, i) => {
       const words = wordsOf(t)
       const figure = /\d/u.test(t) || t === "%"
-      const unitOfFigure = UNIT.test(t) && /\d/u.test(tokens[i - 1] ?? "")
+      // ("1,800 sq ft": a unit of two words after its figure.)
+      const unitOfFigure = UNIT.test(t) && (/\d/u.test(tokens[i - 1] ?? "") || (UNIT.test(tokens[i - 1] ?? "") && /\d/u.test(tokens[i - 2] ?? "")))
       const ofModel = words.length > 0 && words.every((w) => modelWords.has(w))
       return !(figure || unitOfFigure || ofModel || /^(?:rental|hire)$/iu.test(t))
     })
@@ -1534,7 +1538,9 @@ const describedModel = (fullName: string, own: ReadonlyArray<CrawledPageFacts>, 
     if (kept.length === 0 || kept.length > 4 || !kept.every((t) => /^[\p{L}][\p{L}'-]*$/u.test(t) && !STOP_WORDS.has(fold(t)))) return []
     // One word alone is a kind only when it is a common word ("turntable"); "Body" alone is no kind.
     if (kept.length === 1 && !isCommonWord(fold(kept[0]!))) return []
-    return headingOfferings(kept.join(" "), proper)
+    // ("north-light daylight photo studio" is too long to ask for: its last three words name it.)
+    const said = headingOfferings(kept.join(" "), proper)
+    return said.length > 0 || kept.length <= 3 ? said : headingOfferings(kept.slice(-3).join(" "), proper)
   })
 }
 

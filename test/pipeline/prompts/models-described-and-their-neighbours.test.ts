@@ -97,3 +97,20 @@ describe("a model among other models on one page", () => {
     expect(shared("Tennis passes").offerings).toContain("tennis passes")
   })
 })
+
+describe("a product named by a letter or a number, one of several of its kind", () => {
+  it("is asked about by what its own description says it is", () => {
+    const name = "Studio B"
+    const facts = factsOf(name, "/cyc-studio.html", {
+      text: `${name} – Cyclorama Studio ${name} is built around a two-wall white cyclorama.`,
+      products: [item(name, "Pre-lit white cyclorama studio with drive-in access in Toronto.", "130")]
+    })
+    expect(facts.offerings).toContain("white cyclorama studio")
+    const daylight = factsOf("Studio A", "/studio-a.html", {
+      text: "Studio A – Daylight Studio Studio A is a daylight studio.",
+      products: [item("Studio A", "1,800 sq ft north-light daylight photo studio for hire in Toronto.", "95")]
+    })
+    // (A figure with a comma and a unit of two words before the kind; its last three words name it.)
+    expect(daylight.offerings).toContain("daylight photo studio")
+  })
+})
