@@ -372,9 +372,9 @@ const KNOWN: Readonly<Record<string, {
   // lessons, classes and coaching, one in Dutch; repair and care of things people own, one in Portuguese), run
   // once unseen at 4bf3e69 and again after round 28's lanes (never tuned on), then tuned on by the session's own
   // rules. Still missed: add-ons said only in a FAQ answer or a price table (a skip permit, a damage waiver,
-  // an insurance); an Italian ski hire asked about as a "sporting goods store" (its schema.org type); two
-  // photo studios named "Studio A" and "Studio B", and a Dutch musical class, asked about by names their
-  // labels' topic words do not hold; a barista course asked about as "a barista skills foundation".
+  // an insurance); an Italian ski hire asked about as a "sporting goods store" (its schema.org type); a
+  // photo studio named "Studio A" and a Dutch musical class, asked about by names their labels' topic
+  // words do not hold; a barista course asked about as "a barista skills foundation".
   "haldon-skip-hire": { uncovered: ["Type 1 MOT aggregate", "skip permit"] },
   "little-nomad-baby-hire": { share: 0.82, uncovered: ["baby monitor"] },
   "noleggio-sci-stelvio": { share: 0.65, uncovered: ["sciolinatura", "assicurazione Skiguard"] },
