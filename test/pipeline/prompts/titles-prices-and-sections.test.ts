@@ -57,8 +57,9 @@ describe("the kind a home page's title states", () => {
       sitePage("/", { title, headings: ["Lacquer by Lena", "Spa pedicure"], text: "Lacquer by Lena Spa pedicure with a foot soak." })
     ])
     expect(site("Lacquer by Lena | Nail Bar in Hove").category).toBe("nail bar")
-    // "Nail Care in Hove" names what is done, not the place: the headings' "spa" stays.
-    expect(site("Lacquer by Lena | Nail Care in Hove").category).toBe("spa")
+    // "Nail Care in Hove" names what is done, not the place: with no kind said elsewhere, that work is
+    // the kind, over "spa", a word of one heading ("Spa pedicure").
+    expect(site("Lacquer by Lena | Nail Care in Hove").category).toBe("nail care")
   })
 })
 
