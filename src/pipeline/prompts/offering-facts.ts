@@ -1109,6 +1109,10 @@ const whatItIs = (sentence: string, proper: ReadonlySet<string>, needsArticle: b
   return said.length > 0 || unmeasured === m[2] ? said : headingOfferings(unmeasured, proper)
 }
 
+/** A page's products that are its own: those at its address, or at none. */
+const ownProducts = (page: CrawledPageFacts, url: string | null | undefined) =>
+  page.products.filter((p) => samePage(p.url, url) || p.url === null || p.url === undefined)
+
 /**
  * What a page says its thing is: its product's or its own description ("Mobile app for
  * scaffolding crews"), else the sentences after its headline (the cookie banner and the menu come
@@ -1116,7 +1120,7 @@ const whatItIs = (sentence: string, proper: ReadonlySet<string>, needsArticle: b
  */
 const pageSaysItIs = (page: CrawledPageFacts, url: string | null | undefined, proper: ReadonlySet<string>): Array<string> => {
   const said = [
-    ...page.products.filter((p) => samePage(p.url, url) || p.url === null || p.url === undefined).map((p) => p.description ?? ""),
+    ...ownProducts(page, url).map((p) => p.description ?? ""),
     page.description ?? ""
   ].flatMap((sentence) => whatItIs(sentence, proper, false))
   const headline = page.headings[0]
@@ -1460,7 +1464,11 @@ export const productOfferings = (
   // the Technics turntable): a line named by a maker's or a model's word the product's name does not
   // hold is another thing.
   const modelWords = new Set(modelWordsOf(fullName))
-  const anotherModel = (phrase: string) => !descriptive && modelWords.size > 0 && modelWordsOf(phrase).length > 0 && !modelWordsOf(phrase).some((w) => modelWords.has(w))
+  const anotherModel = (phrase: string) => {
+    if (descriptive || modelWords.size === 0) return false
+    const its = modelWordsOf(phrase)
+    return its.length > 0 && !its.some((w) => modelWords.has(w))
+  }
   const ofItsKind = (phrase: string) => !anotherModel(phrase) && (named ? naming(phrase) : !descriptive || wordsOf(phrase).some((w) => stem(w) === head))
   // A name in a language that puts its head first ("Chocolate para beber") is asked about, in
   // English, by the English its page gives the same thing ("drinking chocolate"): that comes first.
@@ -1514,15 +1522,15 @@ const STATE = /^(?:used|new|pre-owned|second-hand|secondhand|refurbished|recondi
 /**
  * What a model's own description says it is once the model is taken out: "Used Nikon FM2 35mm SLR
  * body, tested" → "SLR body"; "Fully serviced mechanical Bernina 1008 sewing machine with a
- * guarantee" → "mechanical sewing machine"; "Sony FX3 full-frame cinema camera rental kit with
- * cage" → "full-frame cinema camera kit". The name's own words, figures and their units, a state
+ * guarantee" → "mechanical sewing machine"; "600 W daylight LED light rental kit" for the "Aputure
+ * LS 600d Lighting Kit" → "daylight LED light". The name's own words, figures and their units, a state
  * ("used", "restored") and how it is had ("rental") are not the kind; a customer who has not settled
  * on the model asks for what is left.
  */
 const describedModel = (fullName: string, own: ReadonlyArray<CrawledPageFacts>, url: string, proper: ReadonlySet<string>): Array<string> => {
   const modelWords = new Set(modelWordsOf(fullName))
   // Its own Product's description only: a page's description is as often about the business.
-  const descriptions = own.flatMap((page) => page.products.filter((p) => samePage(p.url, url) || p.url === null || p.url === undefined).map((p) => p.description ?? ""))
+  const descriptions = own.flatMap((page) => ownProducts(page, url).map((p) => p.description ?? ""))
   return descriptions.flatMap((description) => {
     const opening = /^([^,;:(.!?]+?)(?:\s(?:for|of|with|that|which|from|to|in|on|and|plus)\b|[,;:(.!?]|$)/iu.exec(description.trim().replace(/(\d)[,.](\d)/gu, "$1$2"))?.[1] ?? ""
     const tokens = opening.split(/\s+/u).filter((t) => t.length > 0)
