@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-bb/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-be/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -389,6 +389,24 @@ const KNOWN: Readonly<Record<string, {
   "relojoaria-conceicao": { uncovered: ["revisão de relógio de corda manual", "restauro de relógio de bolso", "pulseiras em pele"] },
   "sole-and-soul-sneaker-care": { uncovered: ["mail-in service"] },
   "the-teddy-mend": { share: 0.86, uncovered: ["restuffing", "eye replacement", "doll restringing", "wig replacement"] },
+  // holdout-bc, holdout-bd and holdout-be (twenty-fourth session), run once unseen at 67894b5 and pinned at
+  // that run's figures: offerings in price rows and add-on lists, first-person and section headings
+  // taken as offerings, a kind or a town not read.
+  "knotworks-myotherapy": { uncovered: ["cupping therapy"] },
+  "mother-root-postpartum": { uncovered: ["placenta tincture", "umbilical cord keepsake", "placenta print", "placenta balm", "Rooted Bundle", "First Week Nights"] },
+  "naturheilpraxis-loewenzahn": { share: 0.79, uncovered: ["Heublumen-Wickel", "Gutscheine"], notOfferingHits: 10 },
+  "poise-and-ease-alexander": { share: 0.86, uncovered: ["individual lesson", "block of 10 lessons", "group introduction workshop", "workplace sessions", "gift certificates"] },
+  "saltwell-salt-cave": { uncovered: ["private cave booking", "Salt & Sound", "Monthly Unlimited Membership", "eucalyptus aromatherapy upgrade", "Himalayan salt lamps", "ceramic salt inhalers", "bath salts", "gift cards"] },
+  "sole-story-reflexology": { uncovered: ["postnatal reflexology"] },
+  "forrajeria-el-nopal": { share: 0.78, uncovered: ["vacunas y desparasitantes", "semilla de pasto", "flete a ranchos"] },
+  "glasshouse-turf-farm": { share: 0.88, uncovered: ["site preparation"], notOfferingHits: 9 },
+  "lily-and-stone-water-gardens": { share: 0.83, uncovered: ["autumn netting"], notOfferingHits: 9 },
+  "ridgeline-firewood": { uncovered: ["half cord"] },
+  "atar-and-ash-perfumery": { share: 0.87, uncovered: ["wedding scent", "perfume refill", "solid perfume", "gift voucher"] },
+  "forge-lefevre": { uncovered: ["clôture en fer forgé", "table en fer forgé", "restauration de ferronnerie ancienne"] },
+  "oak-and-hoop-cooperage": { share: 0.61, uncovered: ["stainless bung"] },
+  "thistlebank-kiltmakers": { share: 0.81 },
+  "tuftwork-rug-studio": { uncovered: ["anti-slip underlay"] },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -405,7 +423,8 @@ const dirs = [
   ...sitesOf("holdout-ak"), ...sitesOf("holdout-al"), ...sitesOf("holdout-am"), ...sitesOf("holdout-an"), ...sitesOf("holdout-ao"),
   ...sitesOf("holdout-ap"), ...sitesOf("holdout-aq"), ...sitesOf("holdout-ar"), ...sitesOf("holdout-as"),
   ...sitesOf("holdout-at"), ...sitesOf("holdout-au"), ...sitesOf("holdout-av"), ...sitesOf("holdout-aw"), ...sitesOf("holdout-ax"),
-  ...sitesOf("holdout-ay"), ...sitesOf("holdout-az"), ...sitesOf("holdout-ba"), ...sitesOf("holdout-bb")
+  ...sitesOf("holdout-ay"), ...sitesOf("holdout-az"), ...sitesOf("holdout-ba"), ...sitesOf("holdout-bb"),
+  ...sitesOf("holdout-bc"), ...sitesOf("holdout-bd"), ...sitesOf("holdout-be")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -415,8 +434,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-bb)", () => {
-  it("has the dev, holdout and holdout-b to holdout-bb sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-be)", () => {
+  it("has the dev, holdout and holdout-b to holdout-be sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -472,6 +491,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-az").length).toBe(6)
     expect(sitesOf("holdout-ba").length).toBe(6)
     expect(sitesOf("holdout-bb").length).toBe(6)
+    expect(sitesOf("holdout-bc").length).toBe(6)
+    expect(sitesOf("holdout-bd").length).toBe(6)
+    expect(sitesOf("holdout-be").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
