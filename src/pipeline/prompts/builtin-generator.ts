@@ -16,7 +16,7 @@ import { isCommonWord } from "../../domain/common-words.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
 import { isMass, isPlural, offeringForm, pluralOf, PRACTICE_WORD, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
-import { contentWords, fnv1a, fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
+import { contentWords, fnv1a, fold, phraseKey, saysTwice, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { isLocalLanguage, localProductPrompts, localTemplates } from "./local-templates.ts"
 import { bookedAlike, frameFit, isAppointment, isAppointmentLed, isRemote } from "./offering-frames.ts"
 import { isServiceProduct, productArticle, productCandidates } from "./product-templates.ts"
@@ -28,6 +28,7 @@ import {
   type PromptTemplate,
   isCondition,
   QUALIFIERS,
+  stacksOnFrame,
   TEMPLATES,
   VISIT_QUALIFIERS
 } from "./templates.ts"
@@ -582,7 +583,9 @@ function* intentStream(
   qualify: boolean,
   maxTotal: number,
   /** A product's own qualifiers only, on short prompts that say whom or what for nowhere. */
-  sparing: boolean
+  sparing: boolean,
+  /** Whether a qualifier may say again what its frame says, or follow a tail the frame has. */
+  stacked = false
 ) {
   // Offsets spread over the whole template list, so that different templates (of every intent)
   // start on different offerings.
@@ -618,6 +621,8 @@ function* intentStream(
         if (maxTotal === 0 && qualifier.startsWith("for ") && /\bfor\b/u.test(text)) continue
         // "bespoke suits near me in Chicago close by": the prompt already says where.
         if (qualifier === "close by" && /\b(?:near me|nearby|closest)\b/iu.test(text)) continue
+        // "It is my first time getting ..., what should I know on a tight budget?": a tail on a tail, or said twice.
+        if (!stacked && stacksOnFrame(text, qualifier)) continue
         const prompt = /[?.]$/.test(text) ? text.replace(/([?.])$/, ` ${qualifier}$1`) : `${text} ${qualifier}`
         yield { prompt, template: entry.template.id, offering }
       }
@@ -753,7 +758,7 @@ export const builtinTopUp = (
   const usage = new Map<string, number>()
   /** Takes a candidate that is no near-duplicate and passes the validator. */
   const accept = (prompt: string, intent: PromptIntent, template: string, offering: string | undefined, apart?: ReadonlySet<string>): boolean => {
-    if (nearDuplicate(prompt, apart)) return false
+    if (nearDuplicate(prompt, apart) || saysTwice(prompt)) return false
     const verdict = validator.offer(prompt)
     if (!verdict.ok) return false
     out.push({ prompt: facts.kind === "product" ? brandCased(verdict.prompt, facts) : verdict.prompt, intent, template })
@@ -836,8 +841,10 @@ export const builtinTopUp = (
     { qualify: false, maxTotal: 0, breadth: false, sparing: false },
     ...(facts.kind === "product" ? [{ qualify: true, maxTotal: 0, breadth: false, sparing: true }] : []),
     { qualify: true, maxTotal: 0, breadth: false, sparing: false },
+    // A tail stacked on a frame's own only when the set cannot be filled with the facts' own values otherwise.
+    { qualify: true, maxTotal: 0, breadth: false, sparing: false, stacked: true },
     { qualify: false, maxTotal: 8, breadth: false, sparing: false },
-    { qualify: true, maxTotal: 8, breadth: false, sparing: false }
+    { qualify: true, maxTotal: 8, breadth: false, sparing: false, stacked: true }
   ]
   // A site in another language is asked about in its own words first, its facts' own values only
   // (the stand-ins and qualifiers are English); the English templates fill what they leave.
@@ -849,14 +856,14 @@ export const builtinTopUp = (
   for (const stage of stages) for (const pools of stage.pools) {
     const ownOfferings = pools.offerings.filter((o) => o.tier === 0).length
     const perOffering = facts.kind === "product" ? count : Math.max(3, Math.ceil((count * 0.8) / Math.max(1, ownOfferings)))
-    for (const { breadth, maxTotal, qualify, sparing } of stage.passes) {
+    for (const { breadth, maxTotal, qualify, sparing, stacked } of stage.passes) {
       const streams = new Map(
         PROMPT_INTENTS.map((intent, i) => {
           // (A problem's own templates turn after the rest: how many they are moves no other template.)
           const own = stage.templates.filter((template) => template.intent === intent)
           const problemFrame = (template: PromptTemplate) => (template.needs ?? []).includes("problem")
           const templates = [...rotate(own.filter((template) => !problemFrame(template)), hash + i), ...own.filter(problemFrame)]
-          return [intent, intentStream(templates, stage.order, facts, pools, hash, qualify, maxTotal, sparing)] as const
+          return [intent, intentStream(templates, stage.order, facts, pools, hash, qualify, maxTotal, sparing, stacked)] as const
         })
       )
       const exhausted = new Set<PromptIntent>()
@@ -917,6 +924,7 @@ interface Pass {
   readonly maxTotal: number
   readonly breadth: boolean
   readonly sparing: boolean
+  readonly stacked?: boolean
 }
 
 /**

@@ -82,10 +82,43 @@ export const isPlural = (phrase: string) => {
   return w.length > 3 && w.endsWith("s") && !/(?:ss|us|is|ics|ness)$/.test(w) && !SINGULAR_IN_S.test(w)
 }
 
+/** Words that make a phrase a request or a verb's phrase, not a thing's name ("box your bike for a flight"). */
+const NOT_A_THING = /\b(?:your|my|our|their|his|her|its|me|us|you|it)\b/iu
+
+/** Words after a thing's head that say where, how or for whom ("online", "for beginners", "made to order"). */
+const DETAIL_START = /^(?:with|of|for|in|at|on|from|by|au|aux|de|du|des|di|del|con|para)$/iu
+const ADVERB_TAIL = /^(?:online|overnight|onsite|on-site|abroad|today|daily|weekly|monthly|nightly)$/iu
+
+/**
+ * Where a phrase's head ends, when a detail follows it: before its first preposition ("class |
+ * for beginners"), before a participle saying how it is had ("boots | made to order", "repair |
+ * done at home") or before a last word saying where or when ("consultation | online"). -1 when the
+ * head is the last word.
+ */
+const headEnd = (words: ReadonlyArray<string>): number => {
+  const at = words.findIndex((w, i) => i > 0 && i < words.length - 1 &&
+    (DETAIL_START.test(w) || (PARTICIPLE.test(fold(w)) && (DETAIL_START.test(words[i + 1]!) || /^(?:to|at)$/iu.test(words[i + 1]!)))))
+  if (at > 0) return at
+  // ("Shirt dry cleaned today": a participle before the last word leaves the head unknown.)
+  return words.length > 1 && ADVERB_TAIL.test(words.at(-1)!) && !PARTICIPLE.test(fold(words.at(-2)!)) ? words.length - 1 : -1
+}
+
 export const pluralOf = (phrase: string): string => {
+  // "Box your bike for a flight" is a request, which has no plural.
+  if (NOT_A_THING.test(phrase)) return phrase
+  // The head takes the plural, the detail after it stays as written: "classes for beginners",
+  // "consultations online", "repairs done at home"; never "class for beginnerses", "consultation onlines".
+  const words = phrase.split(" ")
+  // ("Lenses worn overnight": a plural before its participle is the plural already.)
+  const participle = words.findIndex((w, i) => i > 0 && PARTICIPLE.test(fold(w)))
+  if (participle > 0 && isPlural(words.slice(0, participle).join(" "))) return phrase
+  const end = headEnd(words)
+  // ("Tea of the month club" names one thing by its last word.)
+  if (end > 0 && !/^of$/iu.test(words[end]!)) return [pluralOf(words.slice(0, end).join(" ")), ...words.slice(end)].join(" ")
+  // "Learn to boulder": a verb's phrase has no plural.
+  if (/\sto\s/u.test(phrase)) return phrase
   if (isMass(phrase)) return `${phrase} options`
   if (isPlural(phrase) || SINGULAR_IN_S.test(lastWord(phrase))) return phrase
-  const words = phrase.split(" ")
   const last = words.pop() ?? ""
   const plural = /[^aeiou]y$/i.test(last)
     ? `${last.slice(0, -1)}ies`
@@ -132,7 +165,7 @@ const MASS_OFFERINGS = new Set(
  * session", "new patient consultation", "sea kayak excursion"): made plural like any other thing.
  */
 const COUNT_NOUNS_IN_ION = new Set(
-  `session consultation excursion expedition option edition lotion potion cushion pavilion station mansion`.split(/\s+/).filter((w) => w.length > 0)
+  `session consultation excursion expedition option edition lotion potion cushion pavilion station mansion membership`.split(/\s+/).filter((w) => w.length > 0)
 )
 
 /**
@@ -154,6 +187,33 @@ const PARTICIPLE = /^(?:worn|made|built|sewn|grown|done|kept|cut|held|taken|give
 const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
   loaf: "loaves", leaf: "leaves", shelf: "shelves", knife: "knives", half: "halves", tooth: "teeth", child: "children",
   person: "people", man: "men", woman: "women"
+}
+
+/**
+ * A thing named with a detail after it ("leather wallet with coin pocket", "class for beginners",
+ * "colour consultation at home", "17 inch general purpose saddle"): asked for as its head is, in
+ * the plural when the head is counted, the detail as written ("leather wallets with coin pocket",
+ * never "... with coin pockets" nor "Where can I find really good leather wallet with coin pocket?").
+ * Undefined when the phrase is no such thing, or its head is not made plural.
+ */
+const headBeforeDetail = (phrase: string): { readonly text: string; readonly plural: boolean } | undefined => {
+  if (NOT_A_THING.test(phrase)) return undefined
+  // "17 inch general purpose saddle", "2 hour massage": a measure before the thing, as "2-berth" is.
+  const measure = /^(\d+\s\p{Ll}+\s+)(\p{Ll}[\p{Ll}\s-]*)$/u.exec(phrase)
+  if (measure !== null && !/^(?:with|of|for|in|at|on|from|to|and|or)\s/u.test(measure[2]!)) {
+    const rest = offeringForm(measure[2]!)
+    return rest.plural ? { text: `${measure[1]}${rest.text}`, plural: true } : undefined
+  }
+  // The head before an English preposition, a participle or a last word saying where: "pain au
+  // chocolat" and "learn to boulder" are names of their own; a detail with an article ("shaved ice
+  // on a stick", "dinner at the chef's table") says how one is served.
+  const words = phrase.split(" ")
+  const end = headEnd(words)
+  const head = words.slice(0, end).join(" ")
+  if (end <= 0 || /^(?:au|aux|de|du|des|di|del|con|para)$/iu.test(words[end]!) || /^(?:a|an|the)$/iu.test(words[end + 1] ?? "") ||
+    /[\p{Lu}\d]/u.test(head) || end > 4 || /\s(?:and|&|or)\s/u.test(head)) return undefined
+  const form = offeringForm(head)
+  return form.plural && form.text !== head ? { text: [form.text, ...words.slice(end)].join(" "), plural: true } : undefined
 }
 
 /**
@@ -190,6 +250,8 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
   // VAT"): "How can I tell if parent and baby classes are good quality?", never "... is".
   const joined = phrase.split(/\s+(?:and|&)\s+/u)
   const lastJoined = joined.length > 1 && head === joined[0] ? joined.at(-1)!.split(/\s+(?:with|of|for|in|on|or|from|to)\s+/u)[0]! : head
+  const headFirst = headBeforeDetail(phrase)
+  if (headFirst !== undefined) return headFirst
   if (head !== phrase || /\d/u.test(phrase) || (/\p{Lu}/u.test(phrase) && !acronymOnly)) return { text: phrase, plural: isPlural(head) || isPlural(lastJoined) }
   // "Espadín joven", "smørbrød": a letter English does not write names a thing in its own
   // language, whose plural is its own ("espadín jovens" is nobody's word).

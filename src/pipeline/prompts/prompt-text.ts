@@ -124,3 +124,30 @@ export const fnv1a = (text: string): number => {
 
 /** Collapses runs of whitespace and trims. */
 export const squish = (text: string): string => text.replace(/\s+/g, " ").trim()
+
+/**
+ * Whether a text says a word or a phrase twice over: twice in a row ("Lakeside Family Dental dental
+ * implants", "for children for children"), or the same "for ...", "in ..." or "with ..." phrase of
+ * two words or more twice ("lessons for children near me for children"). A name that doubles its
+ * own word ("Bora Bora", "Walla Walla") or a hyphened word ("yo-yo") is one word said once.
+ */
+export const saysTwice = (text: string): boolean => {
+  const tokens = text.split(/\s+/u).map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter((t) => t.length > 0)
+  const folded = tokens.map(fold)
+  const same = (i: number, j: number, n: number) => folded.slice(i, i + n).join(" ") === folded.slice(j, j + n).join(" ")
+  for (let n = 1; n <= 4; n++) {
+    for (let i = 0; i + 2 * n <= tokens.length; i++) {
+      if (!same(i, i + n, n) || folded.slice(i, i + n).every((w) => STOP_WORDS.has(w))) continue
+      // ("Bora Bora": written alike, capitals and all, it is one name.)
+      if (tokens.slice(i, i + n).join(" ") === tokens.slice(i + n, i + 2 * n).join(" ") && /^\p{Lu}/u.test(tokens[i]!)) continue
+      return true
+    }
+  }
+  for (let n = 2; n <= 4; n++) {
+    for (let i = 0; i + n <= tokens.length; i++) {
+      if (!/^(?:for|in|with)$/u.test(folded[i]!)) continue
+      for (let j = i + n; j + n <= tokens.length; j++) if (same(i, j, n)) return true
+    }
+  }
+  return false
+}

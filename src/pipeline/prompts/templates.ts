@@ -348,3 +348,29 @@ export const PRODUCT_QUALIFIERS = ["on a tight budget", "this year", "right now"
 
 /** Qualifiers about going somewhere: not for software or a shop that only ships. */
 export const VISIT_QUALIFIERS: ReadonlySet<string> = new Set(["close by", "for a quick visit", "recommended by locals"])
+
+/**
+ * What a frame already says, by the kind of qualifier that would say it again: "Which barbers in
+ * Manchester are open on weekends this year?" asks when twice, "highest rated bakeries ... with good
+ * reviews" asks for reviews twice, "How much do dental implants cost on a tight budget?" asks the
+ * price twice.
+ */
+const SAID_BY_FRAME: ReadonlyArray<readonly [RegExp, RegExp]> = [
+  [/^(?:this year|right now|for a last-minute need)$/u, /\b(?:open|now|today|tonight|weekends?|evenings|\p{Lu}\p{Ll}+day|advance|ahead|notice|wait|usually|last-minute|this year)\b/u],
+  [/^(?:according to recent reviews|with good reviews|recommended by locals|with good customer service)$/u, /\b(?:reviews?|rated|top-rated|recommends?|recommended|locals|trustworthy|say|known for)\b/u],
+  [/^on a tight budget$/u, /\b(?:cheap\w*|affordable|prices?|overpaying|cost|charge|pay|expensive|worth|value|budget|discounts?|premium)\b/u],
+  [/^for a first-time customer$/u, /\b(?:first time|first-time|beginners?)\b/u],
+  // ("... in Madison close by", "... in Madison recommended by locals": the town says where already.)
+  [/^(?:close by|for a quick visit|recommended by locals)$/u, /\b(?:near me|nearby|closest|online|delivered|visit)\b|\bin \p{Lu}/u]
+]
+
+/**
+ * A frame that ends in a tail of its own: a second question after a comma ("..., what should I
+ * know?"), or a word saying how or when it is had ("... online?", "... in advance?", "... as a
+ * gift?"). A qualifier after it is a tail stacked on a tail.
+ */
+const ENDS_IN_TAIL = /(?:,\s*(?:what|who|which|where|how)\b[^,]*|\b(?:online|today|tonight|in advance|at short notice|on short notice|without a long wait|on weekends|as a gift|on sale|in stock|delivered|instead))[?.]?$/u
+
+/** Whether a qualifier after a frame would say what the frame says, or stack on a tail it has. */
+export const stacksOnFrame = (frame: string, qualifier: string): boolean =>
+  ENDS_IN_TAIL.test(frame) || SAID_BY_FRAME.some(([kind, said]) => kind.test(qualifier) && said.test(frame))

