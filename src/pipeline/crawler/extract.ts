@@ -78,6 +78,9 @@ export const LIMITS = {
 /** A card's class, in English or the language of the site's theme ("cartao-produto", "produktkarte": a compound's first word too). */
 const CARD_CLASS = /\b(?:card|product|item|price|menu)\b|\b(?:produto|producto|prodotto|produit|produkt|artikel|tarjeta|cartao|karte|kaart|scheda|fiche)/iu
 
+/** A row of a price list built without a table ("row", "price-row", "line"): its spans are its cells. */
+const ROW_CLASS = /\b(?:row|line)\b/iu
+
 /** A fare table's first header: its rows are places a trip goes ("From Galway to", "Destination", "Zone"). */
 const DESTINATION_HEADER = /^(?:from\s.{1,40}\sto|to|destinations?|routes?|zones?|suburbs?|postcodes?|distances?|nach|ziel|destino|vers|trajets?)\s*:?$/iu
 
@@ -133,6 +136,8 @@ interface Frame {
   readonly scope: Scope | undefined
   /** Collects this element's text: a heading, or a microdata property. */
   readonly capture: Capture | undefined
+  /** A card or a row of a list, whose spans are its cells: a name, a note, a price. */
+  readonly cells: boolean
 }
 
 interface Capture {
@@ -253,7 +258,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
     inMain: false,
     inSection: false,
     scope: undefined,
-    capture: undefined
+    capture: undefined,
+    cells: false
   }
   const stack: Array<Frame> = [root]
   const top = () => stack[stack.length - 1]!
@@ -351,9 +357,12 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
     // Table cells read as columns: "Safety check | $49".
     // A line break inside a cell or line is a new line, as a browser shows it: "Thai massage<br>Stretching on
     // a mat" is a name over its note, not one run of words.
-    if (!INLINE.has(tag.name)) separateCaptures(tag.name === "td" || tag.name === "th" || tag.name === "br" ? " | " : " ")
+    // A row's spans are cells too (`<span class="name">Grasscloth</span><span class="maker">imported</span>`).
+    const cell = tag.name === "td" || tag.name === "th" || tag.name === "br" || (tag.name === "span" && parent.cells)
+    if (!INLINE.has(tag.name) || cell) separateCaptures(cell ? " | " : " ")
     const role = roleOf(tag)
     const name = tag.name
+    const cells = (name === "div" || name === "article") && (CARD_CLASS.test(tag.attrs.get("class") ?? "") || ROW_CLASS.test(tag.attrs.get("class") ?? ""))
     const inSection = parent.inSection || SECTIONING.has(name)
     // A header or footer is page chrome only outside sectioning content, as for ARIA landmarks.
     const chrome = parent.chrome || name === "nav" || name === "aside" ||
@@ -432,8 +441,8 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
     // each text token once per open capture).
     if (!dropped && !parent.inert && listings.length < LIMITS.listings && captures.length < 4) {
       // A menu line, price-list row, priced heading or product card: a name with its price.
-      const card = (name === "div" || name === "article") && CARD_CLASS.test(tag.attrs.get("class") ?? "")
-      if (card || LISTING_ITEMS.has(name) || HEADINGS.has(name)) {
+      // (A row of spans, "Hydrometer and test jar | $24", is a price list's line like a table's.)
+      if (cells || LISTING_ITEMS.has(name) || HEADINGS.has(name)) {
         read((text) => {
           // A price list as terms and their prices (`<dt>Casual mat class</dt><dd>$25</dd>`, or
           // `<dd>oak · walnut from $2,900</dd>`): a term without a price is named by the price under it.
@@ -480,7 +489,7 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
     if (stack.length >= LIMITS.depth) return
     const inert = parent.inert || name === "template"
     const foreign = parent.foreign || name === "svg" || name === "math"
-    const frame: Frame = { name, dropped, inert, foreign, chrome, inMain, inSection, scope, capture }
+    const frame: Frame = { name, dropped, inert, foreign, chrome, inMain, inSection, scope, capture, cells }
     stack.push(frame)
     if (name === "dl") termLists.push({ hints: [], spec: false })
     if (name === "table") tables.push({ headed: false, destinations: false, rows: 0, compared: false })

@@ -72,6 +72,21 @@ const PRICE_LIST_HEADING =
 /** "Tyres we stock", "Brands we carry", "Cakes we bake": a heading over what is sold, by the verb of selling it. */
 const WE_SELL = /^\s*[\p{L}\d' &-]{2,40}\s+we\s+(?:stock|sell|carry|make|fit|supply|install|repair|fix|service|offer|teach|grow|bake|brew|roast|rent|hire out)\s*$/iu
 
+/**
+ * A heading over the extras sold beside the page's main offering, in the languages sites are
+ * written in: "Extras", "Add-ons", "Optional extras", "Upgrades", "Zusatzleistungen".
+ */
+const EXTRAS_HEADING =
+  /^\s*(?:optional\s+|paid\s+|other\s+|useful\s+)?(?:extras|add-?ons|add\s+ons|upgrades|extra\s+services|zusatzleistungen|extras?\s+y\s+complementos|complementos|extra)\s*$/iu
+
+/**
+ * A priced line that names a condition of the sale, not a thing sold: who or what more it is for
+ * ("Extra child", "Additional hour"), how far or when ("Travel beyond 50 miles", "Weekend
+ * surcharge", "Rush fee"), or a payment ("Deposit", "Cancellation charge").
+ */
+const PRICED_CONDITION =
+  /^(?:(?:each\s+)?(?:extra|additional|another|second)\s+(?:child|children|kids?|adults?|persons?|people|guests?|dogs?|pets?|hours?|days?|nights?|miles?|km)\b|(?:travel|mileage|rush|weekend|after[- ]hours|out[- ]of[- ]hours|cancell?ation|call[- ]?out)\b)|\b(?:fees?|surcharges?|deposits?|supplements?|charges?|beyond)\b/iu
+
 /** Lists of the towns a business serves, not of what it sells ("Service areas", "Neighbourhoods we serve"). */
 const AREA_HEADING = /\b(?<!practice )(?:areas?|we serve|serving|locations?|cities|towns|neighbou?rhoods|suburbs|counties|regions)\b/i
 
@@ -253,6 +268,7 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
   if (range && (named * 2 >= items.length || varieties)) {
     const ownWords = new Set([...names].map((name) => wordsOf(name)[0]))
     return items.filter((item) => !DATED_LINE.test(item) && !(wordsOf(item).length === 2 && ownWords.has(wordsOf(item)[0])))
+      .map(designNamedWithRange(page, headline))
   }
   const headlines = headlineOfferings(page, proper, names)
   // "Cookware", "Climbing gear": a collective noun is never in its things' names ("Carbon steel wok").
@@ -276,6 +292,24 @@ const kindsOf = (page: CrawledPageFacts, items: ReadonlyArray<string>, proper: R
   }
   // "Light seal replacement", "Lens cleaning" on a servicing page: a service of its own, not a filling or size.
   return items.filter((item) => wordsOf(item).some((w) => heads.has(stem(w))) || (wordsOf(item).length >= 2 && SERVICE_HEAD.test(wordsOf(item).at(-1)!)))
+}
+
+/**
+ * A design's own name on the page of a range ("Roundhay Birds", "Ilkley Moor Heather" on the
+ * wallpaper page): a name in capitals opening with a word of no dictionary says which one, not
+ * what it is, and a customer asks for it with the range's word ("Roundhay Birds wallpaper").
+ */
+const designNamedWithRange = (page: CrawledPageFacts, headline: string) => {
+  const rangeWord = singularThing(fold(headline.trim().replace(/^(?:our|the|all)\s+/iu, "")))
+  // (A line linked to a page of its own, "Decorator's Bundle", is named there; a card headed by its
+  // name, "Gafr Las", says below it what it is.)
+  const headed = new Set(page.headings.map(phraseKey))
+  const designs = new Set(page.products.filter((p) => (p.url === null || p.url === undefined) && !headed.has(phraseKey(p.name))).map((p) => squish(p.name)).filter((name) => {
+    const words = name.split(/\s+/u)
+    return words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w)) && !isCommonWord(fold(words[0]!))
+  }).map(phraseKey))
+  return (item: string): string =>
+    designs.has(phraseKey(item)) && !wordsOf(item).some((w) => stem(w) === stem(rangeWord)) ? `${item} ${rangeWord}` : item
 }
 
 /** The word a hire business names its trade by ("Tool hire", "Equipment rental"). */
@@ -691,7 +725,8 @@ const runInLabels = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
   page.text.split(/(?<=[.!?])\s+/u).flatMap((sentence) => {
     const paragraph = underHeading(page, sentence).line
     const label = RUN_IN_LABEL.exec(paragraph)?.[1]
-    return label === undefined || DENIED.test(paragraph) || ROLE_AFTER_DASH.test(paragraph) ? [] : headingOfferings(label, proper)
+    // ("Coffee or tea – free, ask at the desk": an extra given, not sold.)
+    return label === undefined || DENIED.test(paragraph) || ROLE_AFTER_DASH.test(paragraph) || FREE_DETAIL.test(paragraph) ? [] : headingOfferings(label, proper)
   })
 
 /**
@@ -1276,7 +1311,10 @@ export const businessOfferings = (
       if (PLAN_LIMIT.test(item.text) || DENIES_OFFER.test(item.text) || FREE_DETAIL.test(item.text)) continue
       // "Thursday 4 December, 6 pm – book launch ...": one dated event of a programme, not a kind of thing sold.
       if (DATED_LINE.test(item.text)) continue
-      if (listing || whatWeDo || OFFERING_HEADING.test(heading) || PRICE_LIST_HEADING.test(heading) || WE_SELL.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
+      // "Clay by the bag – $38" under "Extras" on the membership's own page: an extra sold beside it
+      // (not "Extra child – $10" or "Travel beyond 20 miles", which price a condition of the sale).
+      const extra = EXTRAS_HEADING.test(heading) && hasPrice(item.text) && !PRICED_CONDITION.test(listItemName(item.text))
+      if (listing || whatWeDo || extra || OFFERING_HEADING.test(heading) || PRICE_LIST_HEADING.test(heading) || WE_SELL.test(heading)) parts.push(...headingOfferings(listItemName(item.text), proper))
     }
     if (kind === "home") {
       // After the hero's slogan, each section of the home page introduces something: a service
