@@ -12,7 +12,7 @@ import { displayPhrase, isDescriptiveName, singularOf } from "./english.ts"
 import { jsonLdNodes, offeringsFromJsonLd } from "./jsonld-facts.ts"
 import type { CrawledPageFacts } from "./prompt-facts.ts"
 import { isDetailPage, isFaqPage, type PageKind, pageKind, pathSegments, samePage } from "./site-pages.ts"
-import { withoutPeopleMet } from "./site-labels.ts"
+import { isSiteLabel, withoutPeopleMet } from "./site-labels.ts"
 import { fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { aloneNotAnOffering, AUDIENCE_HEADS, englishSideOf, headingOfferings, moreEnglishTitle, WHAT_WE_DO } from "./text-facts.ts"
 
@@ -27,6 +27,8 @@ const HEADLINE_OPENING = /^(?:our|the|all|fresh|handmade|homemade|house|signatur
 const titleHead = (page: CrawledPageFacts): string => (page.title ?? "").split(/\s+[|–—-]\s+|\s*[|–—]\s*/)[0] ?? ""
 
 const headlineOfferingsOf = (text: string, proper: ReadonlySet<string>): Array<string> => {
+  // "The clinic", "Our story": a label read whole, before its opening is dropped ("clinic" alone may be sold).
+  if (isSiteLabel(text)) return []
   let headline = text.trim()
   for (let i = 0; i < 2; i++) headline = headline.replace(HEADLINE_OPENING, "")
   return headingOfferings(headline, proper)

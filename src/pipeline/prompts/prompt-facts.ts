@@ -760,8 +760,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (isSiteLabel(o)) return false
     const words = key.split(" ")
     // "Ourselves"; "Made" (in our workshop); "Für Schatten", "Pour les enfants": a pronoun, a
-    // participle, whom or what another language's "for" says it is for, not a thing on offer.
-    if (/^(?:ourselves|yourselves|themselves|us|we|made|built|grown|handmade)$/u.test(key) || /^(?:fur|pour|para|voor|for)$/u.test(words[0]!)) return false
+    // participle, whom or what another language's "for" says it is for ("Dla kandydatów"), not a thing on offer.
+    if (/^(?:ourselves|yourselves|themselves|us|we|made|built|grown|handmade)$/u.test(key) || /^(?:fur|pour|para|voor|for|dla)$/u.test(words[0]!)) return false
     // "Dental services", "plumbing services": the trade, said as a page title, not something on offer.
     if (words.length <= 2 && /^(?:services|solutions|products)$/.test(words.at(-1)!)) return false
     // "Scaffold Field" at Scaffold: a model's name, whose word alone ("fields") names nothing (its page says what it is).
@@ -802,6 +802,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     if (/^(?:requirements?|guidelines|polic(?:y|ies)|rules|regulations)$/.test(words.at(-1)!)) return false
     // "Registration fee", "health fund rebates": what is charged or paid back, not what is sold.
     if (/^(?:fees?|deposits?|rebates?|surcharges?|charges?)$/.test(words.at(-1)!)) return false
+    // "Bond", "Security bond": a hire's deposit, said as a price list's line ("bail bonds" are sold).
+    if (/^(?:(?:security|damage|hire|rental|costume) )?bond$/u.test(key)) return false
     // "Emergency dentist" at a dentist: the business itself with a feature, not something it sells.
     const categoryHead = wordsOf(category ?? "").at(-1)
     // A product's own name is kept though it ends in its kind ("Diploma Frame" at a framer's "deep frame").
@@ -831,6 +833,8 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
     ...sources.detailItems, ...sources.announced
   ]
     .flatMap(slashParts)
+    // ("The clinic", "Our philosophy": a label read whole, before its article or "our" is dropped.)
+    .filter((o) => !isSiteLabel(o))
     .map(offeringName)
     // ("Électro Meuse Dépannage" as a heading is the business's whole name, never an offering,
     // with or without its first word.)

@@ -13,7 +13,11 @@
  * ("Taxe de séjour", "Kurtaxe"), the heading over a list of what the business does ("Lo que hacemos"),
  * its best sellers ("Os mais vendidos"), what is on this week ("Diese Woche"), whom it works with
  * ("Research partnership"), shipping ("Envíos") and a link's call to action ("See the package", "See
- * the survey page"). Pure; on the folded phrase.
+ * the survey page"), an About page's first-person headings ("About me", "Qui suis-je", "Mijn aanpak"), a
+ * list's own name ("Treatments", "Nos soins"), the business's premises ("The clinic", "Die Praxis"), a
+ * blog's series ("Project of the week"), a shop's information ("Fitting guide", "Sizing chart", "How to
+ * order", "Brew guide"), a menu's bare verbs ("Eat & drink") and the rest of a list ("Other languages").
+ * Pure; on the folded phrase.
  */
 
 import { fold, phraseKey, squish } from "./prompt-text.ts"
@@ -200,6 +204,69 @@ const CALL_OBJECTS = alternatives(`
   the|our|all|this|these|more|a|an|your|it|them|us|now|here|online|today|details|prices|menu|range|collection|package|packages
   options|dates|schedule|timetable|courses|classes|tours|gallery|brochure|catalogue|catalog|list|video|quote|in touch`)
 
+/** "Me" in an About page's heading, in the languages sites are written in ("About me", "Qui suis-je", "Sobre mí"). */
+const ABOUT_ME = alternatives(`
+  about me|all about me|a bit about me|more about me|who i am|who am i|why me|why choose me|why work with me|meet me|hi im \\S+|hello im \\S+
+  qui suis je|a propos de moi|pourquoi moi|sobre mi|acerca de mi|quien soy|por que yo|uber mich|wer ich bin|warum ich|chi sono|su di me|perche io
+  over mij|wie ben ik|wie ik ben|waarom ik|sobre mim|quem sou|quem sou eu|om mig|om meg|o mnie`)
+
+/** "My" and "our", in the languages sites are written in, before what an About page tells. */
+const OWN = alternatives(`
+  my|our|mon|ma|mes|notre|nos|mi|mis|nuestro|nuestra|nuestros|nuestras|mein|meine|unser|unsere|il mio|la mia|il nostro|la nostra|i nostri|le nostre
+  mijn|onze|ons|o meu|a minha|meu|minha|o nosso|a nossa|nosso|nossa|os nossos|as nossas|min|mitt|vores|var|nasza|moja`)
+
+/** What an About page tells of the people behind the business: their story, approach, values. */
+const OWN_STORY = alternatives(`
+  story|journey|approach|philosophy|background|values|mission|ethos|method|way of working|process|promise|roots|beginnings|vision
+  histoire|parcours|approche|philosophie|demarche|methode|valeurs|engagement|historia|enfoque|filosofia|trayectoria|metodo|valores|mision
+  geschichte|ansatz|weg|werdegang|arbeitsweise|werte|storia|approccio|percorso|valori|missione|verhaal|aanpak|filosofie|werkwijze
+  achtergrond|waarden|missie|abordagem|percurso|missao|historie`)
+
+/**
+ * A page's name for its whole list, a plural with no kind of its own ("Treatments", "Extras",
+ * "Behandlungen", "Nos soins"): the heading over the things sold, not one of them.
+ */
+const GROUP_WORDS = alternatives(`
+  treatments|products|extras|add ons|addons|extra s|items|offerings|solutions|specialities|specialties
+  sectors|industries|sectors we serve|industries we serve|product range|full range|range
+  behandlungen|produkte|zusatzleistungen|extras|soins|produits|options|tratamientos|productos|complementos|extras
+  trattamenti|prodotti|extra|behandelingen|producten|tratamentos|produtos`)
+
+/** The business's own premises ("The clinic", "Our studio", "Die Praxis", "Le cabinet"), singular: where, not what. */
+const PREMISES = alternatives(`
+  clinic|practice|studio|salon|workshop|kitchen|shop|store|premises|space|venue|building|yard|factory|plant|farm|surgery|showroom|office|centre|center|bakery|cellar
+  praxis|werkstatt|atelier|laden|klinik|kuche|raumlichkeiten|cabinet|boutique|clinique|cuisine|locaux|espace|clinica|consulta|taller|tienda|estudio|cocina|espacio
+  laboratorio|bottega|negozio|spazio|sede|praktijk|werkplaats|winkel|keuken|ruimte|kliniek|consultorio|oficina|loja|estudio|cozinha|espaco`)
+/** A menu's bare English verbs, alone or joined ("Eat & drink", "Stay", "Climb"): where to click, not what is sold. */
+const ENGLISH_MENU_VERBS = alternatives(`eat|drink|stay|play|shop|visit|explore|relax|dine|climb|throw|rent|hire|unwind|discover|shopping|dining`)
+
+/** What a guide the business writes is about ("Brew guide", "Freedom camping guide"): advice to read, not a guide hired. */
+const GUIDE_TOPICS = alternatives(`
+  brew|brewing|recipe|survival|camping|planting|growing|watering|pairing|maintenance|storage|cleaning|starter|beginners|beginner s|how to
+  user|quick start|sizing|size|fit|fitting|care|washing|buyers|buying|gift|travel|destination|food|eating|drinking|packing|moving|planning`)
+
+const THE_OR_OUR = alternatives(`
+  the|our|die|das|der|unsere|unser|le|la|l|notre|el|nuestra|nuestro|il|lo|la nostra|il nostro|de|het|onze|ons|o|a|o nosso|a nossa`)
+
+/** What a blog's or a feature's recurring series shows ("Project of the week", "Rezept des Monats"): the business's work or advice, not a thing sold. */
+const SERIES_SUBJECTS = alternatives(`
+  recipe|tip|post|article|story|photo|picture|video|project|job|jobs|build|install|installation|transformation|makeover|before and after|question|quote|fact|hack|look|design|case|challenge|spotlight
+  projekt|projet|proyecto|progetto|projeto|rezept|recette|receta|ricetta|recept|receita|tipp|tip|astuce|conseil|consejo|consiglio|dica|foto|bild`)
+const SERIES_SPANS = alternatives(`
+  of the (?:day|week|month|year|season)|des (?:tages|monats|jahres)|der woche|du (?:jour|mois)|de la semaine|de l annee|del (?:dia|mes|ano)|de la semana
+  del (?:giorno|mese)|della settimana|dell anno|van de (?:dag|week|maand)|van het jaar|do (?:dia|mes|ano)|da semana`)
+
+/**
+ * Information a shop gives about what it sells, not a thing sold: a guide or a chart of sizes or fit, care
+ * or washing instructions, how to order or measure ("Fitting guide", "Sizing chart", "Größentabelle").
+ */
+const INFO_GUIDES = alternatives(`
+  (?:size|sizing|fit|fitting|measuring|measurement|measurements|conversion|care|washing|cleaning|assembly) (?:guides?|charts?|tables?|instructions|tips|advice)
+  how to (?:order|book|buy|pay|measure|measure up|find us|get here|care for (?:it|them|your .+)|use (?:it|them))|ordering (?:information|info)|(?:delivery|shipping|returns) (?:information|info)
+  guia de tallas|tabla de tallas|tabla de medidas|guide des tailles|tableau des tailles|grille des tailles|guide de taille|grossentabelle|grossenratgeber|grossentabellen
+  pflegehinweise|pflegeanleitung|waschhinweise|guida alle taglie|tabella (?:delle )?taglie|maattabel|maatgids|maatadvies|wasvoorschriften|guia de tamanhos|tabela de medidas|tabela de tamanhos
+  instructions d entretien|conseils d entretien|instrucciones de cuidado|instrucciones de lavado|istruzioni di lavaggio|cuidados`)
+
 const SITE_LABEL = new RegExp(
   [
     `^(?:(?:${OWNER}) )?(?:${CONTROLS})$`,
@@ -236,7 +303,18 @@ const SITE_LABEL = new RegExp(
     `^(?:our |the |hire |rental |charter )?fleet$`,
     `^(?:(?:${EXTRA}) (?:${WHOM})|(?:${WHOM}) (?:${EXTRA}))$`,
     `^(?:${COUNT}) (?:${SCHEDULE_SPAN})$`,
-    `^(?:recipe|tip|post|article|story|photo|picture|video|member|student|pet|employee|volunteer|customer|client|rider|walker|driver|courier|technician|engineer|stylist|agent|worker|staff member|team member) of the (?:day|week|month|year|season)$`,
+    `^(?:member|student|pet|employee|volunteer|customer|client|rider|walker|driver|courier|technician|engineer|stylist|agent|worker|apprentice|staff member|team member) of the (?:day|week|month|year|season)$`,
+    `^(?:(?:the|our|my|el|la|le|das|der|die|il|o|a|de|het) )?(?:${SERIES_SUBJECTS}) (?:${SERIES_SPANS})$`,
+    // "About me", "Qui suis-je", "My story", "Notre approche", "Mijn verhaal": an About page's heading, of one person or of the business.
+    `^(?:${ABOUT_ME})$`,
+    `^(?:${OWN}) (?:${OWN_STORY})$`,
+    `^(?:(?:our|all|the|unsere|nos|nuestros|i nostri|onze|os nossos) )?(?:${GROUP_WORDS})$`,
+    `^(?:${THE_OR_OUR}) (?:${PREMISES})$`,
+    `^(?:${ENGLISH_MENU_VERBS})(?:(?: and)? (?:${ENGLISH_MENU_VERBS}))*$`,
+    `^(?:the |our |a |free |your )?(?:[\\p{L}-]+ ){0,2}(?:${GUIDE_TOPICS}) guides?$`,
+    // "Other languages", "More flavours", "Weitere Kurse": the heading over the rest of a list, not a thing on it.
+    `^(?:other|more|weitere|andere|autres|otros|otras|altri|altre|outros|outras|overige) \\p{L}+$`,
+    `^(?:(?:a|our|the|view|see|download) )?(?:${INFO_GUIDES})$`,
     `^(?:(?:our|the|os nossos|nos|nas|unsere|vores|vare|vara|onze|i nostri|nuestros) )?(?:${AWARDS})$`,
     `^(?:${MEET_PEOPLE})$`,
     `^(?:the |our )?(?:${PEOPLE_WORDS})$`,
