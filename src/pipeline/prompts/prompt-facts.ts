@@ -17,7 +17,7 @@ import { isPaymentOption } from "./payment-options.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
 import { isPeopleHeading, isSiteLabel } from "./site-labels.ts"
 import { pageKind } from "./site-pages.ts"
-import { audiencePhrases, audienceWithoutPlace, byFrequency, categoryFromSelfDescription, categoryFromText, describesGoodsOnly, englishSideOf, KEYWORD_FILLER, placeMentions } from "./text-facts.ts"
+import { audiencePhrases, audienceWithoutPlace, byFrequency, categoryFromSelfDescription, categoryFromText, describesGoodsOnly, englishSideOf, KEYWORD_FILLER, placeMentions, townOfPostalLine, townOfTitleTail, withoutPostalLines } from "./text-facts.ts"
 import { atCustomerOf, featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
 
 /**
@@ -595,6 +595,19 @@ const titledShop = (titled: string, kind: string, nameWords: ReadonlySet<string>
 }
 
 /**
+ * The town of an address line in a common postal format ("Ludlow, Shropshire SY8 9QT", "Hood
+ * River, OR 97031", "03700 Dénia") on any page, else of the home page's title's tail ("Septic
+ * Pumping Middlebury VT"): of the words run together, the ones the site writes elsewhere too.
+ */
+const postalTown = (pages: ReadonlyArray<CrawledPageFacts>): string | null => {
+  const texts = pages.flatMap((page) => [...page.headings, page.text].map(withoutPostalLines))
+  const elsewhere = [...pages.map((page) => page.title ?? ""), ...texts].join(" | ")
+  const home = pages.find((page) => pageKind(page) === "home")?.title
+  return pages.map((page) => townOfPostalLine(page.text, elsewhere)).find((t) => t !== null) ??
+    (home == null ? null : townOfTitleTail(home, texts.join(" | ")))
+}
+
+/**
  * Facts for prompt generation from the crawled pages:
  * - category: the first schema.org business type with an everyday word (`Bakery` → "bakery"),
  *   a product's own `category`, an unknown business type split into words; otherwise the most
@@ -633,6 +646,9 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
       const score = mentions.filter((m) => phraseKey(m.place) === phraseKey(best)).reduce((sum, m) => sum + m.weight, 0)
       if (score >= 2) place = best
     }
+    // An address line's town when the site names no place otherwise: it may name a suburb ("West
+    // End QLD 4101") where the site says the city ("in Brisbane").
+    place ??= postalTown(pages)
   }
   const proper: ReadonlySet<string> = new Set(place === null ? [] : wordsOf(place))
 

@@ -587,3 +587,117 @@ export const KEYWORD_FILLER = new Set(
     .filter((w) => w.length > 0)
 )
 
+
+/** A capitalised word of a place's name ("Hood", "Dénia", "O'Brien", "Stratford-upon-Avon"). */
+const PLACE_WORD = String.raw`\p{Lu}[\p{L}'’-]*\.?`
+/** Up to four such words, as an address line runs them together ("Feeder Road Trading Estate Bristol"). */
+const PLACE_RUN = String.raw`(?:${PLACE_WORD}\s+){0,3}${PLACE_WORD}`
+const UK_POSTCODE = String.raw`\p{Lu}{1,2}\d[\dA-Z]?\s?\d\p{Lu}{2}`
+const EIRCODE = String.raw`\p{Lu}\d{2}\s?[\dA-Z]{4}`
+const US_STATES = "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY"
+const CA_PROVINCES = "AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT"
+const AU_STATES = "NSW|VIC|QLD|SA|WA|TAS|NT|ACT"
+
+/**
+ * The address lines of the common postal formats, each with the town's words before or after its
+ * code: "Bristol BS2 0UY" and "Ludlow, Shropshire SY8 9QT" (the town before its county), "Cork
+ * T12 X2P6", "Worcester, MA 01610", "Nelson, BC V1L 1Y9", "Wendouree VIC 3355", "Wellington 6011",
+ * "03700 Dénia".
+ */
+const POSTAL_LINES: ReadonlyArray<{ readonly pattern: RegExp; readonly after?: true }> = [
+  { pattern: new RegExp(String.raw`(${PLACE_RUN})(?:,\s*(Co\.?\s+|County\s+)?(${PLACE_RUN}))?,?\s+(?:${UK_POSTCODE}|${EIRCODE})(?![\p{L}\d])`, "gu") },
+  { pattern: new RegExp(String.raw`(${PLACE_RUN}),?\s+(?:${US_STATES}|${CA_PROVINCES})\.?\s+(?:\d{5}(?:-\d{4})?|\p{Lu}\d\p{Lu}\s?\d\p{Lu}\d)(?![\p{L}\d])`, "gu") },
+  { pattern: new RegExp(String.raw`(${PLACE_RUN}),?\s+(?:${AU_STATES})\s+\d{4}(?![\p{L}\d])`, "gu") },
+  // A number of four after a town is a postcode only after a street's line ("12 Kingsford Smith Street, Lyall Bay, Wellington 6022").
+  { pattern: new RegExp(String.raw`(?<=\d+[\p{L}]?\s+(?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}(?:Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Highway|Hwy|Lane|Way|Place|Parade|Terrace|Crescent|Quay)\.?,?\s+(?:[^,\d]{0,40},\s*)?)(${PLACE_RUN})\s+\d{4}(?![\p{L}\d-])`, "gu") },
+  { pattern: new RegExp(String.raw`(?:,|\d\p{L}?)\s+\d{5}\s+(${PLACE_RUN})`, "gu"), after: true }
+]
+
+/** Words that end a street's or a building's name, never a town's ("Trading Estate", "Wandesford Quay"). */
+const STREET_END = /^(?:street|st|road|rd|avenue|ave|drive|dr|highway|hwy|lane|ln|way|place|pl|parade|pde|terrace|crescent|cres|court|ct|close|row|square|quay|estate|park|studios|barns?|building|house|centre|center|mall|unit|suite|level|floor|route|boulevard|blvd)$/iu
+
+/** What a contact block writes right after an address, run into it by the crawl ("69004 Lyon Téléphone"). */
+const CONTACT_LABEL = /^(?:phone|tel|telephone|téléphone|teléfono|telefono|telefon|email|e-mail|mail|fax|mobile|call|hours|opening|open|website|web|whatsapp|horario|horaires|orari|öffnungszeiten|ireland|usa|canada|australia|new|united|france|españa|spain|italia|deutschland|germany)\.?$/iu
+
+/**
+ * The town of the address lines a page writes in a common postal format, without a label or
+ * JSON-LD: the words next to the postal code, a street's, a building's or a contact label's
+ * words left out. Of the words the line runs together ("Sundorne Farm Barns Shrewsbury"), the
+ * longest run the site also writes elsewhere ("Hood River", "Palmerston North"); else the one word
+ * next to the code.
+ */
+export const townOfPostalLine = (text: string, elsewhere: string): string | null => {
+  for (const { pattern, after } of POSTAL_LINES) {
+    for (const match of text.matchAll(pattern)) {
+      // "Registered office: ...": where the company is filed, not where customers go.
+      if (/\bregistered\b/iu.test(text.slice(Math.max(0, match.index - 80), match.index))) continue
+      // "Ludlow, Shropshire SY8 9QT": the town before its county; "Higher Bockhampton, Dorchester DT2 8QH": the town before the code.
+      const second = match[3] !== undefined && match[2] === undefined && !isCounty(match[3]) ? match[3] : undefined
+      const words = (second ?? match[1]!).split(/\s+/u).map((w) => w.replace(/[.,]$/u, ""))
+      const before = second !== undefined ? ", " : text.slice(Math.max(0, match.index - 2), match.index)
+      const town = after === true ? townAfterCode(words, elsewhere) : townBeforeCode(words, elsewhere, before)
+      if (town !== null) return town
+    }
+  }
+  return null
+}
+
+/** A county as an address names it after the town: "-shire", or one of the counties whose name says no such thing. */
+const isCounty = (name: string): boolean =>
+  /shire$/u.test(name) || /^(?:(?:North|South|East|West) )?Yorkshire$/u.test(name) || /^(?:Kent|Essex|Surrey|(?:East |West )?Sussex|Devon|Cornwall|Dorset|Somerset|Norfolk|Suffolk|Cumbria|Durham|Northumberland|Rutland|Middlesex|Merseyside|Sutherland|Fife|Caithness|Argyll|Powys|Gwynedd|Anglesey|Ceredigion|Pembrokeshire|Shetland|Orkney)$/u.test(name)
+
+/** Whether a site writes a phrase as a whole, outside the address lines. */
+const writes = (elsewhere: string, phrase: string): boolean =>
+  new RegExp(String.raw`(?<![\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\p{L}])`, "u").test(elsewhere)
+
+const townBeforeCode = (run: ReadonlyArray<string>, elsewhere: string, before: string): string | null => {
+  let from = run.length - 1
+  while (from > 0 && !STREET_END.test(run[from - 1]!)) from--
+  // "St Ives" after a comma: "St" that opens the line is a saint's, not a street's.
+  if (from === 1 && /^St$/u.test(run[0]!) && (before === "" || /,\s*$/u.test(before))) from = 0
+  // "1460 Route 7 South Middlebury": a quarter after a road's number is the road's.
+  if (from === 0 && /^(?:North|South|East|West)$/u.test(run[0]!) && run.length > 1 && /\d\s*$/u.test(before)) from++
+  const words = run.slice(from).filter((w) => !CONTACT_LABEL.test(w))
+  // "Harrogate North Yorkshire HG1 2TJ": the county after the town, run in without a comma.
+  for (const size of [2, 1]) if (words.length > size && isCounty(words.slice(-size).join(" "))) words.splice(-size)
+  if (words.length === 0 || words.every((w) => STREET_END.test(w))) return null
+  for (let start = 0; start < words.length - 1; start++) {
+    const phrase = words.slice(start).join(" ")
+    if (writes(elsewhere, phrase)) return phrase
+  }
+  // ("West End", "Mount Maunganui", "Palmerston North", "Hood River": a town's word that says which one.)
+  const which = /^(?:North|South|East|West|Upper|Lower|Mount|Mt|St|Port|New|Fort|Great|Little)$/u.test(words.at(-2) ?? "") ||
+    /^(?:North|South|East|West|River|Bay|Falls|Heads|Springs|City|Beach|Harbour)$/u.test(words.at(-1)!)
+  return words.length >= 2 && which ? words.slice(-2).join(" ") : words.at(-1)!
+}
+
+const townAfterCode = (run: ReadonlyArray<string>, elsewhere: string): string | null => {
+  const end = run.findIndex((w) => CONTACT_LABEL.test(w))
+  const words = end < 0 ? run : run.slice(0, end)
+  if (words.length === 0) return null
+  for (let stop = words.length; stop > 1; stop--) {
+    const phrase = words.slice(0, stop).join(" ")
+    if (writes(elsewhere, phrase)) return phrase
+  }
+  return words[0]!
+}
+
+/**
+ * The town a page title's tail names with its state's or county's name ("Handmade Saddles, Frankfort
+ * KY", "Septic Pumping Middlebury VT", "Mobile farrier, Naas, Co. Kildare"): a title written for a
+ * search says where.
+ */
+export const townOfTitleTail = (title: string, elsewhere: string): string | null => {
+  for (const segment of title.split(/\s+[|–—·-]\s+/u)) {
+    const match = new RegExp(String.raw`(${PLACE_RUN}),?\s+(?:${US_STATES}|${CA_PROVINCES}|${AU_STATES})\.?$`, "u").exec(segment.trim()) ??
+      new RegExp(String.raw`(${PLACE_RUN}),\s+(?:(?:Co\.?|County)\s+${PLACE_WORD}|(${PLACE_RUN}))$`, "u").exec(segment.trim())
+    if (match === null || (match[2] !== undefined && !isCounty(match[2]))) continue
+    const town = townBeforeCode(match[1]!.split(/\s+/u).map((w) => w.replace(/[.,]$/u, "")), elsewhere, ", ")
+    if (town !== null) return town
+  }
+  return null
+}
+
+/** A site's text with its address lines taken out: what it writes of a place elsewhere. */
+export const withoutPostalLines = (text: string): string =>
+  POSTAL_LINES.reduce((rest, { pattern }) => rest.replace(pattern, " | "), text)
