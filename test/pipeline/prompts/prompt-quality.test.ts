@@ -380,7 +380,7 @@ const KNOWN: Readonly<Record<string, {
   "noleggio-sci-stelvio": { share: 0.65, uncovered: ["sciolinatura", "assicurazione Skiguard"] },
   "lumen-and-glass-rentals": { uncovered: ["sensor cleaning", "damage waiver"] },
   "studio-ossington": { uncovered: ["seamless paper", "event space rental"], products: { "studio-a": 0 } },
-  "crema-lab-barista-academy": { share: 0.88, products: { "barista-skills-foundation": 0.02 } },
+  "crema-lab-barista-academy": { share: 0.82, products: { "barista-skills-foundation": 0.02 } },
   "kootenay-woodshop-school": { uncovered: ["summer woodworking camp"] },
   "theaterschool-entree": { uncovered: ["auditietraining", "stemtraining"], products: { "musicalklas": 0 } },
   "bobbin-lane-sewing-repairs": { share: 0.85, uncovered: ["collection and return service"] },
