@@ -976,6 +976,9 @@ const answeredYesAbroad = (page: CrawledPageFacts, proper: ReadonlySet<string>):
 /** Verbs of a question that name what is on offer as their object ("Do you sell gift vouchers?"). */
 const OFFERING_VERBS = new Set(["sell", "offer", "run", "do", "make", "provide", "teach", "host", "hire", "rent"])
 
+/** How or where a thing is done, said after it ("the consultation online"), never its name's last word. */
+const DONE_WHERE = /^(?:online|remotely|virtually|in-person|onsite|on-site|here)$/u
+
 /** Words that open a clause's verb after its subject ("The waitlist keeps your queue ..."). */
 const AFTER_VERB = new Set(["your", "the", "a", "an", "our", "their", "its", "his", "her", "my", "it", "them", "you"])
 
@@ -989,6 +992,8 @@ const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
   // A question right after the page's title ("Frequently asked questions Do you have an API?")
   // starts a sentence of its own, though no full stop says so.
   [...questionsApart(page).matchAll(OFFER_QUESTION)].flatMap((m) => {
+    // "Do you keep my formula? Yes, your formula is kept on file": the customer's own thing, not one sold.
+    if (/^\s*(?:my|our)\s/iu.test(m[2]!) && !OFFERING_VERBS.has(fold(m[1] ?? ""))) return []
     const asked = new Set(wordsOf(m[2]!).map(stem))
     // "A WDO (wood destroying organism) inspection": a bracket explains, the name runs on after it.
     const tokens = m[3]!.replace(/\([^)]*\)?/gu, " ").split(/,/u)[0]!.trim().replace(OBJECT_OPENING, "").split(/\s+/)
@@ -999,6 +1004,7 @@ const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
       if (i + 1 < tokens.length && AFTER_VERB.has(fold(tokens[i + 1]!))) break
       // "Yes, online lessons work well once ...": the thing ends where its verb begins.
       if (words.length > 0 && SUBJECT_VERB.test(key) && VERB_FOLLOWER.test(fold(tokens[i + 1] ?? ""))) break
+      if (words.length > 0 && DONE_WHERE.test(key)) break
       words.push(token)
       if (words.length === 4) break
     }
@@ -1061,6 +1067,8 @@ const yesAnswerSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>):
       // "Yes, $2 million public liability cover": an amount, not a thing sold.
       // "Travel within the county is included": what comes with the rest is no thing sold.
       if (DENIED.test(answer) || /^[^\p{L}]*\d|^\p{Sc}/u.test(answer.trim()) || /\b(?:included|includes)\b/iu.test(answer)) return []
+      // "Yes, your formula is kept on file": the customer's own thing, not one sold.
+      if (/^(?:your|my)\s/iu.test(answer.trim())) return []
       const opening = answer.replace(/\([^)]*\)?/gu, " ").split(/,/u)[0]!.trim()
       // "Yes, Niamh offers a clipping service from €45": one of the team said by name does the work, as "we" do.
       const we = /^we\s+(?:(?:also|can|do|will|now|still)\s+)?(\p{L}+)\s+(.*)$/iu.exec(opening)
@@ -1098,6 +1106,8 @@ const questionObject = (asked: string): Array<string> => {
   for (const token of asked.trim().replace(OBJECT_OPENING, "").split(/\s+/)) {
     const key = fold(token)
     if (key.length === 0 || STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || /^\d/u.test(token)) break
+    // "Can I do the consultation online?": how it is done, after the thing, is no part of it.
+    if (words.length > 0 && DONE_WHERE.test(key)) break
     words.push(token)
   }
   return words.length <= 4 ? words : []

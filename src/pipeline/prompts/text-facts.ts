@@ -170,7 +170,8 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   // "SARS audits, verifications and disputes": a list whose later items lean on the first's words;
   // only the items that say what they are on their own are offerings.
   if (halves[0]!.includes(",")) {
-    return [...halves[0]!.split(/,\s*/), halves[1]!].filter((item) => wordsOf(item).length >= 2)
+    // ("Heads, phones and the bus": an item with "the" is a title's phrase, not one of a list of things sold.)
+    return [...halves[0]!.split(/,\s*/), halves[1]!].filter((item) => wordsOf(item).length >= 2 && !/^the\s/iu.test(item.trim()))
       .map((item) => plainHeading(item, proper)).filter((h): h is string => h !== undefined)
   }
   const [first, second] = halves as [string, string]

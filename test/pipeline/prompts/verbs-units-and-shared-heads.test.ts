@@ -46,6 +46,36 @@ describe("the verb after a yes's subject", () => {
   })
 })
 
+describe("what a question says besides the thing", () => {
+  const faq = (text: string) => offeringsOf("Sillage & Smoke", [
+    page("https://sillage.example/", "Sillage & Smoke | Bespoke perfume in Hobart", { headings: ["Sillage & Smoke"], text: "Bespoke perfume made with you in Hobart." }),
+    page("https://sillage.example/faq.html", "FAQ | Sillage & Smoke", { headings: ["FAQ"], text })
+  ])
+
+  it("takes no 'formula' from 'Do you keep my formula? Yes, your formula is kept on file'", () => {
+    expect(faq("Do you keep my formula? Yes, your formula is kept on file for ten years.").filter((o) => /formula/u.test(o))).toEqual([])
+  })
+
+  it("ends 'Can I do the consultation online?' before 'online'", () => {
+    const offerings = faq("Can I do the consultation online? Yes, we run the consultation over video.")
+    expect(offerings.filter((o) => /\bonline\b/u.test(o))).toEqual([])
+  })
+
+  it("guard: a thing whose name opens with 'online' is still read", () => {
+    expect(faq("Do you offer online perfume classes? Yes, online perfume classes run monthly.")).toContain("online perfume classes")
+  })
+})
+
+describe("a list heading with 'the' in it", () => {
+  it("takes no 'bus' from the post title 'Heads, phones and the bus'", () => {
+    const offerings = offeringsOf("Stillpoint Teaching", [
+      page("https://stillpoint.example/", "Stillpoint Teaching | Alexander Technique lessons in Perth", { headings: ["Stillpoint Teaching", "Heads, phones and the bus"], text: "Alexander Technique lessons in Perth." }),
+      page("https://stillpoint.example/notes.html", "Notes | Stillpoint Teaching", { headings: ["Heads, phones and the bus"], text: "How we hold our heads on the bus." })
+    ])
+    expect(offerings.filter((o) => /\bbus\b/u.test(o))).toEqual([])
+  })
+})
+
 describe("a term of sale asked about abroad", () => {
   const faq = (text: string) => offeringsOf("Forrajería La Loma", [
     page("https://laloma.example/", "Forrajería La Loma | Alimento para ganado en Arandas", { headings: ["Forrajería La Loma"], text: "Alimento para ganado en Arandas, Jalisco." }),
