@@ -553,6 +553,9 @@ const DENIES_OFFER =
 const DENIED =
   /\b(?:not|don'?t|doesn'?t|didn'?t|never|no longer|cannot|can'?t|won'?t|isn'?t|aren'?t|refer(?:s|red)?|sold out|unavailable|out of stock|discontinued)\b|\bno\s+(?!\.)/iu
 
+/** A verb a thing's price follows: "start from £12,500", "range from $40". */
+const PRICE_VERB = /^(?:start|starts|begin|begins|range|ranges)$/iu
+
 /** Prepositions that put what follows in a place or with someone: "in the old town", "with Mari". */
 const PLACE_PREPOSITIONS = new Set(["in", "at", "near", "on", "by", "with"])
 
@@ -612,7 +615,8 @@ const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, name
     return [...sentence.matchAll(PRICED_PHRASE)].flatMap((m) => {
       const clause = sentence.slice(clauseStart, m.index + m[1]!.length)
       clauseStart = m.index + m[0].length
-      const tokens = m[1]!.split(/\s+/)
+      // "Koi pond builds start from £12,500": the verb before the price is no part of the thing.
+      const tokens = m[1]!.split(/\s+/).filter((t, i, all) => i < all.length - 1 || !PRICE_VERB.test(t))
       const kept: Array<string> = []
       let stop = -1
       for (let i = tokens.length - 1; i >= 0 && kept.length < 4; i--) {
@@ -847,7 +851,7 @@ const SUBJECT_THING_VERB = String.raw`(?:is|are|costs?|starts?|runs?|gives?|come
 const OUR_SUBJECT = new RegExp(String.raw`(?:^|[:;–—]\s+)(?:(?:and|but)\s+)?our\s+(?:own\s+)?((?:[\p{L}'&-]+\s+){0,5}?[\p{L}'&-]+)(?:\s*\([^)]*\))?\s+${SUBJECT_THING_VERB}(?![\p{L}])`, "iu")
 
 /** A capitalised sentence's subject, then its price: "Spanish subtitles are $200 per video", "Tile repairs start at $225". */
-const PRICED_SUBJECT = new RegExp(String.raw`^(\p{Lu}[\p{L}'&-]*(?:\s+[\p{L}\d'&-]+){1,5}?)(?:\s*\([^)]*\))?\s+(?:is|are|costs?|starts?\s+(?:at|from))\s+(?:(?:only|just|from)\s+)?${PRICE_START_SOURCE}`, "u")
+const PRICED_SUBJECT = new RegExp(String.raw`^(\p{Lu}[\p{L}'&-]*(?:\s+[\p{L}\d'&-]+){1,5}?)(?:\s*\([^)]*\))?\s+(?:is|are|costs?|(?:starts?|begins?)\s+(?:at|from))\s+(?:(?:only|just|from)\s+)?${PRICE_START_SOURCE}`, "u")
 
 /**
  * Words that make a priced subject a sum or a term of sale ("Our minimum order is $50", "Our
@@ -996,13 +1000,21 @@ const YES_ABROAD = [
   /(?:^|[.!?]\s+)(?:vocês\s+)?(?:fazem|oferecem|vendem|alugam|organizam)\s+(?:também\s+)?(?:o |a |os |as )?([^?.!]{3,40}?)\?\s+sim(?![\p{L}])/giu
 ]
 
+/** How much is sold at a time ("¿Venden por tonelada?", "Vendez-vous au kilo ?"): a term of sale, not a thing. */
+const PER_UNIT = /^(?:por|per|au|à la|al|pro|je|by the)\s/iu
+
 const answeredYesAbroad = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array<string> => {
   const text = questionsApart(page)
-  return YES_ABROAD.flatMap((pattern) => [...text.matchAll(pattern)].flatMap((m) => headingOfferings(m[1]!.trim(), proper)))
+  return YES_ABROAD.flatMap((pattern) =>
+    [...text.matchAll(pattern)].filter((m) => !PER_UNIT.test(m[1]!.trim())).flatMap((m) => headingOfferings(m[1]!.trim(), proper))
+  )
 }
 
 /** Verbs of a question that name what is on offer as their object ("Do you sell gift vouchers?"). */
 const OFFERING_VERBS = new Set(["sell", "offer", "run", "do", "make", "provide", "teach", "host", "hire", "rent"])
+
+/** How or where a thing is done, said after it ("the consultation online"), never its name's last word. */
+const DONE_WHERE = /^(?:online|remotely|virtually|in-person|onsite|on-site|here)$/u
 
 /** Words that open a clause's verb after its subject ("The waitlist keeps your queue ..."). */
 const AFTER_VERB = new Set(["your", "the", "a", "an", "our", "their", "its", "his", "her", "my", "it", "them", "you"])
@@ -1017,6 +1029,8 @@ const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
   // A question right after the page's title ("Frequently asked questions Do you have an API?")
   // starts a sentence of its own, though no full stop says so.
   [...questionsApart(page).matchAll(OFFER_QUESTION)].flatMap((m) => {
+    // "Do you keep my formula? Yes, your formula is kept on file": the customer's own thing, not one sold.
+    if (/^\s*(?:my|our)\s/iu.test(m[2]!) && !OFFERING_VERBS.has(fold(m[1] ?? ""))) return []
     const asked = new Set(wordsOf(m[2]!).map(stem))
     // "A WDO (wood destroying organism) inspection": a bracket explains, the name runs on after it.
     const tokens = m[3]!.replace(/\([^)]*\)?/gu, " ").split(/,/u)[0]!.trim().replace(OBJECT_OPENING, "").split(/\s+/)
@@ -1025,6 +1039,9 @@ const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
       const key = fold(token)
       if (STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || /^\d/u.test(token)) break
       if (i + 1 < tokens.length && AFTER_VERB.has(fold(tokens[i + 1]!))) break
+      // "Yes, online lessons work well once ...": the thing ends where its verb begins.
+      if (words.length > 0 && SUBJECT_VERB.test(key) && VERB_FOLLOWER.test(fold(tokens[i + 1] ?? ""))) break
+      if (words.length > 0 && DONE_WHERE.test(key)) break
       words.push(token)
       if (words.length === 4) break
     }
@@ -1044,6 +1061,9 @@ const YES_ANSWER = /(?:^|(?<=[.!?])\s+)((?:do|does|can|could|will|would)\s+(?:yo
 /** Verbs that end an answer's subject ("Key holding is free", "Archival mounting uses acid-free board"). */
 const SUBJECT_VERB =
   /^(?:uses|costs?|starts?|runs?|takes?|comes?|includes?|covers?|means|works?|arrives?|needs?|gets?|makes?|lasts?|goes|keeps?|happens?|applies|depends|begins?|ends?|sits?|stays?|anywhere|everywhere)$/u
+
+/** What follows a verb, not a noun: "work well", "start at", "run every", "take place". */
+const VERB_FOLLOWER = /^(?:well|best|fine|great|better|from|at|on|in|every|for|about|around|place|only|just|online|weekly|monthly|daily)$/u
 
 /** Nouns in -ly ("Family bible restoration", "assembly"), which are no adverb ending a subject. */
 const NOUNS_IN_LY = new Set(["family", "assembly", "supply", "jelly", "belly", "rally", "lily", "holly", "butterfly", "ally", "fly", "monopoly", "anomaly", "italy", "sicily", "bully", "gully", "trolley"])
@@ -1084,6 +1104,8 @@ const yesAnswerSubjects = (page: CrawledPageFacts, proper: ReadonlySet<string>):
       // "Yes, $2 million public liability cover": an amount, not a thing sold.
       // "Travel within the county is included": what comes with the rest is no thing sold.
       if (DENIED.test(answer) || /^[^\p{L}]*\d|^\p{Sc}/u.test(answer.trim()) || /\b(?:included|includes)\b/iu.test(answer)) return []
+      // "Yes, your formula is kept on file": the customer's own thing, not one sold.
+      if (/^(?:your|my)\s/iu.test(answer.trim())) return []
       const opening = answer.replace(/\([^)]*\)?/gu, " ").split(/,/u)[0]!.trim()
       // "Yes, Niamh offers a clipping service from €45": one of the team said by name does the work, as "we" do.
       const we = /^we\s+(?:(?:also|can|do|will|now|still)\s+)?(\p{L}+)\s+(.*)$/iu.exec(opening)
@@ -1121,6 +1143,8 @@ const questionObject = (asked: string): Array<string> => {
   for (const token of asked.trim().replace(OBJECT_OPENING, "").split(/\s+/)) {
     const key = fold(token)
     if (key.length === 0 || STOP_WORDS.has(key) || OBJECT_BREAK.has(key) || /^\d/u.test(token)) break
+    // "Can I do the consultation online?": how it is done, after the thing, is no part of it.
+    if (words.length > 0 && DONE_WHERE.test(key)) break
     words.push(token)
   }
   return words.length <= 4 ? words : []

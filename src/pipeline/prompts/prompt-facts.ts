@@ -17,7 +17,21 @@ import { isPaymentOption } from "./payment-options.ts"
 import { businessOfferings, productOfferings } from "./offering-facts.ts"
 import { isPeopleHeading, isSiteLabel } from "./site-labels.ts"
 import { pageKind } from "./site-pages.ts"
-import { audiencePhrases, audienceWithoutPlace, byFrequency, categoryFromSelfDescription, categoryFromText, describesGoodsOnly, englishSideOf, KEYWORD_FILLER, placeMentions, townOfPostalLine, townOfTitleTail, withoutPostalLines } from "./text-facts.ts"
+import {
+  audiencePhrases,
+  audienceWithoutPlace,
+  byFrequency,
+  categoryFromSelfDescription,
+  categoryFromText,
+  describesGoodsOnly,
+  englishSideOf,
+  KEYWORD_FILLER,
+  placeMentions,
+  townOfPostalLine,
+  townOfTitleTail,
+  withoutPostalLines,
+  withSharedHead
+} from "./text-facts.ts"
 import { atCustomerOf, featuresOf, isFeature, openDaysOf, visitableOf } from "./visit-facts.ts"
 
 /**
@@ -131,6 +145,7 @@ const slashParts = (phrase: string): Array<string> => {
   const named = parts.filter((p) => !/^\d/.test(p))
   if (named.length > 0 && named.length < parts.length) return slashParts(named.join(" / "))
   const longer = parts.filter((p) => wordsOf(p).length > 1)
+  if (longer.length === 2 && parts.length === 2) return [withSharedHead(longer[0]!, longer[1]!), longer[1]!]
   return longer.length > 0 ? longer : parts
 }
 

@@ -79,6 +79,25 @@ const withoutPlace = (heading: string): string =>
 /** Words that make the second half of "X repair & installation" a second service on the same thing. */
 const SERVICE_NOUN = /(?:ion|ing|ment|repair|repairs|service|services|care)$/
 
+/** A piece of work done to or for someone, which two nouns joined before it share. */
+const SHARED_HEAD = /^(?:checks?|check-ups?|checkups?|lessons?|class|classes|repairs?|treatments?|inspections?|assessments?|fittings?|cleans?|services?|tours?|sessions?|surveys?|consultations?|tastings?|workshops?|courses?|portraits?|shoots?)$/u
+
+/**
+ * The first of two joined names with the second's head ("Young horse and foal checks", "Young horse
+ * / foal check" → "Young horse checks"): two words, the last a singular noun that is no work of its
+ * own ("Wheel truing and spoke repair" stays two), before a noun and a piece of work. Otherwise the
+ * first as it is.
+ */
+export const withSharedHead = (first: string, second: string): string => {
+  const firstWords = first.trim().split(/\s+/u)
+  const secondWords = second.trim().split(/\s+/u)
+  const head = secondWords[1]
+  return firstWords.length === 2 && secondWords.length === 2 && head !== undefined && SHARED_HEAD.test(fold(head)) &&
+      !/s$/iu.test(firstWords[1]!) && !SHARED_HEAD.test(fold(firstWords[1]!)) && !SERVICE_NOUN.test(fold(firstWords[1]!))
+    ? `${first.trim()} ${head}`
+    : first
+}
+
 /** English function words: the stop list holds other languages' too ("de", "que", "la"). */
 const ENGLISH_FUNCTION_WORDS = new Set(["the", "a", "an", "and", "of", "to", "for", "with", "in", "on", "at", "we", "our", "you", "your", "what", "how", "who", "do", "is", "are"])
 
@@ -151,7 +170,8 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   // "SARS audits, verifications and disputes": a list whose later items lean on the first's words;
   // only the items that say what they are on their own are offerings.
   if (halves[0]!.includes(",")) {
-    return [...halves[0]!.split(/,\s*/), halves[1]!].filter((item) => wordsOf(item).length >= 2)
+    // ("Heads, phones and the bus": an item with "the" is a title's phrase, not one of a list of things sold.)
+    return [...halves[0]!.split(/,\s*/), halves[1]!].filter((item) => wordsOf(item).length >= 2 && !/^the\s/iu.test(item.trim()))
       .map((item) => plainHeading(item, proper)).filter((h): h is string => h !== undefined)
   }
   const [first, second] = halves as [string, string]
@@ -173,6 +193,10 @@ export const headingOfferings = (heading: string, proper: ReadonlySet<string>): 
   if (firstWords.length === 1 && secondWords.length >= 2) {
     return [plainHeading(`${first} ${secondWords.at(-1)!}`, proper), plainHeading(second, proper)].filter((h): h is string => h !== undefined)
   }
+  // "Young horse and foal checks": two singular nouns before one plural of a check or a lesson
+  // are two kinds of it ("young horse checks", "foal checks"), not a horse and a check.
+  const headed = withSharedHead(first, second)
+  if (headed !== first) return [plainHeading(headed, proper), plainHeading(second, proper)].filter((h): h is string => h !== undefined)
   const joined = secondWords.length === 1 && firstWords.length >= 2 && SERVICE_NOUN.test(fold(second))
     ? [...firstWords.slice(0, -1), second].join(" ")
     : second

@@ -153,7 +153,7 @@ const KNOWN: Readonly<Record<string, {
   "latch-and-lever": { uncovered: ["trade pricing"] },
   // (0.88 until round 27 read its range page's bars: the 85% bar and the gift box are named now, and the
   // prompts not counted name its coffee bar in Spanish, "tableta con café de Acatenango", a labelled offering.)
-  "chocolateria-ixcacao": { share: 0.83, uncovered: ["coffee chocolate bar", "cacao husk tea"], products: { "tableta-70": 0.1 } },
+  "chocolateria-ixcacao": { uncovered: ["coffee chocolate bar", "cacao husk tea"], products: { "tableta-70": 0.1 } },
   "gribbles-quality-meats": { uncovered: ["free-range pork","venison","quarter beef"] },
   "huitres-le-guen": { uncovered: ["pied de cheval oysters", "oyster shucking class"] },
   "masseria-lama-bianca": { uncovered: ["extra virgin olive oil"], notOfferingHits: 8 },
