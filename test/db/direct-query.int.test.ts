@@ -9,14 +9,30 @@ describe.skipIf(server === undefined)("direct queries on a pool (server)", () =>
   // One connection, so every statement below sees the same session's prepared statements.
   let pool: pg.Pool
   let release = async () => {}
+  // What the pool reports of its idle connection: the suite fails on it below, not as an error
+  // the worker cannot place.
+  const poolErrors: Array<string> = []
+  let open = 0
   beforeAll(async () => {
     const created = await server!.create()
     release = created.release
-    pool = new pg.Pool({ connectionString: created.url!, max: 1 })
+    // No idle timeout: the one connection stays until the end, so its closing can be awaited.
+    pool = new pg.Pool({ connectionString: created.url!, max: 1, idleTimeoutMillis: 0 })
+    pool.on("error", (error) => void poolErrors.push(error.message))
+    pool.on("connect", () => void open++)
+    pool.on("remove", () => void open--)
   })
   afterAll(async () => {
+    // pool.end() resolves once its connections are told to close, not once they have: dropping
+    // the database before then terminates a connection still open.
+    const closed = new Promise<void>((resolve) => {
+      if (open === 0) return resolve()
+      pool.on("remove", () => open === 0 && resolve())
+    })
     await pool.end()
+    await closed
     await release()
+    expect(poolErrors).toEqual([])
   })
 
   const TEXT = "SELECT $1::text AS word, length($1::text) AS letters, $2::int + 1 AS next"
