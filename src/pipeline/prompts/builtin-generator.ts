@@ -14,7 +14,7 @@
  */
 import { isCommonWord } from "../../domain/common-words.ts"
 import { escapeRegExp } from "../../domain/regex.ts"
-import { isMass, isPlural, offeringForm, pluralOf, PRACTICE_WORD, singularOf, withArticle } from "./english.ts"
+import { isMass, isPlural, namesOne, offeringForm, pluralOf, PRACTICE_WORD, singularOf, withArticle } from "./english.ts"
 import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, fold, phraseKey, saysTwice, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { isLocalLanguage, localProductPrompts, localTemplates } from "./local-templates.ts"
@@ -556,7 +556,9 @@ function* variantsOf(
                 ...category.value,
                 offering: offering.value.text,
                 offeringPlural: offering.value.plural,
+                offeringOne: namesOne(offering.value, inEnglish),
                 other: other.value.text,
+                otherOne: namesOne(other.value, inEnglish),
                 place: facts.place,
                 audience: audience.value,
                 feature: feature.value,

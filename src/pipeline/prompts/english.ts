@@ -57,7 +57,9 @@ const MASS_NOUNS = new Set(
   consulting catering accounting marketing bookkeeping tutoring childcare daycare healthcare skincare haircare makeup
   food coffee tea bread gear luggage photography cleaning landscaping plumbing roofing flooring legal design
   hosting storage housing transport transportation shipping logistics support security accommodation lodging parking
-  wallpaper safety`
+  wallpaper safety postage drainage haulage signage construction encapsulation insulation irrigation filtration
+  excavation prep hardwood softwood wood grass turf sod soil topsoil loam sand hay straw alfalfa fodder feed bark zoysia
+  kikuyu fescue ryegrass`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -87,7 +89,7 @@ const NOT_A_THING = /\b(?:your|my|our|their|his|her|its|me|us|you|it)\b/iu
 
 /** Words after a thing's head that say where, how or for whom ("online", "for beginners", "made to order"). */
 const DETAIL_START = /^(?:with|of|for|in|at|on|from|by|au|aux|de|du|des|di|del|con|para)$/iu
-const ADVERB_TAIL = /^(?:online|overnight|onsite|on-site|abroad|today|daily|weekly|monthly|nightly)$/iu
+const ADVERB_TAIL = /^(?:online|overnight|onsite|on-site|abroad|elsewhere|today|daily|weekly|monthly|nightly)$/iu
 
 /**
  * Where a phrase's head ends, when a detail follows it: before its first preposition ("class |
@@ -182,7 +184,7 @@ const COUNT_HEADS = new Set(
 const PLURAL_HEAD_AFTER = /\s\p{L}+\s\p{L}{3,}s$/u
 
 /** Past participles that follow a noun they describe ("lenses worn overnight", "suits made to measure"). */
-const PARTICIPLE = /^(?:worn|made|built|sewn|grown|done|kept|cut|held|taken|given|sold|shown|written|drawn|\p{L}{3,}(?<!e)ed)$/u
+const PARTICIPLE = /^(?:worn|made|built|sewn|grown|done|kept|cut|held|taken|given|sold|shown|written|drawn|bought|brought|found|sent|spent|taught|caught|bred|paid|laid|hung|spun|woven|frozen|chosen|broken|driven|ridden|thrown|blown|flown|torn|hewn|sawn|\p{L}{3,}(?<!e)ed)$/u
 
 const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
   loaf: "loaves", leaf: "leaves", shelf: "shelves", knife: "knives", half: "halves", tooth: "teeth", child: "children",
@@ -263,7 +265,7 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
   // saying when or how ("today", "overnight", "to measure"), describes the head after it.
   const participle = words.findIndex((w, i) => i > 0 && i < words.length - 1 && PARTICIPLE.test(fold(w)))
   const describesHead = participle > 0 && participle === words.length - 2 && !isPlural(words.slice(0, participle).join(" ")) &&
-    !/^(?:\p{L}+ly|overnight|today|tonight|tomorrow|daily|weekly|monthly|yearly|here|there|abroad|onsite|on-site|inside|outside|online)$/u.test(fold(words.at(-1)!))
+    !/^(?:\p{L}+ly|overnight|today|tonight|tomorrow|daily|weekly|monthly|yearly|here|there|abroad|elsewhere|onsite|on-site|inside|outside|online)$/u.test(fold(words.at(-1)!))
   // ("Small stained glass hearts": a participle before a plural thing describes it, which is plural.)
   if (participle > 0 && !describesHead) return { text: phrase, plural: isPlural(words.slice(0, participle).join(" ")) || (participle < words.length - 1 && PLURAL_HEAD_AFTER.test(phrase) && isPlural(phrase)) }
   if (isPlural(phrase)) return { text: phrase, plural: true }
@@ -284,6 +286,46 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
   const irregular = IRREGULAR_PLURALS[last]
   if (irregular !== undefined) return { text: [...words.slice(0, -1), irregular].join(" "), plural: true }
   return { text: pluralOf(phrase), plural: true }
+}
+
+/** Words that join a thing's name to another thing or to a detail of it ("wig cut and style", "home visit in the GTA"). */
+const JOINED_OR_DETAILED = /\s(?:and|&|with|of|for|in|at|on|from|by)\s/u
+
+/**
+ * Heads of things had one at a time, named in the singular in a longer name ("wig cut and style",
+ * "home visit in the GTA", "flea & tick bath"): the list is short on purpose, as "a" before a name
+ * that is no such thing ("a garden and farm", "a sake by the glass") reads worse than none.
+ */
+const ONE_HEADS = new Set(
+  `course class lesson camp session consultation package pass tour trip walk workshop kit bundle hamper voucher ticket
+  excursion expedition cruise safari retreat treatment ritual groom shave fade changeover upgrade appointment massage visit
+  report stay bath pie tonic rental set jar card brush check quote trim tint style cut bag liner pack box spray balm bar
+  jacket waistcoat rasp crutch facial manicure pedicure van`.split(/\s+/).filter((w) => w.length > 0)
+)
+
+/**
+ * Whether an offering, as `offeringForm` gives it, is one countable thing whose name stays in the
+ * singular: two things sold as one ("wig cut and style"), a thing with a detail that has its own
+ * article ("home visit in the GTA"), a pack counted by its figure ("campfire bundle 3-pack"). A
+ * sentence asks for "a" one ("What do wig studios usually charge for a wig cut and style?"),
+ * never for the bare singular. Not a name (capitals), a request ("learn to boulder") or a phrase of
+ * another language.
+ */
+export const namesOne = (form: { readonly text: string; readonly plural: boolean }, inEnglish = true): boolean => {
+  const text = form.text
+  if (!inEnglish || form.plural || NOT_A_THING.test(text) || /\sto\s/u.test(text)) return false
+  const numbered = /\s\d+-\p{Ll}+$/u.test(text)
+  if (!numbered && !JOINED_OR_DETAILED.test(text)) return false
+  // ("Two men and a van" counts its own.)
+  if (/^(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s|\s(?:and|&)\s(?:a|an|the)\s/iu.test(text)) return false
+  const parts = text.split(/\s+(?:and|&|with|of|for|in|at|on|from|by)\s+/u)
+  const head = parts[0]!
+  const words = head.split(" ")
+  if (/[\p{Lu}\d]/u.test(numbered ? words.slice(0, -1).join(" ") : head)) return false
+  // Things joined by "and" are one thing sold as the last of them is: "a lash lift and tint".
+  const joined = /\s(?:and|&)\s/u.test(text) && text.split(/\s+(?:and|&)\s+/u).length === parts.length
+  const last = (joined ? parts.at(-1)!.split(" ") : words).at(-1)!.replace(/^\d+-/u, "")
+  return ONE_HEADS.has(last)
 }
 
 /**

@@ -57,8 +57,12 @@ export interface Slots {
   readonly offering: string
   /** Whether `offering` takes a plural verb: "how much do butter croissants cost". */
   readonly offeringPlural: boolean
+  /** Whether `offering` is one countable thing its name keeps in the singular ("wig cut and style"): a sentence asks for "a" one. */
+  readonly offeringOne: boolean
   /** Another offering, for comparisons. */
   readonly other: string
+  /** As `offeringOne`, for `other`. */
+  readonly otherOne: boolean
   readonly place: string | null
   readonly audience: string
   /** A feature customers filter by (`gluten-free`, `free parking`). */
@@ -160,6 +164,16 @@ export const isCondition = (offering: string): boolean => {
  */
 const inPlace = (s: Slots) => (s.place === null ? "" : ` in ${s.place}`)
 
+/**
+ * The offering where a sentence names it: "a home visit in the GTA" when it is one thing kept in
+ * the singular, else as it is ("butter croissants", "teeth whitening"). Queries ("best ... in
+ * Toronto") name it bare, as people type them.
+ */
+const one = (s: Slots) => (s.offeringOne ? withArticle(s.offering) : s.offering)
+const oneOther = (s: Slots) => (s.otherOne ? withArticle(s.other) : s.other)
+/** With a word before it: "a really good wig cut and style", "really good butter croissants". */
+const oneWith = (s: Slots, before: string) => (s.offeringOne ? withArticle(`${before} ${s.offering}`) : `${before} ${s.offering}`)
+
 const does = (s: Slots) => (s.offeringPlural ? "do" : "does")
 const are = (s: Slots) => (s.offeringPlural ? "are" : "is")
 
@@ -195,7 +209,9 @@ export const PROBE: Slots = {
   countable: true,
   offering: "qqoffering",
   offeringPlural: false,
+  offeringOne: false,
   other: "qqother",
+  otherOne: false,
   place: "Qqplace",
   audience: "qqaudience",
   feature: "qqfeature",
@@ -210,44 +226,44 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("discovery-where-best", "discovery", (s) => `Where can I get the best ${s.offering} in ${s.place}?`, ["place", "goods"]),
   t("discovery-which-has-best", "discovery", (s) => `Which ${s.category} has the best ${s.offering} in ${s.place}?`, ["place", "countable"]),
   t("discovery-best-category", "discovery", (s) => `What is the best ${s.category} in ${s.place}?`, ["place", "countable"]),
-  t("discovery-recommend", "discovery", (s) => `Can you recommend ${s.aCategory} in ${s.place} for ${s.offering}?`, ["place"]),
+  t("discovery-recommend", "discovery", (s) => `Can you recommend ${s.aCategory} in ${s.place} for ${one(s)}?`, ["place"]),
   t("discovery-known-for", "discovery", (s) => `Which ${s.categories} are known for their ${s.offering}?`),
-  t("discovery-really-good", "discovery", (s) => `Where can I find really good ${s.offering}?`, ["goods"]),
+  t("discovery-really-good", "discovery", (s) => `Where can I find ${oneWith(s, "really good")}?`, ["goods"]),
   t("discovery-top-rated", "discovery", (s) => `top-rated ${s.categories} in ${s.place}`, ["place"]),
   t("discovery-software-with", "discovery", (s) => `${s.category} with ${s.offering}`, ["software"]),
   t("discovery-software-best-for", "discovery", (s) => `Which ${s.category} is best for ${s.offering}?`, ["software"]),
   t("discovery-software-in-place", "discovery", (s) => `best ${s.category} for ${s.offering} in ${s.place}`, ["software", "place"]),
-  t("discovery-order-online", "discovery", (s) => `Where can I order ${s.offering} in ${s.place}?`, ["online", "place", "goods"]),
+  t("discovery-order-online", "discovery", (s) => `Where can I order ${one(s)} in ${s.place}?`, ["online", "place", "goods"]),
   // Near me.
   // Always with the town, as a person adds it on the way there.
-  t("local-where-near-me", "local", (s) => `Where can I get ${s.offering} near me${inPlace(s)}?`, ["local", "place", "present"]),
+  t("local-where-near-me", "local", (s) => `Where can I get ${one(s)} near me${inPlace(s)}?`, ["local", "place", "present"]),
   // ("best bakery near me in Lyon" is "What is the best bakery in Lyon?" again: not written.)
   t("local-offering-near-me", "local", (s) => `good ${s.offering} near me${inPlace(s)}`, ["local", "place", "present"]),
-  t("local-nearby-offer", "local", (s) => `I'm in ${s.place}, is there ${s.aCategory} nearby that offers ${s.offering}?`, ["local", "countable", "place", "present"]),
-  t("local-buy-near-me", "local", (s) => `Where can I buy ${s.offering} near me${inPlace(s)}?`, ["local", "product", "place", "present"]),
-  t("local-closest", "local", (s) => `closest ${s.category} to me${inPlace(s)} for ${s.offering}`, ["local", "countable", "place", "present"]),
+  t("local-nearby-offer", "local", (s) => `I'm in ${s.place}, is there ${s.aCategory} nearby that offers ${one(s)}?`, ["local", "countable", "place", "present"]),
+  t("local-buy-near-me", "local", (s) => `Where can I buy ${one(s)} near me${inPlace(s)}?`, ["local", "product", "place", "present"]),
+  t("local-closest", "local", (s) => `closest ${s.category} to me${inPlace(s)} for ${one(s)}`, ["local", "countable", "place", "present"]),
   // Comparisons.
   t("comparison-versus", "comparison", (s) => `${s.offering} vs ${s.other}: which should I choose?`, ["alike", "goods"]),
-  t("comparison-better", "comparison", (s) => `Which is better, ${s.offering} or ${s.other}?`, ["alike", "goods"]),
-  t("comparison-in-place", "comparison", (s) => `How do ${s.categories} in ${s.place} compare for ${s.offering}?`, ["place"]),
-  t("comparison-independent-chain", "comparison", (s) => `Is an independent ${s.category} better than a chain for ${s.offering}?`, ["countable", "business", "goods", "premises"]),
+  t("comparison-better", "comparison", (s) => `Which is better, ${one(s)} or ${oneOther(s)}?`, ["alike", "goods"]),
+  t("comparison-in-place", "comparison", (s) => `How do ${s.categories} in ${s.place} compare for ${one(s)}?`, ["place"]),
+  t("comparison-independent-chain", "comparison", (s) => `Is an independent ${s.category} better than a chain for ${one(s)}?`, ["countable", "business", "goods", "premises"]),
   t("comparison-software", "comparison", (s) => `How do ${s.categories} compare on ${s.offering}?`, ["software"]),
-  t("comparison-cheap-premium", "comparison", (s) => `What is the difference between cheap and premium ${s.offering}?`, ["goods"]),
+  t("comparison-cheap-premium", "comparison", (s) => (s.offeringOne ? `What is the difference between a cheap and a premium ${s.offering}?` : `What is the difference between cheap and premium ${s.offering}?`), ["goods"]),
   // Price.
-  t("price-cost-in-place", "price", (s) => `How much ${does(s)} ${s.offering} cost in ${s.place}?`, ["place", "goods"]),
-  t("price-expect-to-pay", "price", (s) => `How much should I expect to pay for ${s.offering}?`, ["goods"]),
+  t("price-cost-in-place", "price", (s) => `How much ${does(s)} ${one(s)} cost in ${s.place}?`, ["place", "goods"]),
+  t("price-expect-to-pay", "price", (s) => `How much should I expect to pay for ${one(s)}?`, ["goods"]),
   t("price-affordable", "price", (s) => `affordable ${s.offering} in ${s.place}`, ["place", "goods"]),
-  t("price-worth-it", "price", (s) => `${s.offeringPlural ? "Are" : "Is"} expensive ${s.offering} really worth the money?`, ["goods"]),
-  t("price-best-prices", "price", (s) => `Which ${s.categories} in ${s.place} have fair prices for ${s.offering}?`, ["place"]),
+  t("price-worth-it", "price", (s) => `${s.offeringPlural ? "Are" : "Is"} ${oneWith(s, "expensive")} really worth the money?`, ["goods"]),
+  t("price-best-prices", "price", (s) => `Which ${s.categories} in ${s.place} have fair prices for ${one(s)}?`, ["place"]),
   t("price-cheap-near-me", "price", (s) => `cheap ${s.offering} near me${inPlace(s)}`, ["local", "place", "present"]),
   t("price-software-cheapest", "price", (s) => `cheapest ${s.category} with ${s.offering}`, ["software"]),
   t("price-software-cost", "price", (s) => `How much does ${s.aCategory} with ${s.offering} cost?`, ["software"]),
-  t("price-usual-charge", "price", (s) => `What do ${s.categories} usually charge for ${s.offering}?`, ["goods"]),
+  t("price-usual-charge", "price", (s) => `What do ${s.categories} usually charge for ${one(s)}?`, ["goods"]),
   t("price-software-plans", "price", (s) => `Which ${s.category} has the best value subscription plans?`, ["software"]),
   // Hours and opening days.
   t("hours-open-day-place", "hours", (s) => `${s.categories} open on ${s.day} in ${s.place}`, ["place", "day", "premises"]),
   t("hours-near-me-day", "hours", (s) => `Which ${s.categories} near me${inPlace(s)} are open on ${s.day}?`, ["local", "day", "place", "premises"]),
-  t("hours-offering-day", "hours", (s) => `Where can I get ${s.offering} on a ${s.day} in ${s.place}?`, ["place", "day", "dated", "premises"]),
+  t("hours-offering-day", "hours", (s) => `Where can I get ${one(s)} on a ${s.day} in ${s.place}?`, ["place", "day", "dated", "premises"]),
   t("hours-what-time", "hours", (s) => `What time do ${s.categories} in ${s.place} open on ${s.day}?`, ["place", "day", "premises"]),
   t("hours-weekend", "hours", (s) => `Which ${s.categories} in ${s.place} are open on weekends?`, ["place", "weekend", "premises"]),
   t("hours-usually-open", "hours", (s) => `What time do ${s.categories} usually open?`, ["visit", "business", "premises"]),
@@ -259,34 +275,34 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("filter-adjective-category", "filter", (s) => `${s.feature} ${s.category} in ${s.place}`, ["place", "adjective", "countable"]),
   t("filter-adjective-near-me", "filter", (s) => `Is there ${withArticle(`${s.feature} ${s.category}`)} near me${inPlace(s)}?`, ["local", "adjective", "countable", "place"]),
   t("filter-with-feature", "filter", (s) => `${s.categories} in ${s.place} with ${s.feature}`, ["place", "with"]),
-  t("filter-dietary-near-me", "filter", (s) => `Where can I get ${s.feature} ${s.offering} near me${inPlace(s)}?`, ["local", "dietary", "place", "present"]),
+  t("filter-dietary-near-me", "filter", (s) => `Where can I get ${oneWith(s, s.feature)} near me${inPlace(s)}?`, ["local", "dietary", "place", "present"]),
   // Two offerings of any kinds, wanted from one place: "Which hostels offer both bike rentals and airport transfers?" (Without
   // the town: two such prompts sharing an offering would share most of their words.)
-  t("filter-offer-both", "filter", (s) => `Which ${s.categories} offer both ${s.offering} and ${s.other}?`, ["other", "countable", "goods"]),
+  t("filter-offer-both", "filter", (s) => `Which ${s.categories} offer both ${one(s)} and ${oneOther(s)}?`, ["other", "countable", "goods"]),
   t("filter-offer-feature", "filter", (s) => `Do any ${s.categories} near me${inPlace(s)} offer ${s.feature}?`, ["local", "with", "place"]),
   // How-to that leads to an offering.
-  t("how-to-choose", "how-to", (s) => `How do I choose a good ${s.category} for ${s.offering}?`, ["countable"]),
-  t("how-to-look-for", "how-to", (s) => `What should I look for in good ${s.offering}?`, ["goods"]),
-  t("how-to-quality", "how-to", (s) => `How can I tell if ${s.offering} ${are(s)} good quality?`, ["goods"]),
-  t("how-to-before-ordering", "how-to", (s) => `What should I know before paying for ${s.offering}?`, ["goods"]),
+  t("how-to-choose", "how-to", (s) => `How do I choose a good ${s.category} for ${one(s)}?`, ["countable"]),
+  t("how-to-look-for", "how-to", (s) => `What should I look for in ${oneWith(s, "good")}?`, ["goods"]),
+  t("how-to-quality", "how-to", (s) => `How can I tell if ${one(s)} ${are(s)} good quality?`, ["goods"]),
+  t("how-to-before-ordering", "how-to", (s) => `What should I know before paying for ${one(s)}?`, ["goods"]),
   t("how-to-trustworthy", "how-to", (s) => `How do I find a trustworthy ${s.category} in ${s.place}?`, ["countable", "place"]),
-  t("how-to-best-way", "how-to", (s) => `What is the best way to get ${s.offering} in ${s.place}?`, ["place", "visit"]),
+  t("how-to-best-way", "how-to", (s) => `What is the best way to get ${one(s)} in ${s.place}?`, ["place", "visit"]),
   t("how-to-software-best-way", "how-to", (s) => `What is the best way to handle ${s.offering}?`, ["software", "activity"]),
   t("how-to-software-choose", "how-to", (s) => `How do I choose ${s.aCategory} for ${s.offering}?`, ["software"]),
   // Alternatives.
-  t("alternatives-to-offering", "alternatives", (s) => `What are good alternatives to ${s.offering}?`, ["goods"]),
-  t("alternatives-cheaper", "alternatives", (s) => `Are there cheaper alternatives to ${s.offering} in ${s.place}?`, ["place", "goods"]),
+  t("alternatives-to-offering", "alternatives", (s) => `What are good alternatives to ${one(s)}?`, ["goods"]),
+  t("alternatives-cheaper", "alternatives", (s) => `Are there cheaper alternatives to ${one(s)} in ${s.place}?`, ["place", "goods"]),
   t("alternatives-independent", "alternatives", (s) => `Are there independent alternatives to chain ${s.categories} in ${s.place}?`, ["place", "goods", "premises"]),
-  t("alternatives-usual-closed", "alternatives", (s) => `If my usual ${s.category} is closed, what is a good alternative for ${s.offering}?`, ["countable", "business", "visit", "premises"]),
+  t("alternatives-usual-closed", "alternatives", (s) => `If my usual ${s.category} is closed, what is a good alternative for ${one(s)}?`, ["countable", "business", "visit", "premises"]),
   t("alternatives-software", "alternatives", (s) => `What can I use instead of my ${s.category} for ${s.offering}?`, ["software"]),
   // ("Which lesser-known bakeries are a good alternative for cornish pasties?" names no thing they are an alternative to.)
-  t("alternatives-lesser-known", "alternatives", (s) => `Which lesser-known ${s.categories} are worth trying for ${s.offering}?`),
+  t("alternatives-lesser-known", "alternatives", (s) => `Which lesser-known ${s.categories} are worth trying for ${one(s)}?`),
   // Reviews.
-  t("reviews-best-reviews", "reviews", (s) => `Which ${s.categories} in ${s.place} get the best reviews for ${s.offering}?`, ["place"]),
-  t("reviews-locals-recommend", "reviews", (s) => `Which ${s.category} in ${s.place} do locals recommend for ${s.offering}?`, ["place", "countable"]),
+  t("reviews-best-reviews", "reviews", (s) => `Which ${s.categories} in ${s.place} get the best reviews for ${one(s)}?`, ["place"]),
+  t("reviews-locals-recommend", "reviews", (s) => `Which ${s.category} in ${s.place} do locals recommend for ${one(s)}?`, ["place", "countable"]),
   t("reviews-highest-rated", "reviews", (s) => `highest rated ${s.offering} in ${s.place}`, ["place", "goods"]),
   t("reviews-software", "reviews", (s) => `highest rated ${s.category} for ${s.offering}`, ["software"]),
-  t("reviews-highly-rated", "reviews", (s) => `Are there any highly rated ${s.categories} for ${s.offering}?`),
+  t("reviews-highly-rated", "reviews", (s) => `Are there any highly rated ${s.categories} for ${one(s)}?`),
   // Audiences.
   t("audience-place", "audience", (s) => `Which ${s.categories} in ${s.place} are good for ${s.audience}?`, ["place"]),
   t("audience-offering", "audience", (s) => `best ${s.offering} for ${s.audience}`, ["goods"]),
@@ -294,16 +310,16 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   t("audience-software", "audience", (s) => `${s.category} for ${s.audience} with ${s.offering}`, ["software"]),
   t("audience-best-for", "audience", (s) => `What are the best ${s.categories} for ${s.audience}?`),
   // Problems that lead to an offering.
-  t("problem-short-notice", "problem", (s) => `I need ${s.offering} on short notice in ${s.place}, who can help?`, ["place", "visit", "urgent"]),
-  t("problem-long-wait", "problem", (s) => `Where can I get ${s.offering} without a long wait?`, ["visit", "present", "premises"]),
-  t("problem-overpaying", "problem", (s) => `How do I avoid overpaying for ${s.offering}?`, ["goods"]),
+  t("problem-short-notice", "problem", (s) => `I need ${one(s)} on short notice in ${s.place}, who can help?`, ["place", "visit", "urgent"]),
+  t("problem-long-wait", "problem", (s) => `Where can I get ${one(s)} without a long wait?`, ["visit", "present", "premises"]),
+  t("problem-overpaying", "problem", (s) => `How do I avoid overpaying for ${one(s)}?`, ["goods"]),
   t("problem-software-switch", "problem", (s) => `My ${s.category} can't do ${s.offering}, what should I use instead?`, ["software"]),
-  t("problem-disappointing", "problem", (s) => `My last ${s.category} was disappointing, where should I go for ${s.offering}?`, ["countable"]),
-  t("problem-first-time", "problem", (s) => `It is my first time getting ${s.offering}, what should I know?`, ["goods"]),
+  t("problem-disappointing", "problem", (s) => `My last ${s.category} was disappointing, where should I go for ${one(s)}?`, ["countable"]),
+  t("problem-first-time", "problem", (s) => `It is my first time getting ${one(s)}, what should I know?`, ["goods"]),
   // The brand by name: few by quota, and capped by the validator.
   t("brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
-  t("brand-good-for", "brand", (s) => `Is ${s.name} good for ${s.offering}?`),
-  t("brand-cost-at", "brand", (s) => `How much ${does(s)} ${s.offering} cost at ${s.name}?`),
+  t("brand-good-for", "brand", (s) => `Is ${s.name} good for ${one(s)}?`),
+  t("brand-cost-at", "brand", (s) => `How much ${does(s)} ${one(s)} cost at ${s.name}?`),
   t("brand-hours", "brand", (s) => `What are the opening hours of ${s.name}?`, ["business", "day", "premises"]),
   t("brand-alternatives", "brand", (s) => `What are some alternatives to ${s.name}?`, ["business"]),
   t("brand-dietary", "brand", (s) => `Does ${s.name} have ${s.feature} options?`, ["dietary"]),
@@ -318,14 +334,14 @@ export const TEMPLATES: ReadonlyArray<PromptTemplate> = [
   // A trade that comes to its customers is asked when it can come, not when it opens (its days: the weekend only).
   t("hours-callout-weekends", "hours", (s) => `Which ${s.categories} in ${s.place} work on weekends?`, ["place", "weekend", "countable", "callout"]),
   t("hours-callout-day", "hours", (s) => `Can I get ${s.aCategory} on a ${s.day} in ${s.place}?`, ["place", "day", "countable", "trade", "callout"]),
-  t("hours-callout-book-ahead", "hours", (s) => `How far in advance should I book ${s.offering} in ${s.place}?`, ["place", "goods", "urgent", "callout"]),
+  t("hours-callout-book-ahead", "hours", (s) => `How far in advance should I book ${one(s)} in ${s.place}?`, ["place", "goods", "urgent", "callout"]),
   t("hours-callout-evenings", "hours", (s) => `Which ${s.categories} in ${s.place} work evenings?`, ["place", "countable", "callout"]),
   t("hours-callout-short-notice", "hours", (s) => `Can I get ${s.aCategory} in ${s.place} at short notice?`, ["place", "countable", "trade", "callout"]),
   t("hours-callout-this-weekend", "hours", (s) => `${s.category} available this weekend in ${s.place}`, ["place", "countable", "weekend", "callout"]),
-  t("hours-callout-come-out", "hours", (s) => `How soon can ${s.aCategory} in ${s.place} come out for ${s.offering}?`, ["place", "countable", "trade", "urgent", "callout"]),
+  t("hours-callout-come-out", "hours", (s) => `How soon can ${s.aCategory} in ${s.place} come out for ${one(s)}?`, ["place", "countable", "trade", "urgent", "callout"]),
   t("alternatives-callout-hiring", "alternatives", (s) => `What are the alternatives to hiring ${s.aCategory}?`, ["countable", "trade", "callout"]),
   t("brand-covers-place", "brand", (s) => `Does ${s.name} cover ${s.place}?`, ["place", "business", "callout"]),
-  t("comparison-local-company", "comparison", (s) => `Is a local ${s.category} better than a big company for ${s.offering}?`, ["countable", "business", "goods", "callout"])
+  t("comparison-local-company", "comparison", (s) => `Is a local ${s.category} better than a big company for ${one(s)}?`, ["countable", "business", "goods", "callout"])
 ]
 
 /**

@@ -101,7 +101,7 @@ const KNOWN: Readonly<Record<string, {
   "garry-oak-tree-care": { uncovered: ["emergency tree removal", "tree cabling", "tree protection plan"] },
   // "We fix attic ventilation with ridge vents" (its FAQ) is read; the prompts it takes move others of
   // the rotation onto the guide pages' words ("hurricane season checklist") it already had.
-  "holy-city-roofing": { share: 0.85, uncovered: ["skylight installation"], notOfferingHits: 1 },
+  "holy-city-roofing": { share: 0.84, uncovered: ["skylight installation"], notOfferingHits: 1 },
   "lanna-touch-massage": { uncovered: ["Thai massage course", "couples massage"] },
   // Price lists in ringgit and cedis are read (their rows are offerings); the phone shop's rows per
   // model are its screen replacement, and the prose its list no longer fills is read instead: 24

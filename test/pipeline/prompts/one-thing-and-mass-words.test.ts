@@ -1,0 +1,78 @@
+/**
+ * Grammar the naturalness judges of holdout-bc to holdout-be marked (round thirty): a countable
+ * thing whose name stays in the singular is asked for with "a" ("a wig cut and style"); materials
+ * and work done are never made plural ("seasoned hardwoods", "koi pond constructions", "postages");
+ * a participle or an adverb after a thing keeps its "s" off the last word ("wigs bought elsewheres").
+ */
+import { describe, expect, it } from "vitest"
+import { namesOne, offeringForm, pluralOf } from "../../../src/pipeline/prompts/english.ts"
+import { productArticle } from "../../../src/pipeline/prompts/product-templates.ts"
+import { type Slots, TEMPLATES } from "../../../src/pipeline/prompts/templates.ts"
+
+const template = (id: string) => TEMPLATES.find((t) => t.id === id)!
+const slots = (offering: string, other = "medical wigs"): Slots => {
+  const form = offeringForm(offering)
+  const otherForm = offeringForm(other)
+  return {
+    kind: "business",
+    category: "wig studio",
+    aCategory: "a wig studio",
+    categories: "wig studios",
+    countable: true,
+    offering: form.text,
+    offeringPlural: form.plural,
+    offeringOne: namesOne(form),
+    other: otherForm.text,
+    otherOne: namesOne(otherForm),
+    place: "Toronto",
+    audience: "brides",
+    feature: "vegan",
+    day: "Friday",
+    name: "Maple Crown Wigworks"
+  }
+}
+
+describe("one thing named in the singular", () => {
+  it("is one thing when two things are sold as one, a detail has its own article, or a pack is counted by its figure", () => {
+    for (const name of ["wig cut and style", "home visit in the GTA", "campfire bundle 3-pack", "lash lift and tint", "flea & tick bath", "arborist report for a tree permit"]) {
+      expect({ name, one: namesOne(offeringForm(name)) }).toEqual({ name, one: true })
+    }
+  })
+
+  it("is not one thing when its head is no such thing, it counts its own, or it is a plural, a name, a request or another language", () => {
+    for (const name of ["garden and farm", "sake by the glass", "two men and a van", "maple syrup & honey", "plant of the month", "learn to boulder", "wedding cakes", "sports massage", "Heritage Kilt with sporran"]) {
+      expect({ name, one: namesOne(offeringForm(name)) }).toEqual({ name, one: false })
+    }
+    expect(namesOne(offeringForm("wig cut and style", false), false)).toBe(false)
+  })
+
+  it("takes its article in a sentence, and stays bare in a typed query", () => {
+    expect(template("price-usual-charge").render(slots("wig cut and style"))).toBe("What do wig studios usually charge for a wig cut and style?")
+    expect(template("discovery-really-good").render(slots("campfire bundle 3-pack"))).toBe("Where can I find a really good campfire bundle 3-pack?")
+    expect(template("alternatives-usual-closed").render(slots("home visit in the GTA"))).toBe("If my usual wig studio is closed, what is a good alternative for a home visit in the GTA?")
+    expect(template("comparison-cheap-premium").render(slots("wig cut and style"))).toBe("What is the difference between a cheap and a premium wig cut and style?")
+    expect(template("price-worth-it").render(slots("wig cut and style"))).toBe("Is an expensive wig cut and style really worth the money?")
+    expect(template("comparison-better").render(slots("medical wigs", "wig cut and style"))).toBe("Which is better, medical wigs or a wig cut and style?")
+    expect(template("discovery-best-in-place").render(slots("wig cut and style"))).toBe("best wig cut and style in Toronto")
+    // Plurals and things named as written read as before.
+    expect(template("price-usual-charge").render(slots("medical wig"))).toBe("What do wig studios usually charge for medical wigs?")
+    expect(template("discovery-really-good").render(slots("garden and farm"))).toBe("Where can I find really good garden and farm?")
+  })
+})
+
+describe("materials and work done", () => {
+  it("are asked for in the singular and without an article", () => {
+    for (const name of ["seasoned hardwood", "pizza oven wood", "soft leaf buffalo grass", "turf underlay soil", "koi pond construction", "postage", "placenta encapsulation", "postpartum meal prep", "long straw"]) {
+      expect({ name, form: offeringForm(name) }).toEqual({ name, form: { text: name, plural: false } })
+      expect({ name, aProduct: productArticle(name).aProduct }).toEqual({ name, aProduct: name })
+    }
+  })
+})
+
+describe("a thing with a participle or an adverb after it", () => {
+  it("keeps the plural on the thing", () => {
+    expect(offeringForm("wigs bought elsewhere")).toEqual({ text: "wigs bought elsewhere", plural: true })
+    expect(pluralOf("shingles blown off")).toBe("shingles blown off")
+    expect(pluralOf("consultation elsewhere")).toBe("consultations elsewhere")
+  })
+})
