@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-be/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-bh/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -416,6 +416,27 @@ const KNOWN: Readonly<Record<string, {
   "oak-and-hoop-cooperage": { share: 0.6, uncovered: ["stainless bung"] },
   "thistlebank-kiltmakers": { share: 0.81 },
   "tuftwork-rug-studio": { uncovered: ["anti-slip underlay"] },
+  // holdout-bf, holdout-bg and holdout-bh (twenty-fifth session), run once unseen at c6809eb and pinned at
+  // that run's figures: named products asked about by their name only (never what they are), a Dutch
+  // product topped up with English stand-ins, offerings said only in prose or a price row.
+  "corio-classic-restorations": { share: 0.66, uncovered: ["rewiring", "pre-purchase appraisal"] },
+  "high-desert-rv-service": { share: 0.87, uncovered: ["mobile RV repair"] },
+  "penryn-canvas-and-covers": { share: 0.89, products: { "harbour-cover": 0.05 } },
+  "scuola-nautica-liberta": { uncovered: ["patente vela e motore"] },
+  "spoke-and-parcel": { uncovered: ["same-day delivery", "mail room run", "returns collection"] },
+  "tasman-outboards": { share: 0.66, uncovered: ["new outboard motors"] },
+  "arkwerf-zeeen": { uncovered: ["aankoopkeuring", "anodes", "lasreparaties"], products: { "cascoscan": 0 } },
+  "coral-gables-terrazzo-revival": { products: { "revival-shine-kit": 0 } },
+  "fell-and-beck-walling": { products: { "walling-day": 0.04 } },
+  "glaze-again-christchurch": { uncovered: ["custom colour"] },
+  "kawartha-well-and-pump": { products: { "wellcheck": 0.18 } },
+  "roostguard-bird-proofing": { share: 0.83, uncovered: ["PanelShield DIY kit", "eave bird barriers"] },
+  "groundling-bagel-bakery": { share: 0.86, uncovered: ["bagel chips", "sourdough bagel"] },
+  "hive-and-horn-meadery": { share: 0.82, uncovered: ["Mead Club", "mead growler refill"] },
+  "little-fold-dumpling-house": { uncovered: ["frozen dumplings", "dumpling platters"] },
+  "lone-ember-hot-sauce": { uncovered: ["fermented pepper mash"] },
+  "pousada-mare-mansa": { share: 0.77, uncovered: ["passeio de escuna", "Trilha do Ouro com guia", "traslado Paraty–Rio", "jantar caiçara"] },
+  "tregarrow-glamping": { share: 0.85, uncovered: ["surf lessons"], products: { "kestrel-hut": 0.1 } },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -433,7 +454,8 @@ const dirs = [
   ...sitesOf("holdout-ap"), ...sitesOf("holdout-aq"), ...sitesOf("holdout-ar"), ...sitesOf("holdout-as"),
   ...sitesOf("holdout-at"), ...sitesOf("holdout-au"), ...sitesOf("holdout-av"), ...sitesOf("holdout-aw"), ...sitesOf("holdout-ax"),
   ...sitesOf("holdout-ay"), ...sitesOf("holdout-az"), ...sitesOf("holdout-ba"), ...sitesOf("holdout-bb"),
-  ...sitesOf("holdout-bc"), ...sitesOf("holdout-bd"), ...sitesOf("holdout-be")
+  ...sitesOf("holdout-bc"), ...sitesOf("holdout-bd"), ...sitesOf("holdout-be"),
+  ...sitesOf("holdout-bf"), ...sitesOf("holdout-bg"), ...sitesOf("holdout-bh")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -443,8 +465,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-be)", () => {
-  it("has the dev, holdout and holdout-b to holdout-be sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-bh)", () => {
+  it("has the dev, holdout and holdout-b to holdout-bh sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -503,6 +525,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-bc").length).toBe(6)
     expect(sitesOf("holdout-bd").length).toBe(6)
     expect(sitesOf("holdout-be").length).toBe(6)
+    expect(sitesOf("holdout-bf").length).toBe(6)
+    expect(sitesOf("holdout-bg").length).toBe(6)
+    expect(sitesOf("holdout-bh").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
