@@ -1,13 +1,15 @@
 /**
- * Grammar the naturalness judges of holdout-bc to holdout-be marked (round thirty): a countable
+ * What the naturalness judges of holdout-bc to holdout-bh marked (round thirty): a countable
  * thing whose name stays in the singular is asked for with "a" ("a wig cut and style"); materials
  * and work done are never made plural ("seasoned hardwoods", "koi pond constructions", "postages");
- * a participle or an adverb after a thing keeps its "s" off the last word ("wigs bought elsewheres").
+ * a participle or an adverb after a thing keeps its "s" off the last word ("wigs bought elsewheres");
+ * a trade that works where its customer is gets no opening-hours prompts ("Are dry stone wallers usually open on Monday?").
  */
 import { describe, expect, it } from "vitest"
 import { namesOne, offeringForm, pluralOf } from "../../../src/pipeline/prompts/english.ts"
 import { productArticle } from "../../../src/pipeline/prompts/product-templates.ts"
 import { type Slots, TEMPLATES } from "../../../src/pipeline/prompts/templates.ts"
+import { atCustomerOf } from "../../../src/pipeline/prompts/visit-facts.ts"
 
 const template = (id: string) => TEMPLATES.find((t) => t.id === id)!
 const slots = (offering: string, other = "medical wigs"): Slots => {
@@ -74,5 +76,16 @@ describe("a thing with a participle or an adverb after it", () => {
     expect(offeringForm("wigs bought elsewhere")).toEqual({ text: "wigs bought elsewhere", plural: true })
     expect(pluralOf("shingles blown off")).toBe("shingles blown off")
     expect(pluralOf("consultation elsewhere")).toBe("consultations elsewhere")
+  })
+})
+
+describe("trades that work where the customer is", () => {
+  it("are no place with opening hours", () => {
+    for (const kind of ["dry stone waller", "water well drilling company", "proofing company", "shearing gang", "bath reglazing service", "floor sanding company"]) {
+      expect({ kind, atCustomer: atCustomerOf(["We build and repair walls across the dales."], kind) }).toEqual({ kind, atCustomer: true })
+    }
+    // ("Visit us" still says customers come in.)
+    expect(atCustomerOf(["Visit us at the yard."], "dry stone waller")).toBe(false)
+    expect(atCustomerOf(["We build walls."], "wallpaper shop")).toBe(false)
   })
 })

@@ -429,7 +429,7 @@ const KNOWN: Readonly<Record<string, {
   "coral-gables-terrazzo-revival": { products: { "revival-shine-kit": 0 } },
   "fell-and-beck-walling": { products: { "walling-day": 0.04 } },
   "glaze-again-christchurch": { uncovered: ["custom colour"] },
-  "kawartha-well-and-pump": { products: { "wellcheck": 0.18 } },
+  "kawartha-well-and-pump": { products: { "wellcheck": 0.17 } },
   "roostguard-bird-proofing": { share: 0.83, uncovered: ["PanelShield DIY kit", "eave bird barriers"] },
   "groundling-bagel-bakery": { share: 0.86, uncovered: ["bagel chips", "sourdough bagel"] },
   "hive-and-horn-meadery": { share: 0.82, uncovered: ["Mead Club", "mead growler refill"] },
