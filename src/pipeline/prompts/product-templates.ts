@@ -454,7 +454,7 @@ const COURSE_HEADS = wordSet("course courses intensive program programme")
 const PACKAGE_HEADS = wordSet("package bundle kit set box trio hamper")
 const PASS_HEADS = wordSet("pass card membership")
 const RECURRING_HEADS = wordSet("membership subscription")
-const STAY_HEADS = wordSet("room suite chalet cabin cottage")
+const STAY_HEADS = wordSet("room suite chalet cabin cottage hut yurt lodge treehouse bungalow villa apartment")
 const TRIP_HEADS = wordSet("tour trip walk hike ride cruise")
 const FOOD_HEADS = wordSet(
   "croissant croissants cake cakes taco tacos ramen soup cider syrup chocolate matcha cheese bread pie pizza nata cherries pepper honey jam sauce blend mezcal gin wine"
@@ -486,7 +486,9 @@ export const headOf = (product: string): string => {
 export const isServiceProduct = (product: string): boolean => {
   const last = headOf(product)
   // "Laser hair removal", "boiler service": a job done is booked, as care is.
+  // ("The Kestrel Hut", "Lakeside Cabin": a stay is booked, never in stock or delivered.)
   return SERVICE_HEADS.has(last) || LESSON_HEADS.has(last) || TRIP_HEADS.has(last) || CARE_HEADS.has(last) || JOB_HEADS.has(last) || BOOKED_WORK.has(last) || BOOKED_BREAKS.has(last) ||
+    STAY_HEADS.has(last) ||
     BOOKED_PEOPLE.has(singularOf(last)) || /(?:ing|tion|sion|ment)$/u.test(last)
 }
 
@@ -608,6 +610,8 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
   const countable = aProduct !== product
   const head = headOf(product)
   const remote = isRemote(product)
+  // (An escape room is played in, not stayed in.)
+  const stay = STAY_HEADS.has(head) && !/\bescape room$/u.test(product)
   const has = (need: ProductNeed): boolean => {
     switch (need) {
       case "place":
@@ -627,7 +631,8 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
       case "service":
         return service || fill.hired === true
       case "performed":
-        return service
+        // A stay is stayed in: "What happens during a kestrel hut?" is nobody's question.
+        return service && !stay
       case "visit":
         // A download or a video call is not gone to: "Who sells a deep sleep hypnosis audio near me?"
         return fill.visitable && !remote
@@ -681,8 +686,7 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
       case "hire":
         return fill.hired === true
       case "stay":
-        // An escape room is played in, not stayed in.
-        return STAY_HEADS.has(head) && !/\bescape room$/u.test(product)
+        return stay
       case "food":
         return !service && FOOD_HEADS.has(head)
       case "medical":

@@ -3,13 +3,17 @@
  * thing whose name stays in the singular is asked for with "a" ("a wig cut and style"); materials
  * and work done are never made plural ("seasoned hardwoods", "koi pond constructions", "postages");
  * a participle or an adverb after a thing keeps its "s" off the last word ("wigs bought elsewheres");
- * a trade that works where its customer is gets no opening-hours prompts ("Are dry stone wallers usually open on Monday?").
+ * a trade that works where its customer is gets no opening-hours prompts ("Are dry stone wallers usually open on Monday?");
+ * a hut, a lodge or a villa is a stay, booked and stayed in ("Who has a kestrel hut in stock?", "What happens during a kestrel hut?").
  */
 import { describe, expect, it } from "vitest"
+import { builtinPrompts } from "../../../src/pipeline/prompts/builtin-generator.ts"
 import { namesOne, offeringForm, pluralOf } from "../../../src/pipeline/prompts/english.ts"
+import { factsFromPages } from "../../../src/pipeline/prompts/prompt-facts.ts"
 import { productArticle } from "../../../src/pipeline/prompts/product-templates.ts"
 import { type Slots, TEMPLATES } from "../../../src/pipeline/prompts/templates.ts"
 import { atCustomerOf } from "../../../src/pipeline/prompts/visit-facts.ts"
+import { ORIGIN, sitePage } from "./site-builder.ts"
 
 const template = (id: string) => TEMPLATES.find((t) => t.id === id)!
 const slots = (offering: string, other = "medical wigs"): Slots => {
@@ -87,5 +91,29 @@ describe("trades that work where the customer is", () => {
     // ("Visit us" still says customers come in.)
     expect(atCustomerOf(["Visit us at the yard."], "dry stone waller")).toBe(false)
     expect(atCustomerOf(["We build walls."], "wallpaper shop")).toBe(false)
+  })
+})
+
+describe("a stay sold as a product", () => {
+  const productFacts = (name: string, path: string, text: string) =>
+    factsFromPages({
+      name,
+      kind: "product",
+      businessName: "Tregarrow Glamping",
+      url: `${ORIGIN}${path}`,
+      businessPlace: "St Agnes",
+      pages: [sitePage(path, { title: `${name} | Tregarrow Glamping`, headings: [name], text: `${name} ${text}`, products: [] })]
+    })
+
+  it("is booked and stayed in, never bought, delivered or gone through", () => {
+    const prompts = builtinPrompts(productFacts("The Kestrel Hut", "/the-kestrel-hut.html", "A hand-built shepherd's hut for two with a wood-fired hot tub. From £140 a night."))
+    expect(prompts).toHaveLength(100)
+    expect(prompts.filter((p) => /\b(?:in stock|delivered|buying|on sale|what happens during)\b/iu.test(p))).toEqual([])
+    expect(prompts.filter((p) => /\bbook\b/iu.test(p)).length).toBeGreaterThan(0)
+  })
+
+  it("leaves an escape room played in, as before", () => {
+    const prompts = builtinPrompts(productFacts("Vault Virtual Escape Room", "/the-vault.html", "The Vault is a virtual escape room for remote teams, played over video. $25 per player."))
+    expect(prompts.some((p) => /what happens during/iu.test(p))).toBe(true)
   })
 })
