@@ -229,14 +229,14 @@ const OWN_STORY = alternatives(`
 const GROUP_WORDS = alternatives(`
   treatments|products|extras|add ons|addons|extra s|items|offerings|solutions|specialities|specialties
   sectors|industries|sectors we serve|industries we serve|product range|full range|range
-  behandlungen|produkte|zusatzleistungen|extras|soins|produits|options|tratamientos|productos|complementos|extras
+  behandlungen|produkte|zusatzleistungen|soins|produits|options|tratamientos|productos|complementos
   trattamenti|prodotti|extra|behandelingen|producten|tratamentos|produtos`)
 
 /** The business's own premises ("The clinic", "Our studio", "Die Praxis", "Le cabinet"), singular: where, not what. */
 const PREMISES = alternatives(`
   clinic|practice|studio|salon|workshop|kitchen|shop|store|premises|space|venue|building|yard|factory|plant|farm|surgery|showroom|office|centre|center|bakery|cellar
   praxis|werkstatt|atelier|laden|klinik|kuche|raumlichkeiten|cabinet|boutique|clinique|cuisine|locaux|espace|clinica|consulta|taller|tienda|estudio|cocina|espacio
-  laboratorio|bottega|negozio|spazio|sede|praktijk|werkplaats|winkel|keuken|ruimte|kliniek|consultorio|oficina|loja|estudio|cozinha|espaco`)
+  laboratorio|bottega|negozio|spazio|sede|praktijk|werkplaats|winkel|keuken|ruimte|kliniek|consultorio|oficina|loja|cozinha|espaco`)
 /** A menu's bare English verbs, alone or joined ("Eat & drink", "Stay", "Climb"): where to click, not what is sold. */
 const ENGLISH_MENU_VERBS = alternatives(`eat|drink|stay|play|shop|visit|explore|relax|dine|climb|throw|rent|hire|unwind|discover|shopping|dining`)
 
