@@ -289,19 +289,19 @@ export const offeringForm = (phrase: string, inEnglish = true): { readonly text:
 }
 
 /** Words that join a thing's name to another thing or to a detail of it ("wig cut and style", "home visit in the GTA"). */
-const JOINED_OR_DETAILED = /\s(?:and|&|with|of|for|in|at|on|from|by)\s/u
+const JOINED_OR_DETAILED = /\s+(?:and|&|with|of|for|in|at|on|from|by)\s+/u
 
 /**
  * Heads of things had one at a time, named in the singular in a longer name ("wig cut and style",
  * "home visit in the GTA", "flea & tick bath"): the list is short on purpose, as "a" before a name
  * that is no such thing ("a garden and farm", "a sake by the glass") reads worse than none.
  */
-const ONE_HEADS = new Set(
-  `course class lesson camp session consultation package pass tour trip walk workshop kit bundle hamper voucher ticket
-  excursion expedition cruise safari retreat treatment ritual groom shave fade changeover upgrade appointment massage visit
-  report stay bath pie tonic rental set jar card brush check quote trim tint style cut bag liner pack box spray balm bar
-  jacket waistcoat rasp crutch facial manicure pedicure van`.split(/\s+/).filter((w) => w.length > 0)
-)
+const ONE_HEADS: ReadonlySet<string> = new Set([
+  ...COUNT_HEADS,
+  ...`treatment ritual groom shave fade changeover upgrade appointment massage visit report stay bath pie tonic rental set
+  jar card brush check quote trim tint style cut bag liner pack box spray balm bar jacket waistcoat rasp crutch facial
+  manicure pedicure van`.split(/\s+/).filter((w) => w.length > 0)
+])
 
 /**
  * Whether an offering, as `offeringForm` gives it, is one countable thing whose name stays in the
@@ -318,7 +318,7 @@ export const namesOne = (form: { readonly text: string; readonly plural: boolean
   if (!numbered && !JOINED_OR_DETAILED.test(text)) return false
   // ("Two men and a van" counts its own.)
   if (/^(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s|\s(?:and|&)\s(?:a|an|the)\s/iu.test(text)) return false
-  const parts = text.split(/\s+(?:and|&|with|of|for|in|at|on|from|by)\s+/u)
+  const parts = text.split(JOINED_OR_DETAILED)
   const head = parts[0]!
   const words = head.split(" ")
   if (/[\p{Lu}\d]/u.test(numbered ? words.slice(0, -1).join(" ") : head)) return false
