@@ -19,7 +19,7 @@ import type { PromptFacts } from "./prompt-facts.ts"
 import { contentWords, fnv1a, fold, phraseKey, saysTwice, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
 import { isLocalLanguage, localProductPrompts, localTemplates } from "./local-templates.ts"
 import { bookedAlike, frameFit, isAppointment, isAppointmentLed, isRemote } from "./offering-frames.ts"
-import { isServiceProduct, productArticle, productCandidates } from "./product-templates.ts"
+import { isServiceProduct, namedCandidates, productArticle, productCandidates } from "./product-templates.ts"
 import {
   INTENT_WEIGHTS,
   PRODUCT_QUALIFIERS,
@@ -775,6 +775,8 @@ export const builtinTopUp = (
   let ownName: ReadonlySet<string> = new Set(facts.kind === "product" ? shapeOf(phrases(facts.offerings, facts)[0] ?? "") : [])
   /** Whether a product was asked about with its own questions (not a brand's model, not software). */
   let ownQuestions = false
+  /** The offerings the general templates take: a named thing's own name is asked about by its own. */
+  let generalOfferings = facts.offerings
   // A product (not software, whose features are asked about as its kind's) is first asked about
   // as customers ask about one thing: its price, reviews, kinds, where to buy it.
   if (facts.kind === "product") {
@@ -818,6 +820,18 @@ export const builtinTopUp = (
       }
       ownName = new Set(shapeOf(fill.names[0] ?? ""))
       ownQuestions = fill.names.length > 0
+      // A name of the business's own for one thing ("The Kestrel Hut", "WellCheck": no model number)
+      // whose page says what it is: a few questions by that name, the rest about what it is.
+      // (Not a thing named for its town: "Bergen fish soup" at a Bergen food truck is a fish soup.)
+      const placeWords = new Set(wordsOf(facts.place ?? "").map(stem))
+      if (names[0] !== undefined && branded(names[0]) && kinds.length > 0 && !/\d/u.test(facts.name) && !wordsOf(facts.name).some((w) => placeWords.has(stem(w)))) {
+        const named = { name: names[0], withThe: /^the\s/iu.test(squish(facts.name)), kind: kinds.reduce((a, b) => (wordsOf(b).length < wordsOf(a).length ? b : a)), business: facts.businessName, place: facts.place }
+        for (const candidate of namedCandidates(named)) {
+          if (out.length >= count) return out
+          accept(candidate.prompt, candidate.intent, candidate.template, undefined, ownName)
+        }
+        generalOfferings = facts.offerings.filter((o) => !phrases([o], facts).some(branded))
+      }
       for (const candidate of productCandidates(fill, hash)) {
         if (out.length >= count) return out
         accept(candidate.prompt, candidate.intent, candidate.template, undefined, ownName)
@@ -853,7 +867,7 @@ export const builtinTopUp = (
   const stages = [
     ...siteLanguageStage(facts, hash, passes.slice(0, 2)),
     // The last resort's pools only when the facts' own run out (a product naming one thing only).
-    { templates: usable, order: TEMPLATES, passes, pools: [poolsOf(facts, hash), poolsOf(facts, hash, true)] }
+    { templates: usable, order: TEMPLATES, passes, pools: [poolsOf({ ...facts, offerings: generalOfferings }, hash), poolsOf({ ...facts, offerings: generalOfferings }, hash, true)] }
   ]
   for (const stage of stages) for (const pools of stage.pools) {
     const ownOfferings = pools.offerings.filter((o) => o.tier === 0).length

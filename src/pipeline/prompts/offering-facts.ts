@@ -1471,7 +1471,21 @@ export const productOfferings = (
   // "Studio A", "Room 2": a label of one of several of a kind, named by its letter or number, not a kind
   // of thing; its own description says what it is, as a model's does.
   const lettered = /^\p{L}[\p{L}'-]*\s+(?:\p{Lu}|\d{1,2})$/u.test(squish(fullName))
-  const descriptive = isDescriptiveName(fullName) && !brandModel && !titled && !lettered
+  const looksDescriptive = isDescriptiveName(fullName) && !brandModel && !titled && !lettered
+  // "The Harbour Cover", "Walling Day": ordinary words the site writes as a name, whose page says in
+  // other words what the thing is ("our full winter cover", "a hand-built shepherd's hut"), name one
+  // thing as a model's name does: a customer asks for what it is, and for it by its name.
+  // (Said of it by name, and of its own kind: "Pass Plus is a six-module course", "The Garden Room
+  // ... Wisteria House" say what it is like, and its name is what customers ask for.)
+  const kindsOfNamed = looksDescriptive && writtenAsName(fullName, pages)
+    ? [...definedAs(fullName, own, proper), ...own.flatMap((page) => saidUnderItsName(page, fullName, proper))]
+      .filter((kind) => sharesAWordWith(kind, fullName) && !repeatsName(kind, fullName))
+    : []
+  const descriptive = looksDescriptive && kindsOfNamed.length === 0
+  // (Named so, it is written as the site writes it, and a heading that says its name again in lower
+  // case ("walling day course") is no other thing.)
+  const namedThing = kindsOfNamed.length > 0
+  const notTheNameAgain = (phrase: string) => !namedThing || !repeatsName(phrase, fullName)
   const name = descriptive ? shortProductName(fullName) : fullName
   const items = [
     ...productNamed.map((p) => displayPhrase(p.name, proper)),
@@ -1515,7 +1529,7 @@ export const productOfferings = (
     // thing, not another name for it ("harbour app" beside "Guest Harbour App" is one).
     .filter((phrase) => !(/(?:ing|ion|ment)$/u.test(phrase) && ` ${wordsOf(name).join(" ")}`.endsWith(` ${wordsOf(phrase).join(" ")}`)))
   const selfDescribedOwn = selfDescribed.filter((phrase) => !wordsOf(phrase).every((w) => siteWords.has(w)))
-  const modelKind = descriptive || titled ? [] : [...kindAfterModelCode(fullName, own, proper), ...definedAs(fullName, own, proper), ...describedModel(fullName, own, url, proper)]
+  const modelKind = descriptive || titled ? [] : [...kindAfterModelCode(fullName, own, proper), ...definedAs(fullName, own, proper), ...describedModel(fullName, own, url, proper), ...kindsOfNamed]
   // A described product shares its page with others ("Personal income tax returns" on a page about
   // tax returns, VAT and provisional tax): only what names its own kind of thing is about it.
   const head = stem(headWordOf(name) ?? "")
@@ -1541,18 +1555,18 @@ export const productOfferings = (
     headlines: [
       ...(headFirst && descriptive ? sameKind : []),
       ...described,
-      ...(descriptive ? [displayPhrase(name, proper)] : []),
+      ...(descriptive ? [displayPhrase(name, proper)] : namedThing ? [squish(fullName)] : []),
       // (A model with its own section of a shared page: the page's headline is the page's subject
       // ("Adult tennis" above the "Cardio Tennis 10-Class Pass"), unless it names the same kind of
       // thing ("Custom & modular exhibition stands" above the "Modular 3x3 Stand").)
-      ...(shares && described.length > 0 ? [] : headlines.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name)) &&
+      ...(shares && described.length > 0 ? [] : headlines.filter((h) => ofItsKind(h) && notTheNameAgain(h) && !(brandModel && phraseKey(h) === phraseKey(name)) &&
         !(shares && !descriptive && !wordsOf(h).some((w) => stem(w) === head))))
     ],
     stated: [],
     sections: [],
-    items: items.filter((h) => ofItsKind(h) && !(brandModel && phraseKey(h) === phraseKey(name))),
+    items: items.filter((h) => ofItsKind(h) && notTheNameAgain(h) && !(brandModel && phraseKey(h) === phraseKey(name))),
     detailItems: [],
-    parts: [...selfDescribedOwn, ...sameKind, ...modelKind],
+    parts: [...selfDescribedOwn, ...sameKind, ...modelKind].filter(notTheNameAgain),
     home: [],
     announced: []
   }
@@ -1572,10 +1586,44 @@ const definedAs = (fullName: string, own: ReadonlyArray<CrawledPageFacts>, prope
   const last = tokens.filter((t) => !/\d/u.test(t)).at(-1)
   const subjects = [tokens.join(" "), ...(last === undefined || STOP_WORDS.has(fold(last)) ? [] : [last])].map(escapeRegExp)
   // (A sentence's opening, its capital kept: a heading runs into the page's text without a stop.)
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:the|our|this)\\s+(?:${subjects.join("|")})\\s+is\\s+(a|an|the)\\s+([^.!?]+)`, "giu")
+  // ("WellCheck is our annual well maintenance plan": a name is the subject without an article too.)
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:the|our|this)\\s+(?:${subjects.join("|")})|${subjects[0]})\\s+is\\s+(a|an|the|our)\\s+([^.!?]+)`, "giu")
   return own.flatMap((page) => [...page.text.matchAll(pattern)]).filter((m) => /^\p{Lu}/u.test(m[0]))
     .flatMap((m) => whatItIs(`${m[1]} ${m[2]!.replace(MEASURE, "")}`, proper, true))
 }
+
+/**
+ * Whether the site writes a product's name of ordinary words in title case as a name: opening
+ * with "The" ("The Kestrel Hut"), with its capitals after a word of a sentence ("on our Walling Day
+ * course", "Ask for a Harbour Cover quote") or as the subject saying what it is ("Walling Day is
+ * our ..."). A name that only heads its page ("Butter Croissant") may be the thing's description.
+ */
+const writtenAsName = (fullName: string, pages: ReadonlyArray<CrawledPageFacts>): boolean => {
+  const name = squish(fullName).replace(/^the\s+/iu, "")
+  const words = name.split(" ")
+  if (words.length < 2 || !words.every((w) => /^\p{Lu}\p{Ll}/u.test(w))) return false
+  if (/^the\s/iu.test(squish(fullName))) return true
+  const said = new RegExp(`(?<![\\p{L}\\p{N}])(?:\\p{Ll}[\\p{L}'-]*\\s+${escapeRegExp(name)}(?![\\p{L}\\p{N}])|${escapeRegExp(name)}\\s+is\\s+(?:a|an|the|our)\\s)`, "u")
+  return pages.some((page) => said.test(page.text))
+}
+
+/** What the sentence under a page's headline that is a product's name says it is ("The Kestrel Hut. A hand-built shepherd's hut for two ..."). */
+const saidUnderItsName = (page: CrawledPageFacts, fullName: string, proper: ReadonlySet<string>): Array<string> => {
+  const headline = page.headings[0]
+  if (headline === undefined || phraseKey(headline.replace(/^the\s+/iu, "")) !== phraseKey(fullName.replace(/^the\s+/iu, ""))) return []
+  const at = page.text.indexOf(headline)
+  return at < 0 ? [] : page.text.slice(at + headline.length).trim().split(/(?<=[.!?])\s+/).slice(0, 1).flatMap((sentence) => whatItIs(sentence, proper, true))
+}
+
+/** Whether a kind holds a word of a name: "winter cover" of the Harbour Cover, "dry stone walling course" of Walling Day. */
+const sharesAWordWith = (kind: string, fullName: string): boolean => {
+  const nameStems = new Set(wordsOf(fullName.replace(/^the\s+/iu, "")).map(stem))
+  return wordsOf(kind).some((w) => nameStems.has(stem(w)))
+}
+
+/** Whether a phrase says a name's words in a run: "walling day course" is Walling Day again, "dry stone walling course" is not. */
+const repeatsName = (phrase: string, fullName: string): boolean =>
+  ` ${wordsOf(phrase).map(stem).join(" ")} `.includes(` ${wordsOf(fullName.replace(/^the\s+/iu, "")).map(stem).join(" ")} `)
 
 /** A figure's unit after it ("600 W", "70 g", "35 mm"): part of the figure, not of the kind. */
 const UNIT = /^(?:w|kw|v|g|kg|ml|l|mm|cm|m|in|ft|sq|gb|tb|mp|x)$/iu

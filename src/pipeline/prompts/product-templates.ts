@@ -748,6 +748,36 @@ export const productCandidates = (fill: ProductFill, rotateBy: number): Readonly
   return out
 }
 
+/** A thing its business gives a name of its own, and what it is. */
+export interface NamedThing {
+  /** As the site writes it, without a leading "the": "Kestrel Hut", "Walling Day", "WellCheck". */
+  readonly name: string
+  /** Whether it is said with "the" ("the Kestrel Hut"), as its own name opens with it. */
+  readonly withThe: boolean
+  /** What it is: "shepherd's hut", "annual well maintenance plan". */
+  readonly kind: string
+  readonly business: string
+  readonly place: string | null
+}
+
+/**
+ * What a customer who has heard of a named thing asks about it by name: with its business or its
+ * town, its price, what it is like, how it compares with others of its kind. Never ranked or looked
+ * for among other sellers ("Which campground has the best Kestrel Hut?"): only its business has it.
+ */
+export const namedCandidates = (named: NamedThing): ReadonlyArray<ProductCandidate> => {
+  const the = named.withThe ? `the ${named.name}` : named.name
+  // ("Other solar panel bird proofing": work named by its "-ing" is never made plural.)
+  const kinds = /ing$/u.test(named.kind) ? named.kind : kindsOf(named.kind)
+  return [
+    { prompt: `${named.business} ${named.name} reviews`, intent: "reviews" as const, template: "named-reviews" },
+    { prompt: `How much does ${the} at ${named.business} cost?`, intent: "price" as const, template: "named-price" },
+    { prompt: `What do people say about ${the}?`, intent: "reviews" as const, template: "named-said" },
+    { prompt: `How does ${the} compare with other ${kinds}?`, intent: "comparison" as const, template: "named-compare" },
+    ...(named.place === null ? [] : [{ prompt: `${named.name} ${named.place}`, intent: "brand" as const, template: "named-place" }])
+  ]
+}
+
 /** Slot values that cannot occur in a template's own words: tells which slots a template reads. */
 const PROBE: ProductSlots = {
   product: "qqproduct",

@@ -109,8 +109,9 @@ describe("a stay sold as a product", () => {
     const prompts = builtinPrompts(productFacts("The Kestrel Hut", "/the-kestrel-hut.html", "A hand-built shepherd's hut for two with a wood-fired hot tub. From £140 a night."))
     expect(prompts).toHaveLength(100)
     expect(prompts.filter((p) => /\b(?:in stock|delivered|buying|on sale|what happens during)\b/iu.test(p))).toEqual([])
-    expect(prompts).toContain("Do I need to book a kestrel hut in advance?")
-    expect(prompts).toContain("How far ahead should I book a kestrel hut?")
+    // (Named, it is asked for as the shepherd's hut its page says it is: named-things.test.ts.)
+    expect(prompts).toContain("Do I need to book a hand-built shepherd's hut in advance?")
+    expect(prompts).toContain("How far ahead should I book a hand-built shepherd's hut?")
   })
 
   it("leaves an escape room played in, as before", () => {
