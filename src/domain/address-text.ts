@@ -24,9 +24,13 @@ export const addressFromText = (text: string): string | null => {
 }
 
 const TOWN = /^\p{Lu}[\p{L}'’.-]+(?:[ -]\p{Lu}[\p{L}'’.-]+){0,2}$/u
-// What follows a town: a state or region code with or without a ZIP ("OR 97202"), a postcode
-// ("BA1 1AA", "97202"), or a country.
-const AFTER_TOWN = /^(?:\p{Lu}{2,3}(?:\s+\d{4,5}(?:-\d{4})?)?|\p{Lu}{1,2}\d[\dA-Z]?\s*\d\p{Lu}{2}|\d{4,6}|\p{Lu}[\p{L}]+(?: \p{Lu}[\p{L}]+)?)$/u
+// What follows a town: a state or province code with or without a ZIP or postcode ("OR 97202",
+// "BC V5V 3C8"), a postcode ("BA1 1AA", "97202"), or a country. (A name before a British postcode
+// may be the town itself, "Canal Wharf Yard, Leeds LS11 5PS", so it is not taken for a region.)
+const AFTER_TOWN = /^(?:\p{Lu}{2,3}(?:\s+(?:\d{4,5}(?:-\d{4})?|\p{Lu}\d\p{Lu}\s?\d\p{Lu}\d))?|\p{Lu}{1,2}\d[\dA-Z]?\s*\d\p{Lu}{2}|\d{4,6}|\p{Lu}[\p{L}]+(?: \p{Lu}[\p{L}]+)?)$/u
+
+/** Countries an address ends in: never its town. */
+const COUNTRY = /^(?:canada|usa|us|united states(?: of america)?|uk|united kingdom|great britain|england|scotland|wales|northern ireland|ireland|australia|new zealand|south africa|india|germany|deutschland|france|spain|españa|italy|italia|portugal|brasil|brazil|mexico|méxico|netherlands|nederland|belgium|belgique|belgië|switzerland|schweiz|suisse|austria|österreich|norway|norge|sweden|sverige|denmark|danmark|finland|suomi|poland|polska|czechia|czech republic|česko|türkiye|turkey|japan)$/iu
 
 // A part naming a street or a building, not a town ("Mill Lane", "Unit 4").
 const STREET = /\b(?:street|st|road|rd|lane|ln|avenue|ave|drive|dr|way|place|square|court|close|row|hill|unit|suite|floor|building|rue|via|viale|piazza|calle|avenida|rua|straße|strasse|weg|gasse|platz|ulica|gatan|vej|gade)\b\.?/iu
@@ -40,7 +44,7 @@ export const townOfAddress = (address: string): string | null => {
   for (let i = 1; i < parts.length; i++) {
     const afterCode = /^\d{4,6}\s+(\p{Lu}[\p{L}'’ -]+)$/u.exec(parts[i]!)?.[1]
     if (afterCode !== undefined) return afterCode.trim()
-    if (TOWN.test(parts[i]!) && !STREET.test(parts[i]!) && (i === parts.length - 1 || AFTER_TOWN.test(parts[i + 1]!))) return parts[i]!
+    if (TOWN.test(parts[i]!) && !STREET.test(parts[i]!) && !COUNTRY.test(parts[i]!) && (i === parts.length - 1 || AFTER_TOWN.test(parts[i + 1]!))) return parts[i]!
   }
   return null
 }

@@ -19,4 +19,10 @@ describe("an address in visible text", () => {
     expect(townOfAddress("Unit 4, Mill Lane")).toBeNull()
     expect(townOfAddress("Old Forge, Mill Lane, Ludlow SY8 1AB")).toBeNull()
   })
+
+  it("reads a province code with a Canadian postcode after the town, and never takes the country for the town", () => {
+    expect(townOfAddress("1188 Kingsway, Vancouver, BC V5V 3C8, Canada")).toBe("Vancouver")
+    expect(townOfAddress("12 High St, Ludlow, Shropshire SY8 9QT, United Kingdom")).toBeNull()
+    expect(townOfAddress("Unit 4, Canal Wharf Yard, Leeds LS11 5PS")).toBeNull()
+  })
 })

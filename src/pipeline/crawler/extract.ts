@@ -473,10 +473,12 @@ export const extractPage = (input: string, pageUrl: string): ExtractedPage => {
         })
       }
       // A link into a shop, menu or services section, in the page's content (not its navigation).
+      // A link to the page itself ("#", "#top": a cookie banner's "Accept", a "Back to top") names nothing on offer.
       const href = name === "a" ? tag.attrs.get("href") : undefined
-      if (href !== undefined && !parent.chrome) {
+      if (href !== undefined && !parent.chrome && !href.trim().startsWith("#")) {
         read((text) => {
-          const hint = linkHint(text, resolveHttpUrl(href, baseHref === undefined ? pageUrl : resolveHttpUrl(baseHref, pageUrl) ?? pageUrl))
+          const target = resolveHttpUrl(href, baseHref === undefined ? pageUrl : resolveHttpUrl(baseHref, pageUrl) ?? pageUrl)
+          const hint = target === null || target === resolveHttpUrl(pageUrl, pageUrl) ? undefined : linkHint(text, target)
           if (hint !== undefined && listings.length < LIMITS.listings) listings.push(hint)
         })
       }

@@ -1160,15 +1160,21 @@ const whatItIs = (sentence: string, proper: ReadonlySet<string>, needsArticle: b
   const m = /^((?:a|an|the|our)\s+)?((?:(?:\p{L}+|\d+)-(?:hour|day|night|week|weekend|month)\s+)?(?:[\p{L}'-]+\s+){0,3}[\p{L}'-]+?)\s*(?:\s(?:for|of|with|that|which|from|through|to|in|on)\b|[,:;(])/iu.exec(sentence.trim())
   // In running text only a sentence opening with an article says what a thing is ("Sibling discount: 10%" does not).
   if (m === null || (needsArticle && m[1] === undefined)) return []
+  // "Our flagship course", "our best-selling blend": praise says which one, not what kind of thing.
+  const said = m[2]!.replace(PRAISE, "")
   // ("four-week" is one word of the name, not the function word "four".)
-  const words = m[2]!.split(/\s+/u).map((w) => (w.includes("-") ? w.toLowerCase() : fold(w)))
+  const words = said.split(/\s+/u).map((w) => (w.includes("-") ? w.toLowerCase() : fold(w)))
   // "Stock and yard management" is two things of one kind; any other function word starts a clause.
   if (words.length < 2 || words.some((w) => STOP_WORDS.has(w) && w !== "and")) return []
-  const said = headingOfferings(m[2]!, proper)
+  const named = headingOfferings(said, proper)
   // A name too long with its length ("Three-day beginner scuba diving course") is named without it.
-  const unmeasured = m[2]!.replace(/^\S+-(?:hour|day|night|week|weekend|month)\s+/iu, "")
-  return said.length > 0 || unmeasured === m[2] ? said : headingOfferings(unmeasured, proper)
+  const unmeasured = said.replace(/^\S+-(?:hour|day|night|week|weekend|month)\s+/iu, "")
+  return named.length > 0 || unmeasured === said ? named : headingOfferings(unmeasured, proper)
 }
+
+/** Words of praise before a kind: "flagship", "signature", "best-selling", "most popular". */
+const PRAISE_WORD = /^(?:flagship|signature|best-?selling|most|popular|favou?rite|award-winning|newest|latest)$/iu
+const PRAISE = new RegExp(`^(?:(?:${PRAISE_WORD.source.slice(1, -1)})\\s+)+`, "iu")
 
 /** A page's products that are its own: those at its address, or at none. */
 const ownProducts = (page: CrawledPageFacts, url: string | null | undefined) =>
@@ -1219,7 +1225,7 @@ const headWordOf = (name: string): string | undefined => {
 const kindNamesIn = (text: string, head: string, proper: ReadonlySet<string>): Array<string> =>
   [...text.matchAll(/(?<![\p{L}'-])(\p{Ll}[\p{L}'-]{2,})(?=\s+(\p{L}+)(?![\p{L}]))/gu)]
     .filter((m) => [head, `${head}s`, `${head}es`].includes(fold(m[2]!)) && /^\p{Ll}+$/u.test(m[2]!))
-    .filter((m) => !STOP_WORDS.has(fold(m[1]!)) && !/^(?:inch|cm|mm|page|each|every|one|other|same|this|that|your|our|their|including|excluding|following|regarding|during|concerning)$/iu.test(m[1]!))
+    .filter((m) => !STOP_WORDS.has(fold(m[1]!)) && !PRAISE_WORD.test(m[1]!) && !/^(?:inch|cm|mm|page|each|every|one|other|same|this|that|your|our|their|including|excluding|following|regarding|during|concerning)$/iu.test(m[1]!))
     .flatMap((m) => headingOfferings(`${m[1]} ${m[2]}`, proper))
 
 /** A pricing page by its address or title ("/pricing", "Plans | Acme"). */
@@ -1477,7 +1483,10 @@ export const productOfferings = (
   // thing as a model's name does: a customer asks for what it is, and for it by its name.
   // (Said of it by name, and of its own kind: "Pass Plus is a six-module course", "The Garden Room
   // ... Wisteria House" say what it is like, and its name is what customers ask for.)
-  const kindsOfNamed = looksDescriptive && writtenAsName(fullName, pages)
+  // A heading that gives the name and then what it is ("Making Space: an 8-week anxiety group")
+  // says both outright.
+  const headedAs = looksDescriptive ? own.flatMap((page) => kindInItsHeading(page, fullName, proper)) : []
+  const kindsOfNamed = headedAs.length > 0 ? headedAs : looksDescriptive && writtenAsName(fullName, pages)
     ? [...definedAs(fullName, own, proper), ...own.flatMap((page) => saidUnderItsName(page, fullName, proper))]
       .filter((kind) => sharesAWordWith(kind, fullName) && !repeatsName(kind, fullName))
     : []
@@ -1566,7 +1575,8 @@ export const productOfferings = (
     sections: [],
     items: items.filter((h) => ofItsKind(h) && notTheNameAgain(h) && !(brandModel && phraseKey(h) === phraseKey(name))),
     detailItems: [],
-    parts: [...selfDescribedOwn, ...sameKind, ...modelKind].filter(notTheNameAgain),
+    // (A named thing's own kinds first: the products' templates ask for the first.)
+    parts: [...(namedThing ? kindsOfNamed : []), ...selfDescribedOwn, ...sameKind, ...modelKind].filter(notTheNameAgain),
     home: [],
     announced: []
   }
@@ -1605,6 +1615,18 @@ const writtenAsName = (fullName: string, pages: ReadonlyArray<CrawledPageFacts>)
   if (/^the\s/iu.test(squish(fullName))) return true
   const said = new RegExp(`(?<![\\p{L}\\p{N}])(?:\\p{Ll}[\\p{L}'-]*\\s+${escapeRegExp(name)}(?![\\p{L}\\p{N}])|${escapeRegExp(name)}\\s+is\\s+(?:a|an|the|our)\\s)`, "u")
   return pages.some((page) => said.test(page.text))
+}
+
+/** What a heading of a page says a product is after its name and a colon: "Making Space: an 8-week anxiety group" → "anxiety group". */
+const kindInItsHeading = (page: CrawledPageFacts, fullName: string, proper: ReadonlySet<string>): Array<string> => {
+  const name = squish(fullName).replace(/^the\s+/iu, "")
+  const opening = new RegExp(`^(?:the\\s+)?${escapeRegExp(name)}\\s*:\\s+(.+)$`, "iu")
+  return page.headings.flatMap((heading) => {
+    const rest = opening.exec(squish(heading))?.[1]
+    // (Its length, "8-week", says which one, not what it is.)
+    const kind = rest?.replace(/^(?:a|an|the|our)\s+/iu, "").replace(/^\S+-(?:hour|day|night|week|weekend|month)\s+/iu, "")
+    return kind === undefined ? [] : whatItIs(`a ${kind},`, proper, true).filter((k) => !repeatsName(k, fullName))
+  })
 }
 
 /** What the sentence under a page's headline that is a product's name says it is ("The Kestrel Hut. A hand-built shepherd's hut for two ..."). */
@@ -1654,7 +1676,7 @@ const describedModel = (fullName: string, own: ReadonlyArray<CrawledPageFacts>, 
       const ofModel = words.length > 0 && words.every((w) => modelWords.has(w))
       return !(figure || unitOfFigure || ofModel || /^(?:rental|hire)$/iu.test(t))
     })
-    while (kept.length > 0 && (/^(?:a|an|the|our|this|these)$/iu.test(kept[0]!) || STATE.test(kept[0]!) || /^\p{L}+ly$/u.test(kept[0]!))) kept.shift()
+    while (kept.length > 0 && (/^(?:a|an|the|our|this|these)$/iu.test(kept[0]!) || STATE.test(kept[0]!) || PRAISE_WORD.test(kept[0]!) || /^\p{L}+ly$/u.test(kept[0]!))) kept.shift()
     if (kept.length === 0 || kept.length > 4 || !kept.every((t) => /^[\p{L}][\p{L}'-]*$/u.test(t) && !STOP_WORDS.has(fold(t)))) return []
     // One word alone is a kind only when it is a common word ("turntable"); "Body" alone is no kind.
     if (kept.length === 1 && !isCommonWord(fold(kept[0]!))) return []

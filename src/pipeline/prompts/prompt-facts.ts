@@ -505,9 +505,9 @@ const schoolOf = (title: string | null | undefined): string | undefined => {
 
 /**
  * The last word of a person's trade ("magician", "thatcher", "arborist", "sign maker", "blacksmith")
- * or of who performs ("string quartet"): who does the work is a kind of business.
+ * or of who performs ("string quartet", "wedding DJ"): who does the work is a kind of business.
  */
-const AGENT_HEAD = /^(?:\p{L}{3,}(?:er|or|ist|ian|ier|eer|smith)|quartet|trio|duo|band|choir|ensemble|orchestra)$/u
+const AGENT_HEAD = /^(?:\p{L}{3,}(?:er|or|ist|ian|ier|eer|smith)|quartet|trio|duo|band|choir|ensemble|orchestra|dj|djs)$/u
 
 /** The last word of what a business hires out ("costume hire"): a kind of business with "company". */
 const HIRE_HEAD = /^(?:hire|rental|rentals)$/u
@@ -740,7 +740,14 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const nameKind = broad ? kindInName(input.businessName, pages, proper) : undefined
   const nameKindHeaded = nameKind !== undefined && isBusinessNoun(wordsOf(nameKind).at(-1)!)
   const titlePlace = nameKindHeaded ? undefined : titledBusiness ?? placeNounInTitle(homeTitle, nameWords)
-  const found = (broad ? (titlePlace ?? mapKind(nameKind) ?? titled ?? schoolOf(homeTitle)) : undefined) ??
+  // "Private blood tests in Leeds" at a medical clinic: the title names what is done there, and the
+  // type's own noun makes it a business ("private blood test clinic"), as a customer asks for one.
+  const titledHead = titled === undefined ? undefined : wordsOf(titled).at(-1)
+  // (Not "venue": "indoor soft play venue" is nobody's word.)
+  const umbrellaHead = typed !== undefined && UMBRELLA_CATEGORIES.has(typed) && typed !== "entertainment venue" ? wordsOf(typed).at(-1) : undefined
+  const titledUnder = titled !== undefined && titledHead !== undefined && umbrellaHead !== undefined && titledHead !== umbrellaHead && !isBusinessNoun(titledHead) && !HIRE_HEAD.test(titledHead) && !SERVICE_WORK.test(titledHead)
+    ? `${titled} ${umbrellaHead}` : titled
+  const found = (broad ? (titlePlace ?? mapKind(nameKind) ?? titledUnder ?? schoolOf(homeTitle)) : undefined) ??
     shopTitled ?? typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled ?? titledService
   // With nothing else said, a name ending in an institution ("Smooth Theory Laser Clinic") says it,
   // when its word before is one the pages write in lower case (a thing's word, not a name's).

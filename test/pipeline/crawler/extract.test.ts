@@ -254,6 +254,14 @@ describe("extractPage: products", () => {
     ])
   })
 
+  it("takes no link to the page itself as a hint: a cookie banner's buttons on a product page name nothing sold", () => {
+    const url = "https://acme.example/products/kestrel-recurve.html"
+    const page = extract(`<div class="cli-bar">We use cookies. <a href="#" class="cli-accept">Accept</a> <a href="#top">Reject</a>
+      <a href="kestrel-recurve.html">Kestrel recurve</a></div>
+      <main><h1>Kestrel recurve</h1><a href="/products/arrows.html">Carbon arrows</a></main>`, url)
+    expect(page.products.map((p) => [p.name, p.source])).toEqual([["Carbon arrows", "link"]])
+  })
+
   it("reads a price-table row whose name opens with a count, never a row of only figures, dates, times, sizes or lengths", () => {
     const page = extract(`<main><table>
       <tr><th>10-visit pass</th><td>&euro;130</td></tr>

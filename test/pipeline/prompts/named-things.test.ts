@@ -58,6 +58,32 @@ describe("a thing with a name of its own", () => {
     ])
   })
 
+  it("takes the kind a heading gives after the name and a colon, its length aside", () => {
+    const path = "/groups.html"
+    const facts = factsFromPages({
+      name: "Making Space",
+      kind: "product",
+      businessName: "Tidewater Art Therapy",
+      url: `${ORIGIN}${path}`,
+      businessPlace: "Victoria",
+      pages: [sitePage(path, {
+        title: "Groups | Tidewater Art Therapy",
+        headings: ["Groups", "Making Space: an 8-week anxiety group", "Grief art group"],
+        text: "Groups Making Space: an 8-week anxiety group Six adults, eight Tuesday evenings, one studio. Making Space teaches art-based ways to calm an anxious body and mind. $520. Grief art group A monthly drop-in group.",
+        products: []
+      })]
+    })
+    expect(facts.offerings).toEqual(["Making Space", "anxiety group"])
+    expect(builtinPrompts(facts)).toContain("How does Making Space compare with other anxiety groups?")
+  })
+
+  it("never takes praise for a kind: 'our flagship course' says which course, not what kind", () => {
+    const facts = factsOf("RePL Course", "Skyline Drone Academy", "Brisbane", "/repl-course.html",
+      "Our flagship course: the CASA Remote Pilot Licence for multirotor drones up to 7 kg. $1,495.")
+    expect(facts.offerings).toEqual(["RePL course"])
+    expect(builtinPrompts(facts).filter((p) => /flagship/u.test(p))).toEqual([])
+  })
+
   it("keeps a name that is what customers ask for, when the page's kind shares none of its words", () => {
     const facts = factsOf("Pass Plus", "Roundabout Driving School", "Milton Keynes", "/pass-plus.html",
       "Pass Plus is a six-module course (at least six hours) covering town driving and motorways. Our Pass Plus course costs £220.")

@@ -43,6 +43,12 @@ describe("the kind a home page's title states", () => {
     expect(business("Aurora", [home("Aurora | Day spa in Cobh", "DaySpa", "Aurora")]).category).toBe("day spa")
   })
 
+  it("names a DJ by the title's kind, and a clinic by what its title says is done there, under a broad type", () => {
+    const home = (title: string, type: string, name: string) => sitePage("/", { title, headings: [name], text: `${name} welcomes you.`, jsonLd: typed(type, name) })
+    expect(business("Deckside DJs", [home("Wedding DJ Cork | Deckside DJs", "EntertainmentBusiness", "Deckside DJs")]).category).toBe("wedding DJ")
+    expect(business("Vein & Vial", [home("Private blood tests in Leeds | Vein & Vial", "MedicalClinic", "Vein & Vial")]).category).toBe("private blood test clinic")
+  })
+
   it("gives a product the kind its business's name or home page states", () => {
     const pages = [
       sitePage("/", { title: "Kivi Sauna House | Sauna on the Quay", headings: ["Kivi Sauna House"], text: "Kivi Sauna House", jsonLd: typed("DaySpa", "Kivi Sauna House") }),
