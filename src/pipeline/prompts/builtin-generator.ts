@@ -634,6 +634,58 @@ function* intentStream(
 }
 
 /**
+ * A prompt's words, each beside its stem, so that setting a name's stems apart, and counting a
+ * word as shared when the other prompt has it in any form, costs no stemming per comparison
+ * (the generator compares every candidate with every prompt taken).
+ */
+interface Stemmed {
+  readonly words: ReadonlyArray<string>
+  readonly stems: ReadonlyArray<string>
+  readonly wordSet: ReadonlySet<string>
+  readonly stemSet: ReadonlySet<string>
+}
+
+const stemmed = (words: Iterable<string>): Stemmed => {
+  const list = [...words]
+  const stems = list.map(stem)
+  return { words: list, stems, wordSet: new Set(list), stemSet: new Set(stems) }
+}
+
+/** The words whose stem is not in `apart`. */
+const without = (said: Stemmed, apart: ReadonlySet<string>): Stemmed => {
+  if (apart.size === 0) return said
+  const keep = said.stems.map((s) => !apart.has(s))
+  return stemmed(said.words.filter((_, i) => keep[i]))
+}
+
+/** Shares of `a`'s words whose stem `b` has, over both sizes less the shared. */
+const stemSimilarity = (a: Stemmed, b: Stemmed): number => {
+  if (a.words.length === 0 && b.words.length === 0) return 1
+  let shared = 0
+  for (const s of a.stems) if (b.stemSet.has(s)) shared++
+  return shared / (a.words.length + b.words.length - shared)
+}
+
+/**
+ * What the near-duplicate check compares of a prompt:
+ * - its shape: content words' stems, as the validator compares them;
+ * - its wording: its distinct words as written, function words aside, a singular and its plural
+ *   kept apart. Similarity counts a word once for each form a prompt repeats it in: "bed and
+ *   breakfasts in Bath with breakfast included" shares 4 of 5 words with "best bed and breakfast
+ *   in Bath" this way, though only 3 of 5 stems. Readers see the repetition, so the generator
+ *   avoids it too;
+ * - its loose words: content words as written ("business shirts for Wellington businesses" keeps
+ *   both), a word counting as shared when the other prompt has it in any form: "best business
+ *   shirts for Wellington businesses" and "best ties for Wellington businesses" share four of
+ *   five, as a reader counting words sees them, though their stems share three of five.
+ */
+interface Said {
+  readonly shape: Stemmed
+  readonly wording: Stemmed
+  readonly loose: Stemmed
+}
+
+/**
  * Function words only: "now", "near", "year" are what a reader compares two prompts by, though the
  * validator's longer stop list leaves them out ("bakery open now near me" and "... this year").
  */
@@ -643,40 +695,28 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set(
   shall may might must any some much many very just also than then so if get find whats im`.split(/\s+/)
 )
 
-/** A prompt's distinct words as written, function words aside, a singular and its plural kept apart. */
-const wordingOf = (prompt: string): ReadonlyArray<string> => [...new Set(wordsOf(prompt).filter((w) => !FUNCTION_WORDS.has(w)))]
-
-/**
- * Similarity counting a word once for each form a prompt repeats it in: "bed and breakfasts in
- * Bath with breakfast included" shares 4 of 5 words with "best bed and breakfast in Bath" this way,
- * though only 3 of 5 stems. Readers see the repetition, so the generator avoids it too.
- */
-const wordingSimilarity = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): number => {
-  if (a.length === 0 && b.length === 0) return 1
-  const stems = new Set(b.map(stem))
-  const shared = a.filter((w) => stems.has(stem(w))).length
-  return shared / (a.length + b.length - shared)
+const saidOf = (prompt: string): Said => {
+  const words = wordsOf(prompt)
+  return {
+    shape: stemmed(shapeOf(prompt)),
+    wording: stemmed(new Set(words.filter((w) => !FUNCTION_WORDS.has(w)))),
+    loose: stemmed(new Set(words.filter((w) => !STOP_WORDS.has(w))))
+  }
 }
 
-/** A prompt's content words as written ("business shirts for Wellington businesses" keeps both "business" and "businesses"). */
-const looseShapeOf = (prompt: string): ReadonlySet<string> => new Set(wordsOf(prompt).filter((w) => !STOP_WORDS.has(w)))
-
-/**
- * Shared words over all words, a word counting as shared when the other prompt has it in any
- * form: "best business shirts for Wellington businesses" and "best ties for Wellington
- * businesses" share four of five, as a reader counting words sees them, though their stems
- * share three of five.
- */
-const looseSimilarity = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
-  if (a.size === 0 && b.size === 0) return 1
-  const stems = new Set([...b].map(stem))
-  let shared = 0
-  for (const word of a) if (stems.has(stem(word))) shared++
-  return shared / (a.size + b.size - shared)
-}
+const saidWithout = (said: Said, apart: ReadonlySet<string>): Said =>
+  apart.size === 0 ? said : { shape: without(said.shape, apart), wording: without(said.wording, apart), loose: without(said.loose, apart) }
 
 /** Stricter than the validator's bound, so a set never sits at its edge. */
 const GENERATOR_SIMILARITY = 0.7
+
+/** Whether a candidate says what a prompt already taken says. */
+const saysTheSame = (candidate: Said, other: Said): boolean =>
+  jaccard(candidate.shape.wordSet, other.shape.wordSet) >= GENERATOR_SIMILARITY ||
+  // (Both ways: "... both casual mat classes and 10-class passes?" holds nearly every word of "...
+  // both reformer classes and mat pilates?", though the shorter holds fewer of the longer's.)
+  Math.max(stemSimilarity(candidate.wording, other.wording), stemSimilarity(other.wording, candidate.wording)) >= NEAR_DUPLICATE_SIMILARITY ||
+  stemSimilarity(other.loose, candidate.loose) >= NEAR_DUPLICATE_SIMILARITY
 
 const NO_WORDS: ReadonlySet<string> = new Set()
 
@@ -735,9 +775,9 @@ export const builtinTopUp = (
   const quotas = quotasOf(count)
   const taken = Object.fromEntries(PROMPT_INTENTS.map((intent) => [intent, 0])) as Record<PromptIntent, number>
 
-  const shapes: Array<ReadonlySet<string>> = existing.map(shapeOf)
-  const wordings: Array<ReadonlyArray<string>> = existing.map(wordingOf)
-  const loose: Array<ReadonlySet<string>> = existing.map(looseShapeOf)
+  const said: Array<Said> = existing.map(saidOf)
+  /** `said` with a name's stems set apart, per name, extended as prompts are taken. */
+  const saidApart = new Map<ReadonlySet<string>, Array<Said>>()
   /**
    * Whether a prompt says what one already taken says. `apart` holds the stems of a name every
    * prompt of a product's own set repeats: two questions about one thing differ by their other
@@ -745,17 +785,11 @@ export const builtinTopUp = (
    * end-grain chopping board good value?" ask two things), however long its name.
    */
   const nearDuplicate = (prompt: string, apart: ReadonlySet<string> = NO_WORDS): boolean => {
-    // (Without a name to set apart, the words are compared as they are: this runs for every candidate.)
-    const kept = (words: ReadonlyArray<string>): ReadonlyArray<string> => apart.size === 0 ? words : words.filter((w) => !apart.has(stem(w)))
-    const keptSet = (words: ReadonlySet<string>): ReadonlySet<string> => apart.size === 0 ? words : new Set(kept([...words]))
-    const shape = keptSet(shapeOf(prompt))
-    const wording = kept(wordingOf(prompt))
-    const words = keptSet(looseShapeOf(prompt))
-    return shapes.some((other) => jaccard(shape, keptSet(other)) >= GENERATOR_SIMILARITY) ||
-      // (Both ways: "... both casual mat classes and 10-class passes?" holds nearly every word of "...
-      // both reformer classes and mat pilates?", though the shorter holds fewer of the longer's.)
-      wordings.some((other) => Math.max(wordingSimilarity(wording, kept(other)), wordingSimilarity(kept(other), wording)) >= NEAR_DUPLICATE_SIMILARITY) ||
-      loose.some((other) => looseSimilarity(keptSet(other), words) >= NEAR_DUPLICATE_SIMILARITY)
+    let others = apart.size === 0 ? said : saidApart.get(apart)
+    if (others === undefined) saidApart.set(apart, others = [])
+    for (let i = others.length; i < said.length; i++) others.push(saidWithout(said[i]!, apart))
+    const candidate = saidWithout(saidOf(prompt), apart)
+    return others.some((other) => saysTheSame(candidate, other))
   }
   const usage = new Map<string, number>()
   /** Takes a candidate that is no near-duplicate and passes the validator. */
@@ -764,9 +798,7 @@ export const builtinTopUp = (
     const verdict = validator.offer(prompt)
     if (!verdict.ok) return false
     out.push({ prompt: facts.kind === "product" ? brandCased(verdict.prompt, facts) : verdict.prompt, intent, template })
-    shapes.push(shapeOf(verdict.prompt))
-    wordings.push(wordingOf(verdict.prompt))
-    loose.push(looseShapeOf(verdict.prompt))
+    said.push(saidOf(verdict.prompt))
     if (offering !== undefined) usage.set(offering, (usage.get(offering) ?? 0) + 1)
     taken[intent] += 1
     return true
