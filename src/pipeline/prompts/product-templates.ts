@@ -10,7 +10,7 @@ import { isCommonWord } from "../../domain/common-words.ts"
 import { COMMON_ABBREVIATIONS, isMass, isPlural, offeringForm, pluralOf, SERVICE_HEADS, singularOf, withArticle } from "./english.ts"
 import type { PromptIntent } from "./templates.ts"
 import { isRemote } from "./offering-frames.ts"
-import { wordsOf } from "./prompt-text.ts"
+import { fold, wordsOf } from "./prompt-text.ts"
 
 /** The words a product's set is filled with. */
 export interface ProductSlots {
@@ -769,8 +769,15 @@ export const namedCandidates = (named: NamedThing): ReadonlyArray<ProductCandida
   const the = named.withThe ? `the ${named.name}` : named.name
   // ("Other solar panel bird proofing": work named by its "-ing" is never made plural.)
   const kinds = /ing$/u.test(named.kind) ? named.kind : kindsOf(named.kind)
+  // "Fell & Beck Walling Walling Day reviews": a business name ending in the name's first word says
+  // it twice run together, so the name comes first.
+  const overlaps = fold(named.business.split(/\s+/u).at(-1) ?? "") === fold(named.name.split(/\s+/u)[0] ?? "")
   return [
-    { prompt: `${named.business} ${named.name} reviews`, intent: "reviews" as const, template: "named-reviews" },
+    {
+      prompt: overlaps ? `${named.name} at ${named.business} reviews` : `${named.business} ${named.name} reviews`,
+      intent: "reviews" as const,
+      template: "named-reviews"
+    },
     { prompt: `How much does ${the} at ${named.business} cost?`, intent: "price" as const, template: "named-price" },
     { prompt: `What do people say about ${the}?`, intent: "reviews" as const, template: "named-said" },
     { prompt: `How does ${the} compare with other ${kinds}?`, intent: "comparison" as const, template: "named-compare" },

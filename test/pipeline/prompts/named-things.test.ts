@@ -39,13 +39,21 @@ describe("a thing with a name of its own", () => {
     ])
     // Only those name it; the rest ask for its kind, never for "kestrel huts" sold elsewhere.
     expect(prompts.filter((p) => /kestrel/iu.test(p))).toEqual(prompts.slice(0, 5))
-    expect(prompts.filter((p) => /shepherd's hut/u.test(p)).length).toBeGreaterThanOrEqual(90)
+    // (All but four of the five that name it: one of them compares it with other shepherd's huts.)
+    expect(prompts.filter((p) => /shepherd's hut/u.test(p))).toHaveLength(96)
   })
 
   it("takes the kind from a sentence with the name as its subject, without an article too", () => {
     const walling = factsOf("Walling Day", "Fell & Beck Walling", "Grassington", "/courses/walling-day.html",
       "£95 per person. Walling Day is our one-day dry stone walling course for beginners, held on a farm near Grassington.")
     expect(walling.offerings).toEqual(["Walling Day", "dry stone walling course"])
+    // (Its business's name ends in the name's first word: the name comes first, never "Walling Walling".)
+    expect(builtinPrompts(walling).filter((p) => p.includes("Walling Day"))).toEqual([
+      "Walling Day at Fell & Beck Walling reviews",
+      "How much does Walling Day at Fell & Beck Walling cost?",
+      "What do people say about Walling Day?",
+      "How does Walling Day compare with other dry stone walling courses?"
+    ])
     const plan = factsOf("WellCheck", "Kawartha Well & Pump", "Bobcaygeon", "/wellcheck.html",
       "$189 per year. WellCheck is our annual well maintenance plan: a spring visit to inspect the well cap and casing.")
     expect(plan.offerings).toEqual(["WellCheck", "annual well maintenance plan"])
@@ -90,7 +98,7 @@ describe("a thing with a name of its own", () => {
     expect(facts.offerings).not.toContain("six-module course")
     const prompts = builtinPrompts(facts)
     expect(prompts.filter((p) => /six-module/u.test(p))).toEqual([])
-    expect(prompts.filter((p) => /pass plus/iu.test(p)).length).toBeGreaterThanOrEqual(90)
+    expect(prompts.filter((p) => !/pass plus/iu.test(p))).toEqual([])
   })
 
   it("asks about a thing named for its town as the thing it is, not by its name", () => {
