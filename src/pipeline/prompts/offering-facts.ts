@@ -31,7 +31,20 @@ const headlineOfferingsOf = (text: string, proper: ReadonlySet<string>): Array<s
   if (isSiteLabel(text)) return []
   let headline = text.trim()
   for (let i = 0; i < 2; i++) headline = headline.replace(HEADLINE_OPENING, "")
+  if (kindsOfWorkOnly(headline)) return []
   return headingOfferings(headline, proper)
+}
+
+/**
+ * A headline joining kinds of work and nothing else ("Hire and servicing", "Sales & repairs")
+ * heads a page of several offerings, each named in its own section ("Wheelchair hire", "Scooter
+ * servicing and repairs"): no customer asks for "hire and servicing".
+ */
+const kindsOfWorkOnly = (headline: string): boolean => {
+  // ("Repair service" is one kind: the kinds are joined by "and", "&", "or" or a comma.)
+  if (!/\s(?:and|&|or)\s|,\s/iu.test(headline)) return false
+  const words = wordsOf(headline).filter((w) => w !== "and" && w !== "or")
+  return words.length >= 2 && words.every((w) => w === "sales" || SERVICE_HEAD.test(w) || SERVICE_HEAD.test(singularOf(w)))
 }
 
 /**

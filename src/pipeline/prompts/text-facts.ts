@@ -217,9 +217,21 @@ const NAMED_SPACES = new Set(["room", "suite", "hall", "lounge", "studio", "loft
 const ALONE_NOT_AN_OFFERING = new Set(
   `small medium large mini regular artists stylists barbers therapists instructors teachers tutors coaches staff
   practitioners groomers normal standard reduced concession concessions adult adults child children kids senior seniors
-  student students ermassigt reduziert erwachsene kinder studierende reduit reduits adulte adultes enfant enfants
+  student students visitor visitors guest guests member members ermassigt reduziert erwachsene kinder studierende reduit reduits adulte adultes enfant enfants
   reducido reducida adultos ninos jubilados ridotto intero`.split(/\s+/).filter((w) => w.length > 0)
 )
+
+/**
+ * The paperwork of a sale, alone: "I provide receipts for every session" (for an insurer), "we send
+ * invoices", "we give quotes" say how the business sells, not a thing a customer asks for.
+ */
+const PAPERWORK = new Set(
+  `receipt receipts invoice invoices quote quotes estimate estimates refund refunds quittung quittungen rechnung rechnungen
+  facture factures recu recus factura facturas recibo recibos ricevuta ricevute fattura fatture`.split(/\s+/).filter((w) => w.length > 0)
+)
+
+/** A size, who does the work or pays which price, or a sale's paperwork: one word that is no offering alone. */
+const isAloneNotAnOffering = (word: string): boolean => ALONE_NOT_AN_OFFERING.has(word) || PAPERWORK.has(word)
 
 /** Who a service is for, in English and the languages sites are written in ("Kinder", "Babys"), and the words joining two of them. */
 const WHOM: ReadonlySet<string> = new Set([...ALONE_NOT_AN_OFFERING, "babies", "babys", "bebes", "toddlers", "teens", "teenagers", "families", "familien", "jugendliche", "ados", "adolescentes"])
@@ -229,7 +241,7 @@ const JOINING_WORDS: ReadonlySet<string> = new Set(["and", "und", "et", "y", "e"
 export const aloneNotAnOffering = (phrase: string): boolean => {
   const words = wordsOf(phrase.replace(/\([^)]*\)/gu, " "))
   const own = words[0] === "the" ? words.slice(1) : words
-  return own.length === 1 && ALONE_NOT_AN_OFFERING.has(own[0]!)
+  return own.length === 1 && isAloneNotAnOffering(own[0]!)
 }
 
 /** Pronouns, as written in lower case ("US" is a country): a clause's words, never a name's. */
@@ -321,7 +333,7 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   if (words.some((w) => /.(?:tagebuch|blog|journal)$/u.test(w))) return undefined
   // "Medium", "Large" above a price list's lines: a size of something; "The artists": who does the work.
   const own = words[0] === "the" ? words.slice(1) : words
-  if (own.length === 1 && ALONE_NOT_AN_OFFERING.has(own[0]!)) return undefined
+  if (own.length === 1 && isAloneNotAnOffering(own[0]!)) return undefined
   // "Adults and children", "Kinder und Babys" (a services list's last term): whom the work is for, not a thing sold.
   if (own.length >= 3 && own.every((w, i) => (i % 2 === 1 ? JOINING_WORDS.has(w) : WHOM.has(w)))) return undefined
   // "Simple pricing, per farm": the words before a comma say what the heading is.

@@ -239,7 +239,9 @@ const KNOWN: Readonly<Record<string, {
   // (49 not-offering hits until a site's furniture and what it says it no longer does in Italian were read as such.)
   "liuteria-bellandi": { share: 0.87, uncovered: ["viola su misura", "violoncello su misura"] },
   "minster-clock-repairs": { uncovered: ["home visit", "dismantle, collect and re-install", "French slate mantel clock"] },
-  "salt-pond-boatshop": { uncovered: ["paint and varnish", "spring commissioning", "boat delivery"] },
+  // (0.91 while "visitors", from "Visitors are welcome on weekdays", filled 5 prompts; without it
+  // the set falls back to prompts about local businesses.)
+  "salt-pond-boatshop": { share: 0.88, uncovered: ["paint and varnish", "spring commissioning", "boat delivery"] },
   "aurelia-string-quartet": { uncovered: ["full day wedding package"] },
   "burrow-soft-play": { uncovered: ["soft play session"] },
   "dockteatern-lyktan": { share: 0.85, uncovered: ["Snögubbens resa", "Räven och månen"] },
@@ -444,8 +446,8 @@ const KNOWN: Readonly<Record<string, {
   "lift-and-line-barre": { uncovered: ["New Student Intro Month"] },
   "riona-trichology-cork": { uncovered: ["follow-up appointment"] },
   "schrittwerk-bamberg": { uncovered: ["3D-Fußdruckmessung"], products: { "sensomotorische-einlage-aktiv": 0 } },
-  "steady-wheels-ballarat": { share: 0.7, uncovered: ["rollator walkers"] },
-  "tidewater-art-therapy": { share: 0.86, uncovered: ["Making Space"] },
+  "steady-wheels-ballarat": { share: 0.77, uncovered: ["rollator walkers"] },
+  "tidewater-art-therapy": { uncovered: ["Making Space"] },
   "vein-and-vial-leeds": { uncovered: ["blood draw for a GP or consultant form", "mobile phlebotomy"] },
   "crease-and-willow": { share: 0.75, uncovered: ["Grade 1 English willow bat", "Grade 2 English willow bat", "re-grip"] },
   "fletchers-mark-archery": { uncovered: ["archery starter kit", "wooden arrows", "aluminium arrows", "bow strings", "re-fletching", "have-a-go archery taster"] },
