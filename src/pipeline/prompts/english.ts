@@ -55,7 +55,7 @@ const modelNameWords = (words: ReadonlyArray<string>): ReadonlySet<number> => {
 const MASS_NOUNS = new Set(
   `software hardware equipment furniture clothing apparel jewelry jewellery insurance advice training coaching
   consulting catering accounting marketing bookkeeping tutoring childcare daycare healthcare skincare haircare makeup
-  food coffee tea bread gear luggage photography cleaning landscaping plumbing roofing flooring legal design
+  food coffee tea bread oil honey syrup flour milk juice gear luggage photography cleaning landscaping plumbing roofing flooring legal design
   hosting storage housing transport transportation shipping logistics support security accommodation lodging parking
   wallpaper safety postage drainage haulage signage construction encapsulation insulation irrigation filtration
   excavation prep hardwood softwood wood grass turf sod soil topsoil loam sand hay straw alfalfa fodder feed bark zoysia
@@ -303,6 +303,19 @@ const ONE_HEADS: ReadonlySet<string> = new Set([
   manicure pedicure van`.split(/\s+/).filter((w) => w.length > 0)
 ])
 
+/** A model's number after a word of its name: "ranger 8", "desert 6\"", "grade 1". */
+const MODEL_NUMBER = /\p{L}\s+\d{1,4}(?:["”″]|(?![\p{L}\d.,:/-]))/u
+
+/**
+ * A model by its number, of a thing had one at a time, its name ending in the thing's word: "a
+ * ranger 8 heavy duty scooter", "a desert 6\" dobsonian telescope", "a grade 1 english willow
+ * bat", as "a 2-berth campervan" (a thing sold by the kilo or an "-ing" is no model).
+ */
+const isCountedModel = (text: string): boolean => {
+  const last = lastWord(text)
+  return MODEL_NUMBER.test(text) && /^\p{Ll}{3,}$/u.test(last) && !/ing$/u.test(last) && !isMass(text) && !/[\p{Lu}]/u.test(text)
+}
+
 /**
  * Whether an offering, as `offeringForm` gives it, is one countable thing whose name stays in the
  * singular: two things sold as one ("wig cut and style"), a thing with a detail that has its own
@@ -315,7 +328,7 @@ export const namesOne = (form: { readonly text: string; readonly plural: boolean
   const text = form.text
   if (!inEnglish || form.plural || NOT_A_THING.test(text) || /\sto\s/u.test(text)) return false
   const numbered = /\s\d+-\p{Ll}+$/u.test(text)
-  if (!numbered && !JOINED_OR_DETAILED.test(text)) return false
+  if (!numbered && !JOINED_OR_DETAILED.test(text)) return isCountedModel(text)
   // ("Two men and a van" counts its own.)
   if (/^(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s|\s(?:and|&)\s(?:a|an|the)\s/iu.test(text)) return false
   const parts = text.split(JOINED_OR_DETAILED)

@@ -64,6 +64,23 @@ describe("one thing named in the singular", () => {
     expect(template("price-usual-charge").render(slots("medical wig"))).toBe("What do wig studios usually charge for medical wigs?")
     expect(template("discovery-really-good").render(slots("garden and farm"))).toBe("Where can I find really good garden and farm?")
   })
+
+  // (Round thirty-one's judges: "It is my first time getting pathfinder 4 mobility scooter", "Where can
+  // I find really good ranger 8 heavy duty scooter?", an article dropped before a model.)
+  it("is one thing when it is a model by its number, of a thing had one at a time", () => {
+    for (const name of ["pathfinder 4 mobility scooter", "ranger 8 heavy duty scooter", "desert 6\" dobsonian telescope", "grade 3 club bat", "kestrel 62\" take-down recurve bow"]) {
+      expect({ name, one: namesOne(offeringForm(name)) }).toEqual({ name, one: true })
+    }
+    expect(template("problem-first-time").render(slots("pathfinder 4 mobility scooter"))).toBe("It is my first time getting a pathfinder 4 mobility scooter, what should I know?")
+    expect(template("discovery-really-good").render(slots("ranger 8 heavy duty scooter"))).toBe("Where can I find a really good ranger 8 heavy duty scooter?")
+    expect(template("discovery-best-in-place").render(slots("ranger 8 heavy duty scooter"))).toBe("best ranger 8 heavy duty scooter in Toronto")
+  })
+
+  it("guard: a number that is a measure, a time or a count, a thing sold by the kilo, work done or a name stays as written", () => {
+    for (const name of ["70mm refractor telescope", "omega 3 fish oil", "level 2 coaching", "24/7 emergency plumbing", "10:30 class", "Trail Runner 3 shoe", "kids' 70mm refractor starter telescope"]) {
+      expect({ name, one: namesOne(offeringForm(name)) }).toEqual({ name, one: false })
+    }
+  })
 })
 
 describe("materials and work done", () => {
