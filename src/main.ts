@@ -6,7 +6,7 @@ import { HttpServer } from "@effect/platform"
 // Each @effect/platform-node module from its own path: the package's index would also load
 // undici, an HTTP client the service never uses, at every start.
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { Cause, Context, Effect, Layer, Option } from "effect"
+import { Cause, Context, Effect, Layer, Logger, Option } from "effect"
 import { serviceLayer } from "./composition.ts"
 import { AppConfig, type AppSettings } from "./config/app-config.ts"
 import { secureDataDir } from "./db/data-dir.ts"
@@ -16,6 +16,13 @@ import { describeStartupFailure } from "./startup/failure.ts"
 import { readyMessage } from "./startup/ready-message.ts"
 
 installProcessGuard()
+
+// A stop can take a few seconds (running jobs end their step, the database closes): say so when it starts.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    Effect.runSync(Effect.logInfo(`stopping (${signal}): running jobs pause at their current step and resume at the next start`).pipe(Effect.provide(Logger.pretty)))
+  })
+}
 
 /** Prints why start-up failed, once (the process then exits with code 1). */
 let reported = false
