@@ -1245,8 +1245,11 @@ const kindNamesIn = (text: string, head: string, proper: ReadonlySet<string>): A
 const PLAN_PAGE_SEGMENT = /^(?:pricing|plans|prices|price-list|tarifs|preise)$/
 const PLAN_PAGE_TITLE = /^(?:pricing|plans|prices)\b/iu
 
-/** A subscription's price: "per month", "/ month", "monthly", "per user". */
-const SUBSCRIPTION = /\b(?:per|\/)\s*(?:month|year|user|seat)\b|\bmonthly\b|\bplans?\b/iu
+/**
+ * A subscription's price: "per month", "/ month", "monthly", "per user", "plans" ("Payment plans
+ * available" is a way to pay a course's fee, not a subscription's tiers).
+ */
+const SUBSCRIPTION = /\b(?:per|\/)\s*(?:month|year|user|seat)\b|\bmonthly\b|(?<!\b(?:payment|instal?lment|finance|financing)\s)\bplans?\b/iu
 
 /** A one-word line before its price or "on request": "Starter €149", "Enterprise on request". */
 const TIER_LINE = new RegExp(String.raw`(?<![\p{L}'-])(\p{Lu}\p{Ll}+)\s+(?:(?:from\s+)?${PRICE_START_SOURCE}|\d[\d.,]*\s?(?:€|kr|zł|kč|chf|sek|nok|dkk)(?![\p{L}])|on request|contact us|custom pricing|let's talk)`, "gu")

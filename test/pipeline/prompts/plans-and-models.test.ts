@@ -39,6 +39,17 @@ describe("plan tiers", () => {
     const prices = sitePage("/prices.html", { title: "Prices | Larch", headings: ["Prices"], text: "Prices Haircut €20 Beard €12 Kids €15" })
     expect(facts([prices]).offerings.filter((o) => o.endsWith(" plan"))).toEqual([])
   })
+
+  // (Round thirty-one: "Payment plans available for the RePL course" under a course price list made
+  // "course plan", "endorsement plan" and "basics plan" of its lines' last words.)
+  it("reads no price list as tiers because it offers payment plans", () => {
+    const prices = sitePage("/prices.html", {
+      title: "Fees | Larch",
+      headings: ["Course fees"],
+      text: "Course fees RePL Course $1,895 Night Flying Endorsement $450 Drone Photography Basics $249 All fees include GST. Payment plans available for the RePL course."
+    })
+    expect(facts([prices]).offerings.filter((o) => o.endsWith(" plan"))).toEqual([])
+  })
 })
 
 describe("product lines named after the business", () => {

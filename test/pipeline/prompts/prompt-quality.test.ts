@@ -458,7 +458,6 @@ const KNOWN: Readonly<Record<string, {
   "deckside-djs": { share: 0.86, uncovered: ["ceremony music", "cold spark machines", "saxophonist"] },
   "fletch-and-feather-archery": { uncovered: ["casual range fee"] },
   "neon-lantern-karaoke": { uncovered: ["happy hour"], products: { "lantern-suite": 0 }, notOfferingHits: 5 },
-  "skyline-drone-academy": { share: 0.81 },
   "the-rolling-meeple": { share: 0.86, uncovered: ["play fee", "kids' birthday parties", "board games for sale"], products: { "meeple-pass": 0.01 } },
 }
 
