@@ -90,6 +90,14 @@ describe("materials and work done", () => {
       expect({ name, aProduct: productArticle(name).aProduct }).toEqual({ name, aProduct: name })
     }
   })
+
+  // (Round thirty-one: "beard oils", "amber rich maple syrups", "an amber rich maple syrup".)
+  it("include what is sold by the measure: oil, honey, syrup, flour, milk, juice", () => {
+    for (const name of ["beard oil", "estate extra virgin olive oil", "amber rich maple syrup", "wildflower honey", "stoneground flour", "raw milk", "cold-pressed apple juice"]) {
+      expect({ name, form: offeringForm(name) }).toEqual({ name, form: { text: name, plural: false } })
+      expect({ name, aProduct: productArticle(name).aProduct }).toEqual({ name, aProduct: name })
+    }
+  })
 })
 
 describe("a thing with a participle or an adverb after it", () => {
