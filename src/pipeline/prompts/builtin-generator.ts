@@ -840,7 +840,7 @@ export const builtinTopUp = (
       }
     }
     if (!software && !ownBrand) {
-      const fill = {
+      let fill = {
         names: names[0] !== undefined && branded(names[0]) ? kinds : names,
         category: category ?? null,
         place: facts.place,
@@ -857,12 +857,16 @@ export const builtinTopUp = (
       // (Not a thing named for its town: "Bergen fish soup" at a Bergen food truck is a fish soup.)
       const placeWords = new Set(wordsOf(facts.place ?? "").map(stem))
       if (names[0] !== undefined && branded(names[0]) && kinds.length > 0 && !/\d/u.test(facts.name) && !wordsOf(facts.name).some((w) => placeWords.has(stem(w)))) {
-        const named = { name: names[0], withThe: /^the\s/iu.test(squish(facts.name)), kind: kinds.reduce((a, b) => (wordsOf(b).length < wordsOf(a).length ? b : a)), business: facts.businessName, place: facts.place }
+        // Its kind shares most words with its name ("monthly pass" for the Meeple Pass, not "toasties" from the menu it is on).
+        const ownKinds = kinds.filter((kind) => shared(kind) === shared(kinds[0]!))
+        const named = { name: names[0], withThe: /^the\s/iu.test(squish(facts.name)), kind: ownKinds.reduce((a, b) => (wordsOf(b).length < wordsOf(a).length ? b : a)), business: facts.businessName, place: facts.place }
         for (const candidate of namedCandidates(named)) {
           if (out.length >= count) return out
           accept(candidate.prompt, candidate.intent, candidate.template, undefined, ownName)
         }
-        generalOfferings = facts.offerings.filter((o) => !phrases([o], facts).some(branded))
+        // The rest ask about what it is, not about the other lines of a page it shares.
+        generalOfferings = facts.offerings.filter((o) => phrases([o], facts).some((p) => ownKinds.includes(p)))
+        fill = { ...fill, names: ownKinds }
       }
       for (const candidate of productCandidates(fill, hash)) {
         if (out.length >= count) return out

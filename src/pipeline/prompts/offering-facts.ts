@@ -14,7 +14,7 @@ import type { CrawledPageFacts } from "./prompt-facts.ts"
 import { isDetailPage, isFaqPage, type PageKind, pageKind, pathSegments, samePage } from "./site-pages.ts"
 import { isSiteLabel, withoutPeopleMet } from "./site-labels.ts"
 import { fold, phraseKey, squish, stem, STOP_WORDS, wordsOf } from "./prompt-text.ts"
-import { aloneNotAnOffering, AUDIENCE_HEADS, englishSideOf, headingOfferings, moreEnglishTitle, WHAT_WE_DO } from "./text-facts.ts"
+import { aloneNotAnOffering, AUDIENCE_HEADS, englishSideOf, headingOfferings, moreEnglishTitle, NAMED_SPACES, WHAT_WE_DO } from "./text-facts.ts"
 
 /** Home-page teasers naming a feature or a day ("Gluten-free Fridays", "Dog-friendly patio"). */
 const FEATURE_OR_DAY =
@@ -613,6 +613,41 @@ const NOT_A_LABEL = /^(?:note|nb|please note|important|tip|update|news|new|price
 /** A label that is a clause, in the business's or reader's voice ("Take home what we use:"). */
 const LINE_LABEL_CLAUSE = /\b(?:we|you|our|your|us|i|what|how|why|when)\b/iu
 
+/** A time of the day or week, said after "on", "at", "in" or "during": "on weekend mornings", "at weekends". */
+const TIME_OF_WEEK = /^(?:weekends?|weekdays?|week|morning|mornings|afternoons?|evenings?|nights?|lunchtimes?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|school|holidays?|term-time)$/iu
+const WHEN_PREPOSITIONS = new Set(["on", "at", "in", "during"])
+
+/**
+ * The last token before a time the thing is sold at ("Kids' birthday parties on weekend mornings",
+ * "... during the school holidays"): the words before the price say when, the thing is named before them.
+ */
+const lastBeforeWhen = (tokens: ReadonlyArray<string>): number => {
+  let i = tokens.length - 1
+  let times = 0
+  for (; i >= 0 && (TIME_OF_WEEK.test(tokens[i]!) || (times > 0 && fold(tokens[i]!) === "the")); i--) if (TIME_OF_WEEK.test(tokens[i]!)) times++
+  return times > 0 && i > 0 && WHEN_PREPOSITIONS.has(fold(tokens[i]!)) ? i - 1 : tokens.length - 1
+}
+
+/**
+ * Up to four words that end at `last` and name a thing, read back to a verb, a function word, a
+ * number or the site's own name; `stop` is where the reading stopped.
+ */
+const wordsBefore = (tokens: ReadonlyArray<string>, last: number, nameWords: ReadonlySet<string>): { kept: Array<string>; stop: number } => {
+  const kept: Array<string> = []
+  let stop = -1
+  for (let i = last; i >= 0 && kept.length < 4; i--) {
+    const token = tokens[i]!
+    const key = fold(token).replace(/[^\p{L}\p{N}/'-]/gu, "")
+    stop = i
+    // "Zipper replacement | $22 Wedding dress alterations from $250": a price ends the name before it.
+    if (key === "" || PHRASE_BREAK.has(key) || nameWords.has(key) || /\d/u.test(token)) break
+    // "... and consultation Treatment from $3,900": a capital after a lower-case word starts a new line.
+    if (kept.length > 0 && /^\p{Lu}/u.test(kept[0]!) && /^\p{Ll}/u.test(token)) break
+    kept.unshift(token)
+  }
+  return { kept, stop }
+}
+
 const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, nameWords: ReadonlySet<string>): Array<string> =>
   // "You can add a vase (£15) or a candle (£18)": extras added to what is bought, not sold alone.
   page.text.split(/(?<=[.!?])\s+/).filter((sentence) => !DENIED.test(sentence) && !ADD_ON.test(sentence)).flatMap((sentence) => {
@@ -630,22 +665,15 @@ const pricedPhrases = (page: CrawledPageFacts, proper: ReadonlySet<string>, name
       clauseStart = m.index + m[0].length
       // "Koi pond builds start from £12,500": the verb before the price is no part of the thing.
       const tokens = m[1]!.split(/\s+/).filter((t, i, all) => i < all.length - 1 || !PRICE_VERB.test(t))
-      const kept: Array<string> = []
-      let stop = -1
-      for (let i = tokens.length - 1; i >= 0 && kept.length < 4; i--) {
-        const token = tokens[i]!
-        const key = fold(token).replace(/[^\p{L}\p{N}/'-]/gu, "")
-        stop = i
-        // "Zipper replacement | $22 Wedding dress alterations from $250": a price ends the name before it.
-        if (key === "" || PHRASE_BREAK.has(key) || nameWords.has(key) || /\d/u.test(token)) break
-        // "... and consultation Treatment from $3,900": a capital after a lower-case word starts a new line.
-        if (kept.length > 0 && /^\p{Lu}/u.test(kept[0]!) && /^\p{Ll}/u.test(token)) break
-        kept.unshift(token)
-      }
+      // (The clause's words, not the match's last six: the time may take most of those.)
+      const clauseTokens = clause.trim().split(/\s+/u)
+      const whenAt = lastBeforeWhen(clauseTokens)
+      const read = whenAt < clauseTokens.length - 1 ? clauseTokens : tokens
+      const { kept, stop } = wordsBefore(read, read === tokens ? tokens.length - 1 : whenAt, nameWords)
       // "a flamenco dance class in a hall in the old town (€20)", "an Andalusian cooking class with
       // Mari, where you make and eat tortilla (€30)": the words before the price say where, with whom
       // or what happens there; the price is the clause's, whose thing is its first "a ...".
-      const before = tokens.slice(Math.max(0, stop - 1), stop + 1).map((t) => fold(t))
+      const before = read.slice(Math.max(0, stop - 1), stop + 1).map((t) => fold(t))
       const described = before.some((t) => PLACE_PREPOSITIONS.has(t)) || /\bwhere\b/iu.test(clause)
       const thing = /(?<![\p{L}])(?:a|an)\s+((?:[\p{L}'-]+\s+){1,2}[\p{L}'-]+?)(?=\s+(?:in|at|with|near|where|on|for|from|by)\b|\s*[,(]|$)/u
         .exec(clause)?.[1]
@@ -1023,6 +1051,9 @@ const answeredYesAbroad = (page: CrawledPageFacts, proper: ReadonlySet<string>):
   )
 }
 
+/** An answer saying the thing costs nothing on top of what is bought. */
+const AT_NO_COST = /\b(?:at no (?:extra |additional )?(?:cost|charge)|free of charge|for free|no extra charge)\b/iu
+
 /** Verbs of a question that name what is on offer as their object ("Do you sell gift vouchers?"). */
 const OFFERING_VERBS = new Set(["sell", "offer", "run", "do", "make", "provide", "teach", "host", "hire", "rent"])
 
@@ -1044,6 +1075,9 @@ const answeredYes = (page: CrawledPageFacts, proper: ReadonlySet<string>): Array
   [...questionsApart(page).matchAll(OFFER_QUESTION)].flatMap((m) => {
     // "Do you keep my formula? Yes, your formula is kept on file": the customer's own thing, not one sold.
     if (/^\s*(?:my|our)\s/iu.test(m[2]!) && !OFFERING_VERBS.has(fold(m[1] ?? ""))) return []
+    // "Can you teach us a game? Yes, our games gurus will teach any game ... at no extra cost": a free
+    // extra, done by the staff, is nothing sold.
+    if (AT_NO_COST.test(m[3]!)) return []
     const asked = new Set(wordsOf(m[2]!).map(stem))
     // "A WDO (wood destroying organism) inspection": a bracket explains, the name runs on after it.
     const tokens = m[3]!.replace(/\([^)]*\)?/gu, " ").split(/,/u)[0]!.trim().replace(OBJECT_OPENING, "").split(/\s+/)
@@ -1503,8 +1537,8 @@ export const productOfferings = (
   // says both outright.
   const headedAs = looksDescriptive ? own.flatMap((page) => kindInItsHeading(page, fullName, proper)) : []
   const kindsOfNamed = headedAs.length > 0 ? headedAs : looksDescriptive && writtenAsName(fullName, pages)
-    ? [...definedAs(fullName, own, proper), ...own.flatMap((page) => saidUnderItsName(page, fullName, proper))]
-      .filter((kind) => sharesAWordWith(kind, fullName) && !repeatsName(kind, fullName))
+    ? [...definedAs(fullName, own, proper), ...own.flatMap((page) => [...saidUnderItsName(page, fullName, proper), ...byThePeriod(page, fullName)])]
+      .filter((kind) => (sharesAWordWith(kind, fullName) || bothSpaces(kind, fullName)) && !repeatsName(kind, fullName))
     : []
   const descriptive = looksDescriptive && kindsOfNamed.length === 0
   // (Named so, it is written as the site writes it, and a heading that says its name again in lower
@@ -1647,16 +1681,40 @@ const kindInItsHeading = (page: CrawledPageFacts, fullName: string, proper: Read
 
 /** What the sentence under a page's headline that is a product's name says it is ("The Kestrel Hut. A hand-built shepherd's hut for two ..."). */
 const saidUnderItsName = (page: CrawledPageFacts, fullName: string, proper: ReadonlySet<string>): Array<string> => {
-  const headline = page.headings[0]
-  if (headline === undefined || phraseKey(headline.replace(/^the\s+/iu, "")) !== phraseKey(fullName.replace(/^the\s+/iu, ""))) return []
-  const at = page.text.indexOf(headline)
-  return at < 0 ? [] : page.text.slice(at + headline.length).trim().split(/(?<=[.!?])\s+/).slice(0, 1).flatMap((sentence) => whatItIs(sentence, proper, true))
+  // Its page's headline, or its own heading on a page it shares ("Lantern Suite" on the rooms page).
+  const heading = page.headings.find((h) => phraseKey(h.replace(/^the\s+/iu, "")) === phraseKey(fullName.replace(/^the\s+/iu, "")))
+  if (heading === undefined) return []
+  const at = page.text.indexOf(`${heading} `)
+  return at < 0 ? [] : page.text.slice(at + heading.length).trim().split(/(?<=[.!?])\s+/).slice(0, 1).flatMap((sentence) => whatItIs(sentence, proper, true))
+}
+
+/** Heads of a thing paid for by the month or year ("Meeple Pass: £15 a month"). */
+const PERIOD_HEADS = new Set(["pass", "membership", "card", "plan", "subscription", "club"])
+
+/**
+ * "Meeple Pass: £15 a month, free play every visit": a pass, card or membership of a one-word name,
+ * priced by the month or year right after its name, is a monthly or annual one. (A longer name says
+ * what it is itself: "Unlimited Cryo Membership".)
+ */
+const byThePeriod = (page: CrawledPageFacts, fullName: string): Array<string> => {
+  const name = squish(fullName).replace(/^the\s+/iu, "")
+  const head = fold(name.split(" ").at(-1)!)
+  if (name.split(" ").length !== 2 || !PERIOD_HEADS.has(head)) return []
+  const m = new RegExp(`${escapeRegExp(name)}\\s*[:–—-]?\\s*(?:from\\s+)?${PRICE_START_SOURCE}[^\\s,;.]*\\s*(?:a|per|each|/)\\s*(month|year)\\b`, "u").exec(page.text)
+  return m === null ? [] : [`${m[1] === "month" ? "monthly" : "annual"} ${head}`]
 }
 
 /** Whether a kind holds a word of a name: "winter cover" of the Harbour Cover, "dry stone walling course" of Walling Day. */
+/** "Lantern Suite", "our party room": a named room or suite said to be a room of another name. */
+const bothSpaces = (kind: string, fullName: string): boolean => [kind, fullName].every((phrase) => {
+  const last = wordsOf(phrase).at(-1) ?? ""
+  return NAMED_SPACES.has(last) || NAMED_SPACES.has(last.replace(/s$/u, ""))
+})
+
 const sharesAWordWith = (kind: string, fullName: string): boolean => {
   const nameStems = new Set(wordsOf(fullName.replace(/^the\s+/iu, "")).map(stem))
-  return wordsOf(kind).some((w) => nameStems.has(stem(w)))
+  // ("The full treatment" for the Full Teddy Bear Restoration: how much is no word of what.)
+  return wordsOf(kind).some((w) => nameStems.has(stem(w)) && !WHOLE.test(w))
 }
 
 /** Whether a phrase says a name's words in a run: "walling day course" is Walling Day again, "dry stone walling course" is not. */

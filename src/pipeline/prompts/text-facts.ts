@@ -208,7 +208,7 @@ const PLAIN_ADJECTIVES = new Set(["rare", "new", "used", "old", "hot", "cold", "
 const isAdjective = (word: string): boolean => PLAIN_ADJECTIVES.has(fold(word)) || /(?:al|ic|ous|ive|ian|ean|ish|ary|ful|less|able|ible)$/iu.test(word)
 
 /** Rooms and spaces a venue names after someone or somewhere ("The Alberta Room"). */
-const NAMED_SPACES = new Set(["room", "suite", "hall", "lounge", "studio", "loft", "cottage", "cabin", "barn"])
+export const NAMED_SPACES = new Set(["room", "suite", "hall", "lounge", "studio", "loft", "cottage", "cabin", "barn"])
 
 /**
  * Words that, alone as a heading, name a size, the people who do the work, or who pays which price

@@ -457,8 +457,8 @@ const KNOWN: Readonly<Record<string, {
   "club-padel-turia": { share: 0.82, uncovered: ["bolas", "overgrips"] },
   "deckside-djs": { share: 0.86, uncovered: ["ceremony music", "cold spark machines", "saxophonist"] },
   "fletch-and-feather-archery": { uncovered: ["casual range fee"] },
-  "neon-lantern-karaoke": { uncovered: ["happy hour"], products: { "lantern-suite": 0 }, notOfferingHits: 5 },
-  "the-rolling-meeple": { share: 0.86, uncovered: ["play fee", "kids' birthday parties", "board games for sale"], products: { "meeple-pass": 0.01 } },
+  "neon-lantern-karaoke": { uncovered: ["happy hour"], notOfferingHits: 5 },
+  "the-rolling-meeple": { uncovered: ["play fee", "board games for sale"] },
 }
 
 const runs = new Map<string, SiteRun>()
