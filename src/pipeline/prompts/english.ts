@@ -78,10 +78,13 @@ export const PRACTICE_WORD = /\p{L}{2,}(?:path(?:y|ie)|punct(?:ure|ur)|graph(?:y
 export const isMass = (phrase: string) =>
   MASS_NOUNS.has(lastWord(phrase)) || COLLECTION_WORD.test(lastWord(phrase)) || PRACTICE_WORD.test(lastWord(phrase))
 
+/** Plurals of words in -i ("safari", "ski"), which end as "analysis" and "iris" do. */
+const PLURAL_IN_IS = /(?:safaris|taxis|skis|bikinis|minis|kiwis|wikis|martinis|chilis|chillis|khakis|emojis|tipis|salamis|paninis|alibis)$/u
+
 /** `cakes`, `running shoes`, `services`; not `glass`, `analytics`, `bus`. */
 export const isPlural = (phrase: string) => {
   const w = lastWord(phrase)
-  return w.length > 3 && w.endsWith("s") && !/(?:ss|us|is|ics|ness)$/.test(w) && !SINGULAR_IN_S.test(w)
+  return w.length > 3 && w.endsWith("s") && (PLURAL_IN_IS.test(w) || (!/(?:ss|us|is|ics|ness)$/.test(w) && !SINGULAR_IN_S.test(w)))
 }
 
 /** Words that make a phrase a request or a verb's phrase, not a thing's name ("box your bike for a flight"). */

@@ -30,7 +30,7 @@ const NOT_AN_OFFERING = new Set(
   ideas inspiration conditions tarieven prijzen prijslijst ementa cardapio speisekarte
   encomendas pedidos bestellingen bestellungen commandes ordini
   nasz nasza nasze naszych zespol kariera nagrody opinie cennik ceny noi premi riconoscimenti diario oss priser
-  utmarkelser dagbok aktuellt aktuelt`
+  utmarkelser dagbok aktuellt aktuelt termine wissenswertes`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
@@ -42,10 +42,13 @@ const NOT_AN_OFFERING = new Set(
  */
 const LIST_WORDS = new Set(
   `classes packages plans features combos combo bundles deals add ons addons all monthly annual simple shipping returns
-  delivery fee events`
+  delivery fee events paket pakete`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )
+
+/** Articles of the languages sites are written in, beside English's. */
+const ARTICLES = new Set(["der", "die", "das", "den", "dem", "des", "ein", "eine", "le", "la", "les", "el", "los", "las", "il", "lo", "gli", "het", "een"])
 
 /**
  * "What we make", "What we tattoo", "How we can help", "Lo que hacemos", "Was wir machen": a heading
@@ -297,6 +300,11 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   if (words.length === 0 || words.filter((w) => w !== "of").length > 4 || words.length > 5) return undefined
   // "How to prepare", "Why choose us", "Is it safe": a question or an instruction, not a thing on offer.
   if (/^(?:how|what|why|when|where|who|which|do|does|is|are|can|should)$/.test(words[0]!)) return undefined
+  // "2. Installation", "Step 3: Takedown": a step of how the work goes, not a thing sold on its own.
+  if (/^(?:step\s+)?\d\s*[.):]\s/iu.test(clean)) return undefined
+  // "Gut zu wissen", "Keine Anmeldung nötig", "Sin reserva": a remark or a denial, not a name.
+  // ("Gut health" is English.)
+  if (/^(?:keine?|keinen|sin|sans|senza|geen|ingen|nenhuma?)$/u.test(words[0]!) || (words[0] === "gut" && words[1] === "zu")) return undefined
   // "Year-round", "All year": when a list's things are sold, not what they are.
   if (/^(?:year[\s-]round|all[\s-]year(?:[\s-]round)?)$/iu.test(clean)) return undefined
   // "While you wait", "Up to 3 clients", "As seen in", "Getting here", "Good to know": a clause, not a name.
@@ -338,7 +346,8 @@ const plainHeading = (clean: string, proper: ReadonlySet<string>): string | unde
   if (own.length >= 3 && own.every((w, i) => (i % 2 === 1 ? JOINING_WORDS.has(w) : WHOM.has(w)))) return undefined
   // "Simple pricing, per farm": the words before a comma say what the heading is.
   const lead = wordsOf(clean.split(",")[0]!)
-  if (lead.every((w) => LIST_WORDS.has(w) || STOP_WORDS.has(w) || GENERIC_WORDS.has(w))) return undefined
+  // ("Das Paket": another language's article before a list's word is one too.)
+  if (lead.every((w) => LIST_WORDS.has(w) || STOP_WORDS.has(w) || GENERIC_WORDS.has(w) || ARTICLES.has(w))) return undefined
   // At least one word must carry meaning of its own.
   if (!words.some((w) => w.length >= 3 && !STOP_WORDS.has(w) && !GENERIC_WORDS.has(w))) return undefined
   return displayPhrase(clean, proper)
@@ -598,7 +607,11 @@ export const categoryFromSelfDescription = (texts: ReadonlyArray<string>, nameWo
       // "BSL is a visual language" on Signwise BSL's site: an abbreviation alone, one word of a longer
       // name, names what the business teaches or sells, not the business.
       if (/(?:^|\s)\p{Lu}{2,5}$/u.test(match[1]!.trim()) && wordsOf(match[1]!).filter((w) => nameWords.has(w)).length === 1 && nameWords.size > 1) continue
-      const words = match[2]!.split(/\s+/).filter((w) => !DESCRIBING.has(fold(w)) && !/^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b.*-/iu.test(w))
+      // "a certified baby and toddler sleep consultancy in Calgary": "and" joins two words before the
+      // kind, which follows them (three words or more after it; "a bakery and coffee shop" is two kinds).
+      const joined = /\s+is\s+an?\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s+and\s+((?:[\p{L}-]+\s+){2,3}[\p{L}-]+?)\s+(?:in|on|at|based|that|which|for|from|with|near|run|where)\b/u.exec(sentence.slice(match.index))
+      const said = match[2]!.split(/\s+/u).length <= 2 && joined !== null && !wordsOf(joined[1]!).some((w) => STOP_WORDS.has(w)) ? joined[1]! : match[2]!
+      const words = said.split(/\s+/).filter((w) => !DESCRIBING.has(fold(w)) && !/^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b.*-/iu.test(w))
       // "A home brewing supply shop": a supply shop is known by what it supplies (so is a parts or hire shop).
       const supplies = words.length >= 3 && /^(?:supply|supplies|parts|hire|rental|equipment)$/u.test(fold(words.at(-2)!))
       const kept = words.slice(supplies ? -4 : -2).map((w) => fold(w))

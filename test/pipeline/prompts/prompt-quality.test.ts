@@ -2,7 +2,7 @@
  * The built-in generator on the labelled sites of test/fixtures/prompt-eval, through the real
  * crawler on loopback, scored by the set's own scorer. The issue's targets: ≥ 90% of prompts about
  * a real offering, category or the brand; every labelled offering covered; no near-duplicates.
- * `dev/`, `holdout/` and `holdout-b/` to `holdout-bk/` are all tuning material (each holdout was reported
+ * `dev/`, `holdout/` and `holdout-b/` to `holdout-bn/` are all tuning material (each holdout was reported
  * once, then reclassified: docs/prompt-quality.md). Where a site
  * misses a target today, the test pins today's figure and names what is missed, so a regression
  * fails and an improvement must update it.
@@ -459,6 +459,26 @@ const KNOWN: Readonly<Record<string, {
   "fletch-and-feather-archery": { uncovered: ["casual range fee"] },
   "neon-lantern-karaoke": { uncovered: ["happy hour"], notOfferingHits: 5 },
   "the-rolling-meeple": { uncovered: ["play fee", "board games for sale"] },
+  // holdout-bl, holdout-bm and holdout-bn (twenty-eighth session), run once unseen at af22e2b, pinned at the
+  // figures after that session's later rules: offerings said only in a price table, home prose or a FAQ answer,
+  // a Dutch farm's products, a kind read as the business's name ("helicopter"), named whiskies and experiences.
+  "boerderij-klaverhoeve": { share: 0.84, uncovered: ["glazen melkfles", "boerenyoghurt", "vla", "karnemelk", "roomboter", "scharreleieren", "boerderijijs", "kinderfeestje"], notOfferingHits: 7 },
+  "kestrel-lane-farm": { share: 0.82, uncovered: ["chicken bone broth"] },
+  "laurel-fork-tree-farm": { uncovered: ["Canaan fir", "pre-cut Christmas trees", "tabletop tree", "kissing ball", "live balled-and-burlapped trees", "Christmas tree delivery and setup"] },
+  "tir-na-breac-trout-farm": { uncovered: ["restaurant box", "restocking trout"] },
+  "tussock-and-bloom": { uncovered: ["distillation demonstration", "pick your own lavender", "lavender ice cream"] },
+  "two-crows-market-garden": { uncovered: ["bulk canning vegetables", "dilly beans", "sauerkraut"] },
+  "bramble-and-bough-nannies": { share: 0.7, uncovered: ["holiday nanny"], nearDuplicates: 1 },
+  "hollyhock-holiday-lighting": { share: 0.74, uncovered: ["wreath and garland installation", "commercial holiday lighting"], products: { "glowtrack": 0.1 } },
+  "hushabye-sleep-co": { share: 0.69 },
+  "il-cuoco-in-casa": { share: 0.84, uncovered: ["pranzi per feste in famiglia"] },
+  "kainga-house-sitting": { uncovered: ["pet sitting in your home"] },
+  "bitterroot-sapphire-railroad": { share: 0.87, uncovered: ["Locomotive cab ride", "Engineer for an Hour"] },
+  "carnach-distillery": { uncovered: ["Carnach Peated Batch"], products: { "warehouse-no-3-experience": 0.19, "carnach-12": 0.25 } },
+  "kelo-husky-farm": { uncovered: ["private husky safari", "transfer from Levi"] },
+  "ojo-del-cielo-astro-tours": { uncovered: ["telescope rental"] },
+  "schauhoehle-silberkammer": { share: 0.66, uncovered: ["Höhlenkonzert", "Höhlenkäse", "Kaffee und Kuchen", "Mineralien"] },
+  "totara-helicopters": { share: 0.72, uncovered: ["gift voucher"] },
 }
 
 const runs = new Map<string, SiteRun>()
@@ -478,7 +498,8 @@ const dirs = [
   ...sitesOf("holdout-ay"), ...sitesOf("holdout-az"), ...sitesOf("holdout-ba"), ...sitesOf("holdout-bb"),
   ...sitesOf("holdout-bc"), ...sitesOf("holdout-bd"), ...sitesOf("holdout-be"),
   ...sitesOf("holdout-bf"), ...sitesOf("holdout-bg"), ...sitesOf("holdout-bh"),
-  ...sitesOf("holdout-bi"), ...sitesOf("holdout-bj"), ...sitesOf("holdout-bk")
+  ...sitesOf("holdout-bi"), ...sitesOf("holdout-bj"), ...sitesOf("holdout-bk"),
+  ...sitesOf("holdout-bl"), ...sitesOf("holdout-bm"), ...sitesOf("holdout-bn")
 ]
 const nameOf = (dir: string) => dir.split(/[/\\]/).slice(-2).join("/")
 
@@ -488,8 +509,8 @@ beforeAll(async () => {
 
 afterAll(() => runs.clear())
 
-describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-bk)", () => {
-  it("has the dev, holdout and holdout-b to holdout-bk sites", () => {
+describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b to holdout-bn)", () => {
+  it("has the dev, holdout and holdout-b to holdout-bn sites", () => {
     expect(sitesOf("dev").length).toBe(5)
     expect(sitesOf("holdout").length).toBe(5)
     expect(sitesOf("holdout-b").length).toBe(6)
@@ -554,6 +575,9 @@ describe("prompt quality on the labelled tuning sites (dev, holdout, holdout-b t
     expect(sitesOf("holdout-bi").length).toBe(6)
     expect(sitesOf("holdout-bj").length).toBe(6)
     expect(sitesOf("holdout-bk").length).toBe(6)
+    expect(sitesOf("holdout-bl").length).toBe(6)
+    expect(sitesOf("holdout-bm").length).toBe(6)
+    expect(sitesOf("holdout-bn").length).toBe(6)
   })
 
   it.each(dirs.map(nameOf))("%s: 100 prompts about real offerings, each offering covered, no near-duplicates", (site) => {
