@@ -59,7 +59,8 @@ const MASS_NOUNS = new Set(
   hosting storage housing transport transportation shipping logistics support security accommodation lodging parking
   wallpaper safety postage drainage haulage signage construction encapsulation insulation irrigation filtration
   excavation prep hardwood softwood wood grass turf sod soil topsoil loam sand hay straw alfalfa fodder feed bark zoysia
-  kikuyu fescue ryegrass`
+  kikuyu fescue ryegrass garlic fudge toffee confetti broth butter buttermilk custard yoghurt yogurt sauerkraut kimchi
+  granola muesli popcorn compost manure mulch firewood kindling lavender`
     .split(/\s+/)
     .filter((w) => w.length > 0)
 )

@@ -470,7 +470,7 @@ const KNOWN: Readonly<Record<string, {
   "two-crows-market-garden": { uncovered: ["bulk canning vegetables", "dilly beans", "sauerkraut"] },
   "bramble-and-bough-nannies": { share: 0.7, uncovered: ["holiday nanny"], nearDuplicates: 1 },
   "hollyhock-holiday-lighting": { share: 0.74, uncovered: ["wreath and garland installation", "commercial holiday lighting"], products: { "glowtrack": 0.1 } },
-  "hushabye-sleep-co": { share: 0.69 },
+  "hushabye-sleep-co": { share: 0.75 },
   "il-cuoco-in-casa": { share: 0.84, uncovered: ["pranzi per feste in famiglia"] },
   "kainga-house-sitting": { uncovered: ["pet sitting in your home"] },
   "bitterroot-sapphire-railroad": { share: 0.87, uncovered: ["Locomotive cab ride", "Engineer for an Hour"] },
