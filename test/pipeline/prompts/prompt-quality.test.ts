@@ -462,7 +462,7 @@ const KNOWN: Readonly<Record<string, {
   // holdout-bl, holdout-bm and holdout-bn (twenty-eighth session), run once unseen at af22e2b, pinned at the
   // figures after that session's later rules: offerings said only in a price table, home prose or a FAQ answer,
   // a Dutch farm's products, a kind read as the business's name ("helicopter"), named whiskies and experiences.
-  "boerderij-klaverhoeve": { share: 0.84, uncovered: ["glazen melkfles", "boerenyoghurt", "vla", "karnemelk", "roomboter", "scharreleieren", "boerderijijs", "kinderfeestje"], notOfferingHits: 7 },
+  "boerderij-klaverhoeve": { share: 0.86, uncovered: ["glazen melkfles", "boerderijijs", "kinderfeestje"], notOfferingHits: 7 },
   "kestrel-lane-farm": { share: 0.82, uncovered: ["chicken bone broth"] },
   "laurel-fork-tree-farm": { uncovered: ["Canaan fir", "pre-cut Christmas trees", "tabletop tree", "kissing ball", "live balled-and-burlapped trees", "Christmas tree delivery and setup"] },
   "tir-na-breac-trout-farm": { uncovered: ["restaurant box", "restocking trout"] },
