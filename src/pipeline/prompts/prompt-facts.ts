@@ -747,8 +747,13 @@ export const factsFromPages = (input: FactsInput): PromptFacts => {
   const umbrellaHead = typed !== undefined && UMBRELLA_CATEGORIES.has(typed) && typed !== "entertainment venue" ? wordsOf(typed).at(-1) : undefined
   const titledUnder = titled !== undefined && titledHead !== undefined && umbrellaHead !== undefined && titledHead !== umbrellaHead && !isBusinessNoun(titledHead) && !HIRE_HEAD.test(titledHead) && !SERVICE_WORK.test(titledHead)
     ? `${titled} ${umbrellaHead}` : titled
+  // "Nanny Agency in Bristol" under EmploymentAgency ("recruitment agency"), "Board game café": the
+  // title's kind of the type's own noun, in plain words, is the business's word for itself ("24/7
+  // plumber" and "German-style craft brewery" say how, not what).
+  const titledOfType = typedKind !== undefined && titled !== undefined && titled !== typedKind && /^\p{L}+(?: \p{L}+){1,2}$/u.test(titled) &&
+    wordsOf(titled).at(-1) === wordsOf(typedKind).at(-1) ? titled : undefined
   const found = (broad ? (titlePlace ?? mapKind(nameKind) ?? titledUnder ?? schoolOf(homeTitle)) : undefined) ??
-    shopTitled ?? typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled ?? titledService
+    shopTitled ?? titledOfType ?? typedKind ?? titledBusiness ?? (narrower ? selfDescribed : named ?? titledNarrower ?? fromText) ?? selfDescribed ?? agentTitled ?? titledService
   // With nothing else said, a name ending in an institution ("Smooth Theory Laser Clinic") says it,
   // when its word before is one the pages write in lower case (a thing's word, not a name's).
   const foundKind = found ?? kindOfInstitution(input.businessName, lowerWords) ??

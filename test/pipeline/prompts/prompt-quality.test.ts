@@ -88,7 +88,8 @@ const KNOWN: Readonly<Record<string, {
   // A trade that comes to its customers since round 27: its opening-hours questions ("Are moving companies usually
   // open on Tuesday?"), counted as about its kind, gave way to questions about its offerings, some on
   // words that are no offerings (its price rows of house sizes): the lower share is the more honest one.
-  "tortoise-and-hare-removals": { share: 0.89, uncovered: ["furniture dismantling and reassembly", "piano moving"] },
+  // Its title's "Removals company" names it since the twenty-eighth session (0.89 -> 0.87, the templates rotated).
+  "tortoise-and-hare-removals": { share: 0.87, uncovered: ["furniture dismantling and reassembly", "piano moving"] },
   "tybee-creamery": { uncovered: ["Georgia peach ice cream", "Benne Wafer Crunch", "waffle cones"] },
   "cellarhand": { uncovered: ["purchase orders", "stocktakes", "Xero integration", "Shopify integration", "Square integration", "API"] },
   "fretwork-guitars": { uncovered: ["ukuleles", "gift vouchers", "guitar lessons", "bass lessons", "left-handed guitars", "consignment"] },
@@ -468,7 +469,7 @@ const KNOWN: Readonly<Record<string, {
   "tir-na-breac-trout-farm": { uncovered: ["restaurant box", "restocking trout"] },
   "tussock-and-bloom": { uncovered: ["distillation demonstration", "pick your own lavender", "lavender ice cream"] },
   "two-crows-market-garden": { uncovered: ["bulk canning vegetables", "dilly beans", "sauerkraut"] },
-  "bramble-and-bough-nannies": { share: 0.7, uncovered: ["holiday nanny"], nearDuplicates: 1 },
+  "bramble-and-bough-nannies": { uncovered: ["holiday nanny"] },
   "hollyhock-holiday-lighting": { share: 0.74, uncovered: ["wreath and garland installation", "commercial holiday lighting"], products: { "glowtrack": 0.1 } },
   "hushabye-sleep-co": { share: 0.75 },
   "il-cuoco-in-casa": { share: 0.84, uncovered: ["pranzi per feste in famiglia"] },
