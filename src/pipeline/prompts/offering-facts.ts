@@ -1704,13 +1704,13 @@ const byThePeriod = (page: CrawledPageFacts, fullName: string): Array<string> =>
   return m === null ? [] : [`${m[1] === "month" ? "monthly" : "annual"} ${head}`]
 }
 
-/** Whether a kind holds a word of a name: "winter cover" of the Harbour Cover, "dry stone walling course" of Walling Day. */
 /** "Lantern Suite", "our party room": a named room or suite said to be a room of another name. */
 const bothSpaces = (kind: string, fullName: string): boolean => [kind, fullName].every((phrase) => {
   const last = wordsOf(phrase).at(-1) ?? ""
   return NAMED_SPACES.has(last) || NAMED_SPACES.has(last.replace(/s$/u, ""))
 })
 
+/** Whether a kind holds a word of a name: "winter cover" of the Harbour Cover, "dry stone walling course" of Walling Day. */
 const sharesAWordWith = (kind: string, fullName: string): boolean => {
   const nameStems = new Set(wordsOf(fullName.replace(/^the\s+/iu, "")).map(stem))
   // ("The full treatment" for the Full Teddy Bear Restoration: how much is no word of what.)
